@@ -182,8 +182,12 @@ export const MENU_AREAS: readonly MenuArea[] = [
   },
 ];
 
-/** Routes of the main layout that are not menu items of an area (SPEC §2.1). */
-export const DASHBOARD_ROUTE: RouteEntry = { path: '/dashboard', title: '首页概览', icon: 'home', hidden: true, ops: NONE };
+/**
+ * /dashboard belongs to the main layout (SPEC §2.1) but to no area. It is a visible top-level menu item
+ * granted to every role: as a hidden top-level item it would have no parent to highlight, and SPEC §2.4
+ * would send the user to / every time.
+ */
+export const DASHBOARD_ROUTE: RouteEntry = { path: '/dashboard', title: '数据看板', icon: 'dashboard', ops: NONE };
 
 export interface FlatRoute extends RouteEntry {
   /** Path of the list or area this route sits under. */
