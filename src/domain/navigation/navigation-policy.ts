@@ -1,0 +1,43 @@
+// SPEC §2.3 as one pure decision: given where the user wants to go and what the session knows, allow
+// the navigation or redirect, and say which session side effects go with it. The router applies it.
+import { normalizeMenuPath } from '../menu/menu';
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+export const UNAUTHORIZED_PATH = '/401';
+export const NOT_FOUND_PATH = '/404';
+export const ALWAYS_ALLOWED: ReadonlySet<string> = new Set([HOME_PATH, UNAUTHORIZED_PATH, NOT_FOUND_PATH]);
+export const SUBLEVEL_PATH = '/business/applyforrufs';
+export const SUBLEVEL_RETURN_PATH = '/business/preCreditApplicationManage';
+
+export interface NavigationInput {
+  path: string;
+  signedIn: boolean;
+  /** Normalised paths the router has a screen for. */
+  validPaths: ReadonlySet<string>;
+  /** Normalised paths collected from the user's menu tree. */
+  menuPaths: ReadonlySet<string>;
+  /** Whether the session flag 'sublevel' is set. */
+  sublevel: boolean;
+}
+
+export type NavigationDecision =
+  | { kind: 'allow'; setSublevel?: true }
+  | { kind: 'redirect'; to: string; clearSession?: true; clearSublevel?: true };
+
+export function decideNavigation(input: NavigationInput): NavigationDecision {
+  const path = normalizeMenuPath(input.path);
+  if (!input.signedIn) {
+    return path === LOGIN_PATH ? { kind: 'allow' } : { kind: 'redirect', to: LOGIN_PATH, clearSession: true };
+  }
+  if (path === LOGIN_PATH) return { kind: 'redirect', to: HOME_PATH };
+  if (ALWAYS_ALLOWED.has(path)) return { kind: 'allow' };
+  if (path === SUBLEVEL_PATH) {
+    return input.sublevel
+      ? { kind: 'redirect', to: SUBLEVEL_RETURN_PATH, clearSublevel: true }
+      : { kind: 'allow', setSublevel: true };
+  }
+  if (!input.validPaths.has(path)) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  if (!input.menuPaths.has(path)) return { kind: 'redirect', to: UNAUTHORIZED_PATH };
+  return { kind: 'allow' };
+}

@@ -1,0 +1,44 @@
+// SPEC §2.4 sidebar rules over the server's menu tree: default icon, hidden items left out, a parent whose
+// children are all hidden shown as a plain item, and which entry a hidden current route highlights.
+import { normalizeMenuPath, type MenuNode, type ServerMenuItem } from '../menu/menu';
+
+export const DEFAULT_MENU_ICON = 'home';
+
+export interface SidebarItem {
+  id: string;
+  path: string;
+  name: string;
+  title: string;
+  icon: string;
+  hidden: boolean;
+  children: SidebarItem[];
+}
+
+export function toSidebarItems(tree: readonly MenuNode[]): SidebarItem[] {
+  return tree
+    .filter((node) => !node.hidden)
+    .map((node) => ({
+      id: node.menuId,
+      path: node.path,
+      name: node.menuCode || node.menuId,
+      title: node.menuName,
+      icon: node.icon || DEFAULT_MENU_ICON,
+      hidden: false,
+      children: toSidebarItems(node.children),
+    }));
+}
+
+export type Highlight = { kind: 'item'; path: string } | { kind: 'none' } | { kind: 'redirectHome' };
+
+/**
+ * The sidebar entry to highlight for the current route: itself when visible, its parent's path when it is
+ * a hidden menu item, a redirect to / when a hidden item has no parent, nothing when it is not a menu item.
+ */
+export function highlightFor(items: readonly ServerMenuItem[], currentPath: string): Highlight {
+  const wanted = normalizeMenuPath(currentPath);
+  const item = items.find((i) => i.path && normalizeMenuPath(i.path) === wanted);
+  if (!item) return { kind: 'none' };
+  if (!item.hidden) return { kind: 'item', path: normalizeMenuPath(item.path) };
+  const parent = items.find((i) => i.menuId === item.parentKid);
+  return parent ? { kind: 'item', path: normalizeMenuPath(parent.path) } : { kind: 'redirectHome' };
+}
