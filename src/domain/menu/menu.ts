@@ -29,11 +29,18 @@ export interface MenuNode extends ServerMenuItem {
 
 export const TOP_LEVEL_PARENT = '0';
 
-/** Menu paths are compared lower-cased with a leading slash and no trailing slash, query or hash. */
+/**
+ * Menu paths are compared lower-cased with a leading slash, no trailing slash, no repeated slashes and no
+ * query or hash. Idempotent: trailing blanks and slashes go together, so '/a/ /' does not become '/a/ '.
+ */
 export function normalizeMenuPath(path: string): string {
-  const bare = path.split(/[?#]/, 1)[0]!.trim().toLowerCase();
-  const slashed = bare.startsWith('/') ? bare : `/${bare}`;
-  return slashed.length > 1 ? slashed.replace(/\/+$/, '') || '/' : slashed;
+  const bare = path
+    .split(/[?#]/, 1)[0]!
+    .toLowerCase()
+    .replace(/^\s+/, '')
+    .replace(/[\s/]+$/, '')
+    .replace(/\/{2,}/g, '/');
+  return bare.startsWith('/') ? bare : `/${bare}`;
 }
 
 /** SPEC §6: the menu id is derived from the lower-cased path. */
@@ -70,7 +77,8 @@ export function collectKnownPaths(items: readonly ServerMenuItem[]): Set<string>
 export function operationCodesFor(items: readonly ServerMenuItem[], path: string): Set<string> {
   const wanted = normalizeMenuPath(path);
   const item = items.find((i) => i.path && normalizeMenuPath(i.path) === wanted);
-  return new Set(item?.opAuthorityDTOList.map((o) => o.operationCode) ?? []);
+  // The server may send null for a menu without operations.
+  return new Set((item?.opAuthorityDTOList ?? []).map((o) => o.operationCode));
 }
 
 export function hasOperation(items: readonly ServerMenuItem[], path: string, code: string): boolean {
