@@ -16,10 +16,15 @@ export const ACCEPTED_PUNCTUATION =
   '×÷±°℃‰§№¥';
 
 const escaped = ACCEPTED_PUNCTUATION.replace(/[\\\]^-]/g, '\\$&');
-// Han, roman numerals (Ⅰ…ↈ), ASCII and full-width letters and digits, the punctuation above.
-const VISIBLE = `\\p{Script=Han}\\u2160-\\u2188A-Za-z0-9\\uFF21-\\uFF3A\\uFF41-\\uFF5A\\uFF10-\\uFF19${escaped}`;
-const SINGLE_LINE = new RegExp(`^[${VISIBLE}]*$`, 'u');
-const MULTI_LINE = new RegExp(`^[${VISIBLE} \\u3000\\t\\r\\n]*$`, 'u');
+/**
+ * The visible characters, as the body of a `u`-flag character class: Han, roman numerals (Ⅰ…ↈ), ASCII and
+ * full-width letters and digits, and the punctuation above. The strip-unusual pattern is its complement.
+ */
+export const VISIBLE_CHARACTER_CLASS = `\\p{Script=Han}\\u2160-\\u2188A-Za-z0-9\\uFF21-\\uFF3A\\uFF41-\\uFF5A\\uFF10-\\uFF19${escaped}`;
+/** The blanks multi-line kinds also take: space, ideographic space, tab and line breaks. */
+export const BLANK_CHARACTER_CLASS = ' \\u3000\\t\\r\\n';
+const SINGLE_LINE = new RegExp(`^[${VISIBLE_CHARACTER_CLASS}]*$`, 'u');
+const MULTI_LINE = new RegExp(`^[${VISIBLE_CHARACTER_CLASS}${BLANK_CHARACTER_CLASS}]*$`, 'u');
 
 export function isMultiLine(kind: TextInputKind): boolean {
   return kind !== 'singleLine';

@@ -1,0 +1,29 @@
+// One entry point for forms and the gateway: the message for a value that breaks a field's pattern.
+// SPEC §5 names the patterns but gives no messages; these words are ours, kept in one place so a form
+// and the gateway's 160300400 answer name the field the same way.
+import { isEmail, isMobileNumber } from './contact-patterns';
+import { isResidentId } from './resident-id';
+import { isUnifiedSocialCreditCode } from './social-credit-code';
+
+export type PatternKind = 'mobile' | 'email' | 'residentId' | 'creditCode';
+
+export const PatternMessage: Readonly<Record<PatternKind, string>> = {
+  mobile: '请输入正确的手机号码',
+  email: '请输入正确的邮箱地址',
+  residentId: '请输入正确的身份证号码',
+  creditCode: '请输入正确的统一社会信用代码',
+};
+
+/** The message when the value breaks the pattern, else null. Empty values are for "required" to judge. */
+export function checkPattern(kind: PatternKind, value: string, today: Date = new Date()): string | null {
+  if (value.trim() === '') return null;
+  const ok =
+    kind === 'mobile'
+      ? isMobileNumber(value)
+      : kind === 'email'
+        ? isEmail(value)
+        : kind === 'residentId'
+          ? isResidentId(value, today)
+          : isUnifiedSocialCreditCode(value);
+  return ok ? null : PatternMessage[kind];
+}
