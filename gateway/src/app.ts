@@ -1,0 +1,95 @@
+// The gateway as a Fastify instance, not yet listening: server.ts listens, tests call `app.inject`.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseKind } from './db/database';
+import type { GatewayDeps } from './deps';
+import { authRoutes } from './modules/auth/routes';
+import { dictRoutes } from './modules/dict/routes';
+import { ensureEncryptKey } from './modules/gateway/repository';
+import { gatewayRoutes } from './modules/gateway/routes';
+import { healthRoutes } from './modules/health/routes';
+import { menuRoutes } from './modules/menu/routes';
+import { tenantRoutes } from './modules/tenant/routes';
+import { userRoutes } from './modules/user/routes';
+import { authGuardPlugin } from './plugins/auth-guard';
+import { docsPlugin } from './plugins/docs';
+import { envelopePlugin, formatSchemaErrors } from './plugins/envelope';
+import { paramDecryptionPlugin } from './plugins/param-decryption';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { staticClientPlugin } from './plugins/static-client';
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  database: DatabaseKind;
+  /** The clock for token expiry; tests move it. */
+  now?: () => Date;
+  /** The built client; served when the folder exists. */
+  staticDir?: string;
+  encryptEnabled?: boolean;
+  tokenIdleMinutes?: number;
+  tokenMaxHours?: number;
+  /** pino level; 'silent' unless given. */
+  logLevel?: string;
+  /** Where log lines go (stdout unless given). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The request URL as logged: without a token a client put in the query (DESIGN.md §2). */
+export function urlForLog(url: string): string {
+  const [path, query] = url.split('?', 2) as [string, string | undefined];
+  if (query === undefined) return path;
+  const params = new URLSearchParams(query);
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'silent',
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Tokens never reach the log: the default request serializer is replaced by one that drops the
+      // query token, and should anything log headers, both token headers are censored.
+      redact: { paths: ['req.headers.authorization', 'req.headers.token', 'headers.authorization', 'headers.token'], censor: '[redacted]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: urlForLog(req.url ?? ''), remoteAddress: req.socket?.remoteAddress }),
+      },
+    },
+    // Bodies are JSON: a number where a string belongs is an error, not something to coerce. Query and
+    // path values are strings on the wire, so their schemas are written with string types.
+    ajv: { customOptions: { coerceTypes: false } },
+    schemaErrorFormatter: formatSchemaErrors,
+  });
+
+  const deps: GatewayDeps = {
+    db: options.db,
+    database: options.database,
+    now: options.now ?? (() => new Date()),
+    tokenIdleMs: (options.tokenIdleMinutes ?? 120) * 60_000,
+    tokenMaxMs: (options.tokenMaxHours ?? 12) * 3_600_000,
+    encryptEnabled: options.encryptEnabled ?? true,
+    encryptKey: await ensureEncryptKey(options.db),
+  };
+
+  await app.register(envelopePlugin);
+  await app.register(securityHeadersPlugin);
+  // The docs go before the guard: @fastify/swagger must see every route registered after it, and the
+  // routes @fastify/swagger-ui registers cannot carry an access statement, so they must exist before the
+  // guard's onRoute check starts demanding one. Swapping these two lines fails at startup, not silently.
+  await app.register(docsPlugin);
+  await app.register(authGuardPlugin, deps);
+  await app.register(paramDecryptionPlugin, deps);
+
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes]) {
+    await app.register(routes, deps);
+  }
+
+  if (options.staticDir && existsSync(options.staticDir)) {
+    await app.register(staticClientPlugin, { root: resolve(options.staticDir) });
+  }
+  return app;
+}

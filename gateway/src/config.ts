@@ -1,0 +1,43 @@
+// The gateway's settings, read once from the environment. Defaults make `tsx gateway/src/server.ts` work on
+// a fresh checkout: embedded PGlite under ./data, the built client from ./dist, parameter encryption on.
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  staticDir: string;
+  encryptEnabled: boolean;
+  tokenIdleMinutes: number;
+  tokenMaxHours: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return {
+    port: positiveNumber(env, 'PORT', 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    staticDir: env.STATIC_DIR || './dist',
+    encryptEnabled: flag(env, 'ENCRYPT_ENABLED', true),
+    tokenIdleMinutes: positiveNumber(env, 'TOKEN_IDLE_MINUTES', 120),
+    tokenMaxHours: positiveNumber(env, 'TOKEN_MAX_HOURS', 12),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got '${env[name]}'`);
+}

@@ -1,0 +1,18 @@
+// Forward-only migrations, run on every start. The list is a static object of imported modules rather than a
+// folder scan, so it works the same under tsx, vitest and any bundler, and a missing file fails at import.
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely/migration';
+import type { Database } from './database';
+import * as initial from './migrations/0001-initial';
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+}

@@ -1,0 +1,31 @@
+// `tsx gateway/src/db/seed/cli.ts [--scale N]`: migrate and seed the demo tenant into DATABASE_URL or
+// DATA_DIR, and with --scale N add N×1000 generated staff users for benchmarks.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../database';
+import { migrate } from '../migrate';
+import { seedDemo } from './demo-seed';
+import { seedGeneratedStaff } from './generated-staff';
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: '0' } } });
+const scale = Number(values.scale);
+if (!Number.isInteger(scale) || scale < 0) {
+  console.error(`--scale must be a whole number, got '${values.scale}'`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+try {
+  const started = Date.now();
+  await migrate(db);
+  await seedDemo(db);
+  if (scale > 0) await seedGeneratedStaff(db, scale * 1000);
+  const { count } = await db
+    .selectFrom('app_user')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  console.log(`Seeded ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Number(count)} users`);
+} finally {
+  await db.destroy();
+}

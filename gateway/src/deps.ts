@@ -1,0 +1,14 @@
+// What the route plugins share, handed to each as its plugin options by buildApp.
+import type { Kysely } from 'kysely';
+import type { Database, DatabaseKind } from './db/database';
+
+export interface GatewayDeps {
+  db: Kysely<Database>;
+  database: DatabaseKind;
+  now: () => Date;
+  tokenIdleMs: number;
+  tokenMaxMs: number;
+  encryptEnabled: boolean;
+  /** The 32-character parameter key, shared by every gateway process through the setting table. */
+  encryptKey: string;
+}

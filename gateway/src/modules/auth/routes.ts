@@ -1,0 +1,49 @@
+// Sign-in and sign-out. An unknown user and a wrong password get the same code, message and (thanks to a
+// verify against a dummy hash) about the same time, so the answer does not reveal which names exist.
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyPluginAsync } from 'fastify';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import type { GatewayDeps } from '../../deps';
+import { sessionOf } from '../../plugins/auth-guard';
+import { AppError, ok } from '../../plugins/envelope';
+import { findEnabledUserByName, hashToken, insertToken, newRawToken, revokeToken } from './repository';
+import type { LoginBody } from './schemas';
+import { loginSchema, logoutSchema } from './schemas';
+
+/** The client id the web client sends back in its `client` header. */
+export const CLIENT_ID = 'wsf_app';
+
+let dummyHash: Promise<string> | undefined;
+
+export const authRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  app.post<{ Body: LoginBody }>('/api/authcenter/login', { config: { access: 'public' }, schema: loginSchema }, async (request) => {
+    const { username, password } = request.body;
+    const user = await findEnabledUserByName(deps.db, username.trim());
+    dummyHash ??= hash('not-a-password');
+    const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
+    if (!user || !valid) throw new AppError(ResultCode.badCredentials, '用户名或密码错误');
+
+    const token = newRawToken();
+    const now = deps.now();
+    await insertToken(deps.db, {
+      tokenHash: hashToken(token),
+      userId: user.user_id,
+      tenantId: user.tenant_id,
+      now,
+      expiresAt: new Date(now.getTime() + deps.tokenMaxMs),
+    });
+    return ok({
+      token,
+      tenantId: user.tenant_id,
+      userId: user.user_id,
+      clientId: CLIENT_ID,
+      nickName: user.nick_name,
+      expiresIn: Math.round(deps.tokenIdleMs / 1000),
+    });
+  });
+
+  app.post('/api/authcenter/logout', { config: { access: 'session' }, schema: logoutSchema }, async (request) => {
+    await revokeToken(deps.db, sessionOf(request).tokenHash, deps.now());
+    return ok(null);
+  });
+};

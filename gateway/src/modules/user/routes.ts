@@ -1,0 +1,58 @@
+// The signed-in user: who they are, and changing their own password. The password rules are the shared
+// domain policy (src/domain/password), so the dialog and the gateway give the same messages.
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyPluginAsync } from 'fastify';
+import { checkPasswordStrength } from '../../../../src/domain/password/password-policy';
+import type { GatewayDeps } from '../../deps';
+import { sessionOf } from '../../plugins/auth-guard';
+import { forbidden, invalidInput, ok, sessionExpired } from '../../plugins/envelope';
+import { revokeUserTokens } from '../auth/repository';
+import { CLIENT_ID } from '../auth/routes';
+import { findCurrentUser, findPasswordHash, updatePasswordHash } from './repository';
+import type { ChangePasswordBody, ChangePasswordParams } from './schemas';
+import { changePasswordSchema, currentUserSchema } from './schemas';
+
+export const userRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  app.get('/api/authcenter/base/user', { config: { access: 'session' }, schema: currentUserSchema }, async (request) => {
+    const { userId, tenantId } = sessionOf(request);
+    const user = await findCurrentUser(deps.db, userId, tenantId);
+    if (!user) throw sessionExpired();
+    const isSupplier = user.user_type === 'SUPPLIER';
+    return ok({
+      userId: user.user_id,
+      userName: user.user_name,
+      nickName: user.nick_name,
+      organizationId: user.organization_id,
+      orgName: user.org_name,
+      tenantId: user.tenant_id,
+      clientId: CLIENT_ID,
+      userType: user.user_type,
+      gysId: isSupplier ? user.gys_id : null,
+      authStatus: isSupplier && user.data_auth_state !== 'AUTHORIZED',
+    });
+  });
+
+  app.put<{ Params: ChangePasswordParams; Body: ChangePasswordBody }>(
+    '/api/authcenter/base/user/pwd/:userId',
+    { config: { access: 'session' }, schema: changePasswordSchema },
+    async (request) => {
+      const { userId, tenantId } = sessionOf(request);
+      const { oldPassword, newPassword, rePassword } = request.body;
+      if (request.params.userId !== userId || request.body.userId !== userId) throw forbidden();
+      if (rePassword !== newPassword) throw invalidInput('两次密码输入不一致');
+      if (newPassword === oldPassword) throw invalidInput('新密码不能与旧密码一样');
+      const weakness = checkPasswordStrength(newPassword);
+      if (weakness) throw invalidInput(weakness);
+      const current = await findPasswordHash(deps.db, userId, tenantId);
+      if (!current || !(await verify(current, oldPassword).catch(() => false))) throw invalidInput('原密码不正确');
+
+      const passwordHash = await hash(newPassword);
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        await updatePasswordHash(trx, { userId, tenantId, passwordHash, now });
+        await revokeUserTokens(trx, userId, tenantId, now);
+      });
+      return ok(null);
+    },
+  );
+};

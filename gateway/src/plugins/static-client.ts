@@ -1,0 +1,40 @@
+// The built client (STATIC_DIR) on the same port as the API. A file is served as it is — hashed /assets/*
+// cached for a year, everything else revalidated — and any other GET outside /api gets index.html, so the
+// client's history-mode routes (/business/examine…) survive a reload. A miss under /api or /assets is a
+// 404 envelope: answering HTML to a script or an API call would only hide the mistake.
+import { stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { invalidInput, notFound } from './envelope';
+
+async function fileWithin(root: string, pathname: string): Promise<string | undefined> {
+  const full = resolve(root, `.${pathname}`);
+  if (!full.startsWith(root + sep)) return undefined;
+  const found = await stat(full).catch(() => undefined);
+  return found?.isFile() ? full.slice(root.length + 1) : undefined;
+}
+
+export const staticClientPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
+  await app.register(fastifyStatic, { root, serve: false });
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(request.url.split('?', 1)[0]!);
+    } catch {
+      throw invalidInput('请求路径不合法');
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
+
+    const file = await fileWithin(root, pathname);
+    if (file) {
+      const immutable = pathname.startsWith('/assets/');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(file, { cacheControl: false });
+    }
+    if (pathname.startsWith('/assets/')) throw notFound('资源不存在');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+};

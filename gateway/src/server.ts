@@ -1,0 +1,50 @@
+// Run the gateway: read the environment, open the database (PGlite under DATA_DIR, or DATABASE_URL),
+// migrate, seed the demo tenant (a no-op after the first start), and listen.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed/demo-seed';
+
+const config = loadConfig();
+const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+await migrate(db);
+await seedDemo(db);
+
+const app = await buildApp({
+  db,
+  database: kind,
+  staticDir: config.staticDir,
+  encryptEnabled: config.encryptEnabled,
+  tokenIdleMinutes: config.tokenIdleMinutes,
+  tokenMaxHours: config.tokenMaxHours,
+  logLevel: config.logLevel,
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: kind }, 'gateway ready');
+} catch (error) {
+  app.log.error({ err: error }, 'failed to start');
+  await db.destroy();
+  process.exit(1);
+}

@@ -1,0 +1,131 @@
+// The test harness for the gateway's own tests and for the client's contract and e2e tests: a migrated,
+// demo-seeded database (in-memory PGlite, or a fresh schema in a PostgreSQL) and the app, not listening.
+// PGlite takes seconds to start on a small machine, so share one gateway per test file.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed/demo-seed';
+import { hashToken, insertToken } from '../modules/auth/repository';
+
+export interface TestGatewayOptions {
+  /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
+  databaseUrl?: string;
+  now?: () => Date;
+  /** Captures the log (level info) when given; otherwise the log is silent. */
+  logStream?: NodeJS.WritableStream;
+  staticDir?: string;
+  encryptEnabled?: boolean;
+}
+
+export interface TestGateway {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+export async function createTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
+  const schema = options.databaseUrl ? `gw_test_${randomBytes(6).toString('hex')}` : undefined;
+  if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `create schema ${schema}`);
+  const { db, kind } = await openDatabase(options.databaseUrl ? { url: options.databaseUrl, schema } : { memory: true });
+  try {
+    await migrate(db);
+    await seedDemo(db);
+    const app = await buildApp({
+      db,
+      database: kind,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+      ...(options.encryptEnabled !== undefined ? { encryptEnabled: options.encryptEnabled } : {}),
+      ...(options.logStream ? { logStream: options.logStream, logLevel: 'info' } : {}),
+    });
+    await app.ready();
+    return {
+      app,
+      db,
+      async close() {
+        await app.close();
+        await db.destroy();
+        if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema ${schema} cascade`);
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema if exists ${schema} cascade`);
+    throw error;
+  }
+}
+
+async function runOnce(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A session token with a known raw value for a seeded user (contract provider states use it). It lives
+ * for the default 12 hours from `now` (the current time unless given).
+ */
+export async function issueToken(
+  db: Kysely<Database>,
+  options: { userName: string; token: string; tenantId?: string; now?: Date },
+): Promise<{ userId: string; tenantId: string }> {
+  const user = await db
+    .selectFrom('app_user')
+    .select(['user_id', 'tenant_id'])
+    .where('user_name', '=', options.userName)
+    .executeTakeFirstOrThrow(() => new Error(`No user named '${options.userName}'`));
+  const tenantId = options.tenantId ?? user.tenant_id;
+  const now = options.now ?? new Date();
+  await db
+    .deleteFrom('session_token')
+    .where('token_hash', '=', hashToken(options.token))
+    .execute();
+  await insertToken(db, {
+    tokenHash: hashToken(options.token),
+    userId: user.user_id,
+    tenantId,
+    now,
+    expiresAt: new Date(now.getTime() + 12 * 3_600_000),
+  });
+  return { userId: user.user_id, tenantId };
+}
+
+let announced = false;
+
+/** PGlite always, plus PostgreSQL when TEST_DATABASE_URL is set. For `describe.each`. */
+export function databasesUnderTest(): Array<{ name: 'pglite' | 'postgres'; databaseUrl?: string }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (!announced) console.log('TEST_DATABASE_URL not set: gateway tests run on PGlite only');
+    announced = true;
+    return [{ name: 'pglite' }];
+  }
+  return [{ name: 'pglite' }, { name: 'postgres', databaseUrl: url }];
+}
+
+/** Signs in through the API and returns the token and the headers the web client would send with it. */
+export async function signIn(
+  app: FastifyInstance,
+  userName: string,
+  password: string,
+): Promise<{ token: string; userId: string; tenantId: string; headers: Record<string, string> }> {
+  const response = await app.inject({ method: 'POST', url: '/api/authcenter/login', payload: { username: userName, password } });
+  const body = response.json<{ code: number; message: string; data: { token: string; userId: string; tenantId: string; clientId: string } }>();
+  if (body.code !== 0) throw new Error(`Sign-in of ${userName} failed: ${body.code} ${body.message}`);
+  const { token, userId, tenantId, clientId } = body.data;
+  return {
+    token,
+    userId,
+    tenantId,
+    headers: { authorization: `Bearer ${token}`, token, operatorid: userId, tenantid: tenantId, client: clientId },
+  };
+}
