@@ -1,6 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Node 20 lacks Map.groupBy and Object.groupBy, which Vitest 5's reporter calls to print failures.
+type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
+if (!('groupBy' in Map)) {
+  const groupBy: GroupBy = (items, key) => {
+    const groups = new Map();
+    let i = 0;
+    for (const item of items) {
+      const k = key(item, i++);
+      groups.set(k, [...(groups.get(k) ?? []), item]);
+    }
+    return groups;
+  };
+  Object.defineProperty(Map, 'groupBy', { value: groupBy });
+  Object.defineProperty(Object, 'groupBy', {
+    value: <T>(items: Iterable<T>, key: (item: T, index: number) => PropertyKey) => Object.fromEntries(groupBy(items, key)),
+  });
+}
+
 // One config for the client build, the dev server and the test projects. Tests run in Node by default;
 // a component test opts into a DOM with `// @vitest-environment happy-dom` at its top.
 export default defineConfig({
@@ -23,7 +41,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], fileParallelism: false },
+        test: { name: 'contract', include: ['tests/contract/**/*.pact.test.ts'], fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { name: 'provider', include: ['tests/contract/**/*.verify.test.ts'], fileParallelism: false },
       },
       {
         extends: true,

@@ -5,7 +5,8 @@ import type { CurrentUser, StoredSession, TenantEntry } from '../../domain/sessi
 import type { SessionFlag, SessionStore } from '../ports/session-store.port';
 import type { SessionGateway } from '../ports/session-gateway.port';
 import { GatewayError } from '../ports/gateway-error';
-import { createSessionMachine, LOGOUT_REDIRECT_DELAY_MS, type SessionPorts } from './session.machine';
+import { LOGOUT_REDIRECT_DELAY_MS } from '../../domain/constants';
+import { createSessionMachine, type SessionPorts } from './session.machine';
 
 const user: CurrentUser = {
   userId: 'u1', userName: 'admin', nickName: '平台管理员', organizationId: 'o1', orgName: '远景控股集团',

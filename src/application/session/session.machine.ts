@@ -3,6 +3,7 @@
 // 160300004: message, requests cancelled, back to sign-in after 1 s) lead back to signed-out.
 // The encryption setting is loaded while booting, before any parameter is sent, including the login body.
 import { assign, fromPromise, setup } from 'xstate';
+import { LOGOUT_REDIRECT_DELAY_MS } from '../../domain/constants';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 import { SESSION_EXPIRED_MESSAGE } from '../../domain/gateway/result-codes';
 import {
@@ -16,8 +17,6 @@ import type { RequestControl } from '../ports/request-control.port';
 import type { SessionGateway } from '../ports/session-gateway.port';
 import type { SessionStore } from '../ports/session-store.port';
 
-/** SPEC §9: the redirect to /login after an expired session waits 1000 ms. */
-export const LOGOUT_REDIRECT_DELAY_MS = 1000;
 
 export interface SessionPorts {
   gateway: SessionGateway;
@@ -60,7 +59,8 @@ export function createSessionMachine(ports: SessionPorts) {
     actors: {
       restore: fromPromise(async (): Promise<StoredSession | null> => {
         const fromUrl = ports.browser.takeSessionFromUrl();
-        if (fromUrl) store.write({ ...store.read(), ...fromUrl });
+        // A token in the URL starts a new session (another sub-system handed it over): it replaces the stored one.
+        if (fromUrl) store.write(fromUrl);
         await gateway.loadEncryption();
         return fromUrl ?? store.read();
       }),
@@ -155,6 +155,7 @@ export function createSessionMachine(ports: SessionPorts) {
                 const { user, tenants } = event.output;
                 const session: StoredSession = {
                   ...context.session!,
+                  tenantId: context.session?.tenantId || user.tenantId,
                   sysId: findProductApp(tenants, user.tenantId)!.appId,
                   orgId: user.organizationId,
                 };

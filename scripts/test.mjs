@@ -1,0 +1,54 @@
+// npm test: the type check, the import-direction check, unit and component tests, gateway tests (PGlite,
+// and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider verification against the
+// real gateway, and the browser tests in Debian's Chromium. Everything except the benchmark. It runs every
+// step, then prints one closing line with the counts.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './browser.mjs';
+import { buildClientIfStale } from './client-build.mjs';
+
+const failures = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, command, args) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function vitest(name, projects) {
+  const report = `.tmp/vitest-${name}.json`;
+  rmSync(report, { force: true });
+  step(name, process.execPath, [
+    'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests;
+  } catch {
+    failures.push(`${name} (no report)`);
+  }
+}
+
+mkdirSync('.tmp', { recursive: true });
+ensureChromium();
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL not set: gateway tests run on PGlite only');
+
+step('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', '.']);
+step('boundaries', process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', 'gateway', '--config', '.dependency-cruiser.cjs']);
+try {
+  buildClientIfStale();
+} catch {
+  failures.push('build');
+}
+// Consumer tests write contracts/pacts; verification and the browser tests run after them.
+vitest('unit-and-consumer', ['unit', 'contract']);
+vitest('provider-and-browser', ['provider', 'e2e']);
+
+console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,75 @@
+// The composition root: builds the container, starts the session flow, wires the gateway's expired-session
+// signal and navigation side effects (title, cancelling pending requests), and renders the router.
+import {
+  FluentProvider, Toast, Toaster, ToastTitle, useId, useToastController, webLightTheme,
+} from '@fluentui/react-components';
+import { StrictMode, useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createActor } from 'xstate';
+import { BrowserWindowId } from '../../application/ports/browser.port';
+import { RequestControlId } from '../../application/ports/request-control.port';
+import { SessionGatewayId } from '../../application/ports/session-gateway.port';
+import { SessionStoreId } from '../../application/ports/session-store.port';
+import { createSessionMachine } from '../../application/session/session.machine';
+import { DOCUMENT_TITLE } from '../../domain/session/session';
+import { createContainer } from './container';
+import { LoadingBar } from './loading-bar';
+import { LoadingCounter } from './loading-counter';
+import { createRouter } from './router';
+import { ServicesContext, type Services } from './services';
+import { ToastNotifier } from './toast-notifier';
+
+function compose() {
+  const notifier = new ToastNotifier();
+  const loading = new LoadingCounter();
+  const container = createContainer({ notifier, loading });
+  const store = container.get(SessionStoreId);
+  const browser = container.get(BrowserWindowId);
+  const requests = container.get(RequestControlId);
+  const session = createActor(createSessionMachine({
+    gateway: container.get(SessionGatewayId), store, notifier, browser, requests,
+  }));
+  requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
+  session.start();
+
+  const router = createRouter();
+  // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
+  // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
+  let lastPath = router.state.location.pathname;
+  browser.setTitle(DOCUMENT_TITLE);
+  router.subscribe((state) => {
+    if (state.location.pathname === lastPath) return;
+    lastPath = state.location.pathname;
+    requests.cancelPending();
+    browser.setTitle(DOCUMENT_TITLE);
+  });
+
+  const services: Services = { session, store, browser };
+  return { services, router, notifier, loading };
+}
+
+function ToastBridge({ notifier }: { notifier: ToastNotifier }) {
+  const toasterId = useId('toaster');
+  const { dispatchToast } = useToastController(toasterId);
+  useEffect(() => {
+    notifier.attach((message, intent, timeout) =>
+      dispatchToast(<Toast><ToastTitle>{message}</ToastTitle></Toast>, { intent, timeout, position: 'top' }));
+    return () => notifier.attach(null);
+  }, [notifier, dispatchToast]);
+  return <Toaster toasterId={toasterId} />;
+}
+
+export function App() {
+  const [{ services, router, notifier, loading }] = useState(compose);
+  return (
+    <StrictMode>
+      <FluentProvider theme={webLightTheme} style={{ height: '100%' }}>
+        <ServicesContext.Provider value={services}>
+          <LoadingBar counter={loading} />
+          <ToastBridge notifier={notifier} />
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
+      </FluentProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,27 @@
+// The composition root's container: the only place that knows which adapter implements which port.
+import { Container } from 'inversify';
+import { BrowserWindowId } from '../../application/ports/browser.port';
+import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
+import { NotifierId } from '../../application/ports/notifier.port';
+import { RequestControlId } from '../../application/ports/request-control.port';
+import { SessionGatewayId } from '../../application/ports/session-gateway.port';
+import { SessionStoreId } from '../../application/ports/session-store.port';
+import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
+import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
+import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
+import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
+import type { LoadingCounter } from './loading-counter';
+import type { ToastNotifier } from './toast-notifier';
+
+export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingCounter }): Container {
+  const container = new Container();
+  container.bind(HttpConfigId).toConstantValue({ baseURL: import.meta.env.VITE_GATEWAY_BASE_URL ?? '' });
+  container.bind(NotifierId).toConstantValue(ui.notifier);
+  container.bind(LoadingIndicatorId).toConstantValue(ui.loading);
+  container.bind(SessionStoreId).to(BrowserSessionStore).inSingletonScope();
+  container.bind(BrowserWindowId).to(BrowserWindowAdapter).inSingletonScope();
+  container.bind(HttpClientId).to(HttpClient).inSingletonScope();
+  container.bind(RequestControlId).toService(HttpClientId);
+  container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
+  return container;
+}

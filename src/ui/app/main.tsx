@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+
+createRoot(document.getElementById('root')!).render(<App />);

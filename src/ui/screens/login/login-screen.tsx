@@ -1,0 +1,59 @@
+import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { selectBusy, selectSessionError } from '../../../application/session/session.selectors';
+import { DOCUMENT_TITLE } from '../../../domain/session/session';
+import { useServices } from '../../app/services';
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center',
+    backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground3} 100%)`,
+  },
+  card: {
+    width: '360px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '16px',
+    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow16,
+  },
+  title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, textAlign: 'center' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+type Missing = { username?: string; password?: string };
+
+export function LoginScreen() {
+  const styles = useStyles();
+  const { session } = useServices();
+  const busy = useSelector(session, selectBusy);
+  const error = useSelector(session, selectSessionError);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<Missing>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: Missing = {};
+    if (!username.trim()) next.username = '请输入用户名';
+    if (!password) next.password = '请输入密码';
+    setMissing(next);
+    if (next.username || next.password) return;
+    session.send({ type: 'LOGIN', credentials: { username: username.trim(), password } });
+  };
+
+  return (
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={submit} noValidate aria-label="登录">
+        <Text as="h1" className={styles.title}>{DOCUMENT_TITLE}</Text>
+        <Field label="用户名" required validationMessage={missing.username}>
+          <Input value={username} onChange={(_, d) => setUsername(d.value)} autoComplete="username" maxLength={64} />
+        </Field>
+        <Field label="密码" required validationMessage={missing.password}>
+          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" maxLength={64} />
+        </Field>
+        {error ? <Text role="alert" className={styles.error}>{error}</Text> : null}
+        <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {busy ? '登录中…' : '登录'}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+// Replays every committed pact against the real gateway (PGlite, seeded with the demo tenant), with the
+// provider states of contracts/README.md. A contract the gateway does not keep fails here.
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestGateway, issueToken, type TestGateway } from '../../gateway/src/testing/test-gateway';
+import { PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
+
+let gateway: TestGateway;
+let baseUrl = '';
+
+beforeAll(async () => {
+  gateway = await createTestGateway();
+  baseUrl = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await gateway?.close();
+});
+
+const signedIn = (userName: string, token: string) => async () => {
+  await issueToken(gateway.db, { userName, token });
+};
+
+const stateHandlers: Record<string, () => Promise<unknown>> = {
+  [State.seeded]: async () => undefined,
+  [State.adminSignedIn]: signedIn('admin', PACT_TOKEN.admin),
+  [State.operatorSignedIn]: signedIn('operator', PACT_TOKEN.operator),
+  [State.supplierSignedIn]: signedIn('supplier', PACT_TOKEN.supplier),
+  [State.tokenRevoked]: async () => {
+    await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.revoked });
+    const res = await gateway.app.inject({ method: 'POST', url: '/api/authcenter/logout', headers: { authorization: `Bearer ${PACT_TOKEN.revoked}` } });
+    if (res.statusCode !== 200) throw new Error(`could not revoke the token: ${res.body}`);
+  },
+};
+
+describe('the gateway keeps the web client\'s contracts', () => {
+  const pactUrls = readdirSync(PACT_DIR).filter((f) => f.endsWith('.json')).map((f) => resolve(PACT_DIR, f));
+
+  it('has pacts to verify', () => {
+    expect(pactUrls.length).toBeGreaterThan(0);
+  });
+
+  it('verifies every interaction', async () => {
+    await new Verifier({
+      provider: PROVIDER,
+      providerBaseUrl: baseUrl,
+      pactUrls,
+      stateHandlers,
+      logLevel: 'warn',
+    }).verifyProvider();
+  }, 120_000);
+});

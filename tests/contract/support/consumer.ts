@@ -1,0 +1,48 @@
+// Shared by the consumer tests: one pact file for the web client against the gateway, and the real
+// adapters (the one HTTP client and the gateway adapters) pointed at Pact's mock server.
+import 'reflect-metadata';
+import { PactV4, SpecificationVersion } from '@pact-foundation/pact';
+import { vi } from 'vitest';
+import type { SessionStore } from '../../../src/application/ports/session-store.port';
+import { HttpClient } from '../../../src/adapters/gateway/http-client';
+import type { StoredSession } from '../../../src/domain/session/session';
+
+export const CONSUMER = 'wsf-web';
+export const PROVIDER = 'wsf-gateway';
+export const PACT_DIR = 'contracts/pacts';
+
+/** Tokens the provider states issue for the demo accounts (see contracts/README.md). */
+export const PACT_TOKEN = {
+  admin: 'pact-token-admin-0000000000000000000000000',
+  operator: 'pact-token-operator-000000000000000000000',
+  supplier: 'pact-token-supplier-000000000000000000000',
+  revoked: 'pact-token-revoked-0000000000000000000000',
+} as const;
+
+export const DEMO_TENANT_ID = '1000000000000000001';
+
+export const State = {
+  seeded: 'the demo tenant is seeded',
+  adminSignedIn: 'admin is signed in',
+  operatorSignedIn: 'operator is signed in',
+  supplierSignedIn: 'supplier is signed in',
+  tokenRevoked: 'a revoked token',
+} as const;
+
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export function createPact(): PactV4 {
+  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
+}
+
+/** The real HTTP client against the mock server, with encryption off (the gateway also accepts plain parameters). */
+export function httpClientFor(baseURL: string, token?: string) {
+  const session: StoredSession | null = token ? { token, tenantId: DEMO_TENANT_ID } : null;
+  const store = { read: () => session, readUser: () => null } as unknown as SessionStore;
+  const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+  const http = new HttpClient({ baseURL }, store, notifier, { start: vi.fn(), stop: vi.fn() });
+  http.setEncryption({ enabled: false, key: '' });
+  return { http, notifier };
+}
