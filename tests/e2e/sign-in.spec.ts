@@ -119,7 +119,7 @@ describe('the session', () => {
     });
     expect(revoked.ok).toBe(true);
     await page.reload();
-    await page.getByText('用户信息过期,请重新登录').waitFor();
+    await page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
     const shownAt = Date.now();
     await page.waitForURL(`${gateway.url}/login`);
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(800);
