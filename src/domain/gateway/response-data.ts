@@ -1,13 +1,41 @@
-// SPEC §7.1: placeholder numbers in response data stand for "no value" and are shown as empty strings.
-// Applied recursively through arrays and plain objects; every other value is left as it is.
-export const PLACEHOLDER_NUMBERS: ReadonlySet<number> = new Set([-9999999999, -999, -99900, -2209017600000]);
+// SPEC §7.1: the server writes "no value" as one of a few placeholder numbers; the client shows them as
+// empty. Applied to response data recursively through plain objects and arrays; every other value, and
+// every other kind of object (Date, typed arrays, …), is left as it is. The input is not changed.
+export const PLACEHOLDER_NUMBERS: readonly number[] = [-9999999999, -999, -99900, -2209017600000];
 
-export function replacePlaceholders<T>(value: T): T {
-  if (typeof value === 'number') return (PLACEHOLDER_NUMBERS.has(value) ? '' : value) as T;
-  if (Array.isArray(value)) return value.map((v) => replacePlaceholders(v)) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    // fromEntries defines own properties, so a '__proto__' key in the data cannot replace the prototype.
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacePlaceholders(v)])) as T;
+export type Blanked<T> = T extends number
+  ? T | ''
+  : T extends readonly (infer U)[]
+    ? Blanked<U>[]
+    : T extends Date | ArrayBuffer | ArrayBufferView
+      ? T
+      : T extends object
+        ? { [K in keyof T]: Blanked<T[K]> }
+        : T;
+
+export function isPlaceholderNumber(value: unknown): boolean {
+  return typeof value === 'number' && PLACEHOLDER_NUMBERS.includes(value);
+}
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export function blankPlaceholders<T>(data: T): Blanked<T> {
+  return blank(data) as Blanked<T>;
+}
+
+function blank(value: unknown): unknown {
+  if (isPlaceholderNumber(value)) return '';
+  if (Array.isArray(value)) return value.map(blank);
+  if (value !== null && typeof value === 'object' && isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      // defineProperty, so a "__proto__" key from JSON stays an own property.
+      Object.defineProperty(out, key, { value: blank(value[key]), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
   }
   return value;
 }
