@@ -22,8 +22,8 @@ const signedIn = (userName: string, token: string) => async () => {
   await issueToken(gateway.db, { userName, token });
 };
 
-const stateHandlers: Record<string, () => Promise<unknown>> = {
-  [State.seeded]: async () => undefined,
+const stateHandlers: Record<string, () => Promise<void>> = {
+  [State.seeded]: async () => {},
   [State.adminSignedIn]: signedIn('admin', PACT_TOKEN.admin),
   [State.operatorSignedIn]: signedIn('operator', PACT_TOKEN.operator),
   [State.supplierSignedIn]: signedIn('supplier', PACT_TOKEN.supplier),

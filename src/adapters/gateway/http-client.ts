@@ -6,7 +6,7 @@
 import axios, { type AxiosError, type AxiosInstance, type Method } from 'axios';
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { HTTP_TIMEOUT_MS } from '../../domain/constants';
-import { replacePlaceholders } from '../../domain/gateway/response-data';
+import { blankPlaceholders } from '../../domain/gateway/response-data';
 import { type Envelope, isSuccessCode, ResultCode } from '../../domain/gateway/result-codes';
 import type { EncryptionSetting } from '../../domain/session/session';
 import { GatewayError, RequestCancelledError } from '../../application/ports/gateway-error';
@@ -138,7 +138,7 @@ export class HttpClient implements RequestControl {
   }
 
   private unwrap<T>(envelope: Envelope<T>): T {
-    if (envelope && isSuccessCode(envelope.code)) return replacePlaceholders(envelope.data) as T;
+    if (envelope && isSuccessCode(envelope.code)) return blankPlaceholders(envelope.data) as T;
     throw this.refusal(envelope);
   }
 

@@ -1,0 +1,2 @@
+export declare function clientIsStale(root?: string): boolean;
+export declare function buildClientIfStale(root?: string): void;

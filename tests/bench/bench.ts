@@ -1,0 +1,151 @@
+// npm run bench: the project's figures of speed and size, in one run (not part of npm test).
+//  - gzip size of the JS that /login loads, and of the JS loaded up to the first list screen after sign-in
+//  - sign-in → first screen interactive in Chromium (median of 7 runs)
+//  - gateway throughput and p99 for login and menu list (autocannon, bounded request counts), on PGlite
+//    and, when it answers, PostgreSQL
+//  - how long the pure domain suite takes
+// Budgets are printed beside the figures; a figure over budget is marked, and the exit code stays 0
+// (the numbers go into notes, they do not gate a landing).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
+import { buildClientIfStale } from '../../scripts/client-build.mjs';
+import { apiLogin, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+
+const FIRST_LIST_SCREEN = '/business/financingBusinessManage';
+const rows: Array<[string, string, string]> = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function record(name: string, value: string, budget = '') {
+  rows.push([name, value, budget]);
+  console.log(`  ${name}: ${value}${budget ? `  (budget ${budget})` : ''}`);
+}
+
+function gzipOfAsset(url: string): number {
+  const path = new URL(url).pathname;
+  return gzipSync(readFileSync(join('dist', path))).length;
+}
+
+/** Collects the JS files a page fetches, by URL, so that each is counted once. */
+function trackScripts(page: Page): Set<string> {
+  const urls = new Set<string>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) urls.add(res.url());
+  });
+  return urls;
+}
+
+async function measureClient(gateway: RunningGateway) {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = trackScripts(page);
+    await page.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
+    const loginBytes = [...scripts].reduce((sum, url) => sum + gzipOfAsset(url), 0);
+    record('/login JS (gzip)', kb(loginBytes), '≤ 230 KB');
+
+    await page.getByLabel('用户名').fill('admin');
+    await page.getByLabel('密码').fill('Admin@2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('heading', { name: /^你好，/ }).waitFor();
+    await page.goto(`${gateway.url}${FIRST_LIST_SCREEN}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
+    const shellBytes = [...scripts].reduce((sum, url) => sum + gzipOfAsset(url), 0);
+    record('shell + first list screen JS (gzip)', kb(shellBytes), '≤ 350 KB');
+    await context.close();
+
+    const times: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const ctx = await browser.newContext();
+      const p = await ctx.newPage();
+      await p.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
+      await p.getByLabel('用户名').fill('admin');
+      await p.getByLabel('密码').fill('Admin@2026');
+      const started = Date.now();
+      await p.getByRole('button', { name: '登录' }).click();
+      await p.getByRole('heading', { name: /^你好，/ }).waitFor();
+      times.push(Date.now() - started);
+      await ctx.close();
+    }
+    times.sort((a, b) => a - b);
+    record('sign-in → first screen interactive (median of 7)', `${times[3]} ms (min ${times[0]}, max ${times[6]})`, '≤ 300 ms');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function load(name: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: 10, ...options });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  record(`${name}`, `${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms${failures ? `, ${failures} failed` : ''}`);
+}
+
+async function measureGateway(label: string, gateway: RunningGateway) {
+  const { token } = await apiLogin(gateway.url, 'admin', 'Admin@2026');
+  await load(`${label} login (400 requests)`, {
+    url: `${gateway.url}/api/authcenter/login`, method: 'POST', amount: 400,
+    headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'Operator@2026' }),
+  });
+  await load(`${label} menu list (5,000 requests)`, {
+    url: `${gateway.url}/api/authcenter/authority/menu/list?loadOp=1`, amount: 5000, headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+async function postgresBenchUrl(): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS wsf_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE wsf_bench');
+    return 'postgres://postgres@127.0.0.1:5432/wsf_bench';
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+function measureDomainSuite() {
+  const started = Date.now();
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', 'src/domain'], { encoding: 'utf8' });
+  const seconds = (Date.now() - started) / 1000;
+  const tests = /Tests\s+\S*?(\d+) passed/.exec(run.stdout.replace(/\u001b\[[0-9;]*m/g, ''))?.[1] ?? '?';
+  record('domain suite (vitest run src/domain, wall clock)', `${seconds.toFixed(1)} s for ${tests} tests${run.status ? ' — FAILED' : ''}`, '< 5 s');
+}
+
+async function main() {
+  ensureChromium();
+  buildClientIfStale();
+  console.log('Client');
+  const gateway = await startGateway();
+  try {
+    await measureClient(gateway);
+    console.log('Gateway');
+    await measureGateway('PGlite', gateway);
+  } finally {
+    await gateway.stop();
+  }
+  const pgUrl = await postgresBenchUrl();
+  if (pgUrl) {
+    const onPostgres = await startGateway({ DATABASE_URL: pgUrl });
+    try {
+      await measureGateway('PostgreSQL', onPostgres);
+    } finally {
+      await onPostgres.stop();
+    }
+  } else {
+    console.log('  PostgreSQL does not answer on 127.0.0.1:5432: skipped');
+  }
+  console.log('Domain');
+  measureDomainSuite();
+  console.log('\n| figure | value | budget |\n|---|---|---|');
+  for (const [name, value, budget] of rows) console.log(`| ${name} | ${value} | ${budget} |`);
+}
+
+await main();
