@@ -1,0 +1,229 @@
+// The cross-cutting behaviour of the app: envelopes for every kind of bad input, parameter decryption,
+// the built client with history fallback, security headers, a log without tokens, the docs, and the
+// refusal of routes that do not declare their access.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../src/domain/gateway/result-codes';
+import { buildApp, urlForLog } from './app';
+import { encryptParams } from './modules/gateway/param-cipher';
+import type { TestGateway } from './testing/test-gateway';
+import { createTestGateway, databasesUnderTest, signIn } from './testing/test-gateway';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+
+describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databaseUrl }) => {
+  let gw: TestGateway;
+  let staticDir: string;
+  let log = '';
+  let headers: Record<string, string>;
+  let key: string;
+
+  beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), 'gw-static-'));
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("client")');
+    writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    gw = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), staticDir, logStream });
+    headers = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
+    key = (await gw.app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json().data.key;
+  });
+  afterAll(async () => {
+    await gw?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  const login = (payload: string, contentType = 'application/json') =>
+    gw.app.inject({ method: 'POST', url: '/api/authcenter/login', payload, headers: { 'content-type': contentType } });
+
+  describe('parameter encryption', () => {
+    it('hands out a 32-character key, enabled by default, the same on every call', async () => {
+      const body = (await gw.app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json();
+      expect(body.data).toEqual({ key, enabled: true });
+      expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
+      const stored = await gw.db.selectFrom('setting').select('value').where('key', '=', 'encrypt_key').executeTakeFirst();
+      expect(stored?.value).toBe(key);
+    });
+
+    it('reports encryption disabled when configured so', async () => {
+      const app = await buildApp({ db: gw.db, database: name, encryptEnabled: false });
+      try {
+        expect((await app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json().data).toEqual({ key, enabled: false });
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('decrypts an encrypted body before validating it', async () => {
+      const ok = await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin', password: 'Admin@2026' }, key) }));
+      expect(ok.json()).toMatchObject({ code: 0, data: { nickName: '平台管理员' } });
+      const incomplete = await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin' }, key) }));
+      expect(incomplete.statusCode).toBe(400);
+      expect(incomplete.json().message).toBe('参数校验失败：password 不能为空');
+    });
+
+    it('decrypts an encrypted query', async () => {
+      const encryptData = encodeURIComponent(encryptParams({ loadOp: 1 }, key));
+      const response = await gw.app.inject({ method: 'GET', url: `/api/authcenter/authority/menu/list?encryptData=${encryptData}`, headers });
+      expect(response.statusCode).toBe(200);
+      const items: Array<{ opAuthorityDTOList: unknown[] }> = response.json().data;
+      expect(items.some((i) => i.opAuthorityDTOList.length > 0)).toBe(true);
+    });
+
+    it('still accepts plain parameters', async () => {
+      expect((await login(JSON.stringify({ username: 'admin', password: 'Admin@2026' }))).json().code).toBe(0);
+    });
+
+    it('refuses what does not decrypt', async () => {
+      const otherKey = 'A'.repeat(32);
+      const cases = [
+        await login(JSON.stringify({ encryptData: 'bm90IGEgY2lwaGVydGV4dA==' })),
+        await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin', password: 'x' }, otherKey) })),
+        await gw.app.inject({ method: 'GET', url: '/api/authcenter/authority/menu/list?encryptData=%%%garbage', headers }),
+        await gw.app.inject({ method: 'GET', url: `/api/authcenter/authority/menu/list?encryptData=${encodeURIComponent(encryptParams([1], key))}`, headers }),
+      ];
+      for (const response of cases) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: ResultCode.invalidInput, message: '参数解密失败', data: null });
+      }
+    });
+  });
+
+  describe('bad input', () => {
+    it.each([
+      ['malformed JSON', '{"username":', 'application/json', '请求体不是合法的 JSON'],
+      ['an empty JSON body', '', 'application/json', '请求体不能为空'],
+      ['a missing field', '{}', 'application/json', '参数校验失败：username 不能为空'],
+      ['an empty field', '{"username":"","password":"x"}', 'application/json', '参数校验失败：username 不能为空'],
+      ['a number for a string', '{"username":123,"password":"x"}', 'application/json', '参数校验失败：username 应为字符串'],
+      ['an array for the body', '[]', 'application/json', '参数校验失败：请求体 应为对象'],
+      ['plain text', 'username=admin', 'text/plain', '参数校验失败：请求体 应为对象'],
+      ['a form post', 'username=admin&password=x', 'application/x-www-form-urlencoded', '不支持的请求内容类型'],
+      ['XML', '<login/>', 'application/xml', '不支持的请求内容类型'],
+    ])('answers %s with 160300400 and a Chinese message', async (_case, payload, contentType, message) => {
+      const response = await login(payload, contentType);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: ResultCode.invalidInput, message, data: null });
+    });
+
+    it('answers an oversize body with 413 in an envelope', async () => {
+      const response = await login(JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'x' }));
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ code: ResultCode.invalidInput, message: '请求体过大', data: null });
+    });
+
+    it('answers an unknown API path with a 404 envelope, whatever the method', async () => {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const response = await gw.app.inject({ method, url: '/api/nothing/here', headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ code: ResultCode.notFound, message: '接口不存在', data: null });
+      }
+    });
+
+    it('answers an unexpected failure with the generic message and no details', async () => {
+      const app = await buildApp({ db: gw.db, database: name });
+      app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+        throw new Error('relation "secret_table" does not exist at select * from secret_table');
+      });
+      try {
+        const response = await app.inject({ method: 'GET', url: '/api/test/boom' });
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ code: ResultCode.internal, message: '系统繁忙，请稍后再试', data: null });
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('the built client', () => {
+    it('serves index.html for a client route (history fallback), not to be cached', async () => {
+      const response = await gw.app.inject({ method: 'GET', url: '/business/examine' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+      expect((await gw.app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX_HTML);
+    });
+
+    it('does not fall back for /api paths', async () => {
+      const response = await gw.app.inject({ method: 'GET', url: '/api/x' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe(ResultCode.notFound);
+    });
+
+    it('serves hashed assets with a long immutable cache, and 404s a missing one', async () => {
+      const asset = await gw.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.body).toBe('console.log("client")');
+      expect((await gw.app.inject({ method: 'GET', url: '/assets/index-000000.js' })).statusCode).toBe(404);
+      expect((await gw.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('Disallow');
+    });
+
+    it('does not serve files outside the folder', async () => {
+      const response = await gw.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
+      expect(response.body).not.toContain('root:');
+    });
+  });
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const url of ['/business/examine', '/api/health']) {
+      const response = await gw.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('keeps tokens out of the log', async () => {
+    log = '';
+    await gw.app.inject({
+      method: 'GET',
+      url: '/api/authcenter/base/user?token=secret-value&x=1',
+      headers: { authorization: 'Bearer secret-value', token: 'secret-value' },
+    });
+    expect(log).toContain('/api/authcenter/base/user?x=1');
+    expect(log).not.toContain('secret-value');
+    expect(urlForLog('/a?token=t&b=2&token=u')).toBe('/a?b=2');
+  });
+
+  it('publishes OpenAPI from the route schemas, and the docs page needs no inline script', async () => {
+    const spec = (await gw.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(spec.paths['/api/authcenter/login'].post.requestBody).toBeDefined();
+    expect(spec.paths['/api/authcenter/authority/menu/list'].get.security).toEqual([{ bearer: [] }]);
+    expect(spec.paths['/api/authcenter/login'].post.security).toBeUndefined();
+    expect(spec.paths['/{*}']).toBeUndefined();
+    const page = await gw.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('refuses at startup a route that does not declare its access', async () => {
+    const app = await buildApp({ db: gw.db, database: name });
+    const start = async () => {
+      await app.register(async (scope) => {
+        scope.get('/api/test/open-by-mistake', async () => ({ code: 0, message: 'ok', data: null }));
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(/declares no access/);
+    await app.close().catch(() => undefined);
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flattenRoutes } from '../../../src/domain/menu/route-catalogue';
+import type { TestGateway } from '../testing/test-gateway';
+import { createTestGateway, databasesUnderTest } from '../testing/test-gateway';
+import type { Database } from './database';
+import { openDatabase } from './database';
+import { migrate } from './migrate';
+import { catalogueMenus, seedDemo } from './seed/demo-seed';
+import { seedGeneratedStaff, staffName } from './seed/generated-staff';
+
+const TABLES = [
+  'setting', 'tenant', 'app', 'organization', 'app_user', 'role', 'user_role', 'menu', 'menu_operation',
+  'role_menu', 'role_menu_operation', 'session_token', 'dict_item',
+] as const;
+
+async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    counts[table] = row.n;
+  }
+  return counts;
+}
+
+describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(() => gw?.close());
+
+  it('changes nothing when migrated and seeded again', async () => {
+    const before = await rowCounts(gw.db);
+    expect(before.app_user).toBe(3);
+    expect(before.menu).toBe(catalogueMenus().length);
+    await migrate(gw.db);
+    await seedDemo(gw.db);
+    expect(await rowCounts(gw.db)).toEqual(before);
+  });
+
+  it('loads generated staff in batches, idempotently, with Chinese names', async () => {
+    await seedGeneratedStaff(gw.db, 2500);
+    const after = await rowCounts(gw.db);
+    expect(after.app_user).toBe(3 + 2500);
+    await seedGeneratedStaff(gw.db, 2500);
+    expect((await rowCounts(gw.db)).app_user).toBe(3 + 2500);
+    const sample = await gw.db.selectFrom('app_user').select(['user_name', 'nick_name']).where('user_name', '=', 'staff002500').executeTakeFirst();
+    expect(sample).toEqual({ user_name: 'staff002500', nick_name: staffName(2500) });
+    expect(staffName(1)).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
+  });
+});
+
+describe('the menu catalogue as seeded', () => {
+  it('has one row a path, and every route of the catalogue', () => {
+    const menus = catalogueMenus();
+    expect(new Set(menus.map((m) => m.menu_id)).size).toBe(menus.length);
+    for (const route of flattenRoutes()) expect(menus.some((m) => m.path === route.path)).toBe(true);
+    for (const menu of menus) expect(menu.parent_id === '0' || menus.some((m) => m.menu_id === menu.parent_id)).toBe(true);
+  });
+});
+
+describe('a PGlite data directory', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-data-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its data when closed and opened again', async () => {
+    const first = await openDatabase({ dataDir });
+    await migrate(first.db);
+    await seedDemo(first.db);
+    await first.db.insertInto('setting').values({ key: 'survives', value: 'yes' }).execute();
+    await first.db.destroy();
+
+    const second = await openDatabase({ dataDir });
+    try {
+      await migrate(second.db);
+      const row = await second.db.selectFrom('setting').select('value').where('key', '=', 'survives').executeTakeFirst();
+      expect(row?.value).toBe('yes');
+      const admin = await second.db.selectFrom('app_user').select('nick_name').where('user_name', '=', 'admin').executeTakeFirst();
+      expect(admin?.nick_name).toBe('平台管理员');
+    } finally {
+      await second.db.destroy();
+    }
+  });
+});
