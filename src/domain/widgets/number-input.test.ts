@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canStep, normalizeNumber, numberDisplay, readNumberText, stepNumber, type NumberInputRules } from './number-input';
+import { canStep, normalizeNumber, numberDisplay, readNumberText, spinNumber, stepNumber, type NumberInputRules } from './number-input';
 
 const runs = { numRuns: 1000 };
 
@@ -31,6 +31,20 @@ describe('number input (SPEC §5, §9)', () => {
     expect(stepNumber(9.5, 1, { max: 10 })).toBe(10);
     expect(stepNumber(1.25, 1, { step: 1, precision: 1 })).toBe(2.3);
     expect(stepNumber(0.7, 1, { step: 0.1 })).toBe(0.8);
+  });
+
+  it.each<[number | null, number, NumberInputRules, number | null]>([
+    [0.1, 0.1 + 0.2, { step: 0.2 }, 0.3],
+    [0.7, 0.7999999999999999, { step: 0.1 }, 0.8],
+    [0.1, 1.1, { step: 0.1 }, 1.1],
+    [5, 0, { min: 0, max: 10 }, 0],
+    [5, 10, { min: 0, max: 10 }, 10],
+    [null, 1, {}, 1],
+    [null, 3, { min: 2 }, 3],
+    [1.25, 2.25, { precision: 1 }, 2.3],
+    [2, 2, {}, 2],
+  ])('spins from %s toward %d with %j → %s', (value, proposed, rules, expected) => {
+    expect(spinNumber(value, proposed, rules)).toBe(expected);
   });
 
   it('says when a step button can move the value', () => {
@@ -92,6 +106,19 @@ describe('number input (SPEC §5, §9)', () => {
       fc.property(fc.double({ min: -1e7, max: 1e7, noNaN: true }), rules, (value, r) => {
         const once = normalizeNumber(value, r)!;
         return normalizeNumber(once, r) === once;
+      }),
+      runs,
+    );
+  });
+
+  it('spins by whole steps exactly, whatever float noise the control adds', () => {
+    fc.assert(
+      fc.property(hundredths, fc.constantFrom(0.1, 0.01, 0.2, 0.05, 1), fc.integer({ min: -10, max: 10 }), (value, step, steps) => {
+        const proposed = value + steps * step;
+        const spun = spinNumber(value, proposed, { step });
+        let walked: number | null = value;
+        for (let i = 0; i < Math.abs(steps); i++) walked = stepNumber(walked, steps > 0 ? 1 : -1, { step });
+        return spun === walked;
       }),
       runs,
     );

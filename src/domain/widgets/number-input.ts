@@ -9,7 +9,6 @@ import {
   decimalFromNumber,
   decimalToNumber,
   decimalToString,
-  negateDecimal,
   parseDecimal,
   roundDecimal,
   type Decimal,
@@ -62,13 +61,31 @@ export function readNumberText(text: string, rules: NumberInputRules = {}): Numb
   return d === null ? { ok: false } : { ok: true, value: settle(d, rules) };
 }
 
-/** One step up (1) or down (−1) from the value (an empty value counts as 0), exactly, then normalised. */
-export function stepNumber(value: number | null, direction: 1 | -1, rules: NumberInputRules = {}): number {
+/** `steps` whole steps (negative for down) from the value (an empty value counts as 0), exactly, normalised. */
+function moveBy(value: number | null, steps: number, rules: NumberInputRules): number {
   const current = decimalFromNumber(value ?? 0) ?? { units: 0n, scale: 0 };
   const stepValue = decimalFromNumber(rules.step ?? NUMBER_INPUT_STEP) ?? { units: 1n, scale: 0 };
-  const step = direction === 1 ? stepValue : negateDecimal(stepValue);
+  const delta: Decimal = { units: stepValue.units * BigInt(steps), scale: stepValue.scale };
   const precision = rules.precision ?? Math.max(places(current), places(stepValue));
-  return settle(addDecimals(current, step), { ...rules, precision });
+  return settle(addDecimals(current, delta), { ...rules, precision });
+}
+
+/** One step up (1) or down (−1) from the value (an empty value counts as 0), exactly, then normalised. */
+export function stepNumber(value: number | null, direction: 1 | -1, rules: NumberInputRules = {}): number {
+  return moveBy(value, direction, rules);
+}
+
+/**
+ * The value after a spin control (buttons, arrow and page keys, Home and End) proposes `proposed`, which
+ * it computed in floats: a proposed bound is taken as it is; otherwise the value moves exactly by the
+ * whole number of steps the proposal lies away. An empty value starts from min, or 0, as the control does.
+ */
+export function spinNumber(value: number | null, proposed: number, rules: NumberInputRules = {}): number | null {
+  if (proposed === rules.min || proposed === rules.max) return normalizeNumber(proposed, rules);
+  const from = value ?? rules.min ?? 0;
+  const steps = Math.round((proposed - from) / (rules.step ?? NUMBER_INPUT_STEP));
+  if (!Number.isSafeInteger(steps)) return normalizeNumber(proposed, rules);
+  return moveBy(from, steps, rules);
 }
 
 /** Whether the step button in that direction can move the value (disabled at the bound). */
