@@ -1,9 +1,7 @@
 // The composition root: builds the container, starts the session flow, wires the gateway's expired-session
 // signal and navigation side effects (title, cancelling pending requests), and renders the router.
-import {
-  FluentProvider, Toast, Toaster, ToastTitle, useId, useToastController, webLightTheme,
-} from '@fluentui/react-components';
-import { StrictMode, useEffect, useState } from 'react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { lazy, StrictMode, Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { BrowserWindowId } from '../../application/ports/browser.port';
@@ -15,7 +13,7 @@ import { DOCUMENT_TITLE } from '../../domain/session/session';
 import { createContainer } from './container';
 import { LoadingBar } from './loading-bar';
 import { LoadingCounter } from './loading-counter';
-import { createRouter } from './router';
+import { createRouter, preloadShell } from './router';
 import { ServicesContext, type Services } from './services';
 import { ToastNotifier } from './toast-notifier';
 
@@ -30,6 +28,14 @@ function compose() {
     gateway: container.get(SessionGatewayId), store, notifier, browser, requests,
   }));
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
+  // While the gateway checks the password and the session initialises, fetch the shell and home screen
+  // so that they are not downloaded after it.
+  const preload = session.subscribe((s) => {
+    if (s.matches('signingIn') || s.matches('initialising')) {
+      preloadShell();
+      preload.unsubscribe();
+    }
+  });
   session.start();
 
   const router = createRouter();
@@ -48,15 +54,11 @@ function compose() {
   return { services, router, notifier, loading };
 }
 
-function ToastBridge({ notifier }: { notifier: ToastNotifier }) {
-  const toasterId = useId('toaster');
-  const { dispatchToast } = useToastController(toasterId);
-  useEffect(() => {
-    notifier.attach((message, intent, timeout) =>
-      dispatchToast(<Toast><ToastTitle>{message}</ToastTitle></Toast>, { intent, timeout, position: 'top' }));
-    return () => notifier.attach(null);
-  }, [notifier, dispatchToast]);
-  return <Toaster toasterId={toasterId} />;
+const ToastHost = lazy(async () => ({ default: (await import('./toast-host')).ToastHost }));
+
+function Toasts({ notifier }: { notifier: ToastNotifier }) {
+  const wanted = useSyncExternalStore(notifier.subscribe, notifier.isWanted);
+  return wanted ? <Suspense fallback={null}><ToastHost notifier={notifier} /></Suspense> : null;
 }
 
 export function App() {
@@ -66,7 +68,7 @@ export function App() {
       <FluentProvider theme={webLightTheme} style={{ height: '100%' }}>
         <ServicesContext.Provider value={services}>
           <LoadingBar counter={loading} />
-          <ToastBridge notifier={notifier} />
+          <Toasts notifier={notifier} />
           <RouterProvider router={router} />
         </ServicesContext.Provider>
       </FluentProvider>

@@ -12,6 +12,13 @@ export interface RouteHandle {
 }
 
 const lazyScreen = (path: string) => async () => ({ Component: await screenFor(path) });
+const loadMainLayout = async () => ({ Component: (await import('../shell/main-layout')).MainLayout });
+
+/** Starts fetching the main layout and the home screen ahead of need (module loading is cached). */
+export function preloadShell(): void {
+  void loadMainLayout();
+  void screenFor('/');
+}
 
 function menuRoute(path: string, title: string, cache: boolean): RouteObject {
   const routePath = path.startsWith('/') ? path : `/${path}`;
@@ -25,7 +32,7 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: lazyScreen('/login') },
       { path: '/register', lazy: lazyScreen('/register') },
       {
-        lazy: async () => ({ Component: (await import('../shell/main-layout')).MainLayout }),
+        lazy: loadMainLayout,
         children: [
           menuRoute('/', '首页', false),
           menuRoute(UNAUTHORIZED_PATH, '无权限', false),
