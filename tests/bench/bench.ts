@@ -51,7 +51,7 @@ async function measureClient(gateway: RunningGateway) {
     record('/login JS (gzip)', kb(loginBytes), '≤ 230 KB');
 
     await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill('Admin@2026');
+    await page.getByLabel(/^密码/).fill('Admin@2026');
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByRole('heading', { name: /^你好，/ }).waitFor();
     await page.goto(`${gateway.url}${FIRST_LIST_SCREEN}`, { waitUntil: 'networkidle' });
@@ -66,7 +66,7 @@ async function measureClient(gateway: RunningGateway) {
       const p = await ctx.newPage();
       await p.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
       await p.getByLabel('用户名').fill('admin');
-      await p.getByLabel('密码').fill('Admin@2026');
+      await p.getByLabel(/^密码/).fill('Admin@2026');
       const started = Date.now();
       await p.getByRole('button', { name: '登录' }).click();
       await p.getByRole('heading', { name: /^你好，/ }).waitFor();

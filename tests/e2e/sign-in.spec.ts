@@ -61,7 +61,7 @@ describe('signing in', () => {
   it('a wrong password keeps the user on /login with the gateway message', async () => {
     await page.goto(`${gateway.url}/login`);
     await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码').fill('Wrong@2026x');
+    await page.getByLabel(/^密码/).fill('Wrong@2026x');
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
     expect(path()).toBe('/login');

@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS = {
 export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(password);
+  await page.getByLabel(/^密码/).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('heading', { name: /^你好，/ }).waitFor();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', paddingTop: '80px' },
-  code: { fontSize: '64px', fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
+  code: { fontSize: '64px', lineHeight: '80px', fontWeight: tokens.fontWeightBold, color: tokens.colorBrandForeground1 },
 });
 
 /** The shared body of the 401 and 404 pages. */
