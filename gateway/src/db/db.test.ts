@@ -44,6 +44,22 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
     expect(await rowCounts(gw.db)).toEqual(before);
   });
 
+  // On PGlite the one session is lent to one holder at a time (see database.ts); on PostgreSQL the pool does it.
+  it('keeps a transaction to itself: a statement running meanwhile is neither inside it nor rolled back with it', async () => {
+    let outside: Promise<unknown> = Promise.resolve();
+    const rolledBack = gw.db.transaction().execute(async (trx) => {
+      await trx.insertInto('setting').values({ key: 'test.inside', value: '1' }).execute();
+      outside = gw.db.insertInto('setting').values({ key: 'test.outside', value: '1' }).execute();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    await outside;
+    const keys = await gw.db.selectFrom('setting').select('key').where('key', 'like', 'test.%').execute();
+    expect(keys.map((r) => r.key)).toEqual(['test.outside']);
+    await gw.db.deleteFrom('setting').where('key', 'like', 'test.%').execute();
+  });
+
   it('loads generated staff in batches, idempotently, with Chinese names', async () => {
     await seedGeneratedStaff(gw.db, 2500);
     const after = await rowCounts(gw.db);

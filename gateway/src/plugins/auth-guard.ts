@@ -34,7 +34,7 @@ declare module 'fastify' {
 // two-hour idle window is invisible to users.
 const TOUCH_AFTER_MS = 60_000;
 
-export function readToken(request: FastifyRequest): string | undefined {
+function readToken(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization;
   const bearer = typeof authorization === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
   const header = request.headers.token;

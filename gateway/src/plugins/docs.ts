@@ -5,13 +5,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 export const docsPlugin: FastifyPluginAsync = fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        openapi: '3.1.0',
         info: {
           title: '远景控股集团供应链金融平台 — 网关 API',
           description: '所有应答均为 { code, message, data }；code 0 为成功。',
