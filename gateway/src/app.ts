@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import Fastify from 'fastify';
+import Fastify, { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
 import type { GatewayDeps } from './deps';
@@ -63,6 +63,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // path values are strings on the wire, so their schemas are written with string types.
     ajv: { customOptions: { coerceTypes: false } },
     schemaErrorFormatter: formatSchemaErrors,
+  });
+
+  // An empty body is no body, whatever the request says it is (some clients send a JSON content type, or
+  // none with chunked encoding, on a body-less POST): the route's schema decides whether one was required.
+  // A JSON body goes through Fastify's own parser, which keeps its protection against prototype poisoning;
+  // a non-empty body of a type no route reads is refused as before.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type'] ?? ''), undefined);
   });
 
   const deps: GatewayDeps = {
