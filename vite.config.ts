@@ -36,8 +36,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Pure modules share no state, so one worker may run them all: a fresh worker per file costs more
+        // than the tests themselves.
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'gateway/**/*.test.ts'] },
+        test: { name: 'domain', include: ['src/domain/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'gateway/**/*.test.ts'], exclude: ['src/domain/**'] },
       },
       {
         extends: true,

@@ -113,10 +113,10 @@ async function postgresBenchUrl(): Promise<string | null> {
 
 function measureDomainSuite() {
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', 'src/domain'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'domain'], { encoding: 'utf8' });
   const seconds = (Date.now() - started) / 1000;
   const tests = /Tests\s+\S*?(\d+) passed/.exec(run.stdout.replace(/\u001b\[[0-9;]*m/g, ''))?.[1] ?? '?';
-  record('domain suite (vitest run src/domain, wall clock)', `${seconds.toFixed(1)} s for ${tests} tests${run.status ? ' — FAILED' : ''}`, '< 5 s');
+  record('domain suite (vitest run --project domain, wall clock)', `${seconds.toFixed(1)} s for ${tests} tests${run.status ? ' — FAILED' : ''}`, '< 5 s');
 }
 
 async function main() {

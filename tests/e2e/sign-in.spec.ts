@@ -110,7 +110,7 @@ describe('the session', () => {
     await expect(page.getByRole('button', { name: '你好，平台管理员' }).isVisible()).resolves.toBe(true);
   });
 
-  it("shows '用户信息过期,请重新登录' for a revoked token and returns to /login after 1 s", async () => {
+  it("shows '用户信息过期,请重新登录' for a revoked token, then returns to /login", async () => {
     await signIn(page, gateway.url, 'admin', 'Admin@2026');
     const cookie = (await context.cookies()).find((c) => c.name === '__WSF__token__');
     expect(cookie?.value).toBeTruthy();
@@ -120,9 +120,10 @@ describe('the session', () => {
     expect(revoked.ok).toBe(true);
     await page.reload();
     await page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
-    const shownAt = Date.now();
+    // The message comes first and the redirect a second later (the exact delay is the session machine's
+    // test, with fake timers).
+    expect(path()).not.toBe('/login');
     await page.waitForURL(`${gateway.url}/login`);
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(800);
   });
 
   it('logs out from the header and cannot come back without signing in', async () => {

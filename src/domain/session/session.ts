@@ -1,7 +1,7 @@
 // What a signed-in session is made of (SPEC §3, §4) and the rules of its initialisation (SPEC §8).
+import { PRODUCT_APP_CODE } from '../constants';
 import type { ServerMenuItem } from '../menu/menu';
 
-export const PRODUCT_APP_CODE = 'wsf_app';
 export const GROUP_COMPANY_NAME = '远景控股集团';
 /** SPEC §2.3: the document title is set to the group company's name on each navigation. */
 export const DOCUMENT_TITLE = `${GROUP_COMPANY_NAME}供应链金融平台`;

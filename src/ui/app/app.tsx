@@ -28,11 +28,12 @@ function compose() {
     gateway: container.get(SessionGatewayId), store, notifier, browser, requests,
   }));
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
-  // While the gateway checks the password and the session initialises, fetch the shell and home screen
-  // so that they are not downloaded after it.
+  // While the gateway checks the password and the session initialises, fetch the shell, the home screen
+  // and the toaster, so that none is downloaded after it (an expired-session message must not wait).
   const preload = session.subscribe((s) => {
     if (s.matches('signingIn') || s.matches('initialising')) {
       preloadShell();
+      void loadToastHost();
       preload.unsubscribe();
     }
   });
@@ -54,7 +55,8 @@ function compose() {
   return { services, router, notifier, loading };
 }
 
-const ToastHost = lazy(async () => ({ default: (await import('./toast-host')).ToastHost }));
+const loadToastHost = () => import('./toast-host');
+const ToastHost = lazy(async () => ({ default: (await loadToastHost()).ToastHost }));
 
 function Toasts({ notifier }: { notifier: ToastNotifier }) {
   const wanted = useSyncExternalStore(notifier.subscribe, notifier.isWanted);
