@@ -60,6 +60,8 @@ async function measureClient(gateway: RunningGateway) {
     record('shell + first list screen JS (gzip)', kb(shellBytes), '≤ 350 KB');
     await context.close();
 
+    // Timed inside the page, from the form's submit event to the home screen's heading in the DOM, so
+    // that Playwright's own round trips (actionability checks, polling) are not counted.
     const times: number[] = [];
     for (let i = 0; i < 7; i += 1) {
       const ctx = await browser.newContext();
@@ -67,10 +69,22 @@ async function measureClient(gateway: RunningGateway) {
       await p.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
       await p.getByLabel('用户名').fill('admin');
       await p.getByLabel(/^密码/).fill('Admin@2026');
-      const started = Date.now();
+      await p.evaluate(() => {
+        const w = window as unknown as { signInTiming: Promise<number> };
+        w.signInTiming = new Promise((resolve) => {
+          let submittedAt = 0;
+          document.addEventListener('submit', () => { submittedAt = performance.now(); }, { capture: true, once: true });
+          const observer = new MutationObserver(() => {
+            if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('你好'))) {
+              observer.disconnect();
+              resolve(performance.now() - submittedAt);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      });
       await p.getByRole('button', { name: '登录' }).click();
-      await p.getByRole('heading', { name: /^你好，/ }).waitFor();
-      times.push(Date.now() - started);
+      times.push(Math.round(await p.evaluate(() => (window as unknown as { signInTiming: Promise<number> }).signInTiming)));
       await ctx.close();
     }
     times.sort((a, b) => a - b);

@@ -3,8 +3,25 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
-export function listMenus(db: Kysely<Database>) {
+type MenuRows = Awaited<ReturnType<typeof readMenus>>;
+const menusByDb = new WeakMap<Kysely<Database>, Promise<MenuRows>>();
+
+function readMenus(db: Kysely<Database>) {
   return db.selectFrom('menu').selectAll().orderBy('sort_no').execute();
+}
+
+/**
+ * The menu tree, read once per database handle: only the seed writes it (from the route catalogue, before
+ * the app starts), and every signed-in page load asks for it. Grants, which do change, are not cached.
+ */
+export function listMenus(db: Kysely<Database>): Promise<MenuRows> {
+  let menus = menusByDb.get(db);
+  if (!menus) {
+    menus = readMenus(db);
+    menus.catch(() => menusByDb.delete(db));
+    menusByDb.set(db, menus);
+  }
+  return menus;
 }
 
 /** Menu id → the operation codes the user's roles grant on it (an empty set: the menu without any). */
