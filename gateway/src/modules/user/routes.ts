@@ -2,7 +2,7 @@
 // domain policy (src/domain/password), so the dialog and the gateway give the same messages.
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyPluginAsync } from 'fastify';
-import { checkPasswordStrength } from '../../../../src/domain/password/password-policy';
+import { firstPasswordChangeError } from '../../../../src/domain/password/password-change-form';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { forbidden, invalidInput, ok, sessionExpired } from '../../plugins/envelope';
@@ -37,12 +37,11 @@ export const userRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     { config: { access: 'session' }, schema: changePasswordSchema },
     async (request) => {
       const { userId, tenantId } = sessionOf(request);
-      const { oldPassword, newPassword, rePassword } = request.body;
+      const { oldPassword, newPassword } = request.body;
       if (request.params.userId !== userId || request.body.userId !== userId) throw forbidden();
-      if (rePassword !== newPassword) throw invalidInput('两次密码输入不一致');
-      if (newPassword === oldPassword) throw invalidInput('新密码不能与旧密码一样');
-      const weakness = checkPasswordStrength(newPassword);
-      if (weakness) throw invalidInput(weakness);
+      // The dialog's own rules (SPEC §5), so the gateway refuses with the message the dialog would show.
+      const refusal = firstPasswordChangeError(request.body);
+      if (refusal) throw invalidInput(refusal);
       const current = await findPasswordHash(deps.db, userId, tenantId);
       if (!current || !(await verify(current, oldPassword).catch(() => false))) throw invalidInput('原密码不正确');
 
