@@ -11,6 +11,7 @@ import {
   DialogTitle,
   Spinner,
   makeStyles,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import type { CSSProperties, ReactNode } from 'react';
@@ -90,7 +91,7 @@ export function GenericDialog({
         onClose();
       }}
     >
-      <DialogSurface className={[styles.surface, className].filter(Boolean).join(' ')} style={surfaceStyle}>
+      <DialogSurface className={mergeClasses(styles.surface, className)} style={surfaceStyle}>
         <DialogBody>
           <DialogTitle
             action={

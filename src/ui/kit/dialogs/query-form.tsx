@@ -1,0 +1,119 @@
+// The query form of SPEC §2.5 and §9: fields on a 24-column grid (each takes 24 columns on a phone, 12 from
+// 768 px, 8 from 992 px, 6 from 1200 px and from 1920 px), labels 150 px wide beside their input, and 查询 /
+// 重置. 查询 (or Enter in a field) validates first: an invalid form only logs '表单有误', nothing is called.
+// The values live with the owner; this component lays them out and decides when to search.
+import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { SearchRegular, ArrowResetRegular } from '@fluentui/react-icons';
+import type { FormEvent, ReactNode } from 'react';
+import { DEFAULT_UI_SIZE, FORM_COLUMNS, FORM_LABEL_WIDTH_PX, FORM_TOP_LABEL_GUTTER } from '../../../domain/constants';
+
+export const QUERY_TEXT = '查询';
+export const RESET_TEXT = '重置';
+export const INVALID_FORM_LOG = '表单有误';
+
+const GRID_COLUMNS = 24;
+/** The breakpoints the spec's xs/sm/md/lg/xl columns refer to (min widths in px; xs is below sm). */
+export const FORM_BREAKPOINTS_PX = { sm: 768, md: 992, lg: 1200, xl: 1920 } as const;
+
+/** How many of the 24 columns one field takes at a viewport width. */
+export function formColumnSpan(viewportWidthPx: number): number {
+  if (viewportWidthPx >= FORM_BREAKPOINTS_PX.xl) return FORM_COLUMNS.xl;
+  if (viewportWidthPx >= FORM_BREAKPOINTS_PX.lg) return FORM_COLUMNS.lg;
+  if (viewportWidthPx >= FORM_BREAKPOINTS_PX.md) return FORM_COLUMNS.md;
+  if (viewportWidthPx >= FORM_BREAKPOINTS_PX.sm) return FORM_COLUMNS.sm;
+  return FORM_COLUMNS.xs;
+}
+
+const span = (columns: number) => ({ gridColumn: `span ${columns} / span ${columns}` });
+
+const useStyles = makeStyles({
+  form: {
+    display: 'grid',
+    gridTemplateColumns: `repeat(${GRID_COLUMNS}, minmax(0, 1fr))`,
+    columnGap: `${FORM_TOP_LABEL_GUTTER}px`,
+    rowGap: tokens.spacingVerticalM,
+    alignItems: 'start',
+  },
+  cell: {
+    ...span(FORM_COLUMNS.xs),
+    [`@media (min-width: ${FORM_BREAKPOINTS_PX.sm}px)`]: span(FORM_COLUMNS.sm),
+    [`@media (min-width: ${FORM_BREAKPOINTS_PX.md}px)`]: span(FORM_COLUMNS.md),
+    [`@media (min-width: ${FORM_BREAKPOINTS_PX.lg}px)`]: span(FORM_COLUMNS.lg),
+    [`@media (min-width: ${FORM_BREAKPOINTS_PX.xl}px)`]: span(FORM_COLUMNS.xl),
+  },
+  field: { gridTemplateColumns: `${FORM_LABEL_WIDTH_PX}px minmax(0, 1fr)` },
+  label: { justifyContent: 'flex-end', textAlign: 'right', paddingRight: tokens.spacingHorizontalS },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
+});
+
+export interface QueryFormItemProps {
+  label: string;
+  /** One Fluent input (or a kit input built on one): the label is tied to it. */
+  children: ReactNode;
+  required?: boolean;
+  validationMessage?: string;
+}
+
+export function QueryFormItem({ label, children, required, validationMessage }: QueryFormItemProps) {
+  const styles = useStyles();
+  return (
+    <div className={styles.cell}>
+      <Field
+        className={styles.field}
+        label={{ children: label, className: styles.label }}
+        orientation="horizontal"
+        size={DEFAULT_UI_SIZE}
+        required={required}
+        validationMessage={validationMessage}
+      >
+        {children}
+      </Field>
+    </div>
+  );
+}
+
+export interface QueryFormProps {
+  children: ReactNode;
+  onSearch: () => void;
+  onReset: () => void;
+  /** Asked before every search; false (or a promise of false) stops it. */
+  validate?: () => boolean | Promise<boolean>;
+  /** 查询 takes no clicks while a search runs. */
+  searching?: boolean;
+  'aria-label'?: string;
+  className?: string;
+}
+
+export function QueryForm({ children, onSearch, onReset, validate, searching, className, ...rest }: QueryFormProps) {
+  const styles = useStyles();
+  const search = async () => {
+    const valid = validate ? await validate() : true;
+    if (!valid) {
+      console.log(INVALID_FORM_LOG);
+      return;
+    }
+    onSearch();
+  };
+  return (
+    <form
+      role="search"
+      aria-label={rest['aria-label'] ?? '查询条件'}
+      className={mergeClasses(styles.form, className)}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (!searching) void search();
+      }}
+    >
+      {children}
+      <div className={mergeClasses(styles.cell, styles.actions)}>
+        <Button type="submit" appearance="primary" size={DEFAULT_UI_SIZE} icon={<SearchRegular />} disabled={searching}>
+          {QUERY_TEXT}
+        </Button>
+        <Button type="button" size={DEFAULT_UI_SIZE} icon={<ArrowResetRegular />} onClick={onReset}>
+          {RESET_TEXT}
+        </Button>
+      </div>
+    </form>
+  );
+}
