@@ -17,6 +17,8 @@ import { userRoutes } from './modules/user/routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, formatSchemaErrors } from './plugins/envelope';
+import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
+import { fileRoutes } from './modules/file/routes';
 import { paramDecryptionPlugin } from './plugins/param-decryption';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
@@ -35,6 +37,11 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Where log lines go (stdout unless given). */
   logStream?: NodeJS.WritableStream;
+  /** Stored files (issue 6); './data/files' unless given. */
+  filesDir?: string;
+  maxUploadBytes?: number;
+  sofficePath?: string;
+  cjkFont?: { path: string; family: string };
 }
 
 /** The request URL as logged: without a token a client put in the query (DESIGN.md §2). */
@@ -89,6 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokenMaxMs: (options.tokenMaxHours ?? 12) * 3_600_000,
     encryptEnabled: options.encryptEnabled ?? true,
     encryptKey: await ensureEncryptKey(options.db),
+    filesDir: options.filesDir ?? './data/files',
+    maxUploadBytes: options.maxUploadBytes ?? 100 * 1024 * 1024,
+    sofficePath: options.sofficePath ?? 'soffice',
+    cjkFont: options.cjkFont ?? DEFAULT_CJK_FONT,
   };
 
   await app.register(envelopePlugin);
@@ -100,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
 
-  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes]) {
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, fileRoutes]) {
     await app.register(routes, deps);
   }
 

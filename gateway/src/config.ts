@@ -4,6 +4,10 @@ export interface GatewayConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Stored files, content-addressed (issue 6); DATA_DIR/files unless FILES_DIR is set. */
+  filesDir: string;
+  /** The largest upload accepted, in bytes (MAX_UPLOAD_MB, 100 unless set). */
+  maxUploadBytes: number;
   databaseUrl: string | undefined;
   staticDir: string;
   encryptEnabled: boolean;
@@ -17,6 +21,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     port: positiveNumber(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
+    filesDir: env.FILES_DIR || `${env.DATA_DIR || './data'}/files`,
+    maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: env.STATIC_DIR || './dist',
     encryptEnabled: flag(env, 'ENCRYPT_ENABLED', true),

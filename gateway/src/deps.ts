@@ -11,4 +11,11 @@ export interface GatewayDeps {
   encryptEnabled: boolean;
   /** The 32-character parameter key, shared by every gateway process through the setting table. */
   encryptKey: string;
+  /** Stored files (issue 6): content-addressed blobs under this folder, and the upload size limit. */
+  filesDir: string;
+  maxUploadBytes: number;
+  /** The LibreOffice binary for office → PDF ('soffice' on the PATH unless given). */
+  sofficePath: string;
+  /** A CJK font for text → PDF. */
+  cjkFont: { path: string; family: string };
 }

@@ -19,6 +19,8 @@ const app = await buildApp({
   tokenIdleMinutes: config.tokenIdleMinutes,
   tokenMaxHours: config.tokenMaxHours,
   logLevel: config.logLevel,
+  filesDir: config.filesDir,
+  maxUploadBytes: config.maxUploadBytes,
 });
 
 let closing = false;

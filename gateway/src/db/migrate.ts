@@ -5,9 +5,11 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './database';
 import * as initial from './migrations/0001-initial';
+import * as files from './migrations/0003-files';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0003-files': files,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

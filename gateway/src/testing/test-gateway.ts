@@ -2,6 +2,9 @@
 // demo-seeded database (in-memory PGlite, or a fresh schema in a PostgreSQL) and the app, not listening.
 // PGlite takes seconds to start on a small machine, so share one gateway per test file.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -20,17 +23,27 @@ export interface TestGatewayOptions {
   logStream?: NodeJS.WritableStream;
   staticDir?: string;
   encryptEnabled?: boolean;
+  /** Stored files: a temporary folder of its own unless given (removed on close only when it made it). */
+  filesDir?: string;
+  maxUploadBytes?: number;
+  sofficePath?: string;
+  cjkFont?: { path: string; family: string };
 }
 
 export interface TestGateway {
   app: FastifyInstance;
   db: Kysely<Database>;
+  filesDir: string;
   close(): Promise<void>;
 }
 
 export async function createTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
   const schema = options.databaseUrl ? `gw_test_${randomBytes(6).toString('hex')}` : undefined;
   if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `create schema ${schema}`);
+  const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'gw-files-'));
+  const removeFiles = () => {
+    if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
+  };
   const { db, kind } = await openDatabase(options.databaseUrl ? { url: options.databaseUrl, schema } : { memory: true });
   try {
     await migrate(db);
@@ -41,20 +54,27 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
       ...(options.now ? { now: options.now } : {}),
       ...(options.staticDir ? { staticDir: options.staticDir } : {}),
       ...(options.encryptEnabled !== undefined ? { encryptEnabled: options.encryptEnabled } : {}),
+      filesDir,
+      ...(options.maxUploadBytes !== undefined ? { maxUploadBytes: options.maxUploadBytes } : {}),
+      ...(options.sofficePath !== undefined ? { sofficePath: options.sofficePath } : {}),
+      ...(options.cjkFont !== undefined ? { cjkFont: options.cjkFont } : {}),
       ...(options.logStream ? { logStream: options.logStream, logLevel: 'info' } : {}),
     });
     await app.ready();
     return {
       app,
       db,
+      filesDir,
       async close() {
         await app.close();
         await db.destroy();
+        removeFiles();
         if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema ${schema} cascade`);
       },
     };
   } catch (error) {
     await db.destroy();
+    removeFiles();
     if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema if exists ${schema} cascade`);
     throw error;
   }
