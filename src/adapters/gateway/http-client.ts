@@ -31,6 +31,61 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** A download (SPEC §7.2): how to ask, and the name to save under. */
+export interface BlobCallOptions extends CallOptions {
+  /** Inserted before the extension of the server's file name ('合同.pdf' + '_副本' → '合同_副本.pdf'). */
+  suffix?: string;
+  /** The name when the server sends none. */
+  fallbackName?: string;
+}
+
+export interface DownloadedBlob {
+  blob: Blob;
+  fileName: string;
+}
+
+export interface UploadCallOptions {
+  params?: Record<string, unknown>;
+  signal?: AbortSignal;
+  onProgress?: (loaded: number, total: number) => void;
+  /** Uploads show their own progress, so no loading mask unless asked for. */
+  silent?: boolean;
+}
+
+/**
+ * The file name of a Content-Disposition header (RFC 6266): `filename*` (RFC 5987, UTF-8) wins over
+ * `filename`; a plain `filename` that is percent-encoded (as many Java gateways send it) is decoded too.
+ */
+export function fileNameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[2]!.trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
+  const value = plain ? (plain[1] ?? plain[2] ?? '').replace(/\\(.)/g, '$1').trim() : '';
+  if (!value) return null;
+  try {
+    return /%[0-9a-f]{2}/i.test(value) ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
+}
+
+/** 'a.pdf' + '_1' → 'a_1.pdf'; a name without an extension gets the suffix at its end. */
+export function withSuffix(fileName: string, suffix: string | undefined): string {
+  if (!suffix) return fileName;
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? `${fileName.slice(0, dot)}${suffix}${fileName.slice(dot)}` : `${fileName}${suffix}`;
+}
+
+// A JSON envelope is small; a body larger than this with a file name is a file, and is not decoded as text.
+const ENVELOPE_SNIFF_BYTES = 64 * 1024;
+
 /** SPEC §3: encryption is on by default with a default key until the gateway's own setting is read. */
 export const DEFAULT_ENCRYPTION: EncryptionSetting = { enabled: true, key: 'WsfScfDefaultParamKey2026abcdefg' };
 
@@ -48,6 +103,7 @@ export class HttpClient implements RequestControl {
   private encryption: EncryptionSetting = DEFAULT_ENCRYPTION;
   private readonly pending = new Map<string, AbortController>();
   private readonly expiredListeners: Array<() => void> = [];
+  private uploadSeq = 0;
 
   constructor(
     @inject(HttpConfigId) config: HttpConfig,
@@ -80,6 +136,84 @@ export class HttpClient implements RequestControl {
 
   delete<T>(url: string, options?: CallOptions): Promise<T> {
     return this.request<T>('DELETE', url, options);
+  }
+
+  /**
+   * A file download (SPEC §7.2): the body is read as text first, and JSON with a code is the gateway's
+   * refusal (error toast with its message, or the session flow for 160300004); anything else is the file,
+   * named by Content-Disposition with the optional suffix before the extension.
+   */
+  async blob(method: Method, url: string, options: BlobCallOptions = {}): Promise<DownloadedBlob> {
+    const path = url.startsWith('/') ? url : `/${url}`;
+    const key = `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.data ?? null)} blob`;
+    this.pending.get(key)?.abort();
+    const controller = new AbortController();
+    this.pending.set(key, controller);
+    if (!options.silent) this.loading.start();
+    try {
+      const response = await this.http.request<ArrayBuffer>({
+        method,
+        url: path,
+        params: this.protect(options.params),
+        data: this.protect(options.data),
+        headers: { ...this.sessionHeaders(), ...options.headers },
+        signal: controller.signal,
+        responseType: 'arraybuffer',
+        validateStatus: () => true,
+      });
+      const header = (name: string) => {
+        const value: unknown = response.headers[name];
+        return typeof value === 'string' ? value : null;
+      };
+      const blob = new Blob([response.data], { type: header('content-type') ?? 'application/octet-stream' });
+      const named = fileNameFromDisposition(header('content-disposition'));
+      const failed = response.status >= 400;
+      if (failed || !named || blob.size <= ENVELOPE_SNIFF_BYTES) {
+        const envelope = parseEnvelope(await blob.text());
+        if (envelope && (failed || !named)) throw this.refusal(envelope);
+      }
+      if (failed) throw this.refusal(undefined);
+      return { blob, fileName: withSuffix(named ?? options.fallbackName ?? 'download', options.suffix) };
+    } catch (error) {
+      throw this.failure(error);
+    } finally {
+      if (this.pending.get(key) === controller) this.pending.delete(key);
+      if (!options.silent) this.loading.stop();
+    }
+  }
+
+  /**
+   * A multipart upload with progress; `signal` cancels it (a RequestCancelledError, no message). Uploads
+   * are never cancelled as duplicates of each other — two files may well look alike — but sign-out cancels
+   * them with every other pending request.
+   */
+  async upload<T>(url: string, form: FormData, options: UploadCallOptions = {}): Promise<T> {
+    const path = url.startsWith('/') ? url : `/${url}`;
+    const key = `POST ${path} upload#${++this.uploadSeq}`;
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    this.pending.set(key, controller);
+    if (options.silent === false) this.loading.start();
+    try {
+      const response = await this.http.request<Envelope<T>>({
+        method: 'POST',
+        url: path,
+        params: this.protect(options.params),
+        data: form,
+        headers: this.sessionHeaders(),
+        signal: controller.signal,
+        onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded),
+      });
+      return this.unwrap(response.data);
+    } catch (error) {
+      throw this.failure(error);
+    } finally {
+      options.signal?.removeEventListener('abort', abort);
+      this.pending.delete(key);
+      if (options.silent === false) this.loading.stop();
+    }
   }
 
   cancelPending(): void {
@@ -163,6 +297,15 @@ export class HttpClient implements RequestControl {
     const message = NETWORK_MESSAGES[axiosError.code ?? ''] ?? axiosError.message ?? String(error);
     this.notifier.error(message);
     return new Error(message);
+  }
+}
+
+function parseEnvelope(text: string): Envelope<unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && 'code' in value ? (value as Envelope<unknown>) : null;
+  } catch {
+    return null;
   }
 }
 
