@@ -119,6 +119,25 @@ export interface SessionTokenTable {
   revoked_at: Timestamp | null;
 }
 
+/** A supplier's consent to the data-query authorization (SPEC §3): one row a consent, kept as history. */
+export interface SupplierConsentTable {
+  consent_id: string;
+  tenant_id: string;
+  supplier_org_id: string;
+  gys_id: string;
+  template_id: string;
+  /** '1': agreed (SPEC §7.2 authState). */
+  auth_state: string;
+  user_id: string;
+  consented_at: Timestamp;
+}
+
+/** The capital sides (organisations of type CAPITAL_SIDE) a consent covers. */
+export interface SupplierConsentCapitalSideTable {
+  consent_id: string;
+  capital_side_org_id: string;
+}
+
 export interface DictItemTable {
   tenant_id: string;
   dict_type_code: string;
@@ -168,6 +187,8 @@ export interface Database {
   role_menu: RoleMenuTable;
   role_menu_operation: RoleMenuOperationTable;
   session_token: SessionTokenTable;
+  supplier_consent: SupplierConsentTable;
+  supplier_consent_capital_side: SupplierConsentCapitalSideTable;
   dict_item: DictItemTable;
   stored_file: StoredFileTable;
   file_lock: FileLockTable;

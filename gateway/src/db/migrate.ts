@@ -5,10 +5,12 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './database';
 import * as initial from './migrations/0001-initial';
+import * as supplierConsent from './migrations/0002-supplier-consent';
 import * as files from './migrations/0003-files';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-supplier-consent': supplierConsent,
   '0003-files': files,
 };
 
