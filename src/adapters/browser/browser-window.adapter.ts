@@ -3,6 +3,7 @@ import type { StoredSession } from '../../domain/session/session';
 import type { BrowserWindow } from '../../application/ports/browser.port';
 
 const HANDOVER_PARAMS = ['token', 'tenantId', 'sysId'] as const;
+const PREFERENCE_PREFIX = 'wsf.pref.';
 
 @injectable()
 export class BrowserWindowAdapter implements BrowserWindow {
@@ -24,5 +25,20 @@ export class BrowserWindowAdapter implements BrowserWindow {
 
   redirect(url: string): void {
     window.location.assign(url);
+  }
+
+  readPreference(key: string): string | null {
+    return localStorage.getItem(`${PREFERENCE_PREFIX}${key}`);
+  }
+
+  writePreference(key: string, value: string): void {
+    localStorage.setItem(`${PREFERENCE_PREFIX}${key}`, value);
+  }
+
+  toggleFullscreen(): boolean {
+    if (!document.fullscreenEnabled) return false;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen();
+    return true;
   }
 }

@@ -11,6 +11,11 @@ export interface BrowserWindow {
   setTitle(title: string): void;
   /** A full-page navigation away from this application. */
   redirect(url: string): void;
+  /** Small UI preferences kept across sessions on this browser (e.g. the sidebar's collapsed state). */
+  readPreference(key: string): string | null;
+  writePreference(key: string, value: string): void;
+  /** Enters or leaves full screen; false when the browser cannot. */
+  toggleFullscreen(): boolean;
 }
 
 export const BrowserWindowId: ServiceIdentifier<BrowserWindow> = Symbol.for('BrowserWindow');

@@ -47,7 +47,10 @@ function fakes(over: Partial<SessionGateway> = {}, urlSession: StoredSession | n
   const ports: SessionPorts = {
     gateway, store,
     notifier: { error: vi.fn(), warning: vi.fn(), success: vi.fn() },
-    browser: { takeSessionFromUrl: vi.fn(() => urlSession), setTitle: vi.fn(), redirect: vi.fn() },
+    browser: {
+      takeSessionFromUrl: vi.fn(() => urlSession), setTitle: vi.fn(), redirect: vi.fn(),
+      readPreference: vi.fn(() => null), writePreference: vi.fn(), toggleFullscreen: vi.fn(() => true),
+    },
     requests: { cancelPending: vi.fn(), onSessionExpired: vi.fn() },
   };
   const actor = createActor(createSessionMachine(ports)).start();

@@ -90,6 +90,12 @@ describe('tags machine', () => {
     expect(actor.getSnapshot().context.dirty).toEqual([]);
   });
 
+  it('starts again from home alone after a reset (sign-out)', () => {
+    const { actor, paths } = start([tag('/a')]);
+    actor.send({ type: 'RESET' });
+    expect(paths()).toEqual(['/']);
+  });
+
   it('restores home alone from missing or damaged storage', () => {
     const store = memoryStore();
     expect(restoreTags(store)).toEqual([HOME_TAG]);

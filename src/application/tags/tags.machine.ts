@@ -31,7 +31,9 @@ export type TagsEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' }
   | { type: 'REFRESH'; path: string }
-  | { type: 'SET_DIRTY'; path: string; dirty: boolean };
+  | { type: 'SET_DIRTY'; path: string; dirty: boolean }
+  /** Signed out: the next user starts with the home tag alone. */
+  | { type: 'RESET' };
 
 export type TagsEmitted = { type: 'navigate'; to: string };
 
@@ -87,6 +89,10 @@ export function createTagsMachine({ store }: { store: SessionStore }) {
     }),
     initial: 'idle',
     on: {
+      RESET: {
+        target: '.idle',
+        actions: [assign({ tags: () => withHome([]), dirty: [], refresh: {}, pending: null }), 'persist'],
+      },
       VISIT: {
         actions: [assign({ tags: ({ context, event }) => visitTag(context.tags, event.tag, context.max) }), 'persist'],
       },

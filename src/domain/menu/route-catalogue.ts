@@ -3,7 +3,10 @@
 // from it, so a route and its menu item cannot drift apart. Detail, make and audit pages are hidden
 // children of the list they belong to, so the sidebar highlights that list (SPEC §2.4).
 //
-// Caching follows SPEC §2.2 literally ("uncached unless noted"): only the report make-process is cached.
+// Caching: SPEC §2.4 says "default is caching on" and §2.2 marks the exceptions "(not cached)" / "(no
+// caching)" route by route — notes that would be pointless if nothing were cached by default, although
+// §2.2's heading reads "uncached unless noted". We follow §2.4 and the per-route notes: pages are kept
+// alive unless marked `cache: false` here.
 
 export type OperationCode =
   | 'add'
@@ -29,6 +32,7 @@ export interface RouteEntry {
   title: string;
   icon?: string;
   hidden?: boolean;
+  /** Keep the page alive while its tag is open (SPEC §2.4); true unless SPEC §2.2 says otherwise. */
   cache?: boolean;
   ops: readonly OperationCode[];
   children?: readonly RouteEntry[];
@@ -56,8 +60,8 @@ export const MENU_AREAS: readonly MenuArea[] = [
   {
     path: '/workbench', title: '工作台', icon: 'desktop',
     children: [
-      { path: '/workbench/technological/todo', title: '我的待办', icon: 'task', ops: ['submit', 'examine', 'reject'] },
-      { path: '/workbench/technological/done', title: '我的已办', icon: 'checklist', ops: VIEW },
+      { path: '/workbench/technological/todo', title: '我的待办', icon: 'task', cache: false, ops: ['submit', 'examine', 'reject'] },
+      { path: '/workbench/technological/done', title: '我的已办', icon: 'checklist', cache: false, ops: VIEW },
       hidden('/preView/preViewMain', '文件预览'),
     ],
   },
@@ -126,24 +130,24 @@ export const MENU_AREAS: readonly MenuArea[] = [
   {
     path: '/durationManage', title: '存续期管理', icon: 'clock',
     children: [
-      { path: '/durationManage/durationExamineReport', title: '存续期检查报告', ops: MAKE },
-      { path: '/durationManage/loanReportMakeStatistics', title: '贷后报告统计', ops: VIEW },
+      { path: '/durationManage/durationExamineReport', title: '存续期检查报告', cache: false, ops: MAKE },
+      { path: '/durationManage/loanReportMakeStatistics', title: '贷后报告统计', cache: false, ops: VIEW },
     ],
   },
   {
     path: '/assetsManage', title: '资产管理', icon: 'box',
     children: [
-      { path: '/assetsManage/projectInformation', title: '项目信息', ops: CRUD },
-      { path: '/assetsManage/paymentOrderInformation', title: '付款单信息', ops: CRUD, children: [hidden('/assetsManage/PaymentOrderDetails', '付款单详情')] },
+      { path: '/assetsManage/projectInformation', title: '项目信息', cache: false, ops: CRUD },
+      { path: '/assetsManage/paymentOrderInformation', title: '付款单信息', cache: false, ops: CRUD, children: [hidden('/assetsManage/PaymentOrderDetails', '付款单详情')] },
       { path: '/assetsManage/interviewMinutes', title: '资产访谈纪要', ops: CRUD },
-      { path: '/assetsManage/assetChangeQuery', title: '资产变更查询', ops: VIEW, children: [hidden('/assetsManage/assetChangeDetail', '资产变更详情')] },
+      { path: '/assetsManage/assetChangeQuery', title: '资产变更查询', cache: false, ops: VIEW, children: [hidden('/assetsManage/assetChangeDetail', '资产变更详情', NONE, { cache: false })] },
     ],
   },
   {
     path: '/CRM', title: '客户关系管理', icon: 'people',
     children: [
-      { path: '/CRM/interviewMinutesManagement', title: '访谈纪要管理', ops: CRUD, children: [hidden('/CRM/interviewMinutesMake', '访谈纪要制作', ['submit'])] },
-      { path: '/CRM/enterpriseInformation', title: '企业信息', ops: CRUD },
+      { path: '/CRM/interviewMinutesManagement', title: '访谈纪要管理', cache: false, ops: CRUD, children: [hidden('/CRM/interviewMinutesMake', '访谈纪要制作', ['submit'], { cache: false })] },
+      { path: '/CRM/enterpriseInformation', title: '企业信息', cache: false, ops: CRUD },
     ],
   },
   {
@@ -187,7 +191,7 @@ export const MENU_AREAS: readonly MenuArea[] = [
  * granted to every role: as a hidden top-level item it would have no parent to highlight, and SPEC §2.4
  * would send the user to / every time.
  */
-export const DASHBOARD_ROUTE: RouteEntry = { path: '/dashboard', title: '数据看板', icon: 'dashboard', ops: NONE };
+export const DASHBOARD_ROUTE: RouteEntry = { path: '/dashboard', title: '数据看板', icon: 'dashboard', cache: false, ops: NONE };
 
 export interface FlatRoute extends RouteEntry {
   /** Path of the list or area this route sits under. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenuTree, type ServerMenuItem } from '../menu/menu';
-import { DEFAULT_MENU_ICON, highlightFor, toSidebarItems } from './sidebar';
+import { breadcrumbFor, DEFAULT_MENU_ICON, highlightFor, toSidebarItems } from './sidebar';
 
 const item = (menuId: string, parentKid: string, over: Partial<ServerMenuItem> = {}): ServerMenuItem => ({
   menuId, parentKid, path: menuId, menuName: menuId, component: menuId, params: '{}', query: '{}', icon: '', menuCode: '',
@@ -34,5 +34,15 @@ describe('sidebar rules (SPEC §2.4)', () => {
     expect(highlightFor(items, '/business/list/detail')).toEqual({ kind: 'item', path: '/business/list' });
     expect(highlightFor(items, '/orphan')).toEqual({ kind: 'redirectHome' });
     expect(highlightFor(items, '/401')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('breadcrumbFor', () => {
+  it('walks from the area down to the current page, hidden pages included', () => {
+    expect(breadcrumbFor(items, '/business/list/detail').map((c) => c.title)).toEqual(['业务管理', '/business/list', '/business/list/detail']);
+  });
+
+  it('is empty outside the menu', () => {
+    expect(breadcrumbFor(items, '/404')).toEqual([]);
   });
 });

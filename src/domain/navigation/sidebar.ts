@@ -42,3 +42,25 @@ export function highlightFor(items: readonly ServerMenuItem[], currentPath: stri
   const parent = items.find((i) => i.menuId === item.parentKid);
   return parent ? { kind: 'item', path: normalizeMenuPath(parent.path) } : { kind: 'redirectHome' };
 }
+
+export interface Crumb {
+  title: string;
+  path: string;
+}
+
+/** The menu path of the current route, from its area down to itself (empty outside the menu). */
+export function breadcrumbFor(items: readonly ServerMenuItem[], currentPath: string): Crumb[] {
+  const wanted = normalizeMenuPath(currentPath);
+  const byId = new Map(items.map((i) => [i.menuId, i]));
+  const crumbs: Crumb[] = [];
+  const seen = new Set<string>();
+  for (
+    let item = items.find((i) => i.path && normalizeMenuPath(i.path) === wanted);
+    item && !seen.has(item.menuId);
+    item = byId.get(item.parentKid)
+  ) {
+    seen.add(item.menuId);
+    crumbs.unshift({ title: item.menuName, path: item.path });
+  }
+  return crumbs;
+}

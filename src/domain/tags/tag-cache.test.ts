@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyTagCommand, HOME_TAG, tagsClosedBy, visitTag, withHome, type Tag } from './tag-cache';
+import { applyTagCommand, HOME_TAG, tagForPath, tagsClosedBy, visitTag, withHome, type Tag } from './tag-cache';
 
 const tag = (path: string): Tag => ({ path, name: path, menuName: `标题${path}` });
 const paths = (tags: Tag[]) => tags.map((t) => t.path);
@@ -80,5 +80,22 @@ describe('closing tags (SPEC §2.4 context menu)', () => {
     expect(applyTagCommand('closeLeft', tags, '/c', '/a').navigateTo).toBe('/c');
     expect(applyTagCommand('closeRight', tags, '/b', '/d').navigateTo).toBe('/b');
     expect(applyTagCommand('closeRight', tags, '/b', '/a').navigateTo).toBeNull();
+  });
+});
+
+describe('tagForPath', () => {
+  const item = (path: string, hidden: boolean) => ({
+    menuId: path.toLowerCase(), menuName: `菜单${path}`, component: path, path, params: '{}', query: '{}', parentKid: '0',
+    icon: '', menuCode: '', hidden, sortNo: 0, opAuthorityDTOList: [],
+  });
+  const items = [item('/business/examine', false), item('/business/newDetails', true)];
+
+  it('makes a tag of a visible menu page, keeping the path as visited', () => {
+    expect(tagForPath(items, '/Business/Examine')).toEqual({ path: '/Business/Examine', name: '/business/examine', menuName: '菜单/business/examine' });
+  });
+
+  it('makes none for a hidden item or a route outside the menu', () => {
+    expect(tagForPath(items, '/business/newDetails')).toBeNull();
+    expect(tagForPath(items, '/404')).toBeNull();
   });
 });

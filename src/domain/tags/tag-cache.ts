@@ -1,7 +1,7 @@
 // The tag bar of SPEC §2.4 and §4 as pure list operations. The home tag is always first and never closes;
 // the other tags are kept in order of visit, the most recent last, so "the previously cached tag" is the
 // last one left. Each operation returns the new list and, when the active page was closed, where to go.
-import { normalizeMenuPath } from '../menu/menu';
+import { normalizeMenuPath, type ServerMenuItem } from '../menu/menu';
 
 export interface Tag {
   path: string;
@@ -70,4 +70,11 @@ export function applyTagCommand(command: TagCommand, tags: readonly Tag[], path:
   if (command === 'closeAll') navigateTo = same(activePath, HOME_TAG.path) ? null : HOME_TAG.path;
   else if (activeClosed) navigateTo = command === 'close' ? remaining[remaining.length - 1]!.path : path;
   return { tags: remaining, navigateTo };
+}
+
+/** SPEC §2.4: a visible menu page becomes a tag; hidden items and routes outside the menu add none. */
+export function tagForPath(items: readonly ServerMenuItem[], path: string): Tag | null {
+  const wanted = normalizeMenuPath(path);
+  const item = items.find((i) => !i.hidden && i.path && normalizeMenuPath(i.path) === wanted);
+  return item ? { path, name: item.menuCode || item.menuId, menuName: item.menuName } : null;
 }

@@ -8,7 +8,10 @@ import { BrowserWindowId } from '../../application/ports/browser.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
+import { createChangePasswordMachine } from '../../application/account/change-password.machine';
+import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
+import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
 import { createContainer } from './container';
 import { LoadingBar } from './loading-bar';
@@ -39,7 +42,13 @@ function compose() {
   });
   session.start();
 
+  const tags = createActor(createTagsMachine({ store }), { input: { tags: restoreTags(store) } }).start();
+  session.subscribe((s) => {
+    if (s.matches('signedOut') && tags.getSnapshot().context.tags.length > 1) tags.send({ type: 'RESET' });
+  });
+
   const router = createRouter();
+  tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
   // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
   let lastPath = router.state.location.pathname;
@@ -51,7 +60,8 @@ function compose() {
     browser.setTitle(DOCUMENT_TITLE);
   });
 
-  const services: Services = { session, store, browser };
+  const changePassword = createChangePasswordMachine({ account: container.get(AccountGatewayId), notifier });
+  const services: Services = { session, tags, changePassword, store, browser, notifier };
   return { services, router, notifier, loading };
 }
 

@@ -1,5 +1,6 @@
 // The composition root's container: the only place that knows which adapter implements which port.
 import { Container } from 'inversify';
+import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
 import { NotifierId } from '../../application/ports/notifier.port';
@@ -9,6 +10,7 @@ import { SessionStoreId } from '../../application/ports/session-store.port';
 import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
+import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import type { LoadingCounter } from './loading-counter';
 import type { ToastNotifier } from './toast-notifier';
@@ -23,5 +25,6 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(HttpClientId).to(HttpClient).inSingletonScope();
   container.bind(RequestControlId).toService(HttpClientId);
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
+  container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
   return container;
 }

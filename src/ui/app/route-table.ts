@@ -5,6 +5,13 @@ import { DASHBOARD_ROUTE, flattenRoutes, type FlatRoute } from '../../domain/men
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/navigation/navigation-policy';
 
+/** What each route carries for the shell (react-router's `handle`). */
+export interface RouteHandle {
+  title: string;
+  /** SPEC §2.4: route meta cache false disables page caching. */
+  cache: boolean;
+}
+
 export const MENU_ROUTES: readonly FlatRoute[] = [
   { ...DASHBOARD_ROUTE, parentPath: '0', area: DASHBOARD_ROUTE.path },
   ...flattenRoutes(),

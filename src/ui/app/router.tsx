@@ -1,15 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/navigation/navigation-policy';
+import { RouteErrorScreen } from '../screens/common/route-error-screen';
 import { screenFor } from '../screens/screen-registry';
 import { NavigationGate } from './navigation-gate';
-import { MENU_ROUTES } from './route-table';
-
-export interface RouteHandle {
-  title: string;
-  /** SPEC §2.4: route meta cache false disables page caching. */
-  cache: boolean;
-}
+import { MENU_ROUTES, type RouteHandle } from './route-table';
 
 const lazyScreen = (path: string) => async () => ({ Component: await screenFor(path) });
 const loadMainLayout = async () => ({ Component: (await import('../shell/main-layout')).MainLayout });
@@ -22,12 +17,18 @@ export function preloadShell(): void {
 
 function menuRoute(path: string, title: string, cache: boolean): RouteObject {
   const routePath = path.startsWith('/') ? path : `/${path}`;
-  return { path: routePath, lazy: lazyScreen(normalizeMenuPath(path)), handle: { title, cache } satisfies RouteHandle };
+  return {
+    path: routePath,
+    lazy: lazyScreen(normalizeMenuPath(path)),
+    errorElement: <RouteErrorScreen />,
+    handle: { title, cache } satisfies RouteHandle,
+  };
 }
 
 export const routes: RouteObject[] = [
   {
     element: <NavigationGate />,
+    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/login', lazy: lazyScreen('/login') },
       { path: '/register', lazy: lazyScreen('/register') },
@@ -37,7 +38,7 @@ export const routes: RouteObject[] = [
           menuRoute('/', '首页', false),
           menuRoute(UNAUTHORIZED_PATH, '无权限', false),
           menuRoute(NOT_FOUND_PATH, '页面不存在', false),
-          ...MENU_ROUTES.map((r) => menuRoute(r.path, r.title, r.cache ?? false)),
+          ...MENU_ROUTES.map((r) => menuRoute(r.path, r.title, r.cache ?? true)),
         ],
       },
       // Unknown paths render nothing: the gate has already redirected them (to /404 or /login).

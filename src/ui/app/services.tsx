@@ -3,13 +3,20 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BrowserWindow } from '../../application/ports/browser.port';
+import type { Notifier } from '../../application/ports/notifier.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
+import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
+import type { TagsMachine } from '../../application/tags/tags.machine';
 
 export interface Services {
   session: ActorRefFrom<SessionMachine>;
+  tags: ActorRefFrom<TagsMachine>;
+  /** Started by the change-password dialog each time it opens. */
+  changePassword: ChangePasswordMachine;
   store: SessionStore;
   browser: BrowserWindow;
+  notifier: Notifier;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

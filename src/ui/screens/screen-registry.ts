@@ -1,6 +1,9 @@
 // Which lazily loaded screen serves which route (keys are normalised paths). Routes without an entry show
-// the under-construction screen until their issue builds them.
+// the under-construction screen until their issue builds them. Loading a screen fails in two ways the
+// error catalogue (SPEC §8) tells apart: its chunk cannot be fetched (module not found), or it takes
+// longer than 120 s (load error); the route's error screen offers a retry for both.
 import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../domain/constants';
 
 type ScreenLoader = () => Promise<ComponentType>;
 
@@ -15,6 +18,24 @@ const SCREENS: Record<string, ScreenLoader> = {
 
 const underConstruction: ScreenLoader = async () => (await import('./common/under-construction-screen')).UnderConstructionScreen;
 
+export class ScreenLoadError extends Error {
+  constructor(readonly kind: 'timeout' | 'missing', cause?: unknown) {
+    super(kind === 'timeout' ? '页面加载超时' : '页面模块加载失败', { cause });
+    this.name = 'ScreenLoadError';
+  }
+}
+
+/** Loads with a time limit; a loader that fails becomes a 'missing' screen, one that hangs a 'timeout'. */
+export function loadWithin(loader: ScreenLoader, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<ComponentType> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ScreenLoadError('timeout')), timeoutMs);
+    loader().then(
+      (screen) => { clearTimeout(timer); resolve(screen); },
+      (error: unknown) => { clearTimeout(timer); reject(new ScreenLoadError('missing', error)); },
+    );
+  });
+}
+
 export function screenFor(normalisedPath: string): Promise<ComponentType> {
-  return (SCREENS[normalisedPath] ?? underConstruction)();
+  return loadWithin(SCREENS[normalisedPath] ?? underConstruction);
 }

@@ -1,0 +1,92 @@
+// Ctrl+K menu search (issue 4): every menu page the user may open, found by Chinese title or pinyin
+// initials. Loaded on first use, with the pinyin dictionary, so neither weighs on the shell.
+import { Dialog, DialogBody, DialogSurface, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { useSelector } from '@xstate/react';
+import { pinyin } from 'pinyin-pro';
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { selectMenus } from '../../application/session/session.selectors';
+import { buildMenuTree } from '../../domain/menu/menu';
+import { searchMenu, type SearchableMenuItem } from '../../domain/navigation/menu-search';
+import { toSidebarItems, type SidebarItem } from '../../domain/navigation/sidebar';
+import { useServices } from '../app/services';
+
+const useStyles = makeStyles({
+  surface: { width: '560px', maxWidth: 'calc(100vw - 32px)', padding: '12px' },
+  list: { listStyle: 'none', margin: '8px 0 0', padding: 0, maxHeight: '50vh', overflowY: 'auto' },
+  item: {
+    display: 'flex', justifyContent: 'space-between', padding: '8px 12px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer',
+  },
+  active: { backgroundColor: tokens.colorBrandBackground2 },
+  area: { color: tokens.colorNeutralForeground3 },
+});
+
+function initialsOf(title: string): string {
+  return pinyin(title, { pattern: 'first', toneType: 'none', type: 'array' }).join('').toLowerCase();
+}
+
+function searchable(items: readonly SidebarItem[], area = ''): SearchableMenuItem[] {
+  return items.flatMap((item) => (item.children.length
+    ? searchable(item.children, item.title)
+    : [{ path: item.path, title: item.title, initials: initialsOf(item.title), area }]));
+}
+
+export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const styles = useStyles();
+  const { session } = useServices();
+  const menus = useSelector(session, selectMenus);
+  const navigate = useNavigate();
+  const entries = useMemo(() => searchable(toSidebarItems(buildMenuTree(menus))), [menus]);
+  const [query, setQuery] = useState('');
+  const [index, setIndex] = useState(0);
+  const hits = searchMenu(entries, query);
+
+  const go = (hit: SearchableMenuItem | undefined) => {
+    if (!hit) return;
+    onClose();
+    setQuery('');
+    navigate(hit.path);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown') { e.preventDefault(); setIndex((i) => Math.min(i + 1, hits.length - 1)); }
+    if (e.key === 'ArrowUp') { e.preventDefault(); setIndex((i) => Math.max(i - 1, 0)); }
+    if (e.key === 'Enter') go(hits[index]);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+      <DialogSurface className={styles.surface} aria-label="搜索菜单">
+        <DialogBody style={{ display: 'block' }}>
+          <Input
+            autoFocus
+            style={{ width: '100%' }}
+            contentBefore={<SearchRegular />}
+            placeholder="输入菜单名称或拼音首字母，如 rzyw"
+            aria-label="搜索菜单"
+            value={query}
+            maxLength={100}
+            onChange={(_, d) => { setQuery(d.value); setIndex(0); }}
+            onKeyDown={onKeyDown}
+          />
+          <ul className={styles.list} role="listbox" aria-label="搜索结果">
+            {hits.length === 0 ? <li><Text className={styles.area}>没有匹配的菜单</Text></li> : null}
+            {hits.map((hit, i) => (
+              <li
+                key={hit.path}
+                role="option"
+                aria-selected={i === index}
+                className={`${styles.item} ${i === index ? styles.active : ''}`}
+                onMouseEnter={() => setIndex(i)}
+                onClick={() => go(hit)}
+              >
+                <Text>{hit.title}</Text>
+                <Text className={styles.area}>{hit.area}</Text>
+              </li>
+            ))}
+          </ul>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,56 @@
+// Keep-alive for the content area (SPEC §2.4, §4) with React 19's <Activity>: every cached page whose tag is
+// open stays mounted, hidden, with its state (typed values, page number) intact and its effects paused;
+// the active one is visible. The cache is bounded by the open tags: closing a tag frees its page, and a
+// refresh changes the page's key, which remounts it. A page's scroll position is kept beside it.
+import { Activity, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { makeStyles } from '@fluentui/react-components';
+import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import { normalizeMenuPath } from '../../domain/menu/menu';
+import type { RouteHandle } from '../app/route-table';
+
+const useStyles = makeStyles({
+  page: { height: '100%', overflow: 'auto' },
+});
+
+function ScrollKeepingPage({ children }: { children: ReactNode }) {
+  const styles = useStyles();
+  const box = useRef<HTMLDivElement>(null);
+  const scrollTop = useRef(0);
+  // Runs each time the page is shown again (Activity re-creates layout effects when it becomes visible).
+  useLayoutEffect(() => {
+    if (box.current) box.current.scrollTop = scrollTop.current;
+  }, []);
+  return (
+    <div ref={box} className={styles.page} onScroll={(e) => { scrollTop.current = e.currentTarget.scrollTop; }}>
+      {children}
+    </div>
+  );
+}
+
+export function KeepAliveOutlet({ openPaths, refreshKeys }: { openPaths: ReadonlySet<string>; refreshKeys: Readonly<Record<string, number>> }) {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const active = normalizeMenuPath(pathname);
+  const cacheable = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.cache === true;
+
+  // A cache, not state: written while rendering so that the page being shown is in it at once, and
+  // trimmed to the open tags (the active page stays until its tag is added).
+  const pages = useRef(new Map<string, ReactNode>());
+  if (cacheable && outlet) pages.current.set(active, outlet);
+  for (const path of [...pages.current.keys()]) {
+    if (path !== active && !openPaths.has(path)) pages.current.delete(path);
+  }
+
+  const keyOf = (path: string) => `${path}#${refreshKeys[path] ?? 0}`;
+  return (
+    <>
+      {[...pages.current].map(([path, element]) => (
+        <Activity key={keyOf(path)} mode={path === active ? 'visible' : 'hidden'}>
+          <ScrollKeepingPage>{element}</ScrollKeepingPage>
+        </Activity>
+      ))}
+      {cacheable ? null : <ScrollKeepingPage key={keyOf(active)}>{outlet}</ScrollKeepingPage>}
+    </>
+  );
+}
