@@ -2,6 +2,7 @@
 // provider states of contracts/README.md. A contract the gateway does not keep fails here.
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { hash } from '@node-rs/argon2';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, issueToken, type TestGateway } from '../../gateway/src/testing/test-gateway';
@@ -27,6 +28,10 @@ const stateHandlers: Record<string, () => Promise<void>> = {
   [State.adminSignedIn]: signedIn('admin', PACT_TOKEN.admin),
   [State.operatorSignedIn]: signedIn('operator', PACT_TOKEN.operator),
   [State.supplierSignedIn]: signedIn('supplier', PACT_TOKEN.supplier),
+  [State.operatorWithDemoPassword]: async () => {
+    await gateway.db.updateTable('app_user').set({ password_hash: await hash('Operator@2026') }).where('user_name', '=', 'operator').execute();
+    await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+  },
   [State.tokenRevoked]: async () => {
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.revoked });
     const res = await gateway.app.inject({ method: 'POST', url: '/api/authcenter/logout', headers: { authorization: `Bearer ${PACT_TOKEN.revoked}` } });

@@ -27,6 +27,7 @@ export const State = {
   operatorSignedIn: 'operator is signed in',
   supplierSignedIn: 'supplier is signed in',
   tokenRevoked: 'a revoked token',
+  operatorWithDemoPassword: 'operator is signed in with the demo password',
 } as const;
 
 export function bearer(token: string) {
