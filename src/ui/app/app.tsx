@@ -11,6 +11,8 @@ import { SessionStoreId } from '../../application/ports/session-store.port';
 import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
+import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
+import { createSupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
 import { createContainer } from './container';
@@ -61,7 +63,8 @@ function compose() {
   });
 
   const changePassword = createChangePasswordMachine({ account: container.get(AccountGatewayId), notifier });
-  const services: Services = { session, tags, changePassword, store, browser, notifier };
+  const supplierAuthorization = createSupplierAuthorizationMachine({ gateway: container.get(SupplierAuthorizationGatewayId), store, notifier });
+  const services: Services = { session, tags, changePassword, supplierAuthorization, store, browser, notifier };
   return { services, router, notifier, loading };
 }
 

@@ -7,11 +7,13 @@ import { NotifierId } from '../../application/ports/notifier.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
+import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
 import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
+import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
 import type { LoadingCounter } from './loading-counter';
 import type { ToastNotifier } from './toast-notifier';
 
@@ -25,6 +27,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(HttpClientId).to(HttpClient).inSingletonScope();
   container.bind(RequestControlId).toService(HttpClientId);
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
+  container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
   container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
   return container;
 }

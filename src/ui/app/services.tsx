@@ -7,6 +7,7 @@ import type { Notifier } from '../../application/ports/notifier.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
+import type { SupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import type { TagsMachine } from '../../application/tags/tags.machine';
 
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   tags: ActorRefFrom<TagsMachine>;
   /** Started by the change-password dialog each time it opens. */
   changePassword: ChangePasswordMachine;
+  /** Started by the supplier authorization prompt on each entry to the main layout. */
+  supplierAuthorization: SupplierAuthorizationMachine;
   store: SessionStore;
   browser: BrowserWindow;
   notifier: Notifier;

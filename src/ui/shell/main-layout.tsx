@@ -10,6 +10,7 @@ import { useServices } from '../app/services';
 import { Header } from './header';
 import { KeepAliveOutlet } from './keep-alive-outlet';
 import { Sidebar } from './sidebar';
+import { SupplierAuthorizationPrompt } from './supplier-authorization-prompt';
 import { TagBar } from './tag-bar';
 
 const useStyles = makeStyles({
@@ -53,6 +54,7 @@ export function MainLayout() {
           </Suspense>
         </main>
       </div>
+      <SupplierAuthorizationPrompt />
     </div>
   );
 }
