@@ -339,6 +339,19 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
     });
   });
 
+  describe('import templates', () => {
+    it('makes the user import template as a real .xlsx, and refuses a missing or unknown code', async () => {
+      const response = await gw.app.inject({ method: 'POST', url: '/api/file/filegen/download/code?code=USER_IMPORT', headers: admin });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toContain(encodeURIComponent('用户导入模板.xlsx'));
+      expect(response.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      const missing = await gw.app.inject({ method: 'POST', url: '/api/file/filegen/download/code', headers: admin });
+      expectRefused(missing, UploadMessage.templateCode);
+      const unknown = await gw.app.inject({ method: 'POST', url: '/api/file/filegen/download/code?code=NOPE', headers: admin });
+      expect(unknown.json()).toEqual({ code: ResultCode.notFound, message: '模板不存在', data: null });
+    });
+  });
+
   describe('signed URLs', () => {
     it('hands out a short-lived URL that serves the file inline, and refuses a forged or stale one', async () => {
       const info = await uploaded('预览.png', PNG);

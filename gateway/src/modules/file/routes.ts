@@ -17,7 +17,7 @@ import { formatFileSize } from '../../../../src/domain/format/file-size';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { CONTENT_TYPES, contentTypeFor } from '../../../../src/domain/upload/content-types';
 import { contentMatchesExtension } from '../../../../src/domain/upload/file-signatures';
-import { allowedExtensions, checkUploadFile, splitFileName, UploadMessage } from '../../../../src/domain/upload/upload-rules';
+import { allowedExtensions, checkTemplateDownload, checkUploadFile, splitFileName, UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { GatewayDeps } from '../../deps';
 import { findLiveToken, hashToken } from '../auth/repository';
 import type { Session } from '../../plugins/auth-guard';
@@ -27,16 +27,17 @@ import type { ReceivedFile } from './blob-store';
 import { BlobStore } from './blob-store';
 import { checkFileName, contentDisposition, uniqueNames } from './file-names';
 import { convertToPdf } from './pdf-convert';
+import { TEMPLATES, templateWorkbook } from './templates';
 import type { NewStoredFile, StoredFile } from './repository';
 import {
   bindFiles, blobInUse, deleteFile, ensureFileUrlSecret, findFile, findFileByKey, findFiles, findLock, insertFiles,
   putLock, removeLock,
 } from './repository';
 import type {
-  FileInfo, KeyIdQuery, KeyIdsQuery, LockParams, LockQuery, ModuleParams, SaveBody, SignedQuery, TransQuery, UploadQuery,
+  FileInfo, KeyIdQuery, TemplateQuery, KeyIdsQuery, LockParams, LockQuery, ModuleParams, SaveBody, SignedQuery, TransQuery, UploadQuery,
 } from './schemas';
 import {
-  copySchema, downloadSchema, downloadsSchema, lockSchema, moduleDeleteSchema, moduleUploadSchema, saveSchema, signedSchema, transSchema,
+  copySchema, downloadSchema, templateSchema, downloadsSchema, lockSchema, moduleDeleteSchema, moduleUploadSchema, saveSchema, signedSchema, transSchema,
   uploadBatchSchema, uploadSchema, uriSchema,
 } from './schemas';
 
@@ -349,6 +350,18 @@ export const fileRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     });
     const byId = new Map(rows.map((r) => [r.key_id, r]));
     return ok(keyIds.map((id) => infoOf(byId.get(id)!)));
+  });
+
+  app.post<{ Querystring: TemplateQuery }>('/api/file/filegen/download/code', { config: { access: 'session' }, schema: templateSchema }, async (request, reply) => {
+    const refusal = checkTemplateDownload(request.query.code);
+    if (refusal) throw invalidInput(refusal);
+    const template = Object.hasOwn(TEMPLATES, request.query.code!) ? TEMPLATES[request.query.code!] : undefined;
+    if (!template) throw notFound('模板不存在');
+    reply
+      .header('content-type', contentTypeFor('xlsx'))
+      .header('content-disposition', contentDisposition('attachment', template.fileName))
+      .header('cache-control', 'private, no-store');
+    return reply.send(await templateWorkbook(template));
   });
 
   // ---- the document-editing lock (WOPI) ---------------------------------------------------------------

@@ -209,3 +209,14 @@ export const lockSchema = {
     properties: { lock: { type: 'string', description: '当前锁值，未锁定为空' }, expiresAt: { type: ['integer', 'null'] } },
   }),
 };
+
+export interface TemplateQuery {
+  code?: string;
+}
+
+export const templateSchema = {
+  tags: ['file'],
+  summary: '下载导入模板（.xlsx），code 为模板编码，如 USER_IMPORT',
+  querystring: { type: 'object', properties: { code: { type: 'string', maxLength: 64 } } },
+  response: binaryResponses('模板文件'),
+};
