@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANT_ID, DemoOrg } from '../../gateway/src/db/seed/demo-seed';
+import { listCapitalSideCodes, resetConsent } from '../../gateway/src/modules/supplier/repository';
 import { createTestGateway, issueToken, type TestGateway } from '../../gateway/src/testing/test-gateway';
 import { PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
 
@@ -31,6 +33,20 @@ const stateHandlers: Record<string, () => Promise<void>> = {
   [State.operatorWithDemoPassword]: async () => {
     await gateway.db.updateTable('app_user').set({ password_hash: await hash('Operator@2026') }).where('user_name', '=', 'operator').execute();
     await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+  },
+  [State.supplierConsentPending]: async () => {
+    await resetConsent(gateway.db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials);
+    await issueToken(gateway.db, { userName: 'supplier', token: PACT_TOKEN.supplier });
+  },
+  [State.supplierConsented]: async () => {
+    await resetConsent(gateway.db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials);
+    await issueToken(gateway.db, { userName: 'supplier', token: PACT_TOKEN.supplier });
+    const capitalSideCodeList = await listCapitalSideCodes(gateway.db, DEMO_TENANT_ID);
+    const res = await gateway.app.inject({
+      method: 'POST', url: '/api/product/supplier/updateSupplierAuth', headers: { authorization: `Bearer ${PACT_TOKEN.supplier}` },
+      payload: { gysId: 'GYS202400001', authState: '1', capitalSideCodeList },
+    });
+    if (res.json().data?.code !== '0') throw new Error(`could not consent: ${res.body}`);
   },
   [State.tokenRevoked]: async () => {
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.revoked });

@@ -27,6 +27,8 @@ export const State = {
   operatorSignedIn: 'operator is signed in',
   supplierSignedIn: 'supplier is signed in',
   tokenRevoked: 'a revoked token',
+  supplierConsentPending: 'supplier is signed in and its data-query consent is pending',
+  supplierConsented: 'supplier is signed in and has consented to the data-query authorization',
   operatorWithDemoPassword: 'operator is signed in with the demo password',
 } as const;
 
