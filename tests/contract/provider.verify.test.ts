@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID, DemoOrg } from '../../gateway/src/db/seed/demo-seed';
 import { listCapitalSideCodes, resetConsent } from '../../gateway/src/modules/supplier/repository';
 import { createTestGateway, issueToken, type TestGateway } from '../../gateway/src/testing/test-gateway';
-import { PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
+import { FILE_KEY, FILE_TEXT, PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
+import { storeFixtureFile } from './support/file-fixtures';
 
 let gateway: TestGateway;
 let baseUrl = '';
@@ -23,6 +24,14 @@ afterAll(async () => {
 
 const signedIn = (userName: string, token: string) => async () => {
   await issueToken(gateway.db, { userName, token });
+};
+
+/** The files of FILE_KEY in the demo tenant, stored afresh, with no editing lock held. */
+const storeFiles = async () => {
+  await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  await storeFixtureFile(gateway, { keyId: FILE_KEY.text, name: FILE_TEXT.name, content: Buffer.from(FILE_TEXT.content) });
+  await storeFixtureFile(gateway, { keyId: FILE_KEY.image, name: '扫描件.png', content: 'png' });
+  await storeFixtureFile(gateway, { keyId: FILE_KEY.module, name: '附件.txt', content: Buffer.from('模块附件\n'), subSys: 'business', module: 'contract' });
 };
 
 const stateHandlers: Record<string, () => Promise<void>> = {
@@ -47,6 +56,17 @@ const stateHandlers: Record<string, () => Promise<void>> = {
       payload: { gysId: 'GYS202400001', authState: '1', capitalSideCodeList },
     });
     if (res.json().data?.code !== '0') throw new Error(`could not consent: ${res.body}`);
+  },
+  [State.adminHasFiles]: storeFiles,
+  [State.fileLockedByOperator]: async () => {
+    await storeFiles();
+    await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: `/api/file/wopi/files/${FILE_KEY.text}?access_token=${PACT_TOKEN.operator}`,
+      headers: { 'x-wopi-override': 'LOCK', 'x-wopi-lock': 'operator-lock' },
+    });
+    if (res.statusCode !== 200) throw new Error(`could not lock the file: ${res.body}`);
   },
   [State.tokenRevoked]: async () => {
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.revoked });

@@ -27,10 +27,24 @@ export const State = {
   operatorSignedIn: 'operator is signed in',
   supplierSignedIn: 'supplier is signed in',
   tokenRevoked: 'a revoked token',
+  /** admin signed in, and the files of FILE_KEY stored in the demo tenant (no editing lock held). */
+  adminHasFiles: 'admin is signed in and the demo tenant has stored files',
+  /** as adminHasFiles, and the text file locked for editing by operator with the lock 'operator-lock'. */
+  fileLockedByOperator: 'the stored text file is locked by operator',
   supplierConsentPending: 'supplier is signed in and its data-query consent is pending',
   supplierConsented: 'supplier is signed in and has consented to the data-query authorization',
   operatorWithDemoPassword: 'operator is signed in with the demo password',
 } as const;
+
+/** The keyIds the file provider states store (see contracts/README.md). */
+export const FILE_KEY = {
+  text: 'pact-file-text',
+  image: 'pact-file-image',
+  module: 'pact-file-module',
+} as const;
+
+/** The text file's name and bytes. */
+export const FILE_TEXT = { name: '合同说明.txt', content: '供应链金融合同说明\n' } as const;
 
 export function bearer(token: string) {
   return { Authorization: `Bearer ${token}` };
