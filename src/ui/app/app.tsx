@@ -12,6 +12,9 @@ import { createChangePasswordMachine } from '../../application/account/change-pa
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
+import { createPreviewMachine } from '../../application/files/preview.machine';
+import { createUploadMachine } from '../../application/files/upload.machine';
+import { FileGatewayId } from '../../application/ports/file-gateway.port';
 import { createSupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
@@ -64,7 +67,10 @@ function compose() {
 
   const changePassword = createChangePasswordMachine({ account: container.get(AccountGatewayId), notifier });
   const supplierAuthorization = createSupplierAuthorizationMachine({ gateway: container.get(SupplierAuthorizationGatewayId), store, notifier });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, store, browser, notifier };
+  const files = container.get(FileGatewayId);
+  const uploads = createUploadMachine({ files, notifier });
+  const preview = createPreviewMachine({ files });
+  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier };
   return { services, router, notifier, loading };
 }
 

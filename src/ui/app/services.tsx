@@ -7,6 +7,8 @@ import type { Notifier } from '../../application/ports/notifier.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
+import type { PreviewMachine } from '../../application/files/preview.machine';
+import type { UploadMachine } from '../../application/files/upload.machine';
 import type { SupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import type { TagsMachine } from '../../application/tags/tags.machine';
 
@@ -17,6 +19,10 @@ export interface Services {
   changePassword: ChangePasswordMachine;
   /** Started by the supplier authorization prompt on each entry to the main layout. */
   supplierAuthorization: SupplierAuthorizationMachine;
+  /** Started by each upload widget (kit/upload). */
+  uploads: UploadMachine;
+  /** Started by the preview screen for its keyId. */
+  preview: PreviewMachine;
   store: SessionStore;
   browser: BrowserWindow;
   notifier: Notifier;

@@ -1,0 +1,58 @@
+// 文件预览 /preView/preViewMain?keyId=… (issue 6): a PDF inline in a frame, an image in the image viewer,
+// anything else offered as a download. The preview flow fetches the signed URL and decides the kind.
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useSearchParams } from 'react-router-dom';
+import { useServices } from '../../app/services';
+import { ImageViewer } from '../../kit/image-viewer/image-viewer';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '12px', height: 'calc(100vh - 160px)', minHeight: '420px' },
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px' },
+  frame: { flex: 1, width: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  body: { flex: 1, minHeight: 0 },
+});
+
+function Preview({ keyId }: { keyId: string | null }) {
+  const { preview } = useServices();
+  const flow = useActorRef(preview, { input: { keyId } });
+  const phase = useSelector(flow, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
+  const downloading = useSelector(flow, (s) => s.matches({ ready: 'downloading' }));
+  const canRetry = useSelector(flow, (s) => s.can({ type: 'RETRY' }));
+  const url = useSelector(flow, (s) => s.context.url);
+  const name = useSelector(flow, (s) => s.context.name);
+  const kind = useSelector(flow, (s) => s.context.kind);
+  const error = useSelector(flow, (s) => s.context.error);
+  const styles = useStyles();
+
+  if (phase === 'loading') return <Spinner label="文件加载中…" />;
+  if (phase === 'failed') {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{error}</MessageBarBody>
+        {canRetry && <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>重试</Button>}
+      </MessageBar>
+    );
+  }
+  return (
+    <div className={styles.root}>
+      <div className={styles.bar}>
+        <Text as="h2" size={500} weight="semibold">{name}</Text>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloading} onClick={() => flow.send({ type: 'DOWNLOAD' })}>下载</Button>
+      </div>
+      <div className={styles.body}>
+        {kind === 'pdf' && <iframe className={styles.frame} style={{ height: '100%' }} title={name} src={url} />}
+        {kind === 'image' && <ImageViewer src={url} alt={name} />}
+        {kind === 'other' && <Text>该文件类型不支持在线预览，请下载后查看</Text>}
+      </div>
+    </div>
+  );
+}
+
+export function PreviewScreen() {
+  const [params] = useSearchParams();
+  const keyId = params.get('keyId');
+  // A new keyId is a new flow.
+  return <Preview key={keyId ?? ''} keyId={keyId} />;
+}
