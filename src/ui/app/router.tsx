@@ -1,12 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/navigation/navigation-policy';
-import { RouteErrorScreen } from '../screens/common/route-error-screen';
+import { failedScreen, RouteErrorScreen } from '../screens/common/route-error-screen';
 import { screenFor } from '../screens/screen-registry';
 import { NavigationGate } from './navigation-gate';
 import { MENU_ROUTES, type RouteHandle } from './route-table';
 
-const lazyScreen = (path: string) => async () => ({ Component: await screenFor(path) });
+// A screen that cannot be loaded still gives the route a component, the failure screen with its retry:
+// the route then renders inside the shell like any other page.
+const lazyScreen = (path: string) => async () => ({ Component: await screenFor(path).catch(failedScreen) });
 const loadMainLayout = async () => ({ Component: (await import('../shell/main-layout')).MainLayout });
 
 /** Starts fetching the main layout and the home screen ahead of need (module loading is cached). */

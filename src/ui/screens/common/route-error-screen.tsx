@@ -19,10 +19,22 @@ function describe(error: unknown): { title: string; detail: string } {
   return { title: '页面出错了', detail: '页面遇到问题无法显示，请重试；若仍然出错，请联系管理员。' };
 }
 
+/** A route whose own render failed. */
 export function RouteErrorScreen() {
+  return <LoadFailure error={useRouteError()} />;
+}
+
+/** What stands in for a screen that could not be loaded (the route still renders, with a retry). */
+export function failedScreen(error: unknown) {
+  return function FailedScreen() {
+    return <LoadFailure error={error} />;
+  };
+}
+
+function LoadFailure({ error }: { error: unknown }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { title, detail } = describe(useRouteError());
+  const { title, detail } = describe(error);
   return (
     <section className={styles.page} role="alert">
       <Text size={500} weight="semibold">{title}</Text>
