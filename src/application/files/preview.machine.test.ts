@@ -45,7 +45,7 @@ describe('preview machine', () => {
 
   it('asks nothing without a keyId and cannot retry that', () => {
     const { actor, preview } = start(null);
-    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
     expect(actor.getSnapshot().context.error).toBe(PREVIEW_MISSING_KEY);
     expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'DOWNLOAD' })).toBe(false);

@@ -1,5 +1,6 @@
 // /preView/preViewMain (issue 6): the file named by keyId is asked for a short-lived signed URL, then shown
 // inline — a PDF in a frame, an image in the image viewer — or, for anything else, offered as a download.
+// Without a keyId the flow waits in 'choosing', where the screen offers to upload files to preview.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { splitFileName } from '../../domain/upload/upload-rules';
 import { contentCategoryOf } from '../../domain/upload/content-types';
@@ -46,7 +47,7 @@ export function createPreviewMachine(ports: { files: FileGateway }) {
     initial: 'checking',
     states: {
       checking: {
-        always: [{ guard: 'hasKey', target: 'loading' }, { target: 'failed', actions: { type: 'fail', params: PREVIEW_MISSING_KEY } }],
+        always: [{ guard: 'hasKey', target: 'loading' }, { target: 'choosing', actions: { type: 'fail', params: PREVIEW_MISSING_KEY } }],
       },
       loading: {
         invoke: {
@@ -66,8 +67,10 @@ export function createPreviewMachine(ports: { files: FileGateway }) {
         },
       },
       failed: {
-        on: { RETRY: { guard: 'hasKey', target: 'loading' } },
+        on: { RETRY: 'loading' },
       },
+      /** No keyId: the screen offers to upload a file to preview. */
+      choosing: {},
     },
   });
 }

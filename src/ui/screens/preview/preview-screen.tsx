@@ -3,12 +3,16 @@
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { useServices } from '../../app/services';
 import { ImageViewer } from '../../kit/image-viewer/image-viewer';
+import { FileUpload } from '../../kit/upload/file-upload';
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: '12px', height: 'calc(100vh - 160px)', minHeight: '420px' },
+  page: { padding: '16px 20px' },
+  root: { display: 'flex', flexDirection: 'column', gap: '12px', height: 'calc(100vh - 170px)', minHeight: '420px' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px' },
   frame: { flex: 1, width: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   body: { flex: 1, minHeight: 0 },
@@ -17,7 +21,7 @@ const useStyles = makeStyles({
 function Preview({ keyId }: { keyId: string | null }) {
   const { preview } = useServices();
   const flow = useActorRef(preview, { input: { keyId } });
-  const phase = useSelector(flow, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : 'loading'));
+  const phase = useSelector(flow, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('choosing') ? 'choosing' : 'loading'));
   const downloading = useSelector(flow, (s) => s.matches({ ready: 'downloading' }));
   const canRetry = useSelector(flow, (s) => s.can({ type: 'RETRY' }));
   const url = useSelector(flow, (s) => s.context.url);
@@ -27,6 +31,7 @@ function Preview({ keyId }: { keyId: string | null }) {
   const styles = useStyles();
 
   if (phase === 'loading') return <Spinner label="文件加载中…" />;
+  if (phase === 'choosing') return <UploadToPreview />;
   if (phase === 'failed') {
     return (
       <MessageBar intent="error">
@@ -50,9 +55,36 @@ function Preview({ keyId }: { keyId: string | null }) {
   );
 }
 
+/** What the preview page takes: what it shows inline, and the documents it offers for download. */
+export const PREVIEW_UPLOAD_ACCEPT = 'pdf,jpg,jpeg,png,gif,bmp,webp,txt,doc,docx,xls,xlsx,ppt,pptx,zip';
+export const PREVIEW_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+
+/** No file named: upload some and pick one to preview. */
+function UploadToPreview() {
+  const [stored, setStored] = useState<StoredFile[]>([]);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12, maxWidth: 640 }}>
+      <Text as="h2" size={500} weight="semibold">文件预览</Text>
+      <Text>未指定文件，请上传文件后选择预览（PDF 与图片可在线查看）。</Text>
+      <FileUpload label="上传文件" accept={PREVIEW_UPLOAD_ACCEPT} maxSize={PREVIEW_UPLOAD_MAX_BYTES} onChange={setStored} />
+      {stored.length > 0 && (
+        <nav aria-label="预览文件">
+          {stored.map((f) => (
+            <div key={f.keyId}><Link to={{ search: `?keyId=${encodeURIComponent(f.keyId)}` }}>预览 {f.name}</Link></div>
+          ))}
+        </nav>
+      )}
+    </div>
+  );
+}
+
 export function PreviewScreen() {
   const [params] = useSearchParams();
   const keyId = params.get('keyId');
   // A new keyId is a new flow.
-  return <Preview key={keyId ?? ''} keyId={keyId} />;
+  return (
+    <div className={useStyles().page}>
+      <Preview key={keyId ?? ''} keyId={keyId} />
+    </div>
+  );
 }
