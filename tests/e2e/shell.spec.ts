@@ -169,6 +169,15 @@ describe('header commands', () => {
   });
 });
 
+describe('fullscreen', () => {
+  it("warns '您的浏览器不支持全屏' where the browser cannot go full screen", async () => {
+    await context.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+    await signIn(page, gateway.url, 'admin', 'Admin@2026');
+    await page.getByRole('button', { name: '全屏' }).click();
+    await page.locator('.fui-ToastTitle', { hasText: '您的浏览器不支持全屏' }).waitFor();
+  });
+});
+
 describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
     await signIn(page, gateway.url, 'admin', 'Admin@2026');

@@ -85,6 +85,22 @@ describe('session machine', () => {
     expect(ready.context.session?.token).toBe('cookie-tok');
   });
 
+  it("asks for the supplier authorization prompt unless it was declined in this browser session", async () => {
+    const pending = { ...user, userType: 'SUPPLIER' as const, gysId: 'GYS202400001', authStatus: true };
+    const fresh = fakes({ loadCurrentUser: vi.fn(async () => pending) }, null, { token: 'tok', tenantId: 't1' });
+    await waitFor(fresh.actor, (s) => s.matches('ready'));
+    expect(fresh.store.flags.get('authStatus')).toBe('true');
+
+    const reloaded = fakes({ loadCurrentUser: vi.fn(async () => pending) }, null, { token: 'tok', tenantId: 't1' });
+    reloaded.store.flags.set('authStatus', 'false');
+    await waitFor(reloaded.actor, (s) => s.matches('ready'));
+    expect(reloaded.store.flags.get('authStatus')).toBe('false');
+
+    const staff = fakes({}, null, { token: 'tok', tenantId: 't1' });
+    await waitFor(staff.actor, (s) => s.matches('ready'));
+    expect(staff.store.flags.has('authStatus')).toBe(false);
+  });
+
   it('stays signed out with the reason when sign-in is refused', async () => {
     const { actor } = fakes({ signIn: vi.fn(async () => { throw new GatewayError(160300001, '用户名或密码错误'); }) });
     await waitFor(actor, (s) => s.matches('signedOut'));
@@ -106,10 +122,13 @@ describe('session machine', () => {
     expect(store.session).toBeNull();
   });
 
-  it("says '没有获取到应用权限' when the application list lacks wsf_app", async () => {
+  it("says '没有获取到应用权限' (and logs '没有获取到appId') when the application list lacks wsf_app", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, ports } = fakes({ loadTenants: vi.fn(async () => [{ tenantId: 't1', tenantName: 'x', appLists: [] }]) }, null, { token: 'tok', tenantId: 't1' });
     const out = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(ports.notifier.error).toHaveBeenCalledWith('没有获取到应用权限');
+    expect(log).toHaveBeenCalledWith('没有获取到appId');
+    log.mockRestore();
     expect(out.context.user).toBeNull();
   });
 

@@ -147,6 +147,8 @@ export function createSessionMachine(ports: SessionPorts) {
               guard: { type: 'lacksProductApp', params: ({ event }) => event.output },
               target: 'signedOut',
               actions: ['clearSession', { type: 'notifyError', params: SessionMessage.noAppPermission },
+                // SPEC §8: shown as '没有获取到应用权限', logged as '没有获取到appId'.
+                () => console.error('没有获取到appId'),
                 assign({ error: SessionMessage.noAppPermission })],
             },
             {
@@ -161,7 +163,9 @@ export function createSessionMachine(ports: SessionPorts) {
                 };
                 store.write(session);
                 store.writeUser(user);
-                if (user.authStatus) store.setFlag('authStatus', 'true');
+                // A supplier's pending consent asks for the authorization prompt; one the user declined in
+                // this browser session ('false', SPEC §4) stays declined when the page is reloaded.
+                if (user.authStatus && store.getFlag('authStatus') !== 'false') store.setFlag('authStatus', 'true');
                 return { ...event.output, session, error: null };
               }),
             },
