@@ -4,6 +4,7 @@
 //  - gateway throughput and p99 for login and menu list (autocannon, bounded request counts), on PGlite
 //    and, when it answers, PostgreSQL
 //  - how long the pure domain suite takes
+//  - files: 20 MB upload and download throughput and the gateway's peak RSS meanwhile (files-bench.ts)
 // Budgets are printed beside the figures; a figure over budget is marked, and the exit code stays 0
 // (the numbers go into notes, they do not gate a landing).
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
 import { apiLogin, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+import { measureFiles } from './files-bench';
 
 const FIRST_LIST_SCREEN = '/business/financingBusinessManage';
 const rows: Array<[string, string, string]> = [];
@@ -193,6 +195,8 @@ async function main() {
     await measureClient(gateway);
     console.log('Gateway');
     await measureGateway('PGlite', gateway);
+    console.log('Files');
+    await measureFiles(gateway, record);
   } finally {
     await gateway.stop();
   }

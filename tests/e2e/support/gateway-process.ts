@@ -9,6 +9,8 @@ import { join } from 'node:path';
 export interface RunningGateway {
   url: string;
   dataDir: string;
+  /** The gateway process (the benchmark reads its memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
