@@ -170,6 +170,17 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
       await nothingLeft();
     });
 
+    it('answers an oversize upload over a real socket with the envelope while the client is still sending', async () => {
+      await snapshot();
+      const url = await gw.app.listen({ port: 0, host: '127.0.0.1' });
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.alloc(5 * 1024 * 1024, 0x61)]), '大.txt');
+      const response = await fetch(`${url}/api/file/file`, { method: 'POST', headers: { authorization: admin.authorization! }, body: form });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ code: ResultCode.invalidInput, message: UploadMessage.size('64KB'), data: null });
+      await nothingLeft();
+    });
+
     it('refuses bytes that do not match the extension', async () => {
       await snapshot();
       expectRefused(await upload([{ name: '发票.pdf', content: 'not a pdf at all' }]), FileMessage.mismatch);
