@@ -12,6 +12,7 @@ import { ensureEncryptKey } from './modules/gateway/repository';
 import { gatewayRoutes } from './modules/gateway/routes';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
+import { riskRoutes } from './modules/risk/routes';
 import { supplierRoutes } from './modules/supplier/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/user/routes';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
 
-  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes]) {
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes]) {
     await app.register(routes, deps);
   }
 

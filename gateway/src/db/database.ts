@@ -174,6 +174,22 @@ export interface FileLockTable {
   expires_at: Timestamp;
 }
 
+export type RiskLevel = 'HIGH' | 'MEDIUM' | 'LOW';
+export type OpinionStatus = 'PENDING' | 'FOLLOWING' | 'CLOSED';
+
+export interface NegativeOpinionTable {
+  opinion_id: string;
+  tenant_id: string;
+  enterprise_name: string;
+  title: string;
+  source: string;
+  risk_level: RiskLevel;
+  status: OpinionStatus;
+  /** A calendar date, kept as 'YYYY-MM-DD' text on the way out. */
+  published_on: ColumnType<string, string, string>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   setting: SettingTable;
   tenant: TenantTable;
@@ -192,6 +208,7 @@ export interface Database {
   dict_item: DictItemTable;
   stored_file: StoredFileTable;
   file_lock: FileLockTable;
+  negative_opinion: NegativeOpinionTable;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -2,6 +2,7 @@
 // accounts, the dictionaries, and the menu catalogue (seeded from src/domain, never retyped). Every insert
 // ignores rows that already exist, so running the seed on each start changes nothing after the first.
 import { hash } from '@node-rs/argon2';
+import { seedNegativeOpinions } from './negative-opinion-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain/menu/route-catalogue';
 import { DASHBOARD_ROUTE, MENU_AREAS } from '../../../../src/domain/menu/route-catalogue';
@@ -194,6 +195,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     );
     await trx.insertInto('dict_item').values(dictRows)
       .onConflict((oc) => oc.columns(['tenant_id', 'dict_type_code', 'dict_code']).doNothing()).execute();
+    await seedNegativeOpinions(trx, DEMO_TENANT_ID);
   });
 }
 
