@@ -51,7 +51,12 @@ describe('signing in', () => {
   it('supplier signs in and sees financing demand and pre-credit', async () => {
     const { username, password } = DEMO_ACCOUNTS.supplier;
     await signIn(page, gateway.url, username, password);
+    // The demo supplier's data-query consent is pending, so its prompt comes first (supplier-authorization.spec.ts).
+    const prompt = page.getByRole('dialog', { name: '提示' });
+    await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+    await prompt.waitFor({ state: 'detached' });
     const nav = page.getByRole('navigation', { name: '主菜单' });
+    await nav.waitFor(); // the page comes back to assistive technology a moment after the modal closes
     await expect(nav.getByText('融资需求', { exact: true }).isVisible()).resolves.toBe(true);
     await nav.getByText('业务管理', { exact: true }).click();
     await expect(nav.getByText('预授信申请管理', { exact: true }).isVisible()).resolves.toBe(true);

@@ -18,5 +18,7 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByLabel(/^密码/).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL(`${baseUrl}/`);
-  await page.getByRole('heading', { name: /^你好，/ }).waitFor();
+  // includeHidden: a modal that opens on entry (the supplier's authorization prompt) hides the page from
+  // assistive technology, but the home screen is there and visible behind it.
+  await page.getByRole('heading', { name: /^你好，/, includeHidden: true }).waitFor();
 }
