@@ -4,7 +4,8 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { TestGateway } from '../../testing/test-gateway';
@@ -68,6 +69,9 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
     await gw?.close();
   });
 
+  /** The app on a real socket (once), for what inject cannot show: early answers and dropped clients. */
+  const listening = async () =>
+    gw.app.server.listening ? `http://127.0.0.1:${(gw.app.server.address() as { port: number }).port}` : gw.app.listen({ port: 0, host: '127.0.0.1' });
   const upload = (parts: Part[], headers = admin, url = '/api/file/file') => {
     const body = multipart(parts);
     return gw.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...headers, ...body.headers } });
@@ -172,12 +176,29 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
 
     it('answers an oversize upload over a real socket with the envelope while the client is still sending', async () => {
       await snapshot();
-      const url = await gw.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = await listening();
       const form = new FormData();
       form.append('file', new Blob([Buffer.alloc(5 * 1024 * 1024, 0x61)]), '大.txt');
       const response = await fetch(`${url}/api/file/file`, { method: 'POST', headers: { authorization: admin.authorization! }, body: form });
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({ code: ResultCode.invalidInput, message: UploadMessage.size('64KB'), data: null });
+      await nothingLeft();
+    });
+
+    it('removes the partial file when the client goes away in the middle of an upload', async () => {
+      await snapshot();
+      const url = new URL(await listening());
+      const boundary = 'gw-abort-test';
+      const req = request({
+        host: url.hostname, port: url.port, path: '/api/file/file', method: 'POST',
+        headers: { authorization: admin.authorization!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      req.on('error', () => undefined);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="半截.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+      req.write(Buffer.alloc(1024 * 1024, 0x61));
+      await vi.waitFor(() => expect(filesUnder(join(gw.filesDir, 'tmp')).length).toBe(1));
+      req.destroy();
+      await vi.waitFor(() => expect(filesUnder(join(gw.filesDir, 'tmp'))).toEqual([]));
       await nothingLeft();
     });
 

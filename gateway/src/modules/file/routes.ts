@@ -259,6 +259,8 @@ export const fileRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
 
   app.get<{ Querystring: KeyIdsQuery }>('/api/file/file/downloads', { config: { access: 'session' }, schema: downloadsSchema }, async (request, reply) => {
     const rows = await ownFiles(request, request.query.keyIds);
+    // Every blob is there before the first byte goes out: a missing one cannot be reported mid-stream.
+    for (const row of rows) if (!(await stat(store.pathOf(row.sha256)).catch(() => null))) throw fileNotFound();
     const zip = new yazl.ZipFile();
     const names = uniqueNames(rows.map((r) => r.file_name));
     rows.forEach((row, i) => zip.addReadStream(createReadStream(store.pathOf(row.sha256)), names[i]!, { mtime: row.created_at }));
@@ -314,7 +316,7 @@ export const fileRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       const row = await findFileByKey(deps.db, keyId);
       if (!row) throw fileNotFound();
       reply
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; plugin-types application/pdf; sandbox; frame-ancestors 'self'")
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'")
         .header('x-frame-options', 'SAMEORIGIN');
       return sendBlob(reply, row, 'inline');
     },
