@@ -51,6 +51,7 @@ const LOCK_TTL_MS = 30 * 60_000;
 export const FileMessage = {
   notMultipart: '请使用 multipart/form-data 上传文件',
   malformed: '上传内容格式不正确',
+  interrupted: '上传已中断',
   noFile: '请选择要上传的文件',
   oneFile: '一次只能上传一个文件，多个文件请使用批量上传',
   tooMany: `一次最多上传${BATCH_MAX_FILES}个文件`,
@@ -82,7 +83,9 @@ function uploadError(error: unknown, maxBytes: number): unknown {
   if (code === 'FST_FILES_LIMIT') return new AppError(ResultCode.invalidInput, FileMessage.tooMany, 413);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(ResultCode.invalidInput, FileMessage.malformed, 413);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return invalidInput(FileMessage.notMultipart);
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_MP_PREMATURE_CLOSE') return invalidInput(FileMessage.malformed);
+  if (code === 'FST_PROTO_VIOLATION') return invalidInput(FileMessage.malformed);
+  // The client went away mid-upload: nobody reads the answer, but it is no server fault to log as one.
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return invalidInput(FileMessage.interrupted);
   if (error instanceof Error && /multipart|boundary|unexpected end|malformed|part/i.test(error.message)) return invalidInput(FileMessage.malformed);
   return error;
 }

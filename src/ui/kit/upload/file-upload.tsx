@@ -23,7 +23,7 @@ const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: '8px 0 0', padding: 0, display: 'flex', flexDirection: 'column', gap: '6px' },
   item: { display: 'grid', gridTemplateColumns: '1fr auto', alignItems: 'center', columnGap: '8px' },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  error: { color: tokens.colorPaletteRedForeground1 },
+  error: { display: 'block', color: tokens.colorPaletteRedForeground1 },
 });
 
 const STATUS_TEXT: Record<UploadItem['status'], string> = { uploading: '上传中', done: '上传成功', failed: '上传失败', cancelled: '已取消' };
