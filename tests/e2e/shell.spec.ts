@@ -52,6 +52,30 @@ describe('tags', () => {
     await page.screenshot({ path: '.tmp/e2e-tags.png' });
   });
 
+  it('keeps a typed query value and the page number when the user leaves a tag and comes back', async () => {
+    await signIn(page, gateway.url, 'admin', 'Admin@2026');
+    await openFromSidebar('风险管理', '负面舆情');
+    const table = page.getByRole('table', { name: '负面舆情列表' });
+    await table.getByRole('row').nth(10).waitFor();
+    await page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '下一页' }).click();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+    const firstOfPage2 = await table.getByRole('row').nth(1).textContent();
+    await page.getByLabel('企业名称').fill('华东建材');
+    await openFromSidebar('业务管理', '业务审核');
+    await tagBar().getByText('负面舆情', { exact: true }).click();
+    await page.getByRole('heading', { name: '负面舆情' }).waitFor();
+    expect(await page.getByLabel('企业名称').inputValue()).toBe('华东建材');
+    expect(await pager.locator('[aria-current="page"]').textContent()).toBe('2');
+    expect(await table.getByRole('row').nth(1).textContent()).toBe(firstOfPage2);
+    await page.getByRole('button', { name: '查询' }).click();
+    await pager.locator('[aria-current="page"]', { hasText: '1' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+    for (const cell of await table.getByRole('row').locator('td:first-child').allTextContents()) expect(cell).toContain('华东建材');
+    await page.screenshot({ path: '.tmp/e2e-negative-opinion.png' });
+  });
+
   it('drops the oldest tag past the maximum of 20', async () => {
     await signIn(page, gateway.url, 'admin', 'Admin@2026');
     const items: Array<[string, string]> = [

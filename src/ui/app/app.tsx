@@ -10,6 +10,7 @@ import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
 import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
+import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { createPreviewMachine } from '../../application/files/preview.machine';
@@ -70,7 +71,7 @@ function compose() {
   const files = container.get(FileGatewayId);
   const uploads = createUploadMachine({ files, notifier });
   const preview = createPreviewMachine({ files });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier };
+  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId) };
   return { services, router, notifier, loading };
 }
 

@@ -1,6 +1,7 @@
 // The composition root's container: the only place that knows which adapter implements which port.
 import { Container } from 'inversify';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
+import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -13,6 +14,7 @@ import { BrowserSessionStore } from '../../adapters/browser/browser-session-stor
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
 import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
+import { RiskGatewayAdapter } from '../../adapters/gateway/risk-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -31,6 +33,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
   container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
   container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
+  container.bind(RiskGatewayId).to(RiskGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

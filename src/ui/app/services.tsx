@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BrowserWindow } from '../../application/ports/browser.port';
 import type { Notifier } from '../../application/ports/notifier.port';
+import type { RiskGateway } from '../../application/ports/risk-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
@@ -26,6 +27,8 @@ export interface Services {
   store: SessionStore;
   browser: BrowserWindow;
   notifier: Notifier;
+  /** Ports for the screens' own flows, which the screens' lazy chunks create. */
+  risk: RiskGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -14,6 +14,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   '/dashboard': async () => (await import('./home/home-screen')).HomeScreen,
   '/401': async () => (await import('./common/unauthorized-screen')).UnauthorizedScreen,
   '/404': async () => (await import('./common/not-found-screen')).NotFoundScreen,
+  '/risk/negativepublicopinion': async () => (await import('./risk/negative-opinion-screen')).NegativeOpinionScreen,
   '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
 };
 

@@ -24,10 +24,10 @@ export function Sidebar({ open }: { open: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const highlight = highlightFor(menus, pathname);
+  const selected = highlight.kind === 'item' ? highlight.path : undefined;
+  const currentCategory = selected ? items.find((a) => a.children.some((c) => normalizeMenuPath(c.path) === selected))?.id : undefined;
 
   if (highlight.kind === 'redirectHome') return <Navigate to="/" replace />;
-  const selected = highlight.kind === 'item' ? highlight.path : undefined;
-  const openCategory = selected ? items.find((a) => a.children.some((c) => normalizeMenuPath(c.path) === selected))?.id : undefined;
 
   const go = (item: SidebarItem) => {
     store.removeFlag('activeNames');
@@ -36,11 +36,14 @@ export function Sidebar({ open }: { open: boolean }) {
 
   return (
     <NavDrawer
+      // Arriving on a page of another area (from a tag, the search, a link) opens that area: the drawer is
+      // remade with it as the open category.
+      key={currentCategory ?? 'none'}
       open={open}
       type="inline"
-      selectedValue={selected}
-      selectedCategoryValue={openCategory}
-      defaultOpenCategories={openCategory ? [openCategory] : []}
+      selectedValue={selected ?? ''}
+      selectedCategoryValue={currentCategory ?? ''}
+      defaultOpenCategories={currentCategory ? [currentCategory] : []}
       multiple={false}
       aria-label="主菜单"
     >

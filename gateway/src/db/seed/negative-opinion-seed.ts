@@ -13,14 +13,18 @@ export const NEGATIVE_OPINION_COUNT = 36;
 export async function seedNegativeOpinions(trx: Transaction<Database>, tenantId: string): Promise<void> {
   const rows = Array.from({ length: NEGATIVE_OPINION_COUNT }, (_, i) => {
     const day = new Date(Date.UTC(2026, 10, 20) - i * 3 * 86_400_000);
+    // Each enterprise comes back every six rows; the other columns turn at other rates so that one
+    // enterprise's rows differ from each other.
+    const round = Math.floor(i / ENTERPRISES.length);
+    const enterprise = ENTERPRISES[i % ENTERPRISES.length]!;
     return {
       opinion_id: `${tenantId.slice(0, 4)}NO${String(i + 1).padStart(6, '0')}`,
       tenant_id: tenantId,
-      enterprise_name: ENTERPRISES[i % ENTERPRISES.length]!,
-      title: `${ENTERPRISES[i % ENTERPRISES.length]!}${TOPICS[i % TOPICS.length]!}`,
-      source: SOURCES[(i * 5) % SOURCES.length]!,
-      risk_level: LEVELS[i % LEVELS.length]!,
-      status: STATUSES[(i * 7) % STATUSES.length]!,
+      enterprise_name: enterprise,
+      title: `${enterprise}${TOPICS[(i + round * 5) % TOPICS.length]!}`,
+      source: SOURCES[(i + round) % SOURCES.length]!,
+      risk_level: LEVELS[(i + round) % LEVELS.length]!,
+      status: STATUSES[(round + (i % 2)) % STATUSES.length]!,
       published_on: day.toISOString().slice(0, 10),
     };
   });

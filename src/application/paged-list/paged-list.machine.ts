@@ -1,0 +1,52 @@
+// One flow for every paged list with a query form: 查询 loads page 1 of the form's query, 重置 empties the
+// form and loads again, paging keeps the last query. The form's draft lives in the screen; the machine
+// keeps what was searched, so a page change never picks up half-typed values. A load that fails keeps the
+// rows shown (the HTTP client has already said why).
+import { assign, fromPromise, setup } from 'xstate';
+import { DEFAULT_PAGE_SIZE } from '../../domain/constants';
+import type { Page, PageRequest } from '../../domain/paging/page';
+
+export interface PagedListContext<Q, T> {
+  query: Q;
+  current: number;
+  size: number;
+  records: T[];
+  total: number;
+}
+
+export type PagedListEvent<Q> =
+  | { type: 'SEARCH'; query: Q }
+  | { type: 'RESET' }
+  | { type: 'PAGE'; current: number; size: number };
+
+export function createPagedListMachine<Q, T>(load: (query: Q, page: PageRequest) => Promise<Page<T>>, emptyQuery: Q) {
+  return setup({
+    types: { context: {} as PagedListContext<Q, T>, events: {} as PagedListEvent<Q> },
+    actors: {
+      load: fromPromise(({ input }: { input: { query: Q; page: PageRequest } }) => load(input.query, input.page)),
+    },
+  }).createMachine({
+    id: 'pagedList',
+    context: { query: emptyQuery, current: 1, size: DEFAULT_PAGE_SIZE, records: [], total: 0 },
+    initial: 'loading',
+    on: {
+      SEARCH: { target: '.loading', actions: assign({ query: ({ event }) => event.query, current: 1 }) },
+      RESET: { target: '.loading', actions: assign({ query: emptyQuery, current: 1 }) },
+      PAGE: { target: '.loading', actions: assign({ current: ({ event }) => event.current, size: ({ event }) => event.size }) },
+    },
+    states: {
+      loading: {
+        invoke: {
+          src: 'load',
+          input: ({ context }) => ({ query: context.query, page: { current: context.current, size: context.size } }),
+          onDone: {
+            target: 'idle',
+            actions: assign({ records: ({ event }) => event.output.records, total: ({ event }) => event.output.total }),
+          },
+          onError: 'idle',
+        },
+      },
+      idle: {},
+    },
+  });
+}
