@@ -11,7 +11,7 @@ import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, issueToken, signIn } from '../../testing/test-gateway';
 import { NAME_INVALID } from './file-names';
-import { PdfMessage } from './pdf-convert';
+import { decodeText, PdfMessage } from './pdf-convert';
 import { FileMessage } from './routes';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -359,6 +359,11 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
       } finally {
         await noFont.close();
       }
+    });
+
+    it('reads text written in GB18030 as well as UTF-8', () => {
+      expect(decodeText(Buffer.from([0xd6, 0xd0, 0xce, 0xc4, 0xba, 0xcf, 0xcd, 0xac]))).toBe('中文合同');
+      expect(decodeText(Buffer.from('中文合同'))).toBe('中文合同');
     });
 
     it('passes a PDF through and refuses what it cannot convert', async () => {

@@ -97,7 +97,7 @@ async function withPdfKit(sources: readonly PdfSource[], work: string, font: Pdf
         }
       } else {
         if ((await stat(source.path)).size > TEXT_MAX_BYTES) throw invalidInput(PdfMessage.textTooLarge);
-        const text = (await readFile(source.path, 'utf8')).replace(/^\uFEFF/, '');
+        const text = decodeText(await readFile(source.path)).replace(/^\uFEFF/, '');
         doc.addPage();
         doc.fontSize(11).text(text, { lineGap: 2 });
       }
@@ -110,6 +110,15 @@ async function withPdfKit(sources: readonly PdfSource[], work: string, font: Pdf
   doc.end();
   await finished(sink);
   return out;
+}
+
+/** UTF-8, or — what Chinese Windows tools still write — GB18030 (a superset of GBK) when it is not valid UTF-8. */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
 }
 
 /** LibreOffice reads a copy under a name of our own (the user's name never reaches a command line). */
