@@ -27,6 +27,8 @@ const disposition = (example: string) =>
   regex(/^attachment; filename="[^"]*"; filename\*=UTF-8''\S+$/, `attachment; filename="_.x"; filename*=UTF-8''${encodeURIComponent(example)}`);
 
 // The multipart body Pact records is read from a file; its part is named 'file' like the adapter's.
+// A fixed boundary keeps the recorded body the same from run to run (the client's own boundary may differ).
+const PACT_BOUNDARY = 'wsf-pact-multipart-boundary';
 const fixtureDir = mkdtempSync(join(tmpdir(), 'pact-files-'));
 const fixture = join(fixtureDir, 'contract-note.txt');
 writeFileSync(fixture, 'supply chain finance contract note\n');
@@ -46,7 +48,7 @@ describe('file gateway contract', () => {
       .addInteraction()
       .given(State.adminSignedIn)
       .uponReceiving('an upload of one text file')
-      .withRequest('POST', '/api/file/file', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file'))
+      .withRequest('POST', '/api/file/file', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file', PACT_BOUNDARY))
       .willRespondWith(200, (b) => b.jsonBody(ok(fileInfo('contract-note.txt', 'text/plain', 'txt'))))
       .executeTest(async (mock) => {
         const progress = vi.fn();
@@ -61,7 +63,7 @@ describe('file gateway contract', () => {
       .addInteraction()
       .given(State.adminSignedIn)
       .uponReceiving('a batch upload')
-      .withRequest('POST', '/api/file/file/batch', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file'))
+      .withRequest('POST', '/api/file/file/batch', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file', PACT_BOUNDARY))
       .willRespondWith(200, (b) => b.jsonBody(ok([fileInfo('contract-note.txt', 'text/plain', 'txt')])))
       .executeTest(async (mock) => {
         const stored = await adapter(mock.url).files.uploadBatch([picked]);
@@ -74,7 +76,7 @@ describe('file gateway contract', () => {
       .addInteraction()
       .given(State.adminSignedIn)
       .uponReceiving("an upload to a business module's target")
-      .withRequest('POST', '/api/business/contract/upload', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file'))
+      .withRequest('POST', '/api/business/contract/upload', (b) => b.headers(bearer(PACT_TOKEN.admin)).multipartBody('text/plain', fixture, 'file', PACT_BOUNDARY))
       .willRespondWith(200, (b) => b.jsonBody(ok(fileInfo('contract-note.txt', 'text/plain', 'txt'))))
       .executeTest(async (mock) => {
         const stored = await adapter(mock.url).files.upload(picked, { target: { subSys: 'business', module: 'contract' } });
