@@ -62,6 +62,48 @@ export interface AppUserTable {
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Issue 5: the user's OA account, unique in the tenant when set. */
+  oa_account: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 5: whether data authorisation applies to the user's roles (saved with them). */
+  is_auth_data: Generated<boolean>;
+}
+
+/** Issue 5: the personnel record of an account (SPEC §7.2 company/personnel). */
+export interface PersonnelTable {
+  personnel_id: string;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  mobile: string | null;
+  email: string | null;
+  id_number: string | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Issue 5: a failed sign-in, by the user name as typed (trimmed, lower-cased). */
+export interface LoginFailureTable {
+  user_name: string;
+  failed_at: Timestamp;
+}
+
+export interface LoginLockTable {
+  user_name: string;
+  locked_until: Timestamp;
+}
+
+/** Issue 5: one write — who, when, what, and the record before and after (JSON text). */
+export interface OperationLogTable {
+  log_id: string;
+  tenant_id: string;
+  user_id: string;
+  user_name: string;
+  occurred_at: Timestamp;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before_data: string | null;
+  after_data: string | null;
 }
 
 export interface RoleTable {
@@ -209,6 +251,10 @@ export interface Database {
   stored_file: StoredFileTable;
   file_lock: FileLockTable;
   negative_opinion: NegativeOpinionTable;
+  personnel: PersonnelTable;
+  login_failure: LoginFailureTable;
+  login_lock: LoginLockTable;
+  operation_log: OperationLogTable;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -8,12 +8,14 @@ import * as initial from './migrations/0001-initial';
 import * as supplierConsent from './migrations/0002-supplier-consent';
 import * as files from './migrations/0003-files';
 import * as negativeOpinion from './migrations/0004-negative-opinion';
+import * as userAdministration from './migrations/0005-user-administration';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-supplier-consent': supplierConsent,
   '0003-files': files,
   '0004-negative-opinion': negativeOpinion,
+  '0005-user-administration': userAdministration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, ok } from '../../plugins/envelope';
+import { clearFailures, isLocked, LOCKED_MESSAGE, lockKey, recordFailure } from './lockout';
 import { findEnabledUserByName, hashToken, insertToken, newRawToken, revokeToken } from './repository';
 import type { LoginBody } from './schemas';
 import { loginSchema, logoutSchema } from './schemas';
@@ -18,13 +19,20 @@ let dummyHash: Promise<string> | undefined;
 export const authRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   app.post<{ Body: LoginBody }>('/api/authcenter/login', { config: { access: 'public' }, schema: loginSchema }, async (request) => {
     const { username, password } = request.body;
+    const key = lockKey(username);
+    const now = deps.now();
+    if (await isLocked(deps.db, key, now)) throw new AppError(ResultCode.accountLocked, LOCKED_MESSAGE);
     const user = await findEnabledUserByName(deps.db, username.trim());
     dummyHash ??= hash('not-a-password');
     const valid = await verify(user?.password_hash ?? (await dummyHash), password).catch(() => false);
-    if (!user || !valid) throw new AppError(ResultCode.badCredentials, '用户名或密码错误');
+    if (!user || !valid) {
+      // The attempt that reaches the limit is already answered with the lock.
+      if (await recordFailure(deps.db, key, now)) throw new AppError(ResultCode.accountLocked, LOCKED_MESSAGE);
+      throw new AppError(ResultCode.badCredentials, '用户名或密码错误');
+    }
+    await clearFailures(deps.db, key);
 
     const token = newRawToken();
-    const now = deps.now();
     await insertToken(deps.db, {
       tokenHash: hashToken(token),
       userId: user.user_id,
