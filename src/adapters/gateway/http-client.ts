@@ -3,7 +3,7 @@
 // request cancelling the earlier one, the loading mask unless silent, AES parameters when enabled, the
 // envelope (success 0 / '0'), placeholder numbers → '', error toasts, silent cancellations, and code
 // 160300004 handed to the session flow instead of a toast.
-import axios, { type AxiosError, type AxiosInstance, type Method } from 'axios';
+import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { HTTP_TIMEOUT_MS } from '../../domain/constants';
 import { blankPlaceholders } from '../../domain/gateway/response-data';
@@ -103,7 +103,7 @@ export class HttpClient implements RequestControl {
   private encryption: EncryptionSetting = DEFAULT_ENCRYPTION;
   private readonly pending = new Map<string, AbortController>();
   private readonly expiredListeners: Array<() => void> = [];
-  private uploadSeq = 0;
+  private uniqueSeq = 0;
 
   constructor(
     @inject(HttpConfigId) config: HttpConfig,
@@ -143,77 +143,40 @@ export class HttpClient implements RequestControl {
    * refusal (error toast with its message, or the session flow for 160300004); anything else is the file,
    * named by Content-Disposition with the optional suffix before the extension.
    */
-  async blob(method: Method, url: string, options: BlobCallOptions = {}): Promise<DownloadedBlob> {
-    const path = url.startsWith('/') ? url : `/${url}`;
-    const key = `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.data ?? null)} blob`;
-    this.pending.get(key)?.abort();
-    const controller = new AbortController();
-    this.pending.set(key, controller);
-    if (!options.silent) this.loading.start();
-    try {
-      const response = await this.http.request<ArrayBuffer>({
-        method,
-        url: path,
-        params: this.protect(options.params),
-        data: this.protect(options.data),
-        headers: { ...this.sessionHeaders(), ...options.headers },
-        signal: controller.signal,
-        responseType: 'arraybuffer',
-        validateStatus: () => true,
-      });
-      const header = (name: string) => {
-        const value: unknown = response.headers[name];
-        return typeof value === 'string' ? value : null;
-      };
-      const blob = new Blob([response.data], { type: header('content-type') ?? 'application/octet-stream' });
-      const named = fileNameFromDisposition(header('content-disposition'));
-      const failed = response.status >= 400;
-      if (failed || !named || blob.size <= ENVELOPE_SNIFF_BYTES) {
-        const envelope = parseEnvelope(await blob.text());
-        if (envelope && (failed || !named)) throw this.refusal(envelope);
-      }
-      if (failed) throw this.refusal(undefined);
-      return { blob, fileName: withSuffix(named ?? options.fallbackName ?? 'download', options.suffix) };
-    } catch (error) {
-      throw this.failure(error);
-    } finally {
-      if (this.pending.get(key) === controller) this.pending.delete(key);
-      if (!options.silent) this.loading.stop();
-    }
+  blob(method: Method, url: string, options: BlobCallOptions = {}): Promise<DownloadedBlob> {
+    return this.send<ArrayBuffer, DownloadedBlob>(method, url, options, {
+      dedupe: 'blob',
+      config: { responseType: 'arraybuffer', validateStatus: () => true },
+      read: async (response) => {
+        const header = (name: string) => {
+          const value: unknown = response.headers[name];
+          return typeof value === 'string' ? value : null;
+        };
+        const blob = new Blob([response.data], { type: header('content-type') ?? 'application/octet-stream' });
+        const named = fileNameFromDisposition(header('content-disposition'));
+        const failed = response.status >= 400;
+        if (failed || !named || blob.size <= ENVELOPE_SNIFF_BYTES) {
+          const envelope = parseEnvelope(await blob.text());
+          if (envelope && (failed || !named)) throw this.refusal(envelope);
+        }
+        if (failed) throw this.refusal(undefined);
+        return { blob, fileName: withSuffix(named ?? options.fallbackName ?? 'download', options.suffix) };
+      },
+    });
   }
 
   /**
    * A multipart upload with progress; `signal` cancels it (a RequestCancelledError, no message). Uploads
    * are never cancelled as duplicates of each other — two files may well look alike — but sign-out cancels
-   * them with every other pending request.
+   * them with every other pending request. Silent unless told otherwise.
    */
-  async upload<T>(url: string, form: FormData, options: UploadCallOptions = {}): Promise<T> {
-    const path = url.startsWith('/') ? url : `/${url}`;
-    const key = `POST ${path} upload#${++this.uploadSeq}`;
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    if (options.signal?.aborted) controller.abort();
-    options.signal?.addEventListener('abort', abort, { once: true });
-    this.pending.set(key, controller);
-    if (options.silent === false) this.loading.start();
-    try {
-      const response = await this.http.request<Envelope<T>>({
-        method: 'POST',
-        url: path,
-        params: this.protect(options.params),
-        data: form,
-        headers: this.sessionHeaders(),
-        signal: controller.signal,
-        onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded),
-      });
-      return this.unwrap(response.data);
-    } catch (error) {
-      throw this.failure(error);
-    } finally {
-      options.signal?.removeEventListener('abort', abort);
-      this.pending.delete(key);
-      if (options.silent === false) this.loading.stop();
-    }
+  upload<T>(url: string, form: FormData, options: UploadCallOptions = {}): Promise<T> {
+    return this.send<Envelope<T>, T>('POST', url, { params: options.params, data: form, silent: options.silent !== false }, {
+      dedupe: false,
+      signal: options.signal,
+      config: { onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded) },
+      read: (response) => this.unwrap(response.data),
+    });
   }
 
   cancelPending(): void {
@@ -225,27 +188,54 @@ export class HttpClient implements RequestControl {
     this.expiredListeners.push(listener);
   }
 
-  async request<T>(method: Method, url: string, options: CallOptions = {}): Promise<T> {
+  request<T>(method: Method, url: string, options: CallOptions = {}): Promise<T> {
+    return this.send<Envelope<T>, T>(method, url, options, { dedupe: 'json', read: (response) => this.unwrap(response.data) });
+  }
+
+  /**
+   * Every call's life: the path from the gateway root, the session headers, protected parameters, the
+   * loading mask unless silent, cancellation (a newer identical call, navigation, sign-out, the caller's
+   * signal) and the one mapping of failures. `dedupe` names the kind of call an identical newer one
+   * replaces; false makes every call unique.
+   */
+  private async send<R, T>(
+    method: Method,
+    url: string,
+    options: CallOptions,
+    how: {
+      dedupe: string | false;
+      read: (response: AxiosResponse<R>) => T | Promise<T>;
+      config?: Pick<AxiosRequestConfig, 'responseType' | 'validateStatus' | 'onUploadProgress'>;
+      signal?: AbortSignal;
+    },
+  ): Promise<T> {
     // Spec paths are written with and without a leading slash; both mean the gateway's root.
     const path = url.startsWith('/') ? url : `/${url}`;
-    const key = `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.data ?? null)}`;
+    const key = how.dedupe === false
+      ? `${method} ${path} #${++this.uniqueSeq}`
+      : `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.data ?? null)} ${how.dedupe}`;
     this.pending.get(key)?.abort();
     const controller = new AbortController();
+    const abort = () => controller.abort();
+    if (how.signal?.aborted) controller.abort();
+    how.signal?.addEventListener('abort', abort, { once: true });
     this.pending.set(key, controller);
     if (!options.silent) this.loading.start();
     try {
-      const response = await this.http.request<Envelope<T>>({
+      const response = await this.http.request<R>({
         method,
         url: path,
         params: this.protect(options.params),
         data: this.protect(options.data),
         headers: { ...this.sessionHeaders(), ...options.headers },
         signal: controller.signal,
+        ...how.config,
       });
-      return this.unwrap(response.data);
+      return await how.read(response);
     } catch (error) {
       throw this.failure(error);
     } finally {
+      how.signal?.removeEventListener('abort', abort);
       if (this.pending.get(key) === controller) this.pending.delete(key);
       if (!options.silent) this.loading.stop();
     }
