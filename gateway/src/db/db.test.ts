@@ -37,7 +37,8 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
 
   it('changes nothing when migrated and seeded again', async () => {
     const before = await rowCounts(gw.db);
-    expect(before.app_user).toBe(3);
+    // The three accounts of DESIGN.md §3, plus issue 5's auditor and 星河建设集团's xh_admin and two staff.
+    expect(before.app_user).toBe(7);
     expect(before.menu).toBe(catalogueMenus().length);
     await migrate(gw.db);
     await seedDemo(gw.db);
@@ -63,9 +64,9 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
   it('loads generated staff in batches, idempotently, with Chinese names', async () => {
     await seedGeneratedStaff(gw.db, 2500);
     const after = await rowCounts(gw.db);
-    expect(after.app_user).toBe(3 + 2500);
+    expect(after.app_user).toBe(7 + 2500);
     await seedGeneratedStaff(gw.db, 2500);
-    expect((await rowCounts(gw.db)).app_user).toBe(3 + 2500);
+    expect((await rowCounts(gw.db)).app_user).toBe(7 + 2500);
     const sample = await gw.db.selectFrom('app_user').select(['user_name', 'nick_name']).where('user_name', '=', 'staff002500').executeTakeFirst();
     expect(sample).toEqual({ user_name: 'staff002500', nick_name: staffName(2500) });
     expect(staffName(1)).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);

@@ -3,6 +3,7 @@
 // ignores rows that already exist, so running the seed on each start changes nothing after the first.
 import { hash } from '@node-rs/argon2';
 import { seedNegativeOpinions } from './negative-opinion-seed';
+import { adminSeedAccounts, seedAdministration, XH_TENANT_ID } from './admin-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain/menu/route-catalogue';
 import { DASHBOARD_ROUTE, MENU_AREAS } from '../../../../src/domain/menu/route-catalogue';
@@ -153,6 +154,8 @@ function roleGrants(menus: CatalogueMenu[]): Array<{ roleId: string; menu: Catal
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hash(a.password)));
+  const moreAccounts = adminSeedAccounts(DEMO_TENANT_ID, DemoOrg.group);
+  const moreHashes = await Promise.all(moreAccounts.map((a) => hash(a.password)));
   const menus = catalogueMenus();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
@@ -188,12 +191,24 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx.insertInto('user_role').values(DEMO_ACCOUNTS.map((a) => ({ user_id: a.userId, role_id: a.roleId })))
       .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing()).execute();
 
+    // Issue 5: the read-only auditor and the second tenant 星河建设集团 (admin-seed.ts).
+    await seedAdministration(trx, menus, DEMO_TENANT_ID);
+    await trx.insertInto('app_user')
+      .values(moreAccounts.map((a, i) => ({
+        user_id: a.userId, tenant_id: a.tenantId, user_name: a.userName, nick_name: a.nickName,
+        organization_id: a.orgId, user_type: 'STAFF' as const, mobile: a.mobile, password_hash: moreHashes[i]!,
+        status: 'ENABLED' as const, created_at: now, updated_at: now,
+      })))
+      .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    await trx.insertInto('user_role').values(moreAccounts.map((a) => ({ user_id: a.userId, role_id: a.roleId })))
+      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing()).execute();
+
     const dictRows: Insertable<DictItemTable>[] = DICTIONARIES.flatMap((type) =>
       type.items.map(([code, name], i) => ({
         tenant_id: DEMO_TENANT_ID, dict_type_code: type.code, dict_type_name: type.name, dict_code: code, dict_name: name, sort_no: i + 1,
       })),
     );
-    await trx.insertInto('dict_item').values(dictRows)
+    await trx.insertInto('dict_item').values([...dictRows, ...dictRows.map((r) => ({ ...r, tenant_id: XH_TENANT_ID }))])
       .onConflict((oc) => oc.columns(['tenant_id', 'dict_type_code', 'dict_code']).doNothing()).execute();
     await seedNegativeOpinions(trx, DEMO_TENANT_ID);
   });
