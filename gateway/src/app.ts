@@ -13,6 +13,7 @@ import { gatewayRoutes } from './modules/gateway/routes';
 import { healthRoutes } from './modules/health/routes';
 import { menuRoutes } from './modules/menu/routes';
 import { riskRoutes } from './modules/risk/routes';
+import { roleRoutes } from './modules/role/routes';
 import { supplierRoutes } from './modules/supplier/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/user/routes';
@@ -113,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
 
-  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes]) {
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes, roleRoutes]) {
     await app.register(routes, deps);
   }
 

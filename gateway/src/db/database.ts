@@ -106,11 +106,19 @@ export interface OperationLogTable {
   after_data: string | null;
 }
 
+/** DELETED is the end of a role (SPEC §3: delete is a status change); only ENABLED roles grant anything. */
+export type RoleStatus = 'ENABLED' | 'DISABLED' | 'DELETED';
+
 export interface RoleTable {
   role_id: string;
   tenant_id: string;
   role_code: string;
   role_name: string;
+  status: Generated<RoleStatus>;
+  version: Generated<number>;
+  remark: Generated<string>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface UserRoleTable {

@@ -9,6 +9,7 @@ import * as supplierConsent from './migrations/0002-supplier-consent';
 import * as files from './migrations/0003-files';
 import * as negativeOpinion from './migrations/0004-negative-opinion';
 import * as userAdministration from './migrations/0005-user-administration';
+import * as roleLifecycle from './migrations/0006-role-lifecycle';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-files': files,
   '0004-negative-opinion': negativeOpinion,
   '0005-user-administration': userAdministration,
+  '0006-role-lifecycle': roleLifecycle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

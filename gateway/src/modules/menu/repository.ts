@@ -1,5 +1,5 @@
 // Menus and what a user's roles grant on them. Grants are read on every request, so a role change takes
-// effect on the user's next call.
+// effect on the user's next call; a disabled or deleted role grants nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -36,6 +36,7 @@ export async function grantedMenus(db: Kysely<Database>, userId: string, tenantI
     .select(['rm.menu_id', 'rmo.operation_code'])
     .where('ur.user_id', '=', userId)
     .where('r.tenant_id', '=', tenantId)
+    .where('r.status', '=', 'ENABLED')
     .execute();
   const granted = new Map<string, Set<string>>();
   for (const row of rows) {
@@ -58,6 +59,7 @@ export async function hasGrant(
     .select('rm.menu_id')
     .where('ur.user_id', '=', grant.userId)
     .where('r.tenant_id', '=', grant.tenantId)
+    .where('r.status', '=', 'ENABLED')
     .where('rm.menu_id', '=', grant.menuId);
   if (grant.op !== undefined) {
     const op = grant.op;
