@@ -1,62 +1,44 @@
 // Issue 2 §8: sign-in, the route guard and the session's end, in Debian's Chromium against the real gateway.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, launchBrowser, signIn } from './support/browser';
-import { apiLogin, startGateway, type RunningGateway } from './support/gateway-process';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, signIn } from './support/browser';
+import { apiLogin } from './support/gateway-process';
+import { useBrowserSuite } from './support/suite';
 
-let gateway: RunningGateway;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const suite = useBrowserSuite();
 
-beforeAll(async () => {
-  [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'zh-CN' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-const path = () => new URL(page.url()).pathname;
+const path = () => new URL(suite.page.url()).pathname;
 
 describe('signing in', () => {
   it('admin signs in and sees every area in the sidebar', async () => {
     const { username, password, nickName } = DEMO_ACCOUNTS.admin;
-    await signIn(page, gateway.url, username, password);
-    await expect(page.getByRole('button', { name: `你好，${nickName}` }).isVisible()).resolves.toBe(true);
-    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await signIn(suite.page, suite.gateway.url, username, password);
+    await expect(suite.page.getByRole('button', { name: `你好，${nickName}` }).isVisible()).resolves.toBe(true);
+    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     for (const area of ['工作台', '融资需求', '业务管理', '存续期管理', '资产管理', '客户关系管理', '风险管理', '参数管理', '资金管理', '基础数据']) {
       await expect(nav.getByText(area, { exact: true }).isVisible(), area).resolves.toBe(true);
     }
-    expect(await page.title()).toBe('远景控股集团供应链金融平台');
-    await page.screenshot({ path: '.tmp/e2e-admin-home.png' });
+    expect(await suite.page.title()).toBe('远景控股集团供应链金融平台');
+    await suite.page.screenshot({ path: '.tmp/e2e-admin-home.png' });
   });
 
   it('operator signs in and has no 基础数据', async () => {
     const { username, password, nickName } = DEMO_ACCOUNTS.operator;
-    await signIn(page, gateway.url, username, password);
-    await page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
-    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await signIn(suite.page, suite.gateway.url, username, password);
+    await suite.page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
+    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     await expect(nav.getByText('业务管理', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(nav.getByText('基础数据', { exact: true }).count()).resolves.toBe(0);
   });
 
   it('supplier signs in and sees financing demand and pre-credit', async () => {
     const { username, password } = DEMO_ACCOUNTS.supplier;
-    await signIn(page, gateway.url, username, password);
+    await signIn(suite.page, suite.gateway.url, username, password);
     // The demo supplier's data-query consent is pending, so its prompt comes first (supplier-authorization.spec.ts).
-    const prompt = page.getByRole('dialog', { name: '提示' });
+    const prompt = suite.page.getByRole('dialog', { name: '提示' });
     await prompt.getByRole('button', { name: '关闭', exact: true }).click();
     await prompt.waitFor({ state: 'detached' });
-    const nav = page.getByRole('navigation', { name: '主菜单' });
-    await nav.waitFor(); // the page comes back to assistive technology a moment after the modal closes
+    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
+    await nav.waitFor(); // the suite.page comes back to assistive technology a moment after the modal closes
     await expect(nav.getByText('融资需求', { exact: true }).isVisible()).resolves.toBe(true);
     await nav.getByText('业务管理', { exact: true }).click();
     await expect(nav.getByText('预授信申请管理', { exact: true }).isVisible()).resolves.toBe(true);
@@ -64,79 +46,79 @@ describe('signing in', () => {
   });
 
   it('a wrong password keeps the user on /login with the gateway message', async () => {
-    await page.goto(`${gateway.url}/login`);
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel(/^密码/).fill('Wrong@2026x');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
+    await suite.page.goto(`${suite.gateway.url}/login`);
+    await suite.page.getByLabel('用户名').fill('admin');
+    await suite.page.getByLabel(/^密码/).fill('Wrong@2026x');
+    await suite.page.getByRole('button', { name: '登录' }).click();
+    await suite.page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).waitFor();
     expect(path()).toBe('/login');
   });
 });
 
 describe('the route guard', () => {
   it('sends a signed-out user to /login from any path', async () => {
-    await page.goto(`${gateway.url}/business/examine`);
-    await page.waitForURL(`${gateway.url}/login`);
-    await expect(page.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true);
+    await suite.page.goto(`${suite.gateway.url}/business/examine`);
+    await suite.page.waitForURL(`${suite.gateway.url}/login`);
+    await expect(suite.page.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true);
   });
 
   it('sends a signed-in user from /login to /, an unknown path to /404 and a path outside the menu to /401', async () => {
     const { username, password } = DEMO_ACCOUNTS.operator;
-    await signIn(page, gateway.url, username, password);
-    await page.goto(`${gateway.url}/login`);
-    await page.waitForURL(`${gateway.url}/`);
-    await page.goto(`${gateway.url}/no/such/page`);
-    await page.waitForURL(`${gateway.url}/404`);
-    await page.getByText('抱歉，您访问的页面不存在').waitFor();
-    await page.goto(`${gateway.url}/basicDataManagement/userManagment`);
-    await page.waitForURL(`${gateway.url}/401`);
-    await page.getByText('抱歉，您没有访问该页面的权限').waitFor();
+    await signIn(suite.page, suite.gateway.url, username, password);
+    await suite.page.goto(`${suite.gateway.url}/login`);
+    await suite.page.waitForURL(`${suite.gateway.url}/`);
+    await suite.page.goto(`${suite.gateway.url}/no/such/page`);
+    await suite.page.waitForURL(`${suite.gateway.url}/404`);
+    await suite.page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await suite.page.goto(`${suite.gateway.url}/basicDataManagement/userManagment`);
+    await suite.page.waitForURL(`${suite.gateway.url}/401`);
+    await suite.page.getByText('抱歉，您没有访问该页面的权限').waitFor();
   });
 
   it('opens a menu screen from the sidebar, with its title, case-insensitively by URL too', async () => {
     const { username, password } = DEMO_ACCOUNTS.operator;
-    await signIn(page, gateway.url, username, password);
-    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await signIn(suite.page, suite.gateway.url, username, password);
+    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('业务管理', { exact: true }).click();
     await nav.getByText('融资业务管理', { exact: true }).click();
-    await page.waitForURL(`${gateway.url}/business/financingBusinessManage`);
-    await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
-    await page.goto(`${gateway.url}/BUSINESS/financingbusinessmanage`);
-    await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
+    await suite.page.waitForURL(`${suite.gateway.url}/business/financingBusinessManage`);
+    await suite.page.getByRole('heading', { name: '融资业务管理' }).waitFor();
+    await suite.page.goto(`${suite.gateway.url}/BUSINESS/financingbusinessmanage`);
+    await suite.page.getByRole('heading', { name: '融资业务管理' }).waitFor();
   });
 });
 
 describe('the session', () => {
   it('signs in with a token from the URL and removes it from the address bar', async () => {
-    const { token, tenantId } = await apiLogin(gateway.url, 'admin', 'Admin@2026');
-    await page.goto(`${gateway.url}/business/examine?token=${encodeURIComponent(token)}&tenantId=${tenantId}`);
-    await page.getByRole('heading', { name: '业务审核' }).waitFor();
-    expect(page.url()).toBe(`${gateway.url}/business/examine`);
-    await expect(page.getByRole('button', { name: '你好，平台管理员' }).isVisible()).resolves.toBe(true);
+    const { token, tenantId } = await apiLogin(suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.goto(`${suite.gateway.url}/business/examine?token=${encodeURIComponent(token)}&tenantId=${tenantId}`);
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    expect(suite.page.url()).toBe(`${suite.gateway.url}/business/examine`);
+    await expect(suite.page.getByRole('button', { name: '你好，平台管理员' }).isVisible()).resolves.toBe(true);
   });
 
   it("shows '用户信息过期,请重新登录' for a revoked token, then returns to /login", async () => {
-    await signIn(page, gateway.url, 'admin', 'Admin@2026');
-    const cookie = (await context.cookies()).find((c) => c.name === '__WSF__token__');
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    const cookie = (await suite.context.cookies()).find((c) => c.name === '__WSF__token__');
     expect(cookie?.value).toBeTruthy();
-    const revoked = await fetch(`${gateway.url}/api/authcenter/logout`, {
+    const revoked = await fetch(`${suite.gateway.url}/api/authcenter/logout`, {
       method: 'POST', headers: { authorization: `Bearer ${decodeURIComponent(cookie!.value)}` },
     });
     expect(revoked.ok).toBe(true);
-    await page.reload();
-    await page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
+    await suite.page.reload();
+    await suite.page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
     // The message comes first and the redirect a second later (the exact delay is the session machine's
     // test, with fake timers).
     expect(path()).not.toBe('/login');
-    await page.waitForURL(`${gateway.url}/login`);
+    await suite.page.waitForURL(`${suite.gateway.url}/login`);
   });
 
   it('logs out from the header and cannot come back without signing in', async () => {
-    await signIn(page, gateway.url, 'admin', 'Admin@2026');
-    await page.getByRole('button', { name: '你好，平台管理员' }).click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await page.waitForURL(`${gateway.url}/login`);
-    await page.goto(`${gateway.url}/`);
-    await page.waitForURL(`${gateway.url}/login`);
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
+    await suite.page.getByRole('menuitem', { name: '退出登录' }).click();
+    await suite.page.waitForURL(`${suite.gateway.url}/login`);
+    await suite.page.goto(`${suite.gateway.url}/`);
+    await suite.page.waitForURL(`${suite.gateway.url}/login`);
   });
 });

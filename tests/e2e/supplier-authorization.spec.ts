@@ -1,53 +1,37 @@
 // Issue 4, SPEC §4: the supplier's data-query authorization prompt, in Debian's Chromium against the real
 // gateway. The tests run in order on one gateway: the consent given in the third changes the fourth.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, launchBrowser, signIn } from './support/browser';
-import { startGateway, type RunningGateway } from './support/gateway-process';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, signIn } from './support/browser';
+import { useBrowserSuite } from './support/suite';
 
-let gateway: RunningGateway;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
+const suite = useBrowserSuite({ viewport: { width: 1366, height: 800 } });
 /** How many authorization checks the page has sent. */
 let checks = 0;
 
-beforeAll(async () => {
-  [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
-  page = await context.newPage();
+beforeEach(() => {
   checks = 0;
-  page.on('request', (request) => {
+  suite.page.on('request', (request) => {
     if (request.url().includes('/api/product/supplier/checkAuthorization')) checks++;
   });
 });
-afterEach(async () => {
-  await context.close();
-});
 
-const prompt = () => page.getByRole('dialog', { name: '提示' });
+const prompt = () => suite.page.getByRole('dialog', { name: '提示' });
 const letter = () => prompt().getByRole('document', { name: '数据查询授权书' });
 
 async function signInAs(account: 'admin' | 'supplier') {
   const { username, password } = DEMO_ACCOUNTS[account];
-  await signIn(page, gateway.url, username, password);
+  await signIn(suite.page, suite.gateway.url, username, password);
 }
 
 async function signOut() {
-  await page.getByRole('button', { name: /^你好，/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.waitForURL(`${gateway.url}/login`);
+  await suite.page.getByRole('button', { name: /^你好，/ }).click();
+  await suite.page.getByRole('menuitem', { name: '退出登录' }).click();
+  await suite.page.waitForURL(`${suite.gateway.url}/login`);
 }
 
 /** Lets a check that would have been sent after entry arrive and be answered. */
 async function settle() {
-  await page.waitForLoadState('networkidle');
+  await suite.page.waitForLoadState('networkidle');
 }
 
 describe('the supplier data-query authorization prompt', () => {
@@ -67,19 +51,19 @@ describe('the supplier data-query authorization prompt', () => {
     // The computed width, not the bounding box: the dialog's entrance animation scales it for a moment.
     await expect(prompt().evaluate((el) => getComputedStyle(el).width)).resolves.toBe('600px');
     await expect(prompt().getByRole('button', { name: '同意' }).isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: '.tmp/e2e-supplier-authorization.png' });
+    await suite.page.screenshot({ path: '.tmp/e2e-supplier-authorization.png' });
 
     await prompt().getByRole('button', { name: '关闭', exact: true }).click();
     await prompt().waitFor({ state: 'detached' });
-    await expect(page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBe('false');
+    await expect(suite.page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBe('false');
 
     // Moving around the application does not bring it back.
-    const nav = page.getByRole('navigation', { name: '主菜单' });
+    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('融资需求', { exact: true }).click();
     await nav.getByText('融资需求管理', { exact: true }).click();
-    await page.waitForURL(`${gateway.url}/financingDemandManagement/financingDemandManagement`);
-    await page.goto(`${gateway.url}/`);
-    await page.getByRole('heading', { name: /^你好，/ }).waitFor();
+    await suite.page.waitForURL(`${suite.gateway.url}/financingDemandManagement/financingDemandManagement`);
+    await suite.page.goto(`${suite.gateway.url}/`);
+    await suite.page.getByRole('heading', { name: /^你好，/ }).waitFor();
     await settle();
     await expect(prompt().count()).resolves.toBe(0);
     expect(checks).toBe(1);
@@ -93,9 +77,9 @@ describe('the supplier data-query authorization prompt', () => {
   it('同意 gives the consent: 授权成功 and the prompt closes', async () => {
     await signInAs('supplier');
     await prompt().getByRole('button', { name: '同意' }).click();
-    await page.getByRole('alert').filter({ hasText: '授权成功' }).or(page.getByText('授权成功')).first().waitFor();
+    await suite.page.getByRole('alert').filter({ hasText: '授权成功' }).or(suite.page.getByText('授权成功')).first().waitFor();
     await prompt().waitFor({ state: 'detached' });
-    await expect(page.evaluate(() => sessionStorage.getItem('capitalSideCode'))).resolves.toBe(
+    await expect(suite.page.evaluate(() => sessionStorage.getItem('capitalSideCode'))).resolves.toBe(
       JSON.stringify(['1100000000000000021', '1100000000000000022']),
     );
   });
@@ -106,6 +90,6 @@ describe('the supplier data-query authorization prompt', () => {
     await expect(prompt().count()).resolves.toBe(0);
     // The gateway now reports the supplier authorized, so the client does not even ask.
     expect(checks).toBe(0);
-    await expect(page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBeNull();
+    await expect(suite.page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBeNull();
   });
 });
