@@ -1,0 +1,102 @@
+// 用户管理 over Kysely. Every statement names the tenant; a record of another tenant is simply not found.
+import type { Kysely } from 'kysely';
+import type { Database, UserStatus } from '../../db/database';
+
+export interface UserFilter {
+  tenantId: string;
+  userName?: string;
+  nickName?: string;
+  mobile?: string;
+  organizationId?: string;
+  status?: UserStatus;
+  offset: number;
+  limit: number;
+}
+
+const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const userColumns = [
+  'u.user_id', 'u.user_name', 'u.nick_name', 'u.organization_id', 'u.mobile', 'u.oa_account', 'u.status', 'u.user_type',
+  'u.is_auth_data', 'u.version', 'u.created_at', 'p.email', 'p.id_number', 'p.name',
+] as const;
+
+function usersOf(db: Kysely<Database>, tenantId: string) {
+  return db
+    .selectFrom('app_user as u')
+    .leftJoin('personnel as p', (j) => j.onRef('p.user_id', '=', 'u.user_id').onRef('p.tenant_id', '=', 'u.tenant_id'))
+    .where('u.tenant_id', '=', tenantId);
+}
+
+export async function pageUsers(db: Kysely<Database>, filter: UserFilter) {
+  let query = usersOf(db, filter.tenantId);
+  if (filter.userName) query = query.where('u.user_name', 'like', like(filter.userName));
+  if (filter.nickName) query = query.where('u.nick_name', 'like', like(filter.nickName));
+  if (filter.mobile) query = query.where('u.mobile', 'like', like(filter.mobile));
+  if (filter.organizationId) query = query.where('u.organization_id', '=', filter.organizationId);
+  if (filter.status) query = query.where('u.status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query.select(userColumns).orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function findUser(db: Kysely<Database>, tenantId: string, userId: string) {
+  return usersOf(db, tenantId).select(userColumns).where('u.user_id', '=', userId).executeTakeFirst();
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/** User names are unique across tenants (sign-in names no tenant), so this one check is global. */
+export async function userNameTaken(db: Kysely<Database>, userName: string, excludeId?: string): Promise<boolean> {
+  let query = db.selectFrom('app_user').select('user_id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.trim().toLowerCase()));
+  if (excludeId) query = query.where('user_id', '<>', excludeId);
+  return !!(await query.executeTakeFirst());
+}
+
+export async function oaAccountTaken(db: Kysely<Database>, tenantId: string, oaAccount: string, excludeId?: string): Promise<boolean> {
+  let query = db.selectFrom('app_user').select('user_id').where('tenant_id', '=', tenantId).where('oa_account', '=', oaAccount.trim());
+  if (excludeId) query = query.where('user_id', '<>', excludeId);
+  return !!(await query.executeTakeFirst());
+}
+
+export function findByPhone(db: Kysely<Database>, tenantId: string, mobile: string, excludeId?: string) {
+  let query = db.selectFrom('app_user').select(['user_id', 'user_name', 'nick_name']).where('tenant_id', '=', tenantId).where('mobile', '=', mobile.trim());
+  if (excludeId) query = query.where('user_id', '<>', excludeId);
+  return query.orderBy('user_id').executeTakeFirst();
+}
+
+export async function organizationInTenant(db: Kysely<Database>, tenantId: string, orgId: string): Promise<boolean> {
+  return !!(await db.selectFrom('organization').select('org_id').where('tenant_id', '=', tenantId).where('org_id', '=', orgId).executeTakeFirst());
+}
+
+export function listCompanies(db: Kysely<Database>, tenantId: string, keyIds: string[]) {
+  if (keyIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('organization')
+    .select(['org_id', 'org_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('org_id', 'in', keyIds)
+    .orderBy('sort_no')
+    .execute();
+}
+
+export function rolesOfTenant(db: Kysely<Database>, tenantId: string) {
+  // A deleted role is gone for users too (its grants already count for nothing).
+  return db.selectFrom('role').select(['role_id', 'role_code', 'role_name']).where('tenant_id', '=', tenantId).where('status', '<>', 'DELETED').orderBy('role_id').execute();
+}
+
+export function rolesOfUser(db: Kysely<Database>, tenantId: string, userId: string) {
+  return db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .select(['r.role_id', 'r.role_code', 'r.role_name'])
+    .where('ur.user_id', '=', userId)
+    .where('r.tenant_id', '=', tenantId)
+    .orderBy('r.role_id')
+    .execute();
+}
+
+export function findPersonnel(db: Kysely<Database>, tenantId: string, userId: string) {
+  return db.selectFrom('personnel').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+}
