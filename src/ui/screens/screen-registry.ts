@@ -15,6 +15,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   '/401': async () => (await import('./common/unauthorized-screen')).UnauthorizedScreen,
   '/404': async () => (await import('./common/not-found-screen')).NotFoundScreen,
   '/risk/negativepublicopinion': async () => (await import('./risk/negative-opinion-screen')).NegativeOpinionScreen,
+  '/basicdatamanagement/usermanagment': async () => (await import('./basic-data/user-management-screen')).UserManagementScreen,
   '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
 };
 

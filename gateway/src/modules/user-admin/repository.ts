@@ -100,3 +100,7 @@ export function rolesOfUser(db: Kysely<Database>, tenantId: string, userId: stri
 export function findPersonnel(db: Kysely<Database>, tenantId: string, userId: string) {
   return db.selectFrom('personnel').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
 }
+
+export function listOrganizations(db: Kysely<Database>, tenantId: string) {
+  return db.selectFrom('organization').select(['org_id', 'org_name', 'org_type', 'parent_id']).where('tenant_id', '=', tenantId).orderBy('sort_no').orderBy('org_id').execute();
+}

@@ -13,7 +13,7 @@ import { revokeUserTokens } from '../auth/repository';
 import { logOperation, newId } from '../operation-log/repository';
 import { generatePassword } from './password-generator';
 import {
-  findByPhone, findPersonnel, findUser, listCompanies, oaAccountTaken, organizationInTenant, pageUsers, rolesOfTenant,
+  findByPhone, findPersonnel, findUser, listCompanies, listOrganizations, oaAccountTaken, organizationInTenant, pageUsers, rolesOfTenant,
   rolesOfUser, userNameTaken, type UserRow,
 } from './repository';
 import type {
@@ -21,7 +21,7 @@ import type {
   UpdateUserBody, UserPageQuery,
 } from './schemas';
 import {
-  byPhoneSchema, createPersonnelSchema, createUserSchema, listCompanySchema, oaExistSchema, resetPasswordSchema,
+  byPhoneSchema, createPersonnelSchema, createUserSchema, licensableListSchema, listCompanySchema, oaExistSchema, resetPasswordSchema,
   saveRolesSchema, updatePersonnelSchema, updateUserSchema, userExistSchema, userPageSchema, userRolesSchema,
   userRolesWsfSchema,
 } from './schemas';
@@ -261,6 +261,13 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       return ok({ password });
     },
   );
+
+  // The organisations a user may belong to, for the user form's 所属组织. The organisation screens (later
+  // in issue 5) may widen its access; its shape is theirs to extend.
+  app.get('/api/authcenter/org/tenant/licensable/list', { config: { access: { menu: USERS_MENU } }, schema: licensableListSchema }, async (request) => {
+    const rows = await listOrganizations(deps.db, sessionOf(request).tenantId);
+    return ok(rows.map((r) => ({ keyId: r.org_id, enterpriseName: r.org_name, orgType: r.org_type, parentId: r.parent_id ?? '0' })));
+  });
 
   app.get<{ Querystring: ListCompanyQuery }>('/api/company/supplier/listcompany', { config: { access: { menu: USERS_MENU } }, schema: listCompanySchema }, async (request) => {
     const raw = request.query.keyIds;

@@ -259,3 +259,22 @@ export const listCompanySchema = {
     items: { type: 'object', required: ['keyId', 'enterpriseName'], properties: { keyId: { type: 'string' }, enterpriseName: { type: 'string' } } },
   }),
 };
+
+export const licensableListSchema = {
+  tags: ['authcenter'],
+  summary: '本租户可分配给用户的组织（集团、子公司、项目公司、供应商、资金方）',
+  querystring: { type: 'object', properties: {} },
+  response: envelopeResponses({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['keyId', 'enterpriseName', 'orgType', 'parentId'],
+      properties: {
+        keyId: { type: 'string' },
+        enterpriseName: { type: 'string' },
+        orgType: { type: 'string', enum: ['GROUP', 'SUBSIDIARY', 'PROJECT_COMPANY', 'SUPPLIER', 'CAPITAL_SIDE'] },
+        parentId: { type: 'string', description: "'0' 为顶级" },
+      },
+    },
+  }),
+};

@@ -168,6 +168,9 @@ describe.each(databasesUnderTest())('用户管理 on $name', ({ databaseUrl }) =
     const one = await call('GET', `/api/company/supplier/listcompany?keyIds=${XhOrg.group}`, xh);
     expect(one.data).toEqual([{ keyId: XhOrg.group, enterpriseName: '星河建设集团' }]);
     expect((await call('GET', '/api/company/supplier/listcompany', admin)).data).toEqual([]);
+    const orgs = await call('GET', '/api/authcenter/org/tenant/licensable/list', xh);
+    expect(orgs.data.map((o: { keyId: string }) => o.keyId)).toEqual([XhOrg.group, XhOrg.chengduConstruction, XhOrg.wuhanProject, XhOrg.supplier]);
+    expect(orgs.data[0]).toEqual({ keyId: XhOrg.group, enterpriseName: '星河建设集团', orgType: 'GROUP', parentId: '0' });
   });
 
   it('refuses every write to the read-only auditor (160300003) and every call to a user without the menu', async () => {

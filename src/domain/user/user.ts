@@ -1,0 +1,119 @@
+// 用户管理 (/basicDataManagement/userManagment): what the list shows and filters by, and what the dialogs
+// read and write (SPEC §3 User, §7.2 Users).
+import type { UserForm, UserStatus } from './user-form';
+
+export const USER_MANAGEMENT_PATH = '/basicDataManagement/userManagment';
+
+export interface UserRecord {
+  userId: string;
+  userName: string;
+  nickName: string;
+  organizationId: string;
+  /** Derived from the organisation lookup (SPEC §3); '' until known. */
+  orgName: string;
+  mobile: string;
+  email: string;
+  idNumber: string;
+  oaAccount: string;
+  status: UserStatus;
+  userType: 'STAFF' | 'SUPPLIER';
+  isAuthData: boolean;
+  version: number;
+  createTime: string;
+}
+
+export interface UserQuery {
+  userName: string;
+  nickName: string;
+  mobile: string;
+  status: UserStatus | '';
+}
+
+export const EMPTY_USER_QUERY: UserQuery = { userName: '', nickName: '', mobile: '', status: '' };
+
+export interface CompanyName {
+  keyId: string;
+  enterpriseName: string;
+}
+
+export interface AssignableRole {
+  roleId: string;
+  roleCode: string;
+  roleName: string;
+  checked: boolean;
+}
+
+export interface UserRoles {
+  isAuthData: boolean;
+  roles: AssignableRole[];
+}
+
+export interface UserByPhone {
+  userId: string;
+  userName: string;
+  nickName: string;
+}
+
+export interface NewUser {
+  userName: string;
+  nickName: string;
+  organizationId: string;
+  mobile: string;
+  oaAccount?: string;
+}
+
+export interface UserChanges {
+  nickName?: string;
+  organizationId?: string;
+  mobile?: string;
+  oaAccount?: string;
+  status?: UserStatus;
+}
+
+export interface Personnel {
+  name: string;
+  mobile: string;
+  email?: string;
+  idNumber?: string;
+}
+
+export interface OperationLogEntry {
+  keyId: string;
+  userId: string;
+  userName: string;
+  operateTime: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  before: string | null;
+  after: string | null;
+}
+
+export const OPERATION_LABEL: Readonly<Record<string, string>> = {
+  'user.create': '新增用户',
+  'user.update': '编辑用户',
+  'user.enable': '启用用户',
+  'user.disable': '停用用户',
+  'user.roles': '分配角色',
+  'user.resetPassword': '重置密码',
+  'personnel.create': '新增人员信息',
+  'personnel.update': '编辑人员信息',
+};
+
+/** The organisation ids of a page, each once, for the name lookup. */
+export function organizationIdsOf(records: readonly Pick<UserRecord, 'organizationId'>[]): string[] {
+  return [...new Set(records.map((r) => r.organizationId).filter((id) => id !== ''))];
+}
+
+export function withOrgNames<T extends { organizationId: string }>(records: readonly T[], names: readonly CompanyName[]): Array<T & { orgName: string }> {
+  const byId = new Map(names.map((n) => [n.keyId, n.enterpriseName]));
+  return records.map((r) => ({ ...r, orgName: byId.get(r.organizationId) ?? '' }));
+}
+
+/** The form a user's edit dialog starts from. */
+export function formOf(user: UserRecord): UserForm {
+  return {
+    userName: user.userName, nickName: user.nickName, organizationId: user.organizationId, mobile: user.mobile,
+    email: user.email, idNumber: user.idNumber, oaAccount: user.oaAccount,
+  };
+}

@@ -1,0 +1,147 @@
+// The dialogs of 用户管理: the user form (新增 / 编辑), 分配角色, the one-time password, and the operation log.
+// Each starts its own flow when it opens and is unmounted when it closes, so nothing lingers between uses.
+import { Button, Checkbox, Field, Input, Select, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type { Notifier } from '../../../application/ports/notifier.port';
+import type { UserGateway } from '../../../application/ports/user-gateway.port';
+import { createUserFormMachine, fieldMessage } from '../../../application/users/user-form.machine';
+import { createUserRolesMachine } from '../../../application/users/user-roles.machine';
+import { formatDateTime } from '../../../domain/format/date-format';
+import { OPERATION_LABEL, type OperationLogEntry, type UserRecord } from '../../../domain/user/user';
+import type { UserFormField } from '../../../domain/user/user-form';
+import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: '24px', rowGap: '12px' },
+  roles: { display: 'flex', flexDirection: 'column', gap: '4px' },
+  password: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px' },
+  code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase500, letterSpacing: '1px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+});
+
+const FIELDS: Array<{ field: UserFormField; label: string; required?: boolean; placeholder: string; max: number }> = [
+  { field: 'userName', label: '用户名', required: true, placeholder: '3-30位字母、数字或 _ . @ -', max: 30 },
+  { field: 'nickName', label: '姓名', required: true, placeholder: '请输入姓名', max: 30 },
+  { field: 'mobile', label: '手机号', required: true, placeholder: '请输入手机号', max: 11 },
+  { field: 'email', label: '邮箱', placeholder: '请输入邮箱', max: 100 },
+  { field: 'idNumber', label: '身份证号', placeholder: '请输入身份证号', max: 18 },
+  { field: 'oaAccount', label: 'OA账号', placeholder: '请输入OA账号', max: 50 },
+];
+
+export function UserFormDialog({ user, gateway, notifier, onClose, onSaved }: {
+  user: UserRecord | null;
+  gateway: UserGateway;
+  notifier: Notifier;
+  onClose: () => void;
+  /** The created account's one-time password, or null after an edit. */
+  onSaved: (password: string | null, userName: string) => void;
+}) {
+  const styles = useStyles();
+  const [machine] = useState(() => createUserFormMachine({ gateway, notifier }));
+  const flow = useActorRef(machine, { input: user ? { user } : {} });
+  const context = useSelector(flow, (s) => s.context);
+  const submitting = useSelector(flow, (s) => s.matches({ main: 'submitting' }));
+  const saved = useSelector(flow, (s) => s.matches({ main: 'saved' }));
+  const password = useSelector(flow, (s) => s.context.password);
+  const userName = useSelector(flow, (s) => s.context.form.userName);
+  useEffect(() => {
+    if (saved) onSaved(password, userName);
+  }, [saved, password, userName, onSaved]);
+
+  const change = (field: UserFormField, value: string) => flow.send({ type: 'CHANGE', field, value });
+  return (
+    <GenericDialog open title={user ? '编辑用户' : '新增用户'} onClose={onClose} onSubmit={() => flow.send({ type: 'SUBMIT' })} submitting={submitting}>
+      <form className={styles.grid} aria-label="用户信息" onSubmit={(e) => { e.preventDefault(); flow.send({ type: 'SUBMIT' }); }}>
+        {FIELDS.slice(0, 2).map((f) => (
+          <Field key={f.field} label={f.label} required={f.required} validationMessage={fieldMessage(context, f.field)}>
+            <Input value={context.form[f.field]} placeholder={f.placeholder} maxLength={f.max} disabled={f.field === 'userName' && !!user}
+              onChange={(_, d) => change(f.field, d.value)} />
+          </Field>
+        ))}
+        <Field label="所属组织" required validationMessage={fieldMessage(context, 'organizationId')}>
+          <Select value={context.form.organizationId} onChange={(_, d) => change('organizationId', d.value)}>
+            <option value="">请选择</option>
+            {context.organizations.map((o) => <option key={o.keyId} value={o.keyId}>{o.enterpriseName}</option>)}
+          </Select>
+        </Field>
+        {FIELDS.slice(2).map((f) => (
+          <Field key={f.field} label={f.label} required={f.required} validationMessage={fieldMessage(context, f.field)}>
+            <Input value={context.form[f.field]} placeholder={f.placeholder} maxLength={f.max} onChange={(_, d) => change(f.field, d.value)} />
+          </Field>
+        ))}
+      </form>
+    </GenericDialog>
+  );
+}
+
+export function UserRolesDialog({ user, gateway, notifier, onClose }: { user: UserRecord; gateway: UserGateway; notifier: Notifier; onClose: () => void }) {
+  const styles = useStyles();
+  const [machine] = useState(() => createUserRolesMachine({ gateway, notifier }));
+  const flow = useActorRef(machine, { input: { userId: user.userId } });
+  const roles = useSelector(flow, (s) => s.context.roles);
+  const isAuthData = useSelector(flow, (s) => s.context.isAuthData);
+  const loading = useSelector(flow, (s) => s.matches('loading'));
+  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const saving = useSelector(flow, (s) => s.matches('saving'));
+  const saved = useSelector(flow, (s) => s.matches('saved'));
+  useEffect(() => {
+    if (saved) onClose();
+  }, [saved, onClose]);
+  return (
+    <GenericDialog open width={480} title={`分配角色 - ${user.nickName}`} onClose={onClose} onSubmit={() => flow.send({ type: 'SAVE' })}
+      submitting={saving} submitDisabled={loading || failed}>
+      {loading && <Text>加载中</Text>}
+      {failed && <Button onClick={() => flow.send({ type: 'RETRY' })}>重试</Button>}
+      <div className={styles.roles} role="group" aria-label="角色">
+        {roles.map((r) => (
+          <Checkbox key={r.roleId} label={r.roleName} checked={r.checked} onChange={() => flow.send({ type: 'TOGGLE_ROLE', roleId: r.roleId })} />
+        ))}
+      </div>
+      <Switch label="启用数据授权" checked={isAuthData} onChange={(_, d) => flow.send({ type: 'SET_AUTH_DATA', value: d.checked })} />
+    </GenericDialog>
+  );
+}
+
+export function PasswordOnceDialog({ userName, password, notifier, onClose }: { userName: string; password: string; notifier: Notifier; onClose: () => void }) {
+  const styles = useStyles();
+  const copy = () => {
+    navigator.clipboard?.writeText(password).then(() => notifier.success('已复制'), () => notifier.warning('复制失败，请手动复制'));
+  };
+  return (
+    <GenericDialog open width={460} title="新密码" onClose={onClose} closeText="我已记下">
+      <Text>用户 {userName} 的新密码如下，仅显示这一次，请转交本人并提醒其登录后修改。</Text>
+      <div className={styles.password}>
+        <Text className={styles.code} aria-label="新密码">{password}</Text>
+        <Button icon={<CopyRegular />} onClick={copy}>复制</Button>
+      </div>
+    </GenericDialog>
+  );
+}
+
+const LOG_COLUMNS: PagedTableColumn<OperationLogEntry>[] = [
+  { key: 'operateTime', title: '时间', width: 170, render: (r) => formatDateTime(r.operateTime) },
+  { key: 'userName', title: '操作人', width: 110 },
+  { key: 'action', title: '操作', width: 120, render: (r) => OPERATION_LABEL[r.action] ?? r.action },
+  { key: 'targetId', title: '对象', width: 170 },
+  { key: 'after', title: '修改后', render: (r) => <Text size={200} truncate wrap={false} title={r.after ?? ''}>{r.after ?? '--'}</Text> },
+];
+
+export function OperationLogDialog({ gateway, onClose }: { gateway: UserGateway; onClose: () => void }) {
+  const [machine] = useState(() => createPagedListMachine((q: { targetId?: string }, p) => gateway.pageOperationLog(q, p), {}));
+  const list = useActorRef(machine);
+  const records = useSelector(list, (s) => s.context.records);
+  const total = useSelector(list, (s) => s.context.total);
+  const current = useSelector(list, (s) => s.context.current);
+  const size = useSelector(list, (s) => s.context.size);
+  const loading = useSelector(list, (s) => s.matches('loading'));
+  return (
+    <GenericDialog open width="80%" title="操作日志" onClose={onClose}>
+      <PagedTable aria-label="操作日志列表" columns={LOG_COLUMNS} rows={records} rowKey={(r) => r.keyId} total={total} page={current} pageSize={size}
+        loading={loading} onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })} />
+    </GenericDialog>
+  );
+}
