@@ -11,6 +11,7 @@ import { SessionStoreId } from '../../application/ports/session-store.port';
 import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
+import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
@@ -72,7 +73,7 @@ function compose() {
   const files = container.get(FileGatewayId);
   const uploads = createUploadMachine({ files, notifier });
   const preview = createPreviewMachine({ files });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), users: container.get(UserGatewayId) };
+  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId) };
   return { services, router, notifier, loading };
 }
 

@@ -2,6 +2,7 @@
 import { Container } from 'inversify';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
+import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
@@ -16,6 +17,7 @@ import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adap
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
 import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
 import { RiskGatewayAdapter } from '../../adapters/gateway/risk-gateway.adapter';
+import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
 import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
@@ -36,6 +38,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
   container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
   container.bind(RiskGatewayId).to(RiskGatewayAdapter).inSingletonScope();
+  container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
   container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { BrowserWindow } from '../../application/ports/browser.port';
 import type { Notifier } from '../../application/ports/notifier.port';
 import type { RiskGateway } from '../../application/ports/risk-gateway.port';
+import type { RoleGateway } from '../../application/ports/role-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
@@ -30,6 +31,7 @@ export interface Services {
   notifier: Notifier;
   /** Ports for the screens' own flows, which the screens' lazy chunks create. */
   risk: RiskGateway;
+  roles: RoleGateway;
   users: UserGateway;
 }
 

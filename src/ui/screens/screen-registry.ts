@@ -16,6 +16,8 @@ const SCREENS: Record<string, ScreenLoader> = {
   '/404': async () => (await import('./common/not-found-screen')).NotFoundScreen,
   '/risk/negativepublicopinion': async () => (await import('./risk/negative-opinion-screen')).NegativeOpinionScreen,
   '/basicdatamanagement/usermanagment': async () => (await import('./basic-data/user-management-screen')).UserManagementScreen,
+  '/basicdatamanagement/rolesmanagment': async () => (await import('./basic-data/roles-screen')).RolesScreen,
+  '/basicdatamanagement/rolesmanagment/jurisdiction': async () => (await import('./basic-data/role-jurisdiction-screen')).RoleJurisdictionScreen,
   '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
 };
 

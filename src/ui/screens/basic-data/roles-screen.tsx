@@ -1,0 +1,144 @@
+// 角色管理 (/basicDataManagement/rolesManagment): the tenant's roles with a query form and a paged table;
+// 新增 / 编辑 / 删除 / 分配用户 / 权限 each behind the operation code that grants it (SPEC §6). 删除 asks first and
+// is a status change on the gateway. The flows are made here, in the screen's own lazy chunk.
+import { Badge, Button, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import { createRoleDeleteMachine } from '../../../application/roles/role-delete.machine';
+import { formatDateTime } from '../../../domain/format/date-format';
+import { EMPTY_ROLE_QUERY, ROLE_STATUS_LABEL, type Role, type RoleQuery, type RoleStatus } from '../../../domain/role/role';
+import { filterTextInput } from '../../../domain/text-input/text-input-filter';
+import { useServices } from '../../app/services';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
+import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
+import { Permission } from '../../shell/permission';
+import { RoleEditorDialog, RoleMembersDialog } from './role-dialogs';
+
+export const ROLES_PATH = '/basicDataManagement/rolesManagment';
+export const ROLE_JURISDICTION_PATH = '/basicDataManagement/rolesManagment/jurisdiction';
+
+const useStyles = makeStyles({
+  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
+  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  toolbar: { display: 'flex', gap: '8px' },
+  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+});
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'members'; role: Role } | null;
+
+export function RolesScreen() {
+  const styles = useStyles();
+  const { roles, notifier } = useServices();
+  const navigate = useNavigate();
+  const [listMachine] = useState(() => createPagedListMachine((q: RoleQuery, p) => roles.pageRoles(q, p), EMPTY_ROLE_QUERY));
+  const list = useActorRef(listMachine);
+  const [deleteMachine] = useState(() => createRoleDeleteMachine({ roles, notifier }));
+  const remover = useActorRef(deleteMachine);
+  const records = useSelector(list, (s) => s.context.records);
+  const total = useSelector(list, (s) => s.context.total);
+  const current = useSelector(list, (s) => s.context.current);
+  const size = useSelector(list, (s) => s.context.size);
+  const loading = useSelector(list, (s) => s.matches('loading'));
+  const deleting = useSelector(remover, (s) => (s.matches('confirming') ? s.context.role : null));
+  const [draft, setDraft] = useState<RoleQuery>(EMPTY_ROLE_QUERY);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const reload = useCallback(() => {
+    const { current: page, size: pageSize } = list.getSnapshot().context;
+    list.send({ type: 'PAGE', current: page, size: pageSize });
+  }, [list]);
+  useEffect(() => remover.on('deleted', reload).unsubscribe, [remover, reload]);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const onSaved = useCallback(() => { setDialog(null); reload(); }, [reload]);
+
+  const columns: PagedTableColumn<Role>[] = [
+    { key: 'roleName', title: '角色名称', width: 140 },
+    { key: 'roleCode', title: '角色编码', width: 160 },
+    {
+      key: 'status', title: '状态', width: 70,
+      render: (r) => <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>{ROLE_STATUS_LABEL[r.status]}</Badge>,
+    },
+    { key: 'userCount', title: '用户数', width: 70, render: (r) => String(r.userCount ?? 0) },
+    { key: 'remark', title: '备注', render: (r) => r.remark || '--' },
+    { key: 'createTime', title: '创建时间', width: 150, render: (r) => formatDateTime(r.createTime) },
+    {
+      key: 'operations', title: '操作', width: 260,
+      render: (r) => (
+        <div className={styles.actions}>
+          <Permission code="edit" path={ROLES_PATH}>
+            <Button size="small" appearance="transparent" onClick={() => setDialog({ kind: 'edit', role: r })}>编辑</Button>
+          </Permission>
+          <Permission code="authorize" path={ROLES_PATH}>
+            <Button size="small" appearance="transparent" onClick={() => navigate(`${ROLE_JURISDICTION_PATH}?roleId=${encodeURIComponent(r.roleId)}`)}>权限</Button>
+            <Button size="small" appearance="transparent" onClick={() => setDialog({ kind: 'members', role: r })}>分配用户</Button>
+          </Permission>
+          {!r.platformAdmin && (
+            <Permission code="delete" path={ROLES_PATH}>
+              <Button size="small" appearance="transparent" onClick={() => remover.send({ type: 'ASK', role: r })}>删除</Button>
+            </Permission>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">角色管理</Text>
+      <div className={styles.card}>
+        <QueryForm
+          searching={loading}
+          onSearch={() => list.send({ type: 'SEARCH', query: draft })}
+          onReset={() => { setDraft(EMPTY_ROLE_QUERY); list.send({ type: 'RESET' }); }}
+        >
+          <QueryFormItem label="角色名称">
+            <Input value={draft.roleName} placeholder="请输入角色名称"
+              onChange={(_, d) => setDraft((q) => ({ ...q, roleName: filterTextInput(d.value, q.roleName, { kind: 'singleLine' }) }))} />
+          </QueryFormItem>
+          <QueryFormItem label="角色编码">
+            <Input value={draft.roleCode} placeholder="请输入角色编码"
+              onChange={(_, d) => setDraft((q) => ({ ...q, roleCode: filterTextInput(d.value, q.roleCode, { kind: 'singleLine' }) }))} />
+          </QueryFormItem>
+          <QueryFormItem label="状态">
+            <Select value={draft.status} onChange={(_, d) => setDraft((q) => ({ ...q, status: d.value as RoleQuery['status'] }))}>
+              <option value="">全部</option>
+              {(Object.keys(ROLE_STATUS_LABEL) as RoleStatus[]).map((s) => <option key={s} value={s}>{ROLE_STATUS_LABEL[s]}</option>)}
+            </Select>
+          </QueryFormItem>
+        </QueryForm>
+      </div>
+      <div className={styles.card}>
+        <div className={styles.toolbar}>
+          <Permission code="add" path={ROLES_PATH}>
+            <Button appearance="primary" onClick={() => setDialog({ kind: 'create' })}>新增</Button>
+          </Permission>
+        </div>
+        <PagedTable
+          aria-label="角色列表"
+          columns={columns}
+          rows={records}
+          rowKey={(row) => row.roleId}
+          total={total}
+          page={current}
+          pageSize={size}
+          loading={loading}
+          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
+        />
+      </div>
+      {dialog?.kind === 'create' && <RoleEditorDialog role={null} onClose={closeDialog} onSaved={onSaved} />}
+      {dialog?.kind === 'edit' && <RoleEditorDialog role={dialog.role} onClose={closeDialog} onSaved={onSaved} />}
+      {dialog?.kind === 'members' && <RoleMembersDialog role={dialog.role} onClose={() => { setDialog(null); reload(); }} />}
+      <StateConfirmDialog
+        open={deleting !== null}
+        type="warning"
+        title="删除角色"
+        message={deleting ? `确定删除角色「${deleting.roleName}」吗？删除后其用户将不再拥有该角色的权限。` : ''}
+        onConfirm={() => remover.send({ type: 'CONFIRM' })}
+        onCancel={() => remover.send({ type: 'CANCEL' })}
+      />
+    </section>
+  );
+}
