@@ -100,10 +100,11 @@ export interface RoleInput {
   remark: string;
 }
 
-/** A new role, granted the dashboard like every role (the home page must open for its users). */
+/** A new role, granted the dashboard like every role (the home page must open for its users). Run it in a transaction. */
 export async function insertRole(db: Kysely<Database>, tenantId: string, input: RoleInput, dashboardMenuId: string, now: Date) {
   const roleId = newRoleId(now);
-  await db.transaction().execute(async (trx) => {
+  {
+    const trx = db;
     await trx
       .insertInto('role')
       .values({
@@ -118,7 +119,7 @@ export async function insertRole(db: Kysely<Database>, tenantId: string, input: 
       })
       .execute();
     await trx.insertInto('role_menu').values({ role_id: roleId, menu_id: dashboardMenuId }).execute();
-  });
+  }
   return roleId;
 }
 
@@ -276,13 +277,14 @@ export async function roleGrants(db: Kysely<Database>, roleId: string): Promise<
 
 export type GrantSet = Map<string, Set<string>>;
 
-/** Replaces the role's grants with `grants`, or (additive) adds them to what it has. */
+/** Replaces the role's grants with `grants`, or (additive) adds them to what it has. Run it in a transaction. */
 export async function writeGrants(db: Kysely<Database>, roleIds: readonly string[], grants: GrantSet, mode: 'replace' | 'add') {
   const menuRows = roleIds.flatMap((roleId) => [...grants.keys()].map((menuId) => ({ role_id: roleId, menu_id: menuId })));
   const opRows = roleIds.flatMap((roleId) =>
     [...grants].flatMap(([menuId, ops]) => [...ops].map((op) => ({ role_id: roleId, menu_id: menuId, operation_code: op }))),
   );
-  await db.transaction().execute(async (trx) => {
+  {
+    const trx = db;
     if (mode === 'replace') {
       await trx.deleteFrom('role_menu_operation').where('role_id', 'in', roleIds).execute();
       await trx.deleteFrom('role_menu').where('role_id', 'in', roleIds).execute();
@@ -297,5 +299,5 @@ export async function writeGrants(db: Kysely<Database>, roleIds: readonly string
         .onConflict((oc) => oc.columns(['role_id', 'menu_id', 'operation_code']).doNothing())
         .execute();
     }
-  });
+  }
 }

@@ -98,7 +98,7 @@ describe.each(databasesUnderTest())('角色管理 on $name', ({ databaseUrl }) =
       ['POST', '/api/authcenter/base/role', [1, 2]],
       ['PUT', `/api/authcenter/base/role/${DemoRole.operator}`, { roleName: 'x', roleCode: 'X' }],
       ['PUT', `/api/authcenter/base/role/${DemoRole.operator}`, { roleName: 'x', roleCode: 'X', version: 'one' }],
-      ['PUT', '/api/authcenter/base/role/abc', { roleName: 'x', roleCode: 'X', version: 1 }],
+      ['PUT', '/api/authcenter/base/role/a%20b', { roleName: 'x', roleCode: 'X', version: 1 }],
       ['PUT', '/api/authcenter/base/role/delstatus', { roleIds: [] }],
       ['PUT', '/api/authcenter/base/role/delstatus', { roleIds: 'x' }],
       ['POST', '/api/authcenter/base/role/add/users', { roleId: DemoRole.operator }],
@@ -153,6 +153,11 @@ describe.each(databasesUnderTest())('角色管理 on $name', ({ databaseUrl }) =
     expect((await call('GET', `/api/authcenter/base/role/users/${role.roleId}`)).json().code).toBe(ResultCode.notFound);
     // Its code is free again.
     await create('舆情查看', 'OPINION_VIEWER');
+    // Every write is in the operation log, with who did it.
+    const log = await gw.db.selectFrom('operation_log').select(['action', 'user_name', 'before_data', 'after_data']).where('target_id', '=', role.roleId).orderBy('occurred_at').execute();
+    expect(log.map((l) => l.action)).toEqual(['role.create', 'role.addUsers', 'role.grant', 'role.delete']);
+    expect(new Set(log.map((l) => l.user_name))).toEqual(new Set(['admin']));
+    expect(JSON.parse(log[2]!.after_data!)).toMatchObject({ [RISK]: [], '/risk': [] });
   });
 
   it('grants in batch, adding to what each role has', async () => {

@@ -10,6 +10,7 @@ import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { listMenus } from '../menu/repository';
+import { logOperation } from '../operation-log/repository';
 import {
   addUsersToRole,
   countTenantUsers,
@@ -97,6 +98,10 @@ function roleInput(body: RoleBody): RoleInput {
   return { roleName, roleCode, status: body.status ?? 'ENABLED', remark: (body.remark ?? '').trim() };
 }
 
+function grantsForLog(grants: GrantSet): Record<string, string[]> {
+  return Object.fromEntries([...grants].map(([menuId, ops]) => [menuId, [...ops]]));
+}
+
 /** A unique index caught what the existence check could not (two saves at once). */
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -135,9 +140,13 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     const { tenantId } = sessionOf(request);
     const input = roleInput(request.body);
     await assertUnique(tenantId, input);
-    let roleId: string;
+    let roleId = '';
+    const now = deps.now();
     try {
-      roleId = await insertRole(deps.db, tenantId, input, DASHBOARD_MENU_ID, deps.now());
+      await deps.db.transaction().execute(async (trx) => {
+        roleId = await insertRole(trx, tenantId, input, DASHBOARD_MENU_ID, now);
+        await logOperation(trx, { tenantId, userId: sessionOf(request).userId, now, action: 'role.create', targetType: 'role', targetId: roleId, after: input });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalidInput('角色名称或编码已存在');
       throw error;
@@ -160,9 +169,15 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       }
       if (existing.version !== request.body.version) throw stale();
       await assertUnique(tenantId, input, roleId);
-      let updated: boolean;
+      let updated = false;
+      const now = deps.now();
       try {
-        updated = await updateRole(deps.db, tenantId, roleId, request.body.version, input, deps.now());
+        await deps.db.transaction().execute(async (trx) => {
+          updated = await updateRole(trx, tenantId, roleId, request.body.version, input, now);
+          if (!updated) return;
+          const before = { roleName: existing.role_name, roleCode: existing.role_code, status: existing.status, remark: existing.remark };
+          await logOperation(trx, { tenantId, userId: sessionOf(request).userId, now, action: 'role.update', targetType: 'role', targetId: roleId, before, after: input });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalidInput('角色名称或编码已存在');
         throw error;
@@ -195,7 +210,16 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     const roles = await findRoles(deps.db, tenantId, request.body.roleIds);
     if (roles.length !== request.body.roleIds.length) throw roleNotFound();
     if (roles.some((r) => r.role_code === PLATFORM_ADMIN_ROLE_CODE)) throw invalidInput('平台管理员角色不能删除');
-    await markRolesDeleted(deps.db, tenantId, request.body.roleIds, deps.now());
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await markRolesDeleted(trx, tenantId, request.body.roleIds, now);
+      for (const role of roles) {
+        await logOperation(trx, {
+          tenantId, userId: sessionOf(request).userId, now, action: 'role.delete', targetType: 'role', targetId: role.role_id,
+          before: { roleName: role.role_name, roleCode: role.role_code }, after: { status: 'DELETED' },
+        });
+      }
+    });
     return ok(null);
   });
 
@@ -238,7 +262,13 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     const { tenantId } = sessionOf(request);
     await liveRole(tenantId, request.body.roleId);
     if ((await countTenantUsers(deps.db, tenantId, request.body.userIds)) !== request.body.userIds.length) throw notFound('用户不存在');
-    await addUsersToRole(deps.db, request.body.roleId, request.body.userIds);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await addUsersToRole(trx, request.body.roleId, request.body.userIds);
+      await logOperation(trx, {
+        tenantId, userId: sessionOf(request).userId, now, action: 'role.addUsers', targetType: 'role', targetId: request.body.roleId, after: { userIds: request.body.userIds },
+      });
+    });
     return ok(null);
   });
 
@@ -322,7 +352,13 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     if (role.role_code === PLATFORM_ADMIN_ROLE_CODE && !grants.get(ROLES_MENU_ID)?.has('authorize')) {
       throw invalidInput('平台管理员角色不能取消角色管理权限');
     }
-    await writeGrants(deps.db, [role.role_id], grants, 'replace');
+    const { tenantId, userId } = sessionOf(request);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      const before = grantsForLog(await roleGrants(trx, role.role_id));
+      await writeGrants(trx, [role.role_id], grants, 'replace');
+      await logOperation(trx, { tenantId, userId, now, action: 'role.grant', targetType: 'role', targetId: role.role_id, before, after: grantsForLog(grants) });
+    });
     return ok(null);
   });
 
@@ -330,7 +366,15 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     const roles = await findRoles(deps.db, sessionOf(request).tenantId, request.body.roleIds);
     if (roles.length !== request.body.roleIds.length) throw roleNotFound();
     // Additive: a batch grants, it never takes away, so it cannot strip the platform administrator either.
-    await writeGrants(deps.db, request.body.roleIds, await grantSet(request.body.menus), 'add');
+    const grants = await grantSet(request.body.menus);
+    const { tenantId, userId } = sessionOf(request);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      await writeGrants(trx, request.body.roleIds, grants, 'add');
+      for (const roleId of request.body.roleIds) {
+        await logOperation(trx, { tenantId, userId, now, action: 'role.grantBatch', targetType: 'role', targetId: roleId, after: grantsForLog(grants) });
+      }
+    });
     return ok(null);
   });
 };

