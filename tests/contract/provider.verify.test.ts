@@ -10,6 +10,7 @@ import { listCapitalSideCodes, resetConsent } from '../../gateway/src/modules/su
 import { createTestGateway, issueToken, type TestGateway } from '../../gateway/src/testing/test-gateway';
 import { FILE_KEY, FILE_TEXT, PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
 import { storeFixtureFile } from './support/file-fixtures';
+import { resetPactUser } from './support/user-fixtures';
 
 let gateway: TestGateway;
 let baseUrl = '';
@@ -57,6 +58,11 @@ const stateHandlers: Record<string, () => Promise<void>> = {
     });
     if (res.json().data?.code !== '0') throw new Error(`could not consent: ${res.body}`);
   },
+  [State.adminWithPactUser]: async () => {
+    await resetPactUser(gateway.db);
+    await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  },
+  [State.auditorSignedIn]: signedIn('auditor', PACT_TOKEN.auditor),
   [State.adminHasFiles]: storeFiles,
   [State.fileLockedByOperator]: async () => {
     await storeFiles();

@@ -17,6 +17,7 @@ export const PACT_TOKEN = {
   operator: 'pact-token-operator-000000000000000000000',
   supplier: 'pact-token-supplier-000000000000000000000',
   revoked: 'pact-token-revoked-0000000000000000000000',
+  auditor: 'pact-token-auditor-0000000000000000000000',
 } as const;
 
 export const DEMO_TENANT_ID = '1000000000000000001';
@@ -34,6 +35,10 @@ export const State = {
   supplierConsentPending: 'supplier is signed in and its data-query consent is pending',
   supplierConsented: 'supplier is signed in and has consented to the data-query authorization',
   operatorWithDemoPassword: 'operator is signed in with the demo password',
+  /** admin signed in, and the user pact.user (PACT_USER of user-fixtures.ts) put back to its fixed state; no pact.new.user. */
+  adminWithPactUser: 'admin is signed in and the pact user exists',
+  /** the read-only auditor signed in (用户管理 without operation codes). */
+  auditorSignedIn: 'auditor is signed in',
 } as const;
 
 /** The keyIds the file provider states store (see contracts/README.md). */

@@ -23,7 +23,8 @@ const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
   card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   toolbar: { display: 'flex', gap: '8px' },
-  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
+  op: { minWidth: 'auto', paddingLeft: '4px', paddingRight: '4px' },
 });
 
 const PATH = USER_MANAGEMENT_PATH;
@@ -62,30 +63,30 @@ export function UserManagementScreen() {
   }, [notifier, reload]);
 
   const columns: PagedTableColumn<UserRecord>[] = [
-    { key: 'userName', title: '用户名', width: 130 },
-    { key: 'nickName', title: '姓名', width: 100 },
-    { key: 'orgName', title: '所属组织', render: (r) => r.orgName || '--' },
-    { key: 'mobile', title: '手机号', width: 120 },
+    { key: 'userName', title: '用户名', width: 110 },
+    { key: 'nickName', title: '姓名', width: 80 },
+    { key: 'orgName', title: '所属组织', width: 190, render: (r) => r.orgName || '--' },
+    { key: 'mobile', title: '手机号', width: 110 },
     {
-      key: 'status', title: '状态', width: 70,
+      key: 'status', title: '状态', width: 64,
       render: (r) => <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>{USER_STATUS_LABEL[r.status]}</Badge>,
     },
-    { key: 'createTime', title: '创建时间', width: 160, render: (r) => formatDateTime(r.createTime) },
+    { key: 'createTime', title: '创建时间', width: 150, render: (r) => formatDateTime(r.createTime) },
     {
-      key: 'operations', title: '操作', width: 300,
+      key: 'operations', title: '操作',
       render: (r) => (
         <div className={styles.actions}>
           <Permission code="edit" path={PATH}>
-            <Button size="small" appearance="transparent" onClick={() => setEditing({ kind: 'edit', user: r })}>编辑</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => setEditing({ kind: 'edit', user: r })}>编辑</Button>
           </Permission>
           <Permission code="authorize" path={PATH}>
-            <Button size="small" appearance="transparent" onClick={() => setEditing({ kind: 'roles', user: r })}>分配角色</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => setEditing({ kind: 'roles', user: r })}>分配角色</Button>
           </Permission>
           <Permission code="resetPwd" path={PATH}>
-            <Button size="small" appearance="transparent" onClick={() => actions.send({ type: 'RESET_PASSWORD', userId: r.userId, userName: r.userName })}>重置密码</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => actions.send({ type: 'RESET_PASSWORD', userId: r.userId, userName: r.userName })}>重置密码</Button>
           </Permission>
           <Permission code="edit" path={PATH}>
-            <Button size="small" appearance="transparent"
+            <Button className={styles.op} size="small" appearance="transparent"
               onClick={() => actions.send({ type: 'SET_STATUS', userId: r.userId, userName: r.userName, status: r.status === 'ENABLED' ? 'DISABLED' : 'ENABLED' })}>
               {r.status === 'ENABLED' ? '停用' : '启用'}
             </Button>

@@ -1,0 +1,86 @@
+// Issue 5: 用户管理 in Chromium — admin creates a user and the list shows its organisation's name, the
+// read-only auditor sees the list without any write button, and the sign-in lockout after 5 wrong passwords.
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+
+async function openUsers() {
+  const nav = suite.page.getByRole('navigation', { name: '主菜单' });
+  const link = nav.getByText('用户管理', { exact: true });
+  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
+  await link.click();
+  await suite.page.getByRole('heading', { name: '用户管理' }).waitFor();
+  await suite.page.getByRole('table', { name: '用户列表' }).getByRole('row').nth(1).waitFor();
+  await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+}
+
+describe('用户管理', () => {
+  it('admin creates a user, sees its one-time password, and the list shows it with its organisation name', async () => {
+    const page = suite.page;
+    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openUsers();
+    await page.getByRole('button', { name: '新增' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增用户' });
+    await dialog.waitFor();
+    await dialog.getByLabel('用户名').fill('admin');
+    await dialog.getByText('用户名已存在').waitFor();
+    await dialog.getByLabel('用户名').fill('e2e.chen');
+    await dialog.getByLabel('姓名').fill('陈晓');
+    await dialog.getByLabel('所属组织').selectOption({ label: '苏州远景置业有限公司' });
+    await dialog.getByLabel('手机号').fill('1370000');
+    await dialog.getByLabel('邮箱').fill('chen@');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.getByText('请输入正确的手机号码').waitFor();
+    await dialog.getByText('请输入正确的邮箱地址').waitFor();
+    await dialog.getByLabel('手机号').fill('13700005555');
+    await dialog.getByLabel('邮箱').fill('chen@example.com');
+    await page.screenshot({ path: '.tmp/e2e-user-form.png' });
+    await dialog.getByRole('button', { name: '提交' }).click();
+    const shown = page.getByRole('dialog', { name: '新密码' });
+    await shown.waitFor();
+    const password = (await shown.getByLabel('新密码').textContent())!.trim();
+    expect(password).toMatch(/^.{12}$/);
+    await shown.getByRole('button', { name: '我已记下' }).click();
+    await page.getByLabel('用户名').fill('e2e.chen');
+    await page.getByRole('button', { name: '查询' }).click();
+    const table = page.getByRole('table', { name: '用户列表' });
+    const row = table.getByRole('row').filter({ hasText: 'e2e.chen' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('苏州远景置业有限公司');
+    expect(await row.textContent()).toContain('陈晓');
+    await page.getByLabel('用户名').fill('');
+    await page.getByRole('button', { name: '查询' }).click();
+    await table.getByRole('row').nth(5).waitFor();
+    await page.screenshot({ path: '.tmp/e2e-user-management.png' });
+  });
+
+  it('auditor sees the user list without any 新增 / 编辑 / 删除 / 重置密码 / 分配角色 button', async () => {
+    const page = suite.page;
+    await signIn(page, suite.gateway.url, 'auditor', 'Auditor@2026');
+    await openUsers();
+    const table = page.getByRole('table', { name: '用户列表' });
+    expect(await table.getByRole('row').count()).toBeGreaterThan(3);
+    for (const name of ['新增', '编辑', '删除', '重置密码', '分配角色', '停用', '启用']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    await page.screenshot({ path: '.tmp/e2e-user-management-auditor.png' });
+  });
+
+  it('refuses a sixth sign-in after 5 wrong passwords with the lockout message', async () => {
+    const page = suite.page;
+    await page.goto(`${suite.gateway.url}/login`);
+    await page.getByLabel('用户名').fill('operator');
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel(/^密码/).fill(`Wrong@${i}pass`);
+      await page.getByRole('button', { name: '登录' }).click();
+      if (i < 4) await page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).last().waitFor();
+    }
+    await page.getByRole('alert').filter({ hasText: '登录失败次数过多，请15分钟后再试' }).waitFor();
+    await page.getByLabel(/^密码/).fill('Operator@2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('alert').filter({ hasText: '登录失败次数过多，请15分钟后再试' }).last().waitFor();
+    expect(page.url()).toContain('/login');
+  });
+});
