@@ -11,6 +11,7 @@ import { createTestGateway, issueToken, type TestGateway } from '../../gateway/s
 import { FILE_KEY, FILE_TEXT, PACT_DIR, PACT_TOKEN, PROVIDER, State } from './support/consumer';
 import { storeFixtureFile } from './support/file-fixtures';
 import { resetPactUser } from './support/user-fixtures';
+import { resetPactRole } from './support/role-fixtures';
 
 let gateway: TestGateway;
 let baseUrl = '';
@@ -63,6 +64,10 @@ const stateHandlers: Record<string, () => Promise<void>> = {
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
   },
   [State.auditorSignedIn]: signedIn('auditor', PACT_TOKEN.auditor),
+  [State.adminWithPactRole]: async () => {
+    await resetPactRole(gateway.db);
+    await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  },
   [State.adminHasFiles]: storeFiles,
   [State.fileLockedByOperator]: async () => {
     await storeFiles();

@@ -39,6 +39,8 @@ export const State = {
   adminWithPactUser: 'admin is signed in and the pact user exists',
   /** the read-only auditor signed in (用户管理 without operation codes). */
   auditorSignedIn: 'auditor is signed in',
+  /** admin signed in, and the role PACT_ROLE of role-fixtures.ts put back to its fixed state (enabled, version 1, no users, the dashboard only); no live role named or coded as its newRoleName / newRoleCode. */
+  adminWithPactRole: 'admin is signed in and the pact role exists',
 } as const;
 
 /** The keyIds the file provider states store (see contracts/README.md). */
