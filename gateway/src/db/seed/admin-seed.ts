@@ -12,10 +12,10 @@ export const XH_TENANT_ID = '2000000000000000001';
 export const XH_TENANT_NAME = '星河建设集团';
 
 export const XhOrg = {
-  group: '2100000000000000001',
-  chengduConstruction: '2100000000000000002',
-  wuhanProject: '2100000000000000003',
-  supplier: '2100000000000000011',
+  group: '2100000000000000101',
+  chengduConstruction: '2100000000000000102',
+  wuhanProject: '2100000000000000103',
+  supplier: '2100000000000000131',
 } as const;
 
 export const AuditorRole = '1200000000000000009';
@@ -38,9 +38,9 @@ export interface SeedAccount {
 export function adminSeedAccounts(demoTenantId: string, demoGroupOrg: string): SeedAccount[] {
   return [
     { userId: '1300000000000000009', tenantId: demoTenantId, userName: 'auditor', password: 'Auditor@2026', nickName: '审计员', orgId: demoGroupOrg, roleId: AuditorRole, mobile: '13800000009' },
-    { userId: '2300000000000000001', tenantId: XH_TENANT_ID, userName: 'xh_admin', password: 'Admin@2026', nickName: '星河管理员', orgId: XhOrg.group, roleId: XhRole.admin, mobile: '13900000001' },
-    { userId: '2300000000000000002', tenantId: XH_TENANT_ID, userName: 'xh_zhangwei', password: 'Staff@2026', nickName: '张伟', orgId: XhOrg.chengduConstruction, roleId: XhRole.staff, mobile: '13900000002' },
-    { userId: '2300000000000000003', tenantId: XH_TENANT_ID, userName: 'xh_liuyang', password: 'Staff@2026', nickName: '刘洋', orgId: XhOrg.wuhanProject, roleId: XhRole.staff, mobile: '13900000003' },
+    { userId: '2300000000000000101', tenantId: XH_TENANT_ID, userName: 'xh_admin', password: 'Admin@2026', nickName: '星河管理员', orgId: XhOrg.group, roleId: XhRole.admin, mobile: '13900000001' },
+    { userId: '2300000000000000102', tenantId: XH_TENANT_ID, userName: 'xh_zhangwei', password: 'Staff@2026', nickName: '张伟', orgId: XhOrg.chengduConstruction, roleId: XhRole.staff, mobile: '13900000002' },
+    { userId: '2300000000000000103', tenantId: XH_TENANT_ID, userName: 'xh_liuyang', password: 'Staff@2026', nickName: '刘洋', orgId: XhOrg.wuhanProject, roleId: XhRole.staff, mobile: '13900000003' },
   ];
 }
 
@@ -48,7 +48,7 @@ const XH_ORGANIZATIONS: Omit<OrganizationTable, 'tenant_id'>[] = [
   { org_id: XhOrg.group, parent_id: null, org_name: '星河建设集团', org_type: 'GROUP', gys_id: null, data_auth_state: null, sort_no: 1 },
   { org_id: XhOrg.chengduConstruction, parent_id: XhOrg.group, org_name: '星河建设(成都)有限公司', org_type: 'SUBSIDIARY', gys_id: null, data_auth_state: null, sort_no: 2 },
   { org_id: XhOrg.wuhanProject, parent_id: XhOrg.chengduConstruction, org_name: '武汉星河置业有限公司', org_type: 'PROJECT_COMPANY', gys_id: null, data_auth_state: null, sort_no: 3 },
-  { org_id: XhOrg.supplier, parent_id: XhOrg.group, org_name: '四川蜀道建材有限公司', org_type: 'SUPPLIER', gys_id: 'GYS202500001', data_auth_state: 'AUTHORIZED', sort_no: 11 },
+  { org_id: XhOrg.supplier, parent_id: XhOrg.group, org_name: '四川蜀道建材有限公司', org_type: 'SUPPLIER', gys_id: 'GYS202500031', data_auth_state: 'AUTHORIZED', sort_no: 11 },
 ];
 
 const XH_APPS = [

@@ -228,7 +228,7 @@ describe.each(databasesUnderTest())('用户管理 on $name', ({ databaseUrl }) =
       }
     }
     // And a user of its own tenant cannot be moved into the other tenant's organisation.
-    expect((await call('PUT', '/api/authcenter/base/user/2300000000000000002', xh, { organizationId: DemoOrg.group })).code).toBe(ResultCode.invalidInput);
+    expect((await call('PUT', '/api/authcenter/base/user/2300000000000000102', xh, { organizationId: DemoOrg.group })).code).toBe(ResultCode.invalidInput);
     expect(await gw.db.selectFrom('app_user').selectAll().where('tenant_id', '=', '1000000000000000001').orderBy('user_id').execute()).toEqual(before);
     expect(await gw.db.selectFrom('user_role').selectAll().orderBy('user_id').orderBy('role_id').execute()).toEqual(beforeRoles);
     expect(await gw.db.selectFrom('personnel').selectAll().orderBy('user_id').execute()).toEqual(beforePersonnel);
