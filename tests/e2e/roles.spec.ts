@@ -1,0 +1,106 @@
+// Issue 5: 角色管理 and 角色权限 in Chromium — admin creates a role (the name checked as it is typed), grants it
+// one menu in the checkbox tree, assigns it to a new user (made through the gateway API), and that user
+// signs in and sees exactly that menu, beside the 数据看板 every role has.
+import { describe, expect, it } from 'vitest';
+import { MENU_AREAS } from '../../src/domain/menu/route-catalogue';
+import { signIn } from './support/browser';
+import { apiLogin } from './support/gateway-process';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+const NEW_USER = { userName: 'e2e.role.user', nickName: '舆情专员', organizationId: '1100000000000000004', mobile: '13700006666' };
+const AREAS = ['风险管理', '参数管理', '资金管理', '业务管理', '融资需求', '客户关系管理', '存续期管理', '基础数据', '资产管理', '工作台'];
+
+async function createUserThroughApi(): Promise<string> {
+  const { token, tenantId } = await apiLogin(suite.gateway.url, 'admin', 'Admin@2026');
+  const res = await fetch(`${suite.gateway.url}/api/authcenter/base/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, tenantid: tenantId },
+    body: JSON.stringify(NEW_USER),
+  });
+  const body = (await res.json()) as { code: number; message: string; data: { password: string } };
+  if (body.code !== 0) throw new Error(body.message);
+  return body.data.password;
+}
+
+async function openRoles() {
+  const page = suite.page;
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  const link = nav.getByText('角色管理', { exact: true });
+  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
+  await link.click();
+  await page.getByRole('heading', { name: '角色管理' }).waitFor();
+  await page.getByRole('table', { name: '角色列表' }).getByRole('row').nth(1).waitFor();
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+}
+
+describe('角色管理', () => {
+  it('admin creates a role, grants it one menu, assigns it to a new user; that user sees exactly that menu', async () => {
+    const password = await createUserThroughApi();
+    const page = suite.page;
+    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openRoles();
+
+    // 新增, with the name checked while typing.
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '新增角色' });
+    await dialog.getByLabel('角色名称').fill('平台管理员');
+    await dialog.getByText('角色名称已存在').waitFor();
+    await dialog.getByLabel('角色名称').fill('舆情查看员');
+    await dialog.getByLabel('角色编码').fill('OPINION_VIEWER');
+    await dialog.getByLabel('备注').fill('只看负面舆情');
+    await page.screenshot({ path: '.tmp/e2e-role-form.png' });
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByRole('table', { name: '角色列表' });
+    const row = table.getByRole('row').filter({ hasText: 'OPINION_VIEWER' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('舆情查看员');
+    await page.screenshot({ path: '.tmp/e2e-roles.png' });
+
+    // 权限: one menu in the tree.
+    await row.getByRole('button', { name: '权限' }).click();
+    await page.getByRole('heading', { name: '角色权限：舆情查看员' }).waitFor();
+    const tree = page.getByRole('tree', { name: '菜单权限' });
+    await tree.getByRole('checkbox', { name: '负面舆情', exact: true }).check();
+    // Its group shows part-checked (mixed) or checked, from what is below it.
+    const group = tree.getByRole('checkbox', { name: '风险管理', exact: true });
+    expect(await group.evaluate((box) => (box as HTMLInputElement).indeterminate || (box as HTMLInputElement).checked)).toBe(true);
+    await page.screenshot({ path: '.tmp/e2e-role-jurisdiction.png', fullPage: false });
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('保存成功').first().waitFor();
+
+    // 分配用户: the new user, found by name.
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByRole('heading', { name: '角色管理' }).waitFor();
+    const again = page.getByRole('table', { name: '角色列表' }).getByRole('row').filter({ hasText: 'OPINION_VIEWER' });
+    await again.getByRole('button', { name: '分配用户' }).click();
+    const members = page.getByRole('dialog', { name: '分配用户：舆情查看员' });
+    await members.getByLabel('用户名或姓名').fill(NEW_USER.userName);
+    await members.getByRole('button', { name: '查询' }).click();
+    await members.getByRole('checkbox', { name: `选择 ${NEW_USER.userName}` }).check();
+    await members.getByRole('button', { name: '添加' }).click();
+    await members.getByRole('table', { name: '已分配用户列表' }).getByRole('row').filter({ hasText: NEW_USER.userName }).waitFor();
+    await page.screenshot({ path: '.tmp/e2e-role-members.png' });
+
+    // The new user: 数据看板 and 风险管理 › 负面舆情, nothing else.
+    const context = await suite.browser.newContext({ locale: 'zh-CN' });
+    try {
+      const userPage = await context.newPage();
+      await signIn(userPage, suite.gateway.url, NEW_USER.userName, password);
+      const nav = userPage.getByRole('navigation', { name: '主菜单' });
+      await nav.getByText('风险管理', { exact: true }).click();
+      await nav.getByText('负面舆情', { exact: true }).click();
+      await userPage.getByRole('heading', { name: '负面舆情' }).waitFor();
+      const text = await nav.innerText();
+      expect(text).toContain('数据看板');
+      for (const area of AREAS.filter((a) => a !== '风险管理')) expect(text, area).not.toContain(area);
+      // No other page of any area, the risk area's own siblings included.
+      const others = MENU_AREAS.flatMap((area) => area.children).filter((r) => !r.hidden && r.path !== '/risk/negativePublicOpinion');
+      for (const route of others) expect(text.split('\n').map((l) => l.trim()), route.title).not.toContain(route.title);
+      await userPage.screenshot({ path: '.tmp/e2e-role-user.png' });
+    } finally {
+      await context.close();
+    }
+  });
+});
