@@ -3,12 +3,15 @@
 // another tenant's user answers 160300404 and changes nothing. Writes go to the operation log in the same
 // transaction. The form rules are the shared domain's (src/domain/user), so the dialog and the gateway
 // refuse with the same words.
+import multipart from '@fastify/multipart';
 import { hash } from '@node-rs/argon2';
 import type { FastifyPluginAsync } from 'fastify';
 import { EMPTY_USER_FORM, firstUserFormError, UserFormMessage, type UserForm } from '../../../../src/domain/user/user-form';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { invalidInput, notFound, ok } from '../../plugins/envelope';
+import { contentDisposition } from '../file/file-names';
+import { exportWorkbook, IMPORT_MAX_BYTES, importUsers, readImportRows } from './import-export';
 import { revokeUserTokens } from '../auth/repository';
 import { logOperation, newId } from '../operation-log/repository';
 import { generatePassword } from './password-generator';
@@ -21,7 +24,7 @@ import type {
   UpdateUserBody, UserPageQuery,
 } from './schemas';
 import {
-  byPhoneSchema, createPersonnelSchema, createUserSchema, licensableListSchema, listCompanySchema, oaExistSchema, resetPasswordSchema,
+  byPhoneSchema, createPersonnelSchema, exportUsersSchema, importUsersSchema, createUserSchema, licensableListSchema, listCompanySchema, oaExistSchema, resetPasswordSchema,
   saveRolesSchema, updatePersonnelSchema, updateUserSchema, userExistSchema, userPageSchema, userRolesSchema,
   userRolesWsfSchema,
 } from './schemas';
@@ -54,6 +57,51 @@ function formError(fields: Partial<UserForm>): string | null {
 }
 
 export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  await app.register(multipart, { throwFileSizeLimit: true, limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 100 } });
+
+  app.get<{ Querystring: UserPageQuery }>(
+    '/api/authcenter/base/user/export',
+    { config: { access: { menu: USERS_MENU, op: 'export' } }, schema: exportUsersSchema },
+    async (request, reply) => {
+      const q = request.query;
+      const bytes = await exportWorkbook(deps.db, {
+        tenantId: sessionOf(request).tenantId,
+        userName: q.userName?.trim() || undefined,
+        nickName: q.nickName?.trim() || undefined,
+        mobile: q.mobile?.trim() || undefined,
+        organizationId: q.organizationId?.trim() || undefined,
+        status: q.status,
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', '用户列表.xlsx'))
+        .send(bytes);
+    },
+  );
+
+  app.post('/api/authcenter/base/user/import', { config: { access: { menu: USERS_MENU, op: 'import' } }, schema: importUsersSchema }, async (request) => {
+    const { tenantId, userId } = sessionOf(request);
+    if (!request.isMultipart()) throw invalidInput('请使用 multipart/form-data 上传文件');
+    let file;
+    try {
+      file = await request.file();
+    } catch {
+      throw invalidInput('上传内容不正确');
+    }
+    if (!file) throw invalidInput('请选择要导入的文件');
+    if (!/\.xlsx$/i.test(file.filename)) throw invalidInput('文件格式不正确，只能上传格式为【xlsx】的文件');
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch {
+      throw invalidInput('导入文件不能超过5MB');
+    }
+    if (bytes.length === 0) throw invalidInput('不能上传空文件，请重新上传');
+    const rows = await readImportRows(bytes);
+    if (typeof rows === 'string') throw invalidInput(rows);
+    return ok(await importUsers(deps.db, { tenantId, userId, now: deps.now() }, rows));
+  });
+
   app.get<{ Querystring: UserPageQuery }>('/api/authcenter/base/user/page', { config: { access: { menu: USERS_MENU } }, schema: userPageSchema }, async (request) => {
     const current = Number(request.query.current ?? '1');
     const size = Number(request.query.size ?? '10');

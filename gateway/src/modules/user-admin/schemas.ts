@@ -278,3 +278,29 @@ export const licensableListSchema = {
     },
   }),
 };
+
+export const exportUsersSchema = {
+  tags: ['authcenter'],
+  summary: '导出当前查询条件下的全部用户（.xlsx）',
+  querystring: userPageSchema.querystring,
+};
+
+export const importUsersSchema = {
+  tags: ['authcenter'],
+  summary: '按用户导入模板导入用户（multipart，一个 .xlsx 文件）；逐行报告错误，通过的行导入并各生成一次性密码',
+  response: envelopeResponses({
+    type: 'object',
+    required: ['total', 'imported', 'errors'],
+    properties: {
+      total: { type: 'integer' },
+      imported: {
+        type: 'array',
+        items: { type: 'object', required: ['row', 'userName', 'password'], properties: { row: { type: 'integer' }, userName: { type: 'string' }, password: { type: 'string' } } },
+      },
+      errors: {
+        type: 'array',
+        items: { type: 'object', required: ['row', 'message'], properties: { row: { type: 'integer' }, message: { type: 'string' } } },
+      },
+    },
+  }),
+};
