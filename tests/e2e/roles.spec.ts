@@ -56,6 +56,13 @@ describe('角色管理', () => {
     const row = table.getByRole('row').filter({ hasText: 'OPINION_VIEWER' });
     await row.waitFor();
     expect(await row.textContent()).toContain('舆情查看员');
+    // 删除 is offered on every role but the platform administrator's, and asks first.
+    expect(await row.getByRole('button', { name: '删除' }).isVisible()).toBe(true);
+    expect(await table.getByRole('row').filter({ hasText: 'PLATFORM_ADMIN' }).getByRole('button', { name: '删除' }).count()).toBe(0);
+    await row.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('alertdialog', { name: /删除角色/ });
+    await confirm.getByText('确定删除角色「舆情查看员」吗？', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
     await page.screenshot({ path: '.tmp/e2e-roles.png' });
 
     // 权限: one menu in the tree.

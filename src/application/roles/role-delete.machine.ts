@@ -25,16 +25,17 @@ export function createRoleDeleteMachine(ports: { roles: RoleGateway; notifier: N
     initial: 'idle',
     states: {
       idle: { on: { ASK: { guard: 'deletable', target: 'confirming', actions: assign({ role: ({ event }) => event.role }) } } },
-      confirming: { on: { CONFIRM: 'deleting', CANCEL: { target: 'idle', actions: assign({ role: null }) } } },
+      // The role stays in context after the question closes, so the dialog's closing animation still names it.
+      confirming: { on: { CONFIRM: 'deleting', CANCEL: 'idle' } },
       deleting: {
         invoke: {
           src: 'remove',
           input: ({ context }) => ({ roleId: context.role!.roleId }),
           onDone: {
             target: 'idle',
-            actions: ['deleted', emit(({ context }) => ({ type: 'deleted' as const, roleId: context.role!.roleId })), assign({ role: null })],
+            actions: ['deleted', emit(({ context }) => ({ type: 'deleted' as const, roleId: context.role!.roleId }))],
           },
-          onError: { target: 'idle', actions: assign({ role: null }) },
+          onError: 'idle',
         },
       },
     },

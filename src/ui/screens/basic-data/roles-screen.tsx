@@ -24,7 +24,8 @@ const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
   card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
   toolbar: { display: 'flex', gap: '8px' },
-  actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '2px', flexWrap: 'nowrap', whiteSpace: 'nowrap' },
+  op: { minWidth: 'auto', paddingLeft: '6px', paddingRight: '6px' },
 });
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'members'; role: Role } | null;
@@ -42,7 +43,8 @@ export function RolesScreen() {
   const current = useSelector(list, (s) => s.context.current);
   const size = useSelector(list, (s) => s.context.size);
   const loading = useSelector(list, (s) => s.matches('loading'));
-  const deleting = useSelector(remover, (s) => (s.matches('confirming') ? s.context.role : null));
+  const confirmingDelete = useSelector(remover, (s) => s.matches('confirming'));
+  const deleting = useSelector(remover, (s) => s.context.role);
   const [draft, setDraft] = useState<RoleQuery>(EMPTY_ROLE_QUERY);
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -55,29 +57,29 @@ export function RolesScreen() {
   const onSaved = useCallback(() => { setDialog(null); reload(); }, [reload]);
 
   const columns: PagedTableColumn<Role>[] = [
-    { key: 'roleName', title: '角色名称', width: 140 },
-    { key: 'roleCode', title: '角色编码', width: 160 },
+    { key: 'roleName', title: '角色名称', width: 120 },
+    { key: 'roleCode', title: '角色编码', width: 140 },
     {
       key: 'status', title: '状态', width: 70,
       render: (r) => <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>{ROLE_STATUS_LABEL[r.status]}</Badge>,
     },
-    { key: 'userCount', title: '用户数', width: 70, render: (r) => String(r.userCount ?? 0) },
-    { key: 'remark', title: '备注', render: (r) => r.remark || '--' },
-    { key: 'createTime', title: '创建时间', width: 150, render: (r) => formatDateTime(r.createTime) },
+    { key: 'userCount', title: '用户数', width: 60, render: (r) => String(r.userCount ?? 0) },
+    { key: 'remark', title: '备注', width: 110, render: (r) => r.remark || '--' },
+    { key: 'createTime', title: '创建时间', width: 140, render: (r) => formatDateTime(r.createTime) },
     {
-      key: 'operations', title: '操作', width: 260,
+      key: 'operations', title: '操作', width: 270,
       render: (r) => (
         <div className={styles.actions}>
           <Permission code="edit" path={ROLES_PATH}>
-            <Button size="small" appearance="transparent" onClick={() => setDialog({ kind: 'edit', role: r })}>编辑</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => setDialog({ kind: 'edit', role: r })}>编辑</Button>
           </Permission>
           <Permission code="authorize" path={ROLES_PATH}>
-            <Button size="small" appearance="transparent" onClick={() => navigate(`${ROLE_JURISDICTION_PATH}?roleId=${encodeURIComponent(r.roleId)}`)}>权限</Button>
-            <Button size="small" appearance="transparent" onClick={() => setDialog({ kind: 'members', role: r })}>分配用户</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => navigate(`${ROLE_JURISDICTION_PATH}?roleId=${encodeURIComponent(r.roleId)}`)}>权限</Button>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => setDialog({ kind: 'members', role: r })}>分配用户</Button>
           </Permission>
           {!r.platformAdmin && (
             <Permission code="delete" path={ROLES_PATH}>
-              <Button size="small" appearance="transparent" onClick={() => remover.send({ type: 'ASK', role: r })}>删除</Button>
+              <Button className={styles.op} size="small" appearance="transparent" onClick={() => remover.send({ type: 'ASK', role: r })}>删除</Button>
             </Permission>
           )}
         </div>
@@ -132,7 +134,7 @@ export function RolesScreen() {
       {dialog?.kind === 'edit' && <RoleEditorDialog role={dialog.role} onClose={closeDialog} onSaved={onSaved} />}
       {dialog?.kind === 'members' && <RoleMembersDialog role={dialog.role} onClose={() => { setDialog(null); reload(); }} />}
       <StateConfirmDialog
-        open={deleting !== null}
+        open={confirmingDelete}
         type="warning"
         title="删除角色"
         message={deleting ? `确定删除角色「${deleting.roleName}」吗？删除后其用户将不再拥有该角色的权限。` : ''}
