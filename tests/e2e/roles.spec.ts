@@ -76,6 +76,10 @@ describe('角色管理', () => {
     await page.screenshot({ path: '.tmp/e2e-role-jurisdiction.png', fullPage: false });
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('保存成功').first().waitFor();
+    // 批量授权 is there to add the same selection to other roles; with none chosen it only warns.
+    await page.getByRole('button', { name: '批量授权' }).click();
+    await page.getByText('请选择要授权的角色').first().waitFor();
+    await page.getByRole('button', { name: '保存' }).scrollIntoViewIfNeeded();
 
     // 分配用户: the new user, found by name.
     await page.getByRole('button', { name: '返回' }).click();
@@ -108,6 +112,16 @@ describe('角色管理', () => {
       await userPage.screenshot({ path: '.tmp/e2e-role-user.png' });
     } finally {
       await context.close();
+    }
+  });
+
+  it('auditor sees the roles without any 新增 / 编辑 / 删除 / 权限 / 分配用户 button', async () => {
+    const page = suite.page;
+    await signIn(page, suite.gateway.url, 'auditor', 'Auditor@2026');
+    await openRoles();
+    expect(await page.getByRole('table', { name: '角色列表' }).getByRole('row').count()).toBeGreaterThan(3);
+    for (const name of ['新增', '编辑', '删除', '权限', '分配用户']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     }
   });
 });
