@@ -152,6 +152,31 @@ describe('role gateway contract', () => {
       });
   });
 
+  it('pages the grantable pages by name', async () => {
+    await createPact().addInteraction().given(State.adminWithPactRole)
+      .uponReceiving('a page of menu resources named like 负面, for the pact role')
+      .withRequest('GET', '/api/authcenter/base/role/auth/resourceByPage', (b) => b
+        .query({ roleId: PACT_ROLE.roleId, current: '1', size: '10', menuName: '负面' }).headers(bearer(PACT_TOKEN.admin)))
+      .willRespondWith(200, (b) => b.jsonBody(ok({ records: eachLike(resourceBody), total: integer(1), current: 1, size: 10 })))
+      .executeTest(async (mock) => {
+        const page = await adapter(mock.url).pageResources(PACT_ROLE.roleId, ' 负面 ', { current: 1, size: 10 });
+        expect(page.records[0]!.menuName).toBe('负面舆情');
+      });
+  });
+
+  it('lists the role and user pairs of a user', async () => {
+    await createPact().addInteraction().given(State.adminWithPactRole)
+      .uponReceiving("the roles of operator as role and user pairs")
+      .withRequest('GET', '/api/authcenter/base/role/user/list', (b) => b.query({ userId: OPERATOR_USER_ID }).headers(bearer(PACT_TOKEN.admin)))
+      .willRespondWith(200, (b) => b.jsonBody(ok(eachLike({
+        roleId: string('1200000000000000002'), roleName: string('业务经办'), roleCode: string('BUSINESS_OPERATOR'),
+        userId: string(OPERATOR_USER_ID), userName: string('operator'), nickName: string('业务经办'),
+      }))))
+      .executeTest(async (mock) => {
+        expect((await adapter(mock.url).roleUserPairs({ userId: OPERATOR_USER_ID }))[0]!.userName).toBe('operator');
+      });
+  });
+
   it("saves a role's grants", async () => {
     await createPact().addInteraction().given(State.adminWithPactRole)
       .uponReceiving('the pact role granted 负面舆情 with export')

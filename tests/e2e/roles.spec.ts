@@ -69,7 +69,11 @@ describe('角色管理', () => {
     await row.getByRole('button', { name: '权限' }).click();
     await page.getByRole('heading', { name: '角色权限：舆情查看员' }).waitFor();
     const tree = page.getByRole('tree', { name: '菜单权限' });
-    await tree.getByRole('checkbox', { name: '负面舆情', exact: true }).check();
+    // Found by name (resourceByPage), checked there, and the tree shows it.
+    await page.getByLabel('查找页面').fill('负面');
+    await page.getByRole('button', { name: '查找' }).click();
+    await page.getByRole('table', { name: '页面查找结果' }).getByRole('checkbox', { name: '授权 负面舆情' }).check();
+    expect(await tree.getByRole('checkbox', { name: '负面舆情', exact: true }).isChecked()).toBe(true);
     // Its group shows part-checked (mixed) or checked, from what is below it.
     const group = tree.getByRole('checkbox', { name: '风险管理', exact: true });
     expect(await group.evaluate((box) => (box as HTMLInputElement).indeterminate || (box as HTMLInputElement).checked)).toBe(true);

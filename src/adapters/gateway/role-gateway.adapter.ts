@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type { MenuGrant, MenuResource, Role, RoleForm, RoleQuery, RoleUser } from '../../domain/role/role';
-import type { RoleExistCheck, RoleGateway } from '../../application/ports/role-gateway.port';
+import type { RoleExistCheck, RoleGateway, RoleUserPair } from '../../application/ports/role-gateway.port';
 import { HttpClient, HttpClientId } from './http-client';
 
 @injectable()
@@ -54,6 +54,19 @@ export class RoleGatewayAdapter implements RoleGateway {
 
   resources(roleId: string): Promise<MenuResource[]> {
     return this.http.get<MenuResource[]>('/api/authcenter/base/role/auth/resource', { params: { roleId } });
+  }
+
+  pageResources(roleId: string, menuName: string, page: PageRequest): Promise<Page<MenuResource>> {
+    const params: Record<string, unknown> = { roleId, current: page.current, size: page.size };
+    if (menuName.trim()) params.menuName = menuName.trim();
+    return this.http.get<Page<MenuResource>>('api/authcenter/base/role/auth/resourceByPage', { params });
+  }
+
+  roleUserPairs(filter: { roleId?: string; userId?: string }): Promise<RoleUserPair[]> {
+    const params: Record<string, unknown> = {};
+    if (filter.roleId) params.roleId = filter.roleId;
+    if (filter.userId) params.userId = filter.userId;
+    return this.http.get<RoleUserPair[]>('/api/authcenter/base/role/user/list', { params });
   }
 
   async saveGrants(roleId: string, menus: readonly MenuGrant[]): Promise<void> {

@@ -22,8 +22,21 @@ export interface RoleGateway {
   pageUsersOutsideRole(roleId: string, name: string, page: PageRequest): Promise<Page<RoleUser>>;
   addUsersToRole(roleId: string, userIds: readonly string[]): Promise<void>;
   resources(roleId: string): Promise<MenuResource[]>;
+  /** The pages (not the area groups) by name, with what the role holds on each. */
+  pageResources(roleId: string, menuName: string, page: PageRequest): Promise<Page<MenuResource>>;
+  /** Role ↔ user pairs of the tenant's roles, for one role or one user. */
+  roleUserPairs(filter: { roleId?: string; userId?: string }): Promise<RoleUserPair[]>;
   saveGrants(roleId: string, menus: readonly MenuGrant[]): Promise<void>;
   grantInBatch(roleIds: readonly string[], menus: readonly MenuGrant[]): Promise<void>;
+}
+
+export interface RoleUserPair {
+  roleId: string;
+  roleName: string;
+  roleCode: string;
+  userId: string;
+  userName: string;
+  nickName: string;
 }
 
 export const RoleGatewayId: ServiceIdentifier<RoleGateway> = Symbol.for('RoleGateway');

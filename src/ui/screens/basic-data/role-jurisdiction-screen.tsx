@@ -1,16 +1,19 @@
 // 角色权限 (/basicDataManagement/rolesManagment/jurisdiction?roleId=…): the menu tree with a checkbox per menu
 // and per operation code; a parent shows checked or mixed from what is below it (domain/role). 保存 replaces
 // the role's grants; 批量授权 adds the same selection to the roles chosen beside it.
-import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { createRoleGrantsMachine } from '../../../application/roles/role-grants.machine';
 import {
-  buildResourceTree, checkStateOf, OPERATION_LABEL, type GrantSelection, type ResourceNode,
+  buildResourceTree, checkStateOf, OPERATION_LABEL, type GrantSelection, type MenuResource, type ResourceNode,
 } from '../../../domain/role/role';
+import { filterTextInput } from '../../../domain/text-input/text-input-filter';
 import { useServices } from '../../app/services';
 import { CheckboxGroup } from '../../kit/checkbox-group';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
 
 const JURISDICTION_PATH = '/basicDataManagement/rolesManagment/jurisdiction';
@@ -98,6 +101,28 @@ function RoleGrants({ roleId }: { roleId: string }) {
   const tree = useMemo(() => buildResourceTree(resources), [resources]);
   const [batchRoles, setBatchRoles] = useState<string[]>([]);
   const roleName = allRoles.find((r) => r.roleId === roleId)?.roleName ?? '';
+  // 查找页面: the pages by name (resourceByPage); a box here checks the same grant as the tree.
+  const [finderMachine] = useState(() =>
+    createPagedListMachine((q: { menuName: string }, p) => roles.pageResources(roleId, q.menuName, p), { menuName: '' }));
+  const finder = useActorRef(finderMachine);
+  const found = useSelector(finder, (s) => s.context.records);
+  const foundTotal = useSelector(finder, (s) => s.context.total);
+  const foundPage = useSelector(finder, (s) => s.context.current);
+  const foundSize = useSelector(finder, (s) => s.context.size);
+  const finding = useSelector(finder, (s) => s.matches('loading'));
+  const [menuName, setMenuName] = useState('');
+  const finderColumns: PagedTableColumn<MenuResource>[] = [
+    {
+      key: 'granted', title: '授权', width: 56,
+      render: (r) => (
+        <Checkbox aria-label={`授权 ${r.menuName}`} checked={selection[r.menuId] !== undefined}
+          onChange={(_, d) => flow.send({ type: 'TOGGLE_MENU', menuId: r.menuId, checked: d.checked === true })} />
+      ),
+    },
+    { key: 'menuName', title: '页面', width: 180 },
+    { key: 'path', title: '路径' },
+    { key: 'operationCodes', title: '操作权限', render: (r) => r.operationCodes.map((op) => OPERATION_LABEL[op] ?? op).join('、') || '--' },
+  ];
 
   return (
     <section className={styles.page}>
@@ -110,6 +135,16 @@ function RoleGrants({ roleId }: { roleId: string }) {
           <Button onClick={() => navigate(ROLES_PATH)}>返回</Button>
           {failed && <Button onClick={() => flow.send({ type: 'RETRY' })}>重试</Button>}
         </div>
+        <div className={styles.toolbar}>
+          <Input aria-label="查找页面" placeholder="按页面名称查找" value={menuName}
+            onChange={(_, d) => setMenuName(filterTextInput(d.value, menuName, { kind: 'singleLine' }))} />
+          <Button onClick={() => finder.send({ type: 'SEARCH', query: { menuName } })}>查找</Button>
+        </div>
+        {menuName.trim() !== '' && (
+          <PagedTable aria-label="页面查找结果" columns={finderColumns} rows={found} rowKey={(r) => r.menuId} total={foundTotal}
+            page={foundPage} pageSize={foundSize} loading={finding}
+            onPageChange={(current, size) => finder.send({ type: 'PAGE', current, size })} />
+        )}
         <TreeItems root nodes={tree} selection={selection}
           onMenu={(menuId, checked) => flow.send({ type: 'TOGGLE_MENU', menuId, checked })}
           onOperation={(menuId, op, checked) => flow.send({ type: 'TOGGLE_OPERATION', menuId, op, checked })} />
