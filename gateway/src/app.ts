@@ -19,6 +19,7 @@ import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/user/routes';
 import { userAdminRoutes } from './modules/user-admin/routes';
 import { operationLogRoutes } from './modules/operation-log/routes';
+import { organizationRoutes } from './modules/organization/routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, formatSchemaErrors } from './plugins/envelope';
@@ -116,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
 
-  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes, roleRoutes, userAdminRoutes, operationLogRoutes]) {
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes, roleRoutes, userAdminRoutes, operationLogRoutes, organizationRoutes]) {
     await app.register(routes, deps);
   }
 

@@ -45,6 +45,28 @@ export interface OrganizationTable {
   sort_no: number;
 }
 
+export type OrgStatus = 'ENABLED' | 'DISABLED';
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Issue 5 (migration 0007): what the organisation forms edit, its status, version and times. */
+export interface OrganizationDetailsColumns {
+  credit_code: OptionalText;
+  contact_name: OptionalText;
+  contact_mobile: OptionalText;
+  email: OptionalText;
+  address: OptionalText;
+  status: Generated<OrgStatus>;
+  version: Generated<number>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Issue 5: the sub-systems (the tenant's applications) a supplier belongs to. */
+export interface OrganizationAppTable {
+  org_id: string;
+  app_id: string;
+}
+
 export type UserType = 'STAFF' | 'SUPPLIER';
 export type UserStatus = 'ENABLED' | 'DISABLED';
 
@@ -244,7 +266,8 @@ export interface Database {
   setting: SettingTable;
   tenant: TenantTable;
   app: AppTable;
-  organization: OrganizationTable;
+  organization: OrganizationTable & OrganizationDetailsColumns;
+  organization_app: OrganizationAppTable;
   app_user: AppUserTable;
   role: RoleTable;
   user_role: UserRoleTable;

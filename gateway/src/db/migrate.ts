@@ -10,6 +10,7 @@ import * as files from './migrations/0003-files';
 import * as negativeOpinion from './migrations/0004-negative-opinion';
 import * as userAdministration from './migrations/0005-user-administration';
 import * as roleLifecycle from './migrations/0006-role-lifecycle';
+import * as organizationDetails from './migrations/0007-organization-details';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004-negative-opinion': negativeOpinion,
   '0005-user-administration': userAdministration,
   '0006-role-lifecycle': roleLifecycle,
+  '0007-organization-details': organizationDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,6 +3,7 @@
 // ignores rows that already exist, so running the seed on each start changes nothing after the first.
 import { hash } from '@node-rs/argon2';
 import { seedNegativeOpinions } from './negative-opinion-seed';
+import { seedOrganizationDetails } from './organization-seed';
 import { adminSeedAccounts, seedAdministration, XH_TENANT_ID } from './admin-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain/menu/route-catalogue';
@@ -211,6 +212,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     await trx.insertInto('dict_item').values([...dictRows, ...dictRows.map((r) => ({ ...r, tenant_id: XH_TENANT_ID }))])
       .onConflict((oc) => oc.columns(['tenant_id', 'dict_type_code', 'dict_code']).doNothing()).execute();
     await seedNegativeOpinions(trx, DEMO_TENANT_ID);
+    await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group);
   });
 }
 
