@@ -210,6 +210,42 @@ describe.each(databasesUnderTest())('角色管理 on $name', ({ databaseUrl }) =
     expect(grants.map((g) => g.role_id)).not.toContain(DemoRole.admin);
   });
 
+  it('lets the read-only auditor read the roles and refuses every write with 160300003', async () => {
+    const auditor = (await signIn(gw.app, 'auditor', 'Auditor@2026')).headers;
+    expect((await call('GET', '/api/authcenter/base/role/wsf/page', undefined, auditor)).json().code).toBe(0);
+    expect((await call('GET', `/api/authcenter/base/role/users/${DemoRole.admin}`, undefined, auditor)).json().code).toBe(0);
+    const writes: Array<[string, string, unknown]> = [
+      ['POST', '/api/authcenter/base/role', { roleName: '越权', roleCode: 'NOPE' }],
+      ['PUT', `/api/authcenter/base/role/${DemoRole.operator}`, { roleName: 'x', roleCode: 'X', version: 1 }],
+      ['PUT', '/api/authcenter/base/role/delstatus', { roleIds: [DemoRole.supplier] }],
+      ['POST', '/api/authcenter/base/role/add/users', { roleId: DemoRole.admin, userIds: ['1300000000000000002'] }],
+      ['GET', `/api/authcenter/base/role/auth/resource?roleId=${DemoRole.operator}`, undefined],
+      ['POST', '/api/authcenter/base/role/auth/roleAuth', { roleId: DemoRole.operator, menus: [] }],
+      ['POST', '/api/authcenter/base/role/auth/batch', { roleIds: [DemoRole.operator], menus: [{ menuId: ROLES, operationCodes: ['add'] }] }],
+    ];
+    for (const [method, url, payload] of writes) {
+      expect((await call(method as 'GET', url, payload, auditor)).json().code, `${method} ${url}`).toBe(ResultCode.forbidden);
+    }
+  });
+
+  it("keeps the seeded 星河建设集团 admin out of the first tenant's roles", async () => {
+    const xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
+    const page = (await call('GET', '/api/authcenter/base/role/wsf/page?size=100', undefined, xh)).json();
+    expect(page.code).toBe(0);
+    expect(page.data.records.map((r: { roleId: string }) => r.roleId)).not.toContain(DemoRole.admin);
+    const version = (await gw.db.selectFrom('role').select('version').where('role_id', '=', DemoRole.supplier).executeTakeFirstOrThrow()).version;
+    for (const [method, url, payload] of [
+      ['PUT', `/api/authcenter/base/role/${DemoRole.supplier}`, { roleName: '被改', roleCode: 'HACKED', version }],
+      ['PUT', '/api/authcenter/base/role/delstatus', { roleIds: [DemoRole.supplier] }],
+      ['GET', `/api/authcenter/base/role/users/${DemoRole.supplier}`, undefined],
+      ['POST', '/api/authcenter/base/role/auth/roleAuth', { roleId: DemoRole.supplier, menus: [] }],
+    ] as Array<[string, string, unknown]>) {
+      expect((await call(method as 'GET', url, payload, xh)).json().code, `${method} ${url}`).toBe(ResultCode.notFound);
+    }
+    const supplierRole = await gw.db.selectFrom('role').select(['role_code', 'status', 'version']).where('role_id', '=', DemoRole.supplier).executeTakeFirstOrThrow();
+    expect(supplierRole).toEqual({ role_code: 'SUPPLIER_USER', status: 'ENABLED', version });
+  });
+
   it("keeps a second tenant's admin out of the first tenant's roles", async () => {
     const other = await secondTenant(gw);
     const page = (await call('GET', '/api/authcenter/base/role/wsf/page?size=100', undefined, other)).json();
