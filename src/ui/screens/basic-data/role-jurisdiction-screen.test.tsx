@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { RoleGateway } from '../../../application/ports/role-gateway.port';
+import type { ServerMenuItem } from '../../../domain/menu/menu';
+import type { MenuResource } from '../../../domain/role/role';
+import { ServicesContext, type Services } from '../../app/services';
+import { RoleJurisdictionScreen } from './role-jurisdiction-screen';
+
+afterEach(cleanup);
+
+const JURISDICTION = '/basicDataManagement/rolesManagment/jurisdiction';
+
+function menu(path: string, codes: string[]): ServerMenuItem {
+  return {
+    menuId: path.toLowerCase(), menuName: path, component: '', path, params: '', query: '', parentKid: '0', icon: '',
+    menuCode: path, hidden: false, sortNo: 0, opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
+  } as ServerMenuItem;
+}
+
+const r = (menuId: string, menuName: string, parentKid: string, sortNo: number, operationCodes: string[] = [], checked = false): MenuResource => ({
+  menuId, menuName, path: menuId, parentKid, hidden: false, sortNo, operationCodes, checked, checkedOperationCodes: [],
+});
+
+const RESOURCES = [
+  r('/dashboard', '数据看板', '0', 0, [], true),
+  r('/risk', '风险管理', '0', 1),
+  r('/risk/opinion', '负面舆情', '/risk', 2, ['export']),
+  r('/risk/monitor', '风险监测', '/risk', 3, ['export']),
+];
+
+function renderScreen(codes: string[]) {
+  // A stand-in for the session flow: only its menus are read.
+  const session = createActor(setup({ types: { context: {} as { menus: ServerMenuItem[] } } }).createMachine({
+    context: { menus: [menu(JURISDICTION, codes)] },
+  })).start();
+  const roles = {
+    resources: vi.fn(async () => RESOURCES),
+    allRoles: vi.fn(async () => [{ roleId: '1', roleName: '舆情查看员', roleCode: 'OPINION' }, { roleId: '2', roleName: '业务经办', roleCode: 'OP' }]),
+    pageResources: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10 })),
+    saveGrants: vi.fn(async () => undefined),
+    grantInBatch: vi.fn(async () => undefined),
+  } as unknown as RoleGateway & Record<'saveGrants' | 'grantInBatch', ReturnType<typeof vi.fn>>;
+  const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
+  render(
+    <ServicesContext.Provider value={{ session, roles, notifier } as unknown as Services}>
+      <MemoryRouter initialEntries={[`${JURISDICTION}?roleId=1`]}><RoleJurisdictionScreen /></MemoryRouter>
+    </ServicesContext.Provider>,
+  );
+  return { roles, notifier };
+}
+
+describe('角色权限 screen', () => {
+  it("shows the role's tree; a page's box makes its group mixed; 保存 sends the grants with the group", async () => {
+    const user = userEvent.setup();
+    const { roles } = renderScreen(['authorize']);
+    await screen.findByRole('heading', { name: '角色权限：舆情查看员' });
+    const group = screen.getByRole('checkbox', { name: '风险管理' }) as HTMLInputElement;
+    expect(group.checked).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: '负面舆情' }));
+    expect(group.indeterminate).toBe(true);
+    expect((screen.getByRole('checkbox', { name: '负面舆情 导出' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(roles.saveGrants).toHaveBeenCalled());
+    expect(roles.saveGrants).toHaveBeenCalledWith('1', [
+      { menuId: '/dashboard', operationCodes: [] },
+      { menuId: '/risk', operationCodes: [] },
+      { menuId: '/risk/opinion', operationCodes: ['export'] },
+    ]);
+  });
+
+  it('applies the selection to the roles chosen for 批量授权', async () => {
+    const user = userEvent.setup();
+    const { roles } = renderScreen(['authorize']);
+    await screen.findByRole('heading', { name: '角色权限：舆情查看员' });
+    await user.click(screen.getByRole('checkbox', { name: '风险管理' }));
+    await user.click(screen.getByRole('checkbox', { name: '业务经办' }));
+    await user.click(screen.getByRole('button', { name: '批量授权' }));
+    await waitFor(() => expect(roles.grantInBatch).toHaveBeenCalled());
+    expect(roles.grantInBatch.mock.calls[0]![0]).toEqual(['2']);
+  });
+
+  it('offers neither 保存 nor 批量授权 without the authorize code', async () => {
+    renderScreen([]);
+    await screen.findByRole('heading', { name: '角色权限：舆情查看员' });
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '批量授权' })).toBeNull();
+  });
+});
