@@ -1,7 +1,11 @@
 // 用户管理's calls (SPEC §7.2 Users) and the organisation lookups its list and form use, as the client's
 // UserGatewayAdapter makes them.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { describe, expect, it, vi } from 'vitest';
 import { UserGatewayAdapter } from '../../src/adapters/gateway/user-gateway.adapter';
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
 import { PACT_USER } from './support/user-fixtures';
@@ -23,7 +27,8 @@ const userRecord = {
   version: integer(1), createTime: string('2026-11-22T02:00:00.000Z'),
 };
 
-const adapter = (url: string, token: string = PACT_TOKEN.admin) => new UserGatewayAdapter(httpClientFor(url, token).http);
+const saver = { save: vi.fn() };
+const adapter = (url: string, token: string = PACT_TOKEN.admin) => new UserGatewayAdapter(httpClientFor(url, token).http, saver);
 
 describe('users gateway contract', () => {
   it('pages users by user name, nick name, mobile and status', async () => {
@@ -220,4 +225,55 @@ describe('users gateway contract', () => {
         expect(page.records[0]!.targetId).toBe(PACT_USER.userId);
       });
   });
+
+  it('exports the query\'s users as .xlsx under the name the gateway gives', async () => {
+    saver.save.mockClear();
+    await createPact().addInteraction().given(State.adminSignedIn)
+      .uponReceiving('an export of the enabled users')
+      .withRequest('GET', '/api/authcenter/base/user/export', (b) => b.query({ status: 'ENABLED' }).headers(admin()))
+      .willRespondWith(200, (b) => b.headers({
+        'Content-Type': XLSX,
+        'Content-Disposition': regex(/^attachment; filename="[^"]*"; filename\*=UTF-8''\S+$/, `attachment; filename="_.xlsx"; filename*=UTF-8''${encodeURIComponent('用户列表.xlsx')}`),
+      }))
+      .executeTest(async (mock) => {
+        expect(await adapter(mock.url).exportUsers({ userName: '', nickName: '', mobile: '', status: 'ENABLED' })).toBe('用户列表.xlsx');
+        expect(saver.save).toHaveBeenCalledTimes(1);
+      });
+  });
+
+  it('imports users from the filled template as multipart and reads the per-row report', async () => {
+    const file = await importFixture();
+    await createPact().addInteraction().given(State.adminWithPactUser)
+      .uponReceiving('an import of one user from the template')
+      .withRequest('POST', '/api/authcenter/base/user/import', (b) => b.headers(admin()).multipartBody(ZIP, file.path, 'file', PACT_BOUNDARY))
+      .willRespondWith(200, (b) => b.jsonBody(ok({
+        total: 1,
+        imported: [{ row: 2, userName: PACT_USER.newUserName, password: PASSWORD }],
+        errors: [],
+      })))
+      .executeTest(async (mock) => {
+        const report = await adapter(mock.url).importUsers(file.blob);
+        expect(report.imported[0]).toMatchObject({ row: 2, userName: PACT_USER.newUserName });
+      });
+  });
 });
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// Pact judges a binary part by its bytes, and an .xlsx is a zip to it.
+const ZIP = 'application/zip';
+// A fixed boundary keeps the recorded body the same from run to run (as in files.pact.test.ts).
+const PACT_BOUNDARY = 'wsf-pact-multipart-boundary';
+
+/** The import template with one row, written to a file (Pact reads the multipart part from it). */
+async function importFixture(): Promise<{ path: string; blob: Blob & { name: string } }> {
+  const book = new ExcelJS.Workbook();
+  book.created = new Date('2026-01-01T00:00:00Z');
+  book.modified = new Date('2026-01-01T00:00:00Z');
+  const sheet = book.addWorksheet('用户');
+  sheet.addRow(['用户名*', '姓名*', '手机号', '所属组织*', '角色']);
+  sheet.addRow([PACT_USER.newUserName, '导入用户', '13700006666', '苏州远景置业有限公司', '业务经办']);
+  const path = join(mkdtempSync(join(tmpdir(), 'pact-users-')), 'users.xlsx');
+  writeFileSync(path, Buffer.from(await book.xlsx.writeBuffer()));
+  const bytes = readFileSync(path);
+  return { path, blob: Object.assign(new Blob([bytes], { type: XLSX }), { name: 'users.xlsx' }) };
+}

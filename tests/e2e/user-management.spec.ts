@@ -1,5 +1,6 @@
 // Issue 5: 用户管理 in Chromium — admin creates a user and the list shows its organisation's name, the
 // read-only auditor sees the list without any write button, and the sign-in lockout after 5 wrong passwords.
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
@@ -62,10 +63,40 @@ describe('用户管理', () => {
     await openUsers();
     const table = page.getByRole('table', { name: '用户列表' });
     expect(await table.getByRole('row').count()).toBeGreaterThan(3);
-    for (const name of ['新增', '编辑', '删除', '重置密码', '分配角色', '停用', '启用']) {
+    for (const name of ['新增', '编辑', '删除', '重置密码', '分配角色', '停用', '启用', '导入', '导出']) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     }
     await page.screenshot({ path: '.tmp/e2e-user-management-auditor.png' });
+  });
+
+  it('admin exports the list as .xlsx and imports users from the template with a per-row report', async () => {
+    const page = suite.page;
+    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openUsers();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: '导出' }).click()]);
+    expect(download.suggestedFilename()).toBe('用户列表.xlsx');
+    const exported = new ExcelJS.Workbook();
+    await exported.xlsx.readFile((await download.path())!);
+    expect(exported.worksheets[0]!.getRow(1).getCell(1).value).toBe('用户名');
+
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('用户');
+    sheet.addRow(['用户名*', '姓名*', '手机号', '所属组织*', '角色']);
+    sheet.addRow(['e2e.import', '导入者', '13700004444', '南京远景城市发展有限公司', '业务经办']);
+    sheet.addRow(['e2e.bad', '坏数据', '123', '远景控股集团', '']);
+    await page.getByRole('button', { name: '导入' }).click();
+    const dialog = page.getByRole('dialog', { name: '导入用户' });
+    await dialog.getByLabel('导入文件').setInputFiles({
+      name: '用户导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()),
+    });
+    await dialog.getByText('已选择：用户导入.xlsx').waitFor();
+    await dialog.getByRole('button', { name: '导入', exact: true }).click();
+    await dialog.getByText('共 2 条，成功 1 条，失败 1 条').waitFor();
+    expect(await dialog.getByRole('list', { name: '失败的行' }).textContent()).toContain('第 3 行：请输入正确的手机号码');
+    expect(await dialog.getByRole('list', { name: '新用户密码' }).textContent()).toContain('e2e.import');
+    await page.screenshot({ path: '.tmp/e2e-user-import.png' });
+    await dialog.getByRole('button', { name: '关闭', exact: true }).click();
+    await page.getByRole('table', { name: '用户列表' }).getByRole('row').filter({ hasText: 'e2e.import' }).waitFor();
   });
 
   it('refuses a sixth sign-in after 5 wrong passwords with the lockout message', async () => {

@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
+import { type FileSaver, FileSaverId } from '../../application/ports/file-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
 import type { Page, PageRequest } from '../../domain/paging/page';
+import { USER_IMPORT_TEMPLATE_CODE } from '../../domain/user/user';
 import type {
-  CompanyName, NewUser, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
+  CompanyName, NewUser, UserImportReport, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
 } from '../../domain/user/user';
 import { HttpClient, HttpClientId } from './http-client';
 
@@ -10,12 +12,13 @@ const withExclude = (params: Record<string, unknown>, excludeId?: string) => (ex
 
 @injectable()
 export class UserGatewayAdapter implements UserGateway {
-  constructor(@inject(HttpClientId) private readonly http: HttpClient) {}
+  constructor(
+    @inject(HttpClientId) private readonly http: HttpClient,
+    @inject(FileSaverId) private readonly saver: FileSaver,
+  ) {}
 
   async pageUsers(query: UserQuery, page: PageRequest): Promise<Page<UserRecord>> {
-    const params: Record<string, unknown> = { current: page.current, size: page.size };
-    for (const key of ['userName', 'nickName', 'mobile'] as const) if (query[key].trim()) params[key] = query[key].trim();
-    if (query.status) params.status = query.status;
+    const params: Record<string, unknown> = { current: page.current, size: page.size, ...filters(query) };
     const result = await this.http.get<Page<Omit<UserRecord, 'orgName'>>>('/api/authcenter/base/user/page', { params });
     return { ...result, records: result.records.map((r) => ({ ...r, orgName: '' })) };
   }
@@ -81,4 +84,29 @@ export class UserGatewayAdapter implements UserGateway {
     if (query.targetId) params.targetId = query.targetId;
     return this.http.get<Page<OperationLogEntry>>('/api/authcenter/base/operlog/page', { params });
   }
+
+  async exportUsers(query: UserQuery): Promise<string> {
+    const { blob, fileName } = await this.http.blob('GET', '/api/authcenter/base/user/export', { params: filters(query), fallbackName: '用户列表.xlsx' });
+    this.saver.save(blob, fileName);
+    return fileName;
+  }
+
+  async downloadImportTemplate(): Promise<string> {
+    const { blob, fileName } = await this.http.blob('POST', 'api/file/filegen/download/code', { params: { code: USER_IMPORT_TEMPLATE_CODE } });
+    this.saver.save(blob, fileName);
+    return fileName;
+  }
+
+  importUsers(file: Blob & { readonly name: string }): Promise<UserImportReport> {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return this.http.upload<UserImportReport>('/api/authcenter/base/user/import', form, { silent: false });
+  }
+}
+
+function filters(query: UserQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of ['userName', 'nickName', 'mobile'] as const) if (query[key].trim()) params[key] = query[key].trim();
+  if (query.status) params.status = query.status;
+  return params;
 }

@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type {
-  CompanyName, NewUser, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
+  CompanyName, NewUser, UserImportReport, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
 } from '../../domain/user/user';
 
 /** 用户管理's calls (SPEC §7.2 Users) and the organisation-name lookup its list uses. */
@@ -26,6 +26,11 @@ export interface UserGateway {
   /** The new password, shown once. */
   resetPassword(userId: string): Promise<string>;
   pageOperationLog(query: { targetId?: string }, page: PageRequest): Promise<Page<OperationLogEntry>>;
+  /** Saves the query's users as .xlsx; answers the file name. */
+  exportUsers(query: UserQuery): Promise<string>;
+  /** Saves the import template (USER_IMPORT); answers the file name. */
+  downloadImportTemplate(): Promise<string>;
+  importUsers(file: Blob & { readonly name: string }): Promise<UserImportReport>;
 }
 
 export const UserGatewayId: ServiceIdentifier<UserGateway> = Symbol.for('UserGateway');

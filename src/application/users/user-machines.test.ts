@@ -31,6 +31,9 @@ function fakeGateway(over: Partial<UserGateway> = {}): UserGateway {
     saveRoles: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => 'New@Pass2026'),
     pageOperationLog: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10 })),
+    exportUsers: vi.fn(async () => '用户列表.xlsx'),
+    downloadImportTemplate: vi.fn(async () => '用户导入模板.xlsx'),
+    importUsers: vi.fn(async () => ({ total: 2, imported: [{ row: 2, userName: 'a.b', password: 'Pw@12345678a' }], errors: [{ row: 3, message: '请输入正确的手机号码' }] })),
     ...over,
   };
 }
@@ -177,5 +180,54 @@ describe('user actions machine', () => {
     expect(gateway.updateUser).toHaveBeenCalledWith('u1', { status: 'DISABLED' });
     expect(n.success).toHaveBeenCalledWith('停用成功');
     expect(gateway.resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('exports the query it is given, one export at a time', async () => {
+    const gateway = fakeGateway();
+    const actor = createActor(createUserActionsMachine({ gateway, notifier: notifier(), onChanged: vi.fn() })).start();
+    const query = { userName: 'li', nickName: '', mobile: '', status: 'ENABLED' as const };
+    actor.send({ type: 'EXPORT', query });
+    expect(actor.getSnapshot().can({ type: 'EXPORT', query })).toBe(false);
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(gateway.exportUsers).toHaveBeenCalledWith(query);
+  });
+});
+
+describe('user import machine', () => {
+  const file = (name: string, content = 'x') => Object.assign(new Blob([content]), { name });
+
+  it('refuses a file that is not .xlsx or is empty, warns without a file, and imports a chosen one into a report', async () => {
+    const { createUserImportMachine, IMPORT_EXTENSION_MESSAGE, IMPORT_EMPTY_MESSAGE, IMPORT_NO_FILE_MESSAGE } = await import('./user-import.machine');
+    const gateway = fakeGateway();
+    const n = notifier();
+    const onImported = vi.fn();
+    const actor = createActor(createUserImportMachine({ gateway, notifier: n, onImported })).start();
+    actor.send({ type: 'IMPORT' });
+    expect(n.warning).toHaveBeenCalledWith(IMPORT_NO_FILE_MESSAGE);
+    actor.send({ type: 'CHOOSE', file: file('用户.csv') });
+    expect(n.error).toHaveBeenCalledWith(IMPORT_EXTENSION_MESSAGE);
+    actor.send({ type: 'CHOOSE', file: file('用户.xlsx', '') });
+    expect(n.error).toHaveBeenCalledWith(IMPORT_EMPTY_MESSAGE);
+    expect(actor.getSnapshot().context.fileName).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'AGAIN' })).toBe(false);
+    const chosen = file('用户.xlsx');
+    actor.send({ type: 'CHOOSE', file: chosen });
+    actor.send({ type: 'IMPORT' });
+    const reported = await waitFor(actor, (s) => s.matches('reported'));
+    expect(gateway.importUsers).toHaveBeenCalledWith(chosen);
+    expect(reported.context.report?.errors).toEqual([{ row: 3, message: '请输入正确的手机号码' }]);
+    expect(onImported).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'AGAIN' });
+    expect(actor.getSnapshot().context).toEqual({ fileName: null, report: null });
+  });
+
+  it('stays ready to try again when the import fails', async () => {
+    const { createUserImportMachine } = await import('./user-import.machine');
+    const gateway = fakeGateway({ importUsers: vi.fn(async () => { throw new Error('请使用用户导入模板'); }) });
+    const actor = createActor(createUserImportMachine({ gateway, notifier: notifier(), onImported: vi.fn() })).start();
+    actor.send({ type: 'CHOOSE', file: file('用户.xlsx') });
+    actor.send({ type: 'IMPORT' });
+    await waitFor(actor, (s) => s.matches('choosing'));
+    expect(actor.getSnapshot().context.fileName).toBe('用户.xlsx');
   });
 });

@@ -96,6 +96,7 @@ export const OPERATION_LABEL: Readonly<Record<string, string>> = {
   'user.disable': '停用用户',
   'user.roles': '分配角色',
   'user.resetPassword': '重置密码',
+  'user.import': '导入用户',
   'personnel.create': '新增人员信息',
   'personnel.update': '编辑人员信息',
 };
@@ -117,3 +118,12 @@ export function formOf(user: UserRecord): UserForm {
     email: user.email, idNumber: user.idNumber, oaAccount: user.oaAccount,
   };
 }
+
+/** The answer to an import: how many rows were read, the accounts made (each password shown once), the refusals. */
+export interface UserImportReport {
+  total: number;
+  imported: Array<{ row: number; userName: string; password: string }>;
+  errors: Array<{ row: number; message: string }>;
+}
+
+export const USER_IMPORT_TEMPLATE_CODE = 'USER_IMPORT';

@@ -8,6 +8,7 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import type { Notifier } from '../../../application/ports/notifier.port';
 import type { UserGateway } from '../../../application/ports/user-gateway.port';
 import { createUserFormMachine, fieldMessage } from '../../../application/users/user-form.machine';
+import { createUserImportMachine } from '../../../application/users/user-import.machine';
 import { createUserRolesMachine } from '../../../application/users/user-roles.machine';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { OPERATION_LABEL, type OperationLogEntry, type UserRecord } from '../../../domain/user/user';
@@ -21,6 +22,8 @@ const useStyles = makeStyles({
   password: { display: 'flex', alignItems: 'center', gap: '12px', marginTop: '12px' },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase500, letterSpacing: '1px' },
   hint: { color: tokens.colorNeutralForeground3 },
+  importRow: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '12px' },
+  errors: { color: tokens.colorPaletteRedForeground1, margin: 0, paddingLeft: '20px' },
 });
 
 const FIELDS: Array<{ field: UserFormField; label: string; required?: boolean; placeholder: string; max: number }> = [
@@ -142,6 +145,56 @@ export function OperationLogDialog({ gateway, onClose }: { gateway: UserGateway;
     <GenericDialog open width="80%" title="操作日志" onClose={onClose}>
       <PagedTable aria-label="操作日志列表" columns={LOG_COLUMNS} rows={records} rowKey={(r) => r.keyId} total={total} page={current} pageSize={size}
         loading={loading} onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })} />
+    </GenericDialog>
+  );
+}
+
+export function UserImportDialog({ gateway, notifier, onClose, onImported }: { gateway: UserGateway; notifier: Notifier; onClose: () => void; onImported: () => void }) {
+  const styles = useStyles();
+  const [machine] = useState(() => createUserImportMachine({ gateway, notifier, onImported }));
+  const flow = useActorRef(machine);
+  const fileName = useSelector(flow, (s) => s.context.fileName);
+  const report = useSelector(flow, (s) => s.context.report);
+  const importing = useSelector(flow, (s) => s.matches('importing'));
+  const copyAll = () => {
+    const text = (report?.imported ?? []).map((i) => `${i.userName}\t${i.password}`).join('\n');
+    navigator.clipboard?.writeText(text).then(() => notifier.success('已复制'), () => notifier.warning('复制失败，请手动复制'));
+  };
+  return (
+    <GenericDialog open width={640} title="导入用户" onClose={onClose} submitText="导入" submitting={importing}
+      {...(report ? {} : { onSubmit: () => flow.send({ type: 'IMPORT' }) })}>
+      {!report && (
+        <>
+          <div className={styles.importRow}>
+            <Button onClick={() => flow.send({ type: 'TEMPLATE' })}>下载模板</Button>
+            <Text className={styles.hint}>按模板填写用户名、姓名、手机号、所属组织（全称）和角色（多个用逗号分隔），一次最多1000条。</Text>
+          </div>
+          <Field label="导入文件">
+            <input type="file" accept=".xlsx" aria-label="导入文件"
+              onChange={(e) => { const file = e.currentTarget.files?.[0]; if (file) flow.send({ type: 'CHOOSE', file }); }} />
+          </Field>
+          {fileName && <Text>已选择：{fileName}</Text>}
+        </>
+      )}
+      {report && (
+        <div role="region" aria-label="导入结果">
+          <Text weight="semibold">共 {report.total} 条，成功 {report.imported.length} 条，失败 {report.errors.length} 条</Text>
+          {report.errors.length > 0 && (
+            <ul className={styles.errors} aria-label="失败的行">
+              {report.errors.map((e) => <li key={e.row}>第 {e.row} 行：{e.message}</li>)}
+            </ul>
+          )}
+          {report.imported.length > 0 && (
+            <>
+              <Text block className={styles.hint}>以下为新用户的初始密码，仅显示这一次：</Text>
+              <ul aria-label="新用户密码">
+                {report.imported.map((i) => <li key={i.row}><span className={styles.code}>{i.userName}　{i.password}</span></li>)}
+              </ul>
+              <Button icon={<CopyRegular />} onClick={copyAll}>复制全部</Button>
+            </>
+          )}
+        </div>
+      )}
     </GenericDialog>
   );
 }

@@ -17,7 +17,7 @@ import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
-import { OperationLogDialog, PasswordOnceDialog, UserFormDialog, UserRolesDialog } from './user-dialogs';
+import { OperationLogDialog, PasswordOnceDialog, UserFormDialog, UserImportDialog, UserRolesDialog } from './user-dialogs';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -29,7 +29,7 @@ const useStyles = makeStyles({
 
 const PATH = USER_MANAGEMENT_PATH;
 
-type Editing = { kind: 'create' } | { kind: 'edit'; user: UserRecord } | { kind: 'roles'; user: UserRecord } | { kind: 'log' } | null;
+type Editing = { kind: 'create' } | { kind: 'import' } | { kind: 'edit'; user: UserRecord } | { kind: 'roles'; user: UserRecord } | { kind: 'log' } | null;
 
 export function UserManagementScreen() {
   const styles = useStyles();
@@ -50,6 +50,7 @@ export function UserManagementScreen() {
   const confirmingReset = useSelector(actions, (s) => s.matches('confirmingReset'));
   const shownPassword = useSelector(actions, (s) => (s.matches('showingPassword') ? s.context.password : null));
   const target = useSelector(actions, (s) => s.context.target);
+  const exporting = useSelector(actions, (s) => s.matches('exporting'));
   const [draft, setDraft] = useState<UserQuery>(EMPTY_USER_QUERY);
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<{ userName: string; password: string } | null>(null);
@@ -130,6 +131,12 @@ export function UserManagementScreen() {
           <Permission code="add" path={PATH}>
             <Button appearance="primary" onClick={() => setEditing({ kind: 'create' })}>新增</Button>
           </Permission>
+          <Permission code="import" path={PATH}>
+            <Button onClick={() => setEditing({ kind: 'import' })}>导入</Button>
+          </Permission>
+          <Permission code="export" path={PATH}>
+            <Button disabled={exporting} onClick={() => actions.send({ type: 'EXPORT', query: list.getSnapshot().context.query })}>导出</Button>
+          </Permission>
           <Button onClick={() => setEditing({ kind: 'log' })}>操作日志</Button>
         </div>
         <PagedTable
@@ -149,6 +156,7 @@ export function UserManagementScreen() {
       )}
       {editing?.kind === 'roles' && <UserRolesDialog user={editing.user} gateway={users} notifier={notifier} onClose={closeDialog} />}
       {editing?.kind === 'log' && <OperationLogDialog gateway={users} onClose={closeDialog} />}
+      {editing?.kind === 'import' && <UserImportDialog gateway={users} notifier={notifier} onClose={closeDialog} onImported={reload} />}
       <StateConfirmDialog
         open={confirmingReset}
         type="warning"
