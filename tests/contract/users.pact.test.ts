@@ -1,10 +1,8 @@
 // 用户管理's calls (SPEC §7.2 Users) and the organisation lookups its list and form use, as the client's
 // UserGatewayAdapter makes them.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
-import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { UserGatewayAdapter } from '../../src/adapters/gateway/user-gateway.adapter';
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
@@ -264,16 +262,12 @@ const ZIP = 'application/zip';
 // A fixed boundary keeps the recorded body the same from run to run (as in files.pact.test.ts).
 const PACT_BOUNDARY = 'wsf-pact-multipart-boundary';
 
-/** The import template with one row, written to a file (Pact reads the multipart part from it). */
+/**
+ * The import template with one row (pact.new.user), committed as a file: an .xlsx written afresh carries
+ * the time in its zip entries, which would change the recorded body on every run.
+ */
 async function importFixture(): Promise<{ path: string; blob: Blob & { name: string } }> {
-  const book = new ExcelJS.Workbook();
-  book.created = new Date('2026-01-01T00:00:00Z');
-  book.modified = new Date('2026-01-01T00:00:00Z');
-  const sheet = book.addWorksheet('用户');
-  sheet.addRow(['用户名*', '姓名*', '手机号', '所属组织*', '角色']);
-  sheet.addRow([PACT_USER.newUserName, '导入用户', '13700006666', '苏州远景置业有限公司', '业务经办']);
-  const path = join(mkdtempSync(join(tmpdir(), 'pact-users-')), 'users.xlsx');
-  writeFileSync(path, Buffer.from(await book.xlsx.writeBuffer()));
+  const path = join(__dirname, 'fixtures', 'users-import.xlsx');
   const bytes = readFileSync(path);
-  return { path, blob: Object.assign(new Blob([bytes], { type: XLSX }), { name: 'users.xlsx' }) };
+  return { path, blob: Object.assign(new Blob([bytes], { type: XLSX }), { name: 'users-import.xlsx' }) };
 }
