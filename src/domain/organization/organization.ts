@@ -174,3 +174,32 @@ export function descendantIds(orgs: readonly Organization[], keyId: string): Set
   }
   return out;
 }
+
+// ---- lookups (SPEC §7.2 Organisations and lookups) ----
+
+export interface OrgRef {
+  keyId: string;
+  enterpriseName: string;
+  orgType: OrgType;
+}
+
+export interface OrgAccount {
+  userId: string;
+  userName: string;
+  nickName: string;
+  mobile: string;
+  status: OrgStatus;
+  userType: 'STAFF' | 'SUPPLIER';
+}
+
+export interface SupplierOption {
+  keyId: string;
+  gysId: string;
+  enterpriseName: string;
+}
+
+export interface CapitalSide {
+  keyId: string;
+  capitalSideCode: string;
+  capitalSideName: string;
+}

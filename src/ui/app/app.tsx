@@ -13,6 +13,7 @@ import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
+import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { createPreviewMachine } from '../../application/files/preview.machine';
@@ -73,7 +74,7 @@ function compose() {
   const files = container.get(FileGatewayId);
   const uploads = createUploadMachine({ files, notifier });
   const preview = createPreviewMachine({ files });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId) };
+  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId), organizations: container.get(OrganizationGatewayId) };
   return { services, router, notifier, loading };
 }
 

@@ -4,6 +4,7 @@ import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
+import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -19,6 +20,7 @@ import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.ad
 import { RiskGatewayAdapter } from '../../adapters/gateway/risk-gateway.adapter';
 import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
 import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
+import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -40,6 +42,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(RiskGatewayId).to(RiskGatewayAdapter).inSingletonScope();
   container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
   container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
+  container.bind(OrganizationGatewayId).to(OrganizationGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

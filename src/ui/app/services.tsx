@@ -7,6 +7,7 @@ import type { Notifier } from '../../application/ports/notifier.port';
 import type { RiskGateway } from '../../application/ports/risk-gateway.port';
 import type { RoleGateway } from '../../application/ports/role-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
+import type { OrganizationGateway } from '../../application/ports/organization-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
@@ -33,6 +34,7 @@ export interface Services {
   risk: RiskGateway;
   roles: RoleGateway;
   users: UserGateway;
+  organizations: OrganizationGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -18,6 +18,11 @@ const SCREENS: Record<string, ScreenLoader> = {
   '/basicdatamanagement/usermanagment': async () => (await import('./basic-data/user-management-screen')).UserManagementScreen,
   '/basicdatamanagement/rolesmanagment': async () => (await import('./basic-data/roles-screen')).RolesScreen,
   '/basicdatamanagement/rolesmanagment/jurisdiction': async () => (await import('./basic-data/role-jurisdiction-screen')).RoleJurisdictionScreen,
+  '/basicdatamanagement/suppliermanagement': async () => (await import('./basic-data/supplier-management-screen')).SupplierManagementScreen,
+  '/addsupplier': async () => (await import('./basic-data/supplier-management-screen')).AddSupplierScreen,
+  '/basicdatamanagement/projectcompanymanagement': async () => (await import('./basic-data/project-company-management-screen')).ProjectCompanyManagementScreen,
+  '/addprojectcompany': async () => (await import('./basic-data/project-company-management-screen')).AddProjectCompanyScreen,
+  '/basicdatamanagement/orgmain': async () => (await import('./basic-data/org-main-screen')).OrgMainScreen,
   '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
 };
 

@@ -1,0 +1,163 @@
+// The list half of 供应商管理 and 项目公司管理: a query form and a paged table over the paged-list flow, 新增
+// opening the hidden add page, 编辑 the same page with the record's keyId, 停用 / 启用 after a confirmation —
+// each behind its operation code on the list's menu path (SPEC §6). The flows are made here, in the screen's
+// own lazy chunk.
+import { Badge, Button, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createOrganizationStatusMachine } from '../../../application/organizations/organization-status.machine';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import { formatDateTime } from '../../../domain/format/date-format';
+import {
+  EMPTY_ORGANIZATION_QUERY, ORG_STATUS_LABEL, type OrgStatus, type Organization, type OrganizationQuery,
+} from '../../../domain/organization/organization';
+import { tenantApps } from '../../../domain/session/session';
+import { filterTextInput } from '../../../domain/text-input/text-input-filter';
+import { useServices } from '../../app/services';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
+import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
+import { Permission } from '../../shell/permission';
+
+const useStyles = makeStyles({
+  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
+  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  toolbar: { display: 'flex', gap: '8px' },
+  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
+  op: { minWidth: 'auto', paddingLeft: '4px', paddingRight: '4px' },
+});
+
+type Query = OrganizationQuery & { gysId: string };
+const EMPTY_QUERY: Query = { ...EMPTY_ORGANIZATION_QUERY, gysId: '' };
+
+export interface OrganizationListConfig {
+  resource: 'supplier' | 'projectCompany';
+  title: string;
+  listPath: string;
+  addPath: string;
+  tableLabel: string;
+}
+
+export function OrganizationList({ config }: { config: OrganizationListConfig }) {
+  const styles = useStyles();
+  const { organizations, notifier, session } = useServices();
+  const navigate = useNavigate();
+  const isSupplier = config.resource === 'supplier';
+  const [listMachine] = useState(() => createPagedListMachine((q: Query, page) => organizations.page(config.resource, q, page), EMPTY_QUERY));
+  const list = useActorRef(listMachine);
+  const reload = useCallback(() => {
+    const { current, size } = list.getSnapshot().context;
+    list.send({ type: 'PAGE', current, size });
+  }, [list]);
+  const [statusMachine] = useState(() => createOrganizationStatusMachine({ gateway: organizations, notifier, resource: config.resource, onChanged: reload }));
+  const status = useActorRef(statusMachine);
+  const records = useSelector(list, (s) => s.context.records);
+  const total = useSelector(list, (s) => s.context.total);
+  const current = useSelector(list, (s) => s.context.current);
+  const size = useSelector(list, (s) => s.context.size);
+  const loading = useSelector(list, (s) => s.matches('loading'));
+  const confirming = useSelector(status, (s) => s.matches('confirming'));
+  const target = useSelector(status, (s) => s.context.target);
+  const stored = useSelector(session, (s) => s.context.session);
+  const tenants = useSelector(session, (s) => s.context.tenants);
+  const appNames = useMemo(
+    () => new Map(tenantApps(tenants, stored?.tenantId ?? '').map((a) => [String(a.appId), a.appName])),
+    [tenants, stored],
+  );
+  const [draft, setDraft] = useState<Query>(EMPTY_QUERY);
+  const { listPath, addPath } = config;
+
+  const columns: PagedTableColumn<Organization>[] = [
+    ...(isSupplier ? [{ key: 'gysId', title: '供应商编号', width: 120 } as PagedTableColumn<Organization>] : []),
+    { key: 'enterpriseName', title: '企业名称', width: 210 },
+    { key: 'creditCode', title: '统一社会信用代码', width: 170, render: (r) => r.creditCode || '--' },
+    { key: 'parentName', title: '上级组织', width: 170, render: (r) => r.parentName || '--' },
+    { key: 'contactName', title: '联系人', width: 70, render: (r) => r.contactName || '--' },
+    { key: 'contactMobile', title: '手机号', width: 110, render: (r) => r.contactMobile || '--' },
+    ...(isSupplier
+      ? [{ key: 'appIds', title: '所属子系统', width: 160, render: (r: Organization) => r.appIds.map((a) => appNames.get(a) ?? a).join('、') || '--' } as PagedTableColumn<Organization>]
+      : []),
+    {
+      key: 'status', title: '状态', width: 64,
+      render: (r) => <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>{ORG_STATUS_LABEL[r.status]}</Badge>,
+    },
+    { key: 'createTime', title: '创建时间', width: 150, render: (r) => formatDateTime(r.createTime) },
+    {
+      key: 'operations', title: '操作',
+      render: (r) => (
+        <div className={styles.actions}>
+          <Permission code="edit" path={listPath}>
+            <Button className={styles.op} size="small" appearance="transparent" onClick={() => navigate(`${addPath}?keyId=${encodeURIComponent(r.keyId)}`)}>编辑</Button>
+          </Permission>
+          <Permission code="delete" path={listPath}>
+            <Button className={styles.op} size="small" appearance="transparent"
+              onClick={() => status.send({ type: 'REQUEST', target: { keyId: r.keyId, enterpriseName: r.enterpriseName, status: r.status === 'ENABLED' ? 'DISABLED' : 'ENABLED', version: r.version } })}>
+              {r.status === 'ENABLED' ? '停用' : '启用'}
+            </Button>
+          </Permission>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">{config.title}</Text>
+      <div className={styles.card}>
+        <QueryForm
+          searching={loading}
+          onSearch={() => list.send({ type: 'SEARCH', query: draft })}
+          onReset={() => { setDraft(EMPTY_QUERY); list.send({ type: 'RESET' }); }}
+        >
+          <QueryFormItem label="企业名称">
+            <Input value={draft.enterpriseName} placeholder="请输入企业名称"
+              onChange={(_, d) => setDraft((q) => ({ ...q, enterpriseName: filterTextInput(d.value, q.enterpriseName, { kind: 'singleLine', max: 100 }) }))} />
+          </QueryFormItem>
+          <QueryFormItem label="统一社会信用代码">
+            <Input value={draft.creditCode} placeholder="请输入统一社会信用代码" maxLength={18}
+              onChange={(_, d) => setDraft((q) => ({ ...q, creditCode: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))} />
+          </QueryFormItem>
+          {isSupplier && (
+            <QueryFormItem label="供应商编号">
+              <Input value={draft.gysId} placeholder="请输入供应商编号" maxLength={32}
+                onChange={(_, d) => setDraft((q) => ({ ...q, gysId: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))} />
+            </QueryFormItem>
+          )}
+          <QueryFormItem label="状态">
+            <Select value={draft.status} onChange={(_, d) => setDraft((q) => ({ ...q, status: d.value as Query['status'] }))}>
+              <option value="">全部</option>
+              {(Object.keys(ORG_STATUS_LABEL) as OrgStatus[]).map((s) => <option key={s} value={s}>{ORG_STATUS_LABEL[s]}</option>)}
+            </Select>
+          </QueryFormItem>
+        </QueryForm>
+      </div>
+      <div className={styles.card}>
+        <div className={styles.toolbar}>
+          <Permission code="add" path={listPath}>
+            <Button appearance="primary" onClick={() => navigate(addPath)}>新增</Button>
+          </Permission>
+        </div>
+        <PagedTable
+          aria-label={config.tableLabel}
+          columns={columns}
+          rows={records}
+          rowKey={(row) => row.keyId}
+          total={total}
+          page={current}
+          pageSize={size}
+          loading={loading}
+          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
+        />
+      </div>
+      <StateConfirmDialog
+        open={confirming}
+        type="warning"
+        title={target?.status === 'DISABLED' ? '停用' : '启用'}
+        message={`确定${target?.status === 'DISABLED' ? '停用' : '启用'} ${target?.enterpriseName ?? ''} 吗？`}
+        onConfirm={() => status.send({ type: 'CONFIRM' })}
+        onCancel={() => status.send({ type: 'CANCEL' })}
+      />
+    </section>
+  );
+}
