@@ -12,6 +12,7 @@ import { FILE_KEY, FILE_TEXT, PACT_DIR, PACT_TOKEN, PROVIDER, State } from './su
 import { storeFixtureFile } from './support/file-fixtures';
 import { resetPactUser } from './support/user-fixtures';
 import { resetPactRole } from './support/role-fixtures';
+import { resetPactOrganizations } from './support/organization-fixtures';
 
 let gateway: TestGateway;
 let baseUrl = '';
@@ -66,6 +67,10 @@ const stateHandlers: Record<string, () => Promise<void>> = {
   [State.auditorSignedIn]: signedIn('auditor', PACT_TOKEN.auditor),
   [State.adminWithPactRole]: async () => {
     await resetPactRole(gateway.db);
+    await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  },
+  [State.adminWithPactOrganizations]: async () => {
+    await resetPactOrganizations(gateway.db);
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
   },
   [State.adminHasFiles]: storeFiles,

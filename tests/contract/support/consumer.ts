@@ -41,6 +41,8 @@ export const State = {
   auditorSignedIn: 'auditor is signed in',
   /** admin signed in, and the role PACT_ROLE of role-fixtures.ts put back to its fixed state (enabled, version 1, no users, the dashboard only); no live role named or coded as its newRoleName / newRoleCode. */
   adminWithPactRole: 'admin is signed in and the pact role exists',
+  /** admin signed in, and the supplier and project company of organization-fixtures.ts put back to their fixed state (enabled, version 1); nothing named as the create interactions' new organisations. */
+  adminWithPactOrganizations: 'admin is signed in and the pact supplier and project company exist',
 } as const;
 
 /** The keyIds the file provider states store (see contracts/README.md). */
