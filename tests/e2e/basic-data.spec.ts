@@ -71,6 +71,12 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await expect.poll(() => name.inputValue()).toBe('苏州端到端建材有限公司');
     expect(await page.getByRole('form', { name: '供应商信息' }).getByLabel('供应商编号').inputValue()).toMatch(/^GYS\d{9}$/);
     await page.screenshot({ path: '.tmp/e2e-edit-supplier.png' });
+    const editForm = page.getByRole('form', { name: '供应商信息' });
+    await editForm.getByLabel('联系人', { exact: true }).fill('端木亮');
+    await editForm.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('heading', { name: '供应商管理' }).waitFor();
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.getByRole('table', { name: '供应商列表' }).getByRole('row').filter({ hasText: '端木亮' }).waitFor();
   });
 
   it('shows the project companies and the organisation tree with the selected one\'s accounts', async () => {
@@ -93,6 +99,20 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     const dialog = page.getByRole('dialog', { name: '新增下级组织' });
     await dialog.waitFor();
     await dialog.getByLabel('企业名称').waitFor();
+    await dialog.getByLabel('组织类型').selectOption({ label: '项目公司' });
+    await dialog.getByRole('textbox', { name: '企业名称' }).fill('端到端远景置业有限公司');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.getByText('请输入统一社会信用代码').waitFor();
+    await dialog.getByRole('textbox', { name: '统一社会信用代码' }).fill(VALID.slice(0, 10) + 'PROJ000' + 'X');
+    await dialog.getByText('请输入正确的统一社会信用代码').waitFor();
+    const projectCode = '91320500MA2E2E010' + creditCodeCheckChar('91320500MA2E2E010');
+    await dialog.getByRole('textbox', { name: '统一社会信用代码' }).fill(projectCode);
+    await dialog.getByRole('textbox', { name: '联系人手机号' }).fill('13912347777');
     await page.screenshot({ path: '.tmp/e2e-org-dialog.png' });
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await tree.getByText('端到端远景置业有限公司').click();
+    await page.getByText(projectCode).waitFor();
+    await page.screenshot({ path: '.tmp/e2e-org-main-added.png' });
   });
 });
