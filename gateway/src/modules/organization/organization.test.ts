@@ -112,6 +112,17 @@ describe.each(databasesUnderTest())('组织管理, 项目公司管理, 供应商
     expect(Number(second.data.gysId.slice(-5))).toBe(Number(created.data.gysId.slice(-5)) + 1);
   });
 
+  it('gives suppliers created at once distinct numbers, and one credit code to one of them only', async () => {
+    const made = await Promise.all([0, 1, 2, 3].map((i) =>
+      call('POST', '/api/company/supplier', admin, supplierBody({ enterpriseName: `并发供应商${i}`, creditCode: demoCreditCode('440300', 700 + i) }))));
+    expect(made.map((m) => m.code)).toEqual([0, 0, 0, 0]);
+    expect(new Set(made.map((m) => m.data.gysId)).size).toBe(4);
+    const same = await Promise.all([0, 1, 2].map((i) =>
+      call('POST', '/api/company/supplier', admin, supplierBody({ enterpriseName: `同码供应商${i}`, creditCode: demoCreditCode('440300', 800) }))));
+    expect(same.filter((m) => m.code === 0)).toHaveLength(1);
+    for (const m of same.filter((x) => x.code !== 0)) expect(m).toMatchObject({ status: 400, message: OrgFormMessage.creditCodeTaken });
+  });
+
   it('edits with the version read (a stale one is 160300409), disables as a status change, each write logged before and after', async () => {
     const keyId = DemoOrg.shentongMechanical;
     const before = (await call('GET', `/api/company/supplier/${keyId}`, admin)).data;

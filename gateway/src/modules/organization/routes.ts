@@ -121,8 +121,34 @@ interface Facade {
   label: string;
 }
 
+/** A unique index refused the write: which one, if it is ours to explain. */
+function uniqueViolation(error: unknown): 'gysId' | 'creditCode' | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return null;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('gys_id')) return 'gysId';
+  if (where.includes('credit_code')) return 'creditCode';
+  return null;
+}
+
 async function createOrganization(deps: GatewayDeps, tenantId: string, actor: string, type: OrgType, body: OrgBody) {
   const { values, appIds } = await checkedValues(deps.db, tenantId, type, body);
+  // Two suppliers created at once on PostgreSQL may draw the same next number: the loser draws again. A
+  // credit code taken meanwhile is the form's refusal, not a server fault.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insertOrganization(deps, tenantId, actor, type, values, appIds);
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      if (violated === 'creditCode') throw invalidInput(OrgFormMessage.creditCodeTaken);
+      if (violated !== 'gysId' || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function insertOrganization(
+  deps: GatewayDeps, tenantId: string, actor: string, type: OrgType, values: Awaited<ReturnType<typeof checkedValues>>['values'], appIds: string[],
+) {
   const now = deps.now();
   const orgId = newId();
   return deps.db.transaction().execute(async (trx) => {
@@ -143,21 +169,27 @@ async function updateOrganization(deps: GatewayDeps, tenantId: string, actor: st
   if (before.version !== body.version) throw stale();
   const { values, appIds } = await checkedValues(deps.db, tenantId, before.org_type, body, before);
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const beforeRecord = await snapshot(trx, tenantId, orgId);
-    const result = await trx
-      .updateTable('organization')
-      .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
-      .where('tenant_id', '=', tenantId)
-      .where('org_id', '=', orgId)
-      .where('version', '=', body.version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw stale();
-    if (before.org_type === 'SUPPLIER') await replaceApps(trx, orgId, appIds);
-    await logOperation(trx, {
-      tenantId, userId: actor, now, action: 'organization.update', targetType: 'organization', targetId: orgId, before: beforeRecord, after: await snapshot(trx, tenantId, orgId),
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const beforeRecord = await snapshot(trx, tenantId, orgId);
+      const result = await trx
+        .updateTable('organization')
+        .set((eb) => ({ ...values, updated_at: now, version: eb('version', '+', 1) }))
+        .where('tenant_id', '=', tenantId)
+        .where('org_id', '=', orgId)
+        .where('version', '=', body.version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw stale();
+      if (before.org_type === 'SUPPLIER') await replaceApps(trx, orgId, appIds);
+      await logOperation(trx, {
+        tenantId, userId: actor, now, action: 'organization.update', targetType: 'organization', targetId: orgId, before: beforeRecord, after: await snapshot(trx, tenantId, orgId),
+      });
     });
-  });
+  } catch (error) {
+    // A credit code taken meanwhile (PostgreSQL, two editors at once) is the form's refusal.
+    if (uniqueViolation(error) === 'creditCode') throw invalidInput(OrgFormMessage.creditCodeTaken);
+    throw error;
+  }
 }
 
 async function setStatus(deps: GatewayDeps, tenantId: string, actor: string, orgId: string, body: StatusBody, type?: OrgType) {
