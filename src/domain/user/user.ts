@@ -99,6 +99,10 @@ export const OPERATION_LABEL: Readonly<Record<string, string>> = {
   'user.import': '导入用户',
   'personnel.create': '新增人员信息',
   'personnel.update': '编辑人员信息',
+  'organization.create': '新增组织',
+  'organization.update': '编辑组织',
+  'organization.enable': '启用组织',
+  'organization.disable': '停用组织',
 };
 
 /** The organisation ids of a page, each once, for the name lookup. */
