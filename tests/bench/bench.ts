@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
 import { apiLogin, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
 import { measureFiles } from './files-bench';
+import { measureUserPage } from './users-bench';
 
 const FIRST_LIST_SCREEN = '/business/financingBusinessManage';
 const rows: Array<[string, string, string]> = [];
@@ -200,6 +201,8 @@ async function main() {
   } finally {
     await gateway.stop();
   }
+  console.log('Users');
+  await measureUserPage('PGlite', record);
   const pgUrl = await postgresBenchUrl();
   if (pgUrl) {
     const onPostgres = await startGateway({ DATABASE_URL: pgUrl, STATIC_DIR: BENCH_DIST });
@@ -208,6 +211,7 @@ async function main() {
     } finally {
       await onPostgres.stop();
     }
+    await measureUserPage('PostgreSQL', record, { DATABASE_URL: pgUrl });
   } else {
     console.log('  PostgreSQL does not answer on 127.0.0.1:5432: skipped');
   }

@@ -11,6 +11,7 @@ import * as negativeOpinion from './migrations/0004-negative-opinion';
 import * as userAdministration from './migrations/0005-user-administration';
 import * as roleLifecycle from './migrations/0006-role-lifecycle';
 import * as organizationDetails from './migrations/0007-organization-details';
+import * as userPageIndex from './migrations/0008-user-page-index';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005-user-administration': userAdministration,
   '0006-role-lifecycle': roleLifecycle,
   '0007-organization-details': organizationDetails,
+  '0008-user-page-index': userPageIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

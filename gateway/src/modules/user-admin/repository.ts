@@ -27,18 +27,47 @@ function usersOf(db: Kysely<Database>, tenantId: string) {
     .where('u.tenant_id', '=', tenantId);
 }
 
-export async function pageUsers(db: Kysely<Database>, filter: UserFilter) {
-  let query = usersOf(db, filter.tenantId);
+// At 100,000 users the total is the costly part of a page (a count over the tenant's users on every call),
+// so a total is kept for a few seconds per tenant and filter, and forgotten at once when this gateway
+// writes a user of that tenant. Another gateway process sharing the database may see a total up to
+// COUNT_TTL_MS old; the rows themselves are always read fresh.
+const COUNT_TTL_MS = 5_000;
+const counts = new Map<string, { total: number; at: number }>();
+
+export function forgetUserCounts(tenantId: string): void {
+  for (const key of counts.keys()) if (key.startsWith(`${tenantId}|`)) counts.delete(key);
+}
+
+function filtered(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>) {
+  let query = db.selectFrom('app_user as u').where('u.tenant_id', '=', filter.tenantId);
   if (filter.userName) query = query.where('u.user_name', 'like', like(filter.userName));
   if (filter.nickName) query = query.where('u.nick_name', 'like', like(filter.nickName));
   if (filter.mobile) query = query.where('u.mobile', 'like', like(filter.mobile));
   if (filter.organizationId) query = query.where('u.organization_id', '=', filter.organizationId);
   if (filter.status) query = query.where('u.status', '=', filter.status);
-  const [rows, count] = await Promise.all([
-    query.select(userColumns).orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  return query;
+}
+
+async function countUsers(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>): Promise<number> {
+  const key = `${filter.tenantId}|${JSON.stringify([filter.userName, filter.nickName, filter.mobile, filter.organizationId, filter.status])}`;
+  const cached = counts.get(key);
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total;
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  if (counts.size > 10_000) counts.clear();
+  counts.set(key, { total, at: Date.now() });
+  return total;
+}
+
+export async function pageUsers(db: Kysely<Database>, filter: UserFilter) {
+  // The page's ids first, over the (tenant_id, created_at, user_id) index alone; then their rows and
+  // personnel records, so a deep page skips index entries rather than joined rows.
+  const ids = filtered(db, filter).select('u.user_id').orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').offset(filter.offset).limit(filter.limit);
+  const [rows, total] = await Promise.all([
+    usersOf(db, filter.tenantId).select(userColumns).where('u.user_id', 'in', ids).orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').execute(),
+    countUsers(db, filter),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total };
 }
 
 export function findUser(db: Kysely<Database>, tenantId: string, userId: string) {

@@ -16,7 +16,7 @@ import { revokeUserTokens } from '../auth/repository';
 import { logOperation, newId } from '../operation-log/repository';
 import { generatePassword } from './password-generator';
 import {
-  findByPhone, findPersonnel, findUser, listCompanies, listOrganizations, oaAccountTaken, organizationInTenant, pageUsers, rolesOfTenant,
+  findByPhone, findPersonnel, findUser, forgetUserCounts, listCompanies, listOrganizations, oaAccountTaken, organizationInTenant, pageUsers, rolesOfTenant,
   rolesOfUser, userNameTaken, type UserRow,
 } from './repository';
 import type {
@@ -99,7 +99,9 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     if (bytes.length === 0) throw invalidInput('不能上传空文件，请重新上传');
     const rows = await readImportRows(bytes);
     if (typeof rows === 'string') throw invalidInput(rows);
-    return ok(await importUsers(deps.db, { tenantId, userId, now: deps.now() }, rows));
+    const report = await importUsers(deps.db, { tenantId, userId, now: deps.now() }, rows);
+    forgetUserCounts(tenantId);
+    return ok(report);
   });
 
   app.get<{ Querystring: UserPageQuery }>('/api/authcenter/base/user/page', { config: { access: { menu: USERS_MENU } }, schema: userPageSchema }, async (request) => {
@@ -141,6 +143,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       await trx.insertInto('app_user').values({ ...after, password_hash: passwordHash }).execute();
       await logOperation(trx, { tenantId, userId: actor, now, action: 'user.create', targetType: 'user', targetId: userId, after });
     });
+    forgetUserCounts(tenantId);
     return ok({ userId, password });
   });
 
@@ -186,6 +189,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const action = changes.status && changes.status !== before.status ? (changes.status === 'DISABLED' ? 'user.disable' : 'user.enable') : 'user.update';
         await logOperation(trx, { tenantId, userId: actor, now, action, targetType: 'user', targetId: id, before, after });
       });
+      forgetUserCounts(tenantId);
       return ok(null);
     },
   );
