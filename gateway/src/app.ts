@@ -20,6 +20,7 @@ import { userRoutes } from './modules/user/routes';
 import { userAdminRoutes } from './modules/user-admin/routes';
 import { operationLogRoutes } from './modules/operation-log/routes';
 import { organizationRoutes } from './modules/organization/routes';
+import { certificationRoutes } from './modules/certification/routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
 import { envelopePlugin, formatSchemaErrors } from './plugins/envelope';
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
 
-  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes, roleRoutes, userAdminRoutes, operationLogRoutes, organizationRoutes]) {
+  for (const routes of [healthRoutes, gatewayRoutes, authRoutes, menuRoutes, userRoutes, tenantRoutes, dictRoutes, supplierRoutes, fileRoutes, riskRoutes, roleRoutes, userAdminRoutes, operationLogRoutes, organizationRoutes, certificationRoutes]) {
     await app.register(routes, deps);
   }
 

@@ -128,6 +128,28 @@ export interface OperationLogTable {
   after_data: string | null;
 }
 
+/** 证书管理, 企业认证, 个人认证 (migration 0009): one table, told apart by kind. */
+export interface CertificationTable {
+  cert_id: string;
+  tenant_id: string;
+  kind: 'CERTIFICATE' | 'ENTERPRISE' | 'PERSONAL';
+  cert_no: string | null;
+  holder_type: 'ENTERPRISE' | 'PERSONAL' | null;
+  subject_name: string;
+  id_number: string;
+  legal_person: string | null;
+  mobile: string | null;
+  status: 'VALID' | 'REVOKED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+  valid_from: Date | null;
+  valid_to: Date | null;
+  comment: string | null;
+  reviewer_id: string | null;
+  reviewed_at: Date | null;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** DELETED is the end of a role (SPEC §3: delete is a status change); only ENABLED roles grant anything. */
 export type RoleStatus = 'ENABLED' | 'DISABLED' | 'DELETED';
 
@@ -286,6 +308,7 @@ export interface Database {
   login_failure: LoginFailureTable;
   login_lock: LoginLockTable;
   operation_log: OperationLogTable;
+  certification: CertificationTable;
 }
 
 export type DatabaseKind = 'pglite' | 'postgres';

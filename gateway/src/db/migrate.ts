@@ -12,6 +12,7 @@ import * as userAdministration from './migrations/0005-user-administration';
 import * as roleLifecycle from './migrations/0006-role-lifecycle';
 import * as organizationDetails from './migrations/0007-organization-details';
 import * as userPageIndex from './migrations/0008-user-page-index';
+import * as certification from './migrations/0009-certification';
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006-role-lifecycle': roleLifecycle,
   '0007-organization-details': organizationDetails,
   '0008-user-page-index': userPageIndex,
+  '0009-certification': certification,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,8 +180,8 @@ export const MENU_AREAS: readonly MenuArea[] = [
       { path: '/basicDataManagement/projectCompanyManagement', title: '项目公司管理', ops: CRUD, children: [hidden('/addProjectCompany', '新增项目公司', ['add'])] },
       { path: '/basicDataManagement/supplierManagement', title: '供应商管理', ops: CRUD, children: [hidden('/addSupplier', '新增供应商', ['add'])] },
       { path: '/basicDataManagement/certificateManagement', title: '证书管理', ops: CRUD },
-      { path: '/basicDataManagement/enterpriseCertification', title: '企业认证', ops: REVIEW },
-      { path: '/basicDataManagement/personalCertification', title: '个人认证', ops: REVIEW },
+      { path: '/basicDataManagement/enterpriseCertification', title: '企业认证', ops: ['add', ...REVIEW] },
+      { path: '/basicDataManagement/personalCertification', title: '个人认证', ops: ['add', ...REVIEW] },
     ],
   },
 ];

@@ -103,6 +103,14 @@ export const OPERATION_LABEL: Readonly<Record<string, string>> = {
   'organization.update': '编辑组织',
   'organization.enable': '启用组织',
   'organization.disable': '停用组织',
+  'certificate.apply': '申请证书',
+  'certificate.revoke': '吊销证书',
+  'enterpriseCertification.create': '新增企业认证',
+  'enterpriseCertification.approve': '通过企业认证',
+  'enterpriseCertification.reject': '驳回企业认证',
+  'personalCertification.create': '新增个人认证',
+  'personalCertification.approve': '通过个人认证',
+  'personalCertification.reject': '驳回个人认证',
 };
 
 /** The organisation ids of a page, each once, for the name lookup. */

@@ -4,6 +4,7 @@
 import { hash } from '@node-rs/argon2';
 import { seedNegativeOpinions } from './negative-opinion-seed';
 import { seedOrganizationDetails } from './organization-seed';
+import { seedCertifications } from './certification-seed';
 import { adminSeedAccounts, seedAdministration, XH_TENANT_ID } from './admin-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain/menu/route-catalogue';
@@ -213,6 +214,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .onConflict((oc) => oc.columns(['tenant_id', 'dict_type_code', 'dict_code']).doNothing()).execute();
     await seedNegativeOpinions(trx, DEMO_TENANT_ID);
     await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group);
+    await seedCertifications(trx, DEMO_TENANT_ID);
   });
 }
 
