@@ -14,6 +14,7 @@ import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
+import { CertificationGatewayId } from '../../application/ports/certification-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { createPreviewMachine } from '../../application/files/preview.machine';
@@ -74,7 +75,7 @@ function compose() {
   const files = container.get(FileGatewayId);
   const uploads = createUploadMachine({ files, notifier });
   const preview = createPreviewMachine({ files });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId), organizations: container.get(OrganizationGatewayId) };
+  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId), organizations: container.get(OrganizationGatewayId), certifications: container.get(CertificationGatewayId) };
   return { services, router, notifier, loading };
 }
 

@@ -5,6 +5,7 @@ import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
+import { CertificationGatewayId } from '../../application/ports/certification-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -21,6 +22,7 @@ import { RiskGatewayAdapter } from '../../adapters/gateway/risk-gateway.adapter'
 import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
 import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
 import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-gateway.adapter';
+import { CertificationGatewayAdapter } from '../../adapters/gateway/certification-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -43,6 +45,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
   container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
   container.bind(OrganizationGatewayId).to(OrganizationGatewayAdapter).inSingletonScope();
+  container.bind(CertificationGatewayId).to(CertificationGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

@@ -8,6 +8,7 @@ import type { RiskGateway } from '../../application/ports/risk-gateway.port';
 import type { RoleGateway } from '../../application/ports/role-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
 import type { OrganizationGateway } from '../../application/ports/organization-gateway.port';
+import type { CertificationGateway } from '../../application/ports/certification-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { ChangePasswordMachine } from '../../application/account/change-password.machine';
 import type { SessionMachine } from '../../application/session/session.machine';
@@ -35,6 +36,7 @@ export interface Services {
   roles: RoleGateway;
   users: UserGateway;
   organizations: OrganizationGateway;
+  certifications: CertificationGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -23,6 +23,9 @@ const SCREENS: Record<string, ScreenLoader> = {
   '/basicdatamanagement/projectcompanymanagement': async () => (await import('./basic-data/project-company-management-screen')).ProjectCompanyManagementScreen,
   '/addprojectcompany': async () => (await import('./basic-data/project-company-management-screen')).AddProjectCompanyScreen,
   '/basicdatamanagement/orgmain': async () => (await import('./basic-data/org-main-screen')).OrgMainScreen,
+  '/basicdatamanagement/certificatemanagement': async () => (await import('./basic-data/certification-screen')).CertificateManagementScreen,
+  '/basicdatamanagement/enterprisecertification': async () => (await import('./basic-data/certification-screen')).EnterpriseCertificationScreen,
+  '/basicdatamanagement/personalcertification': async () => (await import('./basic-data/certification-screen')).PersonalCertificationScreen,
   '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
 };
 
