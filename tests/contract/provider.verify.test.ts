@@ -13,6 +13,7 @@ import { storeFixtureFile } from './support/file-fixtures';
 import { resetPactUser } from './support/user-fixtures';
 import { resetPactRole } from './support/role-fixtures';
 import { resetPactOrganizations } from './support/organization-fixtures';
+import { resetPactCertifications } from './support/certification-fixtures';
 
 let gateway: TestGateway;
 let baseUrl = '';
@@ -71,6 +72,10 @@ const stateHandlers: Record<string, () => Promise<void>> = {
   },
   [State.adminWithPactOrganizations]: async () => {
     await resetPactOrganizations(gateway.db);
+    await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  },
+  [State.adminWithPactCertifications]: async () => {
+    await resetPactCertifications(gateway.db);
     await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
   },
   [State.adminHasFiles]: storeFiles,

@@ -43,6 +43,8 @@ export const State = {
   adminWithPactRole: 'admin is signed in and the pact role exists',
   /** admin signed in, and the supplier and project company of organization-fixtures.ts put back to their fixed state (enabled, version 1); nothing named as the create interactions' new organisations. */
   adminWithPactOrganizations: 'admin is signed in and the pact supplier and project company exist',
+  /** admin signed in, and the certificate and the enterprise and personal certifications of certification-fixtures.ts put back to their fixed state (valid / pending, version 1); nothing live with the create interactions' id numbers. */
+  adminWithPactCertifications: 'admin is signed in and the pact certificate and certifications exist',
 } as const;
 
 /** The keyIds the file provider states store (see contracts/README.md). */
