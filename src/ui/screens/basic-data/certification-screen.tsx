@@ -71,19 +71,19 @@ function CertificationScreen({ spec }: { spec: KindSpec }) {
   const columns: PagedTableColumn<CertificationRecord>[] = [
     ...(isCertificate
       ? [
-          { key: 'certNo', title: '证书编号', width: 170 },
-          { key: 'holderType', title: '持有者类型', width: 90, render: (r) => (r.holderType ? HOLDER_TYPE_LABEL[r.holderType] : '--') },
+          { key: 'certNo', title: '证书编号', width: 160 },
+          { key: 'holderType', title: '持有者类型', width: 80, render: (r) => (r.holderType ? HOLDER_TYPE_LABEL[r.holderType] : '--') },
         ] as PagedTableColumn<CertificationRecord>[]
       : []),
-    { key: 'name', title: nameLabel, width: 200 },
-    { key: 'idNumber', title: idLabel, width: 180 },
+    { key: 'name', title: nameLabel, width: 180 },
+    { key: 'idNumber', title: idLabel, width: 170 },
     ...(spec.kind === 'ENTERPRISE' ? [{ key: 'legalPerson', title: '法定代表人', width: 100 } as PagedTableColumn<CertificationRecord>] : []),
     ...(spec.kind === 'PERSONAL' ? [{ key: 'mobile', title: '手机号码', width: 120 } as PagedTableColumn<CertificationRecord>] : []),
     ...(isCertificate
-      ? [{ key: 'validTo', title: '有效期至', width: 110, render: (r: CertificationRecord) => formatDateTime(r.validTo).slice(0, 10) } as PagedTableColumn<CertificationRecord>]
+      ? [{ key: 'validTo', title: '有效期至', width: 96, render: (r: CertificationRecord) => formatDateTime(r.validTo).slice(0, 10) } as PagedTableColumn<CertificationRecord>]
       : [{ key: 'reviewerName', title: '审核人', width: 100, render: (r: CertificationRecord) => r.reviewerName || '--' } as PagedTableColumn<CertificationRecord>]),
-    { key: 'status', title: '状态', width: 80, render: (r) => <Badge appearance="tint" color={STATUS_COLOR[r.status]}>{STATUS_LABEL[r.status]}</Badge> },
-    { key: 'createTime', title: isCertificate ? '申请时间' : '提交时间', width: 150, render: (r) => formatDateTime(r.createTime) },
+    { key: 'status', title: '状态', width: 72, render: (r) => <Badge appearance="tint" color={STATUS_COLOR[r.status]}>{STATUS_LABEL[r.status]}</Badge> },
+    { key: 'createTime', title: isCertificate ? '申请时间' : '提交时间', width: 140, render: (r) => formatDateTime(r.createTime) },
     {
       key: 'operations', title: '操作',
       render: (r) => (
