@@ -54,4 +54,14 @@ describe('paged list machine', () => {
     const idle = await waitFor(actor, (s) => s.matches('idle'));
     expect(idle.context.records).toEqual(['全部-1-10']);
   });
+
+  it('reloads the same page of the same query', async () => {
+    const { actor, load } = start();
+    actor.send({ type: 'SEARCH', query: { name: '华东' } });
+    actor.send({ type: 'PAGE', current: 2, size: 20 });
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'RELOAD' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(load).toHaveBeenLastCalledWith({ name: '华东' }, { current: 2, size: 20 });
+  });
 });

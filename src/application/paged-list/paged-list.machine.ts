@@ -17,7 +17,11 @@ export interface PagedListContext<Q, T> {
 export type PagedListEvent<Q> =
   | { type: 'SEARCH'; query: Q }
   | { type: 'RESET' }
-  | { type: 'PAGE'; current: number; size: number };
+  | { type: 'PAGE'; current: number; size: number }
+  /** The same page again, e.g. after a write on one of its rows. */
+  | { type: 'RELOAD' };
+
+export type PagedListMachine<Q, T> = ReturnType<typeof createPagedListMachine<Q, T>>;
 
 export function createPagedListMachine<Q, T>(load: (query: Q, page: PageRequest) => Promise<Page<T>>, emptyQuery: Q) {
   return setup({
@@ -33,6 +37,7 @@ export function createPagedListMachine<Q, T>(load: (query: Q, page: PageRequest)
       SEARCH: { target: '.loading', actions: assign({ query: ({ event }) => event.query, current: 1 }) },
       RESET: { target: '.loading', actions: assign({ query: emptyQuery, current: 1 }) },
       PAGE: { target: '.loading', actions: assign({ current: ({ event }) => event.current, size: ({ event }) => event.size }) },
+      RELOAD: { target: '.loading' },
     },
     states: {
       loading: {

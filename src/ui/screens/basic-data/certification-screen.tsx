@@ -17,6 +17,7 @@ import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { Permission } from '../../shell/permission';
+import { usePagedList } from '../common/use-paged-list';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -41,18 +42,13 @@ function CertificationScreen({ spec }: { spec: KindSpec }) {
   const [listMachine] = useState(() => createPagedListMachine((q: CertificationQuery, page) => certifications.page(spec.kind, q, page), EMPTY_CERTIFICATION_QUERY));
   const list = useActorRef(listMachine);
   const reload = useCallback(() => {
-    const { current, size } = list.getSnapshot().context;
-    list.send({ type: 'PAGE', current, size });
+    list.send({ type: 'RELOAD' });
   }, [list]);
   const [formMachine] = useState(() => createCertificationFormMachine({ gateway: certifications, notifier, spec, onSaved: reload }));
   const editor = useActorRef(formMachine);
   const [actionMachine] = useState(() => createCertificationActionMachine({ gateway: certifications, notifier, spec, onChanged: reload }));
   const action = useActorRef(actionMachine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   const formOpen = useSelector(editor, (s) => !s.matches('closed'));
   const submitting = useSelector(editor, (s) => s.matches('submitting'));
   const form = useSelector(editor, (s) => s.context.form);
@@ -129,7 +125,7 @@ function CertificationScreen({ spec }: { spec: KindSpec }) {
       <Text as="h1" size={600} weight="semibold">{spec.title}</Text>
       <div className={styles.card}>
         <QueryForm
-          searching={loading}
+          searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => { setDraft(EMPTY_CERTIFICATION_QUERY); list.send({ type: 'RESET' }); }}
         >
@@ -157,13 +153,8 @@ function CertificationScreen({ spec }: { spec: KindSpec }) {
         <PagedTable
           aria-label={`${spec.noun}列表`}
           columns={columns}
-          rows={records}
+          {...table}
           rowKey={(row) => row.keyId}
-          total={total}
-          page={current}
-          pageSize={size}
-          loading={loading}
-          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
         />
       </div>
       {formOpen && (

@@ -19,6 +19,7 @@ import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
+import { usePagedList } from '../common/use-paged-list';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -47,16 +48,11 @@ export function OrganizationList({ config }: { config: OrganizationListConfig })
   const [listMachine] = useState(() => createPagedListMachine((q: Query, page) => organizations.page(config.resource, q, page), EMPTY_QUERY));
   const list = useActorRef(listMachine);
   const reload = useCallback(() => {
-    const { current, size } = list.getSnapshot().context;
-    list.send({ type: 'PAGE', current, size });
+    list.send({ type: 'RELOAD' });
   }, [list]);
   const [statusMachine] = useState(() => createOrganizationStatusMachine({ gateway: organizations, notifier, resource: config.resource, onChanged: reload }));
   const status = useActorRef(statusMachine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   const confirming = useSelector(status, (s) => s.matches('confirming'));
   const target = useSelector(status, (s) => s.context.target);
   const stored = useSelector(session, (s) => s.context.session);
@@ -106,7 +102,7 @@ export function OrganizationList({ config }: { config: OrganizationListConfig })
       <Text as="h1" size={600} weight="semibold">{config.title}</Text>
       <div className={styles.card}>
         <QueryForm
-          searching={loading}
+          searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => { setDraft(EMPTY_QUERY); list.send({ type: 'RESET' }); }}
         >
@@ -141,13 +137,8 @@ export function OrganizationList({ config }: { config: OrganizationListConfig })
         <PagedTable
           aria-label={config.tableLabel}
           columns={columns}
-          rows={records}
+          {...table}
           rowKey={(row) => row.keyId}
-          total={total}
-          page={current}
-          pageSize={size}
-          loading={loading}
-          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
         />
       </div>
       <StateConfirmDialog

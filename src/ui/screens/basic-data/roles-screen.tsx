@@ -16,6 +16,7 @@ import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
 import { RoleEditorDialog, RoleMembersDialog } from './role-dialogs';
+import { usePagedList } from '../common/use-paged-list';
 
 export const ROLES_PATH = '/basicDataManagement/rolesManagment';
 export const ROLE_JURISDICTION_PATH = '/basicDataManagement/rolesManagment/jurisdiction';
@@ -38,19 +39,14 @@ export function RolesScreen() {
   const list = useActorRef(listMachine);
   const [deleteMachine] = useState(() => createRoleDeleteMachine({ roles, notifier }));
   const remover = useActorRef(deleteMachine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   const confirmingDelete = useSelector(remover, (s) => s.matches('confirming'));
   const deleting = useSelector(remover, (s) => s.context.role);
   const [draft, setDraft] = useState<RoleQuery>(EMPTY_ROLE_QUERY);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const reload = useCallback(() => {
-    const { current: page, size: pageSize } = list.getSnapshot().context;
-    list.send({ type: 'PAGE', current: page, size: pageSize });
+    list.send({ type: 'RELOAD' });
   }, [list]);
   useEffect(() => remover.on('deleted', reload).unsubscribe, [remover, reload]);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -92,7 +88,7 @@ export function RolesScreen() {
       <Text as="h1" size={600} weight="semibold">角色管理</Text>
       <div className={styles.card}>
         <QueryForm
-          searching={loading}
+          searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => { setDraft(EMPTY_ROLE_QUERY); list.send({ type: 'RESET' }); }}
         >
@@ -121,13 +117,8 @@ export function RolesScreen() {
         <PagedTable
           aria-label="角色列表"
           columns={columns}
-          rows={records}
+          {...table}
           rowKey={(row) => row.roleId}
-          total={total}
-          page={current}
-          pageSize={size}
-          loading={loading}
-          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
         />
       </div>
       {dialog?.kind === 'create' && <RoleEditorDialog role={null} onClose={closeDialog} onSaved={onSaved} />}

@@ -15,6 +15,7 @@ import { OPERATION_LABEL, type OperationLogEntry, type UserRecord } from '../../
 import type { UserFormField } from '../../../domain/user/user-form';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { usePagedList } from '../common/use-paged-list';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', columnGap: '24px', rowGap: '12px' },
@@ -136,15 +137,10 @@ const LOG_COLUMNS: PagedTableColumn<OperationLogEntry>[] = [
 export function OperationLogDialog({ gateway, onClose }: { gateway: UserGateway; onClose: () => void }) {
   const [machine] = useState(() => createPagedListMachine((q: { targetId?: string }, p) => gateway.pageOperationLog(q, p), {}));
   const list = useActorRef(machine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   return (
     <GenericDialog open width="80%" title="操作日志" onClose={onClose}>
-      <PagedTable aria-label="操作日志列表" columns={LOG_COLUMNS} rows={records} rowKey={(r) => r.keyId} total={total} page={current} pageSize={size}
-        loading={loading} onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })} />
+      <PagedTable aria-label="操作日志列表" columns={LOG_COLUMNS} rowKey={(r) => r.keyId} {...table} />
     </GenericDialog>
   );
 }

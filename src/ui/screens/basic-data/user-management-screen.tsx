@@ -18,6 +18,7 @@ import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
 import { OperationLogDialog, PasswordOnceDialog, UserFormDialog, UserImportDialog, UserRolesDialog } from './user-dialogs';
+import { usePagedList } from '../common/use-paged-list';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -37,16 +38,11 @@ export function UserManagementScreen() {
   const [listMachine] = useState(() => createPagedListMachine(userPageLoader(users), EMPTY_USER_QUERY));
   const list = useActorRef(listMachine);
   const reload = useCallback(() => {
-    const { current, size } = list.getSnapshot().context;
-    list.send({ type: 'PAGE', current, size });
+    list.send({ type: 'RELOAD' });
   }, [list]);
   const [actionsMachine] = useState(() => createUserActionsMachine({ gateway: users, notifier, onChanged: reload }));
   const actions = useActorRef(actionsMachine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   const confirmingReset = useSelector(actions, (s) => s.matches('confirmingReset'));
   const shownPassword = useSelector(actions, (s) => (s.matches('showingPassword') ? s.context.password : null));
   const target = useSelector(actions, (s) => s.context.target);
@@ -102,7 +98,7 @@ export function UserManagementScreen() {
       <Text as="h1" size={600} weight="semibold">用户管理</Text>
       <div className={styles.card}>
         <QueryForm
-          searching={loading}
+          searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => { setDraft(EMPTY_USER_QUERY); list.send({ type: 'RESET' }); }}
         >
@@ -142,13 +138,8 @@ export function UserManagementScreen() {
         <PagedTable
           aria-label="用户列表"
           columns={columns}
-          rows={records}
+          {...table}
           rowKey={(row) => row.userId}
-          total={total}
-          page={current}
-          pageSize={size}
-          loading={loading}
-          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
         />
       </div>
       {(editing?.kind === 'create' || editing?.kind === 'edit') && (

@@ -2,7 +2,7 @@
 // form and a paged table. Kept alive with its tag, so a typed query and the page number survive a visit
 // elsewhere.
 import { Badge, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { formatDate } from '../../../domain/format/date-format';
@@ -14,6 +14,7 @@ import { filterTextInput } from '../../../domain/text-input/text-input-filter';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
+import { usePagedList } from '../common/use-paged-list';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -39,11 +40,7 @@ export function NegativeOpinionScreen() {
   const { risk } = useServices();
   const [machine] = useState(() => createPagedListMachine((q: NegativeOpinionQuery, p) => risk.pageNegativeOpinions(q, p), EMPTY_OPINION_QUERY));
   const list = useActorRef(machine);
-  const records = useSelector(list, (s) => s.context.records);
-  const total = useSelector(list, (s) => s.context.total);
-  const current = useSelector(list, (s) => s.context.current);
-  const size = useSelector(list, (s) => s.context.size);
-  const loading = useSelector(list, (s) => s.matches('loading'));
+  const table = usePagedList(list);
   const [draft, setDraft] = useState<NegativeOpinionQuery>(EMPTY_OPINION_QUERY);
 
   return (
@@ -51,7 +48,7 @@ export function NegativeOpinionScreen() {
       <Text as="h1" size={600} weight="semibold">负面舆情</Text>
       <div className={styles.card}>
         <QueryForm
-          searching={loading}
+          searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => { setDraft(EMPTY_OPINION_QUERY); list.send({ type: 'RESET' }); }}
         >
@@ -74,13 +71,8 @@ export function NegativeOpinionScreen() {
         <PagedTable
           aria-label="负面舆情列表"
           columns={COLUMNS}
-          rows={records}
+          {...table}
           rowKey={(row) => row.keyId}
-          total={total}
-          page={current}
-          pageSize={size}
-          loading={loading}
-          onPageChange={(page, pageSize) => list.send({ type: 'PAGE', current: page, size: pageSize })}
         />
       </div>
     </section>
