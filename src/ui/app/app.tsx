@@ -8,7 +8,6 @@ import { BrowserWindowId } from '../../application/ports/browser.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
-import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
 import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
@@ -17,10 +16,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { CertificationGatewayId } from '../../application/ports/certification-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
-import { createPreviewMachine } from '../../application/files/preview.machine';
-import { createUploadMachine } from '../../application/files/upload.machine';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
-import { createSupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
 import { createContainer } from './container';
@@ -70,12 +66,17 @@ function compose() {
     browser.setTitle(DOCUMENT_TITLE);
   });
 
-  const changePassword = createChangePasswordMachine({ account: container.get(AccountGatewayId), notifier });
-  const supplierAuthorization = createSupplierAuthorizationMachine({ gateway: container.get(SupplierAuthorizationGatewayId), store, notifier });
-  const files = container.get(FileGatewayId);
-  const uploads = createUploadMachine({ files, notifier });
-  const preview = createPreviewMachine({ files });
-  const services: Services = { session, tags, changePassword, supplierAuthorization, uploads, preview, store, browser, notifier, risk: container.get(RiskGatewayId), roles: container.get(RoleGatewayId), users: container.get(UserGatewayId), organizations: container.get(OrganizationGatewayId), certifications: container.get(CertificationGatewayId) };
+  const services: Services = {
+    session, tags, store, browser, notifier,
+    account: container.get(AccountGatewayId),
+    supplierAuthorization: container.get(SupplierAuthorizationGatewayId),
+    files: container.get(FileGatewayId),
+    risk: container.get(RiskGatewayId),
+    roles: container.get(RoleGatewayId),
+    users: container.get(UserGatewayId),
+    organizations: container.get(OrganizationGatewayId),
+    certifications: container.get(CertificationGatewayId),
+  };
   return { services, router, notifier, loading };
 }
 

@@ -7,6 +7,7 @@ import {
   PASSWORD_CHANGE_FIELDS, PASSWORD_INPUT_MAX_LENGTH, validatePasswordChangeForm,
   type PasswordChangeField, type PasswordChangeForm,
 } from '../../domain/password/password-change-form';
+import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { useServices } from '../app/services';
 import { GenericDialog } from '../kit/dialogs/generic-dialog';
 
@@ -14,8 +15,9 @@ const LABELS: Record<PasswordChangeField, string> = { oldPassword: '原密码', 
 const EMPTY: PasswordChangeForm = { oldPassword: '', newPassword: '', rePassword: '' };
 
 function ChangePasswordFlow({ userId, onClose }: { userId: string; onClose: () => void }) {
-  const { changePassword, session } = useServices();
-  const flow = useActorRef(changePassword, { input: { userId } });
+  const { account, notifier, session } = useServices();
+  const [machine] = useState(() => createChangePasswordMachine({ account, notifier }));
+  const flow = useActorRef(machine, { input: { userId } });
   const submitting = useSelector(flow, (s) => s.matches('submitting'));
   const changed = useSelector(flow, (s) => s.matches('changed'));
   const [form, setForm] = useState(EMPTY);

@@ -31,7 +31,7 @@ function renderPrompt(over: Partial<SupplierAuthorizationGateway> = {}) {
     ...over,
   };
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
-  const services = { supplierAuthorization: createSupplierAuthorizationMachine({ gateway, store, notifier }) } as unknown as Services;
+  const services = { supplierAuthorization: gateway, store, notifier } as unknown as Services;
   renderInFluent(
     <ServicesContext.Provider value={services}>
       <SupplierAuthorizationPrompt />

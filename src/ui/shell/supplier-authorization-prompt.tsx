@@ -2,10 +2,12 @@
 // the authorization letter read-only, the way the agreement dialog does. The flow (when to ask, what
 // agreeing and closing do) is the supplier-authorization machine; this file only shows it.
 import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
 import {
   selectAgreeing, selectLetterContent, selectLetterTitle, selectPromptOpen,
 } from '../../application/supplier-authorization/supplier-authorization.selectors';
 import { AUTHORIZATION_DIALOG_WIDTH_PX } from '../../domain/constants';
+import { createSupplierAuthorizationMachine } from '../../application/supplier-authorization/supplier-authorization.machine';
 import { useServices } from '../app/services';
 import { AgreementText } from '../kit/dialogs/agreement-dialog';
 import { GenericDialog } from '../kit/dialogs/generic-dialog';
@@ -40,8 +42,9 @@ export function SupplierAuthorizationDialog({ open, agreeing, letterTitle, lette
 
 /** Mounted once in the main layout: each entry (a mount after sign-in) runs the flow once. */
 export function SupplierAuthorizationPrompt() {
-  const { supplierAuthorization } = useServices();
-  const flow = useActorRef(supplierAuthorization);
+  const { supplierAuthorization, store, notifier } = useServices();
+  const [machine] = useState(() => createSupplierAuthorizationMachine({ gateway: supplierAuthorization, store, notifier }));
+  const flow = useActorRef(machine);
   const open = useSelector(flow, selectPromptOpen);
   const agreeing = useSelector(flow, selectAgreeing);
   const letterTitle = useSelector(flow, selectLetterTitle);

@@ -10,7 +10,7 @@ import { formatFileSize } from '../../../domain/format/file-size';
 import { acceptAttribute } from '../../../domain/upload/content-types';
 import { allowedExtensions } from '../../../domain/upload/upload-rules';
 import type { StoredFile, UploadTarget } from '../../../application/ports/file-gateway.port';
-import { uploadedFiles, type UploadItem, type UploadMachine } from '../../../application/files/upload.machine';
+import { createUploadMachine, uploadedFiles, type UploadItem, type UploadMachine } from '../../../application/files/upload.machine';
 import { ServicesContext } from '../../app/services';
 
 const useStyles = makeStyles({
@@ -45,7 +45,8 @@ export interface FileUploadProps {
 
 export function FileUpload({ label = '上传文件', accept, maxSize, limit, target, initial, onChange, machine }: FileUploadProps) {
   const services = useContext(ServicesContext);
-  const flowMachine = machine ?? services?.uploads;
+  const [ownMachine] = useState(() => (machine || !services ? undefined : createUploadMachine({ files: services.files, notifier: services.notifier })));
+  const flowMachine = machine ?? ownMachine;
   if (!flowMachine) throw new Error('FileUpload needs an upload machine');
   const flow = useActorRef(flowMachine, {
     input: { ...(accept ? { accept } : {}), ...(maxSize !== undefined ? { maxSize } : {}), ...(limit !== undefined ? { limit } : {}), ...(target ? { target } : {}), ...(initial ? { initial } : {}) },

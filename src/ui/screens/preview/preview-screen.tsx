@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
+import { createPreviewMachine } from '../../../application/files/preview.machine';
 import { useServices } from '../../app/services';
 import { ImageViewer } from '../../kit/image-viewer/image-viewer';
 import { FileUpload } from '../../kit/upload/file-upload';
@@ -19,8 +20,9 @@ const useStyles = makeStyles({
 });
 
 function Preview({ keyId }: { keyId: string | null }) {
-  const { preview } = useServices();
-  const flow = useActorRef(preview, { input: { keyId } });
+  const { files } = useServices();
+  const [machine] = useState(() => createPreviewMachine({ files }));
+  const flow = useActorRef(machine, { input: { keyId } });
   const phase = useSelector(flow, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('choosing') ? 'choosing' : 'loading'));
   const downloading = useSelector(flow, (s) => s.matches({ ready: 'downloading' }));
   const canRetry = useSelector(flow, (s) => s.can({ type: 'RETRY' }));
