@@ -2,7 +2,7 @@
 // the paged-list flow; 申请证书 / 新增认证 in a dialog checked by the domain's rules; 查看 the record; 吊销 a
 // valid certificate with a reason; 通过 / 驳回 a pending certification (驳回 with a comment). Every write and
 // review button is behind its operation code on the screen's menu path (SPEC §6).
-import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { ACTION_LABEL, createCertificationActionMachine, createCertificationFormMachine } from '../../../application/certifications/certification.machines';
@@ -18,13 +18,9 @@ import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { Permission } from '../../shell/permission';
 import { usePagedList } from '../common/use-paged-list';
+import { useListScreenStyles } from '../common/list-screen-styles';
 
-const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
-  toolbar: { display: 'flex', gap: '8px' },
-  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
-  op: { minWidth: 'auto', paddingLeft: '4px', paddingRight: '4px' },
+const useOwnStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: '12px' },
   details: { display: 'grid', gridTemplateColumns: '140px 1fr', rowGap: '8px', columnGap: '12px' },
 });
@@ -36,7 +32,7 @@ const STATUS_COLOR: Record<CertificationStatus, 'success' | 'warning' | 'danger'
 const fieldLabel = (spec: KindSpec, field: string) => spec.fields.find((f) => f.field === field)!.label;
 
 function CertificationScreen({ spec }: { spec: KindSpec }) {
-  const styles = useStyles();
+  const styles = { ...useListScreenStyles(), ...useOwnStyles() };
   const { certifications, notifier } = useServices();
   const isCertificate = spec.kind === 'CERTIFICATE';
   const [listMachine] = useState(() => createPagedListMachine((q: CertificationQuery, page) => certifications.page(spec.kind, q, page), EMPTY_CERTIFICATION_QUERY));

@@ -2,7 +2,7 @@
 // opening the hidden add page, 编辑 the same page with the record's keyId, 停用 / 启用 after a confirmation —
 // each behind its operation code on the list's menu path (SPEC §6). The flows are made here, in the screen's
 // own lazy chunk.
-import { Badge, Button, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Input, Select, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,14 +20,8 @@ import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
 import { usePagedList } from '../common/use-paged-list';
+import { useListScreenStyles } from '../common/list-screen-styles';
 
-const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
-  toolbar: { display: 'flex', gap: '8px' },
-  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
-  op: { minWidth: 'auto', paddingLeft: '4px', paddingRight: '4px' },
-});
 
 type Query = OrganizationQuery & { gysId: string };
 const EMPTY_QUERY: Query = { ...EMPTY_ORGANIZATION_QUERY, gysId: '' };
@@ -41,7 +35,7 @@ export interface OrganizationListConfig {
 }
 
 export function OrganizationList({ config }: { config: OrganizationListConfig }) {
-  const styles = useStyles();
+  const styles = useListScreenStyles();
   const { organizations, notifier, session } = useServices();
   const navigate = useNavigate();
   const isSupplier = config.resource === 'supplier';

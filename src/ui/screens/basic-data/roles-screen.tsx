@@ -1,7 +1,7 @@
 // 角色管理 (/basicDataManagement/rolesManagment): the tenant's roles with a query form and a paged table;
 // 新增 / 编辑 / 删除 / 分配用户 / 权限 each behind the operation code that grants it (SPEC §6). 删除 asks first and
 // is a status change on the gateway. The flows are made here, in the screen's own lazy chunk.
-import { Badge, Button, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Input, makeStyles, Select, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,14 +17,12 @@ import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
 import { RoleEditorDialog, RoleMembersDialog } from './role-dialogs';
 import { usePagedList } from '../common/use-paged-list';
+import { useListScreenStyles } from '../common/list-screen-styles';
 
 export const ROLES_PATH = '/basicDataManagement/rolesManagment';
 export const ROLE_JURISDICTION_PATH = '/basicDataManagement/rolesManagment/jurisdiction';
 
-const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
-  toolbar: { display: 'flex', gap: '8px' },
+const useOwnStyles = makeStyles({
   actions: { display: 'flex', gap: '2px', flexWrap: 'nowrap', whiteSpace: 'nowrap' },
   op: { minWidth: 'auto', paddingLeft: '6px', paddingRight: '6px' },
 });
@@ -32,7 +30,7 @@ const useStyles = makeStyles({
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'members'; role: Role } | null;
 
 export function RolesScreen() {
-  const styles = useStyles();
+  const styles = { ...useListScreenStyles(), ...useOwnStyles() };
   const { roles, notifier } = useServices();
   const navigate = useNavigate();
   const [listMachine] = useState(() => createPagedListMachine((q: RoleQuery, p) => roles.pageRoles(q, p), EMPTY_ROLE_QUERY));

@@ -2,7 +2,7 @@
 // 所属组织 comes from the organisation lookup; 新增 / 编辑 / 分配角色 / 重置密码 / 启用·停用 each behind the
 // operation code that grants it (SPEC §6), and the operation log. The flows are made here, in the screen's
 // own lazy chunk.
-import { Badge, Button, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, Input, Select, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
@@ -19,21 +19,15 @@ import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Permission } from '../../shell/permission';
 import { OperationLogDialog, PasswordOnceDialog, UserFormDialog, UserImportDialog, UserRolesDialog } from './user-dialogs';
 import { usePagedList } from '../common/use-paged-list';
+import { useListScreenStyles } from '../common/list-screen-styles';
 
-const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
-  toolbar: { display: 'flex', gap: '8px' },
-  actions: { display: 'flex', columnGap: '2px', flexWrap: 'wrap' },
-  op: { minWidth: 'auto', paddingLeft: '4px', paddingRight: '4px' },
-});
 
 const PATH = USER_MANAGEMENT_PATH;
 
 type Editing = { kind: 'create' } | { kind: 'import' } | { kind: 'edit'; user: UserRecord } | { kind: 'roles'; user: UserRecord } | { kind: 'log' } | null;
 
 export function UserManagementScreen() {
-  const styles = useStyles();
+  const styles = useListScreenStyles();
   const { users, notifier } = useServices();
   const [listMachine] = useState(() => createPagedListMachine(userPageLoader(users), EMPTY_USER_QUERY));
   const list = useActorRef(listMachine);

@@ -1,7 +1,7 @@
 // 负面舆情 (/risk/negativePublicOpinion): the risk area's list of negative public opinion, with a query
 // form and a paged table. Kept alive with its tag, so a typed query and the page number survive a visit
 // elsewhere.
-import { Badge, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Badge, Input, Select, Text } from '@fluentui/react-components';
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
@@ -15,11 +15,8 @@ import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { usePagedList } from '../common/use-paged-list';
+import { useListScreenStyles } from '../common/list-screen-styles';
 
-const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px' },
-});
 
 const LEVEL_COLOR: Record<RiskLevel, 'danger' | 'warning' | 'informative'> = { HIGH: 'danger', MEDIUM: 'warning', LOW: 'informative' };
 
@@ -36,7 +33,7 @@ const COLUMNS: PagedTableColumn<NegativeOpinion>[] = [
 ];
 
 export function NegativeOpinionScreen() {
-  const styles = useStyles();
+  const styles = useListScreenStyles();
   const { risk } = useServices();
   const [machine] = useState(() => createPagedListMachine((q: NegativeOpinionQuery, p) => risk.pageNegativeOpinions(q, p), EMPTY_OPINION_QUERY));
   const list = useActorRef(machine);
