@@ -14,18 +14,32 @@ export function ensureChromium() {
   if (existsSync(CHROMIUM_PATH) && hasCjkFont()) return;
   const canInstall = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canInstall) {
-    console.error(`浏览器测试需要 Chromium 与中文字体：请以 root 运行 apt-get install -y chromium fonts-noto-cjk（或设置 CHROMIUM_PATH）`);
+    console.error(
+      `浏览器测试需要 Chromium 与中文字体：请以 root 运行 apt-get install -y chromium fonts-noto-cjk（或设置 CHROMIUM_PATH）`,
+    );
     process.exit(1);
   }
   console.log('安装 Chromium 与 fonts-noto-cjk (apt-get)…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null', {
-    stdio: 'inherit', shell: '/bin/bash',
-  });
+  execSync(
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null',
+    {
+      stdio: 'inherit',
+      shell: '/bin/bash',
+    },
+  );
 }
 
 /** The launch options every browser test and the benchmark use. */
 export const CHROMIUM_LAUNCH = {
   executablePath: CHROMIUM_PATH,
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };

@@ -14,15 +14,24 @@ function newest(path) {
 export function clientIsStale(root = process.cwd()) {
   const built = join(root, 'dist', 'index.html');
   if (!existsSync(built)) return true;
-  const sourcesTime = Math.max(...SOURCES.map((s) => join(root, s)).filter(existsSync).map(newest));
+  const sourcesTime = Math.max(
+    ...SOURCES.map((s) => join(root, s))
+      .filter(existsSync)
+      .map(newest),
+  );
   return sourcesTime > statSync(built).mtimeMs;
 }
 
 export function buildClientIfStale(root = process.cwd()) {
   if (!clientIsStale(root)) return;
   console.log('正在构建前端 (vite build)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root, stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
 }

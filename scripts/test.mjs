@@ -1,6 +1,6 @@
-// npm test: the type check, the import-direction check, unit and component tests, gateway tests (PGlite,
-// and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider verification against the
-// real gateway, and the browser tests in Debian's Chromium. Everything except the benchmark. It runs every
+// npm test: the type check, the import-direction check, Biome's lint and format check, unit and component
+// tests, gateway tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider
+// verification against the real gateway, and the browser tests in Debian's Chromium. Everything except the benchmark. It runs every
 // step, then prints one closing line with the counts.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,8 +21,12 @@ function vitest(name, projects) {
   const report = `.tmp/vitest-${name}.json`;
   rmSync(report, { force: true });
   step(name, process.execPath, [
-    'node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
   ]);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -39,7 +43,15 @@ ensureChromium();
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL not set: gateway tests run on PGlite only');
 
 step('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', '.']);
-step('boundaries', process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruise.mjs', 'src', 'gateway', '--config', '.dependency-cruiser.cjs']);
+step('boundaries', process.execPath, [
+  'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
+  'src',
+  'gateway',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
+// One linter and formatter for the whole tree (lines of at most 120 characters): an error fails the run.
+step('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']);
 try {
   buildClientIfStale();
 } catch {

@@ -13,7 +13,8 @@ import { encryptParams } from './modules/gateway/param-cipher';
 import type { TestGateway } from './testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from './testing/test-gateway';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
 
 describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databaseUrl }) => {
   let gw: TestGateway;
@@ -51,21 +52,30 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       const body = (await gw.app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json();
       expect(body.data).toEqual({ key, enabled: true });
       expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
-      const stored = await gw.db.selectFrom('setting').select('value').where('key', '=', 'encrypt_key').executeTakeFirst();
+      const stored = await gw.db
+        .selectFrom('setting')
+        .select('value')
+        .where('key', '=', 'encrypt_key')
+        .executeTakeFirst();
       expect(stored?.value).toBe(key);
     });
 
     it('reports encryption disabled when configured so', async () => {
       const app = await buildApp({ db: gw.db, database: name, encryptEnabled: false });
       try {
-        expect((await app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json().data).toEqual({ key, enabled: false });
+        expect((await app.inject({ method: 'GET', url: '/api/gateway/encryptKey' })).json().data).toEqual({
+          key,
+          enabled: false,
+        });
       } finally {
         await app.close();
       }
     });
 
     it('decrypts an encrypted body before validating it', async () => {
-      const ok = await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin', password: 'Admin@2026' }, key) }));
+      const ok = await login(
+        JSON.stringify({ encryptData: encryptParams({ username: 'admin', password: 'Admin@2026' }, key) }),
+      );
       expect(ok.json()).toMatchObject({ code: 0, data: { nickName: '平台管理员' } });
       const incomplete = await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin' }, key) }));
       expect(incomplete.statusCode).toBe(400);
@@ -74,7 +84,11 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
 
     it('decrypts an encrypted query', async () => {
       const encryptData = encodeURIComponent(encryptParams({ loadOp: 1 }, key));
-      const response = await gw.app.inject({ method: 'GET', url: `/api/authcenter/authority/menu/list?encryptData=${encryptData}`, headers });
+      const response = await gw.app.inject({
+        method: 'GET',
+        url: `/api/authcenter/authority/menu/list?encryptData=${encryptData}`,
+        headers,
+      });
       expect(response.statusCode).toBe(200);
       const items: Array<{ opAuthorityDTOList: unknown[] }> = response.json().data;
       expect(items.some((i) => i.opAuthorityDTOList.length > 0)).toBe(true);
@@ -89,8 +103,16 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       const cases = [
         await login(JSON.stringify({ encryptData: 'bm90IGEgY2lwaGVydGV4dA==' })),
         await login(JSON.stringify({ encryptData: encryptParams({ username: 'admin', password: 'x' }, otherKey) })),
-        await gw.app.inject({ method: 'GET', url: '/api/authcenter/authority/menu/list?encryptData=%%%garbage', headers }),
-        await gw.app.inject({ method: 'GET', url: `/api/authcenter/authority/menu/list?encryptData=${encodeURIComponent(encryptParams([1], key))}`, headers }),
+        await gw.app.inject({
+          method: 'GET',
+          url: '/api/authcenter/authority/menu/list?encryptData=%%%garbage',
+          headers,
+        }),
+        await gw.app.inject({
+          method: 'GET',
+          url: `/api/authcenter/authority/menu/list?encryptData=${encodeURIComponent(encryptParams([1], key))}`,
+          headers,
+        }),
       ];
       for (const response of cases) {
         expect(response.statusCode).toBe(400);
@@ -105,7 +127,12 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       ['an empty JSON body where one is required', '', 'application/json', '参数校验失败：请求体 应为对象'],
       ['a missing field', '{}', 'application/json', '参数校验失败：username 不能为空'],
       ['an empty field', '{"username":"","password":"x"}', 'application/json', '参数校验失败：username 不能为空'],
-      ['a number for a string', '{"username":123,"password":"x"}', 'application/json', '参数校验失败：username 应为字符串'],
+      [
+        'a number for a string',
+        '{"username":123,"password":"x"}',
+        'application/json',
+        '参数校验失败：username 应为字符串',
+      ],
       ['an array for the body', '[]', 'application/json', '参数校验失败：请求体 应为对象'],
       ['plain text', 'username=admin', 'text/plain', '参数校验失败：请求体 应为对象'],
       ['a form post', 'username=admin&password=x', 'application/x-www-form-urlencoded', '不支持的请求内容类型'],
@@ -118,10 +145,15 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
 
     it.each([
       ['sent as JSON', { 'content-type': 'application/json' }],
-      ['with no content type and chunked encoding (as Pact\'s verifier sends it)', { 'transfer-encoding': 'chunked' }],
+      ["with no content type and chunked encoding (as Pact's verifier sends it)", { 'transfer-encoding': 'chunked' }],
     ])('takes an empty body %s as no body where none is required', async (_case, extra) => {
       const { headers: own } = await signIn(gw.app, 'operator', 'Operator@2026');
-      const response = await gw.app.inject({ method: 'POST', url: '/api/authcenter/logout', headers: { ...own, ...extra }, payload: '' });
+      const response = await gw.app.inject({
+        method: 'POST',
+        url: '/api/authcenter/logout',
+        headers: { ...own, ...extra },
+        payload: '',
+      });
       expect(response.json()).toEqual({ code: 0, message: '操作成功', data: null });
     });
 
@@ -209,6 +241,55 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
     expect(log).toContain('/api/authcenter/base/user?x=1');
     expect(log).not.toContain('secret-value');
     expect(urlForLog('/a?token=t&b=2&token=u')).toBe('/a?b=2');
+  });
+
+  it('answers a broken or over-long path in the envelope, with security headers and without echoing it', async () => {
+    const urls = ['/api/x/%E0%A4%A', '/api/authcenter/base/user/%E0%A4%A', `/api/file/file/uri/${'k'.repeat(300)}`];
+    for (const url of urls) {
+      const response = await gw.app.inject({ method: 'GET', url, headers });
+      // An over-long segment may fall through to the built client's catch-all, which answers 404 for /api.
+      expect([400, 404]).toContain(response.statusCode);
+      expect(response.json()).toMatchObject({ code: expect.any(Number), message: expect.any(String), data: null });
+      expect(response.json().code).not.toBe(ResultCode.internal);
+      expect(response.body).not.toContain('%E0');
+      expect(response.body).not.toContain('kkkk');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('refuses a NUL character anywhere in body, query or path as invalid input, never a 500', async () => {
+    const nul = 'a\u0000b';
+    const calls = [
+      gw.app.inject({ method: 'POST', url: '/api/authcenter/login', payload: { username: nul, password: 'x' } }),
+      gw.app.inject({
+        method: 'GET',
+        url: `/api/authcenter/base/user/exist?userName=${encodeURIComponent(nul)}`,
+        headers,
+      }),
+      gw.app.inject({ method: 'GET', url: `/api/file/file/uri/${encodeURIComponent(nul)}`, headers }),
+      gw.app.inject({
+        method: 'POST',
+        url: '/api/authcenter/base/role',
+        headers,
+        payload: { roleName: nul, roleCode: 'NUL_TEST' },
+      }),
+    ];
+    for (const response of await Promise.all(calls)) {
+      expect(response.json()).toMatchObject({ code: ResultCode.invalidInput, data: null });
+    }
+  });
+
+  it('keeps the WOPI access_token out of the log', async () => {
+    log = '';
+    await gw.app.inject({
+      method: 'POST',
+      url: '/api/file/wopi/files/nope?access_token=wopi-secret-value&y=2',
+      headers: { 'x-wopi-override': 'GET_LOCK' },
+    });
+    expect(log).toContain('/api/file/wopi/files/nope?y=2');
+    expect(log).not.toContain('wopi-secret-value');
+    expect(urlForLog('/w?access_token=t&y=2')).toBe('/w?y=2');
   });
 
   it('publishes OpenAPI from the route schemas, and the docs page needs no inline script', async () => {

@@ -4,7 +4,7 @@ export interface GatewayConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** Stored files, content-addressed (issue 6); DATA_DIR/files unless FILES_DIR is set. */
+  /** Stored files, content-addressed; DATA_DIR/files unless FILES_DIR is set. */
   filesDir: string;
   /** The largest upload accepted, in bytes (MAX_UPLOAD_MB, 100 unless set). */
   maxUploadBytes: number;

@@ -11,7 +11,7 @@ export interface GatewayDeps {
   encryptEnabled: boolean;
   /** The 32-character parameter key, shared by every gateway process through the setting table. */
   encryptKey: string;
-  /** Stored files (issue 6): content-addressed blobs under this folder, and the upload size limit. */
+  /** Stored files: content-addressed blobs under this folder, and the upload size limit. */
   filesDir: string;
   maxUploadBytes: number;
   /** The LibreOffice binary for office → PDF ('soffice' on the PATH unless given). */

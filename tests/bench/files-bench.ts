@@ -16,7 +16,10 @@ function rssBytes(pid: number): number {
 }
 
 /** Runs `work` while sampling the process's RSS; answers the work's seconds, the RSS just before and the highest seen. */
-async function sampled(pid: number, work: () => Promise<void>): Promise<{ seconds: number; before: number; peak: number }> {
+async function sampled(
+  pid: number,
+  work: () => Promise<void>,
+): Promise<{ seconds: number; before: number; peak: number }> {
   const before = rssBytes(pid);
   let peak = before;
   const timer = setInterval(() => {
@@ -36,7 +39,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const signedMb = (bytes: number) => `${bytes < 0 ? '−' : '+'}${mb(Math.abs(bytes))}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measureFiles(gateway: RunningGateway, record: (name: string, value: string, budget?: string) => void): Promise<void> {
+export async function measureFiles(
+  gateway: RunningGateway,
+  record: (name: string, value: string, budget?: string) => void,
+): Promise<void> {
   const { token, tenantId } = await apiLogin(gateway.url, 'admin', 'Admin@2026');
   const headers = { authorization: `Bearer ${token}`, token, tenantid: tenantId };
   // A PDF signature and random bytes: passes the content check, and every run stores a new blob.
@@ -76,14 +82,24 @@ export async function measureFiles(gateway: RunningGateway, record: (name: strin
   record(`file upload, ${FILE_MB} MB (median of ${RUNS})`, `${median(uploads).toFixed(1)} MB/s`);
   record(`file download, ${FILE_MB} MB (median of ${RUNS})`, `${median(downloads).toFixed(1)} MB/s`);
   record('gateway RSS idle before the transfers', mb(idle));
-  record(`gateway peak RSS during ${FILE_MB} MB uploads`, `${mb(uploadPeak)} (${signedMb(uploadGrowth)} over the RSS before)`, `growth < ${FILE_MB} MB`);
-  record(`gateway peak RSS during ${FILE_MB} MB downloads`, `${mb(downloadPeak)} (${signedMb(downloadGrowth)} over the RSS before)`, `growth < ${FILE_MB} MB`);
+  record(
+    `gateway peak RSS during ${FILE_MB} MB uploads`,
+    `${mb(uploadPeak)} (${signedMb(uploadGrowth)} over the RSS before)`,
+    `growth < ${FILE_MB} MB`,
+  );
+  record(
+    `gateway peak RSS during ${FILE_MB} MB downloads`,
+    `${mb(downloadPeak)} (${signedMb(downloadGrowth)} over the RSS before)`,
+    `growth < ${FILE_MB} MB`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const gateway = await startGateway({ STATIC_DIR: '.tmp/no-client' });
   try {
-    await measureFiles(gateway, (name, value, budget) => console.log(`  ${name}: ${value}${budget ? `  (budget ${budget})` : ''}`));
+    await measureFiles(gateway, (name, value, budget) =>
+      console.log(`  ${name}: ${value}${budget ? `  (budget ${budget})` : ''}`),
+    );
   } finally {
     await gateway.stop();
   }

@@ -10,12 +10,19 @@ const OPERATOR_ID = '1300000000000000002';
 
 describe('account gateway contract', () => {
   it('changes the own password', async () => {
-    const body = { userId: OPERATOR_ID, oldPassword: 'Operator@2026', newPassword: 'Operator@2027', rePassword: 'Operator@2027' };
+    const body = {
+      userId: OPERATOR_ID,
+      oldPassword: 'Operator@2026',
+      newPassword: 'Operator@2027',
+      rePassword: 'Operator@2027',
+    };
     await createPact()
       .addInteraction()
       .given(State.operatorWithDemoPassword)
       .uponReceiving('a change of the own password')
-      .withRequest('PUT', `/api/authcenter/base/user/pwd/${OPERATOR_ID}`, (b) => b.headers(bearer(PACT_TOKEN.operator)).jsonBody(body))
+      .withRequest('PUT', `/api/authcenter/base/user/pwd/${OPERATOR_ID}`, (b) =>
+        b.headers(bearer(PACT_TOKEN.operator)).jsonBody(body),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ code: 0, message: string('操作成功'), data: like(null) }))
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.operator);
@@ -29,8 +36,12 @@ describe('account gateway contract', () => {
       .addInteraction()
       .given(State.operatorWithDemoPassword)
       .uponReceiving('a change of the own password to a weak one')
-      .withRequest('PUT', `/api/authcenter/base/user/pwd/${OPERATOR_ID}`, (b) => b.headers(bearer(PACT_TOKEN.operator)).jsonBody(body))
-      .willRespondWith(400, (b) => b.jsonBody({ code: 160300400, message: '密码强度不够,大写字母、小写字母、数字和符号至少包含3种', data: null }))
+      .withRequest('PUT', `/api/authcenter/base/user/pwd/${OPERATOR_ID}`, (b) =>
+        b.headers(bearer(PACT_TOKEN.operator)).jsonBody(body),
+      )
+      .willRespondWith(400, (b) =>
+        b.jsonBody({ code: 160300400, message: '密码强度不够,大写字母、小写字母、数字和符号至少包含3种', data: null }),
+      )
       .executeTest(async (mock) => {
         const { http, notifier } = httpClientFor(mock.url, PACT_TOKEN.operator);
         const error = await new AccountGatewayAdapter(http).changePassword(body).catch((e: unknown) => e);

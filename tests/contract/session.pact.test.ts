@@ -14,7 +14,9 @@ describe('session gateway contract', () => {
       .addInteraction()
       .uponReceiving('a request for the parameter encryption key')
       .withRequest('GET', '/api/gateway/encryptKey')
-      .willRespondWith(200, (b) => b.jsonBody(ok({ key: regex(/^[A-Za-z0-9]{32}$/, 'A'.repeat(32)), enabled: boolean(false) })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok({ key: regex(/^[A-Za-z0-9]{32}$/, 'A'.repeat(32)), enabled: boolean(false) })),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url);
         const setting = await new SessionGatewayAdapter(http).loadEncryption();
@@ -29,10 +31,18 @@ describe('session gateway contract', () => {
       .given(State.seeded)
       .uponReceiving('a sign-in with the right password')
       .withRequest('POST', '/api/authcenter/login', (b) => b.jsonBody({ username: 'admin', password: 'Admin@2026' }))
-      .willRespondWith(200, (b) => b.jsonBody(ok({
-        token: string('q8Zk3n'), tenantId: string('1000000000000000001'), userId: string('1'),
-        clientId: string('wsf_web'), nickName: string('平台管理员'), expiresIn: integer(7200),
-      })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            token: string('q8Zk3n'),
+            tenantId: string('1000000000000000001'),
+            userId: string('1'),
+            clientId: string('wsf_web'),
+            nickName: string('平台管理员'),
+            expiresIn: integer(7200),
+          }),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url);
         const signedIn = await new SessionGatewayAdapter(http).signIn({ username: 'admin', password: 'Admin@2026' });
@@ -50,7 +60,9 @@ describe('session gateway contract', () => {
       .willRespondWith(401, (b) => b.jsonBody({ code: 160300001, message: string('用户名或密码错误'), data: null }))
       .executeTest(async (mock) => {
         const { http, notifier } = httpClientFor(mock.url);
-        const error = await new SessionGatewayAdapter(http).signIn({ username: 'admin', password: 'Wrong@2026x' }).catch((e: unknown) => e);
+        const error = await new SessionGatewayAdapter(http)
+          .signIn({ username: 'admin', password: 'Wrong@2026x' })
+          .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(GatewayError);
         expect((error as GatewayError).code).toBe(160300001);
         expect(notifier.error).toHaveBeenCalledWith('用户名或密码错误');
@@ -61,15 +73,31 @@ describe('session gateway contract', () => {
     await createPact()
       .addInteraction()
       .given(State.adminSignedIn)
-      .uponReceiving('a request for the signed-in user\'s menu with operation codes')
-      .withRequest('GET', '/api/authcenter/authority/menu/list', (b) => b.query({ loadOp: '1' }).headers(bearer(PACT_TOKEN.admin)))
-      .willRespondWith(200, (b) => b.jsonBody(ok(eachLike({
-        menuId: string('/business/examine'), menuName: string('业务审核'), component: string('/business/examine'),
-        path: string('/business/examine'), params: string('{}'), query: string('{}'), parentKid: string('/business'),
-        icon: string(''), menuCode: string('business_examine'), hidden: boolean(false), sortNo: integer(3),
-        // Groups and pages without operations carry an empty list.
-        opAuthorityDTOList: atLeastLike({ operationCode: string('examine') }, 0, 1),
-      }))))
+      .uponReceiving("a request for the signed-in user's menu with operation codes")
+      .withRequest('GET', '/api/authcenter/authority/menu/list', (b) =>
+        b.query({ loadOp: '1' }).headers(bearer(PACT_TOKEN.admin)),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            eachLike({
+              menuId: string('/business/examine'),
+              menuName: string('业务审核'),
+              component: string('/business/examine'),
+              path: string('/business/examine'),
+              params: string('{}'),
+              query: string('{}'),
+              parentKid: string('/business'),
+              icon: string(''),
+              menuCode: string('business_examine'),
+              hidden: boolean(false),
+              sortNo: integer(3),
+              // Groups and pages without operations carry an empty list.
+              opAuthorityDTOList: atLeastLike({ operationCode: string('examine') }, 0, 1),
+            }),
+          ),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.admin);
         const menus = await new SessionGatewayAdapter(http).loadMenus();
@@ -83,11 +111,22 @@ describe('session gateway contract', () => {
       .given(State.supplierSignedIn)
       .uponReceiving('a request for the current user')
       .withRequest('GET', '/api/authcenter/base/user', (b) => b.headers(bearer(PACT_TOKEN.supplier)))
-      .willRespondWith(200, (b) => b.jsonBody(ok({
-        userId: string('3'), userName: 'supplier', nickName: string('华东建材'), organizationId: string('2001'),
-        orgName: string('华东建材有限公司'), tenantId: string('1000000000000000001'), clientId: string('wsf_web'),
-        userType: 'SUPPLIER', gysId: string('GYS0001'), authStatus: boolean(true),
-      })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            userId: string('3'),
+            userName: 'supplier',
+            nickName: string('华东建材'),
+            organizationId: string('2001'),
+            orgName: string('华东建材有限公司'),
+            tenantId: string('1000000000000000001'),
+            clientId: string('wsf_web'),
+            userType: 'SUPPLIER',
+            gysId: string('GYS0001'),
+            authStatus: boolean(true),
+          }),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.supplier);
         const user = await new SessionGatewayAdapter(http).loadCurrentUser();
@@ -102,9 +141,19 @@ describe('session gateway contract', () => {
       .given(State.adminSignedIn)
       .uponReceiving('a request for the dictionaries')
       .withRequest('GET', '/api/dict/dict/list', (b) => b.headers(bearer(PACT_TOKEN.admin)))
-      .willRespondWith(200, (b) => b.jsonBody(ok(eachLike({
-        dictTypeCode: string('yes_no'), dictTypeName: string('是否'), dictCode: string('1'), dictName: string('是'), sortNo: integer(1),
-      }))))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            eachLike({
+              dictTypeCode: string('yes_no'),
+              dictTypeName: string('是否'),
+              dictCode: string('1'),
+              dictName: string('是'),
+              sortNo: integer(1),
+            }),
+          ),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.admin);
         const dictionaries = await new SessionGatewayAdapter(http).loadDictionaries();
@@ -116,12 +165,26 @@ describe('session gateway contract', () => {
     await createPact()
       .addInteraction()
       .given(State.adminSignedIn)
-      .uponReceiving('a request for the current user\'s tenants and applications')
-      .withRequest('GET', '/api/authcenter/base/tenant/user/curuser/tenants', (b) => b.headers(bearer(PACT_TOKEN.admin)))
-      .willRespondWith(200, (b) => b.jsonBody(ok(eachLike({
-        tenantId: string('1000000000000000001'), tenantName: string('远景控股集团'),
-        appLists: eachLike({ appCode: string('wsf_app'), appId: string('1'), appName: string('供应链金融'), website: string('/') }),
-      }))))
+      .uponReceiving("a request for the current user's tenants and applications")
+      .withRequest('GET', '/api/authcenter/base/tenant/user/curuser/tenants', (b) =>
+        b.headers(bearer(PACT_TOKEN.admin)),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            eachLike({
+              tenantId: string('1000000000000000001'),
+              tenantName: string('远景控股集团'),
+              appLists: eachLike({
+                appCode: string('wsf_app'),
+                appId: string('1'),
+                appName: string('供应链金融'),
+                website: string('/'),
+              }),
+            }),
+          ),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.admin);
         const tenants = await new SessionGatewayAdapter(http).loadTenants();
@@ -147,7 +210,9 @@ describe('session gateway contract', () => {
       .addInteraction()
       .given(State.tokenRevoked)
       .uponReceiving('a request with a revoked token')
-      .withRequest('GET', '/api/authcenter/authority/menu/list', (b) => b.query({ loadOp: '1' }).headers(bearer(PACT_TOKEN.revoked)))
+      .withRequest('GET', '/api/authcenter/authority/menu/list', (b) =>
+        b.query({ loadOp: '1' }).headers(bearer(PACT_TOKEN.revoked)),
+      )
       .willRespondWith(401, (b) => b.jsonBody({ code: 160300004, message: '用户信息过期,请重新登录', data: null }))
       .executeTest(async (mock) => {
         const { http, notifier } = httpClientFor(mock.url, PACT_TOKEN.revoked);

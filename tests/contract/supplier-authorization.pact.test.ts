@@ -18,12 +18,17 @@ describe('supplier authorization gateway contract', () => {
       .given(State.supplierConsentPending)
       .uponReceiving('a check of a supplier whose data-query consent is pending')
       .withRequest('POST', '/api/product/supplier/checkAuthorization', (b) =>
-        b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)).jsonBody({ gysId: GYS_ID }))
-      .willRespondWith(200, (b) => b.jsonBody(ok({
-        templateId: AUTHORIZATION_TEMPLATE_ID,
-        title: string('数据查询授权书'),
-        content: string('致：为本企业提供供应链金融服务的各银行及金融机构（以下简称"贵行"）\n一、身份信息'),
-      })))
+        b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)).jsonBody({ gysId: GYS_ID }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            templateId: AUTHORIZATION_TEMPLATE_ID,
+            title: string('数据查询授权书'),
+            content: string('致：为本企业提供供应链金融服务的各银行及金融机构（以下简称"贵行"）\n一、身份信息'),
+          }),
+        ),
+      )
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.supplier);
         const letter = await new SupplierAuthorizationGatewayAdapter(http).checkAuthorization(GYS_ID);
@@ -38,7 +43,8 @@ describe('supplier authorization gateway contract', () => {
       .given(State.supplierConsented)
       .uponReceiving('a check of a supplier that has consented')
       .withRequest('POST', '/api/product/supplier/checkAuthorization', (b) =>
-        b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)).jsonBody({ gysId: GYS_ID }))
+        b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)).jsonBody({ gysId: GYS_ID }),
+      )
       .willRespondWith(200, (b) => b.jsonBody(ok(null)))
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.supplier);
@@ -51,7 +57,9 @@ describe('supplier authorization gateway contract', () => {
       .addInteraction()
       .given(State.supplierConsentPending)
       .uponReceiving("a request for the capital sides of the supplier's consent")
-      .withRequest('GET', '/api/product/supplier/getCapitalSideCode', (b) => b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)))
+      .withRequest('GET', '/api/product/supplier/getCapitalSideCode', (b) =>
+        b.query({ gysId: GYS_ID }).headers(bearer(PACT_TOKEN.supplier)),
+      )
       .willRespondWith(200, (b) => b.jsonBody(ok(eachLike(string(CAPITAL_SIDES[0]!)))))
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.supplier);
@@ -66,11 +74,16 @@ describe('supplier authorization gateway contract', () => {
       .addInteraction()
       .given(State.supplierConsentPending)
       .uponReceiving("the supplier's consent to the data-query authorization")
-      .withRequest('POST', '/api/product/supplier/updateSupplierAuth', (b) => b.headers(bearer(PACT_TOKEN.supplier)).jsonBody(body))
+      .withRequest('POST', '/api/product/supplier/updateSupplierAuth', (b) =>
+        b.headers(bearer(PACT_TOKEN.supplier)).jsonBody(body),
+      )
       .willRespondWith(200, (b) => b.jsonBody(ok({ code: '0', message: '授权成功' })))
       .executeTest(async (mock) => {
         const { http } = httpClientFor(mock.url, PACT_TOKEN.supplier);
-        await expect(new SupplierAuthorizationGatewayAdapter(http).updateSupplierAuth(body)).resolves.toEqual({ code: '0', message: '授权成功' });
+        await expect(new SupplierAuthorizationGatewayAdapter(http).updateSupplierAuth(body)).resolves.toEqual({
+          code: '0',
+          message: '授权成功',
+        });
       });
   });
 
@@ -80,7 +93,9 @@ describe('supplier authorization gateway contract', () => {
       .addInteraction()
       .given(State.supplierConsentPending)
       .uponReceiving('a consent naming a capital side that does not exist')
-      .withRequest('POST', '/api/product/supplier/updateSupplierAuth', (b) => b.headers(bearer(PACT_TOKEN.supplier)).jsonBody(body))
+      .withRequest('POST', '/api/product/supplier/updateSupplierAuth', (b) =>
+        b.headers(bearer(PACT_TOKEN.supplier)).jsonBody(body),
+      )
       .willRespondWith(200, (b) => b.jsonBody(ok({ code: '1', message: like('资金方不存在：9999999999999999999') })))
       .executeTest(async (mock) => {
         const { http, notifier } = httpClientFor(mock.url, PACT_TOKEN.supplier);

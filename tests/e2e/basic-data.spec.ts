@@ -36,7 +36,9 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await page.getByRole('heading', { name: '新增供应商' }).waitFor();
     const form = page.getByRole('form', { name: '供应商信息' });
     await form.getByLabel('企业名称').fill('苏州端到端建材有限公司');
-    await form.getByLabel('上级组织').selectOption({ label: '远景控股集团' });
+    // 上级组织 is a searchable tree picker: type, then choose.
+    await form.getByRole('combobox', { name: '上级组织' }).fill('控股');
+    await form.getByRole('treeitem', { name: '远景控股集团' }).click();
     await form.getByLabel('统一社会信用代码').fill(INVALID);
     await form.getByLabel('联系人', { exact: true }).fill('端木明');
     await form.getByLabel('联系人手机号').fill('13912348888');
@@ -56,7 +58,10 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
 
     await page.getByRole('textbox', { name: '企业名称' }).fill('端到端');
     await page.getByRole('button', { name: '查询' }).click();
-    const row = page.getByRole('table', { name: '供应商列表' }).getByRole('row').filter({ hasText: '苏州端到端建材有限公司' });
+    const row = page
+      .getByRole('table', { name: '供应商列表' })
+      .getByRole('row')
+      .filter({ hasText: '苏州端到端建材有限公司' });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     expect(text).toContain(VALID);
@@ -67,9 +72,13 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     // 编辑 opens the same page with the record and its supplier number.
     await row.getByRole('button', { name: '编辑' }).click();
     await page.getByRole('heading', { name: '编辑供应商' }).waitFor();
+    const parent = page.getByRole('form', { name: '供应商信息' }).getByRole('combobox', { name: '上级组织' });
+    await expect.poll(() => parent.inputValue()).toBe('远景控股集团');
     const name = page.getByRole('form', { name: '供应商信息' }).getByRole('textbox', { name: '企业名称' });
     await expect.poll(() => name.inputValue()).toBe('苏州端到端建材有限公司');
-    expect(await page.getByRole('form', { name: '供应商信息' }).getByLabel('供应商编号').inputValue()).toMatch(/^GYS\d{9}$/);
+    expect(await page.getByRole('form', { name: '供应商信息' }).getByLabel('供应商编号').inputValue()).toMatch(
+      /^GYS\d{9}$/,
+    );
     await page.screenshot({ path: '.tmp/e2e-edit-supplier.png' });
     const editForm = page.getByRole('form', { name: '供应商信息' });
     await editForm.getByLabel('联系人', { exact: true }).fill('端木亮');
@@ -79,7 +88,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await page.getByRole('table', { name: '供应商列表' }).getByRole('row').filter({ hasText: '端木亮' }).waitFor();
   });
 
-  it('shows the project companies and the organisation tree with the selected one\'s accounts', async () => {
+  it("shows the project companies and the organisation tree with the selected one's accounts", async () => {
     const page = suite.page;
     await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('项目公司管理', '项目公司列表');
@@ -88,6 +97,21 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await page.getByRole('button', { name: '新增' }).click();
     await page.getByRole('heading', { name: '新增项目公司' }).waitFor();
     await page.screenshot({ path: '.tmp/e2e-add-project-company.png' });
+    // Half-filled, 返回 asks first: 留在此页 keeps the typing, 离开 goes back to the list.
+    const form = page.getByRole('form', { name: '项目公司信息' });
+    await form.getByLabel('企业名称').fill('未保存的项目公司');
+    await form.getByRole('button', { name: '返回' }).click();
+    const leave = page.getByRole('alertdialog', { name: '离开此页面？' });
+    await leave.getByText('页面中有尚未保存的修改，离开后将丢失。').waitFor();
+    await leave.getByRole('button', { name: '留在此页' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('企业名称').inputValue()).toBe('未保存的项目公司');
+    // The sidebar asks too.
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    await nav.getByText('组织管理', { exact: true }).click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: '离开' }).click();
+    await page.getByRole('heading', { name: '组织管理' }).waitFor();
 
     await openMenu('组织管理');
     const tree = page.getByRole('tree', { name: '组织机构' });

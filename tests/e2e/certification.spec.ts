@@ -1,7 +1,9 @@
-// Issue 5: 个人认证 and 证书管理 in Chromium — admin registers a person whose resident ID has a wrong check digit
-// (the domain's message shows and nothing is sent), then the right one, finds it pending, rejects it (a
-// comment is required) and sees it 已驳回; the certificate list renders with its 吊销 buttons.
+// 个人认证 and 证书管理 in Chromium — admin registers a person whose resident ID has a wrong check digit
+// (the domain's message shows and nothing is sent), then the right one, finds it pending (its ID masked in
+// the list), rejects it (a comment is required) and sees it 已驳回 with the ID whole in 查看; the certificate
+// list renders with its 吊销 buttons.
 import { describe, expect, it } from 'vitest';
+import { maskIdNumber } from '../../src/domain/format/mask';
 import { residentIdCheckChar } from '../../src/domain/patterns/resident-id';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
@@ -46,7 +48,11 @@ describe('证书管理, 个人认证', () => {
 
     await page.getByRole('textbox', { name: '姓名' }).fill('端木清');
     await page.getByRole('button', { name: '查询' }).click();
-    const row = page.getByRole('table', { name: '个人认证列表' }).getByRole('row').filter({ hasText: VALID });
+    // Lists show ID numbers masked; the detail shows them whole to someone who may act on them.
+    const row = page
+      .getByRole('table', { name: '个人认证列表' })
+      .getByRole('row')
+      .filter({ hasText: maskIdNumber(VALID) });
     await row.filter({ hasText: '待审核' }).waitFor();
 
     await row.getByRole('button', { name: '驳回' }).click();
@@ -62,6 +68,7 @@ describe('证书管理, 个人认证', () => {
     const details = page.getByRole('dialog', { name: '个人认证详情' });
     await details.getByText('身份证照片不清晰').waitFor();
     await details.getByText('平台管理员').waitFor();
+    await details.getByText(VALID).waitFor();
     await page.screenshot({ path: '.tmp/e2e-personal-certification-rejected.png' });
     await details.getByRole('button', { name: '关闭', exact: true }).click();
 

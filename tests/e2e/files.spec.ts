@@ -7,7 +7,10 @@ import { UploadMessage } from '../../src/domain/upload/upload-rules';
 import { DEMO_ACCOUNTS, signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const suite = useBrowserSuite({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
 
@@ -28,7 +31,7 @@ describe('files in the browser', () => {
     await picker().setInputFiles({ name, mimeType: 'text/plain', buffer: bytes });
     const link = suite.page.getByRole('button', { name, exact: true });
     await link.waitFor();
-    await expect(suite.page.getByText(/上传成功/).isVisible()).resolves.toBe(true);
+    await suite.page.getByText(/上传成功/).waitFor();
     const [download] = await Promise.all([suite.page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(name);
     expect(readFileSync((await download.path())!).equals(bytes)).toBe(true);
@@ -39,14 +42,20 @@ describe('files in the browser', () => {
     await picker().setInputFiles({ name: '工具.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await toast('文件格式不正确').first().waitFor();
     const format = await toast('文件格式不正确').first().innerText();
-    expect(format).toBe(UploadMessage.format('.pdf,.jpg,.jpeg,.png,.gif,.bmp,.webp,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip'));
+    expect(format).toBe(
+      UploadMessage.format('.pdf,.jpg,.jpeg,.png,.gif,.bmp,.webp,.txt,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.zip'),
+    );
     await picker().setInputFiles({ name: '空白.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
     await toast(UploadMessage.empty).first().waitFor();
     await expect(suite.page.getByRole('list', { name: '上传列表' }).count()).resolves.toBe(0);
   });
 
   it('shows the server refusal of bytes that do not match the extension on the item', async () => {
-    await picker().setInputFiles({ name: '伪造发票.pdf', mimeType: 'application/pdf', buffer: Buffer.from('this is not a pdf') });
+    await picker().setInputFiles({
+      name: '伪造发票.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('this is not a pdf'),
+    });
     await suite.page.getByRole('alert').filter({ hasText: '文件内容与扩展名不符，请上传真实的文件' }).first().waitFor();
     await expect(suite.page.getByRole('button', { name: '重试' }).isVisible()).resolves.toBe(true);
   });

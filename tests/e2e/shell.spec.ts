@@ -1,5 +1,5 @@
-// Issue 4: the shell in Chromium — tags, their context menu, reload, the header commands, menu search and
-// the chunk error screen.
+// The shell in Chromium — tags, their context menu and overflow, reload, the sidebar (rail, phone drawer),
+// the header commands, menu search, failures in Chinese, session expiry and the chunk error screen.
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
@@ -7,7 +7,8 @@ import { useBrowserSuite } from './support/suite';
 const suite = useBrowserSuite();
 
 const tagBar = () => suite.page.getByRole('navigation', { name: '已打开的页面' });
-const tagTitles = async () => (await tagBar().locator('.fui-InteractionTagPrimary').allTextContents()).map((t) => t.trim());
+const tagTitles = async () =>
+  (await tagBar().locator('.fui-InteractionTagPrimary').allTextContents()).map((t) => t.trim());
 const nav = () => suite.page.getByRole('navigation', { name: '主菜单' });
 
 /** Opens a menu page from the sidebar, as a person would. */
@@ -53,18 +54,34 @@ describe('tags', () => {
     await suite.page.getByRole('button', { name: '查询' }).click();
     await pager.locator('[aria-current="page"]', { hasText: '1' }).waitFor();
     await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
-    for (const cell of await table.getByRole('row').locator('td:first-child').allTextContents()) expect(cell).toContain('华东建材');
+    for (const cell of await table.getByRole('row').locator('td:first-child').allTextContents())
+      expect(cell).toContain('华东建材');
     await suite.page.screenshot({ path: '.tmp/e2e-negative-opinion.png' });
   });
 
   it('drops the oldest tag past the maximum of 20', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     const items: Array<[string, string]> = [
-      ['业务管理', '融资业务管理'], ['业务管理', '业务审核'], ['业务管理', '审核类型配置'], ['业务管理', '预授信申请管理'],
-      ['业务管理', '融资申请管理'], ['业务管理', '融资申请审核'], ['业务管理', '报告制作'], ['业务管理', '报告审核'],
-      ['业务管理', '评审会制作'], ['业务管理', '会议信息管理'], ['业务管理', '评审会执行'], ['业务管理', '评审会审核'],
-      ['业务管理', '融资决议管理'], ['业务管理', '决议审核'], ['业务管理', '要素管理'], ['业务管理', '要素落实审核'],
-      ['业务管理', '合同文件管理'], ['业务管理', '合同审核'], ['业务管理', '签约管理'], ['业务管理', '推送制作'],
+      ['业务管理', '融资业务管理'],
+      ['业务管理', '业务审核'],
+      ['业务管理', '审核类型配置'],
+      ['业务管理', '预授信申请管理'],
+      ['业务管理', '融资申请管理'],
+      ['业务管理', '融资申请审核'],
+      ['业务管理', '报告制作'],
+      ['业务管理', '报告审核'],
+      ['业务管理', '正式函件管理'],
+      ['业务管理', '会议信息管理'],
+      ['业务管理', '评审会执行'],
+      ['业务管理', '评审会审核'],
+      ['业务管理', '融资决议管理'],
+      ['业务管理', '决议审核'],
+      ['业务管理', '要素管理'],
+      ['业务管理', '要素落实审核'],
+      ['业务管理', '合同文件管理'],
+      ['业务管理', '合同审核'],
+      ['业务管理', '签约管理'],
+      ['业务管理', '推送制作'],
     ];
     for (const [area, item] of items) await openFromSidebar(area, item);
     const titles = await tagTitles();
@@ -76,7 +93,8 @@ describe('tags', () => {
 
   it('closes from the tag and from the context menu: close, others, left, right, all', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    for (const item of ['融资业务管理', '业务审核', '审核类型配置', '预授信申请管理']) await openFromSidebar('业务管理', item);
+    for (const item of ['融资业务管理', '业务审核', '审核类型配置', '预授信申请管理'])
+      await openFromSidebar('业务管理', item);
     await tagBar().getByRole('button', { name: '关闭 预授信申请管理' }).click();
     await suite.page.getByRole('heading', { name: '审核类型配置' }).waitFor();
     expect(await tagTitles()).toEqual(['首页', '融资业务管理', '业务审核', '审核类型配置']);
@@ -99,6 +117,170 @@ describe('tags', () => {
     await contextMenu('业务审核', '关闭所有');
     expect(await tagTitles()).toEqual(['首页']);
     await suite.page.waitForURL(`${suite.gateway.url}/`);
+  });
+});
+
+describe('tag bar overflow', () => {
+  const MANY: string[] = [
+    '融资业务管理',
+    '业务审核',
+    '审核类型配置',
+    '预授信申请管理',
+    '融资申请管理',
+    '融资申请审核',
+    '报告制作',
+    '报告审核',
+    '正式函件管理',
+    '会议信息管理',
+    '评审会执行',
+    '评审会审核',
+    '融资决议管理',
+  ];
+  const scroller = () => tagBar().locator('[data-tag-scroller]');
+  const activeInView = () =>
+    scroller().evaluate((bar) => {
+      const active = bar.querySelector('[aria-current="page"]')!.closest('[data-active-tag]')!.getBoundingClientRect();
+      const box = bar.getBoundingClientRect();
+      return active.left >= box.left - 1 && active.right <= box.right + 1;
+    });
+
+  it('keeps the active tag in view past 11 tags, scrolls with the wheel, and offers arrows while it overflows', async () => {
+    await suite.page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await expect(tagBar().getByRole('button', { name: '向右滚动标签' }).count()).resolves.toBe(0);
+    for (const item of MANY) await openFromSidebar('业务管理', item);
+    expect(await tagTitles()).toHaveLength(MANY.length + 1);
+    expect(await activeInView()).toBe(true);
+    await tagBar().getByRole('button', { name: '向左滚动标签' }).waitFor();
+    await suite.page.screenshot({ path: '.tmp/e2e-tag-overflow.png' });
+
+    // The wheel scrolls the bar sideways, back to the start.
+    const before = await scroller().evaluate((el) => el.scrollLeft);
+    expect(before).toBeGreaterThan(0);
+    await scroller().hover();
+    await suite.page.mouse.wheel(0, -300);
+    await suite.page.waitForFunction(
+      (start) => document.querySelector('[data-tag-scroller]')!.scrollLeft < start,
+      before,
+    );
+    for (let i = 0; i < 10; i++) await suite.page.mouse.wheel(0, -300);
+    await suite.page.waitForFunction(() => document.querySelector('[data-tag-scroller]')!.scrollLeft === 0);
+    expect(await activeInView()).toBe(false);
+    await expect(tagBar().getByRole('button', { name: '向左滚动标签' }).isDisabled()).resolves.toBe(true);
+
+    // The right arrow scrolls towards the end; activating a tag brings it into view.
+    await tagBar().getByRole('button', { name: '向右滚动标签' }).click();
+    await suite.page.waitForFunction(() => document.querySelector('[data-tag-scroller]')!.scrollLeft > 0);
+    await openFromSidebar('业务管理', '报告制作');
+    await tagBar().locator('[aria-current="page"]', { hasText: '报告制作' }).waitFor();
+    await suite.page.waitForFunction(() => {
+      const bar = document.querySelector('[data-tag-scroller]')!.getBoundingClientRect();
+      const tag = document.querySelector('[data-active-tag]')!.getBoundingClientRect();
+      return tag.left >= bar.left - 1 && tag.right <= bar.right + 1;
+    });
+  });
+});
+
+describe('sidebar', () => {
+  it('collapses to an icon rail whose areas open flyouts with their pages', async () => {
+    await suite.page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.getByRole('button', { name: '收起菜单' }).click();
+    // Every area is still there, as its icon named by its tooltip.
+    for (const area of ['业务管理', '风险管理', '基础数据']) await nav().getByRole('button', { name: area }).waitFor();
+    await expect(nav().getByText('融资业务管理', { exact: true }).count()).resolves.toBe(0);
+    await nav().getByRole('button', { name: '风险管理' }).click();
+    await suite.page.getByRole('menuitem', { name: '负面舆情' }).click();
+    await suite.page.getByRole('heading', { name: '负面舆情' }).waitFor();
+    await expect(nav().getByRole('button', { name: '风险管理' }).getAttribute('aria-current')).resolves.toBe('true');
+    await suite.page.screenshot({ path: '.tmp/e2e-sidebar-rail.png' });
+    await suite.page.getByRole('button', { name: '展开菜单' }).click();
+    await nav().getByText('负面舆情', { exact: true }).waitFor();
+  });
+
+  it('is an overlay drawer at 390 px, opened from the header and closed on navigation or on the backdrop', async () => {
+    await suite.page.setViewportSize({ width: 390, height: 844 });
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await expect(nav().isVisible()).resolves.toBe(false);
+    // The content keeps the whole width.
+    const content = await suite.page.locator('main').boundingBox();
+    expect(content!.width).toBeGreaterThan(380);
+    // The header fits: nothing sticks out to the right.
+    await expect(suite.page.locator('header').evaluate((h) => h.scrollWidth <= h.clientWidth + 1)).resolves.toBe(true);
+    await suite.page.getByRole('button', { name: '你好，平台管理员' }).waitFor();
+
+    await suite.page.getByRole('button', { name: '展开菜单' }).click();
+    await nav().getByText('业务管理', { exact: true }).waitFor();
+    await suite.page.screenshot({ path: '.tmp/e2e-drawer-390.png' });
+    await nav().getByText('业务管理', { exact: true }).click();
+    await nav().getByText('业务审核', { exact: true }).click();
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await nav().waitFor({ state: 'hidden' });
+
+    await suite.page.getByRole('button', { name: '展开菜单' }).click();
+    await nav().waitFor();
+    await suite.page.mouse.click(370, 400);
+    await nav().waitFor({ state: 'hidden' });
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+  });
+});
+
+describe('failures and page loads', () => {
+  it('shows a 500 without an envelope in Chinese', async () => {
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.route('**/api/**', (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.continue()
+        : route.fulfill({
+            status: 500,
+            contentType: 'text/html',
+            body: '<html><body>Internal Server Error</body></html>',
+          }),
+    );
+    await nav().getByText('风险管理', { exact: true }).click();
+    await nav().getByText('负面舆情', { exact: true }).click();
+    await suite.page.locator('.fui-ToastTitle', { hasText: '服务器开小差了，请稍后重试' }).first().waitFor();
+    await expect(suite.page.getByText(/status code/).count()).resolves.toBe(0);
+  });
+
+  it('keeps the current page, not a 401 with an empty sidebar, until an expired session reaches /login', async () => {
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openFromSidebar('风险管理', '负面舆情');
+    await suite.page.evaluate(() => {
+      const w = window as unknown as { sawUnauthorized: boolean };
+      w.sawUnauthorized = false;
+      new MutationObserver(() => {
+        if (location.pathname === '/401' || document.body.innerText.includes('没有访问该页面的权限'))
+          w.sawUnauthorized = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await suite.page.route('**/api/**', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 160300004, message: '用户信息过期,请重新登录', data: null }),
+      }),
+    );
+    await suite.page.getByRole('button', { name: '查询' }).click();
+    await suite.page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
+    await expect(suite.page.getByRole('heading', { name: '负面舆情' }).isVisible()).resolves.toBe(true);
+    await suite.page.waitForURL(`${suite.gateway.url}/login`);
+    await expect(
+      suite.page.evaluate(() => (window as unknown as { sawUnauthorized: boolean }).sawUnauthorized),
+    ).resolves.toBe(false);
+  });
+
+  it('warns of no missing HydrateFallback on a full page load', async () => {
+    const warnings: string[] = [];
+    suite.page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.goto(`${suite.gateway.url}/business/examine`);
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await suite.page.reload();
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
   });
 });
 
@@ -135,7 +317,9 @@ describe('header commands', () => {
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '切换子系统' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '切换子系统' });
-    const options = (await dialog.getByRole('radio').evaluateAll((els) => els.map((e) => e.closest('.fui-Radio')?.textContent ?? '')));
+    const options = await dialog
+      .getByRole('radio')
+      .evaluateAll((els) => els.map((e) => e.closest('.fui-Radio')?.textContent ?? ''));
     expect(options).toEqual(['供应商门户', '报表中心']);
     await dialog.getByRole('button', { name: '切换' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '请选择子系统' }).waitFor();
@@ -143,7 +327,9 @@ describe('header commands', () => {
     await dialog.getByRole('button', { name: '切换' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '系统配置错误，请联系管理员' }).waitFor();
     // The portal is another website; answer it here so that the browser never leaves this machine.
-    await suite.page.route('https://portal.yuanjing-group.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>供应商门户</h1>' }));
+    await suite.page.route('https://portal.yuanjing-group.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>供应商门户</h1>' }),
+    );
     await dialog.getByLabel('供应商门户').check();
     await dialog.getByRole('button', { name: '切换' }).click();
     await suite.page.waitForURL(/portal\.yuanjing-group\.example\.com/);
@@ -163,6 +349,22 @@ describe('header commands', () => {
     await suite.page.waitForURL(`${suite.gateway.url}/basicDataManagement/userManagment`);
   });
 
+  it('finds a menu page by full pinyin and by a mix of pinyin and characters', async () => {
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await suite.page.keyboard.press('Control+K');
+    const search = suite.page.getByRole('textbox', { name: '搜索菜单' });
+    for (const query of ['yonghu', 'yonghuguanli', '用户']) {
+      await search.fill(query);
+      await suite.page
+        .getByRole('option', { name: /^用户管理/ })
+        .first()
+        .waitFor();
+    }
+    await search.fill('yonghu');
+    await search.press('Enter');
+    await suite.page.waitForURL(`${suite.gateway.url}/basicDataManagement/userManagment`);
+  });
+
   it('remembers a collapsed sidebar over a reload, and the logo goes home', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '业务审核');
@@ -176,7 +378,9 @@ describe('header commands', () => {
 
 describe('fullscreen', () => {
   it("warns '您的浏览器不支持全屏' where the browser cannot go full screen", async () => {
-    await suite.context.addInitScript(() => Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }));
+    await suite.context.addInitScript(() =>
+      Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }),
+    );
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.getByRole('button', { name: '全屏' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '您的浏览器不支持全屏' }).waitFor();

@@ -12,9 +12,20 @@ describe('signing in', () => {
   it('admin signs in and sees every area in the sidebar', async () => {
     const { username, password, nickName } = DEMO_ACCOUNTS.admin;
     await signIn(suite.page, suite.gateway.url, username, password);
-    await expect(suite.page.getByRole('button', { name: `你好，${nickName}` }).isVisible()).resolves.toBe(true);
+    await suite.page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
     const nav = suite.page.getByRole('navigation', { name: '主菜单' });
-    for (const area of ['工作台', '融资需求', '业务管理', '存续期管理', '资产管理', '客户关系管理', '风险管理', '参数管理', '资金管理', '基础数据']) {
+    for (const area of [
+      '工作台',
+      '融资需求',
+      '业务管理',
+      '存续期管理',
+      '资产管理',
+      '客户关系管理',
+      '风险管理',
+      '参数管理',
+      '资金管理',
+      '基础数据',
+    ]) {
       await expect(nav.getByText(area, { exact: true }).isVisible(), area).resolves.toBe(true);
     }
     expect(await suite.page.title()).toBe('远景控股集团供应链金融平台');
@@ -59,7 +70,7 @@ describe('the route guard', () => {
   it('sends a signed-out user to /login from any path', async () => {
     await suite.page.goto(`${suite.gateway.url}/business/examine`);
     await suite.page.waitForURL(`${suite.gateway.url}/login`);
-    await expect(suite.page.getByRole('button', { name: '登录' }).isVisible()).resolves.toBe(true);
+    await suite.page.getByRole('button', { name: '登录' }).waitFor(); // the sign-in chunk loads after the redirect
   });
 
   it('sends a signed-in user from /login to /, an unknown path to /404 and a path outside the menu to /401', async () => {
@@ -91,7 +102,9 @@ describe('the route guard', () => {
 describe('the session', () => {
   it('signs in with a token from the URL and removes it from the address bar', async () => {
     const { token, tenantId } = await apiLogin(suite.gateway.url, 'admin', 'Admin@2026');
-    await suite.page.goto(`${suite.gateway.url}/business/examine?token=${encodeURIComponent(token)}&tenantId=${tenantId}`);
+    await suite.page.goto(
+      `${suite.gateway.url}/business/examine?token=${encodeURIComponent(token)}&tenantId=${tenantId}`,
+    );
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     expect(suite.page.url()).toBe(`${suite.gateway.url}/business/examine`);
     await expect(suite.page.getByRole('button', { name: '你好，平台管理员' }).isVisible()).resolves.toBe(true);
@@ -102,7 +115,8 @@ describe('the session', () => {
     const cookie = (await suite.context.cookies()).find((c) => c.name === '__WSF__token__');
     expect(cookie?.value).toBeTruthy();
     const revoked = await fetch(`${suite.gateway.url}/api/authcenter/logout`, {
-      method: 'POST', headers: { authorization: `Bearer ${decodeURIComponent(cookie!.value)}` },
+      method: 'POST',
+      headers: { authorization: `Bearer ${decodeURIComponent(cookie!.value)}` },
     });
     expect(revoked.ok).toBe(true);
     await suite.page.reload();

@@ -1,5 +1,5 @@
-// Issue 4, SPEC §4: the supplier's data-query authorization prompt, in Debian's Chromium against the real
-// gateway. The tests run in order on one gateway: the consent given in the third changes the fourth.
+// SPEC §4: the supplier's data-query authorization prompt, in Debian's Chromium against the real gateway.
+// The tests run in order on one gateway: the consent given in the third changes the fourth.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
@@ -17,6 +17,15 @@ beforeEach(() => {
 
 const prompt = () => suite.page.getByRole('dialog', { name: '提示' });
 const letter = () => prompt().getByRole('document', { name: '数据查询授权书' });
+const agree = () => prompt().getByRole('button', { name: '同意' });
+const offer = () => suite.page.getByRole('button', { name: '数据查询授权' });
+
+/** Scrolls the letter to its end, as the reader does with the wheel. */
+async function readToEnd() {
+  const box = prompt().locator('[data-letter-scroll]');
+  await box.hover();
+  for (let i = 0; i < 40 && (await agree().isDisabled()); i++) await suite.page.mouse.wheel(0, 400);
+}
 
 async function signInAs(account: 'admin' | 'supplier') {
   const { username, password } = DEMO_ACCOUNTS[account];
@@ -47,17 +56,32 @@ describe('the supplier data-query authorization prompt', () => {
     await letter().waitFor();
     const text = await letter().innerText();
     expect(text).toContain('远景控股集团及其下属子公司');
-    for (const kind of ['身份信息', '增值税发票信息', '结算账户流水信息', '应收账款信息', '产值及结算信息', '放款及还款信息']) expect(text).toContain(kind);
+    for (const kind of [
+      '身份信息',
+      '增值税发票信息',
+      '结算账户流水信息',
+      '应收账款信息',
+      '产值及结算信息',
+      '放款及还款信息',
+    ])
+      expect(text).toContain(kind);
     // The computed width, not the bounding box: the dialog's entrance animation scales it for a moment.
     await expect(prompt().evaluate((el) => getComputedStyle(el).width)).resolves.toBe('600px');
-    await expect(prompt().getByRole('button', { name: '同意' }).isVisible()).resolves.toBe(true);
+    await expect(agree().isVisible()).resolves.toBe(true);
     await suite.page.screenshot({ path: '.tmp/e2e-supplier-authorization.png' });
+    await expect(offer().count()).resolves.toBe(0);
 
     await prompt().getByRole('button', { name: '关闭', exact: true }).click();
     await prompt().waitFor({ state: 'detached' });
     await expect(suite.page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBe('false');
 
-    // Moving around the application does not bring it back.
+    // The header offers the letter again while the consent is pending.
+    await offer().click();
+    await letter().waitFor();
+    await prompt().getByRole('button', { name: '关闭', exact: true }).click();
+    await prompt().waitFor({ state: 'detached' });
+
+    // Moving around the application, or reloading it, does not pop it up again; the header still offers it.
     const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('融资需求', { exact: true }).click();
     await nav.getByText('融资需求管理', { exact: true }).click();
@@ -66,28 +90,42 @@ describe('the supplier data-query authorization prompt', () => {
     await suite.page.getByRole('heading', { name: /^你好，/ }).waitFor();
     await settle();
     await expect(prompt().count()).resolves.toBe(0);
-    expect(checks).toBe(1);
+    await offer().waitFor();
 
     await signOut();
     await signInAs('supplier');
     await letter().waitFor();
-    expect(checks).toBe(2);
+    // One check at entry, a quiet one after the reload (to know whether to offer it), one at the new sign-in.
+    expect(checks).toBe(3);
   });
 
-  it('同意 gives the consent: 授权成功 and the prompt closes', async () => {
+  it('同意 waits until the letter was read to its end, then gives the consent: 授权成功 and the prompt closes', async () => {
     await signInAs('supplier');
-    await prompt().getByRole('button', { name: '同意' }).click();
-    await suite.page.getByRole('alert').filter({ hasText: '授权成功' }).or(suite.page.getByText('授权成功')).first().waitFor();
+    await letter().waitFor();
+    await expect(agree().isDisabled()).resolves.toBe(true);
+    await prompt().getByText('请阅读至授权书末尾').waitFor();
+    await readToEnd();
+    await expect(agree().isDisabled()).resolves.toBe(false);
+    await expect(prompt().getByText('请阅读至授权书末尾').count()).resolves.toBe(0);
+    await agree().click();
+    await suite.page
+      .getByRole('alert')
+      .filter({ hasText: '授权成功' })
+      .or(suite.page.getByText('授权成功'))
+      .first()
+      .waitFor();
     await prompt().waitFor({ state: 'detached' });
     await expect(suite.page.evaluate(() => sessionStorage.getItem('capitalSideCode'))).resolves.toBe(
       JSON.stringify(['1100000000000000021', '1100000000000000022']),
     );
+    await expect(offer().count()).resolves.toBe(0);
   });
 
   it('does not come back after the consent, even on a new sign-in', async () => {
     await signInAs('supplier');
     await settle();
     await expect(prompt().count()).resolves.toBe(0);
+    await expect(offer().count()).resolves.toBe(0);
     // The gateway now reports the supplier authorized, so the client does not even ask.
     expect(checks).toBe(0);
     await expect(suite.page.evaluate(() => sessionStorage.getItem('authStatus'))).resolves.toBeNull();

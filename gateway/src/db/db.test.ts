@@ -14,8 +14,19 @@ import { catalogueMenus, seedDemo } from './seed/demo-seed';
 import { seedGeneratedStaff, staffName } from './seed/generated-staff';
 
 const TABLES = [
-  'setting', 'tenant', 'app', 'organization', 'app_user', 'role', 'user_role', 'menu', 'menu_operation',
-  'role_menu', 'role_menu_operation', 'session_token', 'dict_item',
+  'setting',
+  'tenant',
+  'app',
+  'organization',
+  'app_user',
+  'role',
+  'user_role',
+  'menu',
+  'menu_operation',
+  'role_menu',
+  'role_menu_operation',
+  'session_token',
+  'dict_item',
 ] as const;
 
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -37,7 +48,7 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
 
   it('changes nothing when migrated and seeded again', async () => {
     const before = await rowCounts(gw.db);
-    // The three accounts of DESIGN.md §3, plus issue 5's auditor and 星河建设集团's xh_admin and two staff.
+    // The three accounts of DESIGN.md §3, plus the auditor and 星河建设集团's xh_admin and two staff.
     expect(before.app_user).toBe(7);
     expect(before.menu).toBe(catalogueMenus().length);
     await migrate(gw.db);
@@ -67,7 +78,11 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
     expect(after.app_user).toBe(7 + 2500);
     await seedGeneratedStaff(gw.db, 2500);
     expect((await rowCounts(gw.db)).app_user).toBe(7 + 2500);
-    const sample = await gw.db.selectFrom('app_user').select(['user_name', 'nick_name']).where('user_name', '=', 'staff002500').executeTakeFirst();
+    const sample = await gw.db
+      .selectFrom('app_user')
+      .select(['user_name', 'nick_name'])
+      .where('user_name', '=', 'staff002500')
+      .executeTakeFirst();
     expect(sample).toEqual({ user_name: 'staff002500', nick_name: staffName(2500) });
     expect(staffName(1)).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
   });
@@ -78,7 +93,8 @@ describe('the menu catalogue as seeded', () => {
     const menus = catalogueMenus();
     expect(new Set(menus.map((m) => m.menu_id)).size).toBe(menus.length);
     for (const route of flattenRoutes()) expect(menus.some((m) => m.path === route.path)).toBe(true);
-    for (const menu of menus) expect(menu.parent_id === '0' || menus.some((m) => m.menu_id === menu.parent_id)).toBe(true);
+    for (const menu of menus)
+      expect(menu.parent_id === '0' || menus.some((m) => m.menu_id === menu.parent_id)).toBe(true);
   });
 });
 
@@ -96,9 +112,17 @@ describe('a PGlite data directory', () => {
     const second = await openDatabase({ dataDir });
     try {
       await migrate(second.db);
-      const row = await second.db.selectFrom('setting').select('value').where('key', '=', 'survives').executeTakeFirst();
+      const row = await second.db
+        .selectFrom('setting')
+        .select('value')
+        .where('key', '=', 'survives')
+        .executeTakeFirst();
       expect(row?.value).toBe('yes');
-      const admin = await second.db.selectFrom('app_user').select('nick_name').where('user_name', '=', 'admin').executeTakeFirst();
+      const admin = await second.db
+        .selectFrom('app_user')
+        .select('nick_name')
+        .where('user_name', '=', 'admin')
+        .executeTakeFirst();
       expect(admin?.nick_name).toBe('平台管理员');
     } finally {
       await second.db.destroy();

@@ -1,34 +1,50 @@
-// Forward-only migrations, run on every start. The list is a static object of imported modules rather than a
-// folder scan, so it works the same under tsx, vitest and any bundler, and a missing file fails at import.
-import type { Kysely } from 'kysely';
+// Forward-only migrations, run on every start. Every file in ./migrations named `NNNN-what.ts` is one, applied
+// in name order and recorded under its name without the extension (so '0001-initial' stays '0001-initial'):
+// a new migration is a new file and nothing else. Kysely's own FileMigrationProvider is not used because its
+// import() runs inside node_modules, where Vitest does not load TypeScript; this one runs in our code, so the
+// same dynamic import() works under tsx (npm start, the browser tests) and Vitest.
+import { readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
 import type { Database } from './database';
-import * as initial from './migrations/0001-initial';
-import * as supplierConsent from './migrations/0002-supplier-consent';
-import * as files from './migrations/0003-files';
-import * as negativeOpinion from './migrations/0004-negative-opinion';
-import * as userAdministration from './migrations/0005-user-administration';
-import * as roleLifecycle from './migrations/0006-role-lifecycle';
-import * as organizationDetails from './migrations/0007-organization-details';
-import * as userPageIndex from './migrations/0008-user-page-index';
-import * as certification from './migrations/0009-certification';
 
-const migrations: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-supplier-consent': supplierConsent,
-  '0003-files': files,
-  '0004-negative-opinion': negativeOpinion,
-  '0005-user-administration': userAdministration,
-  '0006-role-lifecycle': roleLifecycle,
-  '0007-organization-details': organizationDetails,
-  '0008-user-page-index': userPageIndex,
-  '0009-certification': certification,
-};
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** `0010-hardening.ts`; not a test, not a declaration file. */
+const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.ts$/;
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The migration files' names (without .ts) in the order they are applied. */
+export async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = await readdir(dir);
+  return files
+    .map((file) => MIGRATION_FILE.exec(file)?.[1])
+    .filter((name): name is string => name !== undefined && !name.endsWith('.test'))
+    .sort();
+}
+
+export function folderMigrationProvider(dir = MIGRATIONS_DIR): MigrationProvider {
+  return {
+    async getMigrations() {
+      const migrations: Record<string, Migration> = {};
+      for (const name of await migrationNames(dir)) {
+        migrations[name] = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as Migration;
+      }
+      return migrations;
+    },
+  };
+}
 
 export async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its own tables in every schema unless told which: with several gateways or test runs in
+  // schemas of one PostgreSQL, it could see another schema's lock table and skip creating its own.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const { error } = await new Migrator({
+    db,
+    provider: folderMigrationProvider(),
+    migrationTableSchema,
+  }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
 }

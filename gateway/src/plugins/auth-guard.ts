@@ -4,13 +4,18 @@
 //
 // A session is a live token: known, not revoked, used within the idle window and younger than the
 // absolute limit. Every failure answers 160300004 alike, so a caller learns nothing about other tokens.
+//
+// Tokens and grants come from the access cache (access-cache.ts), exact across processes: a revoked token,
+// a disabled user or a removed grant is refused on the next request. Expiry is checked on every request
+// against the cached times; the cached last use can only be older than the stored one (another process
+// may have touched it since), so a session that looks idle is read again before it is refused.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeMenuPath } from '../../../src/domain/menu/menu';
 import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
 import type { GatewayDeps } from '../deps';
-import { findLiveToken, hashToken, touchToken } from '../modules/auth/repository';
-import { hasGrant } from '../modules/menu/repository';
+import { hashToken, touchToken } from '../modules/auth/repository';
+import { AccessCache, type CachedSession, type Grants } from './access-cache';
 import { forbidden, sessionExpired } from './envelope';
 
 export type RouteAccess = 'public' | 'session' | { menu: string; op?: OperationCode };
@@ -21,12 +26,18 @@ export interface Session {
   tokenHash: string;
 }
 
+/** The session the guard found for a request. */
+export interface GuardedSession extends Session {
+  /** Menu id → operation codes the user's roles grant, as of this request. */
+  grants(): Promise<Grants>;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    session: Session | null;
+    session: GuardedSession | null;
   }
 }
 
@@ -42,13 +53,23 @@ function readToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller's session on a route whose access is not 'public'. */
-export function sessionOf(request: FastifyRequest): Session {
+export function sessionOf(request: FastifyRequest): GuardedSession {
   if (!request.session) throw sessionExpired();
   return request.session;
 }
 
+/** Whether the grants allow the menu (and the operation code, when one is named). */
+export function grantAllows(grants: Grants, menuId: string, op?: string): boolean {
+  const ops = grants.get(menuId);
+  return ops !== undefined && (op === undefined || ops.has(op));
+}
+
 const authGuard: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   app.decorateRequest('session', null);
+  const cache = await AccessCache.open(deps.db);
+  app.addHook('onClose', async () => cache.close());
+
+  const idle = (token: CachedSession, now: Date) => now.getTime() - token.last_seen_at.getTime() > deps.tokenIdleMs;
 
   app.addHook('onRoute', (route) => {
     if (route.config?.access === undefined) {
@@ -67,30 +88,32 @@ const authGuard: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
     const raw = readToken(request);
     if (!raw) throw sessionExpired();
     const tokenHash = hashToken(raw);
-    const token = await findLiveToken(deps.db, tokenHash);
+    const fresh = await cache.fresh();
     const now = deps.now();
-    if (
-      !token ||
-      now.getTime() - token.last_seen_at.getTime() > deps.tokenIdleMs ||
-      now.getTime() >= token.expires_at.getTime()
-    ) {
-      throw sessionExpired();
+    let token = await cache.session(tokenHash, fresh);
+    if (token && fresh && idle(token, now)) token = await cache.session(tokenHash, false);
+    if (!token || idle(token, now) || now.getTime() >= token.expires_at.getTime()) throw sessionExpired();
+    if (now.getTime() - token.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+      cache.touched(tokenHash, now);
+      await touchToken(deps.db, tokenHash, now);
     }
-    if (now.getTime() - token.last_seen_at.getTime() > TOUCH_AFTER_MS) await touchToken(deps.db, tokenHash, now);
 
     const tenantHeader = request.headers.tenantid;
     if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== token.tenant_id) throw forbidden();
 
+    const { user_id: userId, tenant_id: tenantId } = token;
+    let grants: Promise<Grants> | undefined;
+    const session: GuardedSession = {
+      userId,
+      tenantId,
+      tokenHash,
+      grants: () => (grants ??= cache.grants(userId, tenantId, fresh)),
+    };
     if (typeof access === 'object') {
-      const granted = await hasGrant(deps.db, {
-        userId: token.user_id,
-        tenantId: token.tenant_id,
-        menuId: normalizeMenuPath(access.menu),
-        ...(access.op ? { op: access.op } : {}),
-      });
-      if (!granted) throw forbidden();
+      const op = access.op;
+      if (!grantAllows(await session.grants(), normalizeMenuPath(access.menu), op)) throw forbidden();
     }
-    request.session = { userId: token.user_id, tenantId: token.tenant_id, tokenHash };
+    request.session = session;
   });
 };
 

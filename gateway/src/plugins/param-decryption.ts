@@ -34,7 +34,10 @@ const paramDecryption: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
       const { encryptData, ...plain } = query;
       const decrypted = typeof encryptData === 'string' ? decryptParams(encryptData, deps.encryptKey) : undefined;
       if (!isPlainObject(decrypted)) throw undecryptable();
-      request.query = { ...plain, ...Object.fromEntries(Object.entries(decrypted).map(([k, v]) => [k, asQueryValue(v)])) };
+      request.query = {
+        ...plain,
+        ...Object.fromEntries(Object.entries(decrypted).map(([k, v]) => [k, asQueryValue(v)])),
+      };
     }
   });
 };

@@ -44,7 +44,9 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
   const removeFiles = () => {
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
   };
-  const { db, kind } = await openDatabase(options.databaseUrl ? { url: options.databaseUrl, schema } : { memory: true });
+  const { db, kind } = await openDatabase(
+    options.databaseUrl ? { url: options.databaseUrl, schema } : { memory: true },
+  );
   try {
     await migrate(db);
     await seedDemo(db);
@@ -105,10 +107,7 @@ export async function issueToken(
     .executeTakeFirstOrThrow(() => new Error(`No user named '${options.userName}'`));
   const tenantId = options.tenantId ?? user.tenant_id;
   const now = options.now ?? new Date();
-  await db
-    .deleteFrom('session_token')
-    .where('token_hash', '=', hashToken(options.token))
-    .execute();
+  await db.deleteFrom('session_token').where('token_hash', '=', hashToken(options.token)).execute();
   await insertToken(db, {
     tokenHash: hashToken(options.token),
     userId: user.user_id,
@@ -138,8 +137,16 @@ export async function signIn(
   userName: string,
   password: string,
 ): Promise<{ token: string; userId: string; tenantId: string; headers: Record<string, string> }> {
-  const response = await app.inject({ method: 'POST', url: '/api/authcenter/login', payload: { username: userName, password } });
-  const body = response.json<{ code: number; message: string; data: { token: string; userId: string; tenantId: string; clientId: string } }>();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/authcenter/login',
+    payload: { username: userName, password },
+  });
+  const body = response.json<{
+    code: number;
+    message: string;
+    data: { token: string; userId: string; tenantId: string; clientId: string };
+  }>();
   if (body.code !== 0) throw new Error(`Sign-in of ${userName} failed: ${body.code} ${body.message}`);
   const { token, userId, tenantId, clientId } = body.data;
   return {
@@ -147,5 +154,30 @@ export async function signIn(
     userId,
     tenantId,
     headers: { authorization: `Bearer ${token}`, token, operatorid: userId, tenantid: tenantId, client: clientId },
+  };
+}
+
+/** What one call answered: its HTTP status and the envelope (a download's bytes as `data`). */
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever data a route answers
+export type GatewayAnswer = { status: number; code: number; message: string; data: any };
+
+/** One call to the app, answered as status and envelope, for the gateway's own tests. */
+export function callerOf(app: FastifyInstance) {
+  return async (
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    payload?: unknown,
+  ): Promise<GatewayAnswer> => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    const body = res.headers['content-type']?.includes('json')
+      ? res.json()
+      : { code: 0, message: '', data: res.rawPayload };
+    return { status: res.statusCode, ...body };
   };
 }

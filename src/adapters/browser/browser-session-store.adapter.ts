@@ -24,9 +24,10 @@ function readCookie(name: string): string | undefined {
 
 function writeCookie(name: string, value: string | undefined): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = value === undefined
-    ? `${name}=; path=/; max-age=0; SameSite=Strict${secure}`
-    : `${name}=${encodeURIComponent(value)}; path=/; SameSite=Strict${secure}`;
+  document.cookie =
+    value === undefined
+      ? `${name}=; path=/; max-age=0; SameSite=Strict${secure}`
+      : `${name}=${encodeURIComponent(value)}; path=/; SameSite=Strict${secure}`;
 }
 
 @injectable()

@@ -2,7 +2,16 @@ import { inject, injectable } from 'inversify';
 import { checkTemplateDownload } from '../../domain/upload/upload-rules';
 import { clampProgress } from '../../domain/widgets/progress';
 import type {
-  DownloadOptions, FileGateway, FilePreview, FileSaver, LocalFile, LockOperation, LockState, StoredFile, UploadOptions, UploadTarget,
+  DownloadOptions,
+  FileGateway,
+  FilePreview,
+  FileSaver,
+  LocalFile,
+  LockOperation,
+  LockState,
+  StoredFile,
+  UploadOptions,
+  UploadTarget,
 } from '../../application/ports/file-gateway.port';
 import { FileSaverId } from '../../application/ports/file-gateway.port';
 import { type Notifier, NotifierId } from '../../application/ports/notifier.port';
@@ -34,7 +43,12 @@ export class FileGatewayAdapter implements FileGateway {
   }
 
   downloadAsPdf(keyIds: readonly string[], options: DownloadOptions = {}): Promise<string> {
-    return this.saved(this.http.blob('POST', '/api/file/filegen/trans/file', { params: { keyIds: [...keyIds], transFileType: 'PDF' }, ...suffix(options) }));
+    return this.saved(
+      this.http.blob('POST', '/api/file/filegen/trans/file', {
+        params: { keyIds: [...keyIds], transFileType: 'PDF' },
+        ...suffix(options),
+      }),
+    );
   }
 
   downloadZip(keyIds: readonly string[], options: { fileName?: string } = {}): Promise<string> {
@@ -49,7 +63,9 @@ export class FileGatewayAdapter implements FileGateway {
       this.notifier.error(refusal);
       throw new Error(refusal);
     }
-    return this.saved(this.http.blob('POST', 'api/file/filegen/download/code', { params: { code }, ...suffix(options) }));
+    return this.saved(
+      this.http.blob('POST', 'api/file/filegen/download/code', { params: { code }, ...suffix(options) }),
+    );
   }
 
   preview(keyId: string): Promise<FilePreview> {
@@ -97,7 +113,10 @@ function uploadCall(options: Omit<UploadOptions, 'target'>, size: number) {
     ...(options.accept ? { params: { accept: options.accept } } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress
-      ? { onProgress: (loaded: number, total: number) => options.onProgress!(clampProgress(Math.round((loaded / (total || size || 1)) * 100))) }
+      ? {
+          onProgress: (loaded: number, total: number) =>
+            options.onProgress!(clampProgress(Math.round((loaded / (total || size || 1)) * 100))),
+        }
       : {}),
   };
 }

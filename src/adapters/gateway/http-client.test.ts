@@ -6,26 +6,75 @@ import { GatewayError, RequestCancelledError } from '../../application/ports/gat
 import type { SessionStore } from '../../application/ports/session-store.port';
 import { fileNameFromDisposition, HttpClient, withSuffix } from './http-client';
 
-interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
+interface Seen {
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
 let server: Server;
 let baseURL = '';
 let seen: Seen[] = [];
 
 const FILE_BYTES = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10, 0x80]);
 
-function reply(url: string): { status: number; body: unknown; delayMs?: number; raw?: Buffer; headers?: Record<string, string> } {
-  const attachment = (name: string) => ({ 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="fallback.pdf"; filename*=UTF-8''${encodeURIComponent(name)}` });
-  if (url.startsWith('/api/file/named')) return { status: 200, body: null, raw: FILE_BYTES, headers: attachment('融资合同（终稿）.pdf') };
-  if (url.startsWith('/api/file/json-file')) return { status: 200, body: null, raw: Buffer.from('{"code":1,"note":"a stored JSON file"}'), headers: { ...attachment('数据.json'), 'content-type': 'application/json' } };
-  if (url.startsWith('/api/file/unnamed')) return { status: 200, body: null, raw: FILE_BYTES, headers: { 'content-type': 'application/octet-stream' } };
-  if (url.startsWith('/api/file/refused-as-200')) return { status: 200, body: { code: 160300404, message: '文件不存在', data: null } };
-  if (url.startsWith('/api/file/refused')) return { status: 404, body: { code: 160300404, message: '文件不存在', data: null } };
-  if (url.startsWith('/api/file/expired')) return { status: 401, body: { code: 160300004, message: '用户信息过期,请重新登录', data: null } };
-  if (url.startsWith('/api/upload')) return { status: 200, body: { code: 0, message: '', data: { keyId: 'k1' } }, delayMs: url.includes('slow') ? 300 : 0 };
-  if (url.startsWith('/api/ok')) return { status: 200, body: { code: 0, message: '', data: { amount: -999, when: -2209017600000, name: '张三', list: [1, -99900] } } };
+function reply(url: string): {
+  status: number;
+  body: unknown;
+  delayMs?: number;
+  raw?: Buffer;
+  headers?: Record<string, string>;
+} {
+  const attachment = (name: string) => ({
+    'content-type': 'application/pdf',
+    'content-disposition': `attachment; filename="fallback.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+  });
+  if (url.startsWith('/api/file/named'))
+    return { status: 200, body: null, raw: FILE_BYTES, headers: attachment('融资合同（终稿）.pdf') };
+  if (url.startsWith('/api/file/json-file'))
+    return {
+      status: 200,
+      body: null,
+      raw: Buffer.from('{"code":1,"note":"a stored JSON file"}'),
+      headers: { ...attachment('数据.json'), 'content-type': 'application/json' },
+    };
+  if (url.startsWith('/api/file/unnamed'))
+    return { status: 200, body: null, raw: FILE_BYTES, headers: { 'content-type': 'application/octet-stream' } };
+  if (url.startsWith('/api/file/refused-as-200'))
+    return { status: 200, body: { code: 160300404, message: '文件不存在', data: null } };
+  if (url.startsWith('/api/file/refused'))
+    return { status: 404, body: { code: 160300404, message: '文件不存在', data: null } };
+  if (url.startsWith('/api/file/expired'))
+    return { status: 401, body: { code: 160300004, message: '用户信息过期,请重新登录', data: null } };
+  if (url.startsWith('/api/upload'))
+    return {
+      status: 200,
+      body: { code: 0, message: '', data: { keyId: 'k1' } },
+      delayMs: url.includes('slow') ? 300 : 0,
+    };
+  if (url.startsWith('/api/ok'))
+    return {
+      status: 200,
+      body: { code: 0, message: '', data: { amount: -999, when: -2209017600000, name: '张三', list: [1, -99900] } },
+    };
   if (url.startsWith('/api/string-ok')) return { status: 200, body: { code: '0', message: '', data: 'yes' } };
-  if (url.startsWith('/api/refused')) return { status: 400, body: { code: 160300400, message: '参数校验失败：username 不能为空', data: null } };
-  if (url.startsWith('/api/expired')) return { status: 401, body: { code: 160300004, message: '用户信息过期,请重新登录', data: null } };
+  if (url.startsWith('/api/refused'))
+    return { status: 400, body: { code: 160300400, message: '参数校验失败：username 不能为空', data: null } };
+  if (url.startsWith('/api/expired'))
+    return { status: 401, body: { code: 160300004, message: '用户信息过期,请重新登录', data: null } };
+  if (url.startsWith('/api/crash'))
+    return {
+      status: 500,
+      body: null,
+      raw: Buffer.from('Internal Server Error'),
+      headers: { 'content-type': 'text/plain' },
+    };
+  if (url.startsWith('/api/file/crash'))
+    return {
+      status: 502,
+      body: null,
+      raw: Buffer.from('<html>Bad Gateway</html>'),
+      headers: { 'content-type': 'text/html' },
+    };
   if (url.startsWith('/api/slow')) return { status: 200, body: { code: 0, message: '', data: 'slow' }, delayMs: 300 };
   return { status: 404, body: { code: 160300404, message: '接口不存在', data: null } };
 }
@@ -33,13 +82,17 @@ function reply(url: string): { status: number; body: unknown; delayMs?: number; 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       seen.push({ url: req.url ?? '', headers: req.headers, body });
       const r = reply(req.url ?? '');
       setTimeout(() => {
         if (res.destroyed) return;
-        res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers }).end(r.raw ?? JSON.stringify(r.body));
+        res
+          .writeHead(r.status, { 'content-type': 'application/json', ...r.headers })
+          .end(r.raw ?? JSON.stringify(r.body));
       }, r.delayMs ?? 0);
     });
   });
@@ -47,9 +100,14 @@ beforeAll(async () => {
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => { seen = []; });
+beforeEach(() => {
+  seen = [];
+});
 
-function client(session: { token: string; tenantId: string } | null = { token: 'tok-1', tenantId: 't1' }, url = baseURL) {
+function client(
+  session: { token: string; tenantId: string } | null = { token: 'tok-1', tenantId: 't1' },
+  url = baseURL,
+) {
   const store = {
     read: () => session,
     readUser: () => (session ? { userId: 'u1', clientId: 'wsf_web' } : null),
@@ -114,7 +172,10 @@ describe('HttpClient (SPEC §7.1)', () => {
 
   it('does not cancel requests that differ in their parameters', async () => {
     const { http } = client();
-    const [a, b] = await Promise.all([http.get('/api/slow', { params: { q: 1 } }), http.get('/api/slow', { params: { q: 2 } })]);
+    const [a, b] = await Promise.all([
+      http.get('/api/slow', { params: { q: 1 } }),
+      http.get('/api/slow', { params: { q: 2 } }),
+    ]);
     expect([a, b]).toEqual(['slow', 'slow']);
   });
 
@@ -156,9 +217,27 @@ describe('HttpClient (SPEC §7.1)', () => {
   });
 });
 
+describe('HttpClient failures without an envelope', () => {
+  it('shows a 500 answered without an envelope in Chinese, never the English of axios', async () => {
+    const { http, notifier } = client();
+    const error = await http.get('/api/crash').catch((e: unknown) => e);
+    expect((error as Error).message).toBe('服务器开小差了，请稍后重试');
+    expect(notifier.error).toHaveBeenCalledWith('服务器开小差了，请稍后重试');
+    expect(notifier.error).not.toHaveBeenCalledWith(expect.stringContaining('status code'));
+  });
+
+  it('shows a proxy failure during a download in Chinese', async () => {
+    const { http, notifier } = client();
+    await expect(http.blob('GET', '/api/file/crash')).rejects.toBeInstanceOf(GatewayError);
+    expect(notifier.error).toHaveBeenCalledWith('服务暂时不可用，请稍后重试');
+  });
+});
+
 describe('HttpClient downloads and uploads (SPEC §7.2)', () => {
   it('reads the file name from Content-Disposition, filename* first, and puts a suffix before the extension', () => {
-    expect(fileNameFromDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''${encodeURIComponent('合同.pdf')}`)).toBe('合同.pdf');
+    expect(
+      fileNameFromDisposition(`attachment; filename="a.pdf"; filename*=UTF-8''${encodeURIComponent('合同.pdf')}`),
+    ).toBe('合同.pdf');
     expect(fileNameFromDisposition('attachment; filename="%E5%90%88%E5%90%8C.pdf"')).toBe('合同.pdf');
     expect(fileNameFromDisposition('attachment; filename=plain.txt')).toBe('plain.txt');
     expect(fileNameFromDisposition('attachment; filename="say \\"hi\\".txt"')).toBe('say "hi".txt');
@@ -210,7 +289,9 @@ describe('HttpClient downloads and uploads (SPEC §7.2)', () => {
     const form = new FormData();
     form.append('file', new Blob(['你好，世界']), '问候.txt');
     const progress = vi.fn();
-    await expect(http.upload('/api/upload', form, { onProgress: progress, params: { accept: 'txt' } })).resolves.toEqual({ keyId: 'k1' });
+    await expect(
+      http.upload('/api/upload', form, { onProgress: progress, params: { accept: 'txt' } }),
+    ).resolves.toEqual({ keyId: 'k1' });
     const req = seen[0]!;
     expect(req.url).toBe('/api/upload?accept=txt');
     expect(req.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);

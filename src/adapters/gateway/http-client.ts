@@ -2,19 +2,40 @@
 // one place: base address and time-out, repeated-key array parameters, the five headers, a newer identical
 // request cancelling the earlier one, the loading mask unless silent, AES parameters when enabled, the
 // envelope (success 0 / '0'), placeholder numbers → '', error toasts, silent cancellations, and code
-// 160300004 handed to the session flow instead of a toast.
-import axios, { type AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type Method } from 'axios';
+// 160300004 handed to the session flow instead of a toast. It composes small pure parts, each tested on its
+// own: content-disposition.ts (download names), request-registry.ts (duplicate cancellation) and
+// envelope.ts (codes, placeholders and the Chinese message of every failure).
+import axios, {
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type Method,
+} from 'axios';
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { HTTP_TIMEOUT_MS } from '../../domain/constants';
-import { blankPlaceholders } from '../../domain/gateway/response-data';
-import { type Envelope, isSuccessCode, ResultCode } from '../../domain/gateway/result-codes';
+import type { Envelope } from '../../domain/gateway/result-codes';
 import type { EncryptionSetting } from '../../domain/session/session';
 import { GatewayError, RequestCancelledError } from '../../application/ports/gateway-error';
 import { type LoadingIndicator, LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
 import { type Notifier, NotifierId } from '../../application/ports/notifier.port';
 import type { RequestControl } from '../../application/ports/request-control.port';
 import { type SessionStore, SessionStoreId } from '../../application/ports/session-store.port';
+import { fileNameFromDisposition, withSuffix } from './content-disposition';
+import {
+  describeFailure,
+  isEnvelope,
+  parseEnvelope,
+  readEnvelope,
+  type Refusal,
+  refusalOf,
+  statusRefusal,
+} from './envelope';
 import { encryptParameters } from './parameter-cipher';
+import { RequestRegistry, requestKey } from './request-registry';
+
+// The download-name helpers belong to content-disposition.ts; re-exported for the callers that knew them here.
+export { fileNameFromDisposition, withSuffix };
 
 export interface HttpConfig {
   /** The gateway's base address; '' for the same origin. */
@@ -52,58 +73,18 @@ export interface UploadCallOptions {
   silent?: boolean;
 }
 
-/**
- * The file name of a Content-Disposition header (RFC 6266): `filename*` (RFC 5987, UTF-8) wins over
- * `filename`; a plain `filename` that is percent-encoded (as many Java gateways send it) is decoded too.
- */
-export function fileNameFromDisposition(header: string | null | undefined): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[2]!.trim().replace(/^"|"$/g, ''));
-    } catch {
-      /* fall through to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(header);
-  const value = plain ? (plain[1] ?? plain[2] ?? '').replace(/\\(.)/g, '$1').trim() : '';
-  if (!value) return null;
-  try {
-    return /%[0-9a-f]{2}/i.test(value) ? decodeURIComponent(value) : value;
-  } catch {
-    return value;
-  }
-}
-
-/** 'a.pdf' + '_1' → 'a_1.pdf'; a name without an extension gets the suffix at its end. */
-export function withSuffix(fileName: string, suffix: string | undefined): string {
-  if (!suffix) return fileName;
-  const dot = fileName.lastIndexOf('.');
-  return dot > 0 ? `${fileName.slice(0, dot)}${suffix}${fileName.slice(dot)}` : `${fileName}${suffix}`;
-}
-
 // A JSON envelope is small; a body larger than this with a file name is a file, and is not decoded as text.
 const ENVELOPE_SNIFF_BYTES = 64 * 1024;
 
 /** SPEC §3: encryption is on by default with a default key until the gateway's own setting is read. */
 export const DEFAULT_ENCRYPTION: EncryptionSetting = { enabled: true, key: 'WsfScfDefaultParamKey2026abcdefg' };
 
-const NETWORK_MESSAGES: Record<string, string> = {
-  ECONNABORTED: '请求超时，请稍后再试',
-  ETIMEDOUT: '请求超时，请稍后再试',
-  ERR_NETWORK: '网络异常，请检查网络连接',
-  ECONNREFUSED: '网络异常，请检查网络连接',
-  ECONNRESET: '网络异常，请检查网络连接',
-};
-
 @injectable()
 export class HttpClient implements RequestControl {
   private readonly http: AxiosInstance;
   private encryption: EncryptionSetting = DEFAULT_ENCRYPTION;
-  private readonly pending = new Map<string, AbortController>();
+  private readonly pending = new RequestRegistry();
   private readonly expiredListeners: Array<() => void> = [];
-  private uniqueSeq = 0;
 
   constructor(
     @inject(HttpConfigId) config: HttpConfig,
@@ -157,9 +138,9 @@ export class HttpClient implements RequestControl {
         const failed = response.status >= 400;
         if (failed || !named || blob.size <= ENVELOPE_SNIFF_BYTES) {
           const envelope = parseEnvelope(await blob.text());
-          if (envelope && (failed || !named)) throw this.refusal(envelope);
+          if (envelope && (failed || !named)) throw this.refusal(refusalOf(envelope));
         }
-        if (failed) throw this.refusal(undefined);
+        if (failed) throw this.refusal(statusRefusal(response.status));
         return { blob, fileName: withSuffix(named ?? options.fallbackName ?? 'download', options.suffix) };
       },
     });
@@ -171,17 +152,21 @@ export class HttpClient implements RequestControl {
    * them with every other pending request. Silent unless told otherwise.
    */
   upload<T>(url: string, form: FormData, options: UploadCallOptions = {}): Promise<T> {
-    return this.send<Envelope<T>, T>('POST', url, { params: options.params, data: form, silent: options.silent !== false }, {
-      dedupe: false,
-      signal: options.signal,
-      config: { onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded) },
-      read: (response) => this.unwrap(response.data),
-    });
+    return this.send<Envelope<T>, T>(
+      'POST',
+      url,
+      { params: options.params, data: form, silent: options.silent !== false },
+      {
+        dedupe: false,
+        signal: options.signal,
+        config: { onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded) },
+        read: (response) => this.unwrap(response.data),
+      },
+    );
   }
 
   cancelPending(): void {
-    for (const controller of this.pending.values()) controller.abort();
-    this.pending.clear();
+    this.pending.cancelAll();
   }
 
   onSessionExpired(listener: () => void): void {
@@ -189,7 +174,10 @@ export class HttpClient implements RequestControl {
   }
 
   request<T>(method: Method, url: string, options: CallOptions = {}): Promise<T> {
-    return this.send<Envelope<T>, T>(method, url, options, { dedupe: 'json', read: (response) => this.unwrap(response.data) });
+    return this.send<Envelope<T>, T>(method, url, options, {
+      dedupe: 'json',
+      read: (response) => this.unwrap(response.data),
+    });
   }
 
   /**
@@ -211,15 +199,8 @@ export class HttpClient implements RequestControl {
   ): Promise<T> {
     // Spec paths are written with and without a leading slash; both mean the gateway's root.
     const path = url.startsWith('/') ? url : `/${url}`;
-    const key = how.dedupe === false
-      ? `${method} ${path} #${++this.uniqueSeq}`
-      : `${method} ${path} ${JSON.stringify(options.params ?? null)} ${JSON.stringify(options.data ?? null)} ${how.dedupe}`;
-    this.pending.get(key)?.abort();
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    if (how.signal?.aborted) controller.abort();
-    how.signal?.addEventListener('abort', abort, { once: true });
-    this.pending.set(key, controller);
+    const key = requestKey(method, path, options.params, options.data, how.dedupe, this.pending.nextUnique);
+    const request = this.pending.begin(key, how.signal);
     if (!options.silent) this.loading.start();
     try {
       const response = await this.http.request<R>({
@@ -228,15 +209,14 @@ export class HttpClient implements RequestControl {
         params: this.protect(options.params),
         data: this.protect(options.data),
         headers: { ...this.sessionHeaders(), ...options.headers },
-        signal: controller.signal,
+        signal: request.signal,
         ...how.config,
       });
       return await how.read(response);
     } catch (error) {
       throw this.failure(error);
     } finally {
-      how.signal?.removeEventListener('abort', abort);
-      if (this.pending.get(key) === controller) this.pending.delete(key);
+      request.end();
       if (!options.silent) this.loading.stop();
     }
   }
@@ -262,40 +242,31 @@ export class HttpClient implements RequestControl {
   }
 
   private unwrap<T>(envelope: Envelope<T>): T {
-    if (envelope && isSuccessCode(envelope.code)) return blankPlaceholders(envelope.data) as T;
-    throw this.refusal(envelope);
+    const reading = readEnvelope(envelope);
+    if (reading.ok) return reading.data as T;
+    throw this.refusal(reading.refusal);
   }
 
   /** A gateway refusal: code 160300004 goes to the session flow, any other code becomes a toast. */
-  private refusal(envelope: Partial<Envelope<unknown>> | undefined): GatewayError {
-    const code = envelope?.code ?? ResultCode.internal;
-    const message = envelope?.message || '系统繁忙，请稍后再试';
-    if (Number(code) === ResultCode.sessionExpired) {
+  private refusal(refusal: Refusal): GatewayError {
+    if (refusal.sessionExpired) {
       for (const listener of this.expiredListeners) listener();
     } else {
-      this.notifier.error(message);
+      this.notifier.error(refusal.message);
     }
-    return new GatewayError(code, message);
+    return new GatewayError(refusal.code, refusal.message);
   }
 
+  /** A failure without an envelope (a proxy's status, a time-out, no network) is a plain Error in Chinese. */
   private failure(error: unknown): Error {
     if (error instanceof GatewayError) return error;
     if (axios.isCancel(error)) return new RequestCancelledError();
-    const axiosError = error as AxiosError<Envelope<unknown>>;
-    const body = axiosError.response?.data;
-    if (body && typeof body === 'object' && 'code' in body) return this.refusal(body);
-    const message = NETWORK_MESSAGES[axiosError.code ?? ''] ?? axiosError.message ?? String(error);
+    const axiosError = axios.isAxiosError(error) ? (error as AxiosError) : undefined;
+    const body = axiosError?.response?.data;
+    if (isEnvelope(body)) return this.refusal(refusalOf(body));
+    const { message } = describeFailure({ status: axiosError?.response?.status, errorCode: axiosError?.code });
     this.notifier.error(message);
     return new Error(message);
-  }
-}
-
-function parseEnvelope(text: string): Envelope<unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && 'code' in value ? (value as Envelope<unknown>) : null;
-  } catch {
-    return null;
   }
 }
 

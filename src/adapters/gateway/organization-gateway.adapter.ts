@@ -1,7 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { OrganizationGateway, OrgResource } from '../../application/ports/organization-gateway.port';
 import type {
-  CapitalSide, OrgAccount, OrgRef, OrgStatus, OrgType, Organization, OrganizationForm, OrganizationQuery, SupplierOption,
+  CapitalSide,
+  OrgAccount,
+  OrgRef,
+  OrgStatus,
+  OrgType,
+  Organization,
+  OrganizationForm,
+  OrganizationQuery,
+  SupplierOption,
 } from '../../domain/organization/organization';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import { HttpClient, HttpClientId } from './http-client';
@@ -16,7 +24,8 @@ const BASE: Record<OrgResource, string> = {
 function bodyOf(resource: OrgResource, form: OrganizationForm, type?: OrgType): Record<string, unknown> {
   const body: Record<string, unknown> = { enterpriseName: form.enterpriseName.trim() };
   if (form.parentId) body.parentId = form.parentId;
-  for (const key of ['creditCode', 'contactName', 'contactMobile', 'email', 'address'] as const) body[key] = form[key].trim();
+  for (const key of ['creditCode', 'contactName', 'contactMobile', 'email', 'address'] as const)
+    body[key] = form[key].trim();
   if (resource === 'supplier' || type === 'SUPPLIER') body.appIds = [...form.appIds];
   return body;
 }
@@ -25,9 +34,14 @@ function bodyOf(resource: OrgResource, form: OrganizationForm, type?: OrgType): 
 export class OrganizationGatewayAdapter implements OrganizationGateway {
   constructor(@inject(HttpClientId) private readonly http: HttpClient) {}
 
-  page(resource: 'supplier' | 'projectCompany', query: OrganizationQuery & { gysId?: string }, page: PageRequest): Promise<Page<Organization>> {
+  page(
+    resource: 'supplier' | 'projectCompany',
+    query: OrganizationQuery & { gysId?: string },
+    page: PageRequest,
+  ): Promise<Page<Organization>> {
     const params: Record<string, unknown> = { current: page.current, size: page.size };
-    for (const key of ['enterpriseName', 'creditCode', 'gysId'] as const) if (query[key]?.trim()) params[key] = query[key]!.trim();
+    for (const key of ['enterpriseName', 'creditCode', 'gysId'] as const)
+      if (query[key]?.trim()) params[key] = query[key]!.trim();
     if (query.status) params.status = query.status;
     return this.http.get<Page<Organization>>(`${BASE[resource]}/page`, { params });
   }
@@ -57,7 +71,9 @@ export class OrganizationGatewayAdapter implements OrganizationGateway {
   }
 
   accounts(orgId: string, page: PageRequest): Promise<Page<OrgAccount>> {
-    return this.http.get<Page<OrgAccount>>('/api/authcenter/org/account/page', { params: { orgId, current: page.current, size: page.size } });
+    return this.http.get<Page<OrgAccount>>('/api/authcenter/org/account/page', {
+      params: { orgId, current: page.current, size: page.size },
+    });
   }
 
   topOfCurrentUser(): Promise<OrgRef | null> {
@@ -65,7 +81,10 @@ export class OrganizationGatewayAdapter implements OrganizationGateway {
   }
 
   supplierOptions(enterpriseName?: string): Promise<SupplierOption[]> {
-    return this.http.get<SupplierOption[]>('/api/company/supplier/drop', { params: enterpriseName?.trim() ? { enterpriseName: enterpriseName.trim() } : {}, silent: true });
+    return this.http.get<SupplierOption[]>('/api/company/supplier/drop', {
+      params: enterpriseName?.trim() ? { enterpriseName: enterpriseName.trim() } : {},
+      silent: true,
+    });
   }
 
   capitalSides(): Promise<CapitalSide[]> {

@@ -33,7 +33,9 @@ export class RoleGatewayAdapter implements RoleGateway {
   }
 
   updateRole(roleId: string, form: RoleForm, version: number): Promise<Role> {
-    return this.http.put<Role>(`api/authcenter/base/role/${encodeURIComponent(roleId)}`, { data: { ...trimmed(form), version } });
+    return this.http.put<Role>(`api/authcenter/base/role/${encodeURIComponent(roleId)}`, {
+      data: { ...trimmed(form), version },
+    });
   }
 
   async deleteRoles(roleIds: readonly string[]): Promise<void> {
@@ -41,11 +43,15 @@ export class RoleGatewayAdapter implements RoleGateway {
   }
 
   pageRoleUsers(roleId: string, name: string, page: PageRequest): Promise<Page<RoleUser>> {
-    return this.http.get<Page<RoleUser>>(`/api/authcenter/base/role/users/${encodeURIComponent(roleId)}`, { params: userParams(name, page) });
+    return this.http.get<Page<RoleUser>>(`/api/authcenter/base/role/users/${encodeURIComponent(roleId)}`, {
+      params: userParams(name, page),
+    });
   }
 
   pageUsersOutsideRole(roleId: string, name: string, page: PageRequest): Promise<Page<RoleUser>> {
-    return this.http.get<Page<RoleUser>>('/api/authcenter/base/tenant/user/users/wsf/exclude', { params: { roleId, ...userParams(name, page) } });
+    return this.http.get<Page<RoleUser>>('/api/authcenter/base/tenant/user/users/wsf/exclude', {
+      params: { roleId, ...userParams(name, page) },
+    });
   }
 
   async addUsersToRole(roleId: string, userIds: readonly string[]): Promise<void> {
@@ -79,7 +85,12 @@ export class RoleGatewayAdapter implements RoleGateway {
 }
 
 function trimmed(form: RoleForm): RoleForm {
-  return { roleName: form.roleName.trim(), roleCode: form.roleCode.trim(), status: form.status, remark: form.remark.trim() };
+  return {
+    roleName: form.roleName.trim(),
+    roleCode: form.roleCode.trim(),
+    status: form.status,
+    remark: form.remark.trim(),
+  };
 }
 
 function userParams(name: string, page: PageRequest): Record<string, unknown> {

@@ -1,7 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 import type {
-  Credentials, CurrentUser, DictionaryEntry, EncryptionSetting, SignedIn, TenantEntry,
+  Credentials,
+  CurrentUser,
+  DictionaryEntry,
+  EncryptionSetting,
+  SignedIn,
+  TenantEntry,
 } from '../../domain/session/session';
 import type { SessionGateway } from '../../application/ports/session-gateway.port';
 import { HttpClient, HttpClientId } from './http-client';
@@ -26,7 +31,10 @@ export class SessionGatewayAdapter implements SessionGateway {
   }
 
   loadMenus(): Promise<ServerMenuItem[]> {
-    return this.http.get<ServerMenuItem[]>('api/authcenter/authority/menu/list', { params: { loadOp: 1 }, silent: true });
+    return this.http.get<ServerMenuItem[]>('api/authcenter/authority/menu/list', {
+      params: { loadOp: 1 },
+      silent: true,
+    });
   }
 
   loadCurrentUser(): Promise<CurrentUser> {

@@ -2,7 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { SupplierAuthorizationGateway } from '../../application/ports/supplier-authorization.port';
 import {
   letterToShow,
-  type AuthorizationDocument, type SupplierAuthRequest, type SupplierAuthResult,
+  type AuthorizationDocument,
+  type SupplierAuthRequest,
+  type SupplierAuthResult,
 } from '../../domain/supplier-authorization/supplier-authorization';
 import { HttpClient, HttpClientId } from './http-client';
 

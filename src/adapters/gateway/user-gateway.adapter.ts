@@ -4,11 +4,21 @@ import type { UserGateway } from '../../application/ports/user-gateway.port';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import { USER_IMPORT_TEMPLATE_CODE } from '../../domain/user/user';
 import type {
-  CompanyName, NewUser, UserImportReport, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
+  CompanyName,
+  NewUser,
+  UserImportReport,
+  OperationLogEntry,
+  Personnel,
+  UserByPhone,
+  UserChanges,
+  UserQuery,
+  UserRecord,
+  UserRoles,
 } from '../../domain/user/user';
 import { HttpClient, HttpClientId } from './http-client';
 
-const withExclude = (params: Record<string, unknown>, excludeId?: string) => (excludeId ? { ...params, excludeId } : params);
+const withExclude = (params: Record<string, unknown>, excludeId?: string) =>
+  excludeId ? { ...params, excludeId } : params;
 
 @injectable()
 export class UserGatewayAdapter implements UserGateway {
@@ -25,12 +35,19 @@ export class UserGatewayAdapter implements UserGateway {
 
   listCompanies(keyIds: readonly string[]): Promise<CompanyName[]> {
     // Repeated keys without brackets (SPEC §7.1): the client's serializer writes keyIds=a&keyIds=b.
-    return this.http.get<CompanyName[]>('/api/company/supplier/listcompany', { params: { keyIds: [...keyIds] }, silent: true });
+    return this.http.get<CompanyName[]>('/api/company/supplier/listcompany', {
+      params: { keyIds: [...keyIds] },
+      silent: true,
+    });
   }
 
-  async listOrganizations(): Promise<CompanyName[]> {
-    const rows = await this.http.get<Array<CompanyName & { orgType: string; parentId: string }>>('/api/authcenter/org/tenant/licensable/list', { silent: true });
-    return rows.map(({ keyId, enterpriseName }) => ({ keyId, enterpriseName }));
+  async listOrganizations(): Promise<Array<CompanyName & { parentId: string }>> {
+    const rows = await this.http.get<Array<CompanyName & { orgType: string; parentId: string }>>(
+      '/api/authcenter/org/tenant/licensable/list',
+      { silent: true },
+    );
+    // The parent lets the form show the organisations as their tree.
+    return rows.map(({ keyId, enterpriseName, parentId }) => ({ keyId, enterpriseName, parentId }));
   }
 
   createUser(user: NewUser): Promise<{ userId: string; password: string }> {
@@ -38,7 +55,9 @@ export class UserGatewayAdapter implements UserGateway {
   }
 
   async createPersonnel(userId: string, personnel: Personnel): Promise<string> {
-    const { keyId } = await this.http.post<{ keyId: string }>('/api/company/personnel', { data: { userId, ...personnel } });
+    const { keyId } = await this.http.post<{ keyId: string }>('/api/company/personnel', {
+      data: { userId, ...personnel },
+    });
     return keyId;
   }
 
@@ -51,15 +70,24 @@ export class UserGatewayAdapter implements UserGateway {
   }
 
   userNameExists(userName: string, excludeId?: string): Promise<boolean> {
-    return this.http.get<boolean>('api/authcenter/base/user/exist', { params: withExclude({ userName }, excludeId), silent: true });
+    return this.http.get<boolean>('api/authcenter/base/user/exist', {
+      params: withExclude({ userName }, excludeId),
+      silent: true,
+    });
   }
 
   userByPhone(mobile: string, excludeId?: string): Promise<UserByPhone | null> {
-    return this.http.get<UserByPhone | null>('/api/authcenter/base/user/getByPhone', { params: withExclude({ mobile }, excludeId), silent: true });
+    return this.http.get<UserByPhone | null>('/api/authcenter/base/user/getByPhone', {
+      params: withExclude({ mobile }, excludeId),
+      silent: true,
+    });
   }
 
   oaAccountExists(oaAccount: string, excludeId?: string): Promise<boolean> {
-    return this.http.get<boolean>('api/authcenter/base/user/exist/oa', { params: withExclude({ oaAccount }, excludeId), silent: true });
+    return this.http.get<boolean>('api/authcenter/base/user/exist/oa', {
+      params: withExclude({ oaAccount }, excludeId),
+      silent: true,
+    });
   }
 
   assignableRoles(userId: string): Promise<UserRoles> {
@@ -71,11 +99,16 @@ export class UserGatewayAdapter implements UserGateway {
   }
 
   async saveRoles(userId: string, roleIds: readonly string[], isAuthData: boolean): Promise<void> {
-    await this.http.post('/api/authcenter/base/user/role', { params: { isAuthData: String(isAuthData) }, data: { userId, roleIds: [...roleIds] } });
+    await this.http.post('/api/authcenter/base/user/role', {
+      params: { isAuthData: String(isAuthData) },
+      data: { userId, roleIds: [...roleIds] },
+    });
   }
 
   async resetPassword(userId: string): Promise<string> {
-    const { password } = await this.http.post<{ password: string }>('api/authcenter/base/user/pwd/post', { data: { userId } });
+    const { password } = await this.http.post<{ password: string }>('api/authcenter/base/user/pwd/post', {
+      data: { userId },
+    });
     return password;
   }
 
@@ -86,13 +119,18 @@ export class UserGatewayAdapter implements UserGateway {
   }
 
   async exportUsers(query: UserQuery): Promise<string> {
-    const { blob, fileName } = await this.http.blob('GET', '/api/authcenter/base/user/export', { params: filters(query), fallbackName: '用户列表.xlsx' });
+    const { blob, fileName } = await this.http.blob('GET', '/api/authcenter/base/user/export', {
+      params: filters(query),
+      fallbackName: '用户列表.xlsx',
+    });
     this.saver.save(blob, fileName);
     return fileName;
   }
 
   async downloadImportTemplate(): Promise<string> {
-    const { blob, fileName } = await this.http.blob('POST', 'api/file/filegen/download/code', { params: { code: USER_IMPORT_TEMPLATE_CODE } });
+    const { blob, fileName } = await this.http.blob('POST', 'api/file/filegen/download/code', {
+      params: { code: USER_IMPORT_TEMPLATE_CODE },
+    });
     this.saver.save(blob, fileName);
     return fileName;
   }

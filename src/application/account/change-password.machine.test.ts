@@ -7,7 +7,9 @@ const valid = { oldPassword: 'Admin@2026', newPassword: 'Better@2027', rePasswor
 
 function start(changePassword = vi.fn(async () => undefined)) {
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
-  const actor = createActor(createChangePasswordMachine({ account: { changePassword }, notifier }), { input: { userId: 'u1' } }).start();
+  const actor = createActor(createChangePasswordMachine({ account: { changePassword }, notifier }), {
+    input: { userId: 'u1' },
+  }).start();
   return { actor, notifier, changePassword };
 }
 
@@ -31,7 +33,11 @@ describe('change-password machine', () => {
   });
 
   it('stays on the form, adding no message of its own, when the gateway refuses', async () => {
-    const { actor, notifier } = start(vi.fn(async () => { throw new GatewayError(160300400, '原密码不正确'); }));
+    const { actor, notifier } = start(
+      vi.fn(async () => {
+        throw new GatewayError(160300400, '原密码不正确');
+      }),
+    );
     actor.send({ type: 'SUBMIT', form: valid });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(notifier.error).not.toHaveBeenCalled();

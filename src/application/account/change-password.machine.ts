@@ -4,16 +4,16 @@
 // client has already shown the gateway's message) and the form stays open for another try.
 import { fromPromise, setup } from 'xstate';
 import {
-  passwordChangeSubmitWarning, type PasswordChangeForm, type PasswordChangeRequest,
+  passwordChangeSubmitWarning,
+  type PasswordChangeForm,
+  type PasswordChangeRequest,
 } from '../../domain/password/password-change-form';
 import type { AccountGateway } from '../ports/account-gateway.port';
 import type { Notifier } from '../ports/notifier.port';
 
 export const PASSWORD_CHANGED_MESSAGE = '修改成功';
 
-export type ChangePasswordEvent =
-  | { type: 'SUBMIT'; form: PasswordChangeForm }
-  | { type: 'ACKNOWLEDGE' };
+export type ChangePasswordEvent = { type: 'SUBMIT'; form: PasswordChangeForm } | { type: 'ACKNOWLEDGE' };
 
 export function createChangePasswordMachine(ports: { account: AccountGateway; notifier: Notifier }) {
   return setup({
@@ -47,7 +47,10 @@ export function createChangePasswordMachine(ports: { account: AccountGateway; no
       submitting: {
         invoke: {
           src: 'change',
-          input: ({ context, event }) => ({ userId: context.userId, ...(event as Extract<ChangePasswordEvent, { type: 'SUBMIT' }>).form }),
+          input: ({ context, event }) => ({
+            userId: context.userId,
+            ...(event as Extract<ChangePasswordEvent, { type: 'SUBMIT' }>).form,
+          }),
           onDone: { target: 'changed', actions: 'succeed' },
           onError: { target: 'editing' },
         },

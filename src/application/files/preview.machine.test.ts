@@ -4,7 +4,15 @@ import type { FileGateway } from '../ports/file-gateway.port';
 import { GatewayError } from '../ports/gateway-error';
 import { createPreviewMachine, PREVIEW_MISSING_KEY, previewKindOf } from './preview.machine';
 
-function start(keyId: string | null, preview = vi.fn(async (k: string) => ({ url: `/api/file/file/signed/${k}?x`, name: '合同.pdf', contentType: 'application/pdf', expiresAt: 1 }))) {
+function start(
+  keyId: string | null,
+  preview = vi.fn(async (k: string) => ({
+    url: `/api/file/file/signed/${k}?x`,
+    name: '合同.pdf',
+    contentType: 'application/pdf',
+    expiresAt: 1,
+  })),
+) {
   const files = { preview, download: vi.fn(async () => '合同.pdf') } as unknown as FileGateway;
   return { actor: createActor(createPreviewMachine({ files }), { input: { keyId } }).start(), files, preview };
 }
@@ -20,7 +28,11 @@ describe('preview machine', () => {
   it('loads the signed URL and shows the file, and downloads it on request', async () => {
     const { actor, files } = start('k1');
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context).toMatchObject({ url: '/api/file/file/signed/k1?x', name: '合同.pdf', kind: 'pdf' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      url: '/api/file/file/signed/k1?x',
+      name: '合同.pdf',
+      kind: 'pdf',
+    });
     actor.send({ type: 'DOWNLOAD' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(files.download).toHaveBeenCalledWith('k1');

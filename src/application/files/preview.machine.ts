@@ -1,4 +1,4 @@
-// /preView/preViewMain (issue 6): the file named by keyId is asked for a short-lived signed URL, then shown
+// /preView/preViewMain: the file named by keyId is asked for a short-lived signed URL, then shown
 // inline — a PDF in a frame, an image in the image viewer — or, for anything else, offered as a download.
 // Without a keyId the flow waits in 'choosing', where the screen offers to upload files to preview.
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
@@ -38,7 +38,12 @@ export function createPreviewMachine(ports: { files: FileGateway }) {
       hasKey: ({ context }) => context.keyId !== '',
     },
     actions: {
-      show: assign((_, preview: FilePreview) => ({ url: preview.url, name: preview.name, kind: previewKindOf(preview.name), error: '' })),
+      show: assign((_, preview: FilePreview) => ({
+        url: preview.url,
+        name: preview.name,
+        kind: previewKindOf(preview.name),
+        error: '',
+      })),
       fail: assign((_, message: string) => ({ error: message })),
     },
   }).createMachine({
@@ -47,14 +52,23 @@ export function createPreviewMachine(ports: { files: FileGateway }) {
     initial: 'checking',
     states: {
       checking: {
-        always: [{ guard: 'hasKey', target: 'loading' }, { target: 'choosing', actions: { type: 'fail', params: PREVIEW_MISSING_KEY } }],
+        always: [
+          { guard: 'hasKey', target: 'loading' },
+          { target: 'choosing', actions: { type: 'fail', params: PREVIEW_MISSING_KEY } },
+        ],
       },
       loading: {
         invoke: {
           src: 'load',
           input: ({ context }) => context.keyId,
           onDone: { target: 'ready', actions: { type: 'show', params: ({ event }) => event.output } },
-          onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) } },
+          onError: {
+            target: 'failed',
+            actions: {
+              type: 'fail',
+              params: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+            },
+          },
         },
       },
       ready: {

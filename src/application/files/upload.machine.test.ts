@@ -6,16 +6,28 @@ import { GatewayError, RequestCancelledError } from '../ports/gateway-error';
 import { createUploadMachine, UPLOAD_LIMIT_MESSAGE, uploadedFiles } from './upload.machine';
 
 const file = (name: string, content = 'data'): LocalFile => Object.assign(new Blob([content]), { name });
-const stored = (name: string, keyId = `k-${name}`): StoredFile => ({ keyId, name, size: 4, contentType: 'text/plain', extension: 'txt' });
+const stored = (name: string, keyId = `k-${name}`): StoredFile => ({
+  keyId,
+  name,
+  size: 4,
+  contentType: 'text/plain',
+  extension: 'txt',
+});
 
 /** An upload the test finishes by hand: progress, resolve, reject; aborting rejects as a cancellation. */
 function controllableUpload() {
-  const calls: Array<{ file: LocalFile; options: UploadOptions; resolve: (s: StoredFile) => void; reject: (e: unknown) => void }> = [];
-  const upload = vi.fn((f: LocalFile, options: UploadOptions = {}) =>
-    new Promise<StoredFile>((resolve, reject) => {
-      options.signal?.addEventListener('abort', () => reject(new RequestCancelledError()));
-      calls.push({ file: f, options, resolve, reject });
-    }),
+  const calls: Array<{
+    file: LocalFile;
+    options: UploadOptions;
+    resolve: (s: StoredFile) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  const upload = vi.fn(
+    (f: LocalFile, options: UploadOptions = {}) =>
+      new Promise<StoredFile>((resolve, reject) => {
+        options.signal?.addEventListener('abort', () => reject(new RequestCancelledError()));
+        calls.push({ file: f, options, resolve, reject });
+      }),
   );
   return { upload, calls };
 }
@@ -27,7 +39,8 @@ function start(input = {}, upload = controllableUpload()) {
   return { actor, notifier, files, ...upload };
 }
 
-const items = (actor: { getSnapshot(): { context: { items: unknown[] } } }) => actor.getSnapshot().context.items as Array<{ id: string; status: string; percent: number; error: string }>;
+const items = (actor: { getSnapshot(): { context: { items: unknown[] } } }) =>
+  actor.getSnapshot().context.items as Array<{ id: string; status: string; percent: number; error: string }>;
 
 describe('upload machine', () => {
   it('uploads each accepted file with progress and lists what was stored', async () => {
@@ -45,7 +58,10 @@ describe('upload machine', () => {
 
   it('refuses files by the domain rules with the exact messages and lists none of them', () => {
     const { actor, notifier, calls } = start({ accept: 'pdf', maxSize: 1024, limit: 1 });
-    actor.send({ type: 'ADD', files: [file('a.exe'), file('空.pdf', ''), file('大.pdf', 'x'.repeat(2000)), file('ok.pdf'), file('two.pdf')] });
+    actor.send({
+      type: 'ADD',
+      files: [file('a.exe'), file('空.pdf', ''), file('大.pdf', 'x'.repeat(2000)), file('ok.pdf'), file('two.pdf')],
+    });
     expect(notifier.error.mock.calls.map((c) => c[0])).toEqual([
       UploadMessage.format('.pdf'),
       UploadMessage.empty,

@@ -1,4 +1,4 @@
-// The upload widget's flow (issue 6): files picked or dropped are checked with the domain's upload rules
+// The upload widget's flow: files picked or dropped are checked with the domain's upload rules
 // (SPEC §5, exact messages as error toasts; a refused file is not listed), then each accepted file uploads
 // on its own child actor with a progress percentage, and can be cancelled (the request is aborted) and
 // retried. A finished item can be downloaded or removed.
@@ -86,7 +86,8 @@ export function createUploadMachine(ports: { files: FileGateway; notifier: Notif
     return () => controller.abort();
   });
 
-  const update = (items: UploadItem[], id: string, change: Partial<UploadItem>) => items.map((i) => (i.id === id ? { ...i, ...change } : i));
+  const update = (items: UploadItem[], id: string, change: Partial<UploadItem>) =>
+    items.map((i) => (i.id === id ? { ...i, ...change } : i));
 
   return setup({
     types: { context: {} as UploadContext, events: {} as UploadEvent, input: {} as UploadInput },
@@ -94,7 +95,8 @@ export function createUploadMachine(ports: { files: FileGateway; notifier: Notif
       uploadFile,
     },
     guards: {
-      retryable: ({ context }, id: string) => context.items.some((i) => i.id === id && (i.status === 'failed' || i.status === 'cancelled')),
+      retryable: ({ context }, id: string) =>
+        context.items.some((i) => i.id === id && (i.status === 'failed' || i.status === 'cancelled')),
       uploading: ({ context }, id: string) => context.items.some((i) => i.id === id && i.status === 'uploading'),
       downloadable: ({ context }, id: string) => context.items.some((i) => i.id === id && i.stored !== null),
       listed: ({ context }, id: string) => context.items.some((i) => i.id === id),
@@ -112,24 +114,50 @@ export function createUploadMachine(ports: { files: FileGateway; notifier: Notif
             continue;
           }
           const id = String(nextId++);
-          items.push({ id, name: file.name, size: file.size, status: 'uploading', percent: 0, error: '', stored: null, file });
-          spawn('uploadFile', { id: childId(id), input: { id, file, accept: acceptOf(context.rules), target: context.target } });
+          items.push({
+            id,
+            name: file.name,
+            size: file.size,
+            status: 'uploading',
+            percent: 0,
+            error: '',
+            stored: null,
+            file,
+          });
+          spawn('uploadFile', {
+            id: childId(id),
+            input: { id, file, accept: acceptOf(context.rules), target: context.target },
+          });
         }
         return { items, nextId };
       }),
       retry: assign(({ context, spawn }, id: string) => {
         const item = context.items.find((i) => i.id === id)!;
-        spawn('uploadFile', { id: childId(id), input: { id, file: item.file!, accept: acceptOf(context.rules), target: context.target } });
+        spawn('uploadFile', {
+          id: childId(id),
+          input: { id, file: item.file!, accept: acceptOf(context.rules), target: context.target },
+        });
         return { items: update(context.items, id, { status: 'uploading', percent: 0, error: '' }) };
       }),
       stop: stopChild(({ event }) => childId((event as { id: string }).id)),
-      markCancelled: assign(({ context }, id: string) => ({ items: update(context.items, id, { status: 'cancelled' }) })),
-      remove: assign(({ context }, id: string) => ({ items: context.items.filter((i) => i.id !== id) })),
-      progress: assign(({ context }, p: { id: string; percent: number }) => ({ items: update(context.items, p.id, { percent: p.percent }) })),
-      done: assign(({ context }, p: { id: string; stored: StoredFile }) => ({
-        items: update(context.items, p.id, { status: 'done', percent: 100, stored: p.stored, file: context.items.find((i) => i.id === p.id)?.file ?? null }),
+      markCancelled: assign(({ context }, id: string) => ({
+        items: update(context.items, id, { status: 'cancelled' }),
       })),
-      fail: assign(({ context }, p: { id: string; message: string }) => ({ items: update(context.items, p.id, { status: 'failed', error: p.message }) })),
+      remove: assign(({ context }, id: string) => ({ items: context.items.filter((i) => i.id !== id) })),
+      progress: assign(({ context }, p: { id: string; percent: number }) => ({
+        items: update(context.items, p.id, { percent: p.percent }),
+      })),
+      done: assign(({ context }, p: { id: string; stored: StoredFile }) => ({
+        items: update(context.items, p.id, {
+          status: 'done',
+          percent: 100,
+          stored: p.stored,
+          file: context.items.find((i) => i.id === p.id)?.file ?? null,
+        }),
+      })),
+      fail: assign(({ context }, p: { id: string; message: string }) => ({
+        items: update(context.items, p.id, { status: 'failed', error: p.message }),
+      })),
       download: ({ context }, id: string) => {
         const keyId = context.items.find((i) => i.id === id)?.stored?.keyId;
         // The HTTP client shows a refusal; nothing else to do with the outcome.
@@ -139,26 +167,54 @@ export function createUploadMachine(ports: { files: FileGateway; notifier: Notif
   }).createMachine({
     id: 'upload',
     context: ({ input }) => ({
-      rules: { ...(input.accept ? { accept: input.accept } : {}), ...(input.maxSize !== undefined ? { maxSize: input.maxSize } : {}) },
+      rules: {
+        ...(input.accept ? { accept: input.accept } : {}),
+        ...(input.maxSize !== undefined ? { maxSize: input.maxSize } : {}),
+      },
       limit: input.limit ?? Number.POSITIVE_INFINITY,
       target: input.target ?? null,
       items: (input.initial ?? []).map((stored, n) => ({
-        id: `initial-${n}`, name: stored.name, size: stored.size, status: 'done', percent: 100, error: '', stored, file: null,
+        id: `initial-${n}`,
+        name: stored.name,
+        size: stored.size,
+        status: 'done',
+        percent: 100,
+        error: '',
+        stored,
+        file: null,
       })),
       nextId: 1,
     }),
     on: {
       ADD: { actions: { type: 'add', params: ({ event }) => event.files } },
-      PROGRESS: { guard: { type: 'uploading', params: ({ event }) => event.id }, actions: { type: 'progress', params: ({ event }) => event } },
-      UPLOADED: { guard: { type: 'uploading', params: ({ event }) => event.id }, actions: { type: 'done', params: ({ event }) => event } },
-      FAILED: { guard: { type: 'uploading', params: ({ event }) => event.id }, actions: { type: 'fail', params: ({ event }) => event } },
+      PROGRESS: {
+        guard: { type: 'uploading', params: ({ event }) => event.id },
+        actions: { type: 'progress', params: ({ event }) => event },
+      },
+      UPLOADED: {
+        guard: { type: 'uploading', params: ({ event }) => event.id },
+        actions: { type: 'done', params: ({ event }) => event },
+      },
+      FAILED: {
+        guard: { type: 'uploading', params: ({ event }) => event.id },
+        actions: { type: 'fail', params: ({ event }) => event },
+      },
       CANCEL: {
         guard: { type: 'uploading', params: ({ event }) => event.id },
         actions: ['stop', { type: 'markCancelled', params: ({ event }) => event.id }],
       },
-      RETRY: { guard: { type: 'retryable', params: ({ event }) => event.id }, actions: { type: 'retry', params: ({ event }) => event.id } },
-      REMOVE: { guard: { type: 'listed', params: ({ event }) => event.id }, actions: ['stop', { type: 'remove', params: ({ event }) => event.id }] },
-      DOWNLOAD: { guard: { type: 'downloadable', params: ({ event }) => event.id }, actions: { type: 'download', params: ({ event }) => event.id } },
+      RETRY: {
+        guard: { type: 'retryable', params: ({ event }) => event.id },
+        actions: { type: 'retry', params: ({ event }) => event.id },
+      },
+      REMOVE: {
+        guard: { type: 'listed', params: ({ event }) => event.id },
+        actions: ['stop', { type: 'remove', params: ({ event }) => event.id }],
+      },
+      DOWNLOAD: {
+        guard: { type: 'downloadable', params: ({ event }) => event.id },
+        actions: { type: 'download', params: ({ event }) => event.id },
+      },
     },
   });
 }

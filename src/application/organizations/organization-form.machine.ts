@@ -6,8 +6,17 @@
 // client has shown why.
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  ALLOWED_PARENT_TYPES, EMPTY_ORGANIZATION_FORM, formOf, validateOrganizationField, validateOrganizationForm,
-  type OrgRef, type OrgType, type Organization, type OrganizationForm, type OrganizationFormErrors, type OrganizationFormField,
+  ALLOWED_PARENT_TYPES,
+  EMPTY_ORGANIZATION_FORM,
+  formOf,
+  validateOrganizationField,
+  validateOrganizationForm,
+  type OrgRef,
+  type OrgType,
+  type Organization,
+  type OrganizationForm,
+  type OrganizationFormErrors,
+  type OrganizationFormField,
 } from '../../domain/organization/organization';
 import type { Notifier } from '../ports/notifier.port';
 import type { OrganizationGateway, OrgResource } from '../ports/organization-gateway.port';
@@ -34,8 +43,11 @@ export interface OrganizationFormContext {
   gysId: string;
   form: OrganizationForm;
   errors: OrganizationFormErrors;
-  parents: OrgRef[];
+  /** With their own parent, so a picker can show them as the tree they sit in. */
+  parents: Array<OrgRef & { parentId: string }>;
   saved: { keyId: string; gysId: string } | null;
+  /** The person changed something since the form was filled: leaving asks first (SPEC §2.5). */
+  dirty: boolean;
 }
 
 export type OrganizationFormEvent =
@@ -46,17 +58,31 @@ export type OrganizationFormEvent =
 export function createOrganizationFormMachine(deps: { gateway: OrganizationGateway; notifier: Notifier }) {
   const { gateway, notifier } = deps;
   return setup({
-    types: { context: {} as OrganizationFormContext, events: {} as OrganizationFormEvent, input: {} as OrganizationFormInput },
+    types: {
+      context: {} as OrganizationFormContext,
+      events: {} as OrganizationFormEvent,
+      input: {} as OrganizationFormInput,
+    },
     actors: {
-      load: fromPromise(async ({ input }: { input: { resource: OrgResource; type: OrgType; keyId: string | null; needRecord: boolean } }) => {
-        const parentTypes = ALLOWED_PARENT_TYPES[input.type];
-        const [record, ...lists] = await Promise.all([
-          input.needRecord && input.keyId && input.resource !== 'org' ? gateway.get(input.resource, input.keyId) : Promise.resolve(null),
-          ...parentTypes.map((t) => gateway.byType(t)),
-        ]);
-        const parents = lists.flat().map(({ keyId, enterpriseName, orgType }) => ({ keyId, enterpriseName, orgType }));
-        return { record, parents };
-      }),
+      load: fromPromise(
+        async ({
+          input,
+        }: {
+          input: { resource: OrgResource; type: OrgType; keyId: string | null; needRecord: boolean };
+        }) => {
+          const parentTypes = ALLOWED_PARENT_TYPES[input.type];
+          const [record, ...lists] = await Promise.all([
+            input.needRecord && input.keyId && input.resource !== 'org'
+              ? gateway.get(input.resource, input.keyId)
+              : Promise.resolve(null),
+            ...parentTypes.map((t) => gateway.byType(t)),
+          ]);
+          const parents = lists
+            .flat()
+            .map(({ keyId, enterpriseName, orgType, parentId }) => ({ keyId, enterpriseName, orgType, parentId }));
+          return { record, parents };
+        },
+      ),
       save: fromPromise(async ({ input }: { input: OrganizationFormContext }) => {
         if (input.mode === 'create') return gateway.create(input.resource, input.form, input.type);
         await gateway.update(input.resource, input.keyId!, input.form, input.version);
@@ -70,12 +96,15 @@ export function createOrganizationFormMachine(deps: { gateway: OrganizationGatew
       change: assign(({ context, event }) => {
         if (event.type !== 'CHANGE' && event.type !== 'CHANGE_APPS') return {};
         const field: OrganizationFormField = event.type === 'CHANGE' ? event.field : 'appIds';
-        const form = event.type === 'CHANGE' ? { ...context.form, [event.field]: event.value } : { ...context.form, appIds: [...event.appIds] };
+        const form =
+          event.type === 'CHANGE'
+            ? { ...context.form, [event.field]: event.value }
+            : { ...context.form, appIds: [...event.appIds] };
         const message = validateOrganizationField(field, form, context.type);
         const errors = { ...context.errors };
         if (message) errors[field] = message;
         else delete errors[field];
-        return { form, errors };
+        return { form, errors, dirty: true };
       }),
       showAll: assign(({ context }) => ({ errors: validateOrganizationForm(context.form, context.type) })),
       warnIncomplete: () => notifier.warning(FORM_INCOMPLETE_WARNING),
@@ -86,9 +115,17 @@ export function createOrganizationFormMachine(deps: { gateway: OrganizationGatew
       const record = input.record;
       const form = record ? formOf(record) : { ...EMPTY_ORGANIZATION_FORM, parentId: input.parentId ?? '' };
       return {
-        resource: input.resource, type: record?.orgType ?? input.type, mode: record || input.keyId ? 'edit' : 'create',
-        keyId: record?.keyId ?? input.keyId ?? null, version: record?.version ?? 0, gysId: record?.gysId ?? '',
-        form, errors: {}, parents: [], saved: null,
+        resource: input.resource,
+        type: record?.orgType ?? input.type,
+        mode: record || input.keyId ? 'edit' : 'create',
+        keyId: record?.keyId ?? input.keyId ?? null,
+        version: record?.version ?? 0,
+        gysId: record?.gysId ?? '',
+        form,
+        errors: {},
+        parents: [],
+        saved: null,
+        dirty: false,
       };
     },
     initial: 'loading',
@@ -98,7 +135,12 @@ export function createOrganizationFormMachine(deps: { gateway: OrganizationGatew
         on: { CHANGE: { actions: 'change' }, CHANGE_APPS: { actions: 'change' } },
         invoke: {
           src: 'load',
-          input: ({ context }) => ({ resource: context.resource, type: context.type, keyId: context.keyId, needRecord: context.mode === 'edit' && context.version === 0 }),
+          input: ({ context }) => ({
+            resource: context.resource,
+            type: context.type,
+            keyId: context.keyId,
+            needRecord: context.mode === 'edit' && context.version === 0,
+          }),
           onDone: {
             target: 'editing',
             actions: assign(({ context, event }) => {
@@ -106,7 +148,14 @@ export function createOrganizationFormMachine(deps: { gateway: OrganizationGatew
               // Never offer the record itself as its own parent.
               const choices = parents.filter((p) => p.keyId !== context.keyId);
               return record
-                ? { parents: choices, form: formOf(record), version: record.version, gysId: record.gysId, type: record.orgType }
+                ? {
+                    parents: choices,
+                    form: formOf(record),
+                    version: record.version,
+                    gysId: record.gysId,
+                    type: record.orgType,
+                    dirty: false,
+                  }
                 : { parents: choices };
             }),
           },
@@ -125,7 +174,10 @@ export function createOrganizationFormMachine(deps: { gateway: OrganizationGatew
         invoke: {
           src: 'save',
           input: ({ context }) => context,
-          onDone: { target: 'saved', actions: [assign({ saved: ({ event }) => event.output }), () => notifier.success('保存成功')] },
+          onDone: {
+            target: 'saved',
+            actions: [assign({ saved: ({ event }) => event.output, dirty: false }), () => notifier.success('保存成功')],
+          },
           onError: 'editing',
         },
       },

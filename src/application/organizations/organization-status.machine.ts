@@ -12,14 +12,24 @@ export interface StatusTarget {
   version: number;
 }
 
-export type OrganizationStatusEvent = { type: 'REQUEST'; target: StatusTarget } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+export type OrganizationStatusEvent =
+  | { type: 'REQUEST'; target: StatusTarget }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
 
-export function createOrganizationStatusMachine(deps: { gateway: OrganizationGateway; notifier: Notifier; resource: OrgResource; onChanged: () => void }) {
+export function createOrganizationStatusMachine(deps: {
+  gateway: OrganizationGateway;
+  notifier: Notifier;
+  resource: OrgResource;
+  onChanged: () => void;
+}) {
   const { gateway, notifier, resource, onChanged } = deps;
   return setup({
     types: { context: {} as { target: StatusTarget | null }, events: {} as OrganizationStatusEvent },
     actors: {
-      save: fromPromise(({ input }: { input: StatusTarget }) => gateway.setStatus(resource, input.keyId, input.status, input.version)),
+      save: fromPromise(({ input }: { input: StatusTarget }) =>
+        gateway.setStatus(resource, input.keyId, input.status, input.version),
+      ),
     },
   }).createMachine({
     id: 'organizationStatus',
@@ -34,7 +44,11 @@ export function createOrganizationStatusMachine(deps: { gateway: OrganizationGat
           input: ({ context }) => context.target!,
           onDone: {
             target: 'idle',
-            actions: [({ context }) => notifier.success(context.target!.status === 'DISABLED' ? '已停用' : '已启用'), assign({ target: null }), () => onChanged()],
+            actions: [
+              ({ context }) => notifier.success(context.target!.status === 'DISABLED' ? '已停用' : '已启用'),
+              assign({ target: null }),
+              () => onChanged(),
+            ],
           },
           onError: { target: 'idle', actions: [assign({ target: null }), () => onChanged()] },
         },

@@ -36,7 +36,10 @@ export function createOrganizationTreeMachine(deps: { gateway: OrganizationGatew
             target: 'ready',
             actions: assign(({ context, event }) => {
               const orgs = event.output;
-              const keep = context.selectedId && orgs.some((o) => o.keyId === context.selectedId) ? context.selectedId : (orgs[0]?.keyId ?? null);
+              const keep =
+                context.selectedId && orgs.some((o) => o.keyId === context.selectedId)
+                  ? context.selectedId
+                  : (orgs[0]?.keyId ?? null);
               return { orgs, selectedId: keep };
             }),
           },
@@ -46,7 +49,11 @@ export function createOrganizationTreeMachine(deps: { gateway: OrganizationGatew
       ready: {
         initial: 'accounts',
         on: {
-          SELECT: { guard: 'known', target: '.accounts', actions: assign({ selectedId: ({ event }) => event.keyId, accounts: [], accountsTotal: 0 }) },
+          SELECT: {
+            guard: 'known',
+            target: '.accounts',
+            actions: assign({ selectedId: ({ event }) => event.keyId, accounts: [], accountsTotal: 0 }),
+          },
           RELOAD: 'loading',
         },
         states: {
@@ -55,7 +62,13 @@ export function createOrganizationTreeMachine(deps: { gateway: OrganizationGatew
             invoke: {
               src: 'accounts',
               input: ({ context }) => context.selectedId!,
-              onDone: { target: 'shown', actions: assign({ accounts: ({ event }) => event.output.records, accountsTotal: ({ event }) => event.output.total }) },
+              onDone: {
+                target: 'shown',
+                actions: assign({
+                  accounts: ({ event }) => event.output.records,
+                  accountsTotal: ({ event }) => event.output.total,
+                }),
+              },
               onError: 'shown',
             },
           },

@@ -5,7 +5,10 @@ import { createPagedListMachine } from './paged-list.machine';
 
 type Query = { name: string };
 const rowsFor = (query: Query, page: PageRequest) => ({
-  records: [`${query.name || '全部'}-${page.current}-${page.size}`], total: 42, current: page.current, size: page.size,
+  records: [`${query.name || '全部'}-${page.current}-${page.size}`],
+  total: 42,
+  current: page.current,
+  size: page.size,
 });
 
 function start(load = vi.fn(async (q: Query, p: PageRequest) => rowsFor(q, p))) {
@@ -44,10 +47,12 @@ describe('paged list machine', () => {
 
   it('keeps the rows shown when a load fails', async () => {
     let fail = false;
-    const { actor } = start(vi.fn(async (q: Query, p: PageRequest) => {
-      if (fail) throw new Error('网络异常');
-      return rowsFor(q, p);
-    }));
+    const { actor } = start(
+      vi.fn(async (q: Query, p: PageRequest) => {
+        if (fail) throw new Error('网络异常');
+        return rowsFor(q, p);
+      }),
+    );
     await waitFor(actor, (s) => s.matches('idle'));
     fail = true;
     actor.send({ type: 'PAGE', current: 2, size: 10 });
@@ -63,5 +68,22 @@ describe('paged list machine', () => {
     actor.send({ type: 'RELOAD' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(load).toHaveBeenLastCalledWith({ name: '华东' }, { current: 2, size: 20 });
+  });
+
+  it('carries a header sort into the request from page 1, keeps it while paging, and drops it on null', async () => {
+    const { actor, load } = start();
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'PAGE', current: 3, size: 10 });
+    await waitFor(actor, (s) => s.matches('idle'));
+    actor.send({ type: 'SORT', sort: { key: 'userName', direction: 'desc' } });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(load).toHaveBeenLastCalledWith({ name: '' }, { current: 1, size: 10, sort: 'userName,desc' });
+    actor.send({ type: 'PAGE', current: 2, size: 10 });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(load).toHaveBeenLastCalledWith({ name: '' }, { current: 2, size: 10, sort: 'userName,desc' });
+    actor.send({ type: 'SORT', sort: null });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(load).toHaveBeenLastCalledWith({ name: '' }, { current: 1, size: 10 });
+    expect(actor.getSnapshot().context.sort).toBeNull();
   });
 });

@@ -1,6 +1,9 @@
 // Errors the gateway ports reject with, so flows can tell a refusal from a cancellation without axios.
 export class GatewayError extends Error {
-  constructor(readonly code: number | string, message: string) {
+  constructor(
+    readonly code: number | string,
+    message: string,
+  ) {
     super(message);
     this.name = 'GatewayError';
   }

@@ -1,6 +1,14 @@
 import type { ServiceIdentifier } from 'inversify';
 import type {
-  CapitalSide, OrgAccount, OrgRef, OrgStatus, OrgType, Organization, OrganizationForm, OrganizationQuery, SupplierOption,
+  CapitalSide,
+  OrgAccount,
+  OrgRef,
+  OrgStatus,
+  OrgType,
+  Organization,
+  OrganizationForm,
+  OrganizationQuery,
+  SupplierOption,
 } from '../../domain/organization/organization';
 import type { Page, PageRequest } from '../../domain/paging/page';
 
@@ -9,7 +17,11 @@ export type OrgResource = 'supplier' | 'projectCompany' | 'org';
 
 /** 组织管理, 项目公司管理, 供应商管理 and the organisation lookups (SPEC §7.2 Organisations and lookups). */
 export interface OrganizationGateway {
-  page(resource: 'supplier' | 'projectCompany', query: OrganizationQuery & { gysId?: string }, page: PageRequest): Promise<Page<Organization>>;
+  page(
+    resource: 'supplier' | 'projectCompany',
+    query: OrganizationQuery & { gysId?: string },
+    page: PageRequest,
+  ): Promise<Page<Organization>>;
   get(resource: 'supplier' | 'projectCompany', keyId: string): Promise<Organization>;
   /** A supplier's answer carries its new gysId; others ''. `type` is for 'org' only. */
   create(resource: OrgResource, form: OrganizationForm, type?: OrgType): Promise<{ keyId: string; gysId: string }>;

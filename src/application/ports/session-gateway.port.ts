@@ -1,7 +1,12 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 import type {
-  Credentials, CurrentUser, DictionaryEntry, EncryptionSetting, SignedIn, TenantEntry,
+  Credentials,
+  CurrentUser,
+  DictionaryEntry,
+  EncryptionSetting,
+  SignedIn,
+  TenantEntry,
 } from '../../domain/session/session';
 
 /** The gateway calls a session is built from (SPEC §7.2 "Session and gateway"). */

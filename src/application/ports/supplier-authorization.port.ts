@@ -1,6 +1,8 @@
 import type { ServiceIdentifier } from 'inversify';
 import type {
-  AuthorizationDocument, SupplierAuthRequest, SupplierAuthResult,
+  AuthorizationDocument,
+  SupplierAuthRequest,
+  SupplierAuthResult,
 } from '../../domain/supplier-authorization/supplier-authorization';
 
 /** SPEC §7.2 "Supplier authorization". */
@@ -13,4 +15,5 @@ export interface SupplierAuthorizationGateway {
   updateSupplierAuth(request: SupplierAuthRequest): Promise<SupplierAuthResult>;
 }
 
-export const SupplierAuthorizationGatewayId: ServiceIdentifier<SupplierAuthorizationGateway> = Symbol.for('SupplierAuthorizationGateway');
+export const SupplierAuthorizationGatewayId: ServiceIdentifier<SupplierAuthorizationGateway> =
+  Symbol.for('SupplierAuthorizationGateway');

@@ -1,7 +1,16 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type {
-  CompanyName, NewUser, UserImportReport, OperationLogEntry, Personnel, UserByPhone, UserChanges, UserQuery, UserRecord, UserRoles,
+  CompanyName,
+  NewUser,
+  UserImportReport,
+  OperationLogEntry,
+  Personnel,
+  UserByPhone,
+  UserChanges,
+  UserQuery,
+  UserRecord,
+  UserRoles,
 } from '../../domain/user/user';
 
 /** 用户管理's calls (SPEC §7.2 Users) and the organisation-name lookup its list uses. */
@@ -10,7 +19,8 @@ export interface UserGateway {
   pageUsers(query: UserQuery, page: PageRequest): Promise<Page<UserRecord>>;
   listCompanies(keyIds: readonly string[]): Promise<CompanyName[]>;
   /** The organisations a user may belong to (the form's 所属组织). */
-  listOrganizations(): Promise<CompanyName[]>;
+  /** parentId '0' (or one not listed) for a root. */
+  listOrganizations(): Promise<Array<CompanyName & { parentId?: string }>>;
   /** The account; the answer holds the initial password, shown once. */
   createUser(user: NewUser): Promise<{ userId: string; password: string }>;
   createPersonnel(userId: string, personnel: Personnel): Promise<string>;

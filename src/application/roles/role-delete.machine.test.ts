@@ -4,10 +4,21 @@ import type { Role } from '../../domain/role/role';
 import type { RoleGateway } from '../ports/role-gateway.port';
 import { createRoleDeleteMachine, ROLE_DELETED } from './role-delete.machine';
 
-const role: Role = { roleId: '5', roleName: '甲', roleCode: 'A', status: 'ENABLED', remark: '', version: 1, createTime: '', platformAdmin: false };
+const role: Role = {
+  roleId: '5',
+  roleName: '甲',
+  roleCode: 'A',
+  status: 'ENABLED',
+  remark: '',
+  version: 1,
+  createTime: '',
+  platformAdmin: false,
+};
 
 function setup() {
-  const roles = { deleteRoles: vi.fn(async () => undefined) } as unknown as RoleGateway & { deleteRoles: ReturnType<typeof vi.fn> };
+  const roles = { deleteRoles: vi.fn(async () => undefined) } as unknown as RoleGateway & {
+    deleteRoles: ReturnType<typeof vi.fn>;
+  };
   const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
   return { roles, notifier, actor: createActor(createRoleDeleteMachine({ roles, notifier })).start() };
 }

@@ -16,7 +16,9 @@ export function createRoleDeleteMachine(ports: { roles: RoleGateway; notifier: N
       events: {} as RoleDeleteEvent,
       emitted: {} as { type: 'deleted'; roleId: string },
     },
-    actors: { remove: fromPromise(({ input }: { input: { roleId: string } }) => ports.roles.deleteRoles([input.roleId])) },
+    actors: {
+      remove: fromPromise(({ input }: { input: { roleId: string } }) => ports.roles.deleteRoles([input.roleId])),
+    },
     guards: { deletable: ({ event }) => event.type === 'ASK' && !event.role.platformAdmin },
     actions: { deleted: () => ports.notifier.success(ROLE_DELETED) },
   }).createMachine({
@@ -24,7 +26,9 @@ export function createRoleDeleteMachine(ports: { roles: RoleGateway; notifier: N
     context: { role: null },
     initial: 'idle',
     states: {
-      idle: { on: { ASK: { guard: 'deletable', target: 'confirming', actions: assign({ role: ({ event }) => event.role }) } } },
+      idle: {
+        on: { ASK: { guard: 'deletable', target: 'confirming', actions: assign({ role: ({ event }) => event.role }) } },
+      },
       // The role stays in context after the question closes, so the dialog's closing animation still names it.
       confirming: { on: { CONFIRM: 'deleting', CANCEL: 'idle' } },
       deleting: {

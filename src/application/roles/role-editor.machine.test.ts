@@ -2,19 +2,42 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Role, RoleForm } from '../../domain/role/role';
 import type { RoleGateway } from '../ports/role-gateway.port';
-import { createRoleEditorMachine, EXIST_CHECK_DELAY_MS, FORM_INVALID_WARNING, roleEditorErrors } from './role-editor.machine';
+import {
+  createRoleEditorMachine,
+  EXIST_CHECK_DELAY_MS,
+  FORM_INVALID_WARNING,
+  roleEditorErrors,
+} from './role-editor.machine';
 
 const role: Role = {
-  roleId: '1', roleName: '风控专员', roleCode: 'RISK', status: 'ENABLED', remark: '', version: 3, createTime: '', platformAdmin: false,
+  roleId: '1',
+  roleName: '风控专员',
+  roleCode: 'RISK',
+  status: 'ENABLED',
+  remark: '',
+  version: 3,
+  createTime: '',
+  platformAdmin: false,
 };
 
 function setup(taken: { name?: string; code?: string } = {}) {
   const roles = {
-    roleExists: vi.fn(async (c: { roleName?: string; roleCode?: string }) =>
-      (c.roleName !== undefined && c.roleName === taken.name) || (c.roleCode !== undefined && c.roleCode === taken.code)),
+    roleExists: vi.fn(
+      async (c: { roleName?: string; roleCode?: string }) =>
+        (c.roleName !== undefined && c.roleName === taken.name) ||
+        (c.roleCode !== undefined && c.roleCode === taken.code),
+    ),
     createRole: vi.fn(async (form: RoleForm) => ({ ...role, ...form, roleId: '2', version: 1 })),
-    updateRole: vi.fn(async (_id: string, form: RoleForm, version: number) => ({ ...role, ...form, version: version + 1 })),
-  } as unknown as RoleGateway & { roleExists: ReturnType<typeof vi.fn>; createRole: ReturnType<typeof vi.fn>; updateRole: ReturnType<typeof vi.fn> };
+    updateRole: vi.fn(async (_id: string, form: RoleForm, version: number) => ({
+      ...role,
+      ...form,
+      version: version + 1,
+    })),
+  } as unknown as RoleGateway & {
+    roleExists: ReturnType<typeof vi.fn>;
+    createRole: ReturnType<typeof vi.fn>;
+    updateRole: ReturnType<typeof vi.fn>;
+  };
   const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
   return { roles, notifier, machine: createRoleEditorMachine({ roles, notifier }) };
 }
@@ -71,7 +94,10 @@ describe('role editor machine', () => {
     const actor = createActor(machine, { input: {} }).start();
     actor.send({ type: 'SUBMIT' });
     expect(notifier.warning).toHaveBeenCalledWith(FORM_INVALID_WARNING);
-    expect(roleEditorErrors(actor.getSnapshot().context)).toEqual({ roleName: '请输入角色名称', roleCode: '请输入角色编码' });
+    expect(roleEditorErrors(actor.getSnapshot().context)).toEqual({
+      roleName: '请输入角色名称',
+      roleCode: '请输入角色编码',
+    });
     actor.send({ type: 'CHANGE', form: form('风控', 'RISK') });
     await vi.advanceTimersByTimeAsync(EXIST_CHECK_DELAY_MS);
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }));

@@ -4,8 +4,13 @@
 // why); a saved role emits `saved` and ends the flow.
 import { assign, emit, fromPromise, not, setup } from 'xstate';
 import {
-  EMPTY_ROLE_FORM, ROLE_CODE_TAKEN, ROLE_NAME_TAKEN, validateRoleForm,
-  type Role, type RoleForm, type RoleFormErrors,
+  EMPTY_ROLE_FORM,
+  ROLE_CODE_TAKEN,
+  ROLE_NAME_TAKEN,
+  validateRoleForm,
+  type Role,
+  type RoleForm,
+  type RoleFormErrors,
 } from '../../domain/role/role';
 import type { Notifier } from '../ports/notifier.port';
 import type { RoleGateway } from '../ports/role-gateway.port';
@@ -62,13 +67,16 @@ export function createRoleEditorMachine(ports: { roles: RoleGateway; notifier: N
         return { nameTaken, codeTaken };
       }),
       save: fromPromise(({ input }: { input: { form: RoleForm; roleId: string | null; version: number } }) =>
-        input.roleId ? ports.roles.updateRole(input.roleId, input.form, input.version) : ports.roles.createRole(input.form),
+        input.roleId
+          ? ports.roles.updateRole(input.roleId, input.form, input.version)
+          : ports.roles.createRole(input.form),
       ),
     },
     guards: {
       identityChanged: ({ context, event }) =>
         event.type === 'CHANGE' &&
-        (event.form.roleName.trim() !== context.form.roleName.trim() || event.form.roleCode.trim() !== context.form.roleCode.trim()),
+        (event.form.roleName.trim() !== context.form.roleName.trim() ||
+          event.form.roleCode.trim() !== context.form.roleCode.trim()),
       faulty: ({ context }) => formFaulty(context),
       submitPending: ({ context }) => context.submitRequested,
     },
@@ -94,7 +102,12 @@ export function createRoleEditorMachine(ports: { roles: RoleGateway; notifier: N
       roleId: input.role?.roleId ?? null,
       version: input.role?.version ?? 0,
       form: input.role
-        ? { roleName: input.role.roleName, roleCode: input.role.roleCode, status: input.role.status, remark: input.role.remark }
+        ? {
+            roleName: input.role.roleName,
+            roleCode: input.role.roleCode,
+            status: input.role.status,
+            remark: input.role.remark,
+          }
         : EMPTY_ROLE_FORM,
       nameTaken: false,
       codeTaken: false,
@@ -107,17 +120,19 @@ export function createRoleEditorMachine(ports: { roles: RoleGateway; notifier: N
         initial: 'idle',
         on: {
           CHANGE: [
-            { guard: 'identityChanged', target: '.waiting', reenter: true, actions: ['assignForm', assign({ nameTaken: false, codeTaken: false })] },
+            {
+              guard: 'identityChanged',
+              target: '.waiting',
+              reenter: true,
+              actions: ['assignForm', assign({ nameTaken: false, codeTaken: false })],
+            },
             { actions: 'assignForm' },
           ],
         },
         states: {
           idle: {
             on: {
-              SUBMIT: [
-                { guard: 'faulty', actions: ['touchAll', 'warn'] },
-                { target: '#roleEditor.submitting' },
-              ],
+              SUBMIT: [{ guard: 'faulty', actions: ['touchAll', 'warn'] }, { target: '#roleEditor.submitting' }],
             },
           },
           /** A name or code was typed: wait for the user to pause. */
@@ -147,7 +162,10 @@ export function createRoleEditorMachine(ports: { roles: RoleGateway; notifier: N
         invoke: {
           src: 'save',
           input: ({ context }) => ({ form: context.form, roleId: context.roleId, version: context.version }),
-          onDone: { target: 'saved', actions: ['succeed', emit(({ event }) => ({ type: 'saved' as const, role: event.output }))] },
+          onDone: {
+            target: 'saved',
+            actions: ['succeed', emit(({ event }) => ({ type: 'saved' as const, role: event.output }))],
+          },
           onError: 'editing',
         },
       },

@@ -4,14 +4,31 @@ import type { MenuResource } from '../../domain/role/role';
 import type { RoleGateway } from '../ports/role-gateway.port';
 import { BATCH_NEEDS_ROLES, createRoleGrantsMachine, GRANTS_SAVED } from './role-grants.machine';
 
-const r = (menuId: string, parentKid: string, sortNo: number, operationCodes: string[] = [], checked = false): MenuResource => ({
-  menuId, menuName: menuId, path: menuId, parentKid, hidden: false, sortNo, operationCodes, checked, checkedOperationCodes: [],
+const r = (
+  menuId: string,
+  parentKid: string,
+  sortNo: number,
+  operationCodes: string[] = [],
+  checked = false,
+): MenuResource => ({
+  menuId,
+  menuName: menuId,
+  path: menuId,
+  parentKid,
+  hidden: false,
+  sortNo,
+  operationCodes,
+  checked,
+  checkedOperationCodes: [],
 });
 const resources = [r('/dashboard', '0', 0, [], true), r('/risk', '0', 1), r('/risk/opinion', '/risk', 2, ['export'])];
 
 function setup(fail = false) {
   const roles = {
-    resources: vi.fn(async () => { if (fail) throw new Error('网络异常'); return resources; }),
+    resources: vi.fn(async () => {
+      if (fail) throw new Error('网络异常');
+      return resources;
+    }),
     allRoles: vi.fn(async () => [{ roleId: '7', roleName: '甲', roleCode: 'A' }]),
     saveGrants: vi.fn(async () => undefined),
     grantInBatch: vi.fn(async () => undefined),
@@ -47,7 +64,10 @@ describe('role grants machine', () => {
     actor.send({ type: 'TOGGLE_MENU', menuId: '/risk/opinion', checked: true });
     actor.send({ type: 'SAVE_BATCH', roleIds: ['7'] });
     await waitFor(actor, (s) => s.matches('editing') && roles.grantInBatch.mock.calls.length === 1);
-    expect(roles.grantInBatch).toHaveBeenCalledWith(['7'], expect.arrayContaining([{ menuId: '/risk/opinion', operationCodes: ['export'] }]));
+    expect(roles.grantInBatch).toHaveBeenCalledWith(
+      ['7'],
+      expect.arrayContaining([{ menuId: '/risk/opinion', operationCodes: ['export'] }]),
+    );
   });
 
   it('offers a retry when the tree cannot be loaded, and no save meanwhile', async () => {

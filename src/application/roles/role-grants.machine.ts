@@ -3,8 +3,15 @@
 // same selection to several roles. A load that fails can be retried; a refused save keeps the selection.
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  buildResourceTree, grantsOf, selectionOf, toggleNode, toggleOperation,
-  type GrantSelection, type MenuResource, type ResourceNode, type Role,
+  buildResourceTree,
+  grantsOf,
+  selectionOf,
+  toggleNode,
+  toggleOperation,
+  type GrantSelection,
+  type MenuResource,
+  type ResourceNode,
+  type Role,
 } from '../../domain/role/role';
 import type { Notifier } from '../ports/notifier.port';
 import type { RoleGateway } from '../ports/role-gateway.port';
@@ -89,7 +96,9 @@ export function createRoleGrantsMachine(ports: { roles: RoleGateway; notifier: N
             }),
           },
           TOGGLE_OPERATION: {
-            actions: assign(({ context, event }) => ({ selection: toggleOperation(context.selection, event.menuId, event.op, event.checked) })),
+            actions: assign(({ context, event }) => ({
+              selection: toggleOperation(context.selection, event.menuId, event.op, event.checked),
+            })),
           },
           SAVE: 'saving',
           SAVE_BATCH: [
@@ -110,7 +119,10 @@ export function createRoleGrantsMachine(ports: { roles: RoleGateway; notifier: N
       savingBatch: {
         invoke: {
           src: 'saveBatch',
-          input: ({ context, event }) => ({ roleIds: (event as Extract<RoleGrantsEvent, { type: 'SAVE_BATCH' }>).roleIds, context }),
+          input: ({ context, event }) => ({
+            roleIds: (event as Extract<RoleGrantsEvent, { type: 'SAVE_BATCH' }>).roleIds,
+            context,
+          }),
           onDone: { target: 'editing', actions: 'saved' },
           onError: 'editing',
         },

@@ -3,16 +3,28 @@ import { createActor, waitFor } from 'xstate';
 import type { RoleGateway } from '../ports/role-gateway.port';
 import { createRoleMembersMachine, NO_USER_CHOSEN, USERS_ADDED } from './role-members.machine';
 
-const user = (userId: string) => ({ userId, userName: `u${userId}`, nickName: '张三', organizationId: 'o', orgName: '集团', status: 'ENABLED' });
+const user = (userId: string) => ({
+  userId,
+  userName: `u${userId}`,
+  nickName: '张三',
+  organizationId: 'o',
+  orgName: '集团',
+  status: 'ENABLED',
+});
 
 function setup() {
   const roles = {
     pageRoleUsers: vi.fn(async () => ({ records: [user('1')], total: 1, current: 1, size: 10 })),
     pageUsersOutsideRole: vi.fn(async () => ({ records: [user('2')], total: 1, current: 1, size: 10 })),
     addUsersToRole: vi.fn(async () => undefined),
-  } as unknown as RoleGateway & Record<'pageRoleUsers' | 'pageUsersOutsideRole' | 'addUsersToRole', ReturnType<typeof vi.fn>>;
+  } as unknown as RoleGateway &
+    Record<'pageRoleUsers' | 'pageUsersOutsideRole' | 'addUsersToRole', ReturnType<typeof vi.fn>>;
   const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
-  return { roles, notifier, actor: createActor(createRoleMembersMachine({ roles, notifier }), { input: { roleId: '9' } }).start() };
+  return {
+    roles,
+    notifier,
+    actor: createActor(createRoleMembersMachine({ roles, notifier }), { input: { roleId: '9' } }).start(),
+  };
 }
 
 describe('role members machine', () => {

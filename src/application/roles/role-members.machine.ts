@@ -34,11 +34,16 @@ export function createRoleMembersMachine(ports: { roles: RoleGateway; notifier: 
       load: fromPromise(async ({ input }: { input: RoleMembersContext }) => {
         const [members, candidates] = await Promise.all([
           ports.roles.pageRoleUsers(input.roleId, '', { current: input.members.current, size: input.members.size }),
-          ports.roles.pageUsersOutsideRole(input.roleId, input.candidateName, { current: input.candidates.current, size: input.candidates.size }),
+          ports.roles.pageUsersOutsideRole(input.roleId, input.candidateName, {
+            current: input.candidates.current,
+            size: input.candidates.size,
+          }),
         ]);
         return { members, candidates };
       }),
-      add: fromPromise(({ input }: { input: { roleId: string; userIds: string[] } }) => ports.roles.addUsersToRole(input.roleId, input.userIds)),
+      add: fromPromise(({ input }: { input: { roleId: string; userIds: string[] } }) =>
+        ports.roles.addUsersToRole(input.roleId, input.userIds),
+      ),
     },
     guards: { noneChosen: ({ context }) => context.chosen.length === 0 },
     actions: {
@@ -47,7 +52,13 @@ export function createRoleMembersMachine(ports: { roles: RoleGateway; notifier: 
     },
   }).createMachine({
     id: 'roleMembers',
-    context: ({ input }) => ({ roleId: input.roleId, members: emptyPage(), candidates: emptyPage(), candidateName: '', chosen: [] }),
+    context: ({ input }) => ({
+      roleId: input.roleId,
+      members: emptyPage(),
+      candidates: emptyPage(),
+      candidateName: '',
+      chosen: [],
+    }),
     initial: 'loading',
     states: {
       loading: {
@@ -62,15 +73,24 @@ export function createRoleMembersMachine(ports: { roles: RoleGateway; notifier: 
         on: {
           SEARCH_CANDIDATES: {
             target: 'loading',
-            actions: assign(({ context, event }) => ({ candidateName: event.name, candidates: { ...context.candidates, current: 1 }, chosen: [] })),
+            actions: assign(({ context, event }) => ({
+              candidateName: event.name,
+              candidates: { ...context.candidates, current: 1 },
+              chosen: [],
+            })),
           },
           CANDIDATES_PAGE: {
             target: 'loading',
-            actions: assign(({ context, event }) => ({ candidates: { ...context.candidates, current: event.current, size: event.size }, chosen: [] })),
+            actions: assign(({ context, event }) => ({
+              candidates: { ...context.candidates, current: event.current, size: event.size },
+              chosen: [],
+            })),
           },
           MEMBERS_PAGE: {
             target: 'loading',
-            actions: assign(({ context, event }) => ({ members: { ...context.members, current: event.current, size: event.size } })),
+            actions: assign(({ context, event }) => ({
+              members: { ...context.members, current: event.current, size: event.size },
+            })),
           },
           CHOOSE: { actions: assign({ chosen: ({ event }) => event.userIds }) },
           ADD: [{ guard: 'noneChosen', actions: 'warnNone' }, { target: 'adding' }],
@@ -82,7 +102,10 @@ export function createRoleMembersMachine(ports: { roles: RoleGateway; notifier: 
           input: ({ context }) => ({ roleId: context.roleId, userIds: context.chosen }),
           onDone: {
             target: 'loading',
-            actions: ['added', assign(({ context }) => ({ chosen: [], candidates: { ...context.candidates, current: 1 } }))],
+            actions: [
+              'added',
+              assign(({ context }) => ({ chosen: [], candidates: { ...context.candidates, current: 1 } })),
+            ],
           },
           onError: 'idle',
         },

@@ -7,8 +7,14 @@ import { LOGOUT_REDIRECT_DELAY_MS } from '../../domain/constants';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 import { SESSION_EXPIRED_MESSAGE } from '../../domain/gateway/result-codes';
 import {
-  findProductApp, SessionMessage,
-  type Credentials, type CurrentUser, type DictionaryEntry, type SessionData, type StoredSession, type TenantEntry,
+  findProductApp,
+  SessionMessage,
+  type Credentials,
+  type CurrentUser,
+  type DictionaryEntry,
+  type SessionData,
+  type StoredSession,
+  type TenantEntry,
 } from '../../domain/session/session';
 import type { BrowserWindow } from '../ports/browser.port';
 import { errorReason } from '../ports/gateway-error';
@@ -16,7 +22,6 @@ import type { Notifier } from '../ports/notifier.port';
 import type { RequestControl } from '../ports/request-control.port';
 import type { SessionGateway } from '../ports/session-gateway.port';
 import type { SessionStore } from '../ports/session-store.port';
-
 
 export interface SessionPorts {
   gateway: SessionGateway;
@@ -44,7 +49,10 @@ export type SessionEvent =
 
 /** Initialisation fails in two ways the spec tells apart (SPEC §8). */
 export class InitialisationError extends Error {
-  constructor(readonly stage: 'menus' | 'user', reason: string) {
+  constructor(
+    readonly stage: 'menus' | 'user',
+    reason: string,
+  ) {
     super(reason);
   }
 }
@@ -67,7 +75,10 @@ export function createSessionMachine(ports: SessionPorts) {
       signIn: fromPromise(({ input }: { input: Credentials }) => gateway.signIn(input)),
       initialise: fromPromise(async (): Promise<SessionData> => {
         const [menus, user, dictionaries, tenants] = await Promise.allSettled([
-          gateway.loadMenus(), gateway.loadCurrentUser(), gateway.loadDictionaries(), gateway.loadTenants(),
+          gateway.loadMenus(),
+          gateway.loadCurrentUser(),
+          gateway.loadDictionaries(),
+          gateway.loadTenants(),
         ]);
         if (menus.status === 'rejected') throw new InitialisationError('menus', errorReason(menus.reason));
         if (user.status === 'rejected') throw new InitialisationError('user', errorReason(user.reason));
@@ -91,6 +102,10 @@ export function createSessionMachine(ports: SessionPorts) {
         store.clear();
         return empty;
       }),
+      // The stored session goes at once (no request may carry the dead token), while the context keeps the
+      // menus until the redirect: with them gone, the current page would turn into 401 with an empty
+      // sidebar for the second before /login.
+      forgetStoredSession: () => store.clear(),
       cancelRequests: () => requests.cancelPending(),
       notifyError: (_, message: string) => notifier.error(message),
     },
@@ -146,10 +161,13 @@ export function createSessionMachine(ports: SessionPorts) {
             {
               guard: { type: 'lacksProductApp', params: ({ event }) => event.output },
               target: 'signedOut',
-              actions: ['clearSession', { type: 'notifyError', params: SessionMessage.noAppPermission },
+              actions: [
+                'clearSession',
+                { type: 'notifyError', params: SessionMessage.noAppPermission },
                 // SPEC §8: shown as '没有获取到应用权限', logged as '没有获取到appId'.
                 () => console.error('没有获取到appId'),
-                assign({ error: SessionMessage.noAppPermission })],
+                assign({ error: SessionMessage.noAppPermission }),
+              ],
             },
             {
               target: 'ready',
@@ -189,11 +207,15 @@ export function createSessionMachine(ports: SessionPorts) {
       },
       signingOut: {
         entry: 'cancelRequests',
-        invoke: { src: 'signOut', onDone: { target: 'signedOut', actions: 'clearSession' }, onError: { target: 'signedOut', actions: 'clearSession' } },
+        invoke: {
+          src: 'signOut',
+          onDone: { target: 'signedOut', actions: 'clearSession' },
+          onError: { target: 'signedOut', actions: 'clearSession' },
+        },
       },
       expired: {
-        entry: ['clearSession', 'cancelRequests', { type: 'notifyError', params: SESSION_EXPIRED_MESSAGE }],
-        after: { logoutRedirect: 'signedOut' },
+        entry: ['forgetStoredSession', 'cancelRequests', { type: 'notifyError', params: SESSION_EXPIRED_MESSAGE }],
+        after: { logoutRedirect: { target: 'signedOut', actions: 'clearSession' } },
       },
     },
   });

@@ -7,7 +7,8 @@ export type SessionPhase = 'booting' | 'signedOut' | 'signingIn' | 'initialising
 
 export const selectPhase = (s: Snapshot): SessionPhase => s.value as SessionPhase;
 /** Signed in for the router: initialised, or on the way out (the page stays until the redirect). */
-export const selectSignedIn = (s: Snapshot): boolean => s.matches('ready') || s.matches('expired') || s.matches('signingOut');
+export const selectSignedIn = (s: Snapshot): boolean =>
+  s.matches('ready') || s.matches('expired') || s.matches('signingOut');
 export const selectBusy = (s: Snapshot): boolean => s.matches('signingIn') || s.matches('initialising');
 export const selectMenus = (s: Snapshot) => s.context.menus;
 export const selectNickName = (s: Snapshot): string => s.context.user?.nickName ?? '';

@@ -1,14 +1,20 @@
 // The supplier's data-query authorization prompt of SPEC §4, started after entry (when the main layout
 // mounts): when the session flag authStatus is 'true' (set by the session flow for a supplier whose consent
 // is pending) and an organisation id exists, ask the gateway whether consent is still needed. Nothing needed
-// → the flag is cleared. A letter → the prompt shows it. Closing without agreeing sets the flag to 'false',
-// so the prompt does not come back this session. Agreeing reads the capital sides (kept in the session as
-// capitalSideCode), sends the consent with authState '1', and on code '0' says '授权成功' and closes; on
-// code '1' shows the server's reason and stays open.
+// → the flag is cleared. A letter → the prompt shows it. 同意 is taken only once the letter was read to its
+// end (a consent given unread is no consent). Closing without agreeing sets the flag to 'false', so the
+// prompt does not pop up again this session; the consent stays pending, and the header offers the letter
+// again (REOPEN) until it is agreed — after a reload too: with the flag 'false' the check is made quietly.
+// Agreeing reads the capital sides (kept in the session as capitalSideCode), sends the consent with
+// authState '1', and on code '0' says '授权成功' and closes; on code '1' shows the server's reason and stays
+// open.
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  AUTH_STATE_AGREED, AuthorizationMessage, isAuthorizationGranted,
-  type AuthorizationDocument, type SupplierAuthResult,
+  AUTH_STATE_AGREED,
+  AuthorizationMessage,
+  isAuthorizationGranted,
+  type AuthorizationDocument,
+  type SupplierAuthResult,
 } from '../../domain/supplier-authorization/supplier-authorization';
 import { RequestCancelledError } from '../ports/gateway-error';
 import type { Notifier } from '../ports/notifier.port';
@@ -28,9 +34,17 @@ export interface SupplierAuthorizationContext {
   capitalSideCodes: string[];
   /** A check cancelled by navigation is asked again, a few times at most. */
   retries: number;
+  /** Declined earlier this session: check, but offer the letter from the header instead of popping it up. */
+  quiet: boolean;
+  /** The letter was scrolled to its end (or fitted without scrolling): only then may the user agree. */
+  letterRead: boolean;
 }
 
-export type SupplierAuthorizationEvent = { type: 'AGREE' } | { type: 'CLOSE' };
+export type SupplierAuthorizationEvent =
+  | { type: 'AGREE' }
+  | { type: 'CLOSE' }
+  | { type: 'LETTER_READ' }
+  | { type: 'REOPEN' };
 
 export const AUTH_STATUS_SET = 'true';
 export const AUTH_STATUS_DECLINED = 'false';
@@ -43,12 +57,23 @@ export function createSupplierAuthorizationMachine({ gateway, store, notifier }:
       check: fromPromise(({ input }: { input: string }) => gateway.checkAuthorization(input)),
       loadCapitalSides: fromPromise(({ input }: { input: string }) => gateway.getCapitalSideCodes(input)),
       consent: fromPromise(({ input }: { input: { gysId: string; capitalSideCodeList: string[] } }) =>
-        gateway.updateSupplierAuth({ gysId: input.gysId, authState: AUTH_STATE_AGREED, capitalSideCodeList: input.capitalSideCodeList })),
+        gateway.updateSupplierAuth({
+          gysId: input.gysId,
+          authState: AUTH_STATE_AGREED,
+          capitalSideCodeList: input.capitalSideCodeList,
+        }),
+      ),
     },
     guards: {
-      shouldAsk: ({ context }) => store.getFlag('authStatus') === AUTH_STATUS_SET && !!context.gysId,
+      shouldAsk: ({ context }) => {
+        const flag = store.getFlag('authStatus');
+        return (flag === AUTH_STATUS_SET || flag === AUTH_STATUS_DECLINED) && !!context.gysId;
+      },
       needsConsent: (_, letter: AuthorizationDocument | null) => letter !== null,
-      cancelledMayRetry: ({ context }, error: unknown) => error instanceof RequestCancelledError && context.retries < MAX_CHECK_RETRIES,
+      quiet: ({ context }) => context.quiet,
+      letterRead: ({ context }) => context.letterRead,
+      cancelledMayRetry: ({ context }, error: unknown) =>
+        error instanceof RequestCancelledError && context.retries < MAX_CHECK_RETRIES,
       granted: (_, result: SupplierAuthResult) => isAuthorizationGranted(result),
     },
     actions: {
@@ -68,7 +93,8 @@ export function createSupplierAuthorizationMachine({ gateway, store, notifier }:
     context: () => {
       const orgId = store.read()?.orgId || store.readUser()?.organizationId || '';
       const gysId = orgId ? store.readUser()?.gysId || orgId : null;
-      return { gysId, letter: null, capitalSideCodes: [], retries: 0 };
+      const quiet = store.getFlag('authStatus') === AUTH_STATUS_DECLINED;
+      return { gysId, letter: null, capitalSideCodes: [], retries: 0, quiet, letterRead: false };
     },
     initial: 'deciding',
     states: {
@@ -82,7 +108,7 @@ export function createSupplierAuthorizationMachine({ gateway, store, notifier }:
           onDone: [
             {
               guard: { type: 'needsConsent', params: ({ event }) => event.output },
-              target: 'prompting',
+              target: 'deferring',
               actions: assign({ letter: ({ event }) => event.output }),
             },
             { target: 'done', actions: 'clearAuthStatus' },
@@ -99,11 +125,19 @@ export function createSupplierAuthorizationMachine({ gateway, store, notifier }:
           ],
         },
       },
+      deferring: {
+        always: [{ guard: 'quiet', target: 'postponed' }, { target: 'prompting' }],
+      },
       prompting: {
         on: {
-          AGREE: 'agreeing',
-          CLOSE: { target: 'done', actions: 'declineAuthStatus' },
+          LETTER_READ: { actions: assign({ letterRead: true }) },
+          AGREE: { guard: 'letterRead', target: 'agreeing' },
+          CLOSE: { target: 'postponed', actions: 'declineAuthStatus' },
         },
+      },
+      // Consent still pending, the prompt closed: the header offers the letter again.
+      postponed: {
+        on: { REOPEN: 'prompting' },
       },
       agreeing: {
         initial: 'loadingCapitalSides',
@@ -112,7 +146,10 @@ export function createSupplierAuthorizationMachine({ gateway, store, notifier }:
             invoke: {
               src: 'loadCapitalSides',
               input: ({ context }) => context.gysId!,
-              onDone: { target: 'updating', actions: { type: 'keepCapitalSides', params: ({ event }) => event.output } },
+              onDone: {
+                target: 'updating',
+                actions: { type: 'keepCapitalSides', params: ({ event }) => event.output },
+              },
               onError: { target: '#supplierAuthorization.prompting' },
             },
           },

@@ -10,10 +10,17 @@ function memoryStore(): SessionStore & { flags: Map<SessionFlag, string> } {
   const flags = new Map<SessionFlag, string>();
   return {
     flags,
-    read: () => null, write: () => undefined, readUser: () => null, writeUser: () => undefined,
+    read: () => null,
+    write: () => undefined,
+    readUser: () => null,
+    writeUser: () => undefined,
     getFlag: (f) => flags.get(f) ?? null,
-    setFlag: (f, v) => { flags.set(f, v); },
-    removeFlag: (f) => { flags.delete(f); },
+    setFlag: (f, v) => {
+      flags.set(f, v);
+    },
+    removeFlag: (f) => {
+      flags.delete(f);
+    },
     clear: () => flags.clear(),
   };
 }

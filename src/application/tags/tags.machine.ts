@@ -5,7 +5,13 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import {
-  applyTagCommand, DEFAULT_MAX_TAGS, tagsClosedBy, visitTag, withHome, type Tag, type TagCommand,
+  applyTagCommand,
+  DEFAULT_MAX_TAGS,
+  tagsClosedBy,
+  visitTag,
+  withHome,
+  type Tag,
+  type TagCommand,
 } from '../../domain/tags/tag-cache';
 import type { SessionStore } from '../ports/session-store.port';
 
@@ -44,7 +50,10 @@ export function restoreTags(store: SessionStore): Tag[] {
   try {
     const parsed: unknown = JSON.parse(store.getFlag(ROUTER_LIST_FLAG) ?? '[]');
     const valid = Array.isArray(parsed)
-      ? parsed.filter((t): t is Tag => typeof t?.path === 'string' && typeof t?.menuName === 'string' && typeof t?.name === 'string')
+      ? parsed.filter(
+          (t): t is Tag =>
+            typeof t?.path === 'string' && typeof t?.menuName === 'string' && typeof t?.name === 'string',
+        )
       : [];
     return withHome(valid);
   } catch {
@@ -53,7 +62,8 @@ export function restoreTags(store: SessionStore): Tag[] {
 }
 
 export function createTagsMachine({ store }: { store: SessionStore }) {
-  const apply = (context: TagsContext, pending: PendingCommand) => applyTagCommand(pending.command, context.tags, pending.path, pending.activePath);
+  const apply = (context: TagsContext, pending: PendingCommand) =>
+    applyTagCommand(pending.command, context.tags, pending.path, pending.activePath);
 
   return setup({
     types: {
@@ -64,7 +74,9 @@ export function createTagsMachine({ store }: { store: SessionStore }) {
     },
     guards: {
       closesUnsavedPage: ({ context }, pending: PendingCommand) =>
-        tagsClosedBy(pending.command, context.tags, pending.path).some((t) => context.dirty.includes(normalizeMenuPath(t.path))),
+        tagsClosedBy(pending.command, context.tags, pending.path).some((t) =>
+          context.dirty.includes(normalizeMenuPath(t.path)),
+        ),
     },
     actions: {
       persist: ({ context }) => store.setFlag(ROUTER_LIST_FLAG, JSON.stringify(context.tags)),
@@ -122,7 +134,9 @@ export function createTagsMachine({ store }: { store: SessionStore }) {
             {
               guard: { type: 'closesUnsavedPage', params: ({ event }) => event },
               target: 'confirming',
-              actions: assign({ pending: ({ event }) => ({ command: event.command, path: event.path, activePath: event.activePath }) }),
+              actions: assign({
+                pending: ({ event }) => ({ command: event.command, path: event.path, activePath: event.activePath }),
+              }),
             },
             {
               actions: [

@@ -44,9 +44,15 @@ export function createUserActionsMachine(deps: { gateway: UserGateway; notifier:
       idle: {
         entry: assign({ target: null, password: null }),
         on: {
-          RESET_PASSWORD: { target: 'confirmingReset', actions: assign({ target: ({ event }) => ({ userId: event.userId, userName: event.userName }) }) },
+          RESET_PASSWORD: {
+            target: 'confirmingReset',
+            actions: assign({ target: ({ event }) => ({ userId: event.userId, userName: event.userName }) }),
+          },
           EXPORT: 'exporting',
-          SET_STATUS: { target: 'settingStatus', actions: assign({ target: ({ event }) => ({ userId: event.userId, userName: event.userName }) }) },
+          SET_STATUS: {
+            target: 'settingStatus',
+            actions: assign({ target: ({ event }) => ({ userId: event.userId, userName: event.userName }) }),
+          },
         },
       },
       confirmingReset: { on: { CONFIRM: 'resetting', CANCEL: 'idle' } },
@@ -71,8 +77,14 @@ export function createUserActionsMachine(deps: { gateway: UserGateway; notifier:
       settingStatus: {
         invoke: {
           src: 'setStatus',
-          input: ({ context, event }) => ({ userId: context.target!.userId, status: (event as Extract<UserActionsEvent, { type: 'SET_STATUS' }>).status }),
-          onDone: { target: 'idle', actions: [({ event }) => deps.notifier.success(STATUS_CHANGED_MESSAGE[event.output]), 'changed'] },
+          input: ({ context, event }) => ({
+            userId: context.target!.userId,
+            status: (event as Extract<UserActionsEvent, { type: 'SET_STATUS' }>).status,
+          }),
+          onDone: {
+            target: 'idle',
+            actions: [({ event }) => deps.notifier.success(STATUS_CHANGED_MESSAGE[event.output]), 'changed'],
+          },
           onError: 'idle',
         },
       },

@@ -8,8 +8,13 @@ import { REMOTE_SEARCH_DEBOUNCE_MS } from '../../domain/constants';
 import type { CompanyName, UserChanges, UserRecord } from '../../domain/user/user';
 import { formOf } from '../../domain/user/user';
 import {
-  EMPTY_USER_FORM, UserFormMessage, validateUserField, validateUserForm,
-  type UserForm, type UserFormErrors, type UserFormField,
+  EMPTY_USER_FORM,
+  UserFormMessage,
+  validateUserField,
+  validateUserForm,
+  type UserForm,
+  type UserFormErrors,
+  type UserFormField,
 } from '../../domain/user/user-form';
 import type { Notifier } from '../ports/notifier.port';
 import type { UserGateway } from '../ports/user-gateway.port';
@@ -29,7 +34,9 @@ export interface UserFormContext {
   /** The created account's initial password, shown once. */
   password: string | null;
   /** The choices for 所属组织. */
-  organizations: CompanyName[];
+  organizations: Array<CompanyName & { parentId?: string }>;
+  /** Something was typed since the dialog opened: closing asks first. */
+  dirty: boolean;
 }
 
 export type UserFormEvent = { type: 'CHANGE'; field: UserFormField; value: string } | { type: 'SUBMIT' };
@@ -48,7 +55,8 @@ const TAKEN_MESSAGE: Record<Checked, string> = {
 export function fieldMessage(context: UserFormContext, field: UserFormField): string | undefined {
   const own = context.errors[field];
   if (own) return own;
-  if ((field === 'userName' || field === 'mobile' || field === 'oaAccount') && context.taken[field]) return TAKEN_MESSAGE[field];
+  if ((field === 'userName' || field === 'mobile' || field === 'oaAccount') && context.taken[field])
+    return TAKEN_MESSAGE[field];
   return undefined;
 }
 
@@ -65,17 +73,31 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
   const check = (field: Checked) => ({
     initial: 'idle' as const,
     on: {
-      CHANGE: { guard: { type: 'changes' as const, params: { field } }, target: '.waiting', reenter: true, actions: { type: 'clearTaken' as const, params: { field } } },
+      CHANGE: {
+        guard: { type: 'changes' as const, params: { field } },
+        target: '.waiting',
+        reenter: true,
+        actions: { type: 'clearTaken' as const, params: { field } },
+      },
     },
     states: {
       idle: {},
       waiting: {
-        after: { [REMOTE_SEARCH_DEBOUNCE_MS]: [{ guard: { type: 'worthChecking' as const, params: { field } }, target: 'checking' }, { target: 'idle' }] },
+        after: {
+          [REMOTE_SEARCH_DEBOUNCE_MS]: [
+            { guard: { type: 'worthChecking' as const, params: { field } }, target: 'checking' },
+            { target: 'idle' },
+          ],
+        },
       },
       checking: {
         invoke: {
           src: 'check' as const,
-          input: ({ context }: { context: UserFormContext }) => ({ field, value: context.form[field].trim(), excludeId: context.userId }),
+          input: ({ context }: { context: UserFormContext }) => ({
+            field,
+            value: context.form[field].trim(),
+            excludeId: context.userId,
+          }),
           onDone: { target: 'idle', actions: { type: 'setTaken' as const, params: { field } } },
           // A failed check proves nothing either way: the gateway judges again on submit.
           onError: 'idle',
@@ -94,25 +116,32 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
         if (input.field === 'mobile') return (await gateway.userByPhone(input.value, exclude)) !== null;
         return gateway.oaAccountExists(input.value, exclude);
       }),
-      save: fromPromise(async ({ input }: { input: Pick<UserFormContext, 'mode' | 'userId' | 'original' | 'form'> }) => {
-        const f = input.form;
-        const personnel = {
-          name: f.nickName.trim(), mobile: f.mobile.trim(),
-          ...(f.email.trim() ? { email: f.email.trim() } : {}), ...(f.idNumber.trim() ? { idNumber: f.idNumber.trim() } : {}),
-        };
-        if (input.mode === 'create') {
-          const created = await gateway.createUser({
-            userName: f.userName.trim(), nickName: f.nickName.trim(), organizationId: f.organizationId, mobile: f.mobile.trim(),
-            ...(f.oaAccount.trim() ? { oaAccount: f.oaAccount.trim() } : {}),
-          });
-          await gateway.createPersonnel(created.userId, personnel);
-          return created.password;
-        }
-        const changes = changesOf(input.original, f);
-        if (Object.keys(changes).length) await gateway.updateUser(input.userId!, changes);
-        await gateway.updatePersonnel(input.userId!, personnel);
-        return null;
-      }),
+      save: fromPromise(
+        async ({ input }: { input: Pick<UserFormContext, 'mode' | 'userId' | 'original' | 'form'> }) => {
+          const f = input.form;
+          const personnel = {
+            name: f.nickName.trim(),
+            mobile: f.mobile.trim(),
+            ...(f.email.trim() ? { email: f.email.trim() } : {}),
+            ...(f.idNumber.trim() ? { idNumber: f.idNumber.trim() } : {}),
+          };
+          if (input.mode === 'create') {
+            const created = await gateway.createUser({
+              userName: f.userName.trim(),
+              nickName: f.nickName.trim(),
+              organizationId: f.organizationId,
+              mobile: f.mobile.trim(),
+              ...(f.oaAccount.trim() ? { oaAccount: f.oaAccount.trim() } : {}),
+            });
+            await gateway.createPersonnel(created.userId, personnel);
+            return created.password;
+          }
+          const changes = changesOf(input.original, f);
+          if (Object.keys(changes).length) await gateway.updateUser(input.userId!, changes);
+          await gateway.updatePersonnel(input.userId!, personnel);
+          return null;
+        },
+      ),
     },
     guards: {
       changes: ({ event }, params: { field: Checked }) => event.type === 'CHANGE' && event.field === params.field,
@@ -122,13 +151,16 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
         // An unchanged value of the user being edited is theirs, not taken.
         return context.mode === 'create' || value !== context.original[params.field].trim();
       },
-      valid: ({ context }) => Object.keys(validateUserForm(context.form)).length === 0 && !Object.values(context.taken).some(Boolean),
+      valid: ({ context }) =>
+        Object.keys(validateUserForm(context.form)).length === 0 && !Object.values(context.taken).some(Boolean),
     },
     actions: {
       setTaken: assign(({ context, event }, params: { field: Checked }) => ({
         taken: { ...context.taken, [params.field]: (event as unknown as { output: boolean }).output === true },
       })),
-      clearTaken: assign(({ context }, params: { field: Checked }) => ({ taken: { ...context.taken, [params.field]: false } })),
+      clearTaken: assign(({ context }, params: { field: Checked }) => ({
+        taken: { ...context.taken, [params.field]: false },
+      })),
       change: assign(({ context, event }) => {
         if (event.type !== 'CHANGE') return {};
         if (context.mode === 'edit' && event.field === 'userName') return {};
@@ -137,7 +169,7 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
         const errors = { ...context.errors };
         if (message) errors[event.field] = message;
         else delete errors[event.field];
-        return { form, errors };
+        return { form, errors, dirty: true };
       }),
       showAll: assign(({ context }) => ({ errors: validateUserForm(context.form) })),
       warnIncomplete: () => notifier.warning(FORM_INCOMPLETE_WARNING),
@@ -148,8 +180,15 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
     context: ({ input }) => {
       const original = input.user ? formOf(input.user) : EMPTY_USER_FORM;
       return {
-        mode: input.user ? 'edit' : 'create', userId: input.user?.userId ?? null, original, form: original, errors: {},
-        taken: { userName: false, mobile: false, oaAccount: false }, password: null, organizations: [],
+        mode: input.user ? 'edit' : 'create',
+        userId: input.user?.userId ?? null,
+        original,
+        form: original,
+        errors: {},
+        taken: { userName: false, mobile: false, oaAccount: false },
+        password: null,
+        organizations: [],
+        dirty: false,
       };
     },
     type: 'parallel',
@@ -166,7 +205,12 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
           submitting: {
             invoke: {
               src: 'save',
-              input: ({ context }) => ({ mode: context.mode, userId: context.userId, original: context.original, form: context.form }),
+              input: ({ context }) => ({
+                mode: context.mode,
+                userId: context.userId,
+                original: context.original,
+                form: context.form,
+              }),
               onDone: { target: 'saved', actions: 'keepPassword' },
               // The HTTP client has shown the gateway's message.
               onError: 'editing',

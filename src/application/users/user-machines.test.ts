@@ -10,13 +10,34 @@ import { userPageLoader } from './user-list';
 import { createUserRolesMachine } from './user-roles.machine';
 
 const USER: UserRecord = {
-  userId: 'u1', userName: 'li.na', nickName: '李娜', organizationId: 'org2', orgName: '', mobile: '13912345678', email: '', idNumber: '',
-  oaAccount: '', status: 'ENABLED', userType: 'STAFF', isAuthData: false, version: 1, createTime: '2026-01-01T00:00:00Z',
+  userId: 'u1',
+  userName: 'li.na',
+  nickName: '李娜',
+  organizationId: 'org2',
+  orgName: '',
+  mobile: '13912345678',
+  email: '',
+  idNumber: '',
+  oaAccount: '',
+  status: 'ENABLED',
+  userType: 'STAFF',
+  isAuthData: false,
+  version: 1,
+  createTime: '2026-01-01T00:00:00Z',
 };
 
 function fakeGateway(over: Partial<UserGateway> = {}): UserGateway {
   return {
-    pageUsers: vi.fn(async () => ({ records: [USER, { ...USER, userId: 'u2', organizationId: 'org2' }, { ...USER, userId: 'u3', organizationId: 'org9' }], total: 3, current: 1, size: 10 })),
+    pageUsers: vi.fn(async () => ({
+      records: [
+        USER,
+        { ...USER, userId: 'u2', organizationId: 'org2' },
+        { ...USER, userId: 'u3', organizationId: 'org9' },
+      ],
+      total: 3,
+      current: 1,
+      size: 10,
+    })),
     listCompanies: vi.fn(async () => [{ keyId: 'org2', enterpriseName: '远景地产(上海)有限公司' }]),
     listOrganizations: vi.fn(async () => [{ keyId: 'org2', enterpriseName: '远景地产(上海)有限公司' }]),
     createUser: vi.fn(async () => ({ userId: 'new1', password: 'Xy7@abcdEFGH' })),
@@ -24,16 +45,28 @@ function fakeGateway(over: Partial<UserGateway> = {}): UserGateway {
     updateUser: vi.fn(async () => undefined),
     updatePersonnel: vi.fn(async () => undefined),
     userNameExists: vi.fn(async (name: string) => name === 'admin'),
-    userByPhone: vi.fn(async (mobile: string) => (mobile === '13800000001' ? { userId: 'x', userName: 'admin', nickName: '平台管理员' } : null)),
+    userByPhone: vi.fn(async (mobile: string) =>
+      mobile === '13800000001' ? { userId: 'x', userName: 'admin', nickName: '平台管理员' } : null,
+    ),
     oaAccountExists: vi.fn(async () => false),
-    assignableRoles: vi.fn(async () => ({ isAuthData: false, roles: [{ roleId: 'r1', roleCode: 'A', roleName: '甲', checked: true }, { roleId: 'r2', roleCode: 'B', roleName: '乙', checked: false }] })),
+    assignableRoles: vi.fn(async () => ({
+      isAuthData: false,
+      roles: [
+        { roleId: 'r1', roleCode: 'A', roleName: '甲', checked: true },
+        { roleId: 'r2', roleCode: 'B', roleName: '乙', checked: false },
+      ],
+    })),
     rolesOfUser: vi.fn(async () => []),
     saveRoles: vi.fn(async () => undefined),
     resetPassword: vi.fn(async () => 'New@Pass2026'),
     pageOperationLog: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10 })),
     exportUsers: vi.fn(async () => '用户列表.xlsx'),
     downloadImportTemplate: vi.fn(async () => '用户导入模板.xlsx'),
-    importUsers: vi.fn(async () => ({ total: 2, imported: [{ row: 2, userName: 'a.b', password: 'Pw@12345678a' }], errors: [{ row: 3, message: '请输入正确的手机号码' }] })),
+    importUsers: vi.fn(async () => ({
+      total: 2,
+      imported: [{ row: 2, userName: 'a.b', password: 'Pw@12345678a' }],
+      errors: [{ row: 3, message: '请输入正确的手机号码' }],
+    })),
     ...over,
   };
 }
@@ -42,11 +75,20 @@ const notifier = () => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() });
 describe('user list loader', () => {
   it('adds the organisation names looked up once per id, and fails when the lookup fails', async () => {
     const gateway = fakeGateway();
-    const page = await userPageLoader(gateway)({ userName: '', nickName: '', mobile: '', status: '' }, { current: 1, size: 10 });
+    const page = await userPageLoader(gateway)(
+      { userName: '', nickName: '', mobile: '', status: '' },
+      { current: 1, size: 10 },
+    );
     expect(gateway.listCompanies).toHaveBeenCalledWith(['org2', 'org9']);
     expect(page.records.map((r) => r.orgName)).toEqual(['远景地产(上海)有限公司', '远景地产(上海)有限公司', '']);
-    const failing = fakeGateway({ listCompanies: vi.fn(async () => { throw new Error('boom'); }) });
-    await expect(userPageLoader(failing)({ userName: '', nickName: '', mobile: '', status: '' }, { current: 1, size: 10 })).rejects.toThrow('boom');
+    const failing = fakeGateway({
+      listCompanies: vi.fn(async () => {
+        throw new Error('boom');
+      }),
+    });
+    await expect(
+      userPageLoader(failing)({ userName: '', nickName: '', mobile: '', status: '' }, { current: 1, size: 10 }),
+    ).rejects.toThrow('boom');
   });
 });
 
@@ -65,12 +107,30 @@ describe('user form machine', () => {
 
   it('creates the account then its personnel record and keeps the one-time password', async () => {
     const { actor, gateway } = start();
-    fill(actor, { userName: 'zhang.min', nickName: '张敏', organizationId: 'org2', mobile: '13700001111', email: 'z@example.com' });
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+    fill(actor, {
+      userName: 'zhang.min',
+      nickName: '张敏',
+      organizationId: 'org2',
+      mobile: '13700001111',
+      email: 'z@example.com',
+    });
+    // Typed and not saved: 关闭 asks first.
+    expect(actor.getSnapshot().context.dirty).toBe(true);
     actor.send({ type: 'SUBMIT' });
     vi.useRealTimers();
     const done = await waitFor(actor, (s) => s.matches({ main: 'saved' }));
-    expect(gateway.createUser).toHaveBeenCalledWith({ userName: 'zhang.min', nickName: '张敏', organizationId: 'org2', mobile: '13700001111' });
-    expect(gateway.createPersonnel).toHaveBeenCalledWith('new1', { name: '张敏', mobile: '13700001111', email: 'z@example.com' });
+    expect(gateway.createUser).toHaveBeenCalledWith({
+      userName: 'zhang.min',
+      nickName: '张敏',
+      organizationId: 'org2',
+      mobile: '13700001111',
+    });
+    expect(gateway.createPersonnel).toHaveBeenCalledWith('new1', {
+      name: '张敏',
+      mobile: '13700001111',
+      email: 'z@example.com',
+    });
     expect(done.context.password).toBe('Xy7@abcdEFGH');
   });
 
@@ -84,10 +144,14 @@ describe('user form machine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(gateway.userNameExists).toHaveBeenCalledTimes(1);
     expect(gateway.userNameExists).toHaveBeenCalledWith('admin', undefined);
-    await vi.waitFor(() => expect(fieldMessage(actor.getSnapshot().context, 'userName')).toBe(UserFormMessage.userNameTaken));
+    await vi.waitFor(() =>
+      expect(fieldMessage(actor.getSnapshot().context, 'userName')).toBe(UserFormMessage.userNameTaken),
+    );
     fill(actor, { nickName: '张敏', organizationId: 'org2', mobile: '13800000001' });
     await vi.advanceTimersByTimeAsync(300);
-    await vi.waitFor(() => expect(fieldMessage(actor.getSnapshot().context, 'mobile')).toBe(UserFormMessage.mobileTaken));
+    await vi.waitFor(() =>
+      expect(fieldMessage(actor.getSnapshot().context, 'mobile')).toBe(UserFormMessage.mobileTaken),
+    );
     expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(true);
     actor.send({ type: 'SUBMIT' });
     expect(n.warning).toHaveBeenCalledWith(FORM_INCOMPLETE_WARNING);
@@ -102,7 +166,11 @@ describe('user form machine', () => {
     expect(gateway.userByPhone).not.toHaveBeenCalled();
     actor.send({ type: 'SUBMIT' });
     const { context } = actor.getSnapshot();
-    expect(context.errors).toMatchObject({ userName: UserFormMessage.userNameRequired, mobile: PatternMessage.mobile, email: PatternMessage.email });
+    expect(context.errors).toMatchObject({
+      userName: UserFormMessage.userNameRequired,
+      mobile: PatternMessage.mobile,
+      email: PatternMessage.email,
+    });
     expect(n.warning).toHaveBeenCalledWith(FORM_INCOMPLETE_WARNING);
   });
 
@@ -121,7 +189,13 @@ describe('user form machine', () => {
   });
 
   it('goes back to editing when the gateway refuses', async () => {
-    const { actor } = start(fakeGateway({ createUser: vi.fn(async () => { throw new Error('用户名已存在'); }) }));
+    const { actor } = start(
+      fakeGateway({
+        createUser: vi.fn(async () => {
+          throw new Error('用户名已存在');
+        }),
+      }),
+    );
     fill(actor, { userName: 'zhang.min', nickName: '张敏', organizationId: 'org2', mobile: '13700001111' });
     actor.send({ type: 'SUBMIT' });
     vi.useRealTimers();
@@ -147,7 +221,17 @@ describe('user roles machine', () => {
   });
 
   it('offers a retry when the roles cannot be loaded', async () => {
-    const actor = createActor(createUserRolesMachine({ gateway: fakeGateway({ assignableRoles: vi.fn(async () => { throw new Error('x'); }) }), notifier: notifier() }), { input: { userId: 'u1' } }).start();
+    const actor = createActor(
+      createUserRolesMachine({
+        gateway: fakeGateway({
+          assignableRoles: vi.fn(async () => {
+            throw new Error('x');
+          }),
+        }),
+        notifier: notifier(),
+      }),
+      { input: { userId: 'u1' } },
+    ).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
   });
@@ -197,7 +281,8 @@ describe('user import machine', () => {
   const file = (name: string, content = 'x') => Object.assign(new Blob([content]), { name });
 
   it('refuses a file that is not .xlsx or is empty, warns without a file, and imports a chosen one into a report', async () => {
-    const { createUserImportMachine, IMPORT_EXTENSION_MESSAGE, IMPORT_EMPTY_MESSAGE, IMPORT_NO_FILE_MESSAGE } = await import('./user-import.machine');
+    const { createUserImportMachine, IMPORT_EXTENSION_MESSAGE, IMPORT_EMPTY_MESSAGE, IMPORT_NO_FILE_MESSAGE } =
+      await import('./user-import.machine');
     const gateway = fakeGateway();
     const n = notifier();
     const onImported = vi.fn();
@@ -223,7 +308,11 @@ describe('user import machine', () => {
 
   it('stays ready to try again when the import fails', async () => {
     const { createUserImportMachine } = await import('./user-import.machine');
-    const gateway = fakeGateway({ importUsers: vi.fn(async () => { throw new Error('请使用用户导入模板'); }) });
+    const gateway = fakeGateway({
+      importUsers: vi.fn(async () => {
+        throw new Error('请使用用户导入模板');
+      }),
+    });
     const actor = createActor(createUserImportMachine({ gateway, notifier: notifier(), onImported: vi.fn() })).start();
     actor.send({ type: 'CHOOSE', file: file('用户.xlsx') });
     actor.send({ type: 'IMPORT' });

@@ -26,7 +26,12 @@ export function createUserRolesMachine(deps: { gateway: UserGateway; notifier: N
     actors: {
       load: fromPromise(({ input }: { input: { userId: string } }) => deps.gateway.assignableRoles(input.userId)),
       save: fromPromise(async ({ input }: { input: UserRolesContext }) =>
-        deps.gateway.saveRoles(input.userId, input.roles.filter((r) => r.checked).map((r) => r.roleId), input.isAuthData)),
+        deps.gateway.saveRoles(
+          input.userId,
+          input.roles.filter((r) => r.checked).map((r) => r.roleId),
+          input.isAuthData,
+        ),
+      ),
     },
     actions: {
       saved: () => deps.notifier.success(ROLES_SAVED_MESSAGE),
@@ -40,20 +45,33 @@ export function createUserRolesMachine(deps: { gateway: UserGateway; notifier: N
         invoke: {
           src: 'load',
           input: ({ context }) => ({ userId: context.userId }),
-          onDone: { target: 'editing', actions: assign(({ event }) => ({ roles: event.output.roles, isAuthData: event.output.isAuthData })) },
+          onDone: {
+            target: 'editing',
+            actions: assign(({ event }) => ({ roles: event.output.roles, isAuthData: event.output.isAuthData })),
+          },
           onError: 'failed',
         },
       },
       failed: { on: { RETRY: 'loading' } },
       editing: {
         on: {
-          TOGGLE_ROLE: { actions: assign({ roles: ({ context, event }) => context.roles.map((r) => (r.roleId === event.roleId ? { ...r, checked: !r.checked } : r)) }) },
+          TOGGLE_ROLE: {
+            actions: assign({
+              roles: ({ context, event }) =>
+                context.roles.map((r) => (r.roleId === event.roleId ? { ...r, checked: !r.checked } : r)),
+            }),
+          },
           SET_AUTH_DATA: { actions: assign({ isAuthData: ({ event }) => event.value }) },
           SAVE: 'saving',
         },
       },
       saving: {
-        invoke: { src: 'save', input: ({ context }) => context, onDone: { target: 'saved', actions: 'saved' }, onError: 'editing' },
+        invoke: {
+          src: 'save',
+          input: ({ context }) => context,
+          onDone: { target: 'saved', actions: 'saved' },
+          onError: 'editing',
+        },
       },
       saved: { type: 'final' },
     },

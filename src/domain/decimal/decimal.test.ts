@@ -59,7 +59,10 @@ describe('parseDecimal and decimalToString', () => {
     expect(decimalFromNumber(Number.NaN)).toBeNull();
     expect(decimalFromNumber(Number.POSITIVE_INFINITY)).toBeNull();
     fc.assert(
-      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => decimalToNumber(decimalFromNumber(n)!) === n || (n === 0 && Object.is(n, -0))),
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (n) => decimalToNumber(decimalFromNumber(n)!) === n || (n === 0 && Object.is(n, -0)),
+      ),
       runs,
     );
   });

@@ -30,7 +30,9 @@ describe('dictionary grouping (SPEC §3)', () => {
   });
 
   const entries = fc
-    .array(fc.record({ dictTypeCode: fc.constantFrom('a', 'b', 'c', 'd'), sortNo: fc.integer({ min: 0, max: 5 }) }), { maxLength: 40 })
+    .array(fc.record({ dictTypeCode: fc.constantFrom('a', 'b', 'c', 'd'), sortNo: fc.integer({ min: 0, max: 5 }) }), {
+      maxLength: 40,
+    })
     .map((list) => list.map((e, id) => ({ ...e, id })));
 
   it('puts every entry in exactly its own group, sorted, with ties in server order', () => {
@@ -42,7 +44,9 @@ describe('dictionary grouping (SPEC §3)', () => {
           group.every(
             (e, i) =>
               e.dictTypeCode === code &&
-              (i === 0 || group[i - 1]!.sortNo < e.sortNo || (group[i - 1]!.sortNo === e.sortNo && group[i - 1]!.id < e.id)),
+              (i === 0 ||
+                group[i - 1]!.sortNo < e.sortNo ||
+                (group[i - 1]!.sortNo === e.sortNo && group[i - 1]!.id < e.id)),
           ),
         );
         return all.length === list.length && new Set(all.map((e) => e.id)).size === list.length && sortedStable;

@@ -46,30 +46,44 @@ describe('formatDate (SPEC §9)', () => {
   });
 
   const calendarDay = fc
-    .record({ year: fc.integer({ min: 1000, max: 2999 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })
+    .record({
+      year: fc.integer({ min: 1000, max: 2999 }),
+      month: fc.integer({ min: 1, max: 12 }),
+      day: fc.integer({ min: 1, max: 31 }),
+    })
     .filter(({ year, month, day }) => isRealDate(year, month, day));
 
   it('shows every real date after 1970 in both forms, and reads its own output back', () => {
     fc.assert(
-      fc.property(calendarDay, fc.constantFrom('/', '-'), fc.constantFrom('/', '-', '.'), ({ year, month, day }, sep, inputSep) => {
-        const shown = formatDate(`${year}${inputSep}${month}${inputSep}${day}`, { separator: sep as '/' | '-' });
-        if (year <= 1970) return shown === EMPTY_DATE;
-        return (
-          shown === `${year}${sep}${pad(month)}${sep}${pad(day)}` &&
-          formatDate(shown, { separator: sep as '/' | '-' }) === shown
-        );
-      }),
+      fc.property(
+        calendarDay,
+        fc.constantFrom('/', '-'),
+        fc.constantFrom('/', '-', '.'),
+        ({ year, month, day }, sep, inputSep) => {
+          const shown = formatDate(`${year}${inputSep}${month}${inputSep}${day}`, { separator: sep as '/' | '-' });
+          if (year <= 1970) return shown === EMPTY_DATE;
+          return (
+            shown === `${year}${sep}${pad(month)}${sep}${pad(day)}` &&
+            formatDate(shown, { separator: sep as '/' | '-' }) === shown
+          );
+        },
+      ),
       runs,
     );
   });
 
   it('agrees with Date on which days exist', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 2999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
-        const date = new Date(y, m - 1, d);
-        const exists = m >= 1 && m <= 12 && d >= 1 && date.getMonth() === m - 1 && date.getDate() === d;
-        return isRealDate(y, m, d) === exists && (readDateParts(`${y}-${m}-${d}`) !== null) === exists;
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 2999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        (y, m, d) => {
+          const date = new Date(y, m - 1, d);
+          const exists = m >= 1 && m <= 12 && d >= 1 && date.getMonth() === m - 1 && date.getDate() === d;
+          return isRealDate(y, m, d) === exists && (readDateParts(`${y}-${m}-${d}`) !== null) === exists;
+        },
+      ),
       runs,
     );
   });

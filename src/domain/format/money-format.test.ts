@@ -68,7 +68,11 @@ describe('formatMoney (SPEC §9)', () => {
   });
 
   const decimalText = fc
-    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 25n }), fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 6 }))
+    .tuple(
+      fc.boolean(),
+      fc.bigInt({ min: 0n, max: 10n ** 25n }),
+      fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 6 }),
+    )
     .map(([neg, whole, fraction]) => `${neg ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`);
 
   it('round-trips every decimal string to the same value, with at least two decimals and grouped thousands', () => {

@@ -20,7 +20,10 @@ describe('placeholder numbers in response data (SPEC §7.1)', () => {
     [null, null],
     [undefined, undefined],
     [true, true],
-    [{ a: -999, b: { c: [-99900, 1, '-999'] } }, { a: '', b: { c: ['', 1, '-999'] } }],
+    [
+      { a: -999, b: { c: [-99900, 1, '-999'] } },
+      { a: '', b: { c: ['', 1, '-999'] } },
+    ],
     [[[-999]], [['']]],
   ])('%j → %j', (input, expected) => {
     expect(blankPlaceholders(input)).toEqual(expected);
@@ -45,7 +48,9 @@ describe('placeholder numbers in response data (SPEC §7.1)', () => {
   const { tree } = fc.letrec((tie) => ({
     tree: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object')),
     array: fc.array(tie('tree'), { maxLength: 4 }),
-    object: fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 2 }), tie('tree'), { maxKeys: 4 }),
+    object: fc.dictionary(fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 2 }), tie('tree'), {
+      maxKeys: 4,
+    }),
   }));
 
   function walk(a: unknown, b: unknown): boolean {
@@ -53,7 +58,9 @@ describe('placeholder numbers in response data (SPEC §7.1)', () => {
     if (a !== null && typeof a === 'object') {
       const ka = Object.keys(a);
       return (
-        b !== null && typeof b === 'object' && !Array.isArray(b) &&
+        b !== null &&
+        typeof b === 'object' &&
+        !Array.isArray(b) &&
         ka.join() === Object.keys(b).join() &&
         ka.every((k) => walk((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
       );

@@ -33,7 +33,12 @@ function blank(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       // defineProperty, so a "__proto__" key from JSON stays an own property.
-      Object.defineProperty(out, key, { value: blank(value[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: blank(value[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

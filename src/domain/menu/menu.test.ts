@@ -194,18 +194,22 @@ describe('collectKnownPaths, operationCodesFor, hasOperation (SPEC §2.3, §6)',
     const codes = fc.uniqueArray(fc.constantFrom('add', 'edit', 'delete', 'export', 'examine'), { maxLength: 5 });
     const segment = fc.string({ unit: fc.constantFrom(...'abcXYZ'), minLength: 1, maxLength: 6 });
     fc.assert(
-      fc.property(fc.uniqueArray(segment, { minLength: 1, maxLength: 6, selector: (s) => s.toLowerCase() }), codes, (segments, ops) => {
-        const list = segments.map((s, i) =>
-          item(`${i}`, '0', `/${s}`, { opAuthorityDTOList: ops.map((operationCode) => ({ operationCode })) }),
-        );
-        const known = collectKnownPaths(list);
-        return segments.every(
-          (s) =>
-            known.has(normalizeMenuPath(s.toUpperCase())) &&
-            ops.every((op) => hasOperation(list, s.toUpperCase(), op)) &&
-            operationCodesFor(list, s).size === ops.length,
-        );
-      }),
+      fc.property(
+        fc.uniqueArray(segment, { minLength: 1, maxLength: 6, selector: (s) => s.toLowerCase() }),
+        codes,
+        (segments, ops) => {
+          const list = segments.map((s, i) =>
+            item(`${i}`, '0', `/${s}`, { opAuthorityDTOList: ops.map((operationCode) => ({ operationCode })) }),
+          );
+          const known = collectKnownPaths(list);
+          return segments.every(
+            (s) =>
+              known.has(normalizeMenuPath(s.toUpperCase())) &&
+              ops.every((op) => hasOperation(list, s.toUpperCase(), op)) &&
+              operationCodesFor(list, s).size === ops.length,
+          );
+        },
+      ),
       runs,
     );
   });

@@ -3,6 +3,9 @@
 import { normalizeMenuPath } from '../menu/menu';
 
 export const LOGIN_PATH = '/login';
+export const REGISTER_PATH = '/register';
+/** The login layout's routes (SPEC §2.1): the only ones reachable signed out (BUSINESS.md Decisions). */
+export const LOGIN_LAYOUT: ReadonlySet<string> = new Set([LOGIN_PATH, REGISTER_PATH]);
 export const HOME_PATH = '/';
 export const UNAUTHORIZED_PATH = '/401';
 export const NOT_FOUND_PATH = '/404';
@@ -28,9 +31,9 @@ export type NavigationDecision =
 export function decideNavigation(input: NavigationInput): NavigationDecision {
   const path = normalizeMenuPath(input.path);
   if (!input.signedIn) {
-    return path === LOGIN_PATH ? { kind: 'allow' } : { kind: 'redirect', to: LOGIN_PATH, clearSession: true };
+    return LOGIN_LAYOUT.has(path) ? { kind: 'allow' } : { kind: 'redirect', to: LOGIN_PATH, clearSession: true };
   }
-  if (path === LOGIN_PATH) return { kind: 'redirect', to: HOME_PATH };
+  if (LOGIN_LAYOUT.has(path)) return { kind: 'redirect', to: HOME_PATH };
   if (ALWAYS_ALLOWED.has(path)) return { kind: 'allow' };
   if (path === SUBLEVEL_PATH) {
     return input.sublevel

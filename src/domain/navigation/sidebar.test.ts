@@ -3,8 +3,19 @@ import { buildMenuTree, type ServerMenuItem } from '../menu/menu';
 import { breadcrumbFor, DEFAULT_MENU_ICON, highlightFor, toSidebarItems } from './sidebar';
 
 const item = (menuId: string, parentKid: string, over: Partial<ServerMenuItem> = {}): ServerMenuItem => ({
-  menuId, parentKid, path: menuId, menuName: menuId, component: menuId, params: '{}', query: '{}', icon: '', menuCode: '',
-  hidden: false, sortNo: 0, opAuthorityDTOList: [], ...over,
+  menuId,
+  parentKid,
+  path: menuId,
+  menuName: menuId,
+  component: menuId,
+  params: '{}',
+  query: '{}',
+  icon: '',
+  menuCode: '',
+  hidden: false,
+  sortNo: 0,
+  opAuthorityDTOList: [],
+  ...over,
 });
 
 const items: ServerMenuItem[] = [
@@ -38,8 +49,30 @@ describe('sidebar rules (SPEC §2.4)', () => {
 });
 
 describe('breadcrumbFor', () => {
+  it('calls a 新增 page opened on an existing record its 编辑 page', () => {
+    const menu = [
+      { menuId: '/basic', menuName: '基础数据', path: '/basic', parentKid: '0', hidden: false },
+      {
+        menuId: '/addprojectcompany',
+        menuName: '新增项目公司',
+        path: '/addProjectCompany',
+        parentKid: '/basic',
+        hidden: true,
+      },
+    ] as unknown as Parameters<typeof breadcrumbFor>[0];
+    expect(breadcrumbFor(menu, '/addProjectCompany').map((c) => c.title)).toEqual(['基础数据', '新增项目公司']);
+    expect(breadcrumbFor(menu, '/addProjectCompany', '?keyId=1100').map((c) => c.title)).toEqual([
+      '基础数据',
+      '编辑项目公司',
+    ]);
+  });
+
   it('walks from the area down to the current page, hidden pages included', () => {
-    expect(breadcrumbFor(items, '/business/list/detail').map((c) => c.title)).toEqual(['业务管理', '/business/list', '/business/list/detail']);
+    expect(breadcrumbFor(items, '/business/list/detail').map((c) => c.title)).toEqual([
+      '业务管理',
+      '/business/list',
+      '/business/list/detail',
+    ]);
   });
 
   it('is empty outside the menu', () => {

@@ -49,7 +49,10 @@ export interface Crumb {
 }
 
 /** The menu path of the current route, from its area down to itself (empty outside the menu). */
-export function breadcrumbFor(items: readonly ServerMenuItem[], currentPath: string): Crumb[] {
+/** A make page opened on an existing record (`?keyId=` or `?id=`) is its 编辑 page: its 新增 title says so. */
+const EDITING = /[?&](keyId|id)=[^&]/;
+
+export function breadcrumbFor(items: readonly ServerMenuItem[], currentPath: string, search = ''): Crumb[] {
   const wanted = normalizeMenuPath(currentPath);
   const byId = new Map(items.map((i) => [i.menuId, i]));
   const crumbs: Crumb[] = [];
@@ -62,5 +65,7 @@ export function breadcrumbFor(items: readonly ServerMenuItem[], currentPath: str
     seen.add(item.menuId);
     crumbs.unshift({ title: item.menuName, path: item.path });
   }
+  const last = crumbs.at(-1);
+  if (last && EDITING.test(search) && last.title.startsWith('新增')) last.title = `编辑${last.title.slice(2)}`;
   return crumbs;
 }

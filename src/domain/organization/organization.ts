@@ -1,4 +1,4 @@
-// Organisations of a tenant (issue 5: 组织管理, 项目公司管理, 供应商管理): one record shape for the group, its
+// Organisations of a tenant (组织管理, 项目公司管理, 供应商管理): one record shape for the group, its
 // subsidiaries and project companies, suppliers and capital sides, and one set of form rules and messages
 // for the screens and the gateway, which is the authority. Credit code, mobile and e-mail use the shared
 // patterns (SPEC §5, `checkPattern`); the words for required fields and lengths are ours.
@@ -9,7 +9,11 @@ export type OrgStatus = 'ENABLED' | 'DISABLED';
 
 export const ORG_TYPES: readonly OrgType[] = ['GROUP', 'SUBSIDIARY', 'PROJECT_COMPANY', 'SUPPLIER', 'CAPITAL_SIDE'];
 export const ORG_TYPE_LABEL: Readonly<Record<OrgType, string>> = {
-  GROUP: '集团', SUBSIDIARY: '子公司', PROJECT_COMPANY: '项目公司', SUPPLIER: '供应商', CAPITAL_SIDE: '资金方',
+  GROUP: '集团',
+  SUBSIDIARY: '子公司',
+  PROJECT_COMPANY: '项目公司',
+  SUPPLIER: '供应商',
+  CAPITAL_SIDE: '资金方',
 };
 export const ORG_STATUS_LABEL: Readonly<Record<OrgStatus, string>> = { ENABLED: '启用', DISABLED: '停用' };
 
@@ -64,7 +68,14 @@ export type OrganizationFormField = keyof OrganizationForm;
 export type OrganizationFormErrors = Partial<Record<OrganizationFormField, string>>;
 
 export const EMPTY_ORGANIZATION_FORM: OrganizationForm = {
-  enterpriseName: '', parentId: '', creditCode: '', contactName: '', contactMobile: '', email: '', address: '', appIds: [],
+  enterpriseName: '',
+  parentId: '',
+  creditCode: '',
+  contactName: '',
+  contactMobile: '',
+  email: '',
+  address: '',
+  appIds: [],
 };
 
 export const OrgFormMessage = {
@@ -88,7 +99,11 @@ function needsCompanyDetails(type: OrgType): boolean {
   return type === 'SUPPLIER' || type === 'PROJECT_COMPANY';
 }
 
-export function validateOrganizationField(field: OrganizationFormField, form: OrganizationForm, type: OrgType): string | null {
+export function validateOrganizationField(
+  field: OrganizationFormField,
+  form: OrganizationForm,
+  type: OrgType,
+): string | null {
   switch (field) {
     case 'enterpriseName': {
       const v = form.enterpriseName.trim();
@@ -114,7 +129,16 @@ export function validateOrganizationField(field: OrganizationFormField, form: Or
   }
 }
 
-const FIELDS: readonly OrganizationFormField[] = ['enterpriseName', 'parentId', 'creditCode', 'contactName', 'contactMobile', 'email', 'address', 'appIds'];
+const FIELDS: readonly OrganizationFormField[] = [
+  'enterpriseName',
+  'parentId',
+  'creditCode',
+  'contactName',
+  'contactMobile',
+  'email',
+  'address',
+  'appIds',
+];
 
 export function validateOrganizationForm(form: OrganizationForm, type: OrgType): OrganizationFormErrors {
   const errors: OrganizationFormErrors = {};
@@ -132,8 +156,14 @@ export function firstOrganizationFormError(form: OrganizationForm, type: OrgType
 /** The form as it stands for a record being edited. */
 export function formOf(org: Organization): OrganizationForm {
   return {
-    enterpriseName: org.enterpriseName, parentId: org.parentId === '0' ? '' : org.parentId, creditCode: org.creditCode,
-    contactName: org.contactName, contactMobile: org.contactMobile, email: org.email, address: org.address, appIds: [...org.appIds],
+    enterpriseName: org.enterpriseName,
+    parentId: org.parentId === '0' ? '' : org.parentId,
+    creditCode: org.creditCode,
+    contactName: org.contactName,
+    contactMobile: org.contactMobile,
+    email: org.email,
+    address: org.address,
+    appIds: [...org.appIds],
   };
 }
 
@@ -170,7 +200,11 @@ export function descendantIds(orgs: readonly Organization[], keyId: string): Set
   let grew = true;
   while (grew) {
     grew = false;
-    for (const o of orgs) if (!out.has(o.keyId) && out.has(o.parentId)) { out.add(o.keyId); grew = true; }
+    for (const o of orgs)
+      if (!out.has(o.keyId) && out.has(o.parentId)) {
+        out.add(o.keyId);
+        grew = true;
+      }
   }
   return out;
 }

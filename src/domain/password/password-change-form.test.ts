@@ -41,15 +41,23 @@ describe('password-change form (SPEC §5)', () => {
   });
 
   it.each<[string, PasswordChangeForm, ReturnType<typeof validatePasswordChangeForm>]>([
-    ['all empty', form('', '', ''), { oldPassword: '请输入密码', newPassword: '请输入新密码', rePassword: '请再次确认新密码' }],
+    [
+      'all empty',
+      form('', '', ''),
+      { oldPassword: '请输入密码', newPassword: '请输入新密码', rePassword: '请再次确认新密码' },
+    ],
     ['valid', form('Old@2025x', 'New@2026x', 'New@2026x'), {}],
     ['weak old', form('oldpassword', 'New@2026x', 'New@2026x'), { oldPassword: PasswordMessage.strength }],
     ['short old', form('Ab1!', 'New@2026x', 'New@2026x'), { oldPassword: PasswordMessage.length }],
     ['weak new', form('Old@2025x', 'newpassword', 'newpassword'), { newPassword: PasswordMessage.strength }],
-    ['long new', form('Old@2025x', 'New@2026xxxxxxxx', 'New@2026xxxxxxxx'), {
-      newPassword: PasswordMessage.length,
-      rePassword: PasswordMessage.length,
-    }],
+    [
+      'long new',
+      form('Old@2025x', 'New@2026xxxxxxxx', 'New@2026xxxxxxxx'),
+      {
+        newPassword: PasswordMessage.length,
+        rePassword: PasswordMessage.length,
+      },
+    ],
     ['same as old', form('Same@2026x', 'Same@2026x', 'Same@2026x'), { newPassword: '新密码不能与旧密码一样' }],
     ['mismatch', form('Old@2025x', 'New@2026x', 'New@2026y'), { rePassword: '两次密码输入不一致' }],
     ['confirm missing', form('Old@2025x', 'New@2026x', ''), { rePassword: '请再次确认新密码' }],

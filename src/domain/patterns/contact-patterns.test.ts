@@ -32,7 +32,10 @@ describe('mobile number (SPEC §5)', () => {
   const prefixes = ['13', '145', '150', '153', '155', '162', '165', '170', '178', '18', '190', '195', '199'];
   it('accepts 11 digits on every issued segment', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...prefixes).chain((p) => digits(11 - p.length).map((rest) => p + rest)), isMobileNumber),
+      fc.property(
+        fc.constantFrom(...prefixes).chain((p) => digits(11 - p.length).map((rest) => p + rest)),
+        isMobileNumber,
+      ),
       runs,
     );
   });

@@ -5,14 +5,18 @@ import { isEmail, isMobileNumber } from './contact-patterns';
 import { isResidentId } from './resident-id';
 import { isUnifiedSocialCreditCode } from './social-credit-code';
 
-export type PatternKind = 'mobile' | 'email' | 'residentId' | 'creditCode';
+export type PatternKind = 'mobile' | 'email' | 'residentId' | 'creditCode' | 'bankAccount';
 
 export const PatternMessage: Readonly<Record<PatternKind, string>> = {
   mobile: '请输入正确的手机号码',
   email: '请输入正确的邮箱地址',
   residentId: '请输入正确的身份证号码',
   creditCode: '请输入正确的统一社会信用代码',
+  bankAccount: '请输入正确的账号（8至30位数字）',
 };
+
+/** A bank account number: 8 to 30 digits (监管账户, BUSINESS.md §2 Risk). */
+export const isBankAccount = (value: string) => /^\d{8,30}$/.test(value);
 
 /** The message when the value breaks the pattern, else null. Empty values are for "required" to judge. */
 export function checkPattern(kind: PatternKind, value: string, today: Date = new Date()): string | null {
@@ -24,6 +28,8 @@ export function checkPattern(kind: PatternKind, value: string, today: Date = new
         ? isEmail(value)
         : kind === 'residentId'
           ? isResidentId(value, today)
-          : isUnifiedSocialCreditCode(value);
+          : kind === 'bankAccount'
+            ? isBankAccount(value)
+            : isUnifiedSocialCreditCode(value);
   return ok ? null : PatternMessage[kind];
 }

@@ -51,7 +51,10 @@ describe('resident ID (SPEC §5)', () => {
       day: fc.integer({ min: 1, max: 31 }),
       sequence: fc.integer({ min: 0, max: 999 }),
     })
-    .filter(({ year, month, day }) => isRealDate(year, month, day) && (year < 2026 || month < 6 || (month === 6 && day <= 15)))
+    .filter(
+      ({ year, month, day }) =>
+        isRealDate(year, month, day) && (year < 2026 || month < 6 || (month === 6 && day <= 15)),
+    )
     .map(({ province, area, year, month, day, sequence }) =>
       withCheck(
         `${province}${String(area).padStart(4, '0')}${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${String(sequence).padStart(3, '0')}`,
@@ -59,16 +62,24 @@ describe('resident ID (SPEC §5)', () => {
     );
 
   it('accepts every generated valid ID', () => {
-    fc.assert(fc.property(validId, (id) => isResidentId(id, TODAY)), runs);
+    fc.assert(
+      fc.property(validId, (id) => isResidentId(id, TODAY)),
+      runs,
+    );
   });
 
   it('refuses every ID with one character changed', () => {
     fc.assert(
-      fc.property(validId, fc.integer({ min: 0, max: 17 }), fc.constantFrom(...'0123456789X'), (id, position, replacement) => {
-        fc.pre(id[position] !== replacement);
-        const changed = id.slice(0, position) + replacement + id.slice(position + 1);
-        return !isResidentId(changed, TODAY);
-      }),
+      fc.property(
+        validId,
+        fc.integer({ min: 0, max: 17 }),
+        fc.constantFrom(...'0123456789X'),
+        (id, position, replacement) => {
+          fc.pre(id[position] !== replacement);
+          const changed = id.slice(0, position) + replacement + id.slice(position + 1);
+          return !isResidentId(changed, TODAY);
+        },
+      ),
       runs,
     );
   });

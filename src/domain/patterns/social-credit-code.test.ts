@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CREDIT_CODE_ALPHABET, checkCreditCode, creditCodeCheckChar, isUnifiedSocialCreditCode } from './social-credit-code';
+import {
+  CREDIT_CODE_ALPHABET,
+  checkCreditCode,
+  creditCodeCheckChar,
+  isUnifiedSocialCreditCode,
+} from './social-credit-code';
 
 const runs = { numRuns: 1000 };
 

@@ -25,7 +25,10 @@ describe('strip unusual characters (SPEC §5)', () => {
     expect(hasUnusualCharacters('a😀')).toBe(true);
   });
 
-  const text = fc.string({ unit: fc.constantFrom('a', '中', '𠀀', ' ', '\n', '😀', 'é', '\u200b', '\u0000', ...ACCEPTED_PUNCTUATION), maxLength: 30 });
+  const text = fc.string({
+    unit: fc.constantFrom('a', '中', '𠀀', ' ', '\n', '😀', 'é', '\u200b', '\u0000', ...ACCEPTED_PUNCTUATION),
+    maxLength: 30,
+  });
   it('always leaves text a multi-line input accepts, and is idempotent', () => {
     fc.assert(
       fc.property(text, (s) => {

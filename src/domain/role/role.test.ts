@@ -1,10 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildResourceTree, checkStateOf, grantsOf, selectionOf, toggleNode, toggleOperation, validateRoleForm, type MenuResource,
+  buildResourceTree,
+  checkStateOf,
+  grantsOf,
+  selectionOf,
+  toggleNode,
+  toggleOperation,
+  validateRoleForm,
+  type MenuResource,
 } from './role';
 
-const r = (menuId: string, parentKid: string, sortNo: number, operationCodes: string[] = [], checked = false, checkedOperationCodes: string[] = []): MenuResource => ({
-  menuId, menuName: menuId, path: menuId, parentKid, hidden: false, sortNo, operationCodes, checked, checkedOperationCodes,
+const r = (
+  menuId: string,
+  parentKid: string,
+  sortNo: number,
+  operationCodes: string[] = [],
+  checked = false,
+  checkedOperationCodes: string[] = [],
+): MenuResource => ({
+  menuId,
+  menuName: menuId,
+  path: menuId,
+  parentKid,
+  hidden: false,
+  sortNo,
+  operationCodes,
+  checked,
+  checkedOperationCodes,
 });
 
 const resources = [
@@ -19,8 +41,13 @@ const resources = [
 
 describe('role form', () => {
   it('requires a name and a code that starts with a letter', () => {
-    expect(validateRoleForm({ roleName: ' ', roleCode: '', status: 'ENABLED', remark: '' })).toEqual({ roleName: '请输入角色名称', roleCode: '请输入角色编码' });
-    expect(validateRoleForm({ roleName: '风控', roleCode: '1X', status: 'ENABLED', remark: '' }).roleCode).toMatch(/字母开头/);
+    expect(validateRoleForm({ roleName: ' ', roleCode: '', status: 'ENABLED', remark: '' })).toEqual({
+      roleName: '请输入角色名称',
+      roleCode: '请输入角色编码',
+    });
+    expect(validateRoleForm({ roleName: '风控', roleCode: '1X', status: 'ENABLED', remark: '' }).roleCode).toMatch(
+      /字母开头/,
+    );
     expect(validateRoleForm({ roleName: '风控', roleCode: 'RISK_1', status: 'ENABLED', remark: '' })).toEqual({});
   });
 });

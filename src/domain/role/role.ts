@@ -47,7 +47,8 @@ export function validateRoleForm(form: RoleForm): RoleFormErrors {
   if (!form.roleName.trim()) errors.roleName = '请输入角色名称';
   else if (form.roleName.trim().length > 50) errors.roleName = '角色名称不超过50个字符';
   if (!form.roleCode.trim()) errors.roleCode = '请输入角色编码';
-  else if (!ROLE_CODE_PATTERN.test(form.roleCode.trim())) errors.roleCode = '角色编码以字母开头，只含字母、数字和下划线';
+  else if (!ROLE_CODE_PATTERN.test(form.roleCode.trim()))
+    errors.roleCode = '角色编码以字母开头，只含字母、数字和下划线';
   else if (form.roleCode.trim().length > 50) errors.roleCode = '角色编码不超过50个字符';
   return errors;
 }
@@ -84,8 +85,18 @@ export interface MenuGrant {
 }
 
 export const OPERATION_LABEL: Record<string, string> = {
-  add: '新增', edit: '编辑', delete: '删除', export: '导出', import: '导入', submit: '提交', examine: '审核',
-  reject: '驳回', resetPwd: '重置密码', authorize: '授权', lock: '锁定', unlock: '解锁',
+  add: '新增',
+  edit: '编辑',
+  delete: '删除',
+  export: '导出',
+  import: '导入',
+  submit: '提交',
+  examine: '审核',
+  reject: '驳回',
+  resetPwd: '重置密码',
+  authorize: '授权',
+  lock: '锁定',
+  unlock: '解锁',
 };
 
 /** The role's grants: menu id → operation codes. A menu in the map is granted. */
@@ -155,7 +166,12 @@ export function toggleNode(selection: GrantSelection, node: ResourceNode, checke
 }
 
 /** Checks or clears one operation code; checking a code grants its menu. */
-export function toggleOperation(selection: GrantSelection, menuId: string, op: string, checked: boolean): GrantSelection {
+export function toggleOperation(
+  selection: GrantSelection,
+  menuId: string,
+  op: string,
+  checked: boolean,
+): GrantSelection {
   const ops = selection[menuId] ?? [];
   if (checked) return { ...selection, [menuId]: ops.includes(op) ? ops : [...ops, op] };
   if (selection[menuId] === undefined) return selection;
@@ -175,10 +191,18 @@ export function grantsOf(selection: GrantSelection, resources: readonly MenuReso
     if (!resource) continue;
     // A group stays only if something below it stays.
     if (hasChildren.has(menuId) && resource.operationCodes.length === 0) continue;
-    granted.set(menuId, resource.operationCodes.filter((op) => ops.includes(op)));
+    granted.set(
+      menuId,
+      resource.operationCodes.filter((op) => ops.includes(op)),
+    );
     for (let p = byId.get(resource.parentKid); p && !granted.has(p.menuId); p = byId.get(p.parentKid)) {
-      granted.set(p.menuId, p.operationCodes.filter((op) => selection[p!.menuId]?.includes(op)));
+      granted.set(
+        p.menuId,
+        p.operationCodes.filter((op) => selection[p!.menuId]?.includes(op)),
+      );
     }
   }
-  return resources.filter((r) => granted.has(r.menuId)).map((r) => ({ menuId: r.menuId, operationCodes: granted.get(r.menuId)! }));
+  return resources
+    .filter((r) => granted.has(r.menuId))
+    .map((r) => ({ menuId: r.menuId, operationCodes: granted.get(r.menuId)! }));
 }

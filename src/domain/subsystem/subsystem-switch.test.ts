@@ -11,7 +11,12 @@ import {
 const runs = { numRuns: 1000 };
 const apps: AppListEntry[] = [
   { appCode: 'wsf_app', appId: '1', appName: '供应链金融', website: 'https://scf.example.com/' },
-  { appCode: 'wsf_portal', appId: '2', appName: '供应商门户', website: 'https://portal.example.com/home?lang=zh#/index' },
+  {
+    appCode: 'wsf_portal',
+    appId: '2',
+    appName: '供应商门户',
+    website: 'https://portal.example.com/home?lang=zh#/index',
+  },
   { appCode: 'wsf_report', appId: 3, appName: '报表中心', website: '' },
 ];
 const session = { token: 'tok', tenantId: '100' };
@@ -26,7 +31,10 @@ describe('switch sub-system (SPEC §4, §5)', () => {
 
   it('warns when none is chosen and errs when the chosen one has no website', () => {
     expect(planSubsystemSwitch(null, session)).toEqual({ kind: 'warning', message: '请选择子系统' });
-    expect(planSubsystemSwitch(undefined, session)).toEqual({ kind: 'warning', message: SwitchSubsystemMessage.noneChosen });
+    expect(planSubsystemSwitch(undefined, session)).toEqual({
+      kind: 'warning',
+      message: SwitchSubsystemMessage.noneChosen,
+    });
     expect(planSubsystemSwitch(apps[2], session)).toEqual({ kind: 'error', message: '系统配置错误，请联系管理员' });
     expect(planSubsystemSwitch({ ...apps[0]!, website: null }, session).kind).toBe('error');
     expect(planSubsystemSwitch({ ...apps[0]!, website: '   ' }, session).kind).toBe('error');
@@ -54,7 +62,10 @@ describe('switch sub-system (SPEC §4, §5)', () => {
     expect(subsystemRedirectUrl(website, params)).toBe(expected);
   });
 
-  const text = fc.string({ unit: fc.constantFrom('a', 'Z', '9', '&', '=', '#', '?', '/', ' ', '+', '%', '中'), maxLength: 12 });
+  const text = fc.string({
+    unit: fc.constantFrom('a', 'Z', '9', '&', '=', '#', '?', '/', ' ', '+', '%', '中'),
+    maxLength: 12,
+  });
   const website = fc.constantFrom(
     'https://p.example.com',
     'https://p.example.com/x/?keep=1',
@@ -68,8 +79,13 @@ describe('switch sub-system (SPEC §4, §5)', () => {
     fc.assert(
       fc.property(website, text, text, text, (site, token, tenantId, sysId) => {
         const url = new URL(subsystemRedirectUrl(site, { token, tenantId, sysId }), 'https://here.example.com/page');
-        const original = new URL(site.includes('//') || site.startsWith('/') ? site : `//${site}`, 'https://here.example.com/page');
-        const others = [...original.searchParams.keys()].every((k) => url.searchParams.get(k) === original.searchParams.get(k));
+        const original = new URL(
+          site.includes('//') || site.startsWith('/') ? site : `//${site}`,
+          'https://here.example.com/page',
+        );
+        const others = [...original.searchParams.keys()].every(
+          (k) => url.searchParams.get(k) === original.searchParams.get(k),
+        );
         return (
           url.searchParams.get('token') === token &&
           url.searchParams.get('tenantId') === tenantId &&
@@ -91,7 +107,11 @@ describe('switch sub-system (SPEC §4, §5)', () => {
         const once = subsystemRedirectUrl('https://p.example.com/', { token: 'old', tenantId: '1', sysId: '1' });
         const twice = subsystemRedirectUrl(once, { token, tenantId: '2', sysId: '3' });
         const url = new URL(twice);
-        return url.searchParams.getAll('token').length === 1 && url.searchParams.get('token') === token && url.searchParams.get('sysId') === '3';
+        return (
+          url.searchParams.getAll('token').length === 1 &&
+          url.searchParams.get('token') === token &&
+          url.searchParams.get('sysId') === '3'
+        );
       }),
       runs,
     );

@@ -28,7 +28,10 @@ export type SwitchDecision =
   | { kind: 'error'; message: string };
 
 /** The systems offered: every app but the current one. */
-export function switchableSystems(apps: readonly AppListEntry[], currentSysId: string | number | null | undefined): AppListEntry[] {
+export function switchableSystems(
+  apps: readonly AppListEntry[],
+  currentSysId: string | number | null | undefined,
+): AppListEntry[] {
   const current = currentSysId === null || currentSysId === undefined ? null : String(currentSysId);
   return apps.filter((app) => String(app.appId) !== current);
 }
@@ -74,7 +77,9 @@ export function subsystemRedirectUrl(website: string, params: Record<(typeof SWI
   let path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
   const query = queryAt >= 0 ? beforeHash.slice(queryAt + 1) : '';
   if (BARE_ORIGIN.test(path)) path = `${path}/`;
-  const kept = query.split('&').filter((pair) => pair !== '' && !(SWITCH_KEYS as readonly string[]).includes(keyOf(pair)));
+  const kept = query
+    .split('&')
+    .filter((pair) => pair !== '' && !(SWITCH_KEYS as readonly string[]).includes(keyOf(pair)));
   const added = SWITCH_KEYS.map((key) => `${key}=${encodeURIComponent(params[key])}`);
   return `${path}?${[...kept, ...added].join('&')}${hash}`;
 }

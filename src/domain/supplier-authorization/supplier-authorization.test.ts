@@ -13,8 +13,18 @@ describe('the data-query authorization letter', () => {
 
   it('covers every kind of information SPEC §3 names, of the group and its subsidiaries', () => {
     for (const kind of [
-      '身份信息', '设备及IP信息', '工商登记及司法信息', '税务信息', '增值税发票信息', '结算账户流水信息', '政务信息',
-      '票据信息', '采购或招投标信息', '合同信息', '应收账款信息', '产值及结算信息',
+      '身份信息',
+      '设备及IP信息',
+      '工商登记及司法信息',
+      '税务信息',
+      '增值税发票信息',
+      '结算账户流水信息',
+      '政务信息',
+      '票据信息',
+      '采购或招投标信息',
+      '合同信息',
+      '应收账款信息',
+      '产值及结算信息',
     ]) {
       expect(letter.content).toContain(kind);
     }
@@ -38,7 +48,11 @@ describe('letterToShow', () => {
   });
 
   it("shows the gateway's letter when it sends one", () => {
-    expect(letterToShow({ templateId: 'T1', title: '授权书', content: '正文' })).toEqual({ templateId: 'T1', title: '授权书', content: '正文' });
+    expect(letterToShow({ templateId: 'T1', title: '授权书', content: '正文' })).toEqual({
+      templateId: 'T1',
+      title: '授权书',
+      content: '正文',
+    });
   });
 
   it("falls back to the product's letter for any other truthy answer", () => {

@@ -66,7 +66,11 @@ export function authorizationLetterContent(groupName: string = GROUP_COMPANY_NAM
 }
 
 export function authorizationLetter(groupName: string = GROUP_COMPANY_NAME): AuthorizationDocument {
-  return { templateId: AUTHORIZATION_TEMPLATE_ID, title: AUTHORIZATION_LETTER_TITLE, content: authorizationLetterContent(groupName) };
+  return {
+    templateId: AUTHORIZATION_TEMPLATE_ID,
+    title: AUTHORIZATION_LETTER_TITLE,
+    content: authorizationLetterContent(groupName),
+  };
 }
 
 function isAuthorizationDocument(data: unknown): data is AuthorizationDocument {
@@ -83,7 +87,11 @@ function isAuthorizationDocument(data: unknown): data is AuthorizationDocument {
 export function letterToShow(data: unknown): AuthorizationDocument | null {
   if (!data) return null;
   if (isAuthorizationDocument(data)) {
-    return { templateId: typeof data.templateId === 'string' ? data.templateId : AUTHORIZATION_TEMPLATE_ID, title: data.title, content: data.content };
+    return {
+      templateId: typeof data.templateId === 'string' ? data.templateId : AUTHORIZATION_TEMPLATE_ID,
+      title: data.title,
+      content: data.content,
+    };
   }
   return authorizationLetter();
 }

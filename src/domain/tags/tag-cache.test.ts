@@ -26,16 +26,20 @@ describe('visiting tags', () => {
 
   it('never holds more than the maximum, always holds home, and ends with the visited tag', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('/a', '/b', '/c', '/d', '/e', '/f', '/'), { maxLength: 40 }), fc.integer({ min: 2, max: 6 }), (visits, max) => {
-        let tags: Tag[] = [HOME_TAG];
-        for (const p of visits) {
-          tags = visitTag(tags, p === '/' ? HOME_TAG : tag(p), max);
-          expect(tags.length).toBeLessThanOrEqual(max);
-          expect(tags[0]).toEqual(HOME_TAG);
-          expect(new Set(paths(tags)).size).toBe(tags.length);
-          if (p !== '/') expect(tags[tags.length - 1]!.path).toBe(p);
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('/a', '/b', '/c', '/d', '/e', '/f', '/'), { maxLength: 40 }),
+        fc.integer({ min: 2, max: 6 }),
+        (visits, max) => {
+          let tags: Tag[] = [HOME_TAG];
+          for (const p of visits) {
+            tags = visitTag(tags, p === '/' ? HOME_TAG : tag(p), max);
+            expect(tags.length).toBeLessThanOrEqual(max);
+            expect(tags[0]).toEqual(HOME_TAG);
+            expect(new Set(paths(tags)).size).toBe(tags.length);
+            if (p !== '/') expect(tags[tags.length - 1]!.path).toBe(p);
+          }
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -85,13 +89,27 @@ describe('closing tags (SPEC §2.4 context menu)', () => {
 
 describe('tagForPath', () => {
   const item = (path: string, hidden: boolean) => ({
-    menuId: path.toLowerCase(), menuName: `菜单${path}`, component: path, path, params: '{}', query: '{}', parentKid: '0',
-    icon: '', menuCode: '', hidden, sortNo: 0, opAuthorityDTOList: [],
+    menuId: path.toLowerCase(),
+    menuName: `菜单${path}`,
+    component: path,
+    path,
+    params: '{}',
+    query: '{}',
+    parentKid: '0',
+    icon: '',
+    menuCode: '',
+    hidden,
+    sortNo: 0,
+    opAuthorityDTOList: [],
   });
   const items = [item('/business/examine', false), item('/business/newDetails', true)];
 
   it('makes a tag of a visible menu page, keeping the path as visited', () => {
-    expect(tagForPath(items, '/Business/Examine')).toEqual({ path: '/Business/Examine', name: '/business/examine', menuName: '菜单/business/examine' });
+    expect(tagForPath(items, '/Business/Examine')).toEqual({
+      path: '/Business/Examine',
+      name: '/business/examine',
+      menuName: '菜单/business/examine',
+    });
   });
 
   it('makes none for a hidden item or a route outside the menu', () => {

@@ -34,7 +34,9 @@ export function withHome(tags: readonly Tag[]): Tag[] {
  */
 export function visitTag(tags: readonly Tag[], tag: Tag, max = DEFAULT_MAX_TAGS): Tag[] {
   if (isHome(tag)) return withHome(tags);
-  const others = withHome(tags).slice(1).filter((t) => !same(t.path, tag.path));
+  const others = withHome(tags)
+    .slice(1)
+    .filter((t) => !same(t.path, tag.path));
   others.push(tag);
   const limit = Math.max(1, max - 1);
   return [HOME_TAG, ...others.slice(Math.max(0, others.length - limit))];
@@ -47,11 +49,16 @@ export function tagsClosedBy(command: TagCommand, tags: readonly Tag[], path: st
   const closable = (t: Tag, i: number) => {
     if (isHome(t)) return false;
     switch (command) {
-      case 'close': return i === index;
-      case 'closeOthers': return i !== index;
-      case 'closeLeft': return index >= 0 && i < index;
-      case 'closeRight': return index >= 0 && i > index;
-      case 'closeAll': return true;
+      case 'close':
+        return i === index;
+      case 'closeOthers':
+        return i !== index;
+      case 'closeLeft':
+        return index >= 0 && i < index;
+      case 'closeRight':
+        return index >= 0 && i > index;
+      case 'closeAll':
+        return true;
     }
   };
   return list.filter(closable);
@@ -62,7 +69,12 @@ export function tagsClosedBy(command: TagCommand, tags: readonly Tag[], path: st
  * most recent tag left (or / when none is); close-all goes to /; closing others, left or right of a tag
  * while another one is active goes to that tag.
  */
-export function applyTagCommand(command: TagCommand, tags: readonly Tag[], path: string, activePath: string): TagChange {
+export function applyTagCommand(
+  command: TagCommand,
+  tags: readonly Tag[],
+  path: string,
+  activePath: string,
+): TagChange {
   const closed = tagsClosedBy(command, tags, path);
   const remaining = withHome(tags).filter((t) => !closed.includes(t));
   const activeClosed = closed.some((t) => same(t.path, activePath));

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANY_CONTENT_TYPE, CONTENT_TYPES, acceptAttribute, contentCategoryOf, contentTypeFor, normalizeExtension } from './content-types';
+import {
+  ANY_CONTENT_TYPE,
+  CONTENT_TYPES,
+  acceptAttribute,
+  contentCategoryOf,
+  contentTypeFor,
+  normalizeExtension,
+} from './content-types';
 
 describe('content-type table (SPEC §3)', () => {
   it.each([

@@ -81,7 +81,10 @@ export const CONTENT_TYPES: Readonly<Record<string, ContentTypeEntry>> = {
 
 /** 'PDF', '.pdf' and ' pdf ' all mean 'pdf'. */
 export function normalizeExtension(extension: string): string {
-  return extension.replace(/^[\s.]+/, '').trim().toLowerCase();
+  return extension
+    .replace(/^[\s.]+/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** The content type of an extension; unknown extensions are plain bytes. */

@@ -11,7 +11,8 @@ import {
 const runs = { numRuns: 1000 };
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
-const zip = (firstEntry: string) => bytes([0x50, 0x4b, 0x03, 0x04], new Array(26).fill(0), firstEntry, new Array(20).fill(1));
+const zip = (firstEntry: string) =>
+  bytes([0x50, 0x4b, 0x03, 0x04], new Array(26).fill(0), firstEntry, new Array(20).fill(1));
 
 /** A minimal header of each detectable type. */
 const SAMPLES: Record<DetectedFileType, Uint8Array> = {
@@ -128,8 +129,9 @@ describe('contentMatchesExtension', () => {
       (Object.keys(SAMPLES) as DetectedFileType[]).map((type) => [ext, type] as const),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...pairs), ([ext, type]) =>
-        contentMatchesExtension(ext, SAMPLES[type]) === EXTENSION_SIGNATURES[ext]!.includes(type),
+      fc.property(
+        fc.constantFrom(...pairs),
+        ([ext, type]) => contentMatchesExtension(ext, SAMPLES[type]) === EXTENSION_SIGNATURES[ext]!.includes(type),
       ),
       runs,
     );

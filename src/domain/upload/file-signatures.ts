@@ -7,11 +7,45 @@
 import { normalizeExtension } from './content-types';
 
 export type DetectedFileType =
-  | 'pdf' | 'png' | 'jpg' | 'gif' | 'bmp' | 'webp' | 'tiff' | 'ico'
-  | 'zip' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'ofd'
-  | 'cfb' | 'rtf' | 'rar' | '7z' | 'gz' | 'tar'
-  | 'mp3' | 'wav' | 'ogg' | 'flac' | 'aac' | 'amr' | 'mp4' | 'mov' | 'm4a' | 'avi' | 'mkv' | 'webm' | 'flv' | 'asf' | 'mpeg'
-  | 'exe' | 'elf';
+  | 'pdf'
+  | 'png'
+  | 'jpg'
+  | 'gif'
+  | 'bmp'
+  | 'webp'
+  | 'tiff'
+  | 'ico'
+  | 'zip'
+  | 'docx'
+  | 'xlsx'
+  | 'pptx'
+  | 'odt'
+  | 'ods'
+  | 'odp'
+  | 'ofd'
+  | 'cfb'
+  | 'rtf'
+  | 'rar'
+  | '7z'
+  | 'gz'
+  | 'tar'
+  | 'mp3'
+  | 'wav'
+  | 'ogg'
+  | 'flac'
+  | 'aac'
+  | 'amr'
+  | 'mp4'
+  | 'mov'
+  | 'm4a'
+  | 'avi'
+  | 'mkv'
+  | 'webm'
+  | 'flv'
+  | 'asf'
+  | 'mpeg'
+  | 'exe'
+  | 'elf';
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
@@ -143,7 +177,17 @@ export const EXTENSION_SIGNATURES: Readonly<Record<string, readonly DetectedFile
 };
 
 /** Extensions whose content is text and so has no signature. */
-export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set(['txt', 'csv', 'json', 'xml', 'html', 'htm', 'md', 'log', 'svg']);
+export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+  'txt',
+  'csv',
+  'json',
+  'xml',
+  'html',
+  'htm',
+  'md',
+  'log',
+  'svg',
+]);
 
 const TEXT_SCAN = 8 * 1024;
 

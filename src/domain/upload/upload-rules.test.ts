@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UploadMessage, allowedExtensions, checkTemplateDownload, checkUploadFile, splitFileName, type UploadRules } from './upload-rules';
+import {
+  UploadMessage,
+  allowedExtensions,
+  checkTemplateDownload,
+  checkUploadFile,
+  serverAllowList,
+  splitFileName,
+  type UploadRules,
+} from './upload-rules';
 
 const runs = { numRuns: 1000 };
 const MB = 1024 * 1024;
@@ -59,18 +67,41 @@ describe('upload rules (SPEC §5)', () => {
   const base = fc.string({ unit: fc.constantFrom('a', '合', '.', ' ', '𠀀'), minLength: 1, maxLength: 90 });
   it('passes a file exactly when its extension is allowed, it has 1..max bytes and a base of at most 80 characters', () => {
     fc.assert(
-      fc.property(base, ext, fc.integer({ min: 0, max: 3000 }), fc.subarray(['pdf', 'docx', 'jpg']), fc.option(fc.integer({ min: 1, max: 2000 }), { nil: undefined }), (b, e, size, accept, maxSize) => {
-        fc.pre(!b.startsWith('.'));
-        const name = `${b}.${e}`;
-        const parts = splitFileName(name);
-        const expectedOk =
-          (accept.length === 0 || accept.includes(parts.extension)) &&
-          (maxSize === undefined || size <= maxSize) &&
-          size > 0 &&
-          [...parts.base].length <= 80;
-        return (checkUploadFile({ name, size }, { accept, maxSize }) === null) === expectedOk;
-      }),
+      fc.property(
+        base,
+        ext,
+        fc.integer({ min: 0, max: 3000 }),
+        fc.subarray(['pdf', 'docx', 'jpg']),
+        fc.option(fc.integer({ min: 1, max: 2000 }), { nil: undefined }),
+        (b, e, size, accept, maxSize) => {
+          fc.pre(!b.startsWith('.'));
+          const name = `${b}.${e}`;
+          const parts = splitFileName(name);
+          const expectedOk =
+            (accept.length === 0 || accept.includes(parts.extension)) &&
+            (maxSize === undefined || size <= maxSize) &&
+            size > 0 &&
+            [...parts.base].length <= 80;
+          return (checkUploadFile({ name, size }, { accept, maxSize }) === null) === expectedOk;
+        },
+      ),
       runs,
     );
+  });
+});
+
+describe('what a server that stores only some types allows', () => {
+  const storable = ['pdf', 'png', 'txt'];
+
+  it('is every storable type when nothing is asked, and the storable part of what is asked', () => {
+    expect(serverAllowList(undefined, storable)).toEqual(storable);
+    expect(serverAllowList('', storable)).toEqual(storable);
+    expect(serverAllowList('pdf,html', storable)).toEqual(['pdf']);
+  });
+
+  it('refuses, never allows anything, when only unstorable or unknown types are asked', () => {
+    expect(serverAllowList('html', storable)).toBe(UploadMessage.format('.html'));
+    expect(serverAllowList('svg,exe', storable)).toBe(UploadMessage.format('.svg,.exe'));
+    expect(serverAllowList('nonsense', storable)).toBe(UploadMessage.format('.nonsense'));
   });
 });

@@ -52,7 +52,8 @@ export function checkUploadFile(file: UploadFile, rules: UploadRules = {}): stri
   if (allowed.length > 0 && !allowed.includes(extension)) {
     return UploadMessage.format(allowed.map((e) => `.${e}`).join(','));
   }
-  if (rules.maxSize !== undefined && file.size > rules.maxSize) return UploadMessage.size(formatFileSize(rules.maxSize));
+  if (rules.maxSize !== undefined && file.size > rules.maxSize)
+    return UploadMessage.size(formatFileSize(rules.maxSize));
   if (file.size <= 0) return UploadMessage.empty;
   if ([...base].length > FILE_NAME_MAX_LENGTH) return UploadMessage.nameTooLong;
   return null;
@@ -61,4 +62,17 @@ export function checkUploadFile(file: UploadFile, rules: UploadRules = {}): stri
 /** SPEC §5: a template download needs its code. */
 export function checkTemplateDownload(code: string | null | undefined): string | null {
   return code === null || code === undefined || code.trim() === '' ? UploadMessage.templateCode : null;
+}
+
+/**
+ * What a server that stores only `storable` extensions allows for an upload asking `accept`: the storable
+ * list when nothing is asked, else the asked extensions it can store. When the request asks only for what
+ * it never stores (html, svg, an executable, an unknown type), the answer is the refusal message — an empty
+ * list must never fall through to checkUploadFile, where empty means "anything".
+ */
+export function serverAllowList(accept: UploadRules['accept'], storable: readonly string[]): string[] | string {
+  const asked = allowedExtensions(accept);
+  if (asked.length === 0) return [...storable];
+  const allowed = asked.filter((e) => storable.includes(e));
+  return allowed.length > 0 ? allowed : UploadMessage.format(asked.map((e) => `.${e}`).join(','));
 }

@@ -12,11 +12,18 @@ describe('user form', () => {
 
   it('names each broken field with the domain message', () => {
     expect(validateUserForm(EMPTY_USER_FORM)).toEqual({
-      userName: UserFormMessage.userNameRequired, nickName: UserFormMessage.nickNameRequired,
-      organizationId: UserFormMessage.organizationRequired, mobile: UserFormMessage.mobileRequired,
+      userName: UserFormMessage.userNameRequired,
+      nickName: UserFormMessage.nickNameRequired,
+      organizationId: UserFormMessage.organizationRequired,
+      mobile: UserFormMessage.mobileRequired,
     });
-    expect(validateUserForm({ ...GOOD, userName: 'a b', mobile: '12345', email: 'x@', idNumber: '110105194912310021' })).toEqual({
-      userName: UserFormMessage.userNameFormat, mobile: PatternMessage.mobile, email: PatternMessage.email, idNumber: PatternMessage.residentId,
+    expect(
+      validateUserForm({ ...GOOD, userName: 'a b', mobile: '12345', email: 'x@', idNumber: '110105194912310021' }),
+    ).toEqual({
+      userName: UserFormMessage.userNameFormat,
+      mobile: PatternMessage.mobile,
+      email: PatternMessage.email,
+      idNumber: PatternMessage.residentId,
     });
     expect(firstUserFormError({ ...GOOD, nickName: '名'.repeat(31) })).toBe(UserFormMessage.nickNameLength);
   });

@@ -1,4 +1,4 @@
-// The 用户管理 form (issue 5): one set of rules and messages for the dialog and the gateway, which is the
+// The 用户管理 form: one set of rules and messages for the dialog and the gateway, which is the
 // authority. Mobile, e-mail and ID number use the shared patterns (SPEC §5); the words for required and
 // length limits are ours.
 import { checkPattern } from '../patterns/pattern-check';
@@ -31,7 +31,15 @@ export const UserFormMessage = {
   oaTaken: 'OA账号已存在',
 } as const;
 
-export const EMPTY_USER_FORM: UserForm = { userName: '', nickName: '', organizationId: '', mobile: '', email: '', idNumber: '', oaAccount: '' };
+export const EMPTY_USER_FORM: UserForm = {
+  userName: '',
+  nickName: '',
+  organizationId: '',
+  mobile: '',
+  email: '',
+  idNumber: '',
+  oaAccount: '',
+};
 
 export function validateUserField(field: UserFormField, form: UserForm, today: Date = new Date()): string | null {
   const value = form[field].trim();
@@ -55,7 +63,15 @@ export function validateUserField(field: UserFormField, form: UserForm, today: D
   }
 }
 
-const FIELDS: readonly UserFormField[] = ['userName', 'nickName', 'organizationId', 'mobile', 'email', 'idNumber', 'oaAccount'];
+const FIELDS: readonly UserFormField[] = [
+  'userName',
+  'nickName',
+  'organizationId',
+  'mobile',
+  'email',
+  'idNumber',
+  'oaAccount',
+];
 
 export function validateUserForm(form: UserForm, today: Date = new Date()): UserFormErrors {
   const errors: UserFormErrors = {};

@@ -118,7 +118,10 @@ export function organizationIdsOf(records: readonly Pick<UserRecord, 'organizati
   return [...new Set(records.map((r) => r.organizationId).filter((id) => id !== ''))];
 }
 
-export function withOrgNames<T extends { organizationId: string }>(records: readonly T[], names: readonly CompanyName[]): Array<T & { orgName: string }> {
+export function withOrgNames<T extends { organizationId: string }>(
+  records: readonly T[],
+  names: readonly CompanyName[],
+): Array<T & { orgName: string }> {
   const byId = new Map(names.map((n) => [n.keyId, n.enterpriseName]));
   return records.map((r) => ({ ...r, orgName: byId.get(r.organizationId) ?? '' }));
 }
@@ -126,8 +129,13 @@ export function withOrgNames<T extends { organizationId: string }>(records: read
 /** The form a user's edit dialog starts from. */
 export function formOf(user: UserRecord): UserForm {
   return {
-    userName: user.userName, nickName: user.nickName, organizationId: user.organizationId, mobile: user.mobile,
-    email: user.email, idNumber: user.idNumber, oaAccount: user.oaAccount,
+    userName: user.userName,
+    nickName: user.nickName,
+    organizationId: user.organizationId,
+    mobile: user.mobile,
+    email: user.email,
+    idNumber: user.idNumber,
+    oaAccount: user.oaAccount,
   };
 }
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canStep, normalizeNumber, numberDisplay, readNumberText, spinNumber, stepNumber, type NumberInputRules } from './number-input';
+import {
+  canStep,
+  normalizeNumber,
+  numberDisplay,
+  readNumberText,
+  spinNumber,
+  stepNumber,
+  type NumberInputRules,
+} from './number-input';
 
 const runs = { numRuns: 1000 };
 
@@ -88,7 +96,9 @@ describe('number input (SPEC §5, §9)', () => {
       precision: fc.option(fc.integer({ min: 2, max: 6 }), { nil: undefined }),
       step: fc.option(fc.constantFrom(1, 0.1, 0.01, 0.5, 2, 0.25), { nil: undefined }),
     })
-    .map(({ a, b, precision, step }): NumberInputRules => ({ min: Math.min(a, b), max: Math.max(a, b), precision, step }));
+    .map(
+      ({ a, b, precision, step }): NumberInputRules => ({ min: Math.min(a, b), max: Math.max(a, b), precision, step }),
+    );
 
   it('keeps every value within min and max, with no more places than the precision', () => {
     fc.assert(
@@ -113,13 +123,18 @@ describe('number input (SPEC §5, §9)', () => {
 
   it('spins by whole steps exactly, whatever float noise the control adds', () => {
     fc.assert(
-      fc.property(hundredths, fc.constantFrom(0.1, 0.01, 0.2, 0.05, 1), fc.integer({ min: -10, max: 10 }), (value, step, steps) => {
-        const proposed = value + steps * step;
-        const spun = spinNumber(value, proposed, { step });
-        let walked: number | null = value;
-        for (let i = 0; i < Math.abs(steps); i++) walked = stepNumber(walked, steps > 0 ? 1 : -1, { step });
-        return spun === walked;
-      }),
+      fc.property(
+        hundredths,
+        fc.constantFrom(0.1, 0.01, 0.2, 0.05, 1),
+        fc.integer({ min: -10, max: 10 }),
+        (value, step, steps) => {
+          const proposed = value + steps * step;
+          const spun = spinNumber(value, proposed, { step });
+          let walked: number | null = value;
+          for (let i = 0; i < Math.abs(steps); i++) walked = stepNumber(walked, steps > 0 ? 1 : -1, { step });
+          return spun === walked;
+        },
+      ),
       runs,
     );
   });

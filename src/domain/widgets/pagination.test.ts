@@ -14,7 +14,8 @@ import {
 } from './pagination';
 
 const runs = { numRuns: 1000 };
-const show = (items: PagerItem[]) => items.map((i) => (i.kind === 'page' ? String(i.page) : i.direction === 'prev' ? '«' : '»')).join(' ');
+const show = (items: PagerItem[]) =>
+  items.map((i) => (i.kind === 'page' ? String(i.page) : i.direction === 'prev' ? '«' : '»')).join(' ');
 
 describe('pagination (SPEC §5, §9)', () => {
   it('has the spec sizes and default', () => {
@@ -112,21 +113,26 @@ describe('pagination (SPEC §5, §9)', () => {
   const pager = fc.constantFrom(5, 7, 9, 11, 13, 15, 17, 19, 21);
   it('shows the first, last and current pages in order, never more buttons than the pager count', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: -2, max: 510 }), pager, (count, current, size) => {
-        const items = pagerItems(current, count, size);
-        const pages = items.flatMap((i) => (i.kind === 'page' ? [i.page] : []));
-        const page = clampPage(current, count);
-        const ordered = pages.every((p, k) => k === 0 || pages[k - 1]! < p);
-        // A "more" marker stands only where pages are left out.
-        const foldsReal = items.every((item, k) => {
-          if (item.kind !== 'more') return true;
-          const before = items[k - 1];
-          const after = items[k + 1];
-          return before?.kind === 'page' && after?.kind === 'page' && after.page - before.page > 1;
-        });
-        const allShown = count <= size ? pages.length === count : pages.length === size;
-        return pages[0] === 1 && pages.at(-1) === count && pages.includes(page) && ordered && foldsReal && allShown;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: -2, max: 510 }),
+        pager,
+        (count, current, size) => {
+          const items = pagerItems(current, count, size);
+          const pages = items.flatMap((i) => (i.kind === 'page' ? [i.page] : []));
+          const page = clampPage(current, count);
+          const ordered = pages.every((p, k) => k === 0 || pages[k - 1]! < p);
+          // A "more" marker stands only where pages are left out.
+          const foldsReal = items.every((item, k) => {
+            if (item.kind !== 'more') return true;
+            const before = items[k - 1];
+            const after = items[k + 1];
+            return before?.kind === 'page' && after?.kind === 'page' && after.page - before.page > 1;
+          });
+          const allShown = count <= size ? pages.length === count : pages.length === size;
+          return pages[0] === 1 && pages.at(-1) === count && pages.includes(page) && ordered && foldsReal && allShown;
+        },
+      ),
       runs,
     );
   });

@@ -66,7 +66,12 @@ function range(from: number, to: number): number[] {
 }
 
 /** Where a "more" marker goes: pagerCount − 2 pages back or forward, kept within the pages. */
-export function morePage(direction: 'prev' | 'next', current: number, count: number, pagerCount: number = DEFAULT_PAGER_COUNT): number {
+export function morePage(
+  direction: 'prev' | 'next',
+  current: number,
+  count: number,
+  pagerCount: number = DEFAULT_PAGER_COUNT,
+): number {
   const jump = normalizePagerCount(pagerCount) - 2;
   return clampPage(current + (direction === 'prev' ? -jump : jump), count);
 }

@@ -34,10 +34,7 @@ describe('select (SPEC §5, §9)', () => {
       fc.property(fc.integer({ min: 0, max: 200 }), fc.boolean(), (n, multiple) => {
         const all = numbers(n);
         const shown = visibleOptions(all, multiple);
-        return (
-          shown.every((v, i) => v === all[i]) &&
-          shown.length === (multiple ? n : Math.min(n, 50))
-        );
+        return shown.every((v, i) => v === all[i]) && shown.length === (multiple ? n : Math.min(n, 50));
       }),
       runs,
     );

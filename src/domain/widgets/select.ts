@@ -4,7 +4,9 @@ import { SELECT_MAX_VISIBLE_OPTIONS, SELECT_SEARCH_MAX_LENGTH } from '../constan
 
 /** The options to render: the first 50, or all of them for a multi-select. */
 export function visibleOptions<T>(options: readonly T[], multiple: boolean): readonly T[] {
-  return multiple || options.length <= SELECT_MAX_VISIBLE_OPTIONS ? options : options.slice(0, SELECT_MAX_VISIBLE_OPTIONS);
+  return multiple || options.length <= SELECT_MAX_VISIBLE_OPTIONS
+    ? options
+    : options.slice(0, SELECT_MAX_VISIBLE_OPTIONS);
 }
 
 /** Search text cut to 100 characters (code points). */

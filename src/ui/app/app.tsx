@@ -9,11 +9,12 @@ import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
-import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
-import { CertificationGatewayId } from '../../application/ports/certification-gateway.port';
+import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
+import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
+import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -33,9 +34,15 @@ function compose() {
   const store = container.get(SessionStoreId);
   const browser = container.get(BrowserWindowId);
   const requests = container.get(RequestControlId);
-  const session = createActor(createSessionMachine({
-    gateway: container.get(SessionGatewayId), store, notifier, browser, requests,
-  }));
+  const session = createActor(
+    createSessionMachine({
+      gateway: container.get(SessionGatewayId),
+      store,
+      notifier,
+      browser,
+      requests,
+    }),
+  );
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
   // While the gateway checks the password and the session initialises, fetch the shell, the home screen
   // and the toaster, so that none is downloaded after it (an expired-session message must not wait).
@@ -67,15 +74,20 @@ function compose() {
   });
 
   const services: Services = {
-    session, tags, store, browser, notifier,
+    session,
+    tags,
+    store,
+    browser,
+    notifier,
     account: container.get(AccountGatewayId),
     supplierAuthorization: container.get(SupplierAuthorizationGatewayId),
     files: container.get(FileGatewayId),
-    risk: container.get(RiskGatewayId),
     roles: container.get(RoleGatewayId),
     users: container.get(UserGatewayId),
     organizations: container.get(OrganizationGatewayId),
-    certifications: container.get(CertificationGatewayId),
+    resources: container.get(ResourceGatewayId),
+    registration: container.get(RegistrationGatewayId),
+    assets: container.get(AssetsGatewayId),
   };
   return { services, router, notifier, loading };
 }
@@ -85,7 +97,11 @@ const ToastHost = lazy(async () => ({ default: (await loadToastHost()).ToastHost
 
 function Toasts({ notifier }: { notifier: ToastNotifier }) {
   const wanted = useSyncExternalStore(notifier.subscribe, notifier.isWanted);
-  return wanted ? <Suspense fallback={null}><ToastHost notifier={notifier} /></Suspense> : null;
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost notifier={notifier} />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {

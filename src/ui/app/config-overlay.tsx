@@ -3,8 +3,13 @@ import { SessionMessage } from '../../domain/session/session';
 
 const useStyles = makeStyles({
   overlay: {
-    position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center',
-    backgroundColor: tokens.colorNeutralBackground1, zIndex: 3000,
+    position: 'fixed',
+    inset: 0,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundColor: tokens.colorNeutralBackground1,
+    zIndex: 3000,
   },
 });
 

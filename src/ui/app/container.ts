@@ -1,11 +1,12 @@
 // The composition root's container: the only place that knows which adapter implements which port.
 import { Container } from 'inversify';
 import { AccountGatewayId } from '../../application/ports/account-gateway.port';
-import { RiskGatewayId } from '../../application/ports/risk-gateway.port';
 import { RoleGatewayId } from '../../application/ports/role-gateway.port';
 import { UserGatewayId } from '../../application/ports/user-gateway.port';
 import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
-import { CertificationGatewayId } from '../../application/ports/certification-gateway.port';
+import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
+import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
+import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -18,11 +19,12 @@ import { BrowserSessionStore } from '../../adapters/browser/browser-session-stor
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
 import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
-import { RiskGatewayAdapter } from '../../adapters/gateway/risk-gateway.adapter';
 import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
 import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
 import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-gateway.adapter';
-import { CertificationGatewayAdapter } from '../../adapters/gateway/certification-gateway.adapter';
+import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
+import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
+import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -41,11 +43,12 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
   container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
   container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
-  container.bind(RiskGatewayId).to(RiskGatewayAdapter).inSingletonScope();
   container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
   container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
   container.bind(OrganizationGatewayId).to(OrganizationGatewayAdapter).inSingletonScope();
-  container.bind(CertificationGatewayId).to(CertificationGatewayAdapter).inSingletonScope();
+  container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
+  container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
+  container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

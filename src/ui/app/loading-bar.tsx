@@ -4,10 +4,17 @@ import type { LoadingCounter } from './loading-counter';
 
 const useStyles = makeStyles({
   bar: {
-    position: 'fixed', top: 0, left: 0, right: 0, height: '3px', zIndex: 3001,
+    position: 'fixed',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: '3px',
+    zIndex: 3001,
     backgroundColor: tokens.colorBrandBackground,
     animationName: { from: { transform: 'scaleX(0.1)' }, to: { transform: 'scaleX(1)' } },
-    animationDuration: '1.2s', animationIterationCount: 'infinite', transformOrigin: 'left',
+    animationDuration: '1.2s',
+    animationIterationCount: 'infinite',
+    transformOrigin: 'left',
   },
 });
 

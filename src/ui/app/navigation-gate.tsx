@@ -24,11 +24,16 @@ export function NavigationGate() {
   // Decided once per navigation (location.key), so re-renders and StrictMode's double effects cannot
   // read the sublevel flag this very navigation has just set.
   const decision = useMemo(
-    () => (settled
-      ? decideNavigation({
-        path: location.pathname, signedIn, validPaths: VALID_PATHS, menuPaths, sublevel: store.getFlag('sublevel') !== null,
-      })
-      : null),
+    () =>
+      settled
+        ? decideNavigation({
+            path: location.pathname,
+            signedIn,
+            validPaths: VALID_PATHS,
+            menuPaths,
+            sublevel: store.getFlag('sublevel') !== null,
+          })
+        : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [location.key, location.pathname, settled, signedIn, menuPaths],
   );

@@ -19,7 +19,11 @@ export const MENU_ROUTES: readonly FlatRoute[] = [
 
 /** Every normalised path the router has a screen for (SPEC §2.3 "the path is not valid"). */
 export const VALID_PATHS: ReadonlySet<string> = new Set([
-  HOME_PATH, LOGIN_PATH, '/register', UNAUTHORIZED_PATH, NOT_FOUND_PATH,
+  HOME_PATH,
+  LOGIN_PATH,
+  '/register',
+  UNAUTHORIZED_PATH,
+  NOT_FOUND_PATH,
   ...MENU_ROUTES.map((r) => normalizeMenuPath(r.path)),
 ]);
 

@@ -3,6 +3,7 @@ import { normalizeMenuPath } from '../../domain/menu/menu';
 import { NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/navigation/navigation-policy';
 import { failedScreen, RouteErrorScreen } from '../screens/common/route-error-screen';
 import { screenFor } from '../screens/screen-registry';
+import { ConfigOverlay } from './config-overlay';
 import { NavigationGate } from './navigation-gate';
 import { MENU_ROUTES, type RouteHandle } from './route-table';
 
@@ -31,6 +32,9 @@ export const routes: RouteObject[] = [
   {
     element: <NavigationGate />,
     errorElement: <RouteErrorScreen />,
+    // On a full page load the first matched screen is still a lazy chunk: the router shows this until it
+    // is loaded (the same overlay the gate shows while the session settles), and warns when there is none.
+    hydrateFallbackElement: <ConfigOverlay />,
     children: [
       { path: '/login', lazy: lazyScreen('/login') },
       { path: '/register', lazy: lazyScreen('/register') },

@@ -5,11 +5,12 @@ import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BrowserWindow } from '../../application/ports/browser.port';
 import type { Notifier } from '../../application/ports/notifier.port';
-import type { RiskGateway } from '../../application/ports/risk-gateway.port';
 import type { RoleGateway } from '../../application/ports/role-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
 import type { OrganizationGateway } from '../../application/ports/organization-gateway.port';
-import type { CertificationGateway } from '../../application/ports/certification-gateway.port';
+import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
+import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
+import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -26,11 +27,14 @@ export interface Services {
   account: AccountGateway;
   supplierAuthorization: SupplierAuthorizationGateway;
   files: FileGateway;
-  risk: RiskGateway;
   roles: RoleGateway;
   users: UserGateway;
   organizations: OrganizationGateway;
-  certifications: CertificationGateway;
+  /** Every plain resource, by its definition. */
+  resources: ResourceGateway;
+  registration: RegistrationGateway;
+  /** The assets area's calls beyond the kit (details, import, the pay book). */
+  assets: AssetsGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -8,7 +8,13 @@ export function ToastHost({ notifier }: { notifier: ToastNotifier }) {
   const { dispatchToast } = useToastController(toasterId);
   useEffect(() => {
     notifier.attach((message, intent, timeout) =>
-      dispatchToast(<Toast><ToastTitle>{message}</ToastTitle></Toast>, { intent, timeout, position: 'top' }));
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{message}</ToastTitle>
+        </Toast>,
+        { intent, timeout, position: 'top' },
+      ),
+    );
     return () => notifier.attach(null);
   }, [notifier, dispatchToast]);
   return <Toaster toasterId={toasterId} />;

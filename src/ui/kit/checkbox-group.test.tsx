@@ -25,7 +25,8 @@ function Harness({ initial, min, max }: { initial: string[]; min?: number; max?:
   );
 }
 
-const box = (name: string) => within(screen.getByRole('group', { name: '资金方类型' })).getByRole('checkbox', { name }) as HTMLInputElement;
+const box = (name: string) =>
+  within(screen.getByRole('group', { name: '资金方类型' })).getByRole('checkbox', { name }) as HTMLInputElement;
 const chosen = () => screen.getByLabelText('已选').textContent;
 
 describe('CheckboxGroup', () => {

@@ -9,7 +9,12 @@ import { FilteredTextInput } from './filtered-text-input';
 
 afterEach(cleanup);
 
-function Harness(props: { kind?: TextInputKind; max?: number; initial?: string | number; onChange?: (v: string) => void }) {
+function Harness(props: {
+  kind?: TextInputKind;
+  max?: number;
+  initial?: string | number;
+  onChange?: (v: string) => void;
+}) {
   const [value, setValue] = useState<string | number>(props.initial ?? '');
   return (
     <FluentProvider theme={webLightTheme}>

@@ -9,7 +9,11 @@ import { NumberInput } from './number-input';
 
 afterEach(cleanup);
 
-function Harness({ initial = null, onChange, ...rules }: NumberInputRules & { initial?: number | null; onChange?: (v: number | null) => void }) {
+function Harness({
+  initial = null,
+  onChange,
+  ...rules
+}: NumberInputRules & { initial?: number | null; onChange?: (v: number | null) => void }) {
   const [value, setValue] = useState<number | null>(initial);
   return (
     <FluentProvider theme={webLightTheme}>

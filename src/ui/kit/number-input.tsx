@@ -3,12 +3,7 @@
 // that is not a number puts the last value back, and the buttons and arrow keys step exactly.
 import { Field, SpinButton } from '@fluentui/react-components';
 import { DEFAULT_UI_SIZE, NUMBER_INPUT_STEP } from '../../domain/constants';
-import {
-  numberDisplay,
-  readNumberText,
-  spinNumber,
-  type NumberInputRules,
-} from '../../domain/widgets/number-input';
+import { numberDisplay, readNumberText, spinNumber, type NumberInputRules } from '../../domain/widgets/number-input';
 
 export interface NumberInputProps extends NumberInputRules {
   label: string;

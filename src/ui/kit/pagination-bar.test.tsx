@@ -8,7 +8,13 @@ import { PaginationBar, type PaginationPart } from './pagination-bar';
 
 afterEach(cleanup);
 
-function Harness(props: { total: number; page?: number; size?: number; pagerCount?: number; layout?: PaginationPart[] }) {
+function Harness(props: {
+  total: number;
+  page?: number;
+  size?: number;
+  pagerCount?: number;
+  layout?: PaginationPart[];
+}) {
   const [state, setState] = useState({ page: props.page ?? 1, size: props.size ?? 10 });
   return (
     <FluentProvider theme={webLightTheme}>
@@ -93,7 +99,12 @@ describe('PaginationBar', () => {
     render(<Harness total={95} page={8} layout={['prev', 'pager', 'next', 'sizes', 'jumper', 'total']} />);
     await user.click(nav().getByRole('combobox', { name: '每页条数' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '10条/页', '20条/页', '30条/页', '40条/页', '50条/页', '100条/页',
+      '10条/页',
+      '20条/页',
+      '30条/页',
+      '40条/页',
+      '50条/页',
+      '100条/页',
     ]);
     await user.click(screen.getByRole('option', { name: '50条/页' }));
     expect(state()).toBe('2/50');

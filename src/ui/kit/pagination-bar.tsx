@@ -32,7 +32,14 @@ export interface PaginationBarProps {
 
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
-  pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, listStyle: 'none', margin: 0, padding: 0 },
+  pager: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+  },
   jumper: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   jumperInput: { width: '56px' },
   sizes: { minWidth: '110px' },

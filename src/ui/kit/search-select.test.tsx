@@ -61,7 +61,18 @@ describe('SearchSelect', () => {
     render(<Single options={many(120)} />);
     await user.type(combobox(), '供应商11');
     const names = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(names).toEqual(['供应商110', '供应商111', '供应商112', '供应商113', '供应商114', '供应商115', '供应商116', '供应商117', '供应商118', '供应商119']);
+    expect(names).toEqual([
+      '供应商110',
+      '供应商111',
+      '供应商112',
+      '供应商113',
+      '供应商114',
+      '供应商115',
+      '供应商116',
+      '供应商117',
+      '供应商118',
+      '供应商119',
+    ]);
     await user.click(screen.getByRole('option', { name: '供应商115' }));
     expect(screen.getByLabelText('已选').textContent).toBe('s115');
     expect(combobox().value).toBe('供应商115');

@@ -1,38 +1,36 @@
-// Which lazily loaded screen serves which route (keys are normalised paths). Routes without an entry show
-// the under-construction screen until their issue builds them. Loading a screen fails in two ways the
+// Which lazily loaded screen serves which route. Each screen declares its routes in a `<name>.screens.ts`
+// beside it (define-screens.ts); this file merges them, keyed by normalised path. Only those tiny declaration
+// files are eager: each screen stays a lazy chunk of its own. Routes without an entry show the
+// under-construction screen until their issue builds them. Loading a screen fails in two ways the
 // error catalogue (SPEC §8) tells apart: its chunk cannot be fetched (module not found), or it takes
 // longer than 120 s (load error); the route's error screen offers a retry for both.
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../domain/constants';
+import { normalizeMenuPath } from '../../domain/menu/menu';
+import type { ScreenLoader, ScreenMap } from './define-screens';
 
-type ScreenLoader = () => Promise<ComponentType>;
+/** Every `*.screens.ts` under this folder, by file. */
+export const GATHERED_SCREENS: Readonly<Record<string, ScreenMap>> = Object.fromEntries(
+  Object.entries(import.meta.glob<ScreenMap>('./**/*.screens.ts', { eager: true, import: 'default' })),
+);
 
-const SCREENS: Record<string, ScreenLoader> = {
-  '/login': async () => (await import('./login/login-screen')).LoginScreen,
-  '/register': async () => (await import('./login/register-screen')).RegisterScreen,
-  '/': async () => (await import('./home/home-screen')).HomeScreen,
-  '/dashboard': async () => (await import('./home/home-screen')).HomeScreen,
-  '/401': async () => (await import('./common/unauthorized-screen')).UnauthorizedScreen,
-  '/404': async () => (await import('./common/not-found-screen')).NotFoundScreen,
-  '/risk/negativepublicopinion': async () => (await import('./risk/negative-opinion-screen')).NegativeOpinionScreen,
-  '/basicdatamanagement/usermanagment': async () => (await import('./basic-data/user-management-screen')).UserManagementScreen,
-  '/basicdatamanagement/rolesmanagment': async () => (await import('./basic-data/roles-screen')).RolesScreen,
-  '/basicdatamanagement/rolesmanagment/jurisdiction': async () => (await import('./basic-data/role-jurisdiction-screen')).RoleJurisdictionScreen,
-  '/basicdatamanagement/suppliermanagement': async () => (await import('./basic-data/supplier-management-screen')).SupplierManagementScreen,
-  '/addsupplier': async () => (await import('./basic-data/supplier-management-screen')).AddSupplierScreen,
-  '/basicdatamanagement/projectcompanymanagement': async () => (await import('./basic-data/project-company-management-screen')).ProjectCompanyManagementScreen,
-  '/addprojectcompany': async () => (await import('./basic-data/project-company-management-screen')).AddProjectCompanyScreen,
-  '/basicdatamanagement/orgmain': async () => (await import('./basic-data/org-main-screen')).OrgMainScreen,
-  '/basicdatamanagement/certificatemanagement': async () => (await import('./basic-data/certification-screen')).CertificateManagementScreen,
-  '/basicdatamanagement/enterprisecertification': async () => (await import('./basic-data/certification-screen')).EnterpriseCertificationScreen,
-  '/basicdatamanagement/personalcertification': async () => (await import('./basic-data/certification-screen')).PersonalCertificationScreen,
-  '/preview/previewmain': async () => (await import('./preview/preview-screen')).PreviewScreen,
-};
+/** The sources of screens, merged in order. Another source (e.g. generic resource screens) is one more line. */
+const SOURCES: readonly ScreenMap[] = [...Object.values(GATHERED_SCREENS)];
 
-const underConstruction: ScreenLoader = async () => (await import('./common/under-construction-screen')).UnderConstructionScreen;
+const SCREENS: ReadonlyMap<string, ScreenLoader> = new Map(
+  SOURCES.flatMap((screens) =>
+    Object.entries(screens).map(([path, loader]) => [normalizeMenuPath(path), loader as ScreenLoader] as const),
+  ),
+);
+
+const underConstruction: ScreenLoader = async () =>
+  (await import('./common/under-construction-screen')).UnderConstructionScreen;
 
 export class ScreenLoadError extends Error {
-  constructor(readonly kind: 'timeout' | 'missing', cause?: unknown) {
+  constructor(
+    readonly kind: 'timeout' | 'missing',
+    cause?: unknown,
+  ) {
     super(kind === 'timeout' ? '页面加载超时' : '页面模块加载失败', { cause });
     this.name = 'ScreenLoadError';
   }
@@ -43,12 +41,18 @@ export function loadWithin(loader: ScreenLoader, timeoutMs = CHUNK_LOAD_TIMEOUT_
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new ScreenLoadError('timeout')), timeoutMs);
     loader().then(
-      (screen) => { clearTimeout(timer); resolve(screen); },
-      (error: unknown) => { clearTimeout(timer); reject(new ScreenLoadError('missing', error)); },
+      (screen) => {
+        clearTimeout(timer);
+        resolve(screen);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ScreenLoadError('missing', error));
+      },
     );
   });
 }
 
 export function screenFor(normalisedPath: string): Promise<ComponentType> {
-  return loadWithin(SCREENS[normalisedPath] ?? underConstruction);
+  return loadWithin(SCREENS.get(normalisedPath) ?? underConstruction);
 }

@@ -4,14 +4,21 @@ import { Field, Input } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import {
-  PASSWORD_CHANGE_FIELDS, PASSWORD_INPUT_MAX_LENGTH, validatePasswordChangeForm,
-  type PasswordChangeField, type PasswordChangeForm,
+  PASSWORD_CHANGE_FIELDS,
+  PASSWORD_INPUT_MAX_LENGTH,
+  validatePasswordChangeForm,
+  type PasswordChangeField,
+  type PasswordChangeForm,
 } from '../../domain/password/password-change-form';
 import { createChangePasswordMachine } from '../../application/account/change-password.machine';
 import { useServices } from '../app/services';
 import { GenericDialog } from '../kit/dialogs/generic-dialog';
 
-const LABELS: Record<PasswordChangeField, string> = { oldPassword: '原密码', newPassword: '新密码', rePassword: '确认新密码' };
+const LABELS: Record<PasswordChangeField, string> = {
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  rePassword: '确认新密码',
+};
 const EMPTY: PasswordChangeForm = { oldPassword: '', newPassword: '', rePassword: '' };
 
 function ChangePasswordFlow({ userId, onClose }: { userId: string; onClose: () => void }) {

@@ -1,5 +1,5 @@
-// Ctrl+K menu search (issue 4): every menu page the user may open, found by Chinese title or pinyin
-// initials. Loaded on first use, with the pinyin dictionary, so neither weighs on the shell.
+// Ctrl+K menu search: every menu page the user may open, found by Chinese title, full pinyin or pinyin
+// initials (in any mix). Loaded on first use, with the pinyin dictionary, so neither weighs on the shell.
 import { Dialog, DialogBody, DialogSurface, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
@@ -16,20 +16,27 @@ const useStyles = makeStyles({
   surface: { width: '560px', maxWidth: 'calc(100vw - 32px)', padding: '12px' },
   list: { listStyle: 'none', margin: '8px 0 0', padding: 0, maxHeight: '50vh', overflowY: 'auto' },
   item: {
-    display: 'flex', justifyContent: 'space-between', padding: '8px 12px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer',
+    display: 'flex',
+    justifyContent: 'space-between',
+    padding: '8px 12px',
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
   },
   active: { backgroundColor: tokens.colorBrandBackground2 },
   area: { color: tokens.colorNeutralForeground3 },
 });
 
-function initialsOf(title: string): string {
-  return pinyin(title, { pattern: 'first', toneType: 'none', type: 'array' }).join('').toLowerCase();
+/** One toneless syllable per character of the title (a non-Chinese character stands for itself). */
+function pinyinOf(title: string): string[] {
+  return pinyin(title, { toneType: 'none', type: 'array' }).map((s) => s.toLowerCase());
 }
 
 function searchable(items: readonly SidebarItem[], area = ''): SearchableMenuItem[] {
-  return items.flatMap((item) => (item.children.length
-    ? searchable(item.children, item.title)
-    : [{ path: item.path, title: item.title, initials: initialsOf(item.title), area }]));
+  return items.flatMap((item) =>
+    item.children.length
+      ? searchable(item.children, item.title)
+      : [{ path: item.path, title: item.title, pinyin: pinyinOf(item.title), area }],
+  );
 }
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -49,28 +56,46 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     navigate(hit.path);
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') { e.preventDefault(); setIndex((i) => Math.min(i + 1, hits.length - 1)); }
-    if (e.key === 'ArrowUp') { e.preventDefault(); setIndex((i) => Math.max(i - 1, 0)); }
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setIndex((i) => Math.min(i + 1, hits.length - 1));
+    }
+    if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setIndex((i) => Math.max(i - 1, 0));
+    }
     if (e.key === 'Enter') go(hits[index]);
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, d) => { if (!d.open) onClose(); }}>
+    <Dialog
+      open={open}
+      onOpenChange={(_, d) => {
+        if (!d.open) onClose();
+      }}
+    >
       <DialogSurface className={styles.surface} aria-label="搜索菜单">
         <DialogBody style={{ display: 'block' }}>
           <Input
             autoFocus
             style={{ width: '100%' }}
             contentBefore={<SearchRegular />}
-            placeholder="输入菜单名称或拼音首字母，如 rzyw"
+            placeholder="输入菜单名称、拼音或拼音首字母，如 yonghu、yhgl"
             aria-label="搜索菜单"
             value={query}
             maxLength={100}
-            onChange={(_, d) => { setQuery(d.value); setIndex(0); }}
+            onChange={(_, d) => {
+              setQuery(d.value);
+              setIndex(0);
+            }}
             onKeyDown={onKeyDown}
           />
           <ul className={styles.list} role="listbox" aria-label="搜索结果">
-            {hits.length === 0 ? <li><Text className={styles.area}>没有匹配的菜单</Text></li> : null}
+            {hits.length === 0 ? (
+              <li>
+                <Text className={styles.area}>没有匹配的菜单</Text>
+              </li>
+            ) : null}
             {hits.map((hit, i) => (
               <li
                 key={hit.path}

@@ -1,18 +1,36 @@
 import {
-  Breadcrumb, BreadcrumbButton, BreadcrumbDivider, BreadcrumbItem, Button, makeStyles, Menu, MenuItem, MenuList,
-  MenuPopover, MenuTrigger, tokens, Tooltip,
+  Breadcrumb,
+  BreadcrumbButton,
+  BreadcrumbDivider,
+  BreadcrumbItem,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  tokens,
+  Tooltip,
 } from '@fluentui/react-components';
 import {
-  ArrowSwap20Regular, ChevronDown16Regular, FullScreenMaximize20Regular, Key20Regular, Navigation20Regular,
-  Search20Regular, SignOut20Regular,
+  ArrowSwap20Regular,
+  ChevronDown16Regular,
+  FullScreenMaximize20Regular,
+  Key20Regular,
+  Navigation20Regular,
+  Person20Regular,
+  Search20Regular,
+  SignOut20Regular,
 } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { selectMenus, selectNickName } from '../../application/session/session.selectors';
 import { breadcrumbFor } from '../../domain/navigation/sidebar';
 import { useServices } from '../app/services';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { SupplierAuthorizationCommand, type SupplierAuthorizationFlow } from './supplier-authorization-prompt';
 import { SwitchSubsystemDialog } from './switch-subsystem-dialog';
 
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
@@ -22,21 +40,60 @@ export const FULLSCREEN_UNSUPPORTED = '您的浏览器不支持全屏';
 
 const useStyles = makeStyles({
   header: {
-    display: 'flex', alignItems: 'center', gap: '8px', height: '48px', padding: '0 12px', flexShrink: 0,
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1,
+    display: 'flex',
+    alignItems: 'center',
+    gap: '8px',
+    height: '48px',
+    padding: '0 12px',
+    flexShrink: 0,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
   },
-  spacer: { flex: 1, minWidth: 0 },
+  compactHeader: { gap: '2px', padding: '0 4px' },
+  spacer: { flex: 1, minWidth: 0, overflow: 'hidden' },
+  // On a phone only the current page is named, on one line.
+  crumbCompact: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
 });
 
 type Open = 'none' | 'switch' | 'password' | 'palette';
 
-export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () => void; sidebarOpen: boolean }) {
+export interface HeaderProps {
+  onToggleSidebar: () => void;
+  sidebarOpen: boolean;
+  /** Below the tablet width: the current page only in the breadcrumb, the greeting as an icon. */
+  compact: boolean;
+  authorization: SupplierAuthorizationFlow;
+}
+
+/** The breadcrumb is the one part of the header that follows the page; the rest stays put on a tag switch. */
+const Crumbs = memo(function Crumbs({ compact }: { compact: boolean }) {
+  const styles = useStyles();
+  const { session } = useServices();
+  const menus = useSelector(session, selectMenus);
+  const { pathname, search } = useLocation();
+  const allCrumbs = useMemo(() => breadcrumbFor(menus, pathname, search), [menus, pathname, search]);
+  const crumbs = compact ? allCrumbs.slice(-1) : allCrumbs;
+  return (
+    <Breadcrumb aria-label="当前位置" size="small" className={styles.spacer}>
+      {crumbs.map((crumb, i) => (
+        <Fragment key={crumb.path}>
+          {i > 0 ? <BreadcrumbDivider /> : null}
+          <BreadcrumbItem>
+            <BreadcrumbButton className={compact ? styles.crumbCompact : undefined} current={i === crumbs.length - 1}>
+              {crumb.title}
+            </BreadcrumbButton>
+          </BreadcrumbItem>
+        </Fragment>
+      ))}
+    </Breadcrumb>
+  );
+});
+
+export const Header = memo(function Header({ onToggleSidebar, sidebarOpen, compact, authorization }: HeaderProps) {
   const styles = useStyles();
   const { session, browser, notifier } = useServices();
   const nickName = useSelector(session, selectNickName);
-  const menus = useSelector(session, selectMenus);
-  const { pathname } = useLocation();
-  const crumbs = useMemo(() => breadcrumbFor(menus, pathname), [menus, pathname]);
+  const greeting = `你好，${nickName}`;
   const [open, setOpen] = useState<Open>('none');
   const close = () => setOpen('none');
 
@@ -52,7 +109,7 @@ export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () =
   }, []);
 
   return (
-    <header className={styles.header}>
+    <header className={compact ? `${styles.header} ${styles.compactHeader}` : styles.header}>
       <Button
         appearance="subtle"
         icon={<Navigation20Regular />}
@@ -60,16 +117,8 @@ export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () =
         aria-expanded={sidebarOpen}
         onClick={onToggleSidebar}
       />
-      <Breadcrumb aria-label="当前位置" size="small" className={styles.spacer}>
-        {crumbs.map((crumb, i) => (
-          <Fragment key={crumb.path}>
-            {i > 0 ? <BreadcrumbDivider /> : null}
-            <BreadcrumbItem>
-              <BreadcrumbButton current={i === crumbs.length - 1}>{crumb.title}</BreadcrumbButton>
-            </BreadcrumbItem>
-          </Fragment>
-        ))}
-      </Breadcrumb>
+      <Crumbs compact={compact} />
+      <SupplierAuthorizationCommand flow={authorization} compact={compact} />
       <Tooltip content="搜索菜单 (Ctrl+K)" relationship="label">
         <Button appearance="subtle" icon={<Search20Regular />} onClick={() => setOpen('palette')} />
       </Tooltip>
@@ -77,18 +126,32 @@ export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () =
         <Button
           appearance="subtle"
           icon={<FullScreenMaximize20Regular />}
-          onClick={() => { if (!browser.toggleFullscreen()) notifier.warning(FULLSCREEN_UNSUPPORTED); }}
+          onClick={() => {
+            if (!browser.toggleFullscreen()) notifier.warning(FULLSCREEN_UNSUPPORTED);
+          }}
         />
       </Tooltip>
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<ChevronDown16Regular />} iconPosition="after">你好，{nickName}</Button>
+          {compact ? (
+            <Button appearance="subtle" icon={<Person20Regular />} aria-label={greeting} title={greeting} />
+          ) : (
+            <Button appearance="subtle" icon={<ChevronDown16Regular />} iconPosition="after">
+              {greeting}
+            </Button>
+          )}
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            <MenuItem icon={<ArrowSwap20Regular />} onClick={() => setOpen('switch')}>切换子系统</MenuItem>
-            <MenuItem icon={<Key20Regular />} onClick={() => setOpen('password')}>修改密码</MenuItem>
-            <MenuItem icon={<SignOut20Regular />} onClick={() => session.send({ type: 'LOGOUT' })}>退出登录</MenuItem>
+            <MenuItem icon={<ArrowSwap20Regular />} onClick={() => setOpen('switch')}>
+              切换子系统
+            </MenuItem>
+            <MenuItem icon={<Key20Regular />} onClick={() => setOpen('password')}>
+              修改密码
+            </MenuItem>
+            <MenuItem icon={<SignOut20Regular />} onClick={() => session.send({ type: 'LOGOUT' })}>
+              退出登录
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -101,4 +164,4 @@ export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () =
       ) : null}
     </header>
   );
-}
+});

@@ -9,30 +9,41 @@ import { KeepAliveOutlet } from './keep-alive-outlet';
 
 function QueryPage({ name }: { name: string }) {
   const [value, setValue] = useState('');
-  return <label>{name}查询<input value={value} onChange={(e) => setValue(e.target.value)} /></label>;
+  return (
+    <label>
+      {name}查询
+      <input value={value} onChange={(e) => setValue(e.target.value)} />
+    </label>
+  );
 }
 
 function setup(openPaths: string[], refreshKeys: Record<string, number> = {}) {
   const props = { openPaths: new Set(openPaths), refreshKeys };
   const router = createMemoryRouter(
-    [{
-      element: <KeepAliveOutlet {...props} />,
-      children: [
-        { path: '/a', element: <QueryPage name="甲" />, handle: { title: '甲', cache: true } },
-        { path: '/b', element: <QueryPage name="乙" />, handle: { title: '乙', cache: true } },
-        { path: '/c', element: <QueryPage name="丙" />, handle: { title: '丙', cache: false } },
-      ],
-    }],
+    [
+      {
+        element: <KeepAliveOutlet {...props} />,
+        children: [
+          { path: '/a', element: <QueryPage name="甲" />, handle: { title: '甲', cache: true } },
+          { path: '/b', element: <QueryPage name="乙" />, handle: { title: '乙', cache: true } },
+          { path: '/c', element: <QueryPage name="丙" />, handle: { title: '丙', cache: false } },
+        ],
+      },
+    ],
     { initialEntries: ['/a'] },
   );
-  render(<FluentProvider theme={webLightTheme}><RouterProvider router={router} /></FluentProvider>);
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <RouterProvider router={router} />
+    </FluentProvider>,
+  );
   return { router, props };
 }
 
 afterEach(cleanup);
 
 describe('KeepAliveOutlet', () => {
-  it('keeps a cached page\'s typed value when the user leaves and comes back', async () => {
+  it("keeps a cached page's typed value when the user leaves and comes back", async () => {
     const { router } = setup(['/a', '/b']);
     await userEvent.type(screen.getByLabelText('甲查询'), '华东建材');
     await act(() => router.navigate('/b'));

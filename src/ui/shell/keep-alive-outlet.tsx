@@ -2,7 +2,9 @@
 // open stays mounted, hidden, with its state (typed values, page number) intact and its effects paused;
 // the active one is visible. The cache is bounded by the open tags: closing a tag frees its page, and a
 // refresh changes the page's key, which remounts it. A page's scroll position is kept beside it.
-import { Activity, useLayoutEffect, useRef, type ReactNode } from 'react';
+// A tag switch changes only which <Activity> is visible: a hidden page keeps the very element it was cached
+// with, and its memoised frame bails out, so its screen does not render again.
+import { Activity, memo, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { useLocation, useMatches, useOutlet } from 'react-router-dom';
 import { normalizeMenuPath } from '../../domain/menu/menu';
@@ -12,7 +14,7 @@ const useStyles = makeStyles({
   page: { height: '100%', overflow: 'auto' },
 });
 
-function ScrollKeepingPage({ children }: { children: ReactNode }) {
+const ScrollKeepingPage = memo(function ScrollKeepingPage({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const box = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
@@ -21,13 +23,25 @@ function ScrollKeepingPage({ children }: { children: ReactNode }) {
     if (box.current) box.current.scrollTop = scrollTop.current;
   }, []);
   return (
-    <div ref={box} className={styles.page} onScroll={(e) => { scrollTop.current = e.currentTarget.scrollTop; }}>
+    <div
+      ref={box}
+      className={styles.page}
+      onScroll={(e) => {
+        scrollTop.current = e.currentTarget.scrollTop;
+      }}
+    >
       {children}
     </div>
   );
-}
+});
 
-export function KeepAliveOutlet({ openPaths, refreshKeys }: { openPaths: ReadonlySet<string>; refreshKeys: Readonly<Record<string, number>> }) {
+export function KeepAliveOutlet({
+  openPaths,
+  refreshKeys,
+}: {
+  openPaths: ReadonlySet<string>;
+  refreshKeys: Readonly<Record<string, number>>;
+}) {
   const outlet = useOutlet();
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -36,8 +50,10 @@ export function KeepAliveOutlet({ openPaths, refreshKeys }: { openPaths: Readonl
 
   // A cache, not state: written while rendering so that the page being shown is in it at once, and
   // trimmed to the open tags (the active page stays until its tag is added).
+  // A page shown again keeps the element it was cached with (the same route: its path is the same), so that
+  // React bails out of it instead of rendering the screen again on every switch.
   const pages = useRef(new Map<string, ReactNode>());
-  if (cacheable && outlet) pages.current.set(active, outlet);
+  if (cacheable && outlet && !pages.current.has(active)) pages.current.set(active, outlet);
   for (const path of [...pages.current.keys()]) {
     if (path !== active && !openPaths.has(path)) pages.current.delete(path);
   }

@@ -1,9 +1,21 @@
 // Server menu icons are names; this maps them to Fluent icons. Unknown names fall back to the home icon,
 // as SPEC §2.4 does for items without an icon.
 import {
-  Board20Regular, Box20Regular, Briefcase20Regular, CheckmarkCircle20Regular, Clock20Regular, Database20Regular,
-  Desktop20Regular, Home20Regular, Money20Regular, Options20Regular, People20Regular, Shield20Regular,
-  Target20Regular, TaskListLtr20Regular, type FluentIcon,
+  Board20Regular,
+  Box20Regular,
+  Briefcase20Regular,
+  CheckmarkCircle20Regular,
+  Clock20Regular,
+  Database20Regular,
+  Desktop20Regular,
+  Home20Regular,
+  Money20Regular,
+  Options20Regular,
+  People20Regular,
+  Shield20Regular,
+  Target20Regular,
+  TaskListLtr20Regular,
+  type FluentIcon,
 } from '@fluentui/react-icons';
 
 const ICONS: Record<string, FluentIcon> = {

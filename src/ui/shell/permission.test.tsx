@@ -13,14 +13,26 @@ const USERS = '/basicDataManagement/userManagment';
 
 function menu(path: string, codes: string[]): ServerMenuItem {
   return {
-    menuId: path.toLowerCase(), menuName: path, component: '', path, params: '', query: '', parentKid: '0', icon: '',
-    menuCode: path, hidden: false, sortNo: 0, opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
+    menuId: path.toLowerCase(),
+    menuName: path,
+    component: '',
+    path,
+    params: '',
+    query: '',
+    parentKid: '0',
+    icon: '',
+    menuCode: path,
+    hidden: false,
+    sortNo: 0,
+    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
   } as ServerMenuItem;
 }
 
 // A stand-in for the session flow: only its menus are read.
 function sessionWith(menus: ServerMenuItem[]) {
-  const machine = setup({ types: { context: {} as { menus: ServerMenuItem[] }, events: {} as { type: 'set'; menus: ServerMenuItem[] } } }).createMachine({
+  const machine = setup({
+    types: { context: {} as { menus: ServerMenuItem[] }, events: {} as { type: 'set'; menus: ServerMenuItem[] } },
+  }).createMachine({
     context: { menus },
     on: { set: { actions: assign({ menus: ({ event }) => event.menus }) } },
   });
@@ -43,30 +55,48 @@ function Probe({ code }: { code: 'edit' }) {
 
 describe('Permission', () => {
   it('shows the element when the current menu path grants the code, in any spelling of the path', () => {
-    renderAt('/basicdatamanagement/usermanagment/', [menu(USERS, ['add', 'edit'])], <Permission code="add"><button>新增</button></Permission>);
+    renderAt(
+      '/basicdatamanagement/usermanagment/',
+      [menu(USERS, ['add', 'edit'])],
+      <Permission code="add">
+        <button>新增</button>
+      </Permission>,
+    );
     expect(screen.getByRole('button', { name: '新增' })).toBeTruthy();
   });
 
   it('removes the element when the code is missing, the menu has no codes, or the path is not a menu', () => {
-    renderAt(USERS, [menu(USERS, ['edit']), menu('/other', ['add'])], (
+    renderAt(
+      USERS,
+      [menu(USERS, ['edit']), menu('/other', ['add'])],
       <>
-        <Permission code="add"><button>新增</button></Permission>
-        <Permission code="resetPwd"><button>重置密码</button></Permission>
-        <Permission code="edit"><button>编辑</button></Permission>
-      </>
-    ));
+        <Permission code="add">
+          <button>新增</button>
+        </Permission>
+        <Permission code="resetPwd">
+          <button>重置密码</button>
+        </Permission>
+        <Permission code="edit">
+          <button>编辑</button>
+        </Permission>
+      </>,
+    );
     expect(screen.queryByRole('button', { name: '新增' })).toBeNull();
     expect(screen.queryByRole('button', { name: '重置密码' })).toBeNull();
     expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy();
   });
 
   it('uses the path it is given over the current route, and follows the session when grants change', async () => {
-    const session = renderAt('/', [menu(USERS, [])], (
+    const session = renderAt(
+      '/',
+      [menu(USERS, [])],
       <>
-        <Permission code="delete" path={USERS}><button>删除</button></Permission>
+        <Permission code="delete" path={USERS}>
+          <button>删除</button>
+        </Permission>
         <Probe code="edit" />
-      </>
-    ));
+      </>,
+    );
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
     expect(screen.getByText('no')).toBeTruthy();
     const { act } = await import('@testing-library/react');

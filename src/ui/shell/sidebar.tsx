@@ -1,9 +1,21 @@
+// The sidebar (SPEC §2.4): the user's menu tree, the current page's entry highlighted and its area open.
+// Inline on wide screens; below the tablet width an overlay drawer that closes on navigation, on its
+// backdrop and on Escape.
 import {
-  makeStyles, NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavDrawerHeader, NavItem, NavSubItem,
-  NavSubItemGroup, Text, tokens,
+  makeStyles,
+  NavCategory,
+  NavCategoryItem,
+  NavDrawer,
+  NavDrawerBody,
+  NavDrawerHeader,
+  NavItem,
+  NavSubItem,
+  NavSubItemGroup,
+  Text,
+  tokens,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { selectMenus } from '../../application/session/session.selectors';
 import { buildMenuTree, normalizeMenuPath } from '../../domain/menu/menu';
@@ -13,37 +25,116 @@ import { useServices } from '../app/services';
 import { MenuIcon } from './menu-icon';
 
 const useStyles = makeStyles({
-  logo: { cursor: 'pointer', fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, padding: '8px 4px' },
+  logo: {
+    cursor: 'pointer',
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase400,
+    padding: '8px 4px',
+  },
+  drawer: { maxWidth: 'min(280px, 85vw)' },
 });
 
-export function Sidebar({ open }: { open: boolean }) {
-  const styles = useStyles();
-  const { session, store } = useServices();
+/** The area (top-level item) holding the highlighted page, for the sidebar and the rail. */
+export function useSidebarPosition() {
+  const { session } = useServices();
   const menus = useSelector(session, selectMenus);
   const items = useMemo(() => toSidebarItems(buildMenuTree(menus)), [menus]);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const highlight = highlightFor(menus, pathname);
+  const highlight = useMemo(() => highlightFor(menus, pathname), [menus, pathname]);
   const selected = highlight.kind === 'item' ? highlight.path : undefined;
-  const currentCategory = selected ? items.find((a) => a.children.some((c) => normalizeMenuPath(c.path) === selected))?.id : undefined;
+  const currentArea = selected
+    ? items.find(
+        (a) => normalizeMenuPath(a.path) === selected || a.children.some((c) => normalizeMenuPath(c.path) === selected),
+      )?.id
+    : undefined;
+  return { items, pathname, highlight, selected, currentArea };
+}
+
+export interface SidebarProps {
+  mode: 'inline' | 'drawer';
+  open: boolean;
+  /** The drawer asks to close: a navigation, its backdrop, Escape. */
+  onClose: () => void;
+}
+
+export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarProps) {
+  const styles = useStyles();
+  const { store } = useServices();
+  const { items, pathname, highlight, selected, currentArea } = useSidebarPosition();
+  const navigate = useNavigate();
+  // The open area follows the current page (arriving from a tag, the search, a link), and the user may
+  // open another by hand in between.
+  const [openArea, setOpenArea] = useState(currentArea);
+  const [shownArea, setShownArea] = useState(currentArea);
+  if (shownArea !== currentArea) {
+    setShownArea(currentArea);
+    setOpenArea(currentArea);
+  }
+
+  // A navigation from anywhere (a tag, the search, a link on the page) closes the drawer.
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    if (mode === 'drawer') onClose();
+  }, [pathname, mode, onClose]);
+
+  const go = useCallback(
+    (item: SidebarItem) => {
+      store.removeFlag('activeNames');
+      navigate(item.path);
+      if (mode === 'drawer') onClose();
+    },
+    [store, navigate, mode, onClose],
+  );
+
+  // The entries are made once per menu: a page change only moves the highlight, which the nav's items read
+  // from its context, so the elements themselves need not be made again.
+  const entries = useMemo(
+    () =>
+      items.map((item) =>
+        item.children.length === 0 ? (
+          <NavItem
+            key={item.id}
+            value={normalizeMenuPath(item.path)}
+            icon={<MenuIcon name={item.icon} />}
+            onClick={() => go(item)}
+          >
+            {item.title}
+          </NavItem>
+        ) : (
+          <NavCategory key={item.id} value={item.id}>
+            <NavCategoryItem icon={<MenuIcon name={item.icon} />}>{item.title}</NavCategoryItem>
+            <NavSubItemGroup>
+              {item.children.map((child) => (
+                <NavSubItem key={child.id} value={normalizeMenuPath(child.path)} onClick={() => go(child)}>
+                  {child.title}
+                </NavSubItem>
+              ))}
+            </NavSubItemGroup>
+          </NavCategory>
+        ),
+      ),
+    [items, go],
+  );
 
   if (highlight.kind === 'redirectHome') return <Navigate to="/" replace />;
 
-  const go = (item: SidebarItem) => {
-    store.removeFlag('activeNames');
-    navigate(item.path);
-  };
-
   return (
     <NavDrawer
-      // Arriving on a page of another area (from a tag, the search, a link) opens that area: the drawer is
-      // remade with it as the open category.
-      key={currentCategory ?? 'none'}
       open={open}
-      type="inline"
+      type={mode === 'drawer' ? 'overlay' : 'inline'}
+      className={mode === 'drawer' ? styles.drawer : undefined}
+      onOpenChange={(_, data) => {
+        if (!data.open) onClose();
+      }}
       selectedValue={selected ?? ''}
-      selectedCategoryValue={currentCategory ?? ''}
-      defaultOpenCategories={currentCategory ? [currentCategory] : []}
+      selectedCategoryValue={currentArea ?? ''}
+      openCategories={openArea ? [openArea] : []}
+      onNavCategoryItemToggle={(_, data) => {
+        const area = data.categoryValue === undefined ? undefined : String(data.categoryValue);
+        setOpenArea(openArea === area ? undefined : area);
+      }}
       multiple={false}
       aria-label="主菜单"
     >
@@ -52,31 +143,15 @@ export function Sidebar({ open }: { open: boolean }) {
           className={styles.logo}
           role="link"
           tabIndex={0}
-          onClick={() => normalizeMenuPath(pathname) !== '/' && navigate('/')}
+          onClick={() => {
+            if (normalizeMenuPath(pathname) !== '/') navigate('/');
+            if (mode === 'drawer') onClose();
+          }}
         >
           {GROUP_COMPANY_NAME}
         </Text>
       </NavDrawerHeader>
-      <NavDrawerBody>
-        {items.map((item) =>
-          item.children.length === 0 ? (
-            <NavItem key={item.id} value={normalizeMenuPath(item.path)} icon={<MenuIcon name={item.icon} />} onClick={() => go(item)}>
-              {item.title}
-            </NavItem>
-          ) : (
-            <NavCategory key={item.id} value={item.id}>
-              <NavCategoryItem icon={<MenuIcon name={item.icon} />}>{item.title}</NavCategoryItem>
-              <NavSubItemGroup>
-                {item.children.map((child) => (
-                  <NavSubItem key={child.id} value={normalizeMenuPath(child.path)} onClick={() => go(child)}>
-                    {child.title}
-                  </NavSubItem>
-                ))}
-              </NavSubItemGroup>
-            </NavCategory>
-          ),
-        )}
-      </NavDrawerBody>
+      <NavDrawerBody>{entries}</NavDrawerBody>
     </NavDrawer>
   );
-}
+});

@@ -20,7 +20,10 @@ export function SwitchSubsystemDialog({ open, onClose }: { open: boolean; onClos
 
   const submit = () => {
     if (!stored) return;
-    const decision = planSubsystemSwitch(systems.find((s) => String(s.appId) === chosenId), stored);
+    const decision = planSubsystemSwitch(
+      systems.find((s) => String(s.appId) === chosenId),
+      stored,
+    );
     if (decision.kind === 'warning') notifier.warning(decision.message);
     else if (decision.kind === 'error') notifier.error(decision.message);
     else browser.redirect(decision.url);
@@ -32,7 +35,9 @@ export function SwitchSubsystemDialog({ open, onClose }: { open: boolean; onClos
         <Text>没有可切换的子系统</Text>
       ) : (
         <RadioGroup aria-label="子系统" value={chosenId} onChange={(_, d) => setChosenId(d.value)}>
-          {systems.map((s) => <Radio key={String(s.appId)} value={String(s.appId)} label={s.appName} />)}
+          {systems.map((s) => (
+            <Radio key={String(s.appId)} value={String(s.appId)} label={s.appName} />
+          ))}
         </RadioGroup>
       )}
     </GenericDialog>

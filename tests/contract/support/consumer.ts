@@ -1,8 +1,9 @@
-// Shared by the consumer tests: one pact file for the web client against the gateway, and the real
+// Shared by the consumer tests: one pact file per area of the web client against the gateway, and the real
 // adapters (the one HTTP client and the gateway adapters) pointed at Pact's mock server.
 import 'reflect-metadata';
 import { PactV4, SpecificationVersion } from '@pact-foundation/pact';
-import { vi } from 'vitest';
+import { basename } from 'node:path';
+import { expect, vi } from 'vitest';
 import type { SessionStore } from '../../../src/application/ports/session-store.port';
 import { HttpClient } from '../../../src/adapters/gateway/http-client';
 import type { StoredSession } from '../../../src/domain/session/session';
@@ -43,8 +44,6 @@ export const State = {
   adminWithPactRole: 'admin is signed in and the pact role exists',
   /** admin signed in, and the supplier and project company of organization-fixtures.ts put back to their fixed state (enabled, version 1); nothing named as the create interactions' new organisations. */
   adminWithPactOrganizations: 'admin is signed in and the pact supplier and project company exist',
-  /** admin signed in, and the certificate and the enterprise and personal certifications of certification-fixtures.ts put back to their fixed state (valid / pending, version 1); nothing live with the create interactions' id numbers. */
-  adminWithPactCertifications: 'admin is signed in and the pact certificate and certifications exist',
 } as const;
 
 /** The keyIds the file provider states store (see contracts/README.md). */
@@ -61,8 +60,25 @@ export function bearer(token: string) {
   return { Authorization: `Bearer ${token}` };
 }
 
-export function createPact(): PactV4 {
-  return new PactV4({ consumer: CONSUMER, provider: PROVIDER, dir: PACT_DIR, spec: SpecificationVersion.SPECIFICATION_VERSION_V4, logLevel: 'warn' });
+/**
+ * The area a consumer test writes its pact for: its file's name, `<area>.pact.test.ts`. Each area has a pact
+ * file of its own, contracts/pacts/wsf-web-<area>-wsf-gateway.json, so areas added side by side never
+ * merge into one file (the verifier replays every file of the folder).
+ */
+export function pactArea(testPath = expect.getState().testPath ?? ''): string {
+  const area = /^(.+)\.pact\.test\.ts$/.exec(basename(testPath))?.[1];
+  if (!area) throw new Error(`createPact() is for *.pact.test.ts files, not '${testPath}'`);
+  return area;
+}
+
+export function createPact(area = pactArea()): PactV4 {
+  return new PactV4({
+    consumer: `${CONSUMER}-${area}`,
+    provider: PROVIDER,
+    dir: PACT_DIR,
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+    logLevel: 'warn',
+  });
 }
 
 /** The real HTTP client against the mock server, with encryption off (the gateway also accepts plain parameters). */

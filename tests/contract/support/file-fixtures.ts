@@ -3,12 +3,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { TestGateway } from '../../../gateway/src/testing/test-gateway';
+import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-gateway';
 import { contentTypeFor } from '../../../src/domain/upload/content-types';
 import { splitFileName } from '../../../src/domain/upload/upload-rules';
+import { FILE_KEY, FILE_TEXT, PACT_TOKEN, State } from './consumer';
+import type { ProviderStates } from './provider-states';
 
 /** A 1×1 PNG. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export async function storeFixtureFile(
   gateway: TestGateway,
@@ -44,3 +49,45 @@ export async function storeFixtureFile(
     })
     .execute();
 }
+
+/** The files of FILE_KEY in the demo tenant, stored afresh, with no editing lock held. */
+async function storeFiles(gateway: TestGateway): Promise<void> {
+  await issueToken(gateway.db, { userName: 'admin', token: PACT_TOKEN.admin });
+  await storeFixtureFile(gateway, {
+    keyId: FILE_KEY.text,
+    name: FILE_TEXT.name,
+    content: Buffer.from(FILE_TEXT.content),
+  });
+  await storeFixtureFile(gateway, { keyId: FILE_KEY.image, name: '扫描件.png', content: 'png' });
+  await storeFixtureFile(gateway, {
+    keyId: FILE_KEY.module,
+    name: '附件.txt',
+    content: Buffer.from('模块附件\n'),
+    subSys: 'business',
+    module: 'contract',
+  });
+}
+
+export const providerStates: ProviderStates = (gateway) => ({
+  [State.adminHasFiles]: () => storeFiles(gateway),
+  [State.fileLockedByOperator]: async () => {
+    await storeFiles(gateway);
+    // Both must be able to touch the document (file access rule): operator uploaded it as a supplier
+    // attachment, and admin administers 供应商管理.
+    await storeFixtureFile(gateway, {
+      keyId: FILE_KEY.text,
+      name: FILE_TEXT.name,
+      content: Buffer.from(FILE_TEXT.content),
+      subSys: 'company',
+      module: 'supplier',
+      userName: 'operator',
+    });
+    await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: `/api/file/wopi/files/${FILE_KEY.text}?access_token=${PACT_TOKEN.operator}`,
+      headers: { 'x-wopi-override': 'LOCK', 'x-wopi-lock': 'operator-lock' },
+    });
+    if (res.statusCode !== 200) throw new Error(`could not lock the file: ${res.body}`);
+  },
+});

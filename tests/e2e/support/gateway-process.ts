@@ -30,7 +30,15 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -63,9 +71,15 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
 }
 
 /** Signs in through the API, as another client would. */
-export async function apiLogin(url: string, username: string, password: string): Promise<{ token: string; tenantId: string }> {
+export async function apiLogin(
+  url: string,
+  username: string,
+  password: string,
+): Promise<{ token: string; tenantId: string }> {
   const res = await fetch(`${url}/api/authcenter/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
   const body = (await res.json()) as { code: number; message: string; data: { token: string; tenantId: string } };
   if (body.code !== 0) throw new Error(body.message);

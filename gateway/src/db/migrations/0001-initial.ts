@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data_auth_state', 'text')
     .addColumn('sort_no', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('organization_tenant_idx').on('organization').columns(['tenant_id', 'org_type']).execute();
+  await db.schema
+    .createIndex('organization_tenant_idx')
+    .on('organization')
+    .columns(['tenant_id', 'org_type'])
+    .execute();
 
   await db.schema
     .createTable('app_user')
@@ -106,8 +110,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('menu_id', 'text', (c) => c.notNull())
     .addColumn('operation_code', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('role_menu_operation_pk', ['role_id', 'menu_id', 'operation_code'])
-    .addForeignKeyConstraint('role_menu_operation_grant_fk', ['role_id', 'menu_id'], 'role_menu', ['role_id', 'menu_id'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'role_menu_operation_grant_fk',
+      ['role_id', 'menu_id'],
+      'role_menu',
+      ['role_id', 'menu_id'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
 

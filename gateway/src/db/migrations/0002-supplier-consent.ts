@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('app_user.user_id'))
     .addColumn('consented_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('supplier_consent_supplier_idx').on('supplier_consent').columns(['tenant_id', 'supplier_org_id']).execute();
+  await db.schema
+    .createIndex('supplier_consent_supplier_idx')
+    .on('supplier_consent')
+    .columns(['tenant_id', 'supplier_org_id'])
+    .execute();
 
   await db.schema
     .createTable('supplier_consent_capital_side')

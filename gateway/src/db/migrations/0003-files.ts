@@ -1,4 +1,4 @@
-// Stored files (issue 6). The bytes live on disk, content-addressed by sha-256 under the gateway's files
+// Stored files. The bytes live on disk, content-addressed by sha-256 under the gateway's files
 // folder; this table holds who uploaded what, per tenant, under which name. Several rows (a copy, the same
 // document uploaded twice, another tenant's upload) may share one blob. Document-editing locks (WOPI style)
 // are one row per file. Forward-only.
@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('stored_file_tenant_idx').on('stored_file').columns(['tenant_id', 'sub_sys', 'module']).execute();
+  await db.schema
+    .createIndex('stored_file_tenant_idx')
+    .on('stored_file')
+    .columns(['tenant_id', 'sub_sys', 'module'])
+    .execute();
   await db.schema.createIndex('stored_file_sha_idx').on('stored_file').column('sha256').execute();
 
   await db.schema

@@ -16,5 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('published_on', 'date', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('negative_opinion_tenant_idx').on('negative_opinion').columns(['tenant_id', 'published_on']).execute();
+  await db.schema
+    .createIndex('negative_opinion_tenant_idx')
+    .on('negative_opinion')
+    .columns(['tenant_id', 'published_on'])
+    .execute();
 }

@@ -1,4 +1,4 @@
-// 用户管理 and real permissions (issue 5): the personnel record beside an account (name, mobile, e-mail, ID
+// 用户管理 and real permissions: the personnel record beside an account (name, mobile, e-mail, ID
 // number), the OA account and the data-authorisation flag of a user, failed sign-ins and lockouts counted per
 // user name (known or not), and the operation log of every write. Forward-only.
 import type { Kysely } from 'kysely';
@@ -6,8 +6,13 @@ import { sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('app_user').addColumn('oa_account', 'text').execute();
-  await db.schema.alterTable('app_user').addColumn('is_auth_data', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await sql`create unique index app_user_tenant_oa_uq on app_user (tenant_id, oa_account) where oa_account is not null`.execute(db);
+  await db.schema
+    .alterTable('app_user')
+    .addColumn('is_auth_data', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await sql`create unique index app_user_tenant_oa_uq on app_user (tenant_id, oa_account) where oa_account is not null`.execute(
+    db,
+  );
   await sql`create index app_user_tenant_mobile_idx on app_user (tenant_id, mobile)`.execute(db);
 
   await db.schema
@@ -30,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_name', 'text', (c) => c.notNull())
     .addColumn('failed_at', 'timestamptz', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_failure_name_idx').on('login_failure').columns(['user_name', 'failed_at']).execute();
+  await db.schema
+    .createIndex('login_failure_name_idx')
+    .on('login_failure')
+    .columns(['user_name', 'failed_at'])
+    .execute();
   await db.schema
     .createTable('login_lock')
     .addColumn('user_name', 'text', (c) => c.primaryKey())
@@ -51,5 +60,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('before_data', 'text')
     .addColumn('after_data', 'text')
     .execute();
-  await db.schema.createIndex('operation_log_tenant_idx').on('operation_log').columns(['tenant_id', 'occurred_at']).execute();
+  await db.schema
+    .createIndex('operation_log_tenant_idx')
+    .on('operation_log')
+    .columns(['tenant_id', 'occurred_at'])
+    .execute();
 }

@@ -1,4 +1,4 @@
-// 证书管理, 企业认证, 个人认证 (issue 5): one table for the three plain resources, told apart by kind. A
+// 证书管理, 企业认证, 个人认证: one table for the three plain resources, told apart by kind. A
 // certificate (kind CERTIFICATE) has its number, holder type and validity and is VALID until revoked; a
 // real-name certification (ENTERPRISE: name, credit code, legal person; PERSONAL: name, resident ID, mobile)
 // is PENDING until reviewed APPROVED or REJECTED. One id number has at most one live record of a kind in a
@@ -29,6 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create index certification_tenant_kind_created_idx on certification (tenant_id, kind, created_at desc, cert_id desc)`.execute(db);
-  await sql`create unique index certification_live_id_number_uq on certification (tenant_id, kind, id_number) where status in ('VALID', 'PENDING', 'APPROVED')`.execute(db);
+  await sql`create index certification_tenant_kind_created_idx on certification (tenant_id, kind, created_at desc, cert_id desc)`.execute(
+    db,
+  );
+  await sql`create unique index certification_live_id_number_uq on certification (tenant_id, kind, id_number) where status in ('VALID', 'PENDING', 'APPROVED')`.execute(
+    db,
+  );
 }

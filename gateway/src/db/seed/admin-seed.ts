@@ -1,4 +1,4 @@
-// Issue 5 seed, beside the demo tenant of DESIGN.md §3: the read-only `auditor` of 远景控股集团 (用户管理 and
+// A seed beside the demo tenant of DESIGN.md §3: the read-only `auditor` of 远景控股集团 (用户管理 and
 // 角色管理 without any operation code), and a second tenant, 星河建设集团, with its own applications,
 // organisations, admin `xh_admin` and a few staff — so that tenant isolation is something the tests and a
 // person can see. Inserts ignore existing rows, like the demo seed.
@@ -37,18 +37,86 @@ export interface SeedAccount {
 
 export function adminSeedAccounts(demoTenantId: string, demoGroupOrg: string): SeedAccount[] {
   return [
-    { userId: '1300000000000000009', tenantId: demoTenantId, userName: 'auditor', password: 'Auditor@2026', nickName: '审计员', orgId: demoGroupOrg, roleId: AuditorRole, mobile: '13800000009' },
-    { userId: '2300000000000000101', tenantId: XH_TENANT_ID, userName: 'xh_admin', password: 'Admin@2026', nickName: '星河管理员', orgId: XhOrg.group, roleId: XhRole.admin, mobile: '13900000001' },
-    { userId: '2300000000000000102', tenantId: XH_TENANT_ID, userName: 'xh_zhangwei', password: 'Staff@2026', nickName: '张伟', orgId: XhOrg.chengduConstruction, roleId: XhRole.staff, mobile: '13900000002' },
-    { userId: '2300000000000000103', tenantId: XH_TENANT_ID, userName: 'xh_liuyang', password: 'Staff@2026', nickName: '刘洋', orgId: XhOrg.wuhanProject, roleId: XhRole.staff, mobile: '13900000003' },
+    {
+      userId: '1300000000000000009',
+      tenantId: demoTenantId,
+      userName: 'auditor',
+      password: 'Auditor@2026',
+      nickName: '审计员',
+      orgId: demoGroupOrg,
+      roleId: AuditorRole,
+      mobile: '13800000009',
+    },
+    {
+      userId: '2300000000000000101',
+      tenantId: XH_TENANT_ID,
+      userName: 'xh_admin',
+      password: 'Admin@2026',
+      nickName: '星河管理员',
+      orgId: XhOrg.group,
+      roleId: XhRole.admin,
+      mobile: '13900000001',
+    },
+    {
+      userId: '2300000000000000102',
+      tenantId: XH_TENANT_ID,
+      userName: 'xh_zhangwei',
+      password: 'Staff@2026',
+      nickName: '张伟',
+      orgId: XhOrg.chengduConstruction,
+      roleId: XhRole.staff,
+      mobile: '13900000002',
+    },
+    {
+      userId: '2300000000000000103',
+      tenantId: XH_TENANT_ID,
+      userName: 'xh_liuyang',
+      password: 'Staff@2026',
+      nickName: '刘洋',
+      orgId: XhOrg.wuhanProject,
+      roleId: XhRole.staff,
+      mobile: '13900000003',
+    },
   ];
 }
 
 const XH_ORGANIZATIONS: Omit<OrganizationTable, 'tenant_id'>[] = [
-  { org_id: XhOrg.group, parent_id: null, org_name: '星河建设集团', org_type: 'GROUP', gys_id: null, data_auth_state: null, sort_no: 1 },
-  { org_id: XhOrg.chengduConstruction, parent_id: XhOrg.group, org_name: '星河建设(成都)有限公司', org_type: 'SUBSIDIARY', gys_id: null, data_auth_state: null, sort_no: 2 },
-  { org_id: XhOrg.wuhanProject, parent_id: XhOrg.chengduConstruction, org_name: '武汉星河置业有限公司', org_type: 'PROJECT_COMPANY', gys_id: null, data_auth_state: null, sort_no: 3 },
-  { org_id: XhOrg.supplier, parent_id: XhOrg.group, org_name: '四川蜀道建材有限公司', org_type: 'SUPPLIER', gys_id: 'GYS202500031', data_auth_state: 'AUTHORIZED', sort_no: 11 },
+  {
+    org_id: XhOrg.group,
+    parent_id: null,
+    org_name: '星河建设集团',
+    org_type: 'GROUP',
+    gys_id: null,
+    data_auth_state: null,
+    sort_no: 1,
+  },
+  {
+    org_id: XhOrg.chengduConstruction,
+    parent_id: XhOrg.group,
+    org_name: '星河建设(成都)有限公司',
+    org_type: 'SUBSIDIARY',
+    gys_id: null,
+    data_auth_state: null,
+    sort_no: 2,
+  },
+  {
+    org_id: XhOrg.wuhanProject,
+    parent_id: XhOrg.chengduConstruction,
+    org_name: '武汉星河置业有限公司',
+    org_type: 'PROJECT_COMPANY',
+    gys_id: null,
+    data_auth_state: null,
+    sort_no: 3,
+  },
+  {
+    org_id: XhOrg.supplier,
+    parent_id: XhOrg.group,
+    org_name: '四川蜀道建材有限公司',
+    org_type: 'SUPPLIER',
+    gys_id: 'GYS202500031',
+    data_auth_state: 'AUTHORIZED',
+    sort_no: 11,
+  },
 ];
 
 const XH_APPS = [
@@ -65,20 +133,35 @@ interface GrantMenu {
 }
 
 /** Tenant, organisations, roles and their grants; the accounts are inserted by the demo seed with its hashes. */
-export async function seedAdministration(trx: Transaction<Database>, menus: readonly GrantMenu[], demoTenantId: string): Promise<void> {
-  await trx.insertInto('tenant').values({ tenant_id: XH_TENANT_ID, tenant_name: XH_TENANT_NAME })
-    .onConflict((oc) => oc.column('tenant_id').doNothing()).execute();
-  await trx.insertInto('app').values(XH_APPS.map((a) => ({ ...a, tenant_id: XH_TENANT_ID })))
-    .onConflict((oc) => oc.column('app_id').doNothing()).execute();
-  await trx.insertInto('organization').values(XH_ORGANIZATIONS.map((o) => ({ ...o, tenant_id: XH_TENANT_ID })))
-    .onConflict((oc) => oc.column('org_id').doNothing()).execute();
-  await trx.insertInto('role')
+export async function seedAdministration(
+  trx: Transaction<Database>,
+  menus: readonly GrantMenu[],
+  demoTenantId: string,
+): Promise<void> {
+  await trx
+    .insertInto('tenant')
+    .values({ tenant_id: XH_TENANT_ID, tenant_name: XH_TENANT_NAME })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('app')
+    .values(XH_APPS.map((a) => ({ ...a, tenant_id: XH_TENANT_ID })))
+    .onConflict((oc) => oc.column('app_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('organization')
+    .values(XH_ORGANIZATIONS.map((o) => ({ ...o, tenant_id: XH_TENANT_ID })))
+    .onConflict((oc) => oc.column('org_id').doNothing())
+    .execute();
+  await trx
+    .insertInto('role')
     .values([
       { role_id: AuditorRole, tenant_id: demoTenantId, role_code: 'AUDITOR', role_name: '审计员' },
       { role_id: XhRole.admin, tenant_id: XH_TENANT_ID, role_code: 'PLATFORM_ADMIN', role_name: '平台管理员' },
       { role_id: XhRole.staff, tenant_id: XH_TENANT_ID, role_code: 'BUSINESS_OPERATOR', role_name: '业务经办' },
     ])
-    .onConflict((oc) => oc.column('role_id').doNothing()).execute();
+    .onConflict((oc) => oc.column('role_id').doNothing())
+    .execute();
 
   const routes = menus.filter((m) => m.isRoute);
   const dashboard = menuIdForPath(DASHBOARD_ROUTE.path);
@@ -86,14 +169,23 @@ export async function seedAdministration(trx: Transaction<Database>, menus: read
   const grants: Array<{ roleId: string; menu: GrantMenu; ops: readonly OperationCode[] }> = [];
   for (const menu of routes) {
     grants.push({ roleId: XhRole.admin, menu, ops: menu.ops });
-    if (menu.menu_id === dashboard || ['/business', '/workbench'].includes(menu.area)) grants.push({ roleId: XhRole.staff, menu, ops: menu.ops });
+    if (menu.menu_id === dashboard || ['/business', '/workbench'].includes(menu.area))
+      grants.push({ roleId: XhRole.staff, menu, ops: menu.ops });
     if (auditorMenus.includes(menu.menu_id)) grants.push({ roleId: AuditorRole, menu, ops: [] });
   }
-  await trx.insertInto('role_menu').values(grants.map((g) => ({ role_id: g.roleId, menu_id: g.menu.menu_id })))
-    .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing()).execute();
-  const ops = grants.flatMap((g) => g.ops.map((op) => ({ role_id: g.roleId, menu_id: g.menu.menu_id, operation_code: op })));
+  await trx
+    .insertInto('role_menu')
+    .values(grants.map((g) => ({ role_id: g.roleId, menu_id: g.menu.menu_id })))
+    .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
+    .execute();
+  const ops = grants.flatMap((g) =>
+    g.ops.map((op) => ({ role_id: g.roleId, menu_id: g.menu.menu_id, operation_code: op })),
+  );
   if (ops.length) {
-    await trx.insertInto('role_menu_operation').values(ops)
-      .onConflict((oc) => oc.columns(['role_id', 'menu_id', 'operation_code']).doNothing()).execute();
+    await trx
+      .insertInto('role_menu_operation')
+      .values(ops)
+      .onConflict((oc) => oc.columns(['role_id', 'menu_id', 'operation_code']).doNothing())
+      .execute();
   }
 }

@@ -10,10 +10,40 @@ import { DEMO_TENANT_ID, DemoOrg, DemoRole } from './demo-seed';
 export const GENERATED_STAFF_PASSWORD = 'Staff@2026';
 const BATCH = 1000;
 
-const SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'];
-const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂英华玉萍红鹏飞斌宇浩凯秀健俊帆晨欣怡婷雪琳颖倩佳嘉子轩梓涵思雨博文泽宏志国庆建新春海波峰亮辉晶燕琴云莉'];
-const STAFF_ORGS = [DemoOrg.shanghaiRealEstate, DemoOrg.hangzhouConstruction, DemoOrg.suzhouProject, DemoOrg.nanjingProject];
-const MOBILE_PREFIXES = ['130', '131', '132', '135', '136', '137', '138', '139', '150', '151', '152', '158', '159', '177', '181', '186', '187', '188', '189', '199'];
+const SURNAMES = [
+  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
+];
+const GIVEN = [
+  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚桂英华玉萍红鹏飞斌宇浩凯秀健俊帆晨欣怡婷雪琳颖倩佳嘉子轩梓涵思雨博文泽宏志国庆建新春海波峰亮辉晶燕琴云莉',
+];
+const STAFF_ORGS = [
+  DemoOrg.shanghaiRealEstate,
+  DemoOrg.hangzhouConstruction,
+  DemoOrg.suzhouProject,
+  DemoOrg.nanjingProject,
+];
+const MOBILE_PREFIXES = [
+  '130',
+  '131',
+  '132',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '150',
+  '151',
+  '152',
+  '158',
+  '159',
+  '177',
+  '181',
+  '186',
+  '187',
+  '188',
+  '189',
+  '199',
+];
 
 function pick(chars: readonly string[], n: number): string {
   return chars[n % chars.length]!;
@@ -48,8 +78,13 @@ export async function seedGeneratedStaff(db: Kysely<Database>, count: number): P
         updated_at: now,
       };
     });
-    await db.insertInto('app_user').values(users).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-    await db.insertInto('user_role')
+    await db
+      .insertInto('app_user')
+      .values(users)
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await db
+      .insertInto('user_role')
       .values(users.map((u) => ({ user_id: u.user_id, role_id: DemoRole.operator })))
       .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
       .execute();

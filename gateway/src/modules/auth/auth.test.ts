@@ -106,7 +106,11 @@ describe.each(databasesUnderTest())('sessions and the signed-in user on $name', 
 
   it('issues a token with a known value for provider states', async () => {
     at(0);
-    const { userId, tenantId } = await issueToken(gw.db, { userName: 'supplier', token: 'contract-token-supplier', now: clock });
+    const { userId, tenantId } = await issueToken(gw.db, {
+      userName: 'supplier',
+      token: 'contract-token-supplier',
+      now: clock,
+    });
     const response = await get('/api/authcenter/base/user', { authorization: 'Bearer contract-token-supplier' });
     expect(response.json().data).toMatchObject({ userId, tenantId, userName: 'supplier' });
     // Issuing the same value again replaces the token rather than failing.
@@ -130,7 +134,12 @@ describe.each(databasesUnderTest())('sessions and the signed-in user on $name', 
     });
     const admin = await signIn(gw.app, 'admin', 'Admin@2026');
     expect((await get('/api/authcenter/base/user', admin.headers)).json().data).toMatchObject({
-      userName: 'admin', nickName: '平台管理员', orgName: '远景控股集团', userType: 'STAFF', gysId: null, authStatus: false,
+      userName: 'admin',
+      nickName: '平台管理员',
+      orgName: '远景控股集团',
+      userType: 'STAFF',
+      gysId: null,
+      authStatus: false,
     });
   });
 
@@ -163,19 +172,35 @@ describe.each(databasesUnderTest())('sessions and the signed-in user on $name', 
 
   it('reports health with the database in use', async () => {
     const body = (await get('/api/health')).json();
-    expect(body).toEqual({ code: 0, message: expect.any(String), data: { status: 'ok', database: databaseUrl ? 'postgres' : 'pglite' } });
+    expect(body).toEqual({
+      code: 0,
+      message: expect.any(String),
+      data: { status: 'ok', database: databaseUrl ? 'postgres' : 'pglite' },
+    });
   });
 
   describe('changing the password', () => {
-    const change = (session: { userId: string; headers: Record<string, string> }, body: Record<string, unknown>, userId = session.userId) =>
-      gw.app.inject({ method: 'PUT', url: `/api/authcenter/base/user/pwd/${userId}`, headers: session.headers, payload: { userId, ...body } });
+    const change = (
+      session: { userId: string; headers: Record<string, string> },
+      body: Record<string, unknown>,
+      userId = session.userId,
+    ) =>
+      gw.app.inject({
+        method: 'PUT',
+        url: `/api/authcenter/base/user/pwd/${userId}`,
+        headers: session.headers,
+        payload: { userId, ...body },
+      });
 
     it('refuses with the spec’s messages', async () => {
       at(0);
       const session = await signIn(gw.app, 'supplier', 'Supplier@2026');
       const cases: Array<[Record<string, string>, string]> = [
         [{ oldPassword: 'Supplier@2026', newPassword: 'New@2026ab', rePassword: 'New@2026ac' }, '两次密码输入不一致'],
-        [{ oldPassword: 'Supplier@2026', newPassword: 'Supplier@2026', rePassword: 'Supplier@2026' }, '新密码不能与旧密码一样'],
+        [
+          { oldPassword: 'Supplier@2026', newPassword: 'Supplier@2026', rePassword: 'Supplier@2026' },
+          '新密码不能与旧密码一样',
+        ],
         [{ oldPassword: 'Supplier@2026', newPassword: 'abcdefgh', rePassword: 'abcdefgh' }, PasswordMessage.strength],
         [{ oldPassword: 'Supplier@2026', newPassword: 'Ab1!', rePassword: 'Ab1!' }, PasswordMessage.length],
         [{ oldPassword: 'Wrong@2026', newPassword: 'New@2026ab', rePassword: 'New@2026ab' }, '原密码不正确'],
@@ -191,7 +216,11 @@ describe.each(databasesUnderTest())('sessions and the signed-in user on $name', 
       at(0);
       const session = await signIn(gw.app, 'supplier', 'Supplier@2026');
       const admin = await signIn(gw.app, 'admin', 'Admin@2026');
-      const response = await change(session, { oldPassword: 'Supplier@2026', newPassword: 'New@2026ab', rePassword: 'New@2026ab' }, admin.userId);
+      const response = await change(
+        session,
+        { oldPassword: 'Supplier@2026', newPassword: 'New@2026ab', rePassword: 'New@2026ab' },
+        admin.userId,
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe(ResultCode.forbidden);
     });
@@ -200,7 +229,11 @@ describe.each(databasesUnderTest())('sessions and the signed-in user on $name', 
       at(0);
       const first = await signIn(gw.app, 'supplier', 'Supplier@2026');
       const second = await signIn(gw.app, 'supplier', 'Supplier@2026');
-      const response = await change(first, { oldPassword: 'Supplier@2026', newPassword: 'Changed#2026', rePassword: 'Changed#2026' });
+      const response = await change(first, {
+        oldPassword: 'Supplier@2026',
+        newPassword: 'Changed#2026',
+        rePassword: 'Changed#2026',
+      });
       expect(response.json()).toMatchObject({ code: 0, data: null });
       for (const session of [first, second]) {
         expect((await get('/api/authcenter/base/user', session.headers)).json().code).toBe(ResultCode.sessionExpired);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import type { TestGateway } from '../../testing/test-gateway';
-import { createTestGateway, databasesUnderTest } from '../../testing/test-gateway';
-import { LOCKED_MESSAGE } from './lockout';
+import { createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
+import { LOCKED_MESSAGE, MAX_FAILURES } from './lockout';
 
 const START = new Date('2026-03-02T01:00:00Z');
 const MINUTE = 60_000;
@@ -29,9 +29,16 @@ describe.each(databasesUnderTest())('sign-in lockout on $name', ({ databaseUrl }
       expect((await login('operator', 'wrong-password')).code).toBe(ResultCode.badCredentials);
     }
     at(13 * MINUTE);
-    expect(await login('operator', 'wrong-password')).toMatchObject({ status: 423, code: ResultCode.accountLocked, message: LOCKED_MESSAGE });
+    expect(await login('operator', 'wrong-password')).toMatchObject({
+      status: 423,
+      code: ResultCode.accountLocked,
+      message: LOCKED_MESSAGE,
+    });
     at(20 * MINUTE);
-    expect(await login('operator', 'Operator@2026')).toMatchObject({ code: ResultCode.accountLocked, message: '登录失败次数过多，请15分钟后再试' });
+    expect(await login('operator', 'Operator@2026')).toMatchObject({
+      code: ResultCode.accountLocked,
+      message: '登录失败次数过多，请15分钟后再试',
+    });
     // Another name is not affected, nor the same name spelt in another case… it is the same name.
     expect((await login('admin', 'Admin@2026')).code).toBe(0);
     expect((await login(' OPERATOR ', 'Operator@2026')).code).toBe(ResultCode.accountLocked);
@@ -48,6 +55,52 @@ describe.each(databasesUnderTest())('sign-in lockout on $name', ({ databaseUrl }
     expect((await login('supplier', 'Supplier@2026')).code).toBe(0);
     for (let i = 0; i < 4; i++) expect((await login('supplier', 'nope-nope')).code).toBe(ResultCode.badCredentials);
     expect((await login('supplier', 'Supplier@2026')).code).toBe(0);
+  });
+
+  it('checks at most 5 passwords when 100 wrong sign-ins for one name arrive at once', async () => {
+    at(300 * MINUTE);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => login('auditor', 'wrong-password')));
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === ResultCode.badCredentials)).toHaveLength(MAX_FAILURES - 1);
+    expect(codes.filter((c) => c === ResultCode.accountLocked)).toHaveLength(100 - (MAX_FAILURES - 1));
+    expect((await login('auditor', 'Auditor@2026')).code).toBe(ResultCode.accountLocked);
+  });
+
+  it('does not let the right password in behind a burst of wrong guesses', async () => {
+    at(400 * MINUTE);
+    const guess = (i: number) => (i === 30 ? 'Staff@2026' : 'wrong-password');
+    const burst = Array.from({ length: 40 }, (_, i) => login('xh_zhangwei', guess(i)));
+    const codes = (await Promise.all(burst)).map((a) => a.code);
+    // However the attempts interleave, no more than 5 passwords are checked.
+    const checked = codes.filter((c) => c === ResultCode.badCredentials || c === 0).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(codes.filter((c) => c === ResultCode.badCredentials).length).toBeLessThanOrEqual(MAX_FAILURES - 1);
+  });
+
+  it('treats a name in any case as one name: sign-in and lock alike', async () => {
+    at(500 * MINUTE);
+    expect((await login('ADMIN', 'Admin@2026')).code).toBe(0);
+    expect((await login(' Admin ', 'Admin@2026')).code).toBe(0);
+  });
+
+  it('counts wrong current passwords on a password change like sign-in failures', async () => {
+    at(600 * MINUTE);
+    const me = await signIn(gw.app, 'xh_liuyang', 'Staff@2026');
+    const change = (oldPassword: string) =>
+      gw.app.inject({
+        method: 'PUT',
+        url: `/api/authcenter/base/user/pwd/${me.userId}`,
+        headers: me.headers,
+        payload: { userId: me.userId, oldPassword, newPassword: 'Changed@2026x', rePassword: 'Changed@2026x' },
+      });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await change(`Guess@${i}2026`)).json());
+    expect(answers.slice(0, 4).map((a) => a.code)).toEqual(Array(4).fill(ResultCode.invalidInput));
+    expect(answers[4]).toMatchObject({ code: ResultCode.accountLocked, message: LOCKED_MESSAGE });
+    expect(answers[5]).toMatchObject({ code: ResultCode.accountLocked, message: LOCKED_MESSAGE });
+    // The right current password is not checked while locked, and sign-in is locked too.
+    expect((await change('Staff@2026')).json().code).toBe(ResultCode.accountLocked);
+    expect((await login('xh_liuyang', 'Staff@2026')).code).toBe(ResultCode.accountLocked);
   });
 
   it('counts unknown names exactly like known ones', async () => {

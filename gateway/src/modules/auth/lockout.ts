@@ -1,7 +1,13 @@
-// Sign-in lockout (issue 5): 5 failed attempts for one user name within 15 minutes lock that name for 15
-// minutes. Counted by the name as typed, whether or not it exists, so the lock answer never tells which
-// names are accounts. While locked, no password is checked at all (not even the right one).
+// Sign-in lockout: 5 password checks failed for one user name within 15 minutes lock that name for
+// 15 minutes. Counted by the name as typed (trimmed, lower-cased), whether or not it exists, so the lock
+// answer never tells which names are accounts. While locked, no password is checked at all (not even the
+// right one). Changing one's own password counts a wrong current password the same way.
+//
+// The count is taken before the password is checked, by one upsert that reserves an attempt and returns
+// its number: requests racing in parallel, in one gateway or in several on one PostgreSQL, each get their
+// own number, and only the first five are ever checked.
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 
 export const MAX_FAILURES = 5;
@@ -13,31 +19,51 @@ export function lockKey(userName: string): string {
   return userName.trim().toLowerCase();
 }
 
-export async function isLocked(db: Kysely<Database>, key: string, now: Date): Promise<boolean> {
-  const lock = await db.selectFrom('login_lock').select('locked_until').where('user_name', '=', key).executeTakeFirst();
-  return !!lock && lock.locked_until.getTime() > now.getTime();
+/** A password check allowed to run, with its number in the window; null when the name is locked. */
+export interface Attempt {
+  key: string;
+  number: number;
 }
 
-/** Records a failure; returns true when it is the one that locks the name. */
-export async function recordFailure(db: Kysely<Database>, key: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-    await trx.deleteFrom('login_failure').where('user_name', '=', key).where('failed_at', '<=', since).execute();
-    await trx.insertInto('login_failure').values({ user_name: key, failed_at: now }).execute();
-    const { count } = await trx
-      .selectFrom('login_failure')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_name', '=', key)
-      .executeTakeFirstOrThrow();
-    if (Number(count) < MAX_FAILURES) return false;
-    const lockedUntil = new Date(now.getTime() + LOCK_MS);
-    await trx.insertInto('login_lock').values({ user_name: key, locked_until: lockedUntil })
-      .onConflict((oc) => oc.column('user_name').doUpdateSet({ locked_until: lockedUntil })).execute();
-    await trx.deleteFrom('login_failure').where('user_name', '=', key).execute();
-    return true;
-  });
+/** Reserves one password check for the name, or answers null when it is locked or its checks are used up. */
+export async function reserveAttempt(db: Kysely<Database>, key: string, now: Date): Promise<Attempt | null> {
+  const windowFloor = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  // "Fresh" starts a new window: the previous one ran out, or its lock has expired.
+  const { rows } = await sql<{ attempts: number; locked_until: Date | null }>`
+    insert into login_attempt as a (user_name, window_start, attempts, locked_until)
+    values (${key}, ${now}, 1, null)
+    on conflict (user_name) do update set
+      window_start = case when ${freshSql(now, windowFloor)} then ${now} else a.window_start end,
+      attempts = case
+        when ${freshSql(now, windowFloor)} then 1
+        when a.locked_until is not null then a.attempts
+        else a.attempts + 1 end,
+      locked_until = case when ${freshSql(now, windowFloor)} then null else a.locked_until end
+    returning attempts, locked_until`.execute(db);
+  const row = rows[0]!;
+  if (row.locked_until && new Date(row.locked_until).getTime() > now.getTime()) return null;
+  if (row.attempts > MAX_FAILURES) return null;
+  return { key, number: row.attempts };
 }
 
+function freshSql(now: Date, windowFloor: Date) {
+  return sql`(case when a.locked_until is not null then a.locked_until <= ${now}
+    else a.window_start <= ${windowFloor} end)`;
+}
+
+/** A reserved check failed; returns true when it is the one that locks the name. */
+export async function recordFailure(db: Kysely<Database>, attempt: Attempt, now: Date): Promise<boolean> {
+  if (attempt.number < MAX_FAILURES) return false;
+  await db
+    .updateTable('login_attempt')
+    .set({ locked_until: new Date(now.getTime() + LOCK_MS) })
+    .where('user_name', '=', attempt.key)
+    .where('locked_until', 'is', null)
+    .execute();
+  return true;
+}
+
+/** A right password: the count starts again. */
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('login_failure').where('user_name', '=', key).execute();
+  await db.deleteFrom('login_attempt').where('user_name', '=', key).execute();
 }

@@ -13,12 +13,15 @@ export function hashToken(raw: string): string {
 }
 
 export function findEnabledUserByName(db: Kysely<Database>, userName: string) {
-  return db
-    .selectFrom('app_user')
-    .select(['user_id', 'tenant_id', 'nick_name', 'password_hash'])
-    .where('user_name', '=', userName)
-    .where('status', '=', 'ENABLED')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('app_user')
+      .select(['user_id', 'tenant_id', 'nick_name', 'password_hash'])
+      // One name whatever its case (migration 0010's unique index on lower(user_name)).
+      .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase()))
+      .where('status', '=', 'ENABLED')
+      .executeTakeFirst()
+  );
 }
 
 export async function insertToken(
@@ -64,7 +67,12 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, now: 
     .execute();
 }
 
-export async function revokeUserTokens(db: Kysely<Database>, userId: string, tenantId: string, now: Date): Promise<void> {
+export async function revokeUserTokens(
+  db: Kysely<Database>,
+  userId: string,
+  tenantId: string,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('session_token')
     .set({ revoked_at: now })

@@ -19,3 +19,5 @@ export const dictRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     );
   });
 };
+
+export default dictRoutes;

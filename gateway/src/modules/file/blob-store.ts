@@ -5,8 +5,8 @@
 // sent. The same bytes uploaded twice are one blob; a blob is removed when no row names it any more.
 //
 // Committing a blob and inserting its row, and deleting a row and then its unused blob, run under one
-// lock per sha-256, so a delete cannot unlink a blob an upload has just committed. The lock is in this
-// process: gateways sharing one PostgreSQL and one folder should leave blobs to a periodic sweep instead.
+// database lock per sha-256 (file-context.ts withBlobLocks), so a delete cannot unlink a blob an upload has
+// just committed, in this gateway or another one sharing the database and the folder.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { access, mkdir, rename, rm } from 'node:fs/promises';
@@ -29,8 +29,6 @@ export interface ReceivedFile {
 }
 
 export class BlobStore {
-  readonly #locks = new Map<string, Promise<unknown>>();
-
   constructor(readonly dir: string) {}
 
   pathOf(sha256: string): string {
@@ -91,22 +89,6 @@ export class BlobStore {
 
   async remove(sha256: string): Promise<void> {
     await rm(this.pathOf(sha256), { force: true });
-  }
-
-  /** Runs `work` while no other work on the same blob runs in this process. */
-  async withLock<T>(sha256: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#locks.get(sha256) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#locks.set(sha256, settled);
-    try {
-      return await run;
-    } finally {
-      if (this.#locks.get(sha256) === settled) this.#locks.delete(sha256);
-    }
   }
 }
 

@@ -20,7 +20,8 @@ export function checkFileName(name: string | undefined): string | null {
   if (/[\u0000-\u001f\u007f]/.test(name)) return NAME_INVALID;
   for (const text of [name, decoded(name)]) {
     // eslint-disable-next-line no-control-regex
-    if (/[\\/\u0000]/.test(text) || /^\.{1,2}$/.test(text.trim()) || text.includes('..' + '/') || text.startsWith('..')) return NAME_INVALID;
+    if (/[\\/\u0000]/.test(text) || /^\.{1,2}$/.test(text.trim()) || text.includes('..' + '/') || text.startsWith('..'))
+      return NAME_INVALID;
   }
   return null;
 }

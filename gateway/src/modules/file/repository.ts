@@ -42,13 +42,27 @@ export async function insertFiles(db: Kysely<Database>, files: readonly NewStore
 }
 
 export function findFile(db: Kysely<Database>, tenantId: string, keyId: string): Promise<StoredFile | undefined> {
-  return db.selectFrom('stored_file').selectAll().where('tenant_id', '=', tenantId).where('key_id', '=', keyId).executeTakeFirst();
+  return db
+    .selectFrom('stored_file')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('key_id', '=', keyId)
+    .executeTakeFirst();
 }
 
 /** Only the tenant's own files, in the order asked for; a keyId of another tenant is missing from the answer. */
-export async function findFiles(db: Kysely<Database>, tenantId: string, keyIds: readonly string[]): Promise<StoredFile[]> {
+export async function findFiles(
+  db: Kysely<Database>,
+  tenantId: string,
+  keyIds: readonly string[],
+): Promise<StoredFile[]> {
   if (keyIds.length === 0) return [];
-  const rows = await db.selectFrom('stored_file').selectAll().where('tenant_id', '=', tenantId).where('key_id', 'in', [...keyIds]).execute();
+  const rows = await db
+    .selectFrom('stored_file')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('key_id', 'in', [...keyIds])
+    .execute();
   const byId = new Map(rows.map((r) => [r.key_id, r]));
   return keyIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -73,7 +87,10 @@ export async function deleteFile(
 }
 
 export async function blobInUse(db: Kysely<Database>, sha256: string): Promise<boolean> {
-  return (await db.selectFrom('stored_file').select('key_id').where('sha256', '=', sha256).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('stored_file').select('key_id').where('sha256', '=', sha256).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** Binds the tenant's files to a business record; answers the rows it bound. */
@@ -111,7 +128,13 @@ export async function putLock(
 ): Promise<void> {
   await db
     .insertInto('file_lock')
-    .values({ key_id: lock.keyId, tenant_id: lock.tenantId, lock_value: lock.lockValue, user_id: lock.userId, expires_at: lock.expiresAt })
+    .values({
+      key_id: lock.keyId,
+      tenant_id: lock.tenantId,
+      lock_value: lock.lockValue,
+      user_id: lock.userId,
+      expires_at: lock.expiresAt,
+    })
     .onConflict((oc) =>
       oc.column('key_id').doUpdateSet({ lock_value: lock.lockValue, user_id: lock.userId, expires_at: lock.expiresAt }),
     )
@@ -124,7 +147,15 @@ export async function removeLock(db: Kysely<Database>, tenantId: string, keyId: 
 
 /** The signing secret of file URLs: made by whichever gateway process starts first, then read by all. */
 export async function ensureFileUrlSecret(db: Kysely<Database>, fresh: string): Promise<string> {
-  await db.insertInto('setting').values({ key: 'file_url_secret', value: fresh }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const row = await db.selectFrom('setting').select('value').where('key', '=', 'file_url_secret').executeTakeFirstOrThrow();
+  await db
+    .insertInto('setting')
+    .values({ key: 'file_url_secret', value: fresh })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', 'file_url_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -8,3 +8,5 @@ export const gatewayRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     ok({ key: deps.encryptKey, enabled: deps.encryptEnabled }),
   );
 };
+
+export default gatewayRoutes;

@@ -1,15 +1,15 @@
+import { Type } from 'typebox';
 import { envelopeResponses } from '../../plugins/envelope';
+import { NoQuery } from '../../schemas/common';
 
 export const encryptKeySchema = {
   tags: ['gateway'],
   summary: '参数加密密钥',
-  querystring: { type: 'object', properties: {} },
-  response: envelopeResponses({
-    type: 'object',
-    required: ['key', 'enabled'],
-    properties: {
-      key: { type: 'string', description: '32 位字母数字密钥（AES-256-CBC，IV 前置）' },
-      enabled: { type: 'boolean' },
-    },
-  }),
+  querystring: NoQuery,
+  response: envelopeResponses(
+    Type.Object({
+      key: Type.String({ description: '32 位字母数字密钥（AES-256-CBC，IV 前置）' }),
+      enabled: Type.Boolean(),
+    }),
+  ),
 };

@@ -10,3 +10,5 @@ export const healthRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     return ok({ status: 'ok' as const, database: deps.database });
   });
 };
+
+export default healthRoutes;

@@ -1,12 +1,15 @@
+import { Type } from 'typebox';
 import { envelopeResponses } from '../../plugins/envelope';
+import { NoQuery } from '../../schemas/common';
 
 export const healthSchema = {
   tags: ['health'],
   summary: '存活与数据库检查',
-  querystring: { type: 'object', properties: {} },
-  response: envelopeResponses({
-    type: 'object',
-    required: ['status', 'database'],
-    properties: { status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['pglite', 'postgres'] } },
-  }),
+  querystring: NoQuery,
+  response: envelopeResponses(
+    Type.Object({
+      status: Type.String({ enum: ['ok'] }),
+      database: Type.String({ enum: ['pglite', 'postgres'] }),
+    }),
+  ),
 };

@@ -1,5 +1,6 @@
-// Menus and what a user's roles grant on them. Grants are read on every request, so a role change takes
-// effect on the user's next call; a disabled or deleted role grants nothing.
+// Menus and what a user's roles grant on them; a disabled or deleted role grants nothing. The guard keeps
+// each user's grants in its access cache (plugins/access-cache.ts), forgotten on any change of roles or
+// grants, so a role change still takes effect on the user's next call.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -12,7 +13,8 @@ function readMenus(db: Kysely<Database>) {
 
 /**
  * The menu tree, read once per database handle: only the seed writes it (from the route catalogue, before
- * the app starts), and every signed-in page load asks for it. Grants, which do change, are not cached.
+ * the app starts), and every signed-in page load asks for it. A write to it is notified all the same
+ * (migration 0011), and the access cache forgets the tree then.
  */
 export function listMenus(db: Kysely<Database>): Promise<MenuRows> {
   let menus = menusByDb.get(db);
@@ -24,8 +26,16 @@ export function listMenus(db: Kysely<Database>): Promise<MenuRows> {
   return menus;
 }
 
+export function forgetMenus(db: Kysely<Database>): void {
+  menusByDb.delete(db);
+}
+
 /** Menu id → the operation codes the user's roles grant on it (an empty set: the menu without any). */
-export async function grantedMenus(db: Kysely<Database>, userId: string, tenantId: string): Promise<Map<string, Set<string>>> {
+export async function grantedMenus(
+  db: Kysely<Database>,
+  userId: string,
+  tenantId: string,
+): Promise<Map<string, Set<string>>> {
   const rows = await db
     .selectFrom('user_role as ur')
     .innerJoin('role as r', 'r.role_id', 'ur.role_id')

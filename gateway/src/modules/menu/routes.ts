@@ -6,7 +6,7 @@ import { ALL_OPERATION_CODES } from '../../../../src/domain/menu/route-catalogue
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { ok } from '../../plugins/envelope';
-import { grantedMenus, listMenus } from './repository';
+import { listMenus } from './repository';
 import type { MenuListQuery } from './schemas';
 import { menuListSchema } from './schemas';
 
@@ -20,8 +20,7 @@ export const menuRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     '/api/authcenter/authority/menu/list',
     { config: { access: 'session' }, schema: menuListSchema },
     async (request) => {
-      const { userId, tenantId } = sessionOf(request);
-      const [menus, granted] = await Promise.all([listMenus(deps.db), grantedMenus(deps.db, userId, tenantId)]);
+      const [menus, granted] = await Promise.all([listMenus(deps.db), sessionOf(request).grants()]);
       const byId = new Map(menus.map((m) => [m.menu_id, m]));
       const visible = new Set<string>();
       for (const id of granted.keys()) {
@@ -48,3 +47,5 @@ export const menuRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     },
   );
 };
+
+export default menuRoutes;

@@ -1,60 +1,48 @@
 // 操作日志: admin pages through the tenant's writes. It rides on 用户管理's menu grant (no catalogue entry
-// of its own), so whoever may see the user list may read who changed what.
+// of its own), so whoever may see the user list may read who changed what. Each line names its record
+// (targetName), so nobody has to look a snowflake id up.
 import type { FastifyPluginAsync } from 'fastify';
+import { type Static, Type } from 'typebox';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, ok } from '../../plugins/envelope';
-import { pageOperationLog } from './repository';
+import { PageQueryFields, pageOf } from '../../schemas/common';
+import { pageOperationLog, storedName, targetNames } from './repository';
 
 export const USER_MANAGEMENT_MENU = '/basicDataManagement/userManagment';
 
-interface OperLogQuery {
-  current?: string;
-  size?: string;
-  targetId?: string;
-  action?: string;
-}
+const OperLogQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    targetId: Type.Optional(Type.String({ maxLength: 64 })),
+    action: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+type OperLogQuery = Static<typeof OperLogQuery>;
+
+const JsonText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 const schema = {
   tags: ['authcenter'],
   summary: '操作日志分页查询（本租户，按时间倒序）',
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      current: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-      size: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
-      targetId: { type: 'string', maxLength: 64 },
-      action: { type: 'string', maxLength: 64 },
-    },
-  },
-  response: envelopeResponses({
-    type: 'object',
-    required: ['records', 'total', 'current', 'size'],
-    properties: {
-      records: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['keyId', 'userId', 'userName', 'operateTime', 'action', 'targetType', 'targetId', 'before', 'after'],
-          properties: {
-            keyId: { type: 'string' },
-            userId: { type: 'string' },
-            userName: { type: 'string' },
-            operateTime: { type: 'string', description: 'ISO 8601' },
-            action: { type: 'string' },
-            targetType: { type: 'string' },
-            targetId: { type: 'string' },
-            before: { type: ['string', 'null'], description: '修改前（JSON 文本）' },
-            after: { type: ['string', 'null'], description: '修改后（JSON 文本）' },
-          },
-        },
-      },
-      total: { type: 'integer' },
-      current: { type: 'integer' },
-      size: { type: 'integer' },
-    },
-  }),
+  querystring: OperLogQuery,
+  response: envelopeResponses(
+    pageOf(
+      Type.Object({
+        keyId: Type.String(),
+        userId: Type.String(),
+        userName: Type.String(),
+        operateTime: Type.String({ description: 'ISO 8601' }),
+        action: Type.String(),
+        targetType: Type.String(),
+        targetId: Type.String(),
+        targetName: Type.Optional(Type.String({ description: '对象名称（用户、角色、组织）；无法确定时为空' })),
+        before: JsonText('修改前（JSON 文本）'),
+        after: JsonText('修改后（JSON 文本）'),
+      }),
+    ),
+  ),
 };
 
 export const operationLogRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
@@ -71,10 +59,23 @@ export const operationLogRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
         offset: (current - 1) * size,
         limit: size,
       });
+      const names = await targetNames(
+        deps.db,
+        sessionOf(request).tenantId,
+        rows.map((r) => ({ type: r.target_type, id: r.target_id })),
+      );
       return ok({
         records: rows.map((r) => ({
-          keyId: r.log_id, userId: r.user_id, userName: r.user_name, operateTime: r.occurred_at.toISOString(),
-          action: r.action, targetType: r.target_type, targetId: r.target_id, before: r.before_data, after: r.after_data,
+          keyId: r.log_id,
+          userId: r.user_id,
+          userName: r.user_name,
+          operateTime: r.occurred_at.toISOString(),
+          action: r.action,
+          targetType: r.target_type,
+          targetId: r.target_id,
+          targetName: names.get(`${r.target_type}:${r.target_id}`) ?? storedName(r.before_data, r.after_data),
+          before: r.before_data,
+          after: r.after_data,
         })),
         total,
         current,
@@ -83,3 +84,5 @@ export const operationLogRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
     },
   );
 };
+
+export default operationLogRoutes;

@@ -7,14 +7,29 @@ import type { Database, OrgStatus, OrgType } from '../../db/database';
 const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const orgColumns = [
-  'o.org_id', 'o.org_type', 'o.parent_id', 'p.org_name as parent_name', 'o.org_name', 'o.credit_code', 'o.contact_name', 'o.contact_mobile',
-  'o.email', 'o.address', 'o.status', 'o.gys_id', 'o.version', 'o.created_at', 'o.sort_no',
+  'o.org_id',
+  'o.org_type',
+  'o.parent_id',
+  'p.org_name as parent_name',
+  'o.org_name',
+  'o.credit_code',
+  'o.contact_name',
+  'o.contact_mobile',
+  'o.email',
+  'o.address',
+  'o.status',
+  'o.gys_id',
+  'o.version',
+  'o.created_at',
+  'o.sort_no',
 ] as const;
 
 function orgsOf(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('organization as o')
-    .leftJoin('organization as p', (j) => j.onRef('p.org_id', '=', 'o.parent_id').onRef('p.tenant_id', '=', 'o.tenant_id'))
+    .leftJoin('organization as p', (j) =>
+      j.onRef('p.org_id', '=', 'o.parent_id').onRef('p.tenant_id', '=', 'o.tenant_id'),
+    )
     .where('o.tenant_id', '=', tenantId);
 }
 
@@ -36,7 +51,14 @@ export async function pageOrganizations(db: Kysely<Database>, filter: OrgFilter)
   if (filter.gysId) query = query.where('o.gys_id', 'like', like(filter.gysId));
   if (filter.status) query = query.where('o.status', '=', filter.status);
   const [rows, count] = await Promise.all([
-    query.select(orgColumns).orderBy('o.created_at', 'desc').orderBy('o.sort_no').orderBy('o.org_id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    query
+      .select(orgColumns)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.sort_no')
+      .orderBy('o.org_id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
@@ -72,14 +94,34 @@ export async function tenantAppIds(db: Kysely<Database>, tenantId: string): Prom
   return new Set(rows.map((r) => r.app_id));
 }
 
-export async function creditCodeTaken(db: Kysely<Database>, tenantId: string, creditCode: string, excludeId?: string): Promise<boolean> {
-  let query = db.selectFrom('organization').select('org_id').where('tenant_id', '=', tenantId).where('credit_code', '=', creditCode);
+export async function creditCodeTaken(
+  db: Kysely<Database>,
+  tenantId: string,
+  creditCode: string,
+  excludeId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('organization')
+    .select('org_id')
+    .where('tenant_id', '=', tenantId)
+    .where('credit_code', '=', creditCode);
   if (excludeId) query = query.where('org_id', '<>', excludeId);
   return !!(await query.executeTakeFirst());
 }
 
-export async function nameTaken(db: Kysely<Database>, tenantId: string, type: OrgType, name: string, excludeId?: string): Promise<boolean> {
-  let query = db.selectFrom('organization').select('org_id').where('tenant_id', '=', tenantId).where('org_type', '=', type).where('org_name', '=', name);
+export async function nameTaken(
+  db: Kysely<Database>,
+  tenantId: string,
+  type: OrgType,
+  name: string,
+  excludeId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('organization')
+    .select('org_id')
+    .where('tenant_id', '=', tenantId)
+    .where('org_type', '=', type)
+    .where('org_name', '=', name);
   if (excludeId) query = query.where('org_id', '<>', excludeId);
   return !!(await query.executeTakeFirst());
 }
@@ -97,29 +139,59 @@ export async function nextGysId(db: Kysely<Database>, year: number): Promise<str
 }
 
 export async function nextSortNo(db: Kysely<Database>, tenantId: string): Promise<number> {
-  const row = await db.selectFrom('organization').select((eb) => eb.fn.max('sort_no').as('max')).where('tenant_id', '=', tenantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('organization')
+    .select((eb) => eb.fn.max('sort_no').as('max'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
 export async function replaceApps(db: Kysely<Database>, orgId: string, appIds: readonly string[]): Promise<void> {
   await db.deleteFrom('organization_app').where('org_id', '=', orgId).execute();
-  if (appIds.length) await db.insertInto('organization_app').values(appIds.map((appId) => ({ org_id: orgId, app_id: appId }))).execute();
+  if (appIds.length)
+    await db
+      .insertInto('organization_app')
+      .values(appIds.map((appId) => ({ org_id: orgId, app_id: appId })))
+      .execute();
 }
 
-export async function pageAccounts(db: Kysely<Database>, filter: { tenantId: string; orgId: string; offset: number; limit: number }) {
-  const query = db.selectFrom('app_user').where('tenant_id', '=', filter.tenantId).where('organization_id', '=', filter.orgId);
+export async function pageAccounts(
+  db: Kysely<Database>,
+  filter: { tenantId: string; orgId: string; offset: number; limit: number },
+) {
+  const query = db
+    .selectFrom('app_user')
+    .where('tenant_id', '=', filter.tenantId)
+    .where('organization_id', '=', filter.orgId);
   const [rows, count] = await Promise.all([
-    query.select(['user_id', 'user_name', 'nick_name', 'mobile', 'status', 'user_type']).orderBy('user_name').offset(filter.offset).limit(filter.limit).execute(),
+    query
+      .select(['user_id', 'user_name', 'nick_name', 'mobile', 'status', 'user_type'])
+      .orderBy('user_name')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
 
 export function userOrganization(db: Kysely<Database>, tenantId: string, userId: string) {
-  return db.selectFrom('app_user').select('organization_id').where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('app_user')
+    .select('organization_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
-export function enabledOrganizationsOfType(db: Kysely<Database>, tenantId: string, type: OrgType, nameLike?: string, limit = 200) {
+export function enabledOrganizationsOfType(
+  db: Kysely<Database>,
+  tenantId: string,
+  type: OrgType,
+  nameLike?: string,
+  limit = 200,
+) {
   let query = db
     .selectFrom('organization')
     .select(['org_id', 'org_name', 'org_type', 'parent_id', 'gys_id', 'credit_code'])

@@ -10,8 +10,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  ADD_PROJECT_COMPANY_PATH, ADD_SUPPLIER_PATH, ALLOWED_PARENT_TYPES, firstOrganizationFormError, OrgFormMessage, ORG_MAIN_PATH,
-  PROJECT_COMPANY_PATH, SUPPLIER_PATH, type OrganizationForm,
+  ADD_PROJECT_COMPANY_PATH,
+  ADD_SUPPLIER_PATH,
+  ALLOWED_PARENT_TYPES,
+  firstOrganizationFormError,
+  OrgFormMessage,
+  ORG_MAIN_PATH,
+  PROJECT_COMPANY_PATH,
+  SUPPLIER_PATH,
+  type OrganizationForm,
 } from '../../../../src/domain/organization/organization';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { normalizeCreditCode } from '../../../../src/domain/patterns/social-credit-code';
@@ -21,13 +28,41 @@ import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { logOperation, newId } from '../operation-log/repository';
 import {
-  appIdsOf, creditCodeTaken, enabledOrganizationsOfType, findOrganization, listAllOrganizations, nameTaken, nextGysId, nextSortNo,
-  pageAccounts, pageOrganizations, replaceApps, tenantAppIds, userOrganization, type OrgRow,
+  appIdsOf,
+  creditCodeTaken,
+  enabledOrganizationsOfType,
+  findOrganization,
+  listAllOrganizations,
+  nameTaken,
+  nextGysId,
+  nextSortNo,
+  pageAccounts,
+  pageOrganizations,
+  replaceApps,
+  tenantAppIds,
+  userOrganization,
+  type OrgRow,
 } from './repository';
-import type { AccountPageQuery, ListByLabelQuery, OrgBody, OrgPageQuery, StatusBody, SupplierDropQuery } from './schemas';
+import type {
+  AccountPageQuery,
+  ListByLabelQuery,
+  OrgBody,
+  OrgPageQuery,
+  StatusBody,
+  SupplierDropQuery,
+} from './schemas';
 import {
-  accountPageSchema, capitalSideListSchema, listByLabelSchema, orgCreateSchema, orgDetailSchema, orgPageSchema, orgStatusSchema, orgTreeSchema,
-  orgUpdateSchema, supplierDropSchema, userTopSchema,
+  accountPageSchema,
+  capitalSideListSchema,
+  listByLabelSchema,
+  orgCreateSchema,
+  orgDetailSchema,
+  orgPageSchema,
+  orgStatusSchema,
+  orgTreeSchema,
+  orgUpdateSchema,
+  supplierDropSchema,
+  userTopSchema,
 } from './schemas';
 
 const ORG_NOT_FOUND = '组织不存在';
@@ -56,7 +91,10 @@ function toRecord(r: OrgRow, appIds: string[]) {
 type Db = GatewayDeps['db'];
 
 async function recordsOf(db: Db, rows: OrgRow[]) {
-  const apps = await appIdsOf(db, rows.filter((r) => r.org_type === 'SUPPLIER').map((r) => r.org_id));
+  const apps = await appIdsOf(
+    db,
+    rows.filter((r) => r.org_type === 'SUPPLIER').map((r) => r.org_id),
+  );
   return rows.map((r) => toRecord(r, apps.get(r.org_id) ?? []));
 }
 
@@ -75,7 +113,7 @@ async function checkedValues(db: Db, tenantId: string, type: OrgType, body: OrgB
     contactMobile: body.contactMobile?.trim() ?? '',
     email: body.email?.trim() ?? '',
     address: body.address?.trim() ?? '',
-    appIds: type === 'SUPPLIER' ? body.appIds ?? [] : [],
+    appIds: type === 'SUPPLIER' ? (body.appIds ?? []) : [],
   };
   const refusal = firstOrganizationFormError(form, type);
   if (refusal) throw invalidInput(refusal);
@@ -83,7 +121,8 @@ async function checkedValues(db: Db, tenantId: string, type: OrgType, body: OrgB
     if (form.parentId && form.parentId !== '0') throw invalidInput(OrgFormMessage.groupFixed);
   } else {
     const parent = await findOrganization(db, tenantId, form.parentId);
-    if (!parent || parent.status !== 'ENABLED' || !ALLOWED_PARENT_TYPES[type].includes(parent.org_type)) throw invalidInput(OrgFormMessage.parentInvalid);
+    if (!parent || parent.status !== 'ENABLED' || !ALLOWED_PARENT_TYPES[type].includes(parent.org_type))
+      throw invalidInput(OrgFormMessage.parentInvalid);
     if (editing) {
       // Not under itself or anything below it: walk up from the new parent.
       const all = new Map((await listAllOrganizations(db, tenantId)).map((o) => [o.org_id, o.parent_id]));
@@ -92,8 +131,10 @@ async function checkedValues(db: Db, tenantId: string, type: OrgType, body: OrgB
       }
     }
   }
-  if (await nameTaken(db, tenantId, type, form.enterpriseName, editing?.org_id)) throw invalidInput(OrgFormMessage.nameTaken);
-  if (form.creditCode && (await creditCodeTaken(db, tenantId, form.creditCode, editing?.org_id))) throw invalidInput(OrgFormMessage.creditCodeTaken);
+  if (await nameTaken(db, tenantId, type, form.enterpriseName, editing?.org_id))
+    throw invalidInput(OrgFormMessage.nameTaken);
+  if (form.creditCode && (await creditCodeTaken(db, tenantId, form.creditCode, editing?.org_id)))
+    throw invalidInput(OrgFormMessage.creditCodeTaken);
   if (form.appIds.length) {
     const known = await tenantAppIds(db, tenantId);
     if (form.appIds.some((a) => !known.has(a))) throw invalidInput(OrgFormMessage.appInvalid);
@@ -122,12 +163,20 @@ interface Facade {
 }
 
 /** A unique index refused the write: which one, if it is ours to explain. */
-function uniqueViolation(error: unknown): 'gysId' | 'creditCode' | null {
+function uniqueViolation(error: unknown): 'gysId' | 'creditCode' | 'name' | null {
   const e = error as { code?: string; constraint?: string; message?: string };
   if (e?.code !== '23505') return null;
   const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
   if (where.includes('gys_id')) return 'gysId';
   if (where.includes('credit_code')) return 'creditCode';
+  if (where.includes('organization_tenant_type_name_uq')) return 'name';
+  return null;
+}
+
+/** What a unique index refused, in the form's words (the loser of two saves at once, SPEC §3). */
+function formRefusal(violated: ReturnType<typeof uniqueViolation>): AppError | null {
+  if (violated === 'creditCode') return invalidInput(OrgFormMessage.creditCodeTaken);
+  if (violated === 'name') return invalidInput(OrgFormMessage.nameTaken);
   return null;
 }
 
@@ -140,30 +189,61 @@ async function createOrganization(deps: GatewayDeps, tenantId: string, actor: st
       return await insertOrganization(deps, tenantId, actor, type, values, appIds);
     } catch (error) {
       const violated = uniqueViolation(error);
-      if (violated === 'creditCode') throw invalidInput(OrgFormMessage.creditCodeTaken);
+      const refusal = formRefusal(violated);
+      if (refusal) throw refusal;
       if (violated !== 'gysId' || attempt >= 5) throw error;
     }
   }
 }
 
 async function insertOrganization(
-  deps: GatewayDeps, tenantId: string, actor: string, type: OrgType, values: Awaited<ReturnType<typeof checkedValues>>['values'], appIds: string[],
+  deps: GatewayDeps,
+  tenantId: string,
+  actor: string,
+  type: OrgType,
+  values: Awaited<ReturnType<typeof checkedValues>>['values'],
+  appIds: string[],
 ) {
   const now = deps.now();
   const orgId = newId();
   return deps.db.transaction().execute(async (trx) => {
     const gysId = type === 'SUPPLIER' ? await nextGysId(trx, now.getFullYear()) : null;
-    await trx.insertInto('organization').values({
-      org_id: orgId, tenant_id: tenantId, org_type: type, gys_id: gysId, data_auth_state: type === 'SUPPLIER' ? 'PENDING' : null,
-      sort_no: await nextSortNo(trx, tenantId), ...values, created_at: now, updated_at: now,
-    }).execute();
+    await trx
+      .insertInto('organization')
+      .values({
+        org_id: orgId,
+        tenant_id: tenantId,
+        org_type: type,
+        gys_id: gysId,
+        data_auth_state: type === 'SUPPLIER' ? 'PENDING' : null,
+        sort_no: await nextSortNo(trx, tenantId),
+        ...values,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     if (appIds.length) await replaceApps(trx, orgId, appIds);
-    await logOperation(trx, { tenantId, userId: actor, now, action: 'organization.create', targetType: 'organization', targetId: orgId, after: await snapshot(trx, tenantId, orgId) });
+    await logOperation(trx, {
+      tenantId,
+      userId: actor,
+      now,
+      action: 'organization.create',
+      targetType: 'organization',
+      targetId: orgId,
+      after: await snapshot(trx, tenantId, orgId),
+    });
     return { keyId: orgId, gysId: gysId ?? '' };
   });
 }
 
-async function updateOrganization(deps: GatewayDeps, tenantId: string, actor: string, orgId: string, body: OrgBody & { version: number }, type?: OrgType) {
+async function updateOrganization(
+  deps: GatewayDeps,
+  tenantId: string,
+  actor: string,
+  orgId: string,
+  body: OrgBody & { version: number },
+  type?: OrgType,
+) {
   const before = await findOrganization(deps.db, tenantId, orgId);
   if (!before || (type && before.org_type !== type)) throw notFound(ORG_NOT_FOUND);
   if (before.version !== body.version) throw stale();
@@ -182,17 +262,30 @@ async function updateOrganization(deps: GatewayDeps, tenantId: string, actor: st
       if (Number(result.numUpdatedRows) !== 1) throw stale();
       if (before.org_type === 'SUPPLIER') await replaceApps(trx, orgId, appIds);
       await logOperation(trx, {
-        tenantId, userId: actor, now, action: 'organization.update', targetType: 'organization', targetId: orgId, before: beforeRecord, after: await snapshot(trx, tenantId, orgId),
+        tenantId,
+        userId: actor,
+        now,
+        action: 'organization.update',
+        targetType: 'organization',
+        targetId: orgId,
+        before: beforeRecord,
+        after: await snapshot(trx, tenantId, orgId),
       });
     });
   } catch (error) {
     // A credit code taken meanwhile (PostgreSQL, two editors at once) is the form's refusal.
-    if (uniqueViolation(error) === 'creditCode') throw invalidInput(OrgFormMessage.creditCodeTaken);
-    throw error;
+    throw formRefusal(uniqueViolation(error)) ?? error;
   }
 }
 
-async function setStatus(deps: GatewayDeps, tenantId: string, actor: string, orgId: string, body: StatusBody, type?: OrgType) {
+async function setStatus(
+  deps: GatewayDeps,
+  tenantId: string,
+  actor: string,
+  orgId: string,
+  body: StatusBody,
+  type?: OrgType,
+) {
   const before = await findOrganization(deps.db, tenantId, orgId);
   if (!before || (type && before.org_type !== type)) throw notFound(ORG_NOT_FOUND);
   if (before.version !== body.version) throw stale();
@@ -208,8 +301,14 @@ async function setStatus(deps: GatewayDeps, tenantId: string, actor: string, org
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw stale();
     await logOperation(trx, {
-      tenantId, userId: actor, now, action: body.status === 'DISABLED' ? 'organization.disable' : 'organization.enable', targetType: 'organization',
-      targetId: orgId, before: { status: before.status, version: before.version }, after: { status: body.status, version: before.version + 1 },
+      tenantId,
+      userId: actor,
+      now,
+      action: body.status === 'DISABLED' ? 'organization.disable' : 'organization.enable',
+      targetType: 'organization',
+      targetId: orgId,
+      before: { status: before.status, version: before.version },
+      after: { status: body.status, version: before.version + 1 },
     });
   });
 }
@@ -218,7 +317,13 @@ function registerFacade(app: FastifyInstance, deps: GatewayDeps, f: Facade) {
   const isSupplier = f.type === 'SUPPLIER';
   app.get<{ Querystring: OrgPageQuery }>(
     `${f.base}/page`,
-    { config: { access: { menu: f.listMenu } }, schema: orgPageSchema(`${f.label}分页查询（名称、信用代码${isSupplier ? '、供应商编号' : ''}模糊匹配；状态精确匹配）`, isSupplier) },
+    {
+      config: { access: { menu: f.listMenu } },
+      schema: orgPageSchema(
+        `${f.label}分页查询（名称、信用代码${isSupplier ? '、供应商编号' : ''}模糊匹配；状态精确匹配）`,
+        isSupplier,
+      ),
+    },
     async (request) => {
       const current = Number(request.query.current ?? '1');
       const size = Number(request.query.size ?? '10');
@@ -237,20 +342,31 @@ function registerFacade(app: FastifyInstance, deps: GatewayDeps, f: Facade) {
     },
   );
 
-  app.get<{ Params: { id: string } }>(`${f.base}/:id`, { config: { access: { menu: f.listMenu } }, schema: orgDetailSchema(`${f.label}详情`) }, async (request) => {
-    const row = await findOrganization(deps.db, sessionOf(request).tenantId, request.params.id);
-    if (!row || row.org_type !== f.type) throw notFound(ORG_NOT_FOUND);
-    return ok((await recordsOf(deps.db, [row]))[0]);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${f.base}/:id`,
+    { config: { access: { menu: f.listMenu } }, schema: orgDetailSchema(`${f.label}详情`) },
+    async (request) => {
+      const row = await findOrganization(deps.db, sessionOf(request).tenantId, request.params.id);
+      if (!row || row.org_type !== f.type) throw notFound(ORG_NOT_FOUND);
+      return ok((await recordsOf(deps.db, [row]))[0]);
+    },
+  );
 
-  app.post<{ Body: OrgBody }>(`${f.base}`, { config: { access: { menu: f.addMenu, op: 'add' } }, schema: orgCreateSchema(`新增${f.label}`, false) }, async (request) => {
-    const { tenantId, userId } = sessionOf(request);
-    return ok(await createOrganization(deps, tenantId, userId, f.type, request.body));
-  });
+  app.post<{ Body: OrgBody }>(
+    `${f.base}`,
+    { config: { access: { menu: f.addMenu, op: 'add' } }, schema: orgCreateSchema(`新增${f.label}`, false) },
+    async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      return ok(await createOrganization(deps, tenantId, userId, f.type, request.body));
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: OrgBody & { version: number } }>(
     `${f.base}/:id`,
-    { config: { access: { menu: f.listMenu, op: 'edit' } }, schema: orgUpdateSchema(`修改${f.label}（version 为读到的版本，过期时 160300409）`) },
+    {
+      config: { access: { menu: f.listMenu, op: 'edit' } },
+      schema: orgUpdateSchema(`修改${f.label}（version 为读到的版本，过期时 160300409）`),
+    },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       await updateOrganization(deps, tenantId, userId, request.params.id, request.body, f.type);
@@ -260,7 +376,10 @@ function registerFacade(app: FastifyInstance, deps: GatewayDeps, f: Facade) {
 
   app.put<{ Params: { id: string }; Body: StatusBody }>(
     `${f.base}/status/:id`,
-    { config: { access: { menu: f.listMenu, op: 'delete' } }, schema: orgStatusSchema(`启用或停用${f.label}（停用即删除：记录保留）`) },
+    {
+      config: { access: { menu: f.listMenu, op: 'delete' } },
+      schema: orgStatusSchema(`启用或停用${f.label}（停用即删除：记录保留）`),
+    },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       await setStatus(deps, tenantId, userId, request.params.id, request.body, f.type);
@@ -270,23 +389,49 @@ function registerFacade(app: FastifyInstance, deps: GatewayDeps, f: Facade) {
 }
 
 export const organizationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  registerFacade(app, deps, { base: '/api/company/supplier', type: 'SUPPLIER', listMenu: SUPPLIER_PATH, addMenu: ADD_SUPPLIER_PATH, label: '供应商' });
-  registerFacade(app, deps, { base: '/api/company/projectCompany', type: 'PROJECT_COMPANY', listMenu: PROJECT_COMPANY_PATH, addMenu: ADD_PROJECT_COMPANY_PATH, label: '项目公司' });
+  registerFacade(app, deps, {
+    base: '/api/company/supplier',
+    type: 'SUPPLIER',
+    listMenu: SUPPLIER_PATH,
+    addMenu: ADD_SUPPLIER_PATH,
+    label: '供应商',
+  });
+  registerFacade(app, deps, {
+    base: '/api/company/projectCompany',
+    type: 'PROJECT_COMPANY',
+    listMenu: PROJECT_COMPANY_PATH,
+    addMenu: ADD_PROJECT_COMPANY_PATH,
+    label: '项目公司',
+  });
 
   // ---- 组织管理: the whole tree ----
-  app.get('/api/authcenter/org/tree', { config: { access: { menu: ORG_MAIN_PATH } }, schema: orgTreeSchema }, async (request) => {
-    const rows = await listAllOrganizations(deps.db, sessionOf(request).tenantId);
-    return ok(await recordsOf(deps.db, rows));
-  });
+  app.get(
+    '/api/authcenter/org/tree',
+    { config: { access: { menu: ORG_MAIN_PATH } }, schema: orgTreeSchema },
+    async (request) => {
+      const rows = await listAllOrganizations(deps.db, sessionOf(request).tenantId);
+      return ok(await recordsOf(deps.db, rows));
+    },
+  );
 
-  app.post<{ Body: OrgBody }>('/api/authcenter/org', { config: { access: { menu: ORG_MAIN_PATH, op: 'add' } }, schema: orgCreateSchema('新增组织（子公司、项目公司、供应商、资金方）', true) }, async (request) => {
-    const { tenantId, userId } = sessionOf(request);
-    return ok(await createOrganization(deps, tenantId, userId, request.body.orgType!, request.body));
-  });
+  app.post<{ Body: OrgBody }>(
+    '/api/authcenter/org',
+    {
+      config: { access: { menu: ORG_MAIN_PATH, op: 'add' } },
+      schema: orgCreateSchema('新增组织（子公司、项目公司、供应商、资金方）', true),
+    },
+    async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      return ok(await createOrganization(deps, tenantId, userId, request.body.orgType!, request.body));
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: OrgBody & { version: number } }>(
     '/api/authcenter/org/:id',
-    { config: { access: { menu: ORG_MAIN_PATH, op: 'edit' } }, schema: orgUpdateSchema('修改组织（类型不变；version 过期时 160300409）') },
+    {
+      config: { access: { menu: ORG_MAIN_PATH, op: 'edit' } },
+      schema: orgUpdateSchema('修改组织（类型不变；version 过期时 160300409）'),
+    },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       await updateOrganization(deps, tenantId, userId, request.params.id, request.body);
@@ -296,7 +441,10 @@ export const organizationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
 
   app.put<{ Params: { id: string }; Body: StatusBody }>(
     '/api/authcenter/org/status/:id',
-    { config: { access: { menu: ORG_MAIN_PATH, op: 'delete' } }, schema: orgStatusSchema('启用或停用组织（集团不能停用）') },
+    {
+      config: { access: { menu: ORG_MAIN_PATH, op: 'delete' } },
+      schema: orgStatusSchema('启用或停用组织（集团不能停用）'),
+    },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       await setStatus(deps, tenantId, userId, request.params.id, request.body);
@@ -305,17 +453,35 @@ export const organizationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
   );
 
   // ---- lookups ----
-  app.get<{ Querystring: AccountPageQuery }>('/api/authcenter/org/account/page', { config: { access: { menu: ORG_MAIN_PATH } }, schema: accountPageSchema }, async (request) => {
-    const { tenantId } = sessionOf(request);
-    const current = Number(request.query.current ?? '1');
-    const size = Number(request.query.size ?? '10');
-    if (!(await findOrganization(deps.db, tenantId, request.query.orgId))) throw notFound(ORG_NOT_FOUND);
-    const { rows, total } = await pageAccounts(deps.db, { tenantId, orgId: request.query.orgId, offset: (current - 1) * size, limit: size });
-    return ok({
-      records: rows.map((r) => ({ userId: r.user_id, userName: r.user_name, nickName: r.nick_name, mobile: r.mobile ?? '', status: r.status, userType: r.user_type })),
-      total, current, size,
-    });
-  });
+  app.get<{ Querystring: AccountPageQuery }>(
+    '/api/authcenter/org/account/page',
+    { config: { access: { menu: ORG_MAIN_PATH } }, schema: accountPageSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const current = Number(request.query.current ?? '1');
+      const size = Number(request.query.size ?? '10');
+      if (!(await findOrganization(deps.db, tenantId, request.query.orgId))) throw notFound(ORG_NOT_FOUND);
+      const { rows, total } = await pageAccounts(deps.db, {
+        tenantId,
+        orgId: request.query.orgId,
+        offset: (current - 1) * size,
+        limit: size,
+      });
+      return ok({
+        records: rows.map((r) => ({
+          userId: r.user_id,
+          userName: r.user_name,
+          nickName: r.nick_name,
+          mobile: r.mobile ?? '',
+          status: r.status,
+          userType: r.user_type,
+        })),
+        total,
+        current,
+        size,
+      });
+    },
+  );
 
   app.get('/api/authcenter/org/user/top', { config: { access: 'session' }, schema: userTopSchema }, async (request) => {
     const { tenantId, userId } = sessionOf(request);
@@ -331,18 +497,45 @@ export const organizationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
     return ok(top ? { keyId: top.org_id, enterpriseName: top.org_name, orgType: top.org_type } : null);
   });
 
-  app.get<{ Querystring: SupplierDropQuery }>('/api/company/supplier/drop', { config: { access: 'session' }, schema: supplierDropSchema }, async (request) => {
-    const rows = await enabledOrganizationsOfType(deps.db, sessionOf(request).tenantId, 'SUPPLIER', request.query.enterpriseName?.trim() || undefined, 50);
-    return ok(rows.map((r) => ({ keyId: r.org_id, gysId: r.gys_id ?? '', enterpriseName: r.org_name })));
-  });
+  app.get<{ Querystring: SupplierDropQuery }>(
+    '/api/company/supplier/drop',
+    { config: { access: 'session' }, schema: supplierDropSchema },
+    async (request) => {
+      const rows = await enabledOrganizationsOfType(
+        deps.db,
+        sessionOf(request).tenantId,
+        'SUPPLIER',
+        request.query.enterpriseName?.trim() || undefined,
+        50,
+      );
+      return ok(rows.map((r) => ({ keyId: r.org_id, gysId: r.gys_id ?? '', enterpriseName: r.org_name })));
+    },
+  );
 
-  app.get('/api/capital/side/list', { config: { access: 'session' }, schema: capitalSideListSchema }, async (request) => {
-    const rows = await enabledOrganizationsOfType(deps.db, sessionOf(request).tenantId, 'CAPITAL_SIDE');
-    return ok(rows.map((r) => ({ keyId: r.org_id, capitalSideCode: r.org_id, capitalSideName: r.org_name })));
-  });
+  app.get(
+    '/api/capital/side/list',
+    { config: { access: 'session' }, schema: capitalSideListSchema },
+    async (request) => {
+      const rows = await enabledOrganizationsOfType(deps.db, sessionOf(request).tenantId, 'CAPITAL_SIDE');
+      return ok(rows.map((r) => ({ keyId: r.org_id, capitalSideCode: r.org_id, capitalSideName: r.org_name })));
+    },
+  );
 
-  app.get<{ Querystring: ListByLabelQuery }>('/api/company/supplier/listbylabel', { config: { access: 'session' }, schema: listByLabelSchema }, async (request) => {
-    const rows = await enabledOrganizationsOfType(deps.db, sessionOf(request).tenantId, request.query.orgType);
-    return ok(rows.map((r) => ({ keyId: r.org_id, enterpriseName: r.org_name, orgType: r.org_type, parentId: r.parent_id ?? '0' })));
-  });
+  app.get<{ Querystring: ListByLabelQuery }>(
+    '/api/company/supplier/listbylabel',
+    { config: { access: 'session' }, schema: listByLabelSchema },
+    async (request) => {
+      const rows = await enabledOrganizationsOfType(deps.db, sessionOf(request).tenantId, request.query.orgType);
+      return ok(
+        rows.map((r) => ({
+          keyId: r.org_id,
+          enterpriseName: r.org_name,
+          orgType: r.org_type,
+          parentId: r.parent_id ?? '0',
+        })),
+      );
+    },
+  );
 };
+
+export default organizationRoutes;

@@ -1,32 +1,61 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, RiskLevel } from '../../db/database';
+// The live locks the lifecycle's guards load before a transition (BUSINESS.md "Who may act": the facts the
+// gateway loads beforehand), as the pure queries of src/domain/risk/locks.ts read them. Only 锁定中 rows
+// are read; expiry is the domain's to judge, with the time of the transition.
+import { type Kysely, sql } from 'kysely';
+import type { ContractLockFact, SupplierLockFact, SupplierLockScope } from '../../../../src/domain/risk/locks';
 
-export interface OpinionFilter {
-  tenantId: string;
-  enterpriseName?: string;
-  riskLevel?: RiskLevel;
-  offset: number;
-  limit: number;
+// biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
+type AnyDb = Kysely<any>;
+
+const dateText = (value: unknown) => {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+};
+
+/** The supplier's locks that are 锁定中 in the tenant. */
+export async function liveSupplierLocks(db: AnyDb, tenantId: string, supplierId: string): Promise<SupplierLockFact[]> {
+  const rows = await db
+    .selectFrom('supplier_lock')
+    .select(['supplier_id', 'scope', 'status', dateColumn('expires_at')])
+    .where('tenant_id', '=', tenantId)
+    .where('supplier_id', '=', supplierId)
+    .where('status', '=', 'LOCKED')
+    .execute();
+  return rows.map((r) => ({
+    supplierId: String(r.supplier_id),
+    scope: r.scope as SupplierLockScope,
+    status: String(r.status),
+    expiresAt: dateText(r.expires_at),
+  }));
 }
 
-/** One page of the tenant's negative opinions, newest first, and how many match in all. */
-export async function pageNegativeOpinions(db: Kysely<Database>, filter: OpinionFilter) {
-  let query = db.selectFrom('negative_opinion').where('tenant_id', '=', filter.tenantId);
-  if (filter.enterpriseName) {
-    // Matched literally: the user's % and _ are not wildcards.
-    const escaped = filter.enterpriseName.replace(/[\\%_]/g, (c) => `\\${c}`);
-    query = query.where('enterprise_name', 'like', `%${escaped}%`);
-  }
-  if (filter.riskLevel) query = query.where('risk_level', '=', filter.riskLevel);
-  const [rows, count] = await Promise.all([
-    query
-      .select(['opinion_id', 'enterprise_name', 'title', 'source', 'risk_level', 'status', sql<string>`published_on::text`.as('published_on')])
-      .orderBy('published_on', 'desc')
-      .orderBy('opinion_id')
-      .offset(filter.offset)
-      .limit(filter.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+/** The locks that are 锁定中 on this contract number or this payment order (its number) in the tenant. */
+export async function liveContractLocks(
+  db: AnyDb,
+  tenantId: string,
+  target: { contractNo?: string; paymentOrderId?: string },
+): Promise<ContractLockFact[]> {
+  if (!target.contractNo && !target.paymentOrderId) return [];
+  const rows = await db
+    .selectFrom('contract_lock')
+    .select(['contract_no', 'payment_order_no', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'LOCKED')
+    .where((eb) =>
+      eb.or([
+        ...(target.contractNo ? [eb('contract_no', '=', target.contractNo)] : []),
+        ...(target.paymentOrderId ? [eb('payment_order_no', '=', target.paymentOrderId)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({
+    contractNo: r.contract_no == null ? null : String(r.contract_no),
+    paymentOrderId: r.payment_order_no == null ? null : String(r.payment_order_no),
+    status: String(r.status),
+  }));
+}
+
+// A calendar date, whether PGlite or PostgreSQL hands back a Date or text.
+function dateColumn(column: string) {
+  return sql<string>`${sql.ref(column)}::date::text`.as(column);
 }

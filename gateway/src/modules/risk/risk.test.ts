@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
-import { NEGATIVE_OPINION_COUNT } from '../../db/seed/negative-opinion-seed';
+import { NEGATIVE_OPINION_COUNT } from '../../db/seed/negative-opinion.seed';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 
 describe.each(databasesUnderTest())('负面舆情 page on $name', ({ databaseUrl }) => {
@@ -15,7 +15,8 @@ describe.each(databasesUnderTest())('负面舆情 page on $name', ({ databaseUrl
     await gw?.close();
   });
 
-  const page = (query: string, headers = admin) => gw.app.inject({ method: 'GET', url: `/api/risk/negativePublicOpinion/page${query}`, headers });
+  const page = (query: string, headers = admin) =>
+    gw.app.inject({ method: 'GET', url: `/api/risk/negativePublicOpinion/page${query}`, headers });
 
   it('pages the seeded rows, newest first, 10 by default', async () => {
     const body = (await page('')).json();
@@ -40,7 +41,13 @@ describe.each(databasesUnderTest())('负面舆情 page on $name', ({ databaseUrl
   });
 
   it('refuses bad paging, an unknown level and an over-long name with 160300400', async () => {
-    for (const query of ['?size=101', '?current=0', '?riskLevel=SEVERE', '?size=abc', `?enterpriseName=${'名'.repeat(101)}`]) {
+    for (const query of [
+      '?size=101',
+      '?current=0',
+      '?riskLevel=SEVERE',
+      '?size=abc',
+      `?enterpriseName=${'名'.repeat(101)}`,
+    ]) {
       const res = await page(query);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe(ResultCode.invalidInput);

@@ -19,7 +19,16 @@ function escapeLike(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const roleColumns = ['role_id', 'role_name', 'role_code', 'status', 'remark', 'version', 'created_at', 'updated_at'] as const;
+const roleColumns = [
+  'role_id',
+  'role_name',
+  'role_code',
+  'status',
+  'remark',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
 
 export interface RoleFilter {
   tenantId: string;
@@ -39,7 +48,11 @@ export async function pageRoles(db: Kysely<Database>, filter: RoleFilter) {
     query
       .select([...roleColumns])
       .select((eb) =>
-        eb.selectFrom('user_role').whereRef('user_role.role_id', '=', 'role.role_id').select(eb.fn.countAll<string>().as('n')).as('user_count'),
+        eb
+          .selectFrom('user_role')
+          .whereRef('user_role.role_id', '=', 'role.role_id')
+          .select(eb.fn.countAll<string>().as('n'))
+          .as('user_count'),
       )
       .orderBy('created_at')
       .orderBy('role_id')
@@ -87,7 +100,10 @@ export async function roleExists(
       .where('status', '<>', 'DELETED')
       .where(column, '=', value);
     if (check.excludeId) query = query.where('role_id', '<>', check.excludeId);
-    return query.limit(1).executeTakeFirst().then((row) => row !== undefined);
+    return query
+      .limit(1)
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
   };
   const [name, code] = await Promise.all([live('role_name', check.roleName), live('role_code', check.roleCode)]);
   return { name, code };
@@ -101,7 +117,13 @@ export interface RoleInput {
 }
 
 /** A new role, granted the dashboard like every role (the home page must open for its users). Run it in a transaction. */
-export async function insertRole(db: Kysely<Database>, tenantId: string, input: RoleInput, dashboardMenuId: string, now: Date) {
+export async function insertRole(
+  db: Kysely<Database>,
+  tenantId: string,
+  input: RoleInput,
+  dashboardMenuId: string,
+  now: Date,
+) {
   const roleId = newRoleId(now);
   {
     const trx = db;
@@ -188,7 +210,10 @@ function usersQuery(db: Kysely<Database>, filter: UserPageFilter, inRole: boolea
     .where('u.tenant_id', '=', filter.tenantId)
     .where(({ exists, not, selectFrom }) => {
       const member = exists(
-        selectFrom('user_role as ur').select('ur.user_id').whereRef('ur.user_id', '=', 'u.user_id').where('ur.role_id', '=', filter.roleId),
+        selectFrom('user_role as ur')
+          .select('ur.user_id')
+          .whereRef('ur.user_id', '=', 'u.user_id')
+          .where('ur.role_id', '=', filter.roleId),
       );
       return inRole ? member : not(member);
     });
@@ -215,7 +240,11 @@ export async function pageRoleUsers(db: Kysely<Database>, filter: UserPageFilter
 }
 
 /** How many of `userIds` are users of the tenant. */
-export async function countTenantUsers(db: Kysely<Database>, tenantId: string, userIds: readonly string[]): Promise<number> {
+export async function countTenantUsers(
+  db: Kysely<Database>,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<number> {
   const row = await db
     .selectFrom('app_user')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -262,7 +291,9 @@ export async function menuOperations(db: Kysely<Database>): Promise<Map<string, 
 export async function roleGrants(db: Kysely<Database>, roleId: string): Promise<Map<string, Set<string>>> {
   const rows = await db
     .selectFrom('role_menu as rm')
-    .leftJoin('role_menu_operation as rmo', (j) => j.onRef('rmo.role_id', '=', 'rm.role_id').onRef('rmo.menu_id', '=', 'rm.menu_id'))
+    .leftJoin('role_menu_operation as rmo', (j) =>
+      j.onRef('rmo.role_id', '=', 'rm.role_id').onRef('rmo.menu_id', '=', 'rm.menu_id'),
+    )
     .select(['rm.menu_id', 'rmo.operation_code'])
     .where('rm.role_id', '=', roleId)
     .execute();
@@ -278,10 +309,19 @@ export async function roleGrants(db: Kysely<Database>, roleId: string): Promise<
 export type GrantSet = Map<string, Set<string>>;
 
 /** Replaces the role's grants with `grants`, or (additive) adds them to what it has. Run it in a transaction. */
-export async function writeGrants(db: Kysely<Database>, roleIds: readonly string[], grants: GrantSet, mode: 'replace' | 'add') {
-  const menuRows = roleIds.flatMap((roleId) => [...grants.keys()].map((menuId) => ({ role_id: roleId, menu_id: menuId })));
+export async function writeGrants(
+  db: Kysely<Database>,
+  roleIds: readonly string[],
+  grants: GrantSet,
+  mode: 'replace' | 'add',
+) {
+  const menuRows = roleIds.flatMap((roleId) =>
+    [...grants.keys()].map((menuId) => ({ role_id: roleId, menu_id: menuId })),
+  );
   const opRows = roleIds.flatMap((roleId) =>
-    [...grants].flatMap(([menuId, ops]) => [...ops].map((op) => ({ role_id: roleId, menu_id: menuId, operation_code: op }))),
+    [...grants].flatMap(([menuId, ops]) =>
+      [...ops].map((op) => ({ role_id: roleId, menu_id: menuId, operation_code: op })),
+    ),
   );
   {
     const trx = db;
@@ -290,7 +330,11 @@ export async function writeGrants(db: Kysely<Database>, roleIds: readonly string
       await trx.deleteFrom('role_menu').where('role_id', 'in', roleIds).execute();
     }
     if (menuRows.length) {
-      await trx.insertInto('role_menu').values(menuRows).onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing()).execute();
+      await trx
+        .insertInto('role_menu')
+        .values(menuRows)
+        .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
+        .execute();
     }
     if (opRows.length) {
       await trx

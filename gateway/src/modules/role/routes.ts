@@ -112,7 +112,12 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
   const needs = (op: 'add' | 'edit' | 'delete' | 'authorize') => ({ access: { menu: ROLES_MENU, op } }) as const;
 
   async function assertUnique(tenantId: string, input: RoleInput, excludeId?: string) {
-    const taken = await roleExists(deps.db, { tenantId, roleName: input.roleName, roleCode: input.roleCode, ...(excludeId ? { excludeId } : {}) });
+    const taken = await roleExists(deps.db, {
+      tenantId,
+      roleName: input.roleName,
+      roleCode: input.roleCode,
+      ...(excludeId ? { excludeId } : {}),
+    });
     if (taken.name) throw invalidInput('角色名称已存在');
     if (taken.code) throw invalidInput('角色编码已存在');
   }
@@ -123,36 +128,52 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     return role;
   }
 
-  app.get<{ Querystring: RolePageQuery }>('/api/authcenter/base/role/wsf/page', { config: read, schema: rolePageSchema }, async (request) => {
-    const { current, size, offset, limit } = paging(request.query);
-    const { rows, total } = await pageRoles(deps.db, {
-      tenantId: sessionOf(request).tenantId,
-      ...(request.query.roleName?.trim() ? { roleName: request.query.roleName.trim() } : {}),
-      ...(request.query.roleCode?.trim() ? { roleCode: request.query.roleCode.trim() } : {}),
-      ...(request.query.status ? { status: request.query.status } : {}),
-      offset,
-      limit,
-    });
-    return ok({ records: rows.map(roleDto), total, current, size });
-  });
-
-  app.post<{ Body: RoleBody }>('/api/authcenter/base/role', { config: needs('add'), schema: createRoleSchema }, async (request) => {
-    const { tenantId } = sessionOf(request);
-    const input = roleInput(request.body);
-    await assertUnique(tenantId, input);
-    let roleId = '';
-    const now = deps.now();
-    try {
-      await deps.db.transaction().execute(async (trx) => {
-        roleId = await insertRole(trx, tenantId, input, DASHBOARD_MENU_ID, now);
-        await logOperation(trx, { tenantId, userId: sessionOf(request).userId, now, action: 'role.create', targetType: 'role', targetId: roleId, after: input });
+  app.get<{ Querystring: RolePageQuery }>(
+    '/api/authcenter/base/role/wsf/page',
+    { config: read, schema: rolePageSchema },
+    async (request) => {
+      const { current, size, offset, limit } = paging(request.query);
+      const { rows, total } = await pageRoles(deps.db, {
+        tenantId: sessionOf(request).tenantId,
+        ...(request.query.roleName?.trim() ? { roleName: request.query.roleName.trim() } : {}),
+        ...(request.query.roleCode?.trim() ? { roleCode: request.query.roleCode.trim() } : {}),
+        ...(request.query.status ? { status: request.query.status } : {}),
+        offset,
+        limit,
       });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalidInput('角色名称或编码已存在');
-      throw error;
-    }
-    return ok(roleDto(await liveRole(tenantId, roleId)));
-  });
+      return ok({ records: rows.map(roleDto), total, current, size });
+    },
+  );
+
+  app.post<{ Body: RoleBody }>(
+    '/api/authcenter/base/role',
+    { config: needs('add'), schema: createRoleSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const input = roleInput(request.body);
+      await assertUnique(tenantId, input);
+      let roleId = '';
+      const now = deps.now();
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          roleId = await insertRole(trx, tenantId, input, DASHBOARD_MENU_ID, now);
+          await logOperation(trx, {
+            tenantId,
+            userId: sessionOf(request).userId,
+            now,
+            action: 'role.create',
+            targetType: 'role',
+            targetId: roleId,
+            after: input,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw invalidInput('角色名称或编码已存在');
+        throw error;
+      }
+      return ok(roleDto(await liveRole(tenantId, roleId)));
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: UpdateRoleBody }>(
     '/api/authcenter/base/role/:id',
@@ -160,7 +181,8 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     async (request) => {
       const { tenantId } = sessionOf(request);
       const roleId = request.params.id;
-      if (request.body.roleId !== undefined && request.body.roleId !== roleId) throw invalidInput('参数校验失败：roleId 与路径不一致');
+      if (request.body.roleId !== undefined && request.body.roleId !== roleId)
+        throw invalidInput('参数校验失败：roleId 与路径不一致');
       const existing = await liveRole(tenantId, roleId);
       const input = roleInput(request.body);
       if (existing.role_code === PLATFORM_ADMIN_ROLE_CODE) {
@@ -175,8 +197,22 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
         await deps.db.transaction().execute(async (trx) => {
           updated = await updateRole(trx, tenantId, roleId, request.body.version, input, now);
           if (!updated) return;
-          const before = { roleName: existing.role_name, roleCode: existing.role_code, status: existing.status, remark: existing.remark };
-          await logOperation(trx, { tenantId, userId: sessionOf(request).userId, now, action: 'role.update', targetType: 'role', targetId: roleId, before, after: input });
+          const before = {
+            roleName: existing.role_name,
+            roleCode: existing.role_code,
+            status: existing.status,
+            remark: existing.remark,
+          };
+          await logOperation(trx, {
+            tenantId,
+            userId: sessionOf(request).userId,
+            now,
+            action: 'role.update',
+            targetType: 'role',
+            targetId: roleId,
+            before,
+            after: input,
+          });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw invalidInput('角色名称或编码已存在');
@@ -192,36 +228,50 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     return ok(rows.map((r) => ({ roleId: r.role_id, roleName: r.role_name, roleCode: r.role_code })));
   });
 
-  app.get<{ Querystring: RoleExistQuery }>('/api/authcenter/base/role/exist', { config: read, schema: roleExistSchema }, async (request) => {
-    const roleName = request.query.roleName?.trim() || undefined;
-    const roleCode = request.query.roleCode?.trim() || undefined;
-    if (!roleName && !roleCode) throw invalidInput('参数校验失败：roleName 或 roleCode 至少填写一项');
-    const taken = await roleExists(deps.db, {
-      tenantId: sessionOf(request).tenantId,
-      ...(roleName ? { roleName } : {}),
-      ...(roleCode ? { roleCode } : {}),
-      ...(request.query.roleId ? { excludeId: request.query.roleId } : {}),
-    });
-    return ok(taken.name || taken.code);
-  });
+  app.get<{ Querystring: RoleExistQuery }>(
+    '/api/authcenter/base/role/exist',
+    { config: read, schema: roleExistSchema },
+    async (request) => {
+      const roleName = request.query.roleName?.trim() || undefined;
+      const roleCode = request.query.roleCode?.trim() || undefined;
+      if (!roleName && !roleCode) throw invalidInput('参数校验失败：roleName 或 roleCode 至少填写一项');
+      const taken = await roleExists(deps.db, {
+        tenantId: sessionOf(request).tenantId,
+        ...(roleName ? { roleName } : {}),
+        ...(roleCode ? { roleCode } : {}),
+        ...(request.query.roleId ? { excludeId: request.query.roleId } : {}),
+      });
+      return ok(taken.name || taken.code);
+    },
+  );
 
-  app.put<{ Body: DeleteRolesBody }>('/api/authcenter/base/role/delstatus', { config: needs('delete'), schema: deleteRolesSchema }, async (request) => {
-    const { tenantId } = sessionOf(request);
-    const roles = await findRoles(deps.db, tenantId, request.body.roleIds);
-    if (roles.length !== request.body.roleIds.length) throw roleNotFound();
-    if (roles.some((r) => r.role_code === PLATFORM_ADMIN_ROLE_CODE)) throw invalidInput('平台管理员角色不能删除');
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      await markRolesDeleted(trx, tenantId, request.body.roleIds, now);
-      for (const role of roles) {
-        await logOperation(trx, {
-          tenantId, userId: sessionOf(request).userId, now, action: 'role.delete', targetType: 'role', targetId: role.role_id,
-          before: { roleName: role.role_name, roleCode: role.role_code }, after: { status: 'DELETED' },
-        });
-      }
-    });
-    return ok(null);
-  });
+  app.put<{ Body: DeleteRolesBody }>(
+    '/api/authcenter/base/role/delstatus',
+    { config: needs('delete'), schema: deleteRolesSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const roles = await findRoles(deps.db, tenantId, request.body.roleIds);
+      if (roles.length !== request.body.roleIds.length) throw roleNotFound();
+      if (roles.some((r) => r.role_code === PLATFORM_ADMIN_ROLE_CODE)) throw invalidInput('平台管理员角色不能删除');
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        await markRolesDeleted(trx, tenantId, request.body.roleIds, now);
+        for (const role of roles) {
+          await logOperation(trx, {
+            tenantId,
+            userId: sessionOf(request).userId,
+            now,
+            action: 'role.delete',
+            targetType: 'role',
+            targetId: role.role_id,
+            before: { roleName: role.role_name, roleCode: role.role_code },
+            after: { status: 'DELETED' },
+          });
+        }
+      });
+      return ok(null);
+    },
+  );
 
   const userDto = (r: Awaited<ReturnType<typeof pageRoleUsers>>['rows'][number]) => ({
     userId: r.user_id,
@@ -240,7 +290,11 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       await liveRole(tenantId, request.params.roleId);
       const { current, size, offset, limit } = paging(request.query);
       const name = request.query.name?.trim();
-      const { rows, total } = await pageRoleUsers(deps.db, { tenantId, roleId: request.params.roleId, ...(name ? { name } : {}), offset, limit }, true);
+      const { rows, total } = await pageRoleUsers(
+        deps.db,
+        { tenantId, roleId: request.params.roleId, ...(name ? { name } : {}), offset, limit },
+        true,
+      );
       return ok({ records: rows.map(userDto), total, current, size });
     },
   );
@@ -253,38 +307,72 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       await liveRole(tenantId, request.query.roleId);
       const { current, size, offset, limit } = paging(request.query);
       const name = request.query.name?.trim();
-      const { rows, total } = await pageRoleUsers(deps.db, { tenantId, roleId: request.query.roleId, ...(name ? { name } : {}), offset, limit }, false);
+      const { rows, total } = await pageRoleUsers(
+        deps.db,
+        { tenantId, roleId: request.query.roleId, ...(name ? { name } : {}), offset, limit },
+        false,
+      );
       return ok({ records: rows.map(userDto), total, current, size });
     },
   );
 
-  app.post<{ Body: AddUsersBody }>('/api/authcenter/base/role/add/users', { config: needs('authorize'), schema: addUsersSchema }, async (request) => {
-    const { tenantId } = sessionOf(request);
-    await liveRole(tenantId, request.body.roleId);
-    if ((await countTenantUsers(deps.db, tenantId, request.body.userIds)) !== request.body.userIds.length) throw notFound('用户不存在');
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      await addUsersToRole(trx, request.body.roleId, request.body.userIds);
-      await logOperation(trx, {
-        tenantId, userId: sessionOf(request).userId, now, action: 'role.addUsers', targetType: 'role', targetId: request.body.roleId, after: { userIds: request.body.userIds },
+  app.post<{ Body: AddUsersBody }>(
+    '/api/authcenter/base/role/add/users',
+    { config: needs('authorize'), schema: addUsersSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      await liveRole(tenantId, request.body.roleId);
+      if ((await countTenantUsers(deps.db, tenantId, request.body.userIds)) !== request.body.userIds.length)
+        throw notFound('用户不存在');
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        await addUsersToRole(trx, request.body.roleId, request.body.userIds);
+        await logOperation(trx, {
+          tenantId,
+          userId: sessionOf(request).userId,
+          now,
+          action: 'role.addUsers',
+          targetType: 'role',
+          targetId: request.body.roleId,
+          after: { userIds: request.body.userIds },
+        });
       });
-    });
-    return ok(null);
-  });
+      return ok(null);
+    },
+  );
 
-  app.get<{ Querystring: RoleUserListQuery }>('/api/authcenter/base/role/user/list', { config: read, schema: roleUserListSchema }, async (request) => {
-    const { roleId, userId } = request.query;
-    if (!roleId && !userId) throw invalidInput('参数校验失败：roleId 或 userId 至少填写一项');
-    const rows = await listRoleUsers(deps.db, { tenantId: sessionOf(request).tenantId, ...(roleId ? { roleId } : {}), ...(userId ? { userId } : {}) });
-    return ok(
-      rows.map((r) => ({ roleId: r.role_id, roleName: r.role_name, roleCode: r.role_code, userId: r.user_id, userName: r.user_name, nickName: r.nick_name })),
-    );
-  });
+  app.get<{ Querystring: RoleUserListQuery }>(
+    '/api/authcenter/base/role/user/list',
+    { config: read, schema: roleUserListSchema },
+    async (request) => {
+      const { roleId, userId } = request.query;
+      if (!roleId && !userId) throw invalidInput('参数校验失败：roleId 或 userId 至少填写一项');
+      const rows = await listRoleUsers(deps.db, {
+        tenantId: sessionOf(request).tenantId,
+        ...(roleId ? { roleId } : {}),
+        ...(userId ? { userId } : {}),
+      });
+      return ok(
+        rows.map((r) => ({
+          roleId: r.role_id,
+          roleName: r.role_name,
+          roleCode: r.role_code,
+          userId: r.user_id,
+          userName: r.user_name,
+          nickName: r.nick_name,
+        })),
+      );
+    },
+  );
 
   // ---- 角色权限 -----------------------------------------------------------------------------------------
 
   async function resources(roleId: string) {
-    const [menus, ops, grants] = await Promise.all([listMenus(deps.db), menuOperations(deps.db), roleGrants(deps.db, roleId)]);
+    const [menus, ops, grants] = await Promise.all([
+      listMenus(deps.db),
+      menuOperations(deps.db),
+      roleGrants(deps.db, roleId),
+    ]);
     return menus.map((m) => {
       const offered = ops.get(m.menu_id) ?? [];
       const held = grants.get(m.menu_id);
@@ -302,9 +390,10 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     });
   }
 
+  // Reads of a role's grants need the menu alone: an auditor looks at them without being able to change them.
   app.get<{ Querystring: ResourceQuery }>(
     '/api/authcenter/base/role/auth/resource',
-    { config: needs('authorize'), schema: resourceSchema },
+    { config: read, schema: resourceSchema },
     async (request) => {
       await liveRole(sessionOf(request).tenantId, request.query.roleId);
       return ok(await resources(request.query.roleId));
@@ -313,13 +402,15 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
 
   app.get<{ Querystring: ResourcePageQuery }>(
     '/api/authcenter/base/role/auth/resourceByPage',
-    { config: needs('authorize'), schema: resourcePageSchema },
+    { config: read, schema: resourcePageSchema },
     async (request) => {
       await liveRole(sessionOf(request).tenantId, request.query.roleId);
       const { current, size, offset, limit } = paging(request.query);
       const name = request.query.menuName?.trim();
       // The pages (menus that are routes), not the area groups above them.
-      const all = (await resources(request.query.roleId)).filter((r) => r.parentKid !== '0' || r.menuId === DASHBOARD_MENU_ID);
+      const all = (await resources(request.query.roleId)).filter(
+        (r) => r.parentKid !== '0' || r.menuId === DASHBOARD_MENU_ID,
+      );
       const matching = name ? all.filter((r) => r.menuName.includes(name)) : all;
       return ok({ records: matching.slice(offset, offset + limit), total: matching.length, current, size });
     },
@@ -339,42 +430,73 @@ export const roleRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       const set = grants.get(menuId) ?? new Set<string>();
       for (const op of entry.operationCodes) set.add(op);
       grants.set(menuId, set);
-      for (let parent = byId.get(byId.get(menuId)!.parent_id); parent && !grants.has(parent.menu_id); parent = byId.get(parent.parent_id)) {
+      for (
+        let parent = byId.get(byId.get(menuId)!.parent_id);
+        parent && !grants.has(parent.menu_id);
+        parent = byId.get(parent.parent_id)
+      ) {
         grants.set(parent.menu_id, new Set());
       }
     }
     return grants;
   }
 
-  app.post<{ Body: RoleAuthBody }>('/api/authcenter/base/role/auth/roleAuth', { config: needs('authorize'), schema: roleAuthSchema }, async (request) => {
-    const role = await liveRole(sessionOf(request).tenantId, request.body.roleId);
-    const grants = await grantSet(request.body.menus);
-    if (role.role_code === PLATFORM_ADMIN_ROLE_CODE && !grants.get(ROLES_MENU_ID)?.has('authorize')) {
-      throw invalidInput('平台管理员角色不能取消角色管理权限');
-    }
-    const { tenantId, userId } = sessionOf(request);
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      const before = grantsForLog(await roleGrants(trx, role.role_id));
-      await writeGrants(trx, [role.role_id], grants, 'replace');
-      await logOperation(trx, { tenantId, userId, now, action: 'role.grant', targetType: 'role', targetId: role.role_id, before, after: grantsForLog(grants) });
-    });
-    return ok(null);
-  });
-
-  app.post<{ Body: BatchAuthBody }>('/api/authcenter/base/role/auth/batch', { config: needs('authorize'), schema: batchAuthSchema }, async (request) => {
-    const roles = await findRoles(deps.db, sessionOf(request).tenantId, request.body.roleIds);
-    if (roles.length !== request.body.roleIds.length) throw roleNotFound();
-    // Additive: a batch grants, it never takes away, so it cannot strip the platform administrator either.
-    const grants = await grantSet(request.body.menus);
-    const { tenantId, userId } = sessionOf(request);
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      await writeGrants(trx, request.body.roleIds, grants, 'add');
-      for (const roleId of request.body.roleIds) {
-        await logOperation(trx, { tenantId, userId, now, action: 'role.grantBatch', targetType: 'role', targetId: roleId, after: grantsForLog(grants) });
+  app.post<{ Body: RoleAuthBody }>(
+    '/api/authcenter/base/role/auth/roleAuth',
+    { config: needs('authorize'), schema: roleAuthSchema },
+    async (request) => {
+      const role = await liveRole(sessionOf(request).tenantId, request.body.roleId);
+      const grants = await grantSet(request.body.menus);
+      if (role.role_code === PLATFORM_ADMIN_ROLE_CODE && !grants.get(ROLES_MENU_ID)?.has('authorize')) {
+        throw invalidInput('平台管理员角色不能取消角色管理权限');
       }
-    });
-    return ok(null);
-  });
+      const { tenantId, userId } = sessionOf(request);
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        const before = grantsForLog(await roleGrants(trx, role.role_id));
+        await writeGrants(trx, [role.role_id], grants, 'replace');
+        await logOperation(trx, {
+          tenantId,
+          userId,
+          now,
+          action: 'role.grant',
+          targetType: 'role',
+          targetId: role.role_id,
+          before,
+          after: grantsForLog(grants),
+        });
+      });
+      return ok(null);
+    },
+  );
+
+  app.post<{ Body: BatchAuthBody }>(
+    '/api/authcenter/base/role/auth/batch',
+    { config: needs('authorize'), schema: batchAuthSchema },
+    async (request) => {
+      const roles = await findRoles(deps.db, sessionOf(request).tenantId, request.body.roleIds);
+      if (roles.length !== request.body.roleIds.length) throw roleNotFound();
+      // Additive: a batch grants, it never takes away, so it cannot strip the platform administrator either.
+      const grants = await grantSet(request.body.menus);
+      const { tenantId, userId } = sessionOf(request);
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        await writeGrants(trx, request.body.roleIds, grants, 'add');
+        for (const roleId of request.body.roleIds) {
+          await logOperation(trx, {
+            tenantId,
+            userId,
+            now,
+            action: 'role.grantBatch',
+            targetType: 'role',
+            targetId: roleId,
+            after: grantsForLog(grants),
+          });
+        }
+      });
+      return ok(null);
+    },
+  );
 };
+
+export default roleRoutes;

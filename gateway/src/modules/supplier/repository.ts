@@ -82,7 +82,9 @@ export async function recordConsent(db: Kysely<Database>, consent: Consent): Pro
       .execute();
     await trx
       .insertInto('supplier_consent_capital_side')
-      .values([...new Set(consent.capitalSideCodes)].map((code) => ({ consent_id: consentId, capital_side_org_id: code })))
+      .values(
+        [...new Set(consent.capitalSideCodes)].map((code) => ({ consent_id: consentId, capital_side_org_id: code })),
+      )
       .execute();
     await trx
       .updateTable('organization')
@@ -107,7 +109,11 @@ export async function listConsents(db: Kysely<Database>, tenantId: string, suppl
   const sides = await db
     .selectFrom('supplier_consent_capital_side')
     .select(['consent_id', 'capital_side_org_id'])
-    .where('consent_id', 'in', consents.map((c) => c.consent_id))
+    .where(
+      'consent_id',
+      'in',
+      consents.map((c) => c.consent_id),
+    )
     .orderBy('capital_side_org_id')
     .execute();
   return consents.map((c) => ({
@@ -119,7 +125,11 @@ export async function listConsents(db: Kysely<Database>, tenantId: string, suppl
 /** Withdraws every consent of the supplier and sets it back to pending (the contract tests' fresh state). */
 export async function resetConsent(db: Kysely<Database>, tenantId: string, supplierOrgId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('supplier_consent').where('tenant_id', '=', tenantId).where('supplier_org_id', '=', supplierOrgId).execute();
+    await trx
+      .deleteFrom('supplier_consent')
+      .where('tenant_id', '=', tenantId)
+      .where('supplier_org_id', '=', supplierOrgId)
+      .execute();
     await trx
       .updateTable('organization')
       .set({ data_auth_state: 'PENDING' })

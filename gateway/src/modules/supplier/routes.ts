@@ -29,7 +29,10 @@ export const supplierRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 
   async function supplierFor(request: FastifyRequest, gysId: string): Promise<SupplierRow> {
     const { userId, tenantId } = sessionOf(request);
-    const [supplier, user] = await Promise.all([findSupplier(db, tenantId, gysId), findUserOrganization(db, userId, tenantId)]);
+    const [supplier, user] = await Promise.all([
+      findSupplier(db, tenantId, gysId),
+      findUserOrganization(db, userId, tenantId),
+    ]);
     if (!supplier) throw notFound(AuthorizationMessage.notASupplier);
     if (user?.organization_id === supplier.org_id) return supplier;
     if (user?.user_type === 'SUPPLIER') throw notFound(AuthorizationMessage.notASupplier);
@@ -84,3 +87,5 @@ export const supplierRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     },
   );
 };
+
+export default supplierRoutes;

@@ -26,20 +26,55 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
     as.operator = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
     // A second tenant with a supplier of its own and a user of it.
     await gw.db.insertInto('tenant').values({ tenant_id: OTHER_TENANT, tenant_name: '星河集团' }).execute();
-    await gw.db.insertInto('organization').values([
-      { org_id: '2100000000000000011', tenant_id: OTHER_TENANT, parent_id: null, org_name: '星河材料有限公司', org_type: 'SUPPLIER', gys_id: OTHER_SUPPLIER, data_auth_state: 'PENDING', sort_no: 1 },
-      { org_id: '2100000000000000021', tenant_id: OTHER_TENANT, parent_id: null, org_name: '星河银行', org_type: 'CAPITAL_SIDE', gys_id: null, data_auth_state: null, sort_no: 2 },
-    ]).execute();
+    await gw.db
+      .insertInto('organization')
+      .values([
+        {
+          org_id: '2100000000000000011',
+          tenant_id: OTHER_TENANT,
+          parent_id: null,
+          org_name: '星河材料有限公司',
+          org_type: 'SUPPLIER',
+          gys_id: OTHER_SUPPLIER,
+          data_auth_state: 'PENDING',
+          sort_no: 1,
+        },
+        {
+          org_id: '2100000000000000021',
+          tenant_id: OTHER_TENANT,
+          parent_id: null,
+          org_name: '星河银行',
+          org_type: 'CAPITAL_SIDE',
+          gys_id: null,
+          data_auth_state: null,
+          sort_no: 2,
+        },
+      ])
+      .execute();
   });
   afterAll(() => gw?.close());
   beforeEach(() => resetConsent(gw.db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials));
 
   const check = (gysId: string, headers: Record<string, string>, body: unknown = { gysId }) =>
-    gw.app.inject({ method: 'POST', url: `/api/product/supplier/checkAuthorization?gysId=${encodeURIComponent(gysId)}`, headers, payload: body as object });
+    gw.app.inject({
+      method: 'POST',
+      url: `/api/product/supplier/checkAuthorization?gysId=${encodeURIComponent(gysId)}`,
+      headers,
+      payload: body as object,
+    });
   const capitalSides = (gysId: string, headers: Record<string, string>) =>
-    gw.app.inject({ method: 'GET', url: `/api/product/supplier/getCapitalSideCode?gysId=${encodeURIComponent(gysId)}`, headers });
+    gw.app.inject({
+      method: 'GET',
+      url: `/api/product/supplier/getCapitalSideCode?gysId=${encodeURIComponent(gysId)}`,
+      headers,
+    });
   const consent = (body: unknown, headers: Record<string, string>) =>
-    gw.app.inject({ method: 'POST', url: '/api/product/supplier/updateSupplierAuth', headers, payload: body as object });
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/product/supplier/updateSupplierAuth',
+      headers,
+      payload: body as object,
+    });
   const currentUser = async (headers: Record<string, string>) =>
     (await gw.app.inject({ method: 'GET', url: '/api/authcenter/base/user', headers })).json().data;
 
@@ -59,7 +94,10 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
   });
 
   it('stores the consent, after which the user is authorized and the check answers null', async () => {
-    const response = await consent({ gysId: HUADONG, authState: '1', capitalSideCodeList: CAPITAL_SIDES }, as.supplier!);
+    const response = await consent(
+      { gysId: HUADONG, authState: '1', capitalSideCodeList: CAPITAL_SIDES },
+      as.supplier!,
+    );
     expect(response.json()).toEqual({ code: 0, message: '操作成功', data: { code: '0', message: '授权成功' } });
 
     const [stored, ...older] = await listConsents(gw.db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials);
@@ -80,7 +118,10 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
   it("refuses with code '1' and the reason, storing nothing, when the capital sides are missing or unknown", async () => {
     const empty = await consent({ gysId: HUADONG, authState: '1', capitalSideCodeList: [] }, as.supplier!);
     expect(empty.json().data).toEqual({ code: '1', message: '未找到可授权的资金方，请联系管理员' });
-    const unknown = await consent({ gysId: HUADONG, authState: '1', capitalSideCodeList: [DemoOrg.icbcShanghai, '2100000000000000021'] }, as.supplier!);
+    const unknown = await consent(
+      { gysId: HUADONG, authState: '1', capitalSideCodeList: [DemoOrg.icbcShanghai, '2100000000000000021'] },
+      as.supplier!,
+    );
     expect(unknown.json().data).toEqual({ code: '1', message: '资金方不存在：2100000000000000021' });
     expect(await listConsents(gw.db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials)).toEqual([]);
     expect((await currentUser(as.supplier!)).authStatus).toBe(true);
@@ -120,11 +161,22 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
       expect(response.json().code).toBe(ResultCode.notFound);
     }
     // A supplier user of the other tenant finds nothing of ours, and may consent for its own supplier.
-    await gw.db.insertInto('app_user').values({
-      user_id: '2300000000000000001', tenant_id: OTHER_TENANT, user_name: 'xinghe-supplier', nick_name: '星河材料-李明',
-      organization_id: '2100000000000000011', user_type: 'SUPPLIER', mobile: null, password_hash: 'not-a-hash',
-      status: 'ENABLED', created_at: NOW, updated_at: NOW,
-    }).execute();
+    await gw.db
+      .insertInto('app_user')
+      .values({
+        user_id: '2300000000000000001',
+        tenant_id: OTHER_TENANT,
+        user_name: 'xinghe-supplier',
+        nick_name: '星河材料-李明',
+        organization_id: '2100000000000000011',
+        user_type: 'SUPPLIER',
+        mobile: null,
+        password_hash: 'not-a-hash',
+        status: 'ENABLED',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
     await issueToken(gw.db, { userName: 'xinghe-supplier', token: 'xinghe-supplier-token', now: NOW });
     const theirs = { authorization: 'Bearer xinghe-supplier-token' };
     expect((await check(HUADONG, theirs)).json().code).toBe(ResultCode.notFound);
@@ -134,12 +186,19 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
   });
 
   it('accepts the supplier organisation id in place of its number', async () => {
-    expect((await check(DemoOrg.huadongBuildingMaterials, as.supplier!)).json().data).toMatchObject({ title: '数据查询授权书' });
+    expect((await check(DemoOrg.huadongBuildingMaterials, as.supplier!)).json().data).toMatchObject({
+      title: '数据查询授权书',
+    });
   });
 
   it('refuses malformed requests with 160300400 naming the field', async () => {
     const cases = [
-      gw.app.inject({ method: 'POST', url: '/api/product/supplier/checkAuthorization', headers: as.supplier!, payload: { gysId: HUADONG } }),
+      gw.app.inject({
+        method: 'POST',
+        url: '/api/product/supplier/checkAuthorization',
+        headers: as.supplier!,
+        payload: { gysId: HUADONG },
+      }),
       check(HUADONG, as.supplier!, { gysId: 42 }),
       check(HUADONG, as.supplier!, { gysId: SHENTONG }),
       check(HUADONG, as.supplier!, [HUADONG]),

@@ -16,9 +16,16 @@ export const tenantRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         {
           tenantId: found.tenant.tenant_id,
           tenantName: found.tenant.tenant_name,
-          appLists: found.apps.map((a) => ({ appCode: a.app_code, appId: a.app_id, appName: a.app_name, website: a.website })),
+          appLists: found.apps.map((a) => ({
+            appCode: a.app_code,
+            appId: a.app_id,
+            appName: a.app_name,
+            website: a.website,
+          })),
         },
       ]);
     },
   );
 };
+
+export default tenantRoutes;

@@ -1,6 +1,7 @@
 // 用户管理 over Kysely. Every statement names the tenant; a record of another tenant is simply not found.
 import type { Kysely } from 'kysely';
 import type { Database, UserStatus } from '../../db/database';
+import { bookmarks, countOnce, pageByDeferredJoin } from '../../db/paging';
 
 export interface UserFilter {
   tenantId: string;
@@ -16,8 +17,20 @@ export interface UserFilter {
 const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const userColumns = [
-  'u.user_id', 'u.user_name', 'u.nick_name', 'u.organization_id', 'u.mobile', 'u.oa_account', 'u.status', 'u.user_type',
-  'u.is_auth_data', 'u.version', 'u.created_at', 'p.email', 'p.id_number', 'p.name',
+  'u.user_id',
+  'u.user_name',
+  'u.nick_name',
+  'u.organization_id',
+  'u.mobile',
+  'u.oa_account',
+  'u.status',
+  'u.user_type',
+  'u.is_auth_data',
+  'u.version',
+  'u.created_at',
+  'p.email',
+  'p.id_number',
+  'p.name',
 ] as const;
 
 function usersOf(db: Kysely<Database>, tenantId: string) {
@@ -27,16 +40,21 @@ function usersOf(db: Kysely<Database>, tenantId: string) {
     .where('u.tenant_id', '=', tenantId);
 }
 
-// At 100,000 users the total is the costly part of a page (a count over the tenant's users on every call),
-// so a total is kept for a few seconds per tenant and filter, and forgotten at once when this gateway
-// writes a user of that tenant. Another gateway process sharing the database may see a total up to
-// COUNT_TTL_MS old; the rows themselves are always read fresh.
+// At 100,000 users the total is the costly part of a page: it is kept for a few seconds per tenant and
+// filter, one count at a time (db/paging.ts), and forgotten at once when this gateway writes a user of that
+// tenant. Another gateway process sharing the database may see a total up to COUNT_TTL_MS old; the rows
+// themselves are always read fresh.
 const COUNT_TTL_MS = 5_000;
-const counts = new Map<string, { total: number; at: number }>();
+const counts = countOnce(COUNT_TTL_MS);
+const marks = bookmarks(COUNT_TTL_MS);
 
 export function forgetUserCounts(tenantId: string): void {
-  for (const key of counts.keys()) if (key.startsWith(`${tenantId}|`)) counts.delete(key);
+  counts.forget(`${tenantId}|`);
+  marks.forget(`${tenantId}|`);
 }
+
+const listKey = (f: Omit<UserFilter, 'offset' | 'limit'>) =>
+  `${f.tenantId}|${JSON.stringify([f.userName, f.nickName, f.mobile, f.organizationId, f.status])}`;
 
 function filtered(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>) {
   let query = db.selectFrom('app_user as u').where('u.tenant_id', '=', filter.tenantId);
@@ -48,23 +66,32 @@ function filtered(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'lim
   return query;
 }
 
-async function countUsers(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>): Promise<number> {
-  const key = `${filter.tenantId}|${JSON.stringify([filter.userName, filter.nickName, filter.mobile, filter.organizationId, filter.status])}`;
-  const cached = counts.get(key);
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.total;
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  if (counts.size > 10_000) counts.clear();
-  counts.set(key, { total, at: Date.now() });
-  return total;
+function countUsers(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>): Promise<number> {
+  return counts.get(listKey(filter), async () => {
+    const row = await filtered(db, filter)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  });
 }
 
 export async function pageUsers(db: Kysely<Database>, filter: UserFilter) {
-  // The page's ids first, over the (tenant_id, created_at, user_id) index alone; then their rows and
-  // personnel records, so a deep page skips index entries rather than joined rows.
-  const ids = filtered(db, filter).select('u.user_id').orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').offset(filter.offset).limit(filter.limit);
+  // The page's ids over the (tenant_id, created_at, user_id) index alone (0008), then their rows and
+  // personnel records, so a deep page skips index entries rather than joined rows; from a bookmark when a
+  // page at or above it was read in the last seconds.
   const [rows, total] = await Promise.all([
-    usersOf(db, filter.tenantId).select(userColumns).where('u.user_id', 'in', ids).orderBy('u.created_at', 'desc').orderBy('u.user_id', 'desc').execute(),
+    pageByDeferredJoin({
+      keys: filtered(db, filter).select('u.user_id'),
+      rows: usersOf(db, filter.tenantId).select(userColumns),
+      key: 'u.user_id',
+      orderBy: [
+        ['u.created_at', 'desc'],
+        ['u.user_id', 'desc'],
+      ],
+      offset: filter.offset,
+      limit: filter.limit,
+      seek: { bookmarks: marks, list: listKey(filter) },
+    }),
     countUsers(db, filter),
   ]);
   return { rows, total };
@@ -77,26 +104,54 @@ export function findUser(db: Kysely<Database>, tenantId: string, userId: string)
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 /** User names are unique across tenants (sign-in names no tenant), so this one check is global. */
-export async function userNameTaken(db: Kysely<Database>, userName: string, excludeId?: string): Promise<boolean> {
-  let query = db.selectFrom('app_user').select('user_id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.trim().toLowerCase()));
+export async function userNameTaken(
+  db: Kysely<Database>,
+  userName: string,
+  excludeId?: string,
+  tenantId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.trim().toLowerCase()));
   if (excludeId) query = query.where('user_id', '<>', excludeId);
+  // What a tenant may ask about: only its own names (the write itself is still refused by the global index).
+  if (tenantId) query = query.where('tenant_id', '=', tenantId);
   return !!(await query.executeTakeFirst());
 }
 
-export async function oaAccountTaken(db: Kysely<Database>, tenantId: string, oaAccount: string, excludeId?: string): Promise<boolean> {
-  let query = db.selectFrom('app_user').select('user_id').where('tenant_id', '=', tenantId).where('oa_account', '=', oaAccount.trim());
+export async function oaAccountTaken(
+  db: Kysely<Database>,
+  tenantId: string,
+  oaAccount: string,
+  excludeId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('oa_account', '=', oaAccount.trim());
   if (excludeId) query = query.where('user_id', '<>', excludeId);
   return !!(await query.executeTakeFirst());
 }
 
 export function findByPhone(db: Kysely<Database>, tenantId: string, mobile: string, excludeId?: string) {
-  let query = db.selectFrom('app_user').select(['user_id', 'user_name', 'nick_name']).where('tenant_id', '=', tenantId).where('mobile', '=', mobile.trim());
+  let query = db
+    .selectFrom('app_user')
+    .select(['user_id', 'user_name', 'nick_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('mobile', '=', mobile.trim());
   if (excludeId) query = query.where('user_id', '<>', excludeId);
   return query.orderBy('user_id').executeTakeFirst();
 }
 
 export async function organizationInTenant(db: Kysely<Database>, tenantId: string, orgId: string): Promise<boolean> {
-  return !!(await db.selectFrom('organization').select('org_id').where('tenant_id', '=', tenantId).where('org_id', '=', orgId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('organization')
+    .select('org_id')
+    .where('tenant_id', '=', tenantId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst());
 }
 
 export function listCompanies(db: Kysely<Database>, tenantId: string, keyIds: string[]) {
@@ -112,7 +167,13 @@ export function listCompanies(db: Kysely<Database>, tenantId: string, keyIds: st
 
 export function rolesOfTenant(db: Kysely<Database>, tenantId: string) {
   // A deleted role is gone for users too (its grants already count for nothing).
-  return db.selectFrom('role').select(['role_id', 'role_code', 'role_name']).where('tenant_id', '=', tenantId).where('status', '<>', 'DELETED').orderBy('role_id').execute();
+  return db
+    .selectFrom('role')
+    .select(['role_id', 'role_code', 'role_name'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '<>', 'DELETED')
+    .orderBy('role_id')
+    .execute();
 }
 
 export function rolesOfUser(db: Kysely<Database>, tenantId: string, userId: string) {
@@ -127,9 +188,30 @@ export function rolesOfUser(db: Kysely<Database>, tenantId: string, userId: stri
 }
 
 export function findPersonnel(db: Kysely<Database>, tenantId: string, userId: string) {
-  return db.selectFrom('personnel').selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('personnel')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function listOrganizations(db: Kysely<Database>, tenantId: string) {
-  return db.selectFrom('organization').select(['org_id', 'org_name', 'org_type', 'parent_id']).where('tenant_id', '=', tenantId).orderBy('sort_no').orderBy('org_id').execute();
+  return db
+    .selectFrom('organization')
+    .select(['org_id', 'org_name', 'org_type', 'parent_id'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('sort_no')
+    .orderBy('org_id')
+    .execute();
+}
+
+/** Which unique index of app_user refused a write, if one did. */
+export function userUniqueViolation(error: unknown): 'userName' | 'oaAccount' | null {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return null;
+  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (where.includes('oa')) return 'oaAccount';
+  if (where.includes('name')) return 'userName';
+  return null;
 }

@@ -4,21 +4,37 @@ import type { Database } from '../../db/database';
 export function findCurrentUser(db: Kysely<Database>, userId: string, tenantId: string) {
   return db
     .selectFrom('app_user as u')
-    .innerJoin('organization as o', (j) => j.onRef('o.org_id', '=', 'u.organization_id').onRef('o.tenant_id', '=', 'u.tenant_id'))
-    .select(['u.user_id', 'u.user_name', 'u.nick_name', 'u.organization_id', 'o.org_name', 'u.tenant_id', 'u.user_type', 'o.gys_id', 'o.data_auth_state'])
+    .innerJoin('organization as o', (j) =>
+      j.onRef('o.org_id', '=', 'u.organization_id').onRef('o.tenant_id', '=', 'u.tenant_id'),
+    )
+    .select([
+      'u.user_id',
+      'u.user_name',
+      'u.nick_name',
+      'u.organization_id',
+      'o.org_name',
+      'u.tenant_id',
+      'u.user_type',
+      'o.gys_id',
+      'o.data_auth_state',
+    ])
     .where('u.user_id', '=', userId)
     .where('u.tenant_id', '=', tenantId)
     .executeTakeFirst();
 }
 
-export async function findPasswordHash(db: Kysely<Database>, userId: string, tenantId: string): Promise<string | undefined> {
+export async function findPasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  tenantId: string,
+): Promise<{ passwordHash: string; userName: string } | undefined> {
   const row = await db
     .selectFrom('app_user')
-    .select('password_hash')
+    .select(['password_hash', 'user_name'])
     .where('user_id', '=', userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  return row?.password_hash;
+  return row && { passwordHash: row.password_hash, userName: row.user_name };
 }
 
 export async function updatePasswordHash(

@@ -5,7 +5,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { firstPasswordChangeError } from '../../../../src/domain/password/password-change-form';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
-import { forbidden, invalidInput, ok, sessionExpired } from '../../plugins/envelope';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { AppError, forbidden, invalidInput, ok, sessionExpired } from '../../plugins/envelope';
+import { clearFailures, LOCKED_MESSAGE, lockKey, recordFailure, reserveAttempt } from '../auth/lockout';
 import { revokeUserTokens } from '../auth/repository';
 import { CLIENT_ID } from '../auth/routes';
 import { findCurrentUser, findPasswordHash, updatePasswordHash } from './repository';
@@ -13,24 +15,28 @@ import type { ChangePasswordBody, ChangePasswordParams } from './schemas';
 import { changePasswordSchema, currentUserSchema } from './schemas';
 
 export const userRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  app.get('/api/authcenter/base/user', { config: { access: 'session' }, schema: currentUserSchema }, async (request) => {
-    const { userId, tenantId } = sessionOf(request);
-    const user = await findCurrentUser(deps.db, userId, tenantId);
-    if (!user) throw sessionExpired();
-    const isSupplier = user.user_type === 'SUPPLIER';
-    return ok({
-      userId: user.user_id,
-      userName: user.user_name,
-      nickName: user.nick_name,
-      organizationId: user.organization_id,
-      orgName: user.org_name,
-      tenantId: user.tenant_id,
-      clientId: CLIENT_ID,
-      userType: user.user_type,
-      gysId: isSupplier ? user.gys_id : null,
-      authStatus: isSupplier && user.data_auth_state !== 'AUTHORIZED',
-    });
-  });
+  app.get(
+    '/api/authcenter/base/user',
+    { config: { access: 'session' }, schema: currentUserSchema },
+    async (request) => {
+      const { userId, tenantId } = sessionOf(request);
+      const user = await findCurrentUser(deps.db, userId, tenantId);
+      if (!user) throw sessionExpired();
+      const isSupplier = user.user_type === 'SUPPLIER';
+      return ok({
+        userId: user.user_id,
+        userName: user.user_name,
+        nickName: user.nick_name,
+        organizationId: user.organization_id,
+        orgName: user.org_name,
+        tenantId: user.tenant_id,
+        clientId: CLIENT_ID,
+        userType: user.user_type,
+        gysId: isSupplier ? user.gys_id : null,
+        authStatus: isSupplier && user.data_auth_state !== 'AUTHORIZED',
+      });
+    },
+  );
 
   app.put<{ Params: ChangePasswordParams; Body: ChangePasswordBody }>(
     '/api/authcenter/base/user/pwd/:userId',
@@ -43,7 +49,17 @@ export const userRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       const refusal = firstPasswordChangeError(request.body);
       if (refusal) throw invalidInput(refusal);
       const current = await findPasswordHash(deps.db, userId, tenantId);
-      if (!current || !(await verify(current, oldPassword).catch(() => false))) throw invalidInput('原密码不正确');
+      if (!current) throw sessionExpired();
+      // A wrong current password is a guess like a wrong sign-in: the same count, lock and message.
+      const key = lockKey(current.userName);
+      const attempt = await reserveAttempt(deps.db, key, deps.now());
+      if (!attempt) throw new AppError(ResultCode.accountLocked, LOCKED_MESSAGE);
+      if (!(await verify(current.passwordHash, oldPassword).catch(() => false))) {
+        const locked = await recordFailure(deps.db, attempt, deps.now());
+        if (locked) throw new AppError(ResultCode.accountLocked, LOCKED_MESSAGE);
+        throw invalidInput('原密码不正确');
+      }
+      await clearFailures(deps.db, key);
 
       const passwordHash = await hash(newPassword);
       const now = deps.now();
@@ -55,3 +71,5 @@ export const userRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     },
   );
 };
+
+export default userRoutes;

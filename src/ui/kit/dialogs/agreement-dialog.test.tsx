@@ -18,7 +18,10 @@ describe('AgreementText', () => {
     expect(letter.style.maxHeight).toBe('300px');
     expect(within(letter).getByRole('heading', { name: '数据查询授权书' })).toBeTruthy();
     expect([...letter.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
-      '致：某银行', '本公司同意贵行查询以下信息。', '一、身份信息', '授权有效期一年。',
+      '致：某银行',
+      '本公司同意贵行查询以下信息。',
+      '一、身份信息',
+      '授权有效期一年。',
     ]);
     expect(within(letter).queryByRole('textbox')).toBeNull();
   });

@@ -23,8 +23,18 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase400,
     userSelect: 'text',
   },
-  heading: { textAlign: 'center', fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, margin: `0 0 ${tokens.spacingVerticalM}` },
-  paragraph: { margin: `0 0 ${tokens.spacingVerticalS}`, textIndent: '2em', whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
+  heading: {
+    textAlign: 'center',
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    margin: `0 0 ${tokens.spacingVerticalM}`,
+  },
+  paragraph: {
+    margin: `0 0 ${tokens.spacingVerticalS}`,
+    textIndent: '2em',
+    whiteSpace: 'pre-wrap',
+    wordBreak: 'break-word',
+  },
   plain: { margin: `0 0 ${tokens.spacingVerticalS}`, whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
 });
 
@@ -59,9 +69,23 @@ export interface AgreementDialogProps {
   width?: string | number;
 }
 
-export function AgreementDialog({ open, title, documentTitle, content, onClose, closeText, width }: AgreementDialogProps) {
+export function AgreementDialog({
+  open,
+  title,
+  documentTitle,
+  content,
+  onClose,
+  closeText,
+  width,
+}: AgreementDialogProps) {
   return (
-    <GenericDialog open={open} title={title ?? documentTitle ?? '协议'} width={width} onClose={onClose} closeText={closeText}>
+    <GenericDialog
+      open={open}
+      title={title ?? documentTitle ?? '协议'}
+      width={width}
+      onClose={onClose}
+      closeText={closeText}
+    >
       <AgreementText title={documentTitle} content={content} />
     </GenericDialog>
   );

@@ -69,7 +69,12 @@ describe('GenericDialog', () => {
 
   it('as an alert has no close icon, ignores Escape and needs its own button', async () => {
     const user = userEvent.setup();
-    const { onClose, onSubmit } = renderDialog({ modalType: 'alert', showCloseIcon: false, showCloseButton: false, submitText: '确定' });
+    const { onClose, onSubmit } = renderDialog({
+      modalType: 'alert',
+      showCloseIcon: false,
+      showCloseButton: false,
+      submitText: '确定',
+    });
     expect(screen.getByRole('alertdialog', { name: '编辑角色' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '关闭窗口' })).toBeNull();
     expect(screen.queryByRole('button', { name: '关闭' })).toBeNull();
@@ -82,5 +87,36 @@ describe('GenericDialog', () => {
   it('renders nothing while closed', () => {
     renderDialog({ open: false });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('puts 关闭 before 提交 in the footer, whatever the owner', () => {
+    renderDialog();
+    const names = screen
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((t) => t === '关闭' || t === '提交');
+    expect(names).toEqual(['关闭', '提交']);
+  });
+
+  it('asks before a dirty form is closed: 继续编辑 keeps it, 放弃修改 closes it', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog({ dirty: true });
+    await user.click(screen.getByRole('button', { name: '关闭' }));
+    expect(await screen.findByRole('alertdialog', { name: '放弃未保存的修改？' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '继续编辑' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: '关闭窗口' }));
+    await user.click(await screen.findByRole('button', { name: '放弃修改' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes a clean form at once', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog({ dirty: false });
+    await user.click(screen.getByRole('button', { name: '关闭' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

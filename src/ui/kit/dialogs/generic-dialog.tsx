@@ -1,6 +1,10 @@
 // The generic dialog of SPEC §2.5: 60 % wide unless told, 提交 and 关闭 in the footer, and not closed by a
 // click on the dimmed background (a half-filled form must not vanish on a stray click). Escape, the close
 // icon and 关闭 all ask the owner to close through `onClose`; the dialog is controlled and decides nothing.
+// A dialog whose form holds changes (`dirty`) asks '放弃未保存的修改？' before it lets any of them close it.
+// One button order everywhere: 关闭 (secondary) then 提交 (primary) on the right; a custom `footer` is for
+// dialogs with other buttons, not for reordering these. On a phone the dialog is the screen's width less a
+// margin, and its content scrolls under a fixed title and footer (SPEC §9).
 import {
   Button,
   Dialog,
@@ -12,10 +16,16 @@ import {
   Spinner,
   makeStyles,
   mergeClasses,
+  tokens,
 } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
-import type { CSSProperties, ReactNode } from 'react';
+import { DismissRegular, WarningFilled } from '@fluentui/react-icons';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { DIALOG_DEFAULT_WIDTH } from '../../../domain/constants';
+
+export const DISCARD_TITLE = '放弃未保存的修改？';
+export const DISCARD_MESSAGE = '表单中有尚未保存的修改，关闭后将丢失。';
+export const DISCARD_CONFIRM_TEXT = '放弃修改';
+export const DISCARD_CANCEL_TEXT = '继续编辑';
 
 export const DIALOG_SUBMIT_TEXT = '提交';
 export const DIALOG_CLOSE_TEXT = '关闭';
@@ -44,12 +54,32 @@ export interface GenericDialogProps {
   /** 'alert' gives role alertdialog and ignores Escape too: for a message that must be acknowledged. */
   modalType?: 'modal' | 'alert';
   className?: string;
+  /** The form holds changes: closing asks first. */
+  dirty?: boolean;
 }
 
 const useStyles = makeStyles({
   // Fluent caps a dialog at 600 px; the spec's dialogs size themselves, so the cap goes and the viewport
   // margin stays.
-  surface: { maxWidth: 'calc(100vw - 32px)' },
+  // The requested width, capped at the viewport less a margin (min(requested, 100vw − 32px)); on a phone the
+  // whole of that, since 60 % of 390 px is too narrow for a form.
+  surface: {
+    maxWidth: 'calc(100vw - 32px)',
+    '@media (max-width: 640px)': { width: 'calc(100vw - 32px) !important' },
+  },
+  discard: {
+    gridColumn: '1 / -1',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'flex-end',
+    gap: '8px',
+    padding: '8px 12px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+  },
+  discardText: { flexGrow: 1, minWidth: '160px' },
+  warning: { color: tokens.colorPaletteMarigoldForeground1, fontSize: '20px' },
   content: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto' },
 });
 
@@ -74,9 +104,15 @@ export function GenericDialog({
   footer,
   modalType = 'modal',
   className,
+  dirty = false,
 }: GenericDialogProps) {
   const styles = useStyles();
+  const [asking, setAsking] = useState(false);
   const surfaceStyle: CSSProperties = { width: cssWidth(width) };
+  const requestClose = () => {
+    if (dirty) setAsking(true);
+    else onClose();
+  };
   return (
     <Dialog
       open={open}
@@ -88,7 +124,7 @@ export function GenericDialog({
           event.preventDefault();
           return;
         }
-        onClose();
+        requestClose();
       }}
     >
       <DialogSurface className={mergeClasses(styles.surface, className)} style={surfaceStyle}>
@@ -96,19 +132,40 @@ export function GenericDialog({
           <DialogTitle
             action={
               showCloseIcon ? (
-                <Button appearance="subtle" aria-label="关闭窗口" icon={<DismissRegular />} onClick={onClose} />
+                <Button appearance="subtle" aria-label="关闭窗口" icon={<DismissRegular />} onClick={requestClose} />
               ) : null
             }
           >
             {title}
           </DialogTitle>
           <DialogContent className={styles.content}>{children}</DialogContent>
-          {footer !== undefined ? (
+          {asking ? (
+            // Asked in place of the footer, not in a second modal: the question stays with the form it is about.
+            <div role="alertdialog" aria-label={DISCARD_TITLE} className={styles.discard}>
+              <WarningFilled className={styles.warning} aria-hidden />
+              <span className={styles.discardText}>
+                {DISCARD_TITLE}
+                {DISCARD_MESSAGE}
+              </span>
+              <Button appearance="secondary" onClick={() => setAsking(false)}>
+                {DISCARD_CANCEL_TEXT}
+              </Button>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  setAsking(false);
+                  onClose();
+                }}
+              >
+                {DISCARD_CONFIRM_TEXT}
+              </Button>
+            </div>
+          ) : footer !== undefined ? (
             footer
           ) : (
             <DialogActions>
               {showCloseButton ? (
-                <Button appearance="secondary" onClick={onClose}>
+                <Button appearance="secondary" onClick={requestClose}>
                   {closeText}
                 </Button>
               ) : null}

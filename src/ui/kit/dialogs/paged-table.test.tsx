@@ -15,7 +15,11 @@ interface Supplier {
   amount: number;
 }
 
-const ALL: Supplier[] = Array.from({ length: 95 }, (_, i) => ({ id: `s${i + 1}`, name: `供应商${i + 1}`, amount: (i + 1) * 100 }));
+const ALL: Supplier[] = Array.from({ length: 95 }, (_, i) => ({
+  id: `s${i + 1}`,
+  name: `供应商${i + 1}`,
+  amount: (i + 1) * 100,
+}));
 const COLUMNS: PagedTableColumn<Supplier>[] = [
   { key: 'name', title: '供应商名称' },
   { key: 'amount', title: '金额', render: (row) => `${row.amount.toFixed(2)} 元` },
@@ -47,9 +51,17 @@ const firstCells = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]
 describe('PagedTable', () => {
   it('shows ten rows of the first page under the column titles, with the total', () => {
     renderInFluent(<Harness />);
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['供应商名称', '金额']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['供应商名称', '金额']);
     expect(bodyRows()).toHaveLength(10);
-    expect(within(bodyRows()[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['供应商1', '100.00 元']);
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['供应商1', '100.00 元']);
     expect(screen.getByText('共 95 条')).toBeTruthy();
   });
 
@@ -61,7 +73,12 @@ describe('PagedTable', () => {
     expect(firstCells()[0]).toBe('供应商11');
     await user.click(nav.getByRole('combobox', { name: '每页条数' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '10条/页', '20条/页', '30条/页', '40条/页', '50条/页', '100条/页',
+      '10条/页',
+      '20条/页',
+      '30条/页',
+      '40条/页',
+      '50条/页',
+      '100条/页',
     ]);
     await user.click(screen.getByRole('option', { name: '50条/页' }));
     expect(bodyRows()).toHaveLength(45);

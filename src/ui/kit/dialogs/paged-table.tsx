@@ -1,7 +1,27 @@
 // A table of one page of rows over the SPEC §9 pagination bar: 10 rows a page unless told, sizes
 // 10/20/30/40/50/100, '暂无数据' when there are no rows, a spinner over the rows (and a still pager) while
 // a page loads. Controlled: the owner fetches the page it is told to and passes the rows and the total.
+//
+// What every list needs for a day's work sits here once, each part opt-in so older owners keep working:
+// - sorting by a header (`sortable` columns, `sort` + `onSortChange`; the owner carries it to the request);
+// - a toolbar with the owner's buttons, 刷新, 列设置 (show / hide and order) and 密度 (紧凑 / 默认), remembered
+//   per user and table (`settingsKey`, see table-settings.ts);
+// - row selection (`selectable`) with the owner's batch actions for the chosen rows;
+// - a header that stays in view while 50 rows scroll, cells cut with an ellipsis that show their full text
+//   on hover, the 操作 column pinned to the right of a wide table, columns never squeezed below their
+//   minimum width (the frame scrolls sideways instead), and the spare width of a wide screen shared out;
+// - a page change brings the top of the table back into view.
 import {
+  Button,
+  Checkbox,
+  Menu,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
   Spinner,
   Table,
   TableBody,
@@ -9,24 +29,66 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
+  Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import {
+  ArrowClockwiseRegular,
+  ArrowDownRegular,
+  ArrowUpRegular,
+  SettingsRegular,
+  TextDensityRegular,
+} from '@fluentui/react-icons';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
+import {
+  DEFAULT_TABLE_SETTINGS,
+  moveKey,
+  orderedKeys,
+  readTableSettings,
+  writeTableSettings,
+  type TableDensity,
+  type TableSettings,
+} from '../table/table-settings';
 
 export const EMPTY_TEXT = '暂无数据';
 export const LOADING_TEXT = '加载中';
+export const REFRESH_TEXT = '刷新';
+export const COLUMN_SETTINGS_TEXT = '列设置';
+export const DENSITY_TEXT = '密度';
+export const DENSITY_LABEL: Record<TableDensity, string> = { compact: '紧凑', default: '默认' };
 /** The spec's layout with the size selector, since a table offers the sizes. */
 export const TABLE_PAGINATION_LAYOUT: readonly PaginationPart[] = ['prev', 'pager', 'next', 'sizes', 'jumper', 'total'];
+/** A column without a width of its own is never narrower than this. */
+const DEFAULT_MIN_WIDTH_PX = 96;
+const SELECT_COLUMN_PX = 40;
+
+export type SortDirection = 'asc' | 'desc';
+export interface TableSort {
+  key: string;
+  direction: SortDirection;
+}
 
 export interface PagedTableColumn<T> {
   key: string;
   title: string;
   /** The cell's content; the row's own field `key` as text unless set. */
   render?: (row: T, index: number) => ReactNode;
+  /** The column's width; also its minimum unless minWidth says otherwise. */
   width?: string | number;
+  /** Pixels the column keeps however narrow the screen; the table scrolls sideways instead. */
+  minWidth?: number;
+  /** The header sorts the list: asc, then desc, then the list's own order. */
+  sortable?: boolean;
+  /** 'right' pins the column (the 操作 column) to the right edge while a wide table scrolls. */
+  fixed?: 'right';
+  /** false: the cell wraps instead of being cut with an ellipsis. */
+  ellipsis?: boolean;
+  /** false: 列设置 cannot hide this column (the 操作 column). */
+  hideable?: boolean;
 }
 
 export interface PagedTableProps<T> {
@@ -43,11 +105,57 @@ export interface PagedTableProps<T> {
   emptyText?: string;
   pageSizes?: readonly number[];
   layout?: readonly PaginationPart[];
+  /** The sort shown in the headers; the owner keeps it. */
+  sort?: TableSort | null;
+  onSortChange?: (sort: TableSort | null) => void;
+  /** The owner's buttons (新增, 导入 …) on the left of the table's toolbar. */
+  toolbar?: ReactNode;
+  /** Shows 刷新 in the toolbar. */
+  onRefresh?: () => void;
+  /** Where this person's column settings and density are remembered; shows 列设置 and 密度. */
+  settingsKey?: string;
+  /** Rows can be chosen for the batch actions. */
+  selectable?: boolean;
+  /** Whether a row may be chosen (all unless set). */
+  rowSelectable?: (row: T) => boolean;
+  /** The batch actions for the chosen rows; `clear` empties the choice after an action. */
+  batchActions?: (selected: readonly T[], clear: () => void) => ReactNode;
+  /** The largest height of the rows' area before it scrolls under a fixed header. */
+  maxHeight?: string;
 }
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  frame: { position: 'relative', overflowX: 'auto' },
+  root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  own: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  tools: { display: 'flex', gap: '2px', marginLeft: 'auto' },
+  batch: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: '4px 8px',
+    backgroundColor: tokens.colorBrandBackground2,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  frame: { position: 'relative', overflow: 'auto' },
+  head: { position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground1 },
+  headCell: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground3 },
+  // A declared width is the cell's whole width, padding included, so declared widths add up to the table's.
+  cell: { boxSizing: 'border-box' },
+  // Pinned only where there is room beside it: on a phone a pinned 操作 would cover the row it acts on.
+  pinned: {
+    '@media (min-width: 768px)': {
+      position: 'sticky',
+      right: 0,
+      zIndex: 1,
+      backgroundColor: tokens.colorNeutralBackground1,
+      boxShadow: `-6px 0 6px -6px ${tokens.colorNeutralShadowAmbient}`,
+    },
+  },
+  pinnedHead: { zIndex: 3, backgroundColor: tokens.colorNeutralBackground3 },
+  cut: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  compact: { height: '32px' },
   overlay: {
     position: 'absolute',
     inset: 0,
@@ -58,11 +166,115 @@ const useStyles = makeStyles({
   },
   empty: { textAlign: 'center', color: tokens.colorNeutralForeground3, padding: tokens.spacingVerticalXXL },
   footer: { display: 'flex', justifyContent: 'flex-end' },
+  settings: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '220px' },
+  settingRow: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4px' },
 });
 
 function plainCell(row: unknown, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   return value === null || value === undefined ? '' : String(value);
+}
+
+const px = (w: string | number | undefined): string | undefined =>
+  w === undefined ? undefined : typeof w === 'number' ? `${w}px` : w;
+
+function minWidthOf(column: PagedTableColumn<unknown>): number {
+  if (column.minWidth !== undefined) return column.minWidth;
+  return typeof column.width === 'number' ? column.width : DEFAULT_MIN_WIDTH_PX;
+}
+
+function nextSort(sort: TableSort | null | undefined, key: string): TableSort | null {
+  if (!sort || sort.key !== key) return { key, direction: 'asc' };
+  return sort.direction === 'asc' ? { key, direction: 'desc' } : null;
+}
+
+/** The remembered settings of one table, written back on every change. */
+function useTableSettings(settingsKey: string | undefined): [TableSettings, (s: TableSettings) => void] {
+  const storage = typeof window === 'undefined' ? undefined : window.localStorage;
+  const [settings, setSettings] = useState<TableSettings>(() =>
+    settingsKey ? readTableSettings(storage, settingsKey) : DEFAULT_TABLE_SETTINGS,
+  );
+  useEffect(() => {
+    if (settingsKey) setSettings(readTableSettings(storage, settingsKey));
+  }, [settingsKey, storage]);
+  const save = (next: TableSettings) => {
+    setSettings(next);
+    if (settingsKey) writeTableSettings(storage, settingsKey, next);
+  };
+  return [settings, save];
+}
+
+function ColumnSettings<T>({
+  columns,
+  settings,
+  onChange,
+}: {
+  columns: readonly PagedTableColumn<T>[];
+  settings: TableSettings;
+  onChange: (s: TableSettings) => void;
+}) {
+  const styles = useStyles();
+  const order = orderedKeys(
+    columns.map((c) => c.key),
+    settings.order,
+  );
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  return (
+    <Popover positioning="below-end">
+      <PopoverTrigger disableButtonEnhancement>
+        <Button
+          size={DEFAULT_UI_SIZE}
+          appearance="subtle"
+          icon={<SettingsRegular />}
+          aria-label={COLUMN_SETTINGS_TEXT}
+          title={COLUMN_SETTINGS_TEXT}
+        />
+      </PopoverTrigger>
+      <PopoverSurface aria-label={COLUMN_SETTINGS_TEXT}>
+        <div className={styles.settings} role="group" aria-label="显示的列">
+          {order.map((key, i) => {
+            const column = byKey.get(key)!;
+            return (
+              <div key={key} className={styles.settingRow}>
+                <Checkbox
+                  label={column.title}
+                  checked={!settings.hidden.includes(key)}
+                  disabled={column.hideable === false}
+                  onChange={(_, d) =>
+                    onChange({
+                      ...settings,
+                      hidden: d.checked ? settings.hidden.filter((k) => k !== key) : [...settings.hidden, key],
+                    })
+                  }
+                />
+                <span>
+                  <Button
+                    size="small"
+                    appearance="transparent"
+                    icon={<ArrowUpRegular />}
+                    aria-label={`上移 ${column.title}`}
+                    disabled={i === 0}
+                    onClick={() => onChange({ ...settings, order: moveKey(order, key, -1) })}
+                  />
+                  <Button
+                    size="small"
+                    appearance="transparent"
+                    icon={<ArrowDownRegular />}
+                    aria-label={`下移 ${column.title}`}
+                    disabled={i === order.length - 1}
+                    onClick={() => onChange({ ...settings, order: moveKey(order, key, 1) })}
+                  />
+                </span>
+              </div>
+            );
+          })}
+          <Button size="small" onClick={() => onChange({ ...settings, order: [], hidden: [] })}>
+            恢复默认
+          </Button>
+        </div>
+      </PopoverSurface>
+    </Popover>
+  );
 }
 
 export function PagedTable<T>({
@@ -77,38 +289,237 @@ export function PagedTable<T>({
   emptyText = EMPTY_TEXT,
   pageSizes = PAGE_SIZES,
   layout = TABLE_PAGINATION_LAYOUT,
+  sort,
+  onSortChange,
+  toolbar,
+  onRefresh,
+  settingsKey,
+  selectable = false,
+  rowSelectable,
+  batchActions,
+  maxHeight = 'max(320px, calc(100vh - 260px))',
   ...rest
 }: PagedTableProps<T>) {
   const styles = useStyles();
-  const width = (w: string | number | undefined) => (w === undefined ? undefined : { width: typeof w === 'number' ? `${w}px` : w });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const [settings, saveSettings] = useTableSettings(settingsKey);
+  const [chosen, setChosen] = useState<readonly string[]>([]);
+
+  const shown = useMemo(() => {
+    const byKey = new Map(columns.map((c) => [c.key, c]));
+    return (
+      orderedKeys(
+        columns.map((c) => c.key),
+        settings.order,
+      )
+        .filter((k) => !settings.hidden.includes(k) || byKey.get(k)!.hideable === false)
+        .map((k) => byKey.get(k)!)
+        // A pinned column stays last, wherever the settings put it.
+        .sort((a, b) => Number(a.fixed === 'right') - Number(b.fixed === 'right'))
+    );
+  }, [columns, settings]);
+
+  // The choice is of rows on this page: another page (or a reload) starts afresh.
+  const keys = rows.map((row, i) => rowKey(row, i));
+  const keySignature = keys.join('\u0000');
+  useEffect(() => setChosen([]), [keySignature]);
+
+  const choosable = rows
+    .map((row, i) => ({ row, key: keys[i]! }))
+    .filter(({ row }) => !rowSelectable || rowSelectable(row));
+  const chosenRows = choosable.filter(({ key }) => chosen.includes(key)).map(({ row }) => row);
+  const allChosen = choosable.length > 0 && chosenRows.length === choosable.length;
+
+  const changePage = (next: number, size: number) => {
+    // A new page starts at its first row, with the table's top in view (SPEC §9).
+    if (frameRef.current) frameRef.current.scrollTop = 0;
+    const root = rootRef.current;
+    if (root && typeof root.scrollIntoView === 'function' && root.getBoundingClientRect().top < 0) {
+      root.scrollIntoView({ block: 'start' });
+    }
+    onPageChange(next, size);
+  };
+
+  const minTableWidth = shown.reduce(
+    (sum, c) => sum + minWidthOf(c as PagedTableColumn<unknown>),
+    selectable ? SELECT_COLUMN_PX : 0,
+  );
+  const showToolbar =
+    toolbar !== undefined ||
+    onRefresh !== undefined ||
+    settingsKey !== undefined ||
+    (selectable && batchActions !== undefined);
+  const compact = settings.density === 'compact';
+  const colSpan = shown.length + (selectable ? 1 : 0);
+
+  const cellStyle = (column: PagedTableColumn<T>): CSSProperties | undefined => {
+    const w = px(column.width);
+    return w ? { width: w } : undefined;
+  };
+
   return (
-    <div className={styles.root}>
-      <div className={styles.frame}>
-        <Table aria-label={rest['aria-label']} aria-busy={loading || undefined} size={DEFAULT_UI_SIZE}>
-          <TableHeader>
+    <div className={styles.root} ref={rootRef}>
+      {showToolbar && (
+        <div className={styles.toolbar}>
+          {toolbar !== undefined && <div className={styles.own}>{toolbar}</div>}
+          {selectable && batchActions && chosenRows.length > 0 && (
+            <div className={styles.batch} role="region" aria-label="批量操作">
+              <Text size={200}>已选 {chosenRows.length} 条</Text>
+              {batchActions(chosenRows, () => setChosen([]))}
+              <Button size="small" appearance="transparent" onClick={() => setChosen([])}>
+                取消选择
+              </Button>
+            </div>
+          )}
+          <div className={styles.tools}>
+            {onRefresh && (
+              <Button
+                size={DEFAULT_UI_SIZE}
+                appearance="subtle"
+                icon={<ArrowClockwiseRegular />}
+                aria-label={REFRESH_TEXT}
+                title={REFRESH_TEXT}
+                disabled={loading}
+                onClick={onRefresh}
+              />
+            )}
+            {settingsKey !== undefined && (
+              <>
+                <Menu
+                  checkedValues={{ density: [settings.density] }}
+                  onCheckedValueChange={(_, d) =>
+                    saveSettings({ ...settings, density: d.checkedItems[0] === 'compact' ? 'compact' : 'default' })
+                  }
+                >
+                  <MenuTrigger disableButtonEnhancement>
+                    <Button
+                      size={DEFAULT_UI_SIZE}
+                      appearance="subtle"
+                      icon={<TextDensityRegular />}
+                      aria-label={DENSITY_TEXT}
+                      title={DENSITY_TEXT}
+                    />
+                  </MenuTrigger>
+                  <MenuPopover>
+                    <MenuList>
+                      <MenuItemRadio name="density" value="compact">
+                        {DENSITY_LABEL.compact}
+                      </MenuItemRadio>
+                      <MenuItemRadio name="density" value="default">
+                        {DENSITY_LABEL.default}
+                      </MenuItemRadio>
+                    </MenuList>
+                  </MenuPopover>
+                </Menu>
+                <ColumnSettings columns={columns} settings={settings} onChange={saveSettings} />
+              </>
+            )}
+          </div>
+        </div>
+      )}
+      <div className={styles.frame} ref={frameRef} style={{ maxHeight }}>
+        <Table
+          aria-label={rest['aria-label']}
+          aria-busy={loading || undefined}
+          size={compact ? 'extra-small' : DEFAULT_UI_SIZE}
+          style={{ minWidth: `${minTableWidth}px` }}
+        >
+          <TableHeader className={styles.head}>
             <TableRow>
-              {columns.map((column) => (
-                <TableHeaderCell key={column.key} style={width(column.width)}>
-                  {column.title}
+              {selectable && (
+                <TableHeaderCell
+                  className={mergeClasses(styles.cell, styles.headCell)}
+                  style={{ width: `${SELECT_COLUMN_PX}px` }}
+                >
+                  <Checkbox
+                    aria-label="全选本页"
+                    disabled={choosable.length === 0}
+                    checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
+                    onChange={() => setChosen(allChosen ? [] : choosable.map(({ key }) => key))}
+                  />
                 </TableHeaderCell>
-              ))}
+              )}
+              {shown.map((column) => {
+                const direction =
+                  sort && sort.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+                return (
+                  <TableHeaderCell
+                    key={column.key}
+                    style={cellStyle(column)}
+                    className={mergeClasses(
+                      styles.cell,
+                      styles.headCell,
+                      column.fixed === 'right' && styles.pinned,
+                      column.fixed === 'right' && styles.pinnedHead,
+                    )}
+                    {...(column.sortable && onSortChange
+                      ? {
+                          sortable: true,
+                          sortDirection: direction,
+                          button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
+                        }
+                      : {})}
+                  >
+                    {column.title}
+                  </TableHeaderCell>
+                );
+              })}
             </TableRow>
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={columns.length} className={styles.empty}>
+                <TableCell colSpan={colSpan} className={styles.empty}>
                   {loading ? '' : emptyText}
                 </TableCell>
               </TableRow>
             ) : (
-              rows.map((row, index) => (
-                <TableRow key={rowKey(row, index)}>
-                  {columns.map((column) => (
-                    <TableCell key={column.key}>{column.render ? column.render(row, index) : plainCell(row, column.key)}</TableCell>
-                  ))}
-                </TableRow>
-              ))
+              rows.map((row, index) => {
+                const key = keys[index]!;
+                const mayChoose = !rowSelectable || rowSelectable(row);
+                return (
+                  <TableRow
+                    key={key}
+                    className={compact ? styles.compact : undefined}
+                    aria-selected={selectable ? chosen.includes(key) : undefined}
+                  >
+                    {selectable && (
+                      <TableCell className={styles.cell}>
+                        {mayChoose && (
+                          <Checkbox
+                            aria-label={`选择第 ${index + 1} 行`}
+                            checked={chosen.includes(key)}
+                            onChange={(_, d) =>
+                              setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))
+                            }
+                          />
+                        )}
+                      </TableCell>
+                    )}
+                    {shown.map((column) => {
+                      const content = column.render ? column.render(row, index) : plainCell(row, column.key);
+                      const cut = column.ellipsis !== false && column.fixed !== 'right';
+                      const text =
+                        typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+                      return (
+                        <TableCell
+                          key={column.key}
+                          className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
+                        >
+                          {cut && text !== undefined ? (
+                            <span className={styles.cut} title={text}>
+                              {text}
+                            </span>
+                          ) : (
+                            content
+                          )}
+                        </TableCell>
+                      );
+                    })}
+                  </TableRow>
+                );
+              })
             )}
           </TableBody>
         </Table>
@@ -126,7 +537,7 @@ export function PagedTable<T>({
           pageSizes={pageSizes}
           layout={layout}
           disabled={loading}
-          onChange={onPageChange}
+          onChange={changePage}
         />
       </div>
     </div>

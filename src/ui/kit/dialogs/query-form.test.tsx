@@ -13,7 +13,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Harness({ onSearch, validate }: { onSearch: (values: { name: string; code: string }) => void; validate?: () => boolean | Promise<boolean> }) {
+function Harness({
+  onSearch,
+  validate,
+}: {
+  onSearch: (values: { name: string; code: string }) => void;
+  validate?: () => boolean | Promise<boolean>;
+}) {
   const blank = { name: '', code: '' };
   const [values, setValues] = useState(blank);
   return (
@@ -78,6 +84,8 @@ describe('QueryForm', () => {
 
 describe('formColumnSpan', () => {
   it('takes 24, 12, 8, 6 and 6 of 24 columns at xs, sm, md, lg and xl', () => {
-    expect([375, 767, 768, 991, 992, 1199, 1200, 1919, 1920, 2560].map(formColumnSpan)).toEqual([24, 24, 12, 12, 8, 8, 6, 6, 6, 6]);
+    expect([375, 767, 768, 991, 992, 1199, 1200, 1919, 1920, 2560].map(formColumnSpan)).toEqual([
+      24, 24, 12, 12, 8, 8, 6, 6, 6, 6,
+    ]);
   });
 });

@@ -33,6 +33,8 @@ const useStyles = makeStyles({
     columnGap: `${FORM_TOP_LABEL_GUTTER}px`,
     rowGap: tokens.spacingVerticalM,
     alignItems: 'start',
+    // One field a row on a phone: the 23 gutters of the 24-column grid alone would need 460 px.
+    [`@media (max-width: ${FORM_BREAKPOINTS_PX.sm - 1}px)`]: { columnGap: 0 },
   },
   cell: {
     ...span(FORM_COLUMNS.xs),
@@ -41,8 +43,21 @@ const useStyles = makeStyles({
     [`@media (min-width: ${FORM_BREAKPOINTS_PX.lg}px)`]: span(FORM_COLUMNS.lg),
     [`@media (min-width: ${FORM_BREAKPOINTS_PX.xl}px)`]: span(FORM_COLUMNS.xl),
   },
-  field: { gridTemplateColumns: `${FORM_LABEL_WIDTH_PX}px minmax(0, 1fr)` },
-  label: { justifyContent: 'flex-end', textAlign: 'right', paddingRight: tokens.spacingHorizontalS },
+  // On a phone the label goes above its input, so the input keeps the screen's width (SPEC §9 xs).
+  field: {
+    gridTemplateColumns: `${FORM_LABEL_WIDTH_PX}px minmax(0, 1fr)`,
+    [`@media (max-width: ${FORM_BREAKPOINTS_PX.sm - 1}px)`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  label: {
+    justifyContent: 'flex-end',
+    textAlign: 'right',
+    paddingRight: tokens.spacingHorizontalS,
+    [`@media (max-width: ${FORM_BREAKPOINTS_PX.sm - 1}px)`]: {
+      justifyContent: 'flex-start',
+      textAlign: 'left',
+      paddingRight: 0,
+    },
+  },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
 });
 

@@ -13,7 +13,15 @@ function renderConfirm(props: Partial<StateConfirmDialogProps> = {}) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
   renderInFluent(
-    <StateConfirmDialog open type="success" title="导入结果" message="导入完成" onConfirm={onConfirm} onCancel={onCancel} {...props} />,
+    <StateConfirmDialog
+      open
+      type="success"
+      title="导入结果"
+      message="导入完成"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      {...props}
+    />,
   );
   return { onConfirm, onCancel };
 }
@@ -32,7 +40,11 @@ describe('StateConfirmDialog', () => {
   });
 
   it('has an icon for each type', () => {
-    for (const [type, label] of [['success', '成功'], ['warning', '警告'], ['error', '错误']] as const) {
+    for (const [type, label] of [
+      ['success', '成功'],
+      ['warning', '警告'],
+      ['error', '错误'],
+    ] as const) {
       renderConfirm({ type });
       expect(screen.getByRole('img', { name: label }).getAttribute('data-state')).toBe(type);
       cleanup();
@@ -48,12 +60,18 @@ describe('StateConfirmDialog', () => {
       ],
     });
     const items = within(screen.getByRole('list', { name: '文件' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['合同.docx文件格式不正确', '空白.pdf不能上传空文件，请重新上传']);
+    expect(items.map((li) => li.textContent)).toEqual([
+      '合同.docx文件格式不正确',
+      '空白.pdf不能上传空文件，请重新上传',
+    ]);
   });
 
   it('lists lines of text', () => {
     renderConfirm({ type: 'warning', message: ['第 3 行：金额为空', '第 7 行：日期不合法'] });
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['第 3 行：金额为空', '第 7 行：日期不合法']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '第 3 行：金额为空',
+      '第 7 行：日期不合法',
+    ]);
   });
 
   it('takes other labels, drops 取消 without a handler, and ignores Escape', async () => {

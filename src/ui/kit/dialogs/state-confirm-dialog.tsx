@@ -104,7 +104,12 @@ export function StateConfirmDialog({
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
           <DialogContent className={styles.body}>
-            <Icon role="img" aria-label={STATE_LABEL[type]} data-state={type} className={mergeClasses(styles.icon, styles[type])} />
+            <Icon
+              role="img"
+              aria-label={STATE_LABEL[type]}
+              data-state={type}
+              className={mergeClasses(styles.icon, styles[type])}
+            />
             <div>{body}</div>
           </DialogContent>
           <DialogActions>

@@ -7,7 +7,12 @@ import { IMAGE_LOAD_FAILED, ImageViewer, rotateBy, zoomBy } from './image-viewer
 
 afterEach(cleanup);
 
-const show = () => render(<FluentProvider theme={webLightTheme}><ImageViewer src="/a.png" alt="扫描件" /></FluentProvider>);
+const show = () =>
+  render(
+    <FluentProvider theme={webLightTheme}>
+      <ImageViewer src="/a.png" alt="扫描件" />
+    </FluentProvider>,
+  );
 
 describe('ImageViewer', () => {
   it('zooms by exact steps of 0.2 within its bounds and rotates by 90°', () => {
@@ -38,6 +43,9 @@ describe('ImageViewer', () => {
     show();
     fireEvent.error(screen.getByRole('img', { name: '扫描件' }));
     expect(screen.getByRole('img', { name: IMAGE_LOAD_FAILED }).textContent).toBe('加载失败');
-    expect(screen.getByRole('button', { name: '放大' }).hasAttribute('disabled') || screen.getByRole('button', { name: '放大' }).getAttribute('aria-disabled') === 'true').toBe(true);
+    expect(
+      screen.getByRole('button', { name: '放大' }).hasAttribute('disabled') ||
+        screen.getByRole('button', { name: '放大' }).getAttribute('aria-disabled') === 'true',
+    ).toBe(true);
   });
 });

@@ -14,11 +14,12 @@ afterEach(cleanup);
 function setup(props: Partial<Parameters<typeof FileUpload>[0]> = {}) {
   const pending: Array<{ file: LocalFile; options: UploadOptions; resolve: (s: StoredFile) => void }> = [];
   const files = {
-    upload: vi.fn((file: LocalFile, options: UploadOptions = {}) =>
-      new Promise<StoredFile>((resolve, reject) => {
-        options.signal?.addEventListener('abort', () => reject(new RequestCancelledError()));
-        pending.push({ file, options, resolve });
-      }),
+    upload: vi.fn(
+      (file: LocalFile, options: UploadOptions = {}) =>
+        new Promise<StoredFile>((resolve, reject) => {
+          options.signal?.addEventListener('abort', () => reject(new RequestCancelledError()));
+          pending.push({ file, options, resolve });
+        }),
     ),
     download: vi.fn(async () => 'x'),
   } as unknown as FileGateway;
@@ -26,7 +27,14 @@ function setup(props: Partial<Parameters<typeof FileUpload>[0]> = {}) {
   const onChange = vi.fn();
   render(
     <FluentProvider theme={webLightTheme}>
-      <FileUpload label="上传附件" accept="pdf,txt" maxSize={1024} machine={createUploadMachine({ files, notifier })} onChange={onChange} {...props} />
+      <FileUpload
+        label="上传附件"
+        accept="pdf,txt"
+        maxSize={1024}
+        machine={createUploadMachine({ files, notifier })}
+        onChange={onChange}
+        {...props}
+      />
     </FluentProvider>,
   );
   return { pending, files, notifier, onChange };
@@ -41,7 +49,9 @@ describe('FileUpload', () => {
     expect(screen.getByRole('button', { name: '上传附件' })).toBeTruthy();
     expect(screen.getByText('支持格式：.pdf,.txt，单个文件不超过1KB')).toBeTruthy();
     pending[0]!.options.onProgress!(50);
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: '合同.txt 上传进度' }).getAttribute('aria-valuetext')).toBe('50%'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: '合同.txt 上传进度' }).getAttribute('aria-valuetext')).toBe('50%'),
+    );
     pending[0]!.resolve({ keyId: 'k1', name: '合同.txt', size: 3, contentType: 'text/plain', extension: 'txt' });
     await screen.findByRole('button', { name: '合同.txt' });
     expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({ keyId: 'k1' })]);
@@ -52,8 +62,13 @@ describe('FileUpload', () => {
   it('shows the exact spec messages for a wrong extension and an empty file and lists neither', async () => {
     const { notifier, files } = setup();
     // The accept attribute would hide the .exe in a browser's picker; a drop has no such filter.
-    fireEvent.drop(screen.getByRole('button', { name: '上传附件' }), { dataTransfer: { files: [new File(['MZ'], '程序.exe'), new File([], '空.txt')] } });
-    expect(notifier.error.mock.calls.map((c) => c[0])).toEqual([UploadMessage.format('.pdf,.txt'), UploadMessage.empty]);
+    fireEvent.drop(screen.getByRole('button', { name: '上传附件' }), {
+      dataTransfer: { files: [new File(['MZ'], '程序.exe'), new File([], '空.txt')] },
+    });
+    expect(notifier.error.mock.calls.map((c) => c[0])).toEqual([
+      UploadMessage.format('.pdf,.txt'),
+      UploadMessage.empty,
+    ]);
     expect(files.upload).not.toHaveBeenCalled();
     expect(screen.queryByRole('list', { name: '上传列表' })).toBeNull();
   });

@@ -2,7 +2,18 @@
 // subsidiaries and project companies, suppliers and capital sides — the selected one's details and its
 // accounts (org/account/page); 新增下级, 编辑 and 停用 / 启用 each behind its operation code (SPEC §6). The
 // flows are made here, in the screen's own lazy chunk.
-import { Badge, Button, Field, Select, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Field,
+  Input,
+  Select,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createOrganizationFormMachine } from '../../../application/organizations/organization-form.machine';
@@ -12,10 +23,19 @@ import type { OrganizationGateway } from '../../../application/ports/organizatio
 import type { Notifier } from '../../../application/ports/notifier.port';
 import { formatDateTime } from '../../../domain/format/date-format';
 import {
-  ALLOWED_PARENT_TYPES, buildOrganizationTree, ORG_MAIN_PATH, ORG_STATUS_LABEL, ORG_TYPE_LABEL, ORG_TYPES,
-  type OrgAccount, type OrgType, type Organization, type OrganizationNode,
+  ALLOWED_PARENT_TYPES,
+  buildOrganizationTree,
+  ORG_MAIN_PATH,
+  ORG_STATUS_LABEL,
+  ORG_TYPE_LABEL,
+  ORG_TYPES,
+  type OrgAccount,
+  type OrgType,
+  type Organization,
+  type OrganizationNode,
 } from '../../../domain/organization/organization';
 import { tenantApps, type AppEntry } from '../../../domain/session/session';
+import { filterTextInput } from '../../../domain/text-input/text-input-filter';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
@@ -27,27 +47,103 @@ const PATH = ORG_MAIN_PATH;
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  body: { display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) 2.4fr', gap: '16px', alignItems: 'start' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '12px' },
+  body: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(260px, 1fr) 2.4fr',
+    gap: '16px',
+    alignItems: 'start',
+    '@media (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  // The details stay in view while a long tree scrolls the page.
+  detail: { position: 'sticky', top: '8px', minWidth: 0, '@media (max-width: 767px)': { position: 'static' } },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: '16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+  },
   tree: { listStyle: 'none', margin: 0, paddingLeft: '18px' },
   root: { listStyle: 'none', margin: 0, padding: 0 },
-  node: { display: 'flex', alignItems: 'center', gap: '6px', padding: '3px 6px', borderRadius: tokens.borderRadiusMedium, cursor: 'pointer', border: 'none', background: 'none', width: '100%', textAlign: 'left', font: 'inherit' },
+  node: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '6px',
+    padding: '3px 6px',
+    borderRadius: tokens.borderRadiusMedium,
+    cursor: 'pointer',
+    border: 'none',
+    background: 'none',
+    width: '100%',
+    textAlign: 'left',
+    font: 'inherit',
+  },
   selected: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground1 },
   disabled: { color: tokens.colorNeutralForeground4 },
   toolbar: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
-  details: { display: 'grid', gridTemplateColumns: '120px 1fr 120px 1fr', rowGap: '8px', columnGap: '8px' },
+  details: {
+    display: 'grid',
+    gridTemplateColumns: '120px 1fr 120px 1fr',
+    rowGap: '8px',
+    columnGap: '8px',
+    '@media (max-width: 767px)': { gridTemplateColumns: '110px 1fr' },
+  },
   label: { color: tokens.colorNeutralForeground3 },
   badge: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
-function TreeNodes({ nodes, selectedId, onSelect, root }: { nodes: readonly OrganizationNode[]; selectedId: string | null; onSelect: (id: string) => void; root?: boolean }) {
+/** The organisations whose name contains the text, each with the path above it. */
+function filterTree(nodes: readonly OrganizationNode[], text: string): OrganizationNode[] {
+  if (!text) return [...nodes];
+  return nodes.flatMap((node) => {
+    const children = filterTree(node.children, text);
+    return node.org.enterpriseName.includes(text) || children.length ? [{ ...node, children }] : [];
+  });
+}
+
+function TreeNodes({
+  nodes,
+  selectedId,
+  onSelect,
+  root,
+}: {
+  nodes: readonly OrganizationNode[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  root?: boolean;
+}) {
   const styles = useStyles();
   return (
-    <ul className={root ? styles.root : styles.tree} role={root ? 'tree' : 'group'} aria-label={root ? '组织机构' : undefined}>
+    <ul
+      className={root ? styles.root : styles.tree}
+      role={root ? 'tree' : 'group'}
+      aria-label={root ? '组织机构' : undefined}
+    >
       {nodes.map(({ org, children }) => (
-        <li key={org.keyId} role="treeitem" aria-selected={org.keyId === selectedId} aria-expanded={children.length ? true : undefined}>
-          <button type="button" className={mergeClasses(styles.node, org.keyId === selectedId && styles.selected, org.status === 'DISABLED' && styles.disabled)} onClick={() => onSelect(org.keyId)}>
-            <Badge className={styles.badge} size="small" appearance="outline" color={org.orgType === 'SUPPLIER' ? 'warning' : org.orgType === 'CAPITAL_SIDE' ? 'informative' : 'brand'}>{ORG_TYPE_LABEL[org.orgType]}</Badge>
+        <li
+          key={org.keyId}
+          role="treeitem"
+          aria-selected={org.keyId === selectedId}
+          aria-expanded={children.length ? true : undefined}
+        >
+          <button
+            type="button"
+            className={mergeClasses(
+              styles.node,
+              org.keyId === selectedId && styles.selected,
+              org.status === 'DISABLED' && styles.disabled,
+            )}
+            onClick={() => onSelect(org.keyId)}
+          >
+            <Badge
+              className={styles.badge}
+              size="small"
+              appearance="outline"
+              color={org.orgType === 'SUPPLIER' ? 'warning' : org.orgType === 'CAPITAL_SIDE' ? 'informative' : 'brand'}
+            >
+              {ORG_TYPE_LABEL[org.orgType]}
+            </Badge>
             <span>{org.enterpriseName}</span>
             {org.status === 'DISABLED' && <span>（停用）</span>}
           </button>
@@ -66,7 +162,9 @@ export function OrgMainScreen() {
   const [treeMachine] = useState(() => createOrganizationTreeMachine({ gateway: organizations }));
   const tree = useActorRef(treeMachine);
   const reload = useCallback(() => tree.send({ type: 'RELOAD' }), [tree]);
-  const [statusMachine] = useState(() => createOrganizationStatusMachine({ gateway: organizations, notifier, resource: 'org', onChanged: reload }));
+  const [statusMachine] = useState(() =>
+    createOrganizationStatusMachine({ gateway: organizations, notifier, resource: 'org', onChanged: reload }),
+  );
   const status = useActorRef(statusMachine);
   const orgs = useSelector(tree, (s) => s.context.orgs);
   const selectedId = useSelector(tree, (s) => s.context.selectedId);
@@ -78,11 +176,18 @@ export function OrgMainScreen() {
   const stored = useSelector(session, (s) => s.context.session);
   const tenants = useSelector(session, (s) => s.context.tenants);
   const apps = useMemo(() => tenantApps(tenants, stored?.tenantId ?? ''), [tenants, stored]);
-  const nodes = useMemo(() => buildOrganizationTree(orgs), [orgs]);
+  const [filter, setFilter] = useState('');
+  const nodes = useMemo(() => filterTree(buildOrganizationTree(orgs), filter.trim()), [orgs, filter]);
   const selected = orgs.find((o) => o.keyId === selectedId) ?? null;
   const [editing, setEditing] = useState<Editing>(null);
-  const onSaved = useCallback(() => { setEditing(null); reload(); }, [reload]);
-  const canHaveChildren = selected !== null && selected.status === 'ENABLED' && ORG_TYPES.some((t) => ALLOWED_PARENT_TYPES[t].includes(selected.orgType));
+  const onSaved = useCallback(() => {
+    setEditing(null);
+    reload();
+  }, [reload]);
+  const canHaveChildren =
+    selected !== null &&
+    selected.status === 'ENABLED' &&
+    ORG_TYPES.some((t) => ALLOWED_PARENT_TYPES[t].includes(selected.orgType));
 
   const accountColumns: PagedTableColumn<OrgAccount>[] = [
     { key: 'userName', title: '用户名', width: 140 },
@@ -100,19 +205,38 @@ export function OrgMainScreen() {
 
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">组织管理</Text>
+      <Text as="h1" size={600} weight="semibold">
+        组织管理
+      </Text>
       <div className={styles.body}>
         <div className={styles.card}>
-          <TreeNodes root nodes={nodes} selectedId={selectedId} onSelect={(keyId) => tree.send({ type: 'SELECT', keyId })} />
+          <Input
+            aria-label="筛选组织"
+            placeholder="按名称筛选"
+            value={filter}
+            contentBefore={<SearchRegular />}
+            onChange={(_, d) => setFilter(filterTextInput(d.value, filter, { kind: 'singleLine', max: 50 }))}
+          />
+          {nodes.length === 0 && <Text>无匹配的组织</Text>}
+          <TreeNodes
+            root
+            nodes={nodes}
+            selectedId={selectedId}
+            onSelect={(keyId) => tree.send({ type: 'SELECT', keyId })}
+          />
         </div>
-        <div className={styles.card}>
+        <div className={mergeClasses(styles.card, styles.detail)}>
           {selected && (
             <>
               <div className={styles.toolbar}>
-                <Text size={500} weight="semibold">{selected.enterpriseName}</Text>
+                <Text size={500} weight="semibold">
+                  {selected.enterpriseName}
+                </Text>
                 {canHaveChildren && (
                   <Permission code="add" path={PATH}>
-                    <Button appearance="primary" onClick={() => setEditing({ kind: 'create', parent: selected })}>新增下级</Button>
+                    <Button appearance="primary" onClick={() => setEditing({ kind: 'create', parent: selected })}>
+                      新增下级
+                    </Button>
                   </Permission>
                 )}
                 <Permission code="edit" path={PATH}>
@@ -120,7 +244,19 @@ export function OrgMainScreen() {
                 </Permission>
                 {selected.orgType !== 'GROUP' && (
                   <Permission code="delete" path={PATH}>
-                    <Button onClick={() => status.send({ type: 'REQUEST', target: { keyId: selected.keyId, enterpriseName: selected.enterpriseName, status: selected.status === 'ENABLED' ? 'DISABLED' : 'ENABLED', version: selected.version } })}>
+                    <Button
+                      onClick={() =>
+                        status.send({
+                          type: 'REQUEST',
+                          target: {
+                            keyId: selected.keyId,
+                            enterpriseName: selected.enterpriseName,
+                            status: selected.status === 'ENABLED' ? 'DISABLED' : 'ENABLED',
+                            version: selected.version,
+                          },
+                        })
+                      }
+                    >
                       {selected.status === 'ENABLED' ? '停用' : '启用'}
                     </Button>
                   </Permission>
@@ -132,7 +268,11 @@ export function OrgMainScreen() {
                 {detail('上级组织', selected.parentName)}
                 {detail('统一社会信用代码', selected.creditCode)}
                 {selected.orgType === 'SUPPLIER' && detail('供应商编号', selected.gysId)}
-                {selected.orgType === 'SUPPLIER' && detail('所属子系统', selected.appIds.map((a) => apps.find((x) => String(x.appId) === a)?.appName ?? a).join('、'))}
+                {selected.orgType === 'SUPPLIER' &&
+                  detail(
+                    '所属子系统',
+                    selected.appIds.map((a) => apps.find((x) => String(x.appId) === a)?.appName ?? a).join('、'),
+                  )}
                 {detail('联系人', selected.contactName)}
                 {detail('联系人手机号', selected.contactMobile)}
                 {detail('电子邮箱', selected.email)}
@@ -140,8 +280,18 @@ export function OrgMainScreen() {
                 {detail('地址', selected.address)}
               </div>
               <Text weight="semibold">组织账号</Text>
-              <PagedTable aria-label="组织账号" columns={accountColumns} rows={accounts} rowKey={(r) => r.userId} total={accountsTotal} page={1}
-                pageSize={100} pageSizes={[100]} loading={accountsLoading} onPageChange={() => undefined} />
+              <PagedTable
+                aria-label="组织账号"
+                columns={accountColumns}
+                rows={accounts}
+                rowKey={(r) => r.userId}
+                total={accountsTotal}
+                page={1}
+                pageSize={100}
+                pageSizes={[100]}
+                loading={accountsLoading}
+                onPageChange={() => undefined}
+              />
             </>
           )}
         </div>
@@ -169,7 +319,14 @@ export function OrgMainScreen() {
   );
 }
 
-function OrganizationDialog({ editing, gateway, notifier, apps, onClose, onSaved }: {
+function OrganizationDialog({
+  editing,
+  gateway,
+  notifier,
+  apps,
+  onClose,
+  onSaved,
+}: {
   editing: NonNullable<Editing>;
   gateway: OrganizationGateway;
   notifier: Notifier;
@@ -177,25 +334,40 @@ function OrganizationDialog({ editing, gateway, notifier, apps, onClose, onSaved
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const creatable = editing.kind === 'create' ? ORG_TYPES.filter((t) => ALLOWED_PARENT_TYPES[t].includes(editing.parent.orgType)) : [];
+  const creatable =
+    editing.kind === 'create' ? ORG_TYPES.filter((t) => ALLOWED_PARENT_TYPES[t].includes(editing.parent.orgType)) : [];
   const [type, setType] = useState<OrgType>(editing.kind === 'edit' ? editing.org.orgType : creatable[0]!);
+  // The type decides the form's rules, so another type is another form (and another flow).
   return (
-    <GenericDialog open title={editing.kind === 'edit' ? '编辑组织' : '新增下级组织'} width="720px" onClose={onClose}
-      footer={null}>
-      {editing.kind === 'create' && (
-        <Field label="组织类型" required style={{ marginBottom: 12 }}>
-          <Select value={type} onChange={(_, d) => setType(d.value as OrgType)}>
-            {creatable.map((t) => <option key={t} value={t}>{ORG_TYPE_LABEL[t]}</option>)}
-          </Select>
-        </Field>
-      )}
-      <DialogForm key={type} type={type} editing={editing} gateway={gateway} notifier={notifier} apps={apps} onClose={onClose} onSaved={onSaved} />
-    </GenericDialog>
+    <DialogForm
+      key={type}
+      type={type}
+      creatable={creatable}
+      onType={setType}
+      editing={editing}
+      gateway={gateway}
+      notifier={notifier}
+      apps={apps}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }
 
-function DialogForm({ type, editing, gateway, notifier, apps, onClose, onSaved }: {
+function DialogForm({
+  type,
+  creatable,
+  onType,
+  editing,
+  gateway,
+  notifier,
+  apps,
+  onClose,
+  onSaved,
+}: {
   type: OrgType;
+  creatable: readonly OrgType[];
+  onType: (type: OrgType) => void;
   editing: NonNullable<Editing>;
   gateway: OrganizationGateway;
   notifier: Notifier;
@@ -203,23 +375,47 @@ function DialogForm({ type, editing, gateway, notifier, apps, onClose, onSaved }
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const styles = useStyles();
   const [machine] = useState(() => createOrganizationFormMachine({ gateway, notifier }));
   const actor = useActorRef(machine, {
-    input: editing.kind === 'edit' ? { resource: 'org', type, record: editing.org } : { resource: 'org', type, parentId: editing.parent.keyId },
+    input:
+      editing.kind === 'edit'
+        ? { resource: 'org', type, record: editing.org }
+        : { resource: 'org', type, parentId: editing.parent.keyId },
   });
   const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('loading'));
   const saved = useSelector(actor, (s) => s.matches('saved'));
+  const dirty = useSelector(actor, (s) => s.context.dirty && !s.matches('saved'));
   useEffect(() => {
     if (saved) onSaved();
   }, [saved, onSaved]);
+  // The kit's footer (关闭 then 提交, as every dialog) and its question before a changed form closes.
   return (
-    <>
-      <OrganizationFormFields actor={actor} apps={apps} showApps={type === 'SUPPLIER'} companyDetailsRequired={type === 'SUPPLIER' || type === 'PROJECT_COMPANY'} />
-      <div className={styles.toolbar} style={{ marginTop: 16, justifyContent: 'flex-end' }}>
-        <Button appearance="primary" disabled={busy} onClick={() => actor.send({ type: 'SUBMIT' })}>提交</Button>
-        <Button onClick={onClose}>关闭</Button>
-      </div>
-    </>
+    <GenericDialog
+      open
+      title={editing.kind === 'edit' ? '编辑组织' : '新增下级组织'}
+      width="720px"
+      onClose={onClose}
+      dirty={dirty}
+      onSubmit={() => actor.send({ type: 'SUBMIT' })}
+      submitting={busy}
+    >
+      {editing.kind === 'create' && (
+        <Field label="组织类型" required style={{ marginBottom: 12 }}>
+          <Select value={type} onChange={(_, d) => onType(d.value as OrgType)}>
+            {creatable.map((t) => (
+              <option key={t} value={t}>
+                {ORG_TYPE_LABEL[t]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <OrganizationFormFields
+        actor={actor}
+        apps={apps}
+        showApps={type === 'SUPPLIER'}
+        companyDetailsRequired={type === 'SUPPLIER' || type === 'PROJECT_COMPANY'}
+      />
+    </GenericDialog>
   );
 }

@@ -10,7 +10,11 @@ import { createOrganizationStatusMachine } from '../../../application/organizati
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { formatDateTime } from '../../../domain/format/date-format';
 import {
-  EMPTY_ORGANIZATION_QUERY, ORG_STATUS_LABEL, type OrgStatus, type Organization, type OrganizationQuery,
+  EMPTY_ORGANIZATION_QUERY,
+  ORG_STATUS_LABEL,
+  type OrgStatus,
+  type Organization,
+  type OrganizationQuery,
 } from '../../../domain/organization/organization';
 import { tenantApps } from '../../../domain/session/session';
 import { filterTextInput } from '../../../domain/text-input/text-input-filter';
@@ -18,10 +22,11 @@ import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
-import { Permission } from '../../shell/permission';
+import { RowActions } from '../../kit/table/row-actions';
+import { ToolbarButton } from '../../kit/table/toolbar-button';
+import { Permission, useOperation } from '../../shell/permission';
 import { usePagedList } from '../common/use-paged-list';
 import { useListScreenStyles } from '../common/list-screen-styles';
-
 
 type Query = OrganizationQuery & { gysId: string };
 const EMPTY_QUERY: Query = { ...EMPTY_ORGANIZATION_QUERY, gysId: '' };
@@ -39,14 +44,20 @@ export function OrganizationList({ config }: { config: OrganizationListConfig })
   const { organizations, notifier, session } = useServices();
   const navigate = useNavigate();
   const isSupplier = config.resource === 'supplier';
-  const [listMachine] = useState(() => createPagedListMachine((q: Query, page) => organizations.page(config.resource, q, page), EMPTY_QUERY));
+  const [listMachine] = useState(() =>
+    createPagedListMachine((q: Query, page) => organizations.page(config.resource, q, page), EMPTY_QUERY),
+  );
   const list = useActorRef(listMachine);
   const reload = useCallback(() => {
     list.send({ type: 'RELOAD' });
   }, [list]);
-  const [statusMachine] = useState(() => createOrganizationStatusMachine({ gateway: organizations, notifier, resource: config.resource, onChanged: reload }));
+  const [statusMachine] = useState(() =>
+    createOrganizationStatusMachine({ gateway: organizations, notifier, resource: config.resource, onChanged: reload }),
+  );
   const status = useActorRef(statusMachine);
-  const table = usePagedList(list);
+  const table = usePagedList(list, `basic-data.${config.resource}`);
+  const canEdit = useOperation('edit', config.listPath);
+  const canDelete = useOperation('delete', config.listPath);
   const confirming = useSelector(status, (s) => s.matches('confirming'));
   const target = useSelector(status, (s) => s.context.target);
   const stored = useSelector(session, (s) => s.context.session);
@@ -59,80 +70,145 @@ export function OrganizationList({ config }: { config: OrganizationListConfig })
   const { listPath, addPath } = config;
 
   const columns: PagedTableColumn<Organization>[] = [
-    ...(isSupplier ? [{ key: 'gysId', title: '供应商编号', width: 120 } as PagedTableColumn<Organization>] : []),
-    { key: 'enterpriseName', title: '企业名称', width: 210 },
+    ...(isSupplier ? [{ key: 'gysId', title: '供应商编号', width: 116 } as PagedTableColumn<Organization>] : []),
+    { key: 'enterpriseName', title: '企业名称', width: 210, minWidth: 180 },
     { key: 'creditCode', title: '统一社会信用代码', width: 170, render: (r) => r.creditCode || '--' },
-    { key: 'parentName', title: '上级组织', width: 170, render: (r) => r.parentName || '--' },
+    { key: 'parentName', title: '上级组织', width: 150, render: (r) => r.parentName || '--' },
     { key: 'contactName', title: '联系人', width: 70, render: (r) => r.contactName || '--' },
     { key: 'contactMobile', title: '手机号', width: 110, render: (r) => r.contactMobile || '--' },
     ...(isSupplier
-      ? [{ key: 'appIds', title: '所属子系统', width: 160, render: (r: Organization) => r.appIds.map((a) => appNames.get(a) ?? a).join('、') || '--' } as PagedTableColumn<Organization>]
+      ? [
+          {
+            key: 'appIds',
+            title: '所属子系统',
+            width: 140,
+            render: (r: Organization) => r.appIds.map((a) => appNames.get(a) ?? a).join('、') || '--',
+          } as PagedTableColumn<Organization>,
+        ]
       : []),
     {
-      key: 'status', title: '状态', width: 64,
-      render: (r) => <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>{ORG_STATUS_LABEL[r.status]}</Badge>,
-    },
-    { key: 'createTime', title: '创建时间', width: 150, render: (r) => formatDateTime(r.createTime) },
-    {
-      key: 'operations', title: '操作',
+      key: 'status',
+      title: '状态',
+      width: 64,
       render: (r) => (
-        <div className={styles.actions}>
-          <Permission code="edit" path={listPath}>
-            <Button className={styles.op} size="small" appearance="transparent" onClick={() => navigate(`${addPath}?keyId=${encodeURIComponent(r.keyId)}`)}>编辑</Button>
-          </Permission>
-          <Permission code="delete" path={listPath}>
-            <Button className={styles.op} size="small" appearance="transparent"
-              onClick={() => status.send({ type: 'REQUEST', target: { keyId: r.keyId, enterpriseName: r.enterpriseName, status: r.status === 'ENABLED' ? 'DISABLED' : 'ENABLED', version: r.version } })}>
-              {r.status === 'ENABLED' ? '停用' : '启用'}
-            </Button>
-          </Permission>
-        </div>
+        <Badge appearance="tint" color={r.status === 'ENABLED' ? 'success' : 'subtle'}>
+          {ORG_STATUS_LABEL[r.status]}
+        </Badge>
+      ),
+    },
+    { key: 'createTime', title: '创建时间', width: 146, render: (r) => formatDateTime(r.createTime) },
+    {
+      key: 'operations',
+      title: '操作',
+      width: 120,
+      fixed: 'right',
+      hideable: false,
+      render: (r) => (
+        <RowActions
+          label={r.enterpriseName}
+          actions={[
+            {
+              label: '编辑',
+              hidden: !canEdit,
+              onClick: () => navigate(`${addPath}?keyId=${encodeURIComponent(r.keyId)}`),
+            },
+            {
+              label: r.status === 'ENABLED' ? '停用' : '启用',
+              hidden: !canDelete,
+              danger: r.status === 'ENABLED',
+              onClick: () =>
+                status.send({
+                  type: 'REQUEST',
+                  target: {
+                    keyId: r.keyId,
+                    enterpriseName: r.enterpriseName,
+                    status: r.status === 'ENABLED' ? 'DISABLED' : 'ENABLED',
+                    version: r.version,
+                  },
+                }),
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">{config.title}</Text>
+      <Text as="h1" size={600} weight="semibold">
+        {config.title}
+      </Text>
       <div className={styles.card}>
         <QueryForm
           searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
-          onReset={() => { setDraft(EMPTY_QUERY); list.send({ type: 'RESET' }); }}
+          onReset={() => {
+            setDraft(EMPTY_QUERY);
+            list.send({ type: 'RESET' });
+          }}
         >
           <QueryFormItem label="企业名称">
-            <Input value={draft.enterpriseName} placeholder="请输入企业名称"
-              onChange={(_, d) => setDraft((q) => ({ ...q, enterpriseName: filterTextInput(d.value, q.enterpriseName, { kind: 'singleLine', max: 100 }) }))} />
+            <Input
+              value={draft.enterpriseName}
+              placeholder="请输入企业名称"
+              onChange={(_, d) =>
+                setDraft((q) => ({
+                  ...q,
+                  enterpriseName: filterTextInput(d.value, q.enterpriseName, { kind: 'singleLine', max: 100 }),
+                }))
+              }
+            />
           </QueryFormItem>
           <QueryFormItem label="统一社会信用代码">
-            <Input value={draft.creditCode} placeholder="请输入统一社会信用代码" maxLength={18}
-              onChange={(_, d) => setDraft((q) => ({ ...q, creditCode: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))} />
+            <Input
+              value={draft.creditCode}
+              placeholder="请输入统一社会信用代码"
+              maxLength={18}
+              onChange={(_, d) =>
+                setDraft((q) => ({ ...q, creditCode: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))
+              }
+            />
           </QueryFormItem>
           {isSupplier && (
             <QueryFormItem label="供应商编号">
-              <Input value={draft.gysId} placeholder="请输入供应商编号" maxLength={32}
-                onChange={(_, d) => setDraft((q) => ({ ...q, gysId: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))} />
+              <Input
+                value={draft.gysId}
+                placeholder="请输入供应商编号"
+                maxLength={32}
+                onChange={(_, d) =>
+                  setDraft((q) => ({ ...q, gysId: d.value.replace(/[^0-9A-Za-z]/g, '').toUpperCase() }))
+                }
+              />
             </QueryFormItem>
           )}
           <QueryFormItem label="状态">
-            <Select value={draft.status} onChange={(_, d) => setDraft((q) => ({ ...q, status: d.value as Query['status'] }))}>
+            <Select
+              value={draft.status}
+              onChange={(_, d) => setDraft((q) => ({ ...q, status: d.value as Query['status'] }))}
+            >
               <option value="">全部</option>
-              {(Object.keys(ORG_STATUS_LABEL) as OrgStatus[]).map((s) => <option key={s} value={s}>{ORG_STATUS_LABEL[s]}</option>)}
+              {(Object.keys(ORG_STATUS_LABEL) as OrgStatus[]).map((s) => (
+                <option key={s} value={s}>
+                  {ORG_STATUS_LABEL[s]}
+                </option>
+              ))}
             </Select>
           </QueryFormItem>
         </QueryForm>
       </div>
       <div className={styles.card}>
-        <div className={styles.toolbar}>
-          <Permission code="add" path={listPath}>
-            <Button appearance="primary" onClick={() => navigate(addPath)}>新增</Button>
-          </Permission>
-        </div>
         <PagedTable
           aria-label={config.tableLabel}
           columns={columns}
           {...table}
           rowKey={(row) => row.keyId}
+          toolbar={
+            <Permission code="add" path={listPath}>
+              <ToolbarButton appearance="primary" onClick={() => navigate(addPath)}>
+                新增
+              </ToolbarButton>
+            </Permission>
+          }
         />
       </div>
       <StateConfirmDialog

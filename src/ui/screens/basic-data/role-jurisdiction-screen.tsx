@@ -1,63 +1,148 @@
 // 角色权限 (/basicDataManagement/rolesManagment/jurisdiction?roleId=…): the menu tree with a checkbox per menu
-// and per operation code; a parent shows checked or mixed from what is below it (domain/role). 保存 replaces
-// the role's grants; 批量授权 adds the same selection to the roles chosen beside it.
+// and per operation code; a parent shows checked or mixed from what is below it (domain/role). About 250
+// boxes: the tree folds (全部展开 / 全部折叠, each group on its own), 全选 / 全不选 act on the whole tree, and a
+// filter finds menus by their Chinese title, each shown with its place in the tree ('风险管理 › 负面舆情'),
+// never a route path. 保存 sits in a bar fixed to the bottom of the page, always in reach; it replaces the
+// role's grants. 批量授权 adds the same selection to the roles chosen beside it. Leaving with changes not saved
+// asks first.
 import { Button, Checkbox, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { createRoleGrantsMachine } from '../../../application/roles/role-grants.machine';
+import { findMenus, grantsChanged } from '../../../application/roles/role-grants.selectors';
 import {
-  buildResourceTree, checkStateOf, OPERATION_LABEL, type GrantSelection, type MenuResource, type ResourceNode,
+  buildResourceTree,
+  checkStateOf,
+  OPERATION_LABEL,
+  type GrantSelection,
+  type MenuResource,
+  type ResourceNode,
 } from '../../../domain/role/role';
 import { filterTextInput } from '../../../domain/text-input/text-input-filter';
 import { useServices } from '../../app/services';
 import { CheckboxGroup } from '../../kit/checkbox-group';
-import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
-import { Permission } from '../../shell/permission';
+import { Permission, useOperation } from '../../shell/permission';
+import { useUnsavedChanges } from '../../shell/use-unsaved-changes';
 
 const JURISDICTION_PATH = '/basicDataManagement/rolesManagment/jurisdiction';
 const ROLES_PATH = '/basicDataManagement/rolesManagment';
 
 const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
-  card: { backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, padding: '16px', display: 'flex', flexDirection: 'column', gap: '8px' },
-  toolbar: { display: 'flex', gap: '8px', alignItems: 'center' },
+  page: { padding: '16px 24px 0', display: 'flex', flexDirection: 'column', gap: '16px' },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: '16px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+  },
+  toolbar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
+  filter: { minWidth: '220px', flexGrow: 1, maxWidth: '360px' },
   tree: { listStyle: 'none', margin: 0, paddingLeft: '24px' },
   root: { listStyle: 'none', margin: 0, padding: 0 },
   row: { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: '4px' },
+  toggle: { minWidth: '24px', width: '24px', padding: 0 },
+  spacer: { display: 'inline-block', width: '24px' },
   ops: { display: 'flex', flexWrap: 'wrap', marginLeft: '12px', color: tokens.colorNeutralForeground2 },
   hidden: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  trail: { color: tokens.colorNeutralForeground3 },
+  // Fixed to the bottom of the scrolling page: 保存 is in reach wherever the tree is scrolled to.
+  bar: {
+    position: 'sticky',
+    bottom: 0,
+    zIndex: 2,
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    padding: '10px 16px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    boxShadow: tokens.shadow8,
+  },
+  changed: { color: tokens.colorPaletteMarigoldForeground1 },
 });
 
-function TreeItems({ nodes, selection, onMenu, onOperation, root }: {
-  nodes: readonly ResourceNode[];
+interface TreeProps {
   selection: GrantSelection;
+  expanded: ReadonlySet<string>;
+  readOnly: boolean;
+  onToggle: (menuId: string) => void;
   onMenu: (menuId: string, checked: boolean) => void;
   onOperation: (menuId: string, op: string, checked: boolean) => void;
-  root?: boolean;
-}) {
+}
+
+function Operations({
+  resource,
+  selection,
+  readOnly,
+  onOperation,
+}: { resource: MenuResource } & Pick<TreeProps, 'selection' | 'readOnly' | 'onOperation'>) {
   const styles = useStyles();
+  if (resource.operationCodes.length === 0) return null;
   return (
-    <ul className={root ? styles.root : styles.tree} role={root ? 'tree' : 'group'} aria-label={root ? '菜单权限' : undefined}>
+    <span className={styles.ops}>
+      {resource.operationCodes.map((op) => (
+        <Checkbox
+          key={op}
+          size="medium"
+          label={OPERATION_LABEL[op] ?? op}
+          aria-label={`${resource.menuName} ${OPERATION_LABEL[op] ?? op}`}
+          disabled={readOnly}
+          checked={selection[resource.menuId]?.includes(op) ?? false}
+          onChange={(_, d) => onOperation(resource.menuId, op, d.checked === true)}
+        />
+      ))}
+    </span>
+  );
+}
+
+function TreeItems({ nodes, root, ...props }: TreeProps & { nodes: readonly ResourceNode[]; root?: boolean }) {
+  const styles = useStyles();
+  const { selection, expanded, readOnly, onToggle, onMenu } = props;
+  return (
+    <ul
+      className={root ? styles.root : styles.tree}
+      role={root ? 'tree' : 'group'}
+      aria-label={root ? '菜单权限' : undefined}
+    >
       {nodes.map((node) => {
         const r = node.resource;
         const state = checkStateOf(selection, node);
+        const open = expanded.has(r.menuId);
+        const hasChildren = node.children.length > 0;
         return (
-          <li key={r.menuId} role="treeitem" aria-selected={state === true} aria-expanded={node.children.length ? true : undefined}>
+          <li
+            key={r.menuId}
+            role="treeitem"
+            aria-selected={state === true}
+            aria-expanded={hasChildren ? open : undefined}
+          >
             <div className={styles.row}>
-              <Checkbox label={r.menuName} checked={state} onChange={(_, d) => onMenu(r.menuId, d.checked === true)} />
-              {r.hidden && <span className={styles.hidden}>（页面内）</span>}
-              {r.operationCodes.length > 0 && (
-                <span className={styles.ops}>
-                  {r.operationCodes.map((op) => (
-                    <Checkbox key={op} size="medium" label={OPERATION_LABEL[op] ?? op} aria-label={`${r.menuName} ${OPERATION_LABEL[op] ?? op}`}
-                      checked={selection[r.menuId]?.includes(op) ?? false} onChange={(_, d) => onOperation(r.menuId, op, d.checked === true)} />
-                  ))}
-                </span>
+              {hasChildren ? (
+                <Button
+                  className={styles.toggle}
+                  size="small"
+                  appearance="transparent"
+                  aria-label={`${open ? '折叠' : '展开'} ${r.menuName}`}
+                  icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
+                  onClick={() => onToggle(r.menuId)}
+                />
+              ) : (
+                <span className={styles.spacer} />
               )}
+              <Checkbox
+                label={r.menuName}
+                checked={state}
+                disabled={readOnly}
+                onChange={(_, d) => onMenu(r.menuId, d.checked === true)}
+              />
+              {r.hidden && <span className={styles.hidden}>（页面内）</span>}
+              <Operations resource={r} {...props} />
             </div>
-            {node.children.length > 0 && <TreeItems nodes={node.children} selection={selection} onMenu={onMenu} onOperation={onOperation} />}
+            {hasChildren && open && <TreeItems nodes={node.children} {...props} />}
           </li>
         );
       })}
@@ -78,10 +163,14 @@ function NoRole() {
   const navigate = useNavigate();
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">角色权限</Text>
+      <Text as="h1" size={600} weight="semibold">
+        角色权限
+      </Text>
       <div className={styles.card}>
         <Text>请从角色列表选择要授权的角色。</Text>
-        <div><Button onClick={() => navigate(ROLES_PATH)}>返回角色管理</Button></div>
+        <div>
+          <Button onClick={() => navigate(ROLES_PATH)}>返回角色管理</Button>
+        </div>
       </div>
     </section>
   );
@@ -98,68 +187,139 @@ function RoleGrants({ roleId }: { roleId: string }) {
   const allRoles = useSelector(flow, (s) => s.context.roles);
   const failed = useSelector(flow, (s) => s.matches('failed'));
   const busy = useSelector(flow, (s) => !s.matches('editing'));
+  const canAuthorize = useOperation('authorize', JURISDICTION_PATH);
   const tree = useMemo(() => buildResourceTree(resources), [resources]);
+  const groups = useMemo(
+    () => resources.filter((r) => resources.some((c) => c.parentKid === r.menuId)).map((r) => r.menuId),
+    [resources],
+  );
+  // Folded to the areas at first: the 250 boxes open one area at a time.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [filter, setFilter] = useState('');
+  const found = useMemo(() => findMenus(resources, filter), [resources, filter]);
   const [batchRoles, setBatchRoles] = useState<string[]>([]);
   const roleName = allRoles.find((r) => r.roleId === roleId)?.roleName ?? '';
-  // 查找页面: the pages by name (resourceByPage); a box here checks the same grant as the tree.
-  const [finderMachine] = useState(() =>
-    createPagedListMachine((q: { menuName: string }, p) => roles.pageResources(roleId, q.menuName, p), { menuName: '' }));
-  const finder = useActorRef(finderMachine);
-  const found = useSelector(finder, (s) => s.context.records);
-  const foundTotal = useSelector(finder, (s) => s.context.total);
-  const foundPage = useSelector(finder, (s) => s.context.current);
-  const foundSize = useSelector(finder, (s) => s.context.size);
-  const finding = useSelector(finder, (s) => s.matches('loading'));
-  const [menuName, setMenuName] = useState('');
-  const finderColumns: PagedTableColumn<MenuResource>[] = [
-    {
-      key: 'granted', title: '授权', width: 56,
-      render: (r) => (
-        <Checkbox aria-label={`授权 ${r.menuName}`} checked={selection[r.menuId] !== undefined}
-          onChange={(_, d) => flow.send({ type: 'TOGGLE_MENU', menuId: r.menuId, checked: d.checked === true })} />
-      ),
-    },
-    { key: 'menuName', title: '页面', width: 180 },
-    { key: 'path', title: '路径' },
-    { key: 'operationCodes', title: '操作权限', render: (r) => r.operationCodes.map((op) => OPERATION_LABEL[op] ?? op).join('、') || '--' },
-  ];
+  const changed = !busy && grantsChanged(resources, selection);
+  const leavePrompt = useUnsavedChanges(changed && canAuthorize);
+  const treeProps: TreeProps = {
+    selection,
+    expanded,
+    readOnly: !canAuthorize,
+    onToggle: (menuId) =>
+      setExpanded((e) => {
+        const next = new Set(e);
+        if (next.has(menuId)) next.delete(menuId);
+        else next.add(menuId);
+        return next;
+      }),
+    onMenu: (menuId, checked) => flow.send({ type: 'TOGGLE_MENU', menuId, checked }),
+    onOperation: (menuId, op, checked) => flow.send({ type: 'TOGGLE_OPERATION', menuId, op, checked }),
+  };
+  const selectAll = (checked: boolean) => {
+    for (const node of tree) flow.send({ type: 'TOGGLE_MENU', menuId: node.resource.menuId, checked });
+  };
 
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">角色权限{roleName ? `：${roleName}` : ''}</Text>
+      <Text as="h1" size={600} weight="semibold">
+        角色权限{roleName ? `：${roleName}` : ''}
+      </Text>
       <div className={styles.card}>
         <div className={styles.toolbar}>
-          <Permission code="authorize" path={JURISDICTION_PATH}>
-            <Button appearance="primary" disabled={busy} onClick={() => flow.send({ type: 'SAVE' })}>保存</Button>
-          </Permission>
-          <Button onClick={() => navigate(ROLES_PATH)}>返回</Button>
-          {failed && <Button onClick={() => flow.send({ type: 'RETRY' })}>重试</Button>}
+          <Input
+            className={styles.filter}
+            aria-label="筛选菜单"
+            placeholder="按菜单名称筛选，如：负面舆情"
+            value={filter}
+            contentBefore={<SearchRegular />}
+            onChange={(_, d) => setFilter(filterTextInput(d.value, filter, { kind: 'singleLine', max: 30 }))}
+          />
+          <Button size="small" onClick={() => setExpanded(new Set(groups))}>
+            全部展开
+          </Button>
+          <Button size="small" onClick={() => setExpanded(new Set())}>
+            全部折叠
+          </Button>
+          {canAuthorize && (
+            <>
+              <Button size="small" disabled={busy} onClick={() => selectAll(true)}>
+                全选
+              </Button>
+              <Button size="small" disabled={busy} onClick={() => selectAll(false)}>
+                全不选
+              </Button>
+            </>
+          )}
+          {failed && (
+            <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
+              重试
+            </Button>
+          )}
         </div>
-        <div className={styles.toolbar}>
-          <Input aria-label="查找页面" placeholder="按页面名称查找" value={menuName}
-            onChange={(_, d) => setMenuName(filterTextInput(d.value, menuName, { kind: 'singleLine' }))} />
-          <Button onClick={() => finder.send({ type: 'SEARCH', query: { menuName } })}>查找</Button>
-        </div>
-        {menuName.trim() !== '' && (
-          <PagedTable aria-label="页面查找结果" columns={finderColumns} rows={found} rowKey={(r) => r.menuId} total={foundTotal}
-            page={foundPage} pageSize={foundSize} loading={finding}
-            onPageChange={(current, size) => finder.send({ type: 'PAGE', current, size })} />
+        {filter.trim() !== '' ? (
+          <ul className={styles.root} aria-label="筛选结果">
+            {found.length === 0 && (
+              <li>
+                <Text>没有名称包含“{filter.trim()}”的菜单</Text>
+              </li>
+            )}
+            {found.map(({ resource, trail }) => {
+              const state = checkStateOf(selection, findNode(tree, resource.menuId) ?? { resource, children: [] });
+              return (
+                <li key={resource.menuId} className={styles.row}>
+                  <Checkbox
+                    label={trail.join(' › ')}
+                    checked={state}
+                    disabled={!canAuthorize}
+                    onChange={(_, d) =>
+                      flow.send({ type: 'TOGGLE_MENU', menuId: resource.menuId, checked: d.checked === true })
+                    }
+                  />
+                  <Operations resource={resource} {...treeProps} />
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <TreeItems root nodes={tree} {...treeProps} />
         )}
-        <TreeItems root nodes={tree} selection={selection}
-          onMenu={(menuId, checked) => flow.send({ type: 'TOGGLE_MENU', menuId, checked })}
-          onOperation={(menuId, op, checked) => flow.send({ type: 'TOGGLE_OPERATION', menuId, op, checked })} />
       </div>
       <Permission code="authorize" path={JURISDICTION_PATH}>
         <div className={styles.card}>
           <Text weight="semibold">批量授权</Text>
           <Text size={200}>把上面勾选的菜单和操作权限追加给所选角色（不取消它们已有的权限）。</Text>
-          <CheckboxGroup label="授权给角色" value={batchRoles} onChange={setBatchRoles}
-            options={allRoles.filter((r) => r.roleId !== roleId).map((r) => ({ value: r.roleId, label: r.roleName }))} />
+          <CheckboxGroup
+            label="授权给角色"
+            value={batchRoles}
+            onChange={setBatchRoles}
+            options={allRoles.filter((r) => r.roleId !== roleId).map((r) => ({ value: r.roleId, label: r.roleName }))}
+          />
           <div>
-            <Button disabled={busy} onClick={() => flow.send({ type: 'SAVE_BATCH', roleIds: batchRoles })}>批量授权</Button>
+            <Button disabled={busy} onClick={() => flow.send({ type: 'SAVE_BATCH', roleIds: batchRoles })}>
+              批量授权
+            </Button>
           </div>
         </div>
       </Permission>
+      <div className={styles.bar} role="toolbar" aria-label="保存权限">
+        <Permission code="authorize" path={JURISDICTION_PATH}>
+          <Button appearance="primary" disabled={busy} onClick={() => flow.send({ type: 'SAVE' })}>
+            保存
+          </Button>
+        </Permission>
+        <Button onClick={() => navigate(ROLES_PATH)}>返回</Button>
+        {changed && canAuthorize && <Text className={styles.changed}>有尚未保存的修改</Text>}
+      </div>
+      {leavePrompt}
     </section>
   );
+}
+
+function findNode(nodes: readonly ResourceNode[], menuId: string): ResourceNode | undefined {
+  for (const n of nodes) {
+    if (n.resource.menuId === menuId) return n;
+    const below = findNode(n.children, menuId);
+    if (below) return below;
+  }
+  return undefined;
 }

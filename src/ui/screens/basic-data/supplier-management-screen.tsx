@@ -3,8 +3,20 @@ import { ADD_SUPPLIER_PATH, SUPPLIER_PATH } from '../../../domain/organization/o
 import { OrganizationFormPage } from './organization-form-page';
 import { OrganizationList } from './organization-list';
 
-const LIST = { resource: 'supplier', title: '供应商管理', listPath: SUPPLIER_PATH, addPath: ADD_SUPPLIER_PATH, tableLabel: '供应商列表' } as const;
-const FORM = { resource: 'supplier', type: 'SUPPLIER', noun: '供应商', listPath: SUPPLIER_PATH, addPath: ADD_SUPPLIER_PATH } as const;
+const LIST = {
+  resource: 'supplier',
+  title: '供应商管理',
+  listPath: SUPPLIER_PATH,
+  addPath: ADD_SUPPLIER_PATH,
+  tableLabel: '供应商列表',
+} as const;
+const FORM = {
+  resource: 'supplier',
+  type: 'SUPPLIER',
+  noun: '供应商',
+  listPath: SUPPLIER_PATH,
+  addPath: ADD_SUPPLIER_PATH,
+} as const;
 
 export function SupplierManagementScreen() {
   return <OrganizationList config={LIST} />;

@@ -37,9 +37,13 @@ function LoadFailure({ error }: { error: unknown }) {
   const { title, detail } = describe(error);
   return (
     <section className={styles.page} role="alert">
-      <Text size={500} weight="semibold">{title}</Text>
+      <Text size={500} weight="semibold">
+        {title}
+      </Text>
       <Text className={styles.muted}>{detail}</Text>
-      <Button appearance="primary" onClick={() => navigate(0)}>重试</Button>
+      <Button appearance="primary" onClick={() => navigate(0)}>
+        重试
+      </Button>
     </section>
   );
 }

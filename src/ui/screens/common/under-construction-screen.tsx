@@ -13,7 +13,9 @@ export function UnderConstructionScreen() {
   const { pathname } = useLocation();
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">{routeTitle(pathname) ?? pathname}</Text>
+      <Text as="h1" size={600} weight="semibold">
+        {routeTitle(pathname) ?? pathname}
+      </Text>
       <Text className={styles.note}>功能建设中</Text>
     </section>
   );

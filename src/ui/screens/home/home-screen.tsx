@@ -29,14 +29,23 @@ export function HomeScreen() {
 
   return (
     <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">你好，{nickName}</Text>
+      <Text as="h1" size={600} weight="semibold">
+        你好，{nickName}
+      </Text>
       <Text className={styles.muted}>{orgName}</Text>
       <div className={styles.grid}>
         {areas.map((area) => (
           <Card key={area.id} onClick={() => navigate(firstLeaf(area).path)} role="link" aria-label={area.title}>
             <CardHeader
               header={<Text weight="semibold">{area.title}</Text>}
-              description={<Text className={styles.muted}>{area.children.map((c) => c.title).slice(0, 4).join('、')}</Text>}
+              description={
+                <Text className={styles.muted}>
+                  {area.children
+                    .map((c) => c.title)
+                    .slice(0, 4)
+                    .join('、')}
+                </Text>
+              }
             />
           </Card>
         ))}

@@ -1,4 +1,5 @@
-import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Link as RouterLink } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { selectBusy, selectSessionError } from '../../../application/session/session.selectors';
@@ -7,12 +8,21 @@ import { useServices } from '../../app/services';
 
 const useStyles = makeStyles({
   page: {
-    minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center',
+    minHeight: '100%',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
     backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground3} 100%)`,
   },
   card: {
-    width: '360px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '16px',
-    backgroundColor: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusXLarge, boxShadow: tokens.shadow16,
+    width: '360px',
+    padding: '32px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '16px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusXLarge,
+    boxShadow: tokens.shadow16,
   },
   title: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, textAlign: 'center' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -42,17 +52,35 @@ export function LoginScreen() {
   return (
     <main className={styles.page}>
       <form className={styles.card} onSubmit={submit} noValidate aria-label="登录">
-        <Text as="h1" className={styles.title}>{DOCUMENT_TITLE}</Text>
+        <Text as="h1" className={styles.title}>
+          {DOCUMENT_TITLE}
+        </Text>
         <Field label="用户名" required validationMessage={missing.username}>
           <Input value={username} onChange={(_, d) => setUsername(d.value)} autoComplete="username" maxLength={64} />
         </Field>
         <Field label="密码" required validationMessage={missing.password}>
-          <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} autoComplete="current-password" maxLength={64} />
+          <Input
+            type="password"
+            value={password}
+            onChange={(_, d) => setPassword(d.value)}
+            autoComplete="current-password"
+            maxLength={64}
+          />
         </Field>
-        {error ? <Text role="alert" className={styles.error}>{error}</Text> : null}
+        {error ? (
+          <Text role="alert" className={styles.error}>
+            {error}
+          </Text>
+        ) : null}
         <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
           {busy ? '登录中…' : '登录'}
         </Button>
+        <Text align="center">
+          还没有账号？
+          <Link as="span">
+            <RouterLink to="/register">供应商注册</RouterLink>
+          </Link>
+        </Text>
       </form>
     </main>
   );

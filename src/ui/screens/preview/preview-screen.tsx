@@ -1,4 +1,4 @@
-// 文件预览 /preView/preViewMain?keyId=… (issue 6): a PDF inline in a frame, an image in the image viewer,
+// 文件预览 /preView/preViewMain?keyId=…: a PDF inline in a frame, an image in the image viewer,
 // anything else offered as a download. The preview flow fetches the signed URL and decides the kind.
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
@@ -15,7 +15,12 @@ const useStyles = makeStyles({
   page: { padding: '16px 20px' },
   root: { display: 'flex', flexDirection: 'column', gap: '12px', height: 'calc(100vh - 170px)', minHeight: '420px' },
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '12px' },
-  frame: { flex: 1, width: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  frame: {
+    flex: 1,
+    width: '100%',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   body: { flex: 1, minHeight: 0 },
 });
 
@@ -23,7 +28,9 @@ function Preview({ keyId }: { keyId: string | null }) {
   const { files } = useServices();
   const [machine] = useState(() => createPreviewMachine({ files }));
   const flow = useActorRef(machine, { input: { keyId } });
-  const phase = useSelector(flow, (s) => (s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('choosing') ? 'choosing' : 'loading'));
+  const phase = useSelector(flow, (s) =>
+    s.matches('ready') ? 'ready' : s.matches('failed') ? 'failed' : s.matches('choosing') ? 'choosing' : 'loading',
+  );
   const downloading = useSelector(flow, (s) => s.matches({ ready: 'downloading' }));
   const canRetry = useSelector(flow, (s) => s.can({ type: 'RETRY' }));
   const url = useSelector(flow, (s) => s.context.url);
@@ -38,15 +45,23 @@ function Preview({ keyId }: { keyId: string | null }) {
     return (
       <MessageBar intent="error">
         <MessageBarBody>{error}</MessageBarBody>
-        {canRetry && <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>重试</Button>}
+        {canRetry && (
+          <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
+            重试
+          </Button>
+        )}
       </MessageBar>
     );
   }
   return (
     <div className={styles.root}>
       <div className={styles.bar}>
-        <Text as="h2" size={500} weight="semibold">{name}</Text>
-        <Button icon={<ArrowDownloadRegular />} disabled={downloading} onClick={() => flow.send({ type: 'DOWNLOAD' })}>下载</Button>
+        <Text as="h2" size={500} weight="semibold">
+          {name}
+        </Text>
+        <Button icon={<ArrowDownloadRegular />} disabled={downloading} onClick={() => flow.send({ type: 'DOWNLOAD' })}>
+          下载
+        </Button>
       </div>
       <div className={styles.body}>
         {kind === 'pdf' && <iframe className={styles.frame} style={{ height: '100%' }} title={name} src={url} />}
@@ -66,13 +81,22 @@ function UploadToPreview() {
   const [stored, setStored] = useState<StoredFile[]>([]);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 12, maxWidth: 640 }}>
-      <Text as="h2" size={500} weight="semibold">文件预览</Text>
+      <Text as="h2" size={500} weight="semibold">
+        文件预览
+      </Text>
       <Text>未指定文件，请上传文件后选择预览（PDF 与图片可在线查看）。</Text>
-      <FileUpload label="上传文件" accept={PREVIEW_UPLOAD_ACCEPT} maxSize={PREVIEW_UPLOAD_MAX_BYTES} onChange={setStored} />
+      <FileUpload
+        label="上传文件"
+        accept={PREVIEW_UPLOAD_ACCEPT}
+        maxSize={PREVIEW_UPLOAD_MAX_BYTES}
+        onChange={setStored}
+      />
       {stored.length > 0 && (
         <nav aria-label="预览文件">
           {stored.map((f) => (
-            <div key={f.keyId}><Link to={{ search: `?keyId=${encodeURIComponent(f.keyId)}` }}>预览 {f.name}</Link></div>
+            <div key={f.keyId}>
+              <Link to={{ search: `?keyId=${encodeURIComponent(f.keyId)}` }}>预览 {f.name}</Link>
+            </div>
           ))}
         </nav>
       )}

@@ -1,0 +1,18 @@
+// Demo rows of 风险管理 (supervised accounts, alerts, locks) and 客户关系管理 (interview minutes, enterprise
+// profiles), in both tenants so that another tenant's records can be shown to stay apart: gathered by the
+// demo seed.
+import type { Kysely } from 'kysely';
+import { seed as seedCrm } from '../../modules/crm/seed';
+import { seed as seedRisk } from '../../modules/risk/seed';
+import type { Database } from '../database';
+import { XH_TENANT_ID } from './admin-seed';
+import { DEMO_TENANT_ID } from './demo-seed';
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  for (const tenantId of [DEMO_TENANT_ID, XH_TENANT_ID]) {
+    // biome-ignore lint/suspicious/noExplicitAny: the area seeds write their own tables
+    await seedRisk(db as unknown as Kysely<any>, tenantId);
+    // biome-ignore lint/suspicious/noExplicitAny: the area seeds write their own tables
+    await seedCrm(db as unknown as Kysely<any>, tenantId);
+  }
+}

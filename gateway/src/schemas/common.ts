@@ -1,0 +1,34 @@
+// The shapes every module shares, written once (DESIGN.md §2): paging on the wire, record ids, the
+// optimistic-lock version, and a page of records. Query and path values are strings on the wire.
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** `current` (1-based) and `size` (default 10, at most 100). */
+export const PageQueryFields = {
+  current: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: '页码，从1开始' })),
+  size: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: '每页条数，至多100' })),
+};
+export const PageQuery = Type.Object(PageQueryFields);
+export type PageQuery = Static<typeof PageQuery>;
+
+export const Id = Type.String({ minLength: 1, maxLength: 64 });
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type IdParams = Static<typeof IdParams>;
+
+export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '读取时的版本号' });
+
+export const pageOf = <T extends TSchema>(record: T) =>
+  Type.Object({ records: Type.Array(record), total: Type.Integer(), current: Type.Integer(), size: Type.Integer() });
+
+/** The page asked for, with the defaults of DESIGN.md §2. */
+export function pageRequest(query: { current?: string; size?: string }): {
+  current: number;
+  size: number;
+  offset: number;
+} {
+  const current = Number(query.current ?? '1');
+  const size = Number(query.size ?? '10');
+  return { current, size, offset: (current - 1) * size };
+}
+
+/** A call that takes no query parameters. */
+export const NoQuery = Type.Object({});

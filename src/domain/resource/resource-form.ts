@@ -1,0 +1,93 @@
+// What a person types and what the wire carries: money is typed in 元 ('1,234.56') and sent as integer 分,
+// ints as digits, everything else as text. The same domain checks then judge the wire value on both sides.
+import { decimalToString, parseDecimal, trimDecimal } from '../decimal/decimal';
+import { formatDate, formatDateTime } from '../format/date-format';
+import { formatFen, yuanToFen } from '../format/money-format';
+import {
+  type FieldDef,
+  type ResourceDef,
+  type ResourceForm,
+  type ResourceRecord,
+  type WireValue,
+  ResourceMessage,
+  crossChecked,
+  formFields,
+  normalizeForm,
+  validateField,
+} from './resource';
+
+export type FormTexts = Record<string, string>;
+
+/** The typed text of one field as the wire value, or the message when it cannot be one. */
+export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | { error: string } {
+  const t = text.trim();
+  if (t === '') return { value: f.type === 'money' || f.type === 'int' ? null : '' };
+  if (f.type === 'money') {
+    const fen = yuanToFen(t);
+    if (fen === null || fen > BigInt(Number.MAX_SAFE_INTEGER) || fen < -BigInt(Number.MAX_SAFE_INTEGER)) {
+      return { error: ResourceMessage.number(f) };
+    }
+    return { value: Number(fen) };
+  }
+  if (f.type === 'int') return /^-?\d{1,15}$/.test(t) ? { value: Number(t) } : { error: ResourceMessage.number(f) };
+  return { value: t };
+}
+
+/** A record's or a sample's value as the form shows it for editing (money in 元 without separators). */
+export function textOf(f: FieldDef, value: WireValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value)).replace(/,/g, '');
+  return String(value);
+}
+
+export function emptyTexts(def: ResourceDef, mode: 'create' | 'update', record?: ResourceRecord): FormTexts {
+  return Object.fromEntries(
+    formFields(def, mode).map((f) => [
+      f.key,
+      record ? textOf(f, record[f.key]) : f.options ? Object.keys(f.options)[0]! : '',
+    ]),
+  );
+}
+
+/** The wire form of the typed texts, and the message of each field that does not pass. */
+export function readForm(
+  def: ResourceDef,
+  texts: FormTexts,
+  mode: 'create' | 'update',
+  today: Date = new Date(),
+): { form: ResourceForm; errors: Partial<Record<string, string>> } {
+  const raw: ResourceForm = {};
+  const errors: Partial<Record<string, string>> = {};
+  for (const f of formFields(def, mode)) {
+    const read = wireValueOf(f, texts[f.key] ?? '');
+    if ('error' in read) errors[f.key] = read.error;
+    else raw[f.key] = read.value;
+  }
+  const form = normalizeForm(def, raw, mode);
+  for (const f of formFields(def, mode)) {
+    if (errors[f.key]) continue;
+    const message = validateField(f, form, today);
+    if (message) errors[f.key] = message;
+  }
+  return { form, errors: crossChecked(def, form, errors) };
+}
+
+/** How a value reads in a table or a detail: labels for enums, 元 for money, '--' for nothing. */
+export function displayOf(f: FieldDef, value: WireValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '--';
+  if (f.options && typeof value === 'string') return f.options[value] ?? value;
+  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value));
+  if (f.type === 'datetime' && typeof value === 'string') return formatDateTime(value);
+  if (f.type === 'date' && typeof value === 'string') return formatDate(value);
+  if (f.type === 'rate' && typeof value === 'string') return percentText(value);
+  return String(value);
+}
+
+/** A rate as a percentage, exactly: '0.0600' → '6.00%'. */
+export function percentText(rate: string): string {
+  const d = parseDecimal(rate);
+  if (d === null) return rate;
+  const shifted =
+    d.scale >= 2 ? { units: d.units, scale: d.scale - 2 } : { units: d.units * 10n ** BigInt(2 - d.scale), scale: 0 };
+  return `${decimalToString(trimDecimal(shifted, 2))}%`;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { CERTIFICATE, PERSONAL_CERTIFICATION } from '../certification/certification.resource';
+import { NEGATIVE_OPINION } from '../risk/negative-opinion.resource';
+import {
+  type FieldDef,
+  columnOf,
+  firstFormError,
+  mayReadWhole,
+  normalizeForm,
+  validateField,
+  validateForm,
+} from './resource';
+import { displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
+
+const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
+
+describe("a resource definition's form rules", () => {
+  it('checks each sample against its own definition', () => {
+    for (const def of [CERTIFICATE, PERSONAL_CERTIFICATION, NEGATIVE_OPINION]) {
+      expect(firstFormError(def, normalizeForm(def, def.sample, 'create'), 'create'), def.name).toBeNull();
+    }
+  });
+
+  it("says what is missing, too long or of the wrong pattern, in the field's words", () => {
+    const errors = validateForm(
+      PERSONAL_CERTIFICATION,
+      { personName: '', residentId: '110105194912310021', mobile: '1391234' },
+      'create',
+    );
+    expect(errors).toEqual({
+      personName: '请输入姓名',
+      residentId: '请输入正确的身份证号码',
+      mobile: '请输入正确的手机号码',
+    });
+    expect(validateField({ key: 'x', label: '摘要', type: 'textarea', max: 5 }, { x: '一二三四五六' })).toBe(
+      '摘要不能超过5个字符',
+    );
+    expect(validateField({ key: 'x', label: '等级', type: 'enum', options: { A: 'A' } }, { x: 'B' })).toBe(
+      '等级不正确',
+    );
+    expect(validateField({ key: 'x', label: '日期', type: 'date' }, { x: '2026-02-30' })).toBe(
+      '请输入正确的日期（YYYY-MM-DD）',
+    );
+    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.06' })).toBeNull();
+    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.060001' })).toMatch(/最多4位小数/);
+  });
+
+  it('judges money in whole 分 against its bounds, named in 元', () => {
+    expect(validateField(money, { applyAmount: 1_000_000 })).toBeNull();
+    expect(validateField(money, { applyAmount: 999_999 })).toBe('申请金额不能小于10,000.00元');
+    expect(validateField(money, { applyAmount: 10_000_000_001 })).toBe('申请金额不能大于100,000,000.00元');
+    expect(validateField(money, { applyAmount: 12.5 })).toBe('请输入正确的申请金额');
+  });
+
+  it('normalises as stored: the id number follows the holder type', () => {
+    expect(
+      normalizeForm(
+        CERTIFICATE,
+        { holderType: 'PERSONAL', holderName: ' 张三 ', idNumber: '11010519491231002x' },
+        'create',
+      ),
+    ).toEqual({ holderType: 'PERSONAL', holderName: '张三', idNumber: '11010519491231002X' });
+  });
+
+  it('names columns in snake case unless told', () => {
+    expect(columnOf({ key: 'publishedOn', label: '', type: 'date' })).toBe('published_on');
+    expect(columnOf({ key: 'personName', label: '', type: 'text', column: 'subject_name' })).toBe('subject_name');
+  });
+
+  it('shows whole values only to someone who may act', () => {
+    expect(mayReadWhole(new Set(['export']))).toBe(false);
+    expect(mayReadWhole(new Set(['examine']))).toBe(true);
+  });
+});
+
+describe('typed text and the wire', () => {
+  it('reads 元 as exact 分 and back', () => {
+    expect(wireValueOf(money, '12,345.67')).toEqual({ value: 1_234_567 });
+    expect(wireValueOf(money, '0.1')).toEqual({ value: 10 });
+    expect(wireValueOf(money, '1.234')).toEqual({ error: '请输入正确的申请金额' });
+    expect(textOf(money, 1_234_567)).toBe('12345.67');
+    expect(displayOf(money, 1_234_567)).toBe('12,345.67');
+    expect(displayOf(money, null)).toBe('--');
+  });
+
+  it('reads a whole form and reports every field', () => {
+    const { form, errors } = readForm(
+      NEGATIVE_OPINION,
+      {
+        enterpriseName: '甲',
+        title: '',
+        source: '网',
+        riskLevel: 'HIGH',
+        publishedOn: '2026-01-01',
+        url: '',
+        summary: '',
+      },
+      'create',
+    );
+    expect(form.enterpriseName).toBe('甲');
+    expect(errors).toEqual({ title: '请输入舆情标题' });
+  });
+
+  it('shows rates as exact percentages', () => {
+    expect(percentText('0.0600')).toBe('6.00%');
+    expect(percentText('0.0575')).toBe('5.75%');
+    expect(percentText('0.12345')).toBe('12.345%');
+  });
+});
