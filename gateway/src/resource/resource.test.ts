@@ -166,7 +166,8 @@ describe.each(databasesUnderTest())('every plain resource on $name', ({ database
       ).toBe(ResultCode.staleVersion);
       const done = await call('POST', url, admin, { action: t.action, version: made.version, comment: '按规定处理' });
       expect(done.code, done.message).toBe(0);
-      const to = typeof t.to === 'function' ? t.to(made, {}) : t.to;
+      const to =
+        typeof t.to === 'function' ? t.to(made, {}, { actorId: '', grants: new Set(), now: new Date() }) : t.to;
       expect(done.data).toMatchObject({ status: to, version: made.version + 1 });
       const again = table.transitions.find((x) => x.action === t.action && x.from.includes(to as never));
       if (!again) {

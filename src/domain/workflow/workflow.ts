@@ -12,8 +12,10 @@ export type Tone = 'brand' | 'success' | 'warning' | 'danger' | 'subtle' | 'info
 /** Who acts, what they may do, and the facts the caller loaded for the guards (locks, caps, the time). */
 export interface WorkflowContext<F = unknown> {
   actorId: string;
-  /** The operation codes the actor holds on the table's menu path. */
+  /** The operation codes the actor holds on the table's menu path; `menu:op` for actions that name their menu. */
   grants: ReadonlySet<string>;
+  /** The actor's role codes, for actions that say who may take them. */
+  roles?: ReadonlySet<string>;
   now: Date;
   facts?: F;
 }
@@ -29,8 +31,12 @@ export interface Transition<S extends string, R, F = unknown> {
   /** The button's and the timeline's word, e.g. 通过. */
   label: string;
   op: OperationCode;
+  /** The page whose operation code grants the action, when a table spans several pages (the lifecycle). */
+  menu?: string;
+  /** The role codes that may take the action; anyone holding the code when absent. */
+  who?: readonly string[];
   from: readonly S[];
-  to: S | ((record: R, input: TransitionInput) => S);
+  to: S | ((record: R, input: TransitionInput, ctx: WorkflowContext<F>) => S);
   comment: CommentRule;
   /** The comment's label in the dialog, e.g. 驳回意见. */
   commentLabel?: string;
@@ -39,7 +45,7 @@ export interface Transition<S extends string, R, F = unknown> {
   /** Danger actions ask before they act, in the words of `confirm`. */
   tone?: Tone;
   /** null when the rule holds, otherwise the refusal in Chinese. */
-  guard?: (record: R, ctx: WorkflowContext<F>) => string | null;
+  guard?: (record: R, ctx: WorkflowContext<F>, input?: TransitionInput) => string | null;
   /** Fields of the record typed in the action's dialog and written by it, e.g. 确权's evidence and amount. */
   inputs?: {
     keys: readonly string[];
@@ -73,6 +79,12 @@ export type TransitionResult<S extends string, R, F = unknown> =
   | { ok: true; to: S; transition: Transition<S, R, F>; comment: string }
   | { ok: false; reason: 'unknown' | 'forbidden' | 'state' | 'guard' | 'comment'; message: string };
 
+/** The grant an action needs: its code, on its own page when it names one. */
+export const grantOf = (t: { op: string; menu?: string }) => (t.menu ? `${t.menu}:${t.op}` : t.op);
+
+const permitted = <S extends string, R, F>(t: Transition<S, R, F>, ctx: WorkflowContext<F>) =>
+  ctx.grants.has(grantOf(t)) && (!t.who || t.who.some((role) => ctx.roles?.has(role)));
+
 const commentLabelOf = (t: { label: string; commentLabel?: string }) => t.commentLabel ?? `${t.label}意见`;
 
 /** The actions the actor may take on this record now: in the right state, granted, and every guard holds. */
@@ -83,7 +95,7 @@ export function allowedActions<S extends string, R, F>(
 ): Transition<S, R, F>[] {
   const status = table.statusOf(record);
   return table.transitions.filter(
-    (t) => t.from.includes(status) && ctx.grants.has(t.op) && (t.guard ? t.guard(record, ctx) === null : true),
+    (t) => t.from.includes(status) && permitted(t, ctx) && (t.guard ? t.guard(record, ctx) === null : true),
   );
 }
 
@@ -95,19 +107,22 @@ export function applyTransition<S extends string, R, F>(
   ctx: WorkflowContext<F>,
   input: TransitionInput = {},
 ): TransitionResult<S, R, F> {
-  const transition = table.transitions.find((t) => t.action === action);
+  // One action (提交, 通过) may be written once per state it leaves, each with its own page and rule.
+  const status = table.statusOf(record);
+  const named = table.transitions.filter((t) => t.action === action);
+  const transition = named.find((t) => t.from.includes(status)) ?? named[0];
   if (!transition) return { ok: false, reason: 'unknown', message: WorkflowMessage.unknownAction };
-  if (!ctx.grants.has(transition.op)) return { ok: false, reason: 'forbidden', message: WorkflowMessage.forbidden };
-  if (!transition.from.includes(table.statusOf(record))) {
+  if (!permitted(transition, ctx)) return { ok: false, reason: 'forbidden', message: WorkflowMessage.forbidden };
+  if (!transition.from.includes(status)) {
     return { ok: false, reason: 'state', message: WorkflowMessage.notAllowedNow(transition.label, table.noun) };
   }
-  const refusal = transition.guard?.(record, ctx) ?? null;
+  const refusal = transition.guard?.(record, ctx, input) ?? null;
   if (refusal) return { ok: false, reason: 'guard', message: refusal };
   const inputRefusal = transition.inputs?.check?.(record, input.values ?? {}) ?? null;
   if (inputRefusal) return { ok: false, reason: 'guard', message: inputRefusal };
   const commentRefusal = checkTransitionComment(table, transition, input.comment ?? '');
   if (commentRefusal) return { ok: false, reason: 'comment', message: commentRefusal };
-  const to = typeof transition.to === 'function' ? transition.to(record, input) : transition.to;
+  const to = typeof transition.to === 'function' ? transition.to(record, input, ctx) : transition.to;
   return { ok: true, to, transition, comment: transition.comment === 'none' ? '' : (input.comment ?? '').trim() };
 }
 

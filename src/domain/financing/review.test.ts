@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AuditTypeConfig,
+  approve,
+  checkAuditType,
+  defaultAuditType,
+  REVIEW_TYPES,
+  type ReviewLevelConfig,
+  ReviewMessage,
+  reject,
+  reviewRefusal,
+  snapshotReview,
+  startReview,
+} from './review';
+
+const level = (over: Partial<ReviewLevelConfig> = {}): ReviewLevelConfig => ({
+  roles: ['R1'],
+  userIds: [],
+  approveMethod: 'ANY',
+  rejectHandler: 'RETURN_TO_MAKER',
+  ...over,
+});
+const members: Record<string, string[]> = { R1: ['a', 'b', 'c', 'maker'], R2: ['d', 'e'] };
+const start = (levels: ReviewLevelConfig[], maker = 'maker') => {
+  const config: AuditTypeConfig = { code: 'APPLICATION', name: '准入审核', enabled: true, levels };
+  const s = snapshotReview(config, maker, (r) => members[r] ?? []);
+  if (!s.ok) throw new Error(s.message);
+  return startReview(s.snapshot);
+};
+
+describe('multi-level review', () => {
+  it('leaves the maker out of every level and refuses a level nobody else can review', () => {
+    expect(start([level()]).snapshot.levels[0]?.reviewerIds).toEqual(['a', 'b', 'c']);
+    const config: AuditTypeConfig = {
+      code: 'APPLICATION',
+      name: '准入审核',
+      enabled: true,
+      levels: [level({ roles: [], userIds: ['maker'] })],
+    };
+    expect(snapshotReview(config, 'maker', () => [])).toEqual({
+      ok: false,
+      message: ReviewMessage.levelWithoutEligibleReviewer(1),
+    });
+    expect(snapshotReview({ ...config, enabled: false }, 'x', () => [])).toEqual({
+      ok: false,
+      message: '准入审核已停用',
+    });
+  });
+
+  it('completes 或签 on the first approval, 会签 when everyone approved, and a ratio when enough did', () => {
+    expect(approve(start([level()]), 'a').kind).toBe('approved');
+    let all = start([level({ approveMethod: 'ALL' })]);
+    for (const who of ['a', 'b']) {
+      const out = approve(all, who);
+      expect(out.kind).toBe('pending');
+      all = out.state;
+    }
+    expect(approve(all, 'c').kind).toBe('approved');
+    // 66 % of three reviewers needs two approvals (2 × 100 ≥ 66 × 3); 67 % would need all three.
+    const ratio = start([level({ approveMethod: 'RATIO', ratioPercent: 66 })]);
+    const once = approve(ratio, 'a');
+    expect(once.kind).toBe('pending');
+    expect(approve(once.state, 'b').kind).toBe('approved');
+  });
+
+  it('takes 依次 opinions in the configured order', () => {
+    const seq = start([level({ approveMethod: 'SEQUENTIAL' })]);
+    expect(reviewRefusal(seq, 'b')).toBe(ReviewMessage.notYourTurn);
+    expect(reviewRefusal(seq, 'a')).toBeNull();
+    const next = approve(seq, 'a').state;
+    expect(reviewRefusal(next, 'a')).toBe(ReviewMessage.alreadyActed);
+    expect(reviewRefusal(next, 'b')).toBeNull();
+  });
+
+  it('moves up a level, and keeps a reviewer of one level from reviewing another', () => {
+    const two = start([level({ roles: ['R1', 'R2'] }), level({ roles: ['R2'] })]);
+    const up = approve(two, 'd');
+    expect([up.kind, up.state.level]).toEqual(['pending', 2]);
+    expect(reviewRefusal(up.state, 'd')).toBe(ReviewMessage.otherLevel);
+    expect(reviewRefusal(up.state, 'a')).toBe(ReviewMessage.notReviewer);
+    expect(approve(up.state, 'e').kind).toBe('approved');
+  });
+
+  it('returns to the maker, or to the configured earlier level with its opinions cleared', () => {
+    const three = start([
+      level(),
+      level({ roles: ['R2'] }),
+      level({ roles: ['R1'], rejectHandler: 'RETURN_TO_LEVEL', returnToLevel: 2 }),
+    ]);
+    const atThree = approve(approve(three, 'a').state, 'd').state;
+    expect(atThree.level).toBe(3);
+    const back = reject(atThree, 'b', false);
+    expect([back.kind, back.state.level, back.state.opinions.map((o) => o.actorId)]).toEqual(['pending', 2, ['a']]);
+    expect(reject(three, 'a', false).kind).toBe('returned');
+    expect(reject(three, 'a', true).kind).toBe('terminated');
+  });
+
+  it('checks a configuration before it is saved', () => {
+    expect(checkAuditType({ levels: [] })).toEqual([ReviewMessage.noLevels]);
+    expect(checkAuditType({ levels: Array.from({ length: 6 }, () => level()) })).toContain(ReviewMessage.tooManyLevels);
+    expect(
+      checkAuditType({
+        levels: [
+          level({ roles: [] }),
+          level({ approveMethod: 'RATIO', ratioPercent: 0 }),
+          level({ rejectHandler: 'RETURN_TO_LEVEL', returnToLevel: 3 }),
+        ],
+      }),
+    ).toEqual([ReviewMessage.levelWithoutReviewer(1), ReviewMessage.ratioRange(2), ReviewMessage.returnLevel(3)]);
+    for (const type of REVIEW_TYPES) expect(checkAuditType(defaultAuditType(type))).toEqual([]);
+  });
+});
