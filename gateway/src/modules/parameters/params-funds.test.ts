@@ -3,6 +3,7 @@
 // refuse in Chinese, one parameter per subsidiary and one product code per tenant, a used product cannot be
 // deleted, and the summary's save makes a new version — stale ones refused, exactly one in force.
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DUPLICATE_PRODUCT_CODE,
@@ -35,6 +36,8 @@ import {
 import { capSourcesOf } from './cap-sources';
 
 type Headers = Record<string, string>;
+// biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
+type AnyDb = Kysely<any>;
 const PRODUCTS = FUND_PRODUCT.api;
 const PARAMS = SUBSIDIARY_PARAMETER.api;
 const SUMMARY = RISK_SUMMARY.api;
@@ -45,6 +48,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
   let xh: Headers;
   let reader: Headers;
   const call = (...args: Parameters<ReturnType<typeof callerOf>>) => callerOf(gw.app)(...args);
+  const raw = () => gw.db as unknown as AnyDb;
 
   beforeAll(async () => {
     gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
@@ -235,7 +239,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       const used = (await call('POST', PRODUCTS, admin, { ...FUND_PRODUCT.sample, productCode: 'GW-DEL-02' }))
         .data as ResourceRecord;
       // Lending is not built yet: a drawn quota is written as lending will write it.
-      await (gw.db as unknown as import('kysely').Kysely<any>)
+      await raw()
         .updateTable('fund_product')
         .set({ used_quota: 1_000_000_00 })
         .where('product_id', '=', used.keyId)
@@ -336,7 +340,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
     const formOf = (r: ResourceRecord) => Object.fromEntries(Object.keys(RISK_SUMMARY.sample).map((k) => [k, r[k]]));
     const activeCount = async () =>
       (
-        await (gw.db as unknown as import('kysely').Kysely<any>)
+        await raw()
           .selectFrom('risk_summary_parameter')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('tenant_id', '=', DEMO_TENANT_ID)

@@ -40,6 +40,7 @@ import { type RowAction, RowActions } from '../../kit/table/row-actions';
 import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
+import { MultipleOptionInput } from './multiple-option-input';
 
 const useOwnStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -55,6 +56,7 @@ const useOwnStyles = makeStyles({
   range: { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0 },
   bound: { minWidth: 0, flexGrow: 1, flexBasis: 0 },
   boundInput: { minWidth: 0, width: '100%' },
+  embedded: { display: 'flex', flexDirection: 'column', gap: '16px' },
   sums: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', paddingTop: '8px', justifyContent: 'flex-end' },
 });
 
@@ -67,6 +69,8 @@ export interface ResourceScreenProps {
   toolbar?: (grants: ReadonlySet<string>, reload: () => void) => ReactNode;
   /** 查看 opens this instead of the detail dialog (a detail page of its own). */
   onView?: (row: ResourceRecord) => void;
+  /** Shown inside a screen of its own (e.g. a version history under a form): no page frame, a section heading. */
+  embedded?: boolean;
 }
 
 const emptyQuery = (def: ResourceDef): ResourceQuery => {
@@ -190,7 +194,14 @@ function useRefOptions(def: ResourceDef, open: boolean): Record<string, RefOptio
   return options;
 }
 
-export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, onView }: ResourceScreenProps) {
+export function ResourceScreen({
+  def,
+  renderCell = {},
+  extraActions,
+  toolbar,
+  onView,
+  embedded = false,
+}: ResourceScreenProps) {
   const styles = { ...useListScreenStyles(), ...useOwnStyles() };
   const { resources, notifier, session } = useServices();
   const menus = useSelector(session, selectMenus);
@@ -325,8 +336,8 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
   const targetName = target ? String(target[def.titleField] ?? '') : '';
 
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
+    <section className={embedded ? styles.embedded : styles.page} aria-label={embedded ? def.title : undefined}>
+      <Text as={embedded ? 'h2' : 'h1'} size={embedded ? 500 : 600} weight="semibold">
         {def.title}
       </Text>
       <div className={styles.card}>
@@ -417,6 +428,12 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
                       </option>
                     ))}
                   </Select>
+                ) : f.multiple ? (
+                  <MultipleOptionInput
+                    field={f}
+                    text={texts[f.key] ?? ''}
+                    onChange={(text) => editor.send({ type: 'CHANGE', key: f.key, text })}
+                  />
                 ) : f.options ? (
                   <Select
                     value={texts[f.key] ?? ''}

@@ -1,0 +1,35 @@
+// A `multiple` enum field of a resource form: one checkbox an option, the value the chosen codes joined by
+// commas in the options' order (the definition's wire value), so the form's checks stay the definition's.
+import { Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { type FieldDef, chosenOptions, joinOptions } from '../../../domain/resource/resource';
+
+const useStyles = makeStyles({
+  boxes: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM },
+});
+
+export function MultipleOptionInput({
+  field,
+  text,
+  onChange,
+}: {
+  field: FieldDef;
+  text: string;
+  onChange: (text: string) => void;
+}) {
+  const styles = useStyles();
+  const chosen = text ? (chosenOptions(field, text) ?? []) : [];
+  return (
+    <div className={styles.boxes} role="group" aria-label={field.label}>
+      {Object.entries(field.options ?? {}).map(([value, label]) => (
+        <Checkbox
+          key={value}
+          label={label}
+          checked={chosen.includes(value)}
+          onChange={(_, d) =>
+            onChange(joinOptions(field, d.checked ? [...chosen, value] : chosen.filter((c) => c !== value)))
+          }
+        />
+      ))}
+    </div>
+  );
+}
