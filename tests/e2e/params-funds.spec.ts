@@ -32,7 +32,7 @@ describe('参数管理 and 资金管理', () => {
     await nav.getByText('资金方管理', { exact: true }).click();
     await page.getByRole('heading', { name: '资金方管理' }).waitFor();
     const table = page.getByRole('table', { name: '资金产品列表' });
-    await table.getByRole('row').filter({ hasText: '工行e信通应收账款融资' }).waitFor();
+    await table.getByRole('row').filter({ hasText: '华润信托应收账款收益权' }).waitFor();
     await screenshots('fund-management');
 
     await page.getByRole('button', { name: '新增资金方' }).click();
@@ -60,6 +60,8 @@ describe('参数管理 and 资金管理', () => {
     await form.getByRole('button', { name: '提交' }).click();
 
     await page.waitForURL(/\/fundManagement\/fundmanagement$/);
+    await page.getByRole('textbox', { name: '产品编号' }).fill('E2E');
+    await page.getByRole('button', { name: '查询' }).click();
     const row = page.getByRole('table', { name: '资金产品列表' }).getByRole('row').filter({ hasText: 'E2E-TRUST-09' });
     await row.waitFor();
     const text = await row.textContent();
@@ -75,6 +77,8 @@ describe('参数管理 and 资金管理', () => {
 
   it('admin saves the risk summary and sees version 4 in force and in the history', async () => {
     const page = suite.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openRoute('/parameterManage/summaryRiskControl', '风控汇总参数');
     const form = page.getByRole('form', { name: '生效中的风控汇总参数' });
     await form.getByText('当前生效：第3版').waitFor();

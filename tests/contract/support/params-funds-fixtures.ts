@@ -17,9 +17,12 @@ export const SUMMARY_VERSION = SEEDED_SUMMARY_VERSIONS;
 export const providerStates = (gateway: TestGateway): Record<string, () => Promise<void>> => ({
   [SUMMARY_STATE]: async () => {
     const db = gateway.db as unknown as AnyDb;
-    const mine = (q: ReturnType<AnyDb['deleteFrom']>) =>
-      q.where('tenant_id', '=', DEMO_TENANT_ID).where('param_id', '<>', pactId(RISK_SUMMARY));
-    await mine(db.deleteFrom('risk_summary_parameter')).where('version', '>', SUMMARY_VERSION).execute();
+    await db
+      .deleteFrom('risk_summary_parameter')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('param_id', '<>', pactId(RISK_SUMMARY))
+      .where('version', '>', SUMMARY_VERSION)
+      .execute();
     await db
       .updateTable('risk_summary_parameter')
       .set({ status: 'ACTIVE' })

@@ -20,6 +20,8 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
     gap: '12px 24px',
+    // A taller field (a group of checkboxes) does not stretch the inputs beside it.
+    alignItems: 'start',
   },
   wide: { gridColumn: '1 / -1' },
   footer: { gridColumn: '1 / -1', display: 'flex', gap: '8px' },
