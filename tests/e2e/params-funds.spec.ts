@@ -60,8 +60,6 @@ describe('参数管理 and 资金管理', () => {
     await form.getByRole('button', { name: '提交' }).click();
 
     await page.waitForURL(/\/fundManagement\/fundmanagement$/);
-    await page.getByRole('textbox', { name: '产品编号' }).fill('E2E');
-    await page.getByRole('button', { name: '查询' }).click();
     const row = page.getByRole('table', { name: '资金产品列表' }).getByRole('row').filter({ hasText: 'E2E-TRUST-09' });
     await row.waitFor();
     const text = await row.textContent();

@@ -4,7 +4,7 @@
 // the resource's menu (SPEC §6). The screen holds no rule of its own: what may happen is the definition's.
 import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { RefOption, ResourceQuery } from '../../../application/ports/resource-gateway.port';
@@ -216,6 +216,13 @@ export function ResourceScreen({
   );
   const list = useActorRef(listMachine);
   const reload = useCallback(() => list.send({ type: 'RELOAD' }), [list]);
+  // A list whose records are made on a page of their own (makePath) is read again when its kept-alive tag is
+  // shown again (Activity re-creates effects then): coming back from 提交, the new record is in it.
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current && def.makePath) reload();
+    shownBefore.current = true;
+  }, [def.makePath, reload]);
   const [formMachine] = useState(() =>
     createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload }),
   );
