@@ -11,6 +11,8 @@ import type { OrganizationGateway } from '../../application/ports/organization-g
 import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
+import type { ReviewGateway } from '../../application/ports/review-gateway.port';
+import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -35,6 +37,10 @@ export interface Services {
   registration: RegistrationGateway;
   /** The assets area's calls beyond the kit (details, import, the pay book). */
   assets: AssetsGateway;
+  /** 审核类型配置, 业务审核 and the workbench. */
+  review: ReviewGateway;
+  /** The count on 我的待办: refreshed on sign-in and after the user acts on an item. */
+  todoCount: ActorRefFrom<TodoCountMachine>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
