@@ -24,7 +24,8 @@ import {
   pageBusinesses,
 } from './repository';
 
-export const BUSINESS_API = '/api/business/business';
+// The base of the verbs below, not a route itself (hence not a quoted path).
+export const BUSINESS_API = `/api/business/business`;
 export const BUSINESS_MANAGE = '/business/financingBusinessManage';
 export const BUSINESS_DETAIL = '/business/newDetails';
 
