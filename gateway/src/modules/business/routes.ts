@@ -251,6 +251,25 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   );
 
   app.get(
+    `${BUSINESS_API}/options/supplier`,
+    {
+      config: { access: { menu: BUSINESS_MANAGE } },
+      schema: { response: envelopeResponses(Type.Array(Type.Object({ keyId: Str, name: Str }))) },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const who = await actor(request);
+      let q = deps.db
+        .selectFrom('organization')
+        .select(['org_id as keyId', 'org_name as name'])
+        .where('tenant_id', '=', tenantId)
+        .where('org_type', '=', 'SUPPLIER');
+      if (who.supplierId) q = q.where('org_id', '=', who.supplierId);
+      return ok(await q.orderBy('sort_no').orderBy('org_id').execute());
+    },
+  );
+
+  app.get(
     `${BUSINESS_API}/:id`,
     { config: { access: 'session' }, schema: { params: IdParams, response: envelopeResponses(Detail) } },
     async (request) => {
