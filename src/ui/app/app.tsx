@@ -18,6 +18,7 @@ import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
 import { normalizeMenuPath } from '../../domain/menu/menu';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -110,6 +111,7 @@ function compose() {
     assets: container.get(AssetsGatewayId),
     review,
     todoCount,
+    business: container.get(BusinessGatewayId),
   };
   return { services, router, notifier, loading };
 }

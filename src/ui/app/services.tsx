@@ -13,6 +13,7 @@ import type { RegistrationGateway } from '../../application/ports/registration-g
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
 import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
+import type { BusinessGateway } from '../../application/ports/business-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -41,6 +42,8 @@ export interface Services {
   review: ReviewGateway;
   /** The count on 我的待办: refreshed on sign-in and after the user acts on an item. */
   todoCount: ActorRefFrom<TodoCountMachine>;
+  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
+  business: BusinessGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);
