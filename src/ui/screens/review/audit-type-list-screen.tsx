@@ -28,6 +28,7 @@ import {
   type ReviewLevelConfig,
   checkAuditType,
 } from '../../../domain/financing/review';
+import { DEFAULT_UI_SIZE } from '../../../domain/constants';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
@@ -262,6 +263,7 @@ function AuditTypeEditor(props: {
             />
             <Field label="审批方式">
               <Dropdown
+                size={DEFAULT_UI_SIZE}
                 value={APPROVE_METHOD_LABEL[level.approveMethod]}
                 selectedOptions={[level.approveMethod]}
                 onOptionSelect={(_, d) => change(i, { approveMethod: d.optionValue as ApproveMethod })}
@@ -285,6 +287,7 @@ function AuditTypeEditor(props: {
             )}
             <Field label="驳回方式">
               <Dropdown
+                size={DEFAULT_UI_SIZE}
                 value={REJECT_HANDLER_LABEL[level.rejectHandler]}
                 selectedOptions={[level.rejectHandler]}
                 onOptionSelect={(_, d) => change(i, { rejectHandler: d.optionValue as RejectHandler })}
@@ -301,6 +304,7 @@ function AuditTypeEditor(props: {
             {level.rejectHandler === 'RETURN_TO_LEVEL' && (
               <Field label="退回至">
                 <Dropdown
+                  size={DEFAULT_UI_SIZE}
                   value={level.returnToLevel ? `第${level.returnToLevel}级` : ''}
                   placeholder="选择级次"
                   selectedOptions={level.returnToLevel ? [String(level.returnToLevel)] : []}

@@ -6,9 +6,9 @@
 import {
   Badge,
   Button,
-  Dropdown,
   Input,
-  Option,
+  Link,
+  Select,
   Text,
   Textarea,
   Field,
@@ -60,11 +60,7 @@ function ExamineList() {
       key: 'businessNo',
       title: '业务编号',
       width: 170,
-      render: (r) => (
-        <Button appearance="transparent" size="small" onClick={() => open(r)}>
-          {r.businessNo}
-        </Button>
-      ),
+      render: (r) => <Link onClick={() => open(r)}>{r.businessNo}</Link>,
     },
     { key: 'typeLabel', title: '审核类型', width: 120 },
     { key: 'supplierName', title: '供应商', minWidth: 160 },
@@ -72,7 +68,7 @@ function ExamineList() {
     { key: 'level', title: '级次', width: 90, render: (r) => `第${r.level}/${r.levels}级` },
     { key: 'makerName', title: '经办人', width: 110 },
     { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
-    { key: 'waiting', title: '停留时长', width: 110, render: (r) => formatWaiting(r.waitingMinutes) },
+    { key: 'waiting', title: '停留时长', width: 130, render: (r) => formatWaiting(r.waitingMinutes) },
     {
       key: 'op',
       title: '操作',
@@ -98,18 +94,14 @@ function ExamineList() {
           }}
         >
           <QueryFormItem label="审核类型">
-            <Dropdown
-              placeholder="全部"
-              value={draft.type ? REVIEW_TYPE_LABEL[draft.type as keyof typeof REVIEW_TYPE_LABEL] : ''}
-              selectedOptions={draft.type ? [draft.type] : []}
-              onOptionSelect={(_, d) => setDraft((q) => ({ ...q, type: d.optionValue ?? '' }))}
-            >
+            <Select value={draft.type} onChange={(_, d) => setDraft((q) => ({ ...q, type: d.value }))}>
+              <option value="">全部</option>
               {REVIEW_TYPES.map((t) => (
-                <Option key={t} value={t}>
+                <option key={t} value={t}>
                   {REVIEW_TYPE_LABEL[t]}
-                </Option>
+                </option>
               ))}
-            </Dropdown>
+            </Select>
           </QueryFormItem>
           <QueryFormItem label="业务编号">
             <Input
@@ -266,8 +258,8 @@ function Summary({ detail }: { detail: ExamineDetail }) {
     ['供应商', detail.supplierName || '—'],
     ['项目公司', detail.projectCompanyName || '—'],
     ['资金方', detail.capitalSideName || '—'],
-    ['申请金额（元）', money(detail.applyAmount)],
-    ['批复金额（元）', money(detail.approvedAmount)],
+    ['申请金额', `${money(detail.applyAmount)} 元`],
+    ['批复金额', detail.approvedAmount === null ? '—' : `${money(detail.approvedAmount)} 元`],
     ['经办人', detail.makerName || '—'],
     ['到达时间', detail.arrivedAt ? formatDateTime(detail.arrivedAt) : '—'],
   ];

@@ -43,7 +43,7 @@ export function TodoScreen() {
       render: (r) => (r.level ? `${r.stateLabel} 第${r.level}/${r.levels}级` : r.stateLabel),
     },
     { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
-    { key: 'waiting', title: '停留时长', width: 110, render: (r) => formatWaiting(r.waitingMinutes) },
+    { key: 'waiting', title: '停留时长', width: 130, render: (r) => formatWaiting(r.waitingMinutes) },
     {
       key: 'op',
       title: '操作',
