@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MAKER_STATES,
   PENDING_REVIEW_STATES,
+  doneItemLabel,
   examineLink,
   formatWaiting,
   makeLink,
@@ -23,6 +24,12 @@ describe('review queue words', () => {
     expect(MAKER_STATES).not.toContain('PRE_CREDIT/PENDING');
     expect(reviewTypeOfState('APPLICATION/PENDING')).toBe('APPLICATION');
     expect(reviewTypeOfState('SIGNING/WAIT_SIGN')).toBeNull();
+  });
+
+  it('names the item of a done step', () => {
+    expect(doneItemLabel('PRE_CREDIT', 1)).toBe('预授信审核（第1级）');
+    expect(doneItemLabel('PRE_CREDIT', null)).toBe('预授信');
+    expect(doneItemLabel('SIGNING', null)).toBe('签约');
   });
 
   it('says how long an item waited, in whole minutes, never negative', () => {

@@ -1,8 +1,8 @@
 // What the review queue and the workbench say about an item, shared by the gateway (which computes the to-do
 // from the lifecycle table and the review snapshot) and the screens (which show it). The rules themselves stay
 // in lifecycle.ts and review.ts; this file only names the places an item is handled and how long it waited.
-import { REVIEW_STAGES, type StateKey } from './lifecycle';
-import { REVIEW_TYPES, type ReviewType } from './review';
+import { REVIEW_STAGES, STAGE_LABEL, type Stage, type StateKey } from './lifecycle';
+import { REVIEW_TYPES, REVIEW_TYPE_LABEL, type ReviewType } from './review';
 
 /** The generic review page (BUSINESS.md §4): it takes the review type and the business id. */
 export const EXAMINE_PATH = '/business/examine';
@@ -40,6 +40,13 @@ export function formatWaiting(minutes: number): string {
   if (hours < 24) return minutes % 60 ? `${hours}小时${minutes % 60}分` : `${hours}小时`;
   const days = Math.floor(hours / 24);
   return hours % 24 ? `${days}天${hours % 24}小时` : `${days}天`;
+}
+
+/** 我的已办's 事项: the review (and level) an opinion was given at, or the stage of any other step. */
+export function doneItemLabel(stage: string, level: number | null): string {
+  const review = REVIEW_STAGES.find((s) => s.stage === stage);
+  if (review && level) return `${REVIEW_TYPE_LABEL[review.type]}（第${level}级）`;
+  return STAGE_LABEL[stage as Stage] ?? stage;
 }
 
 /** The workbench's tabs (BUSINESS.md §4 /workbench/technological/todo). */

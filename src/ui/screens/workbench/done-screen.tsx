@@ -4,6 +4,7 @@ import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { DoneItem } from '../../../application/ports/review-gateway.port';
+import { doneItemLabel } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
