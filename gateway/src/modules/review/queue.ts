@@ -116,6 +116,27 @@ async function userNames(db: Kysely<Database>, tenantId: string, ids: readonly s
   return new Map(rows.map((r) => [r.user_id, r.nick_name]));
 }
 
+/**
+ * Reads the ordered candidates and keeps what `confirm` keeps: all of them, or — with `limit` (the menu's
+ * count, shown as 99+ past 99) — in batches until `limit` are kept or none are left, so a person with
+ * thousands of drafts does not make every page load pay for all of them.
+ */
+async function confirmed<T, R>(
+  read: (offset: number, size: number | undefined) => Promise<T[]>,
+  confirm: (rows: T[]) => Promise<R[]>,
+  limit?: number,
+): Promise<R[]> {
+  if (limit === undefined) return confirm(await read(0, undefined));
+  const batch = Math.max(limit * 2, 200);
+  const kept: R[] = [];
+  for (let offset = 0; kept.length < limit; offset += batch) {
+    const rows = await read(offset, batch);
+    kept.push(...(await confirm(rows)));
+    if (rows.length < batch) break;
+  }
+  return kept.slice(0, limit);
+}
+
 export interface QueueFilter {
   type?: ReviewType;
   businessNo?: string;
@@ -131,6 +152,7 @@ export async function reviewQueue(
   actor: Actor,
   filter: QueueFilter,
   now: Date,
+  limit?: number,
 ): Promise<QueueItem[]> {
   const states = filter.type
     ? REVIEW_STAGES.filter((s) => s.type === filter.type).map((s) => s.pending)
@@ -145,7 +167,21 @@ export async function reviewQueue(
   // A supplier user never reviews, but the scope rule holds for every list (Decisions, "Whose data").
   if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
   if (filter.businessNo) q = q.where('b.business_no', 'like', `%${escapeLike(filter.businessNo)}%`);
-  const rows = await q.orderBy('b.review_arrived_at', 'asc').orderBy('b.business_id', 'asc').execute();
+  const ordered = q.orderBy('b.review_arrived_at', 'asc').orderBy('b.business_id', 'asc');
+  return confirmed(
+    (offset, size) => (size === undefined ? ordered.execute() : ordered.offset(offset).limit(size).execute()),
+    (rows) => confirmReviews(db, tenantId, actor, rows, now),
+    limit,
+  );
+}
+
+async function confirmReviews(
+  db: Kysely<Database>,
+  tenantId: string,
+  actor: Actor,
+  rows: Candidate[],
+  now: Date,
+): Promise<QueueItem[]> {
   const records = rows.map(recordOf);
   const mine = records.map((r) => (r.review ? reviewRefusal(r.review, actor.userId) === null : false));
   const offered = await offeredFor(
@@ -192,11 +228,31 @@ export async function reviewQueue(
  * The items the actor prepares or resubmits (待制作): a maker state of a review stage, owned by the actor (or
  * by nobody, or the actor's own supplier for a supplier user), where the table offers 提交.
  */
-export async function makeQueue(db: Kysely<Database>, tenantId: string, actor: Actor, now: Date): Promise<TodoItem[]> {
+export async function makeQueue(
+  db: Kysely<Database>,
+  tenantId: string,
+  actor: Actor,
+  now: Date,
+  limit?: number,
+): Promise<TodoItem[]> {
   let q = candidateRows(db, tenantId).where('b.state', 'in', [...MAKER_STATES]);
   if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
   else q = q.where((eb) => eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null)]));
-  const rows = await q.orderBy('b.updated_at', 'asc').orderBy('b.business_id', 'asc').execute();
+  const ordered = q.orderBy('b.updated_at', 'asc').orderBy('b.business_id', 'asc');
+  return confirmed(
+    (offset, size) => (size === undefined ? ordered.execute() : ordered.offset(offset).limit(size).execute()),
+    (rows) => confirmMakes(db, tenantId, actor, rows, now),
+    limit,
+  );
+}
+
+async function confirmMakes(
+  db: Kysely<Database>,
+  tenantId: string,
+  actor: Actor,
+  rows: Candidate[],
+  now: Date,
+): Promise<TodoItem[]> {
   const records = rows.map(recordOf);
   const offered = await offeredFor(db, tenantId, records, actor, now);
   const out: TodoItem[] = [];

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID, XhOrg } from '../../db/seed/admin-seed';
-import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { sql } from 'kysely';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import {
   callerOf,
   createTestGateway,
@@ -368,6 +369,36 @@ describe.each(databasesUnderTest())('审核类型配置, 业务审核 and 我的
         expect(mine).toMatchObject({ itemType: 'MAKE', link: `/business/applyForRufs?id=${item.businessId}` });
       }
       expect((await call('GET', `${TODO}?tab=DUE`, who.d_rev_a!.h)).data).toMatchObject({ total: 0, records: [] });
+    });
+
+    it('stops the count at 100 (the menu shows 99+), while the list pages them all', async () => {
+      await person('d_busy', await ensureRole(gw.db, ROLE.BIZ_REVIEWER, '业务复核'));
+      const review = JSON.stringify({
+        level: 1,
+        opinions: [],
+        snapshot: {
+          type: 'PRE_CREDIT',
+          makerId: who.d_maker!.id,
+          levels: [
+            {
+              roles: [],
+              userIds: [],
+              approveMethod: 'ANY',
+              rejectHandler: 'RETURN_TO_MAKER',
+              reviewerIds: [who.d_busy!.id],
+            },
+          ],
+        },
+      });
+      await sql`insert into financing_business (business_id, tenant_id, business_no, supplier_id, state, stage, owner_id,
+          apply_amount, review, review_arrived_at, created_at, updated_at, version)
+        select (1990000000000000000 + g)::text, ${DEMO_TENANT_ID}, 'RZT' || g, ${DemoOrg.hengguSteel}, 'PRE_CREDIT/PENDING',
+          'PRE_CREDIT', ${who.d_maker!.id}, 100, ${review}::jsonb, now(), now(), now(), 2
+        from generate_series(1, 150) g`.execute(gw.db);
+      expect((await call('GET', `${TODO}/count`, who.d_busy!.h)).data.count).toBe(100);
+      const page = (await call('GET', `${TODO}?tab=REVIEW&current=2&size=100`, who.d_busy!.h)).data;
+      expect(page).toMatchObject({ total: 150, current: 2 });
+      expect(page.records).toHaveLength(50);
     });
 
     it('refuses a bad tab and callers without the workbench', async () => {

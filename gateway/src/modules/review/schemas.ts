@@ -210,7 +210,7 @@ export const todoPageSchema = {
 
 export const todoCountSchema = {
   tags: ['workbench'],
-  summary: '我的待办数量（菜单角标）',
+  summary: '我的待办数量（菜单角标；至多100，菜单显示99+）',
   querystring: Type.Object({ menuId: optional(MenuId) }, { additionalProperties: false }),
   response: envelopeResponses(Type.Object({ count: Type.Integer() })),
 };

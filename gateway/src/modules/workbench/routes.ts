@@ -16,6 +16,9 @@ import { type DoneQuery, type TodoQuery, donePageSchema, todoCountSchema, todoPa
 const TODO_MENU = '/workbench/technological/todo';
 const DONE_MENU = '/workbench/technological/done';
 
+/** The menu shows 99+ past 99, so the count stops at 100 and never reads more than it shows. */
+export const TODO_COUNT_CAP = 100;
+
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : String(d));
 
 export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
@@ -54,10 +57,10 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const actor = await actorOf(request, db);
       const now = deps.now();
       const [review, make] = await Promise.all([
-        reviewQueue(db, tenantId, actor, {}, now),
-        makeQueue(db, tenantId, actor, now),
+        reviewQueue(db, tenantId, actor, {}, now, TODO_COUNT_CAP),
+        makeQueue(db, tenantId, actor, now, TODO_COUNT_CAP),
       ]);
-      return ok({ count: review.length + make.length });
+      return ok({ count: Math.min(review.length + make.length, TODO_COUNT_CAP) });
     },
   );
 
