@@ -52,7 +52,7 @@ function TodoBadge() {
       overflowCount={99}
       size="small"
       color="danger"
-      aria-label={`${count}项待办`}
+      aria-label={count > 99 ? '99项以上待办' : `${count}项待办`}
     />
   );
 }

@@ -12,12 +12,8 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 
 const columns: PagedTableColumn<DoneItem>[] = [
-  {
-    key: 'item',
-    title: '事项',
-    width: 170,
-    render: (r) => (r.level ? `${r.stateLabel}（第${r.level}级）` : r.stateLabel),
-  },
+  { key: 'item', title: '事项', width: 180, render: (r) => doneItemLabel(r.stage, r.level) },
+  { key: 'stateLabel', title: '操作后状态', width: 140 },
   { key: 'businessNo', title: '业务', width: 170 },
   { key: 'actionLabel', title: '我的操作', width: 110 },
   { key: 'comment', title: '意见', minWidth: 200 },
