@@ -225,6 +225,26 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       });
     });
 
+    it('ends the review under way when a waiting business is terminated', async () => {
+      const id = SeededBusiness.preCreditLevel1;
+      const before = await detail(id);
+      expect(before.review).not.toBeNull();
+      const done = await move('operator', id, {
+        action: 'terminate',
+        version: before.version,
+        comment: '项目暂停建设',
+      });
+      expect(done.data).toMatchObject({
+        state: 'TERMINATED/CANCELLED',
+        review: null,
+        reviewLevel: null,
+        reviewArrivedAt: null,
+      });
+      const reviewer = await call('GET', `${API}/page?tab=TERMINATED&size=100`, as.reviewer1!);
+      const row = reviewer.data.records.find((r: { keyId: string }) => r.keyId === id);
+      expect(row).toMatchObject({ actions: [], reviewLevel: null });
+    });
+
     it('refuses with 160300003 who holds neither the code nor the role', async () => {
       const b = await newBusiness();
       // A reviewer holds no 终止 code; the operator holds 暂停's code but not a role that may pause.
