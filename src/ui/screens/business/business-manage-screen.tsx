@@ -147,16 +147,12 @@ export function BusinessManageScreen() {
     }
   };
 
+  // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts.
   const columns: PagedTableColumn<BusinessListItem>[] = [
     { key: 'businessNo', title: '业务编号', width: 160, render: (r) => r.businessNo },
     { key: 'supplierName', title: '供应商', width: 180, render: (r) => r.supplierName ?? '--' },
-    { key: 'projectCompanyName', title: '项目公司', width: 160, render: (r) => r.projectCompanyName ?? '--' },
-    {
-      key: 'capitalSideName',
-      title: '资金方/产品',
-      width: 170,
-      render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
-    },
+    { key: 'stage', title: '阶段', width: 90, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
+    { key: 'state', title: '状态', width: 160, ellipsis: false, render: (r) => <BusinessState row={r} /> },
     {
       key: 'applyAmount',
       title: '申请金额(元)',
@@ -171,8 +167,13 @@ export function BusinessManageScreen() {
         <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
       ),
     },
-    { key: 'stage', title: '阶段', width: 90, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
-    { key: 'state', title: '状态', width: 160, ellipsis: false, render: (r) => <BusinessState row={r} /> },
+    { key: 'projectCompanyName', title: '项目公司', width: 160, render: (r) => r.projectCompanyName ?? '--' },
+    {
+      key: 'capitalSideName',
+      title: '资金方/产品',
+      width: 170,
+      render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
+    },
     { key: 'ownerName', title: '经办人', width: 90, render: (r) => r.ownerName ?? '--' },
     { key: 'updatedAt', title: '更新时间', width: 150, render: (r) => formatDateTime(r.updatedAt) },
     {
