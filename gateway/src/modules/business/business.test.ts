@@ -173,6 +173,31 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       expect((await call('GET', `${API}/page?size=100`, as.xh!)).data.total).toBe(0);
     });
 
+    it("keeps a user saved with 数据授权 to its organisation's subtree of project companies", async () => {
+      const scoped = (on: boolean) =>
+        gw.db.updateTable('app_user').set({ is_auth_data: on }).where('user_id', '=', operatorId).execute();
+      await scoped(true);
+      try {
+        // 业务经办 belongs to 远景地产(上海), whose subtree holds 苏州远景置业 but not 南京远景城市发展.
+        const page = await call('GET', `${API}/page?size=100`, as.operator!);
+        expect(page.data.total).toBeGreaterThan(0);
+        for (const r of page.data.records) expect(r.projectCompanyId).toBe(DemoOrg.suzhouProject);
+        refused(await call('GET', `${API}/${SeededBusiness.preCreditLevel2}`, as.operator!), 404, ResultCode.notFound);
+        refused(
+          await move('operator', SeededBusiness.preCreditLevel2, {
+            action: 'terminate',
+            version: 3,
+            comment: '越权终止',
+          }),
+          404,
+          ResultCode.notFound,
+        );
+        expect((await detail(SeededBusiness.applicationDraft)).keyId).toBe(SeededBusiness.applicationDraft);
+      } finally {
+        await scoped(false);
+      }
+    });
+
     it('shows the review snapshot with its reviewers, and the timeline oldest first', async () => {
       const d = await detail(SeededBusiness.preCreditLevel2);
       expect(d.review).toMatchObject({ type: 'PRE_CREDIT', typeLabel: '预授信审核', level: 2 });
