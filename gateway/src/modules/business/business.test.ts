@@ -173,6 +173,31 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       expect((await call('GET', `${API}/page?size=100`, as.xh!)).data.total).toBe(0);
     });
 
+    it("keeps a user saved with 数据授权 to its organisation's subtree of project companies", async () => {
+      const scoped = (on: boolean) =>
+        gw.db.updateTable('app_user').set({ is_auth_data: on }).where('user_id', '=', operatorId).execute();
+      await scoped(true);
+      try {
+        // 业务经办 belongs to 远景地产(上海), whose subtree holds 苏州远景置业 but not 南京远景城市发展.
+        const page = await call('GET', `${API}/page?size=100`, as.operator!);
+        expect(page.data.total).toBeGreaterThan(0);
+        for (const r of page.data.records) expect(r.projectCompanyId).toBe(DemoOrg.suzhouProject);
+        refused(await call('GET', `${API}/${SeededBusiness.preCreditLevel2}`, as.operator!), 404, ResultCode.notFound);
+        refused(
+          await move('operator', SeededBusiness.preCreditLevel2, {
+            action: 'terminate',
+            version: 3,
+            comment: '越权终止',
+          }),
+          404,
+          ResultCode.notFound,
+        );
+        expect((await detail(SeededBusiness.applicationDraft)).keyId).toBe(SeededBusiness.applicationDraft);
+      } finally {
+        await scoped(false);
+      }
+    });
+
     it('shows the review snapshot with its reviewers, and the timeline oldest first', async () => {
       const d = await detail(SeededBusiness.preCreditLevel2);
       expect(d.review).toMatchObject({ type: 'PRE_CREDIT', typeLabel: '预授信审核', level: 2 });
@@ -223,6 +248,26 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         comment: '供应商放弃融资',
         level: null,
       });
+    });
+
+    it('ends the review under way when a waiting business is terminated', async () => {
+      const id = SeededBusiness.preCreditLevel1;
+      const before = await detail(id);
+      expect(before.review).not.toBeNull();
+      const done = await move('operator', id, {
+        action: 'terminate',
+        version: before.version,
+        comment: '项目暂停建设',
+      });
+      expect(done.data).toMatchObject({
+        state: 'TERMINATED/CANCELLED',
+        review: null,
+        reviewLevel: null,
+        reviewArrivedAt: null,
+      });
+      const reviewer = await call('GET', `${API}/page?tab=TERMINATED&size=100`, as.reviewer1!);
+      const row = reviewer.data.records.find((r: { keyId: string }) => r.keyId === id);
+      expect(row).toMatchObject({ actions: [], reviewLevel: null });
     });
 
     it('refuses with 160300003 who holds neither the code nor the role', async () => {

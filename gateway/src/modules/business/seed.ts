@@ -25,7 +25,7 @@ import {
 } from '../../../../src/domain/financing/review';
 import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
-import type { OperationCode } from '../../../../src/domain/menu/route-catalogue';
+import { DASHBOARD_ROUTE, type OperationCode } from '../../../../src/domain/menu/route-catalogue';
 import type { Database } from '../../db/database';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
@@ -87,7 +87,9 @@ export const SeededBusiness = {
 } as const;
 
 const BUSINESS_MANAGE = '/business/financingBusinessManage';
+// Every staff role of the demo tenant has the dashboard (as the three seeded first do) and the business lists.
 const LISTS = [
+  DASHBOARD_ROUTE.path,
   BUSINESS_MANAGE,
   '/business/newDetails',
   '/workbench/technological/todo',

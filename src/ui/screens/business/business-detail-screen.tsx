@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   figures: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))',
     gap: '12px',
   },
   figure: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },

@@ -87,7 +87,7 @@ export function BusinessState({
   return (
     <span className={styles.state}>
       <Badge appearance="tint" color={color}>
-        {row.stateLabel.split('·')[1] ?? row.stateLabel}
+        {stage === 'TERMINATED' ? row.stateLabel : (row.stateLabel.split('·')[1] ?? row.stateLabel)}
       </Badge>
       {row.reviewLevel !== null && row.reviewLevels !== null && (
         <Text size={200}>{`第${row.reviewLevel}/${row.reviewLevels}级`}</Text>
@@ -147,34 +147,35 @@ export function BusinessManageScreen() {
     }
   };
 
+  // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts.
   const columns: PagedTableColumn<BusinessListItem>[] = [
     { key: 'businessNo', title: '业务编号', width: 160, render: (r) => r.businessNo },
-    { key: 'supplierName', title: '供应商', width: 200, render: (r) => r.supplierName ?? '--' },
-    { key: 'projectCompanyName', title: '项目公司', width: 180, render: (r) => r.projectCompanyName ?? '--' },
-    {
-      key: 'capitalSideName',
-      title: '资金方/产品',
-      width: 200,
-      render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
-    },
+    { key: 'supplierName', title: '供应商', width: 180, render: (r) => r.supplierName ?? '--' },
+    { key: 'stage', title: '阶段', width: 90, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
+    { key: 'state', title: '状态', width: 160, ellipsis: false, render: (r) => <BusinessState row={r} /> },
     {
       key: 'applyAmount',
       title: '申请金额(元)',
-      width: 140,
+      width: 130,
       render: (r) => <span className={styles.money}>{formatFen(BigInt(r.applyAmount))}</span>,
     },
     {
       key: 'approvedAmount',
       title: '批复金额(元)',
-      width: 140,
+      width: 130,
       render: (r) => (
         <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
       ),
     },
-    { key: 'stage', title: '阶段', width: 100, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
-    { key: 'state', title: '状态', width: 170, ellipsis: false, render: (r) => <BusinessState row={r} /> },
-    { key: 'ownerName', title: '经办人', width: 110, render: (r) => r.ownerName ?? '--' },
-    { key: 'updatedAt', title: '更新时间', width: 160, render: (r) => formatDateTime(r.updatedAt) },
+    { key: 'projectCompanyName', title: '项目公司', width: 160, render: (r) => r.projectCompanyName ?? '--' },
+    {
+      key: 'capitalSideName',
+      title: '资金方/产品',
+      width: 170,
+      render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
+    },
+    { key: 'ownerName', title: '经办人', width: 90, render: (r) => r.ownerName ?? '--' },
+    { key: 'updatedAt', title: '更新时间', width: 150, render: (r) => formatDateTime(r.updatedAt) },
     {
       key: 'operations',
       title: '操作',
