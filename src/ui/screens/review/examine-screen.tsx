@@ -176,11 +176,12 @@ function ReviewPage({ id, type }: { id: string; type: string }) {
       return;
     }
     setProblem(null);
-    if (action === 'refuse') {
+    // The table marks the actions that end something (不通过 ends the business): they ask first.
+    if (t.tone === 'danger') {
       const yes = await confirm({
-        title: '不通过',
-        message: `不通过将终止业务 ${detail.businessNo}，且不可恢复。确定不通过吗？`,
-        confirmText: '不通过',
+        title: t.label,
+        message: `${t.label}将终止业务 ${detail.businessNo}，且不可恢复。确定${t.label}吗？`,
+        confirmText: t.label,
         type: 'error',
       });
       if (!yes) return;
