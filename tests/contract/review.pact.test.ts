@@ -134,6 +134,7 @@ describe('review contract', () => {
     makerName: string('业务经办'),
     arrivedAt: string('2026-11-20T02:00:00.000Z'),
     waitingMinutes: integer(60),
+    overdue: boolean(false),
     state: string('PRE_CREDIT/PENDING'),
     version: integer(2),
   };
@@ -267,6 +268,7 @@ describe('review contract', () => {
               levels: integer(2),
               arrivedAt: string('2026-11-20T02:00:00.000Z'),
               waitingMinutes: integer(60),
+              overdue: boolean(false),
               link: string(`/business/examine?type=PRE_CREDIT&id=${PACT_PRE_CREDIT.id}`),
             }),
             total: integer(1),

@@ -40,6 +40,8 @@ export interface ExamineItem {
   makerName: string;
   arrivedAt: string;
   waitingMinutes: number;
+  /** Past the level's 超时提醒 (a reminder only). */
+  overdue: boolean;
   state: string;
   version: number;
 }
@@ -110,6 +112,7 @@ export interface TodoItem {
   levels: number | null;
   arrivedAt: string;
   waitingMinutes: number;
+  overdue: boolean;
   /** The page where the person's action is granted. */
   link: string;
 }

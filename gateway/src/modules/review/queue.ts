@@ -42,6 +42,8 @@ export interface QueueItem {
   makerName: string;
   arrivedAt: string;
   waitingMinutes: number;
+  /** Waiting longer than the level's 超时提醒 (a reminder only: nothing moves on its own). */
+  overdue: boolean;
   state: StateKey;
   version: number;
 }
@@ -60,6 +62,7 @@ export interface TodoItem {
   levels: number | null;
   arrivedAt: string;
   waitingMinutes: number;
+  overdue: boolean;
   link: string;
 }
 
@@ -206,6 +209,8 @@ async function confirmReviews(
   return kept.map(({ row, record }) => {
     const review = record.review as ReviewState;
     const arrived = iso(row.review_arrived_at) ?? iso(row.updated_at) ?? now.toISOString();
+    const waited = waitingMinutes(arrived, now);
+    const timeout = review.snapshot.levels[review.level - 1]?.timeoutHours ?? null;
     return {
       businessId: row.business_id,
       businessNo: row.business_no,
@@ -217,7 +222,8 @@ async function confirmReviews(
       levels: review.snapshot.levels.length,
       makerName: names.get(review.snapshot.makerId) ?? '',
       arrivedAt: arrived,
-      waitingMinutes: waitingMinutes(arrived, now),
+      waitingMinutes: waited,
+      overdue: timeout !== null && waited > timeout * 60,
       state: record.state,
       version: Number(row.version),
     };
@@ -276,6 +282,7 @@ async function confirmMakes(
       levels: null,
       arrivedAt: arrived,
       waitingMinutes: waitingMinutes(arrived, now),
+      overdue: false,
       link,
     });
   });
@@ -297,5 +304,6 @@ export const todoOfReview = (item: QueueItem): TodoItem => ({
   levels: item.levels,
   arrivedAt: item.arrivedAt,
   waitingMinutes: item.waitingMinutes,
+  overdue: item.overdue,
   link: examineLink(item.type, item.businessId),
 });

@@ -212,6 +212,7 @@ describe.each(databasesUnderTest())('审核类型配置, 业务审核 and 我的
         version: 2,
       });
       expect(row.waitingMinutes).toBeGreaterThanOrEqual(0);
+      expect(row.overdue).toBe(false);
       expect((await queue('d_rev_a', '?type=APPLICATION')).total).toBe(0);
     });
 
@@ -310,6 +311,31 @@ describe.each(databasesUnderTest())('审核类型配置, 业务审核 and 我的
         actionLabel: '通过',
         comment: '材料齐全，同意',
         level: 1,
+      });
+    });
+
+    it('marks an item waiting past the 超时提醒 of its level (a reminder: it stays where it is)', async () => {
+      const late = await pendingPreCredit(gw.db, {
+        makerId: who.d_maker!.id,
+        levels: [{ reviewerIds: [who.d_rev_b!.id], timeoutHours: 2 }],
+        arrivedAt: new Date(Date.now() - 3 * 3_600_000),
+      });
+      const fresh = await pendingPreCredit(gw.db, {
+        makerId: who.d_maker!.id,
+        levels: [{ reviewerIds: [who.d_rev_b!.id], timeoutHours: 24 }],
+        arrivedAt: new Date(Date.now() - 3 * 3_600_000),
+      });
+      const rows = (await queue('d_rev_b', '?size=100')).records as Array<{
+        businessId: string;
+        overdue: boolean;
+        waitingMinutes: number;
+      }>;
+      expect(rows.find((r) => r.businessId === late.businessId)).toMatchObject({ overdue: true });
+      expect(rows.find((r) => r.businessId === fresh.businessId)?.overdue).toBe(false);
+      expect(rows.find((r) => r.businessId === late.businessId)!.waitingMinutes).toBeGreaterThanOrEqual(180);
+      const todo = (await call('GET', `${TODO}?tab=REVIEW&size=100`, who.d_rev_b!.h)).data.records;
+      expect(todo.find((r: { businessId: string }) => r.businessId === late.businessId)).toMatchObject({
+        overdue: true,
       });
     });
 

@@ -107,6 +107,7 @@ const QueueItem = Type.Object({
   makerName: Type.String(),
   arrivedAt: Type.String(),
   waitingMinutes: Type.Integer(),
+  overdue: Type.Boolean({ description: '超过本级超时提醒时长（仅提醒）' }),
   state: Type.String(),
   version: Type.Integer(),
 });
@@ -198,6 +199,7 @@ const TodoItem = Type.Object({
   levels: nullable(Type.Integer()),
   arrivedAt: Type.String(),
   waitingMinutes: Type.Integer(),
+  overdue: Type.Boolean({ description: '超过本级超时提醒时长（仅提醒）' }),
   link: Type.String(),
 });
 

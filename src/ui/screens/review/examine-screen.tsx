@@ -23,7 +23,7 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import type { ExamineDetail, ExamineItem, ExamineQuery } from '../../../application/ports/review-gateway.port';
 import { LIFECYCLE, transitionOf } from '../../../domain/financing/lifecycle';
 import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
-import { EXAMINE_PATH, examineLink, formatWaiting } from '../../../domain/financing/review-queue';
+import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { checkTransitionComment } from '../../../domain/workflow/workflow';
@@ -32,6 +32,7 @@ import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { useListScreenStyles } from '../common/list-screen-styles';
+import { WaitingCell } from './waiting-cell';
 import { usePagedList } from '../common/use-paged-list';
 import { useDetailStyles } from '../assets/detail-styles';
 
@@ -68,7 +69,12 @@ function ExamineList() {
     { key: 'level', title: '级次', width: 90, render: (r) => `第${r.level}/${r.levels}级` },
     { key: 'makerName', title: '经办人', width: 110 },
     { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
-    { key: 'waiting', title: '停留时长', width: 130, render: (r) => formatWaiting(r.waitingMinutes) },
+    {
+      key: 'waiting',
+      title: '停留时长',
+      width: 170,
+      render: (r) => <WaitingCell minutes={r.waitingMinutes} overdue={r.overdue} />,
+    },
     {
       key: 'op',
       title: '操作',

@@ -8,12 +8,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { TodoItem } from '../../../application/ports/review-gateway.port';
-import { TODO_TABS, TODO_TAB_LABEL, type TodoTab, formatWaiting } from '../../../domain/financing/review-queue';
+import { TODO_TABS, TODO_TAB_LABEL, type TodoTab } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { useListScreenStyles } from '../common/list-screen-styles';
+import { WaitingCell } from '../review/waiting-cell';
 import { usePagedList } from '../common/use-paged-list';
 
 export function TodoScreen() {
@@ -43,7 +44,12 @@ export function TodoScreen() {
       render: (r) => (r.level ? `${r.stateLabel} 第${r.level}/${r.levels}级` : r.stateLabel),
     },
     { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
-    { key: 'waiting', title: '停留时长', width: 130, render: (r) => formatWaiting(r.waitingMinutes) },
+    {
+      key: 'waiting',
+      title: '停留时长',
+      width: 170,
+      render: (r) => <WaitingCell minutes={r.waitingMinutes} overdue={r.overdue} />,
+    },
     {
       key: 'op',
       title: '操作',
