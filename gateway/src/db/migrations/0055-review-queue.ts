@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index financing_business_review_queue_idx on financing_business
-    (tenant_id, review_arrived_at, business_id) where review is not null and not deleted`.execute(db);
+    (tenant_id, state, review_arrived_at, business_id) where review is not null and not deleted`.execute(db);
   await sql`create index financing_business_owner_state_idx on financing_business
     (tenant_id, owner_id, state) where not deleted`.execute(db);
 }
