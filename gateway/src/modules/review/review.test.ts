@@ -314,6 +314,32 @@ describe.each(databasesUnderTest())('审核类型配置, 业务审核 and 我的
       });
     });
 
+    it('退回指定级次 puts the item back in the queue of that level, with its opinions cleared', async () => {
+      const item = await pendingPreCredit(gw.db, {
+        makerId: who.d_maker!.id,
+        levels: [
+          [who.d_rev_a!.id],
+          { reviewerIds: [who.d_risk!.id], rejectHandler: 'RETURN_TO_LEVEL', returnToLevel: 1 },
+        ],
+      });
+      const approved = await call('POST', `${BIZ}/${item.businessId}/transition`, who.d_rev_a!.h, {
+        action: 'approve',
+        version: item.version,
+      });
+      expect(approved.code).toBe(0);
+      expect(await idsIn('d_rev_a')).not.toContain(item.businessId);
+      const back = await call('POST', `${BIZ}/${item.businessId}/transition`, who.d_risk!.h, {
+        action: 'return',
+        version: item.version + 1,
+        comment: '额度测算需复核',
+      });
+      expect(back.code, back.message).toBe(0);
+      expect(back.data.state).toBe('PRE_CREDIT/PENDING');
+      expect(await idsIn('d_risk')).not.toContain(item.businessId);
+      const again = (await queue('d_rev_a', `?businessNo=${item.businessNo}`)).records[0];
+      expect(again).toMatchObject({ businessId: item.businessId, level: 1, levels: 2 });
+    });
+
     it('marks an item waiting past the 超时提醒 of its level (a reminder: it stays where it is)', async () => {
       const late = await pendingPreCredit(gw.db, {
         makerId: who.d_maker!.id,
