@@ -16,6 +16,10 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
+import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
+import { normalizeMenuPath } from '../../domain/menu/menu';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -27,6 +31,8 @@ import { LoadingCounter } from './loading-counter';
 import { createRouter, preloadShell } from './router';
 import { ServicesContext, type Services } from './services';
 import { ToastNotifier } from './toast-notifier';
+
+const TODO_MENU = normalizeMenuPath('/workbench/technological/todo');
 
 function compose() {
   const notifier = new ToastNotifier();
@@ -61,6 +67,21 @@ function compose() {
     if (s.matches('signedOut') && tags.getSnapshot().context.tags.length > 1) tags.send({ type: 'RESET' });
   });
 
+  // 我的待办's count: asked once when a session holding the menu is ready, emptied when it ends; the
+  // screens ask again after the user acts on an item.
+  const review = container.get(ReviewGatewayId);
+  const todoCount = createActor(createTodoCountMachine(() => review.todoCount())).start();
+  let counted = false;
+  session.subscribe((s) => {
+    if (s.matches('ready') && !counted) {
+      counted = true;
+      if (s.context.menus.some((m) => normalizeMenuPath(m.path) === TODO_MENU)) todoCount.send({ type: 'REFRESH' });
+    } else if (!s.matches('ready') && counted) {
+      counted = false;
+      todoCount.send({ type: 'CLEAR' });
+    }
+  });
+
   const router = createRouter();
   tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
@@ -90,6 +111,9 @@ function compose() {
     registration: container.get(RegistrationGatewayId),
     assets: container.get(AssetsGatewayId),
     parameters: container.get(ParametersGatewayId),
+    review,
+    todoCount,
+    business: container.get(BusinessGatewayId),
   };
   return { services, router, notifier, loading };
 }

@@ -8,6 +8,8 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -27,6 +29,8 @@ import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
+import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
+import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -52,6 +56,8 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
+  container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
+  container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

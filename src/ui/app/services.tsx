@@ -12,6 +12,9 @@ import type { ResourceGateway } from '../../application/ports/resource-gateway.p
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
+import type { ReviewGateway } from '../../application/ports/review-gateway.port';
+import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
+import type { BusinessGateway } from '../../application/ports/business-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -38,6 +41,12 @@ export interface Services {
   assets: AssetsGateway;
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
   parameters: ParametersGateway;
+  /** 审核类型配置, 业务审核 and the workbench. */
+  review: ReviewGateway;
+  /** The count on 我的待办: refreshed on sign-in and after the user acts on an item. */
+  todoCount: ActorRefFrom<TodoCountMachine>;
+  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
+  business: BusinessGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -2,6 +2,7 @@
 // Inline on wide screens; below the tablet width an overlay drawer that closes on navigation, on its
 // backdrop and on Escape.
 import {
+  CounterBadge,
   makeStyles,
   NavCategory,
   NavCategoryItem,
@@ -32,7 +33,29 @@ const useStyles = makeStyles({
     padding: '8px 4px',
   },
   drawer: { maxWidth: 'min(280px, 85vw)' },
+  badge: { marginLeft: '8px' },
 });
+
+/** 我的待办 carries the number of items awaiting the user (BUSINESS.md §4 workbench). */
+const TODO_PATH = normalizeMenuPath('/workbench/technological/todo');
+
+/** The count beside 我的待办; nothing while there is nothing to do. */
+function TodoBadge() {
+  const styles = useStyles();
+  const { todoCount } = useServices();
+  const count = useSelector(todoCount, (s) => s.context.count);
+  if (count <= 0) return null;
+  return (
+    <CounterBadge
+      className={styles.badge}
+      count={count}
+      overflowCount={99}
+      size="small"
+      color="danger"
+      aria-label={count > 99 ? '99项以上待办' : `${count}项待办`}
+    />
+  );
+}
 
 /** The area (top-level item) holding the highlighted page, for the sidebar and the rail. */
 export function useSidebarPosition() {
@@ -101,6 +124,7 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
             onClick={() => go(item)}
           >
             {item.title}
+            {normalizeMenuPath(item.path) === TODO_PATH && <TodoBadge />}
           </NavItem>
         ) : (
           <NavCategory key={item.id} value={item.id}>
@@ -109,6 +133,7 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
               {item.children.map((child) => (
                 <NavSubItem key={child.id} value={normalizeMenuPath(child.path)} onClick={() => go(child)}>
                   {child.title}
+                  {normalizeMenuPath(child.path) === TODO_PATH && <TodoBadge />}
                 </NavSubItem>
               ))}
             </NavSubItemGroup>

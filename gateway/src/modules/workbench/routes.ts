@@ -1,0 +1,120 @@
+// 我的待办 and 我的已办 (BUSINESS.md §4). The to-do is computed from the lifecycle table and the review
+// snapshot (review/queue.ts), never from a copy of their rules: 待审核 is the review queue, 待制作 the items
+// the table offers the person 提交 on, 到期提醒 stays empty until lending exists. The count on the menu item
+// is the first two together. 我的已办 is the timeline events the person made, newest first.
+import type { FastifyPluginAsync } from 'fastify';
+import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import type { TodoTab } from '../../../../src/domain/financing/review-queue';
+import type { GatewayDeps } from '../../deps';
+import { sessionOf } from '../../plugins/auth-guard';
+import { ok } from '../../plugins/envelope';
+import { pageRequest } from '../../schemas/common';
+import { actorOf } from '../business/aggregate';
+import { makeQueue, reviewQueue, todoOfReview } from '../review/queue';
+import { type DoneQuery, type TodoQuery, donePageSchema, todoCountSchema, todoPageSchema } from '../review/schemas';
+
+const TODO_MENU = '/workbench/technological/todo';
+const DONE_MENU = '/workbench/technological/done';
+
+/** The menu shows 99+ past 99, so the count stops at 100 and never reads more than it shows. */
+export const TODO_COUNT_CAP = 100;
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : String(d));
+
+export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  const { db } = deps;
+
+  app.get<{ Querystring: TodoQuery }>(
+    '/api/business/workbench/todo',
+    { config: { access: { menu: TODO_MENU } }, schema: todoPageSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const actor = await actorOf(request, db);
+      const now = deps.now();
+      const page = pageRequest(request.query);
+      const tab: TodoTab = request.query.tab ?? 'REVIEW';
+      const items =
+        tab === 'REVIEW'
+          ? (await reviewQueue(db, tenantId, actor, {}, now)).map(todoOfReview)
+          : tab === 'MAKE'
+            ? await makeQueue(db, tenantId, actor, now)
+            : // 到期提醒 needs loans and their schedules; nothing falls due before lending exists.
+              [];
+      return ok({
+        records: items.slice(page.offset, page.offset + page.size),
+        total: items.length,
+        current: page.current,
+        size: page.size,
+      });
+    },
+  );
+
+  app.get(
+    '/api/business/workbench/todo/count',
+    { config: { access: { menu: TODO_MENU } }, schema: todoCountSchema },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const actor = await actorOf(request, db);
+      const now = deps.now();
+      const [review, make] = await Promise.all([
+        reviewQueue(db, tenantId, actor, {}, now, TODO_COUNT_CAP),
+        makeQueue(db, tenantId, actor, now, TODO_COUNT_CAP),
+      ]);
+      return ok({ count: Math.min(review.length + make.length, TODO_COUNT_CAP) });
+    },
+  );
+
+  app.get<{ Querystring: DoneQuery }>(
+    '/api/business/workbench/done',
+    { config: { access: { menu: DONE_MENU } }, schema: donePageSchema },
+    async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      const page = pageRequest(request.query);
+      const base = db
+        .selectFrom('business_event as e')
+        .where('e.tenant_id', '=', tenantId)
+        .where('e.actor_id', '=', userId);
+      const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+      const rows = await base
+        .innerJoin('financing_business as b', (j) =>
+          j.onRef('b.business_id', '=', 'e.business_id').onRef('b.tenant_id', '=', 'e.tenant_id'),
+        )
+        .select([
+          'e.event_id',
+          'e.business_id',
+          'e.action',
+          'e.action_label',
+          'e.comment',
+          'e.at',
+          'e.stage',
+          'e.to_state',
+          'e.level',
+          'b.business_no',
+        ])
+        .orderBy('e.at', 'desc')
+        .orderBy('e.event_id', 'desc')
+        .offset(page.offset)
+        .limit(page.size)
+        .execute();
+      return ok({
+        records: rows.map((r) => ({
+          keyId: r.event_id,
+          businessId: r.business_id,
+          businessNo: r.business_no,
+          action: r.action,
+          actionLabel: r.action_label,
+          comment: r.comment,
+          at: iso(r.at),
+          stage: r.stage,
+          stateLabel: stateLabel(r.to_state),
+          level: r.level,
+        })),
+        total: Number(total),
+        current: page.current,
+        size: page.size,
+      });
+    },
+  );
+};
+
+export default workbenchRoutes;

@@ -1,0 +1,148 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { ReviewLevelConfig, ReviewType } from '../../domain/financing/review';
+import type { TodoTab } from '../../domain/financing/review-queue';
+import type { Page, PageRequest } from '../../domain/paging/page';
+
+/** One review type as 审核类型配置 lists it (BUSINESS.md §1.5). */
+export interface AuditTypeRow {
+  code: ReviewType;
+  name: string;
+  enabled: boolean;
+  levels: ReviewLevelConfig[];
+  version: number;
+  updatedAt: string;
+  updatedByName: string;
+}
+
+/** What a level may name: the tenant's roles (by code) and its staff. */
+export interface AuditTypeCandidates {
+  roles: Array<{ code: string; name: string }>;
+  users: Array<{ userId: string; nickName: string; userName: string }>;
+}
+
+export interface AuditTypeChange {
+  enabled: boolean;
+  levels: ReviewLevelConfig[];
+  version: number;
+}
+
+/** An item awaiting the signed-in reviewer (业务审核's list). */
+export interface ExamineItem {
+  businessId: string;
+  businessNo: string;
+  type: ReviewType;
+  typeLabel: string;
+  supplierName: string;
+  /** 分 */
+  amount: number;
+  level: number;
+  levels: number;
+  makerName: string;
+  arrivedAt: string;
+  waitingMinutes: number;
+  /** Past the level's 超时提醒 (a reminder only). */
+  overdue: boolean;
+  state: string;
+  version: number;
+}
+
+export interface ExamineQuery {
+  type: string;
+  businessNo: string;
+}
+
+export interface ReviewLevelView {
+  level: number;
+  approveMethod: string;
+  approveMethodLabel: string;
+  rejectHandlerLabel: string;
+  reviewerNames: string[];
+  approvedNames: string[];
+}
+
+export interface BusinessEventView {
+  keyId: string;
+  stage: string;
+  fromState: string | null;
+  toState: string;
+  fromLabel: string | null;
+  toLabel: string;
+  action: string;
+  actionLabel: string;
+  level: number | null;
+  actorName: string;
+  actorRole: string;
+  comment: string;
+  at: string;
+}
+
+/** The review page: the business read-only, its progress, its timeline and what the reviewer may do now. */
+export interface ExamineDetail {
+  businessId: string;
+  businessNo: string;
+  type: ReviewType | null;
+  typeLabel: string;
+  supplierName: string;
+  projectCompanyName: string;
+  capitalSideName: string;
+  applyAmount: number;
+  approvedAmount: number | null;
+  state: string;
+  stateLabel: string;
+  suspended: boolean;
+  makerName: string;
+  arrivedAt: string | null;
+  version: number;
+  review: { level: number; levels: ReviewLevelView[] } | null;
+  events: BusinessEventView[];
+  actions: string[];
+}
+
+export interface TodoItem {
+  itemType: 'REVIEW' | 'MAKE';
+  itemTypeLabel: string;
+  businessId: string;
+  businessNo: string;
+  supplierName: string;
+  amount: number;
+  stage: string;
+  state: string;
+  stateLabel: string;
+  level: number | null;
+  levels: number | null;
+  arrivedAt: string;
+  waitingMinutes: number;
+  overdue: boolean;
+  /** The page where the person's action is granted. */
+  link: string;
+}
+
+export interface DoneItem {
+  keyId: string;
+  businessId: string;
+  businessNo: string;
+  action: string;
+  actionLabel: string;
+  comment: string;
+  at: string;
+  stage: string;
+  stateLabel: string;
+  level: number | null;
+}
+
+/** 审核类型配置, 业务审核 and the workbench (BUSINESS.md §1.5, §4). */
+export interface ReviewGateway {
+  auditTypes(): Promise<AuditTypeRow[]>;
+  auditTypeCandidates(): Promise<AuditTypeCandidates>;
+  saveAuditType(code: ReviewType, change: AuditTypeChange): Promise<AuditTypeRow>;
+  examinePage(query: ExamineQuery, page: PageRequest): Promise<Page<ExamineItem>>;
+  examineDetail(businessId: string, type: string): Promise<ExamineDetail>;
+  /** The business transition (通过 / 退回 / 不通过), judged by the lifecycle table on the gateway. */
+  transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void>;
+  todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>>;
+  /** Quietly: the menu's badge must never raise the loading mask or a toast. */
+  todoCount(): Promise<number>;
+  donePage(page: PageRequest): Promise<Page<DoneItem>>;
+}
+
+export const ReviewGatewayId: ServiceIdentifier<ReviewGateway> = Symbol.for('ReviewGateway');

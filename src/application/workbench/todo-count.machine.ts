@@ -1,0 +1,46 @@
+// The count on 我的待办 (BUSINESS.md §4 workbench): one quiet call when the menu appears and again after the
+// user acts on an item — never a poll. A call that fails keeps the last count; one cancelled by a navigation
+// (the first page after sign-in cancels what the sign-in started) is asked again, twice at most.
+import { assign, fromPromise, setup } from 'xstate';
+import { RequestCancelledError } from '../ports/gateway-error';
+
+const MAX_RETRIES = 2;
+
+export type TodoCountEvent = { type: 'REFRESH' } | { type: 'CLEAR' };
+
+export function createTodoCountMachine(load: () => Promise<number>) {
+  return setup({
+    types: { context: {} as { count: number; retries: number }, events: {} as TodoCountEvent },
+    actors: { load: fromPromise(() => load()) },
+    guards: {
+      cancelled: ({ context, event }) =>
+        (event as { error?: unknown }).error instanceof RequestCancelledError && context.retries < MAX_RETRIES,
+    },
+  }).createMachine({
+    id: 'todoCount',
+    context: { count: 0, retries: 0 },
+    initial: 'idle',
+    on: { CLEAR: { target: '.idle', actions: assign({ count: 0 }) } },
+    states: {
+      idle: { on: { REFRESH: { target: 'loading', actions: assign({ retries: 0 }) } } },
+      loading: {
+        on: { REFRESH: { target: 'loading', reenter: true, actions: assign({ retries: 0 }) } },
+        invoke: {
+          src: 'load',
+          onDone: { target: 'idle', actions: assign({ count: ({ event }) => event.output }) },
+          onError: [
+            {
+              guard: 'cancelled',
+              target: 'loading',
+              reenter: true,
+              actions: assign({ retries: ({ context }) => context.retries + 1 }),
+            },
+            { target: 'idle' },
+          ],
+        },
+      },
+    },
+  });
+}
+
+export type TodoCountMachine = ReturnType<typeof createTodoCountMachine>;

@@ -1,0 +1,338 @@
+// 业务审核 (/business/examine, BUSINESS.md §4): without `id`, the items awaiting the signed-in user's review
+// (the gateway's queue: the current level lists them, they are not the maker and have not yet given their
+// opinion); with `type` and `id`, the review page — the business read-only, its review progress, its timeline,
+// and an opinion box with the buttons the gateway's `actions` allow (通过 / 退回 / 不通过). 不通过 ends the
+// business, so it asks first. Done, back to the list with a toast, and 我的待办's count is asked again.
+import {
+  Badge,
+  Button,
+  Input,
+  Link,
+  Select,
+  Text,
+  Textarea,
+  Field,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createExamineMachine } from '../../../application/review/examine.machine';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type { ExamineDetail, ExamineItem, ExamineQuery } from '../../../application/ports/review-gateway.port';
+import { LIFECYCLE, transitionOf } from '../../../domain/financing/lifecycle';
+import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
+import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
+import { formatDateTime } from '../../../domain/format/date-format';
+import { formatFen } from '../../../domain/format/money-format';
+import { checkTransitionComment } from '../../../domain/workflow/workflow';
+import { useServices } from '../../app/services';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
+import { useConfirm } from '../../kit/dialogs/use-confirm';
+import { useListScreenStyles } from '../common/list-screen-styles';
+import { WaitingCell } from './waiting-cell';
+import { usePagedList } from '../common/use-paged-list';
+import { useDetailStyles } from '../assets/detail-styles';
+
+const EMPTY_QUERY: ExamineQuery = { type: '', businessNo: '' };
+const money = (fen: number | null) => (fen === null ? '—' : formatFen(BigInt(fen)));
+
+export function ExamineScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return id ? <ReviewPage key={id} id={id} type={params.get('type') ?? ''} /> : <ExamineList />;
+}
+
+function ExamineList() {
+  const styles = useListScreenStyles();
+  const { review } = useServices();
+  const navigate = useNavigate();
+  const [machine] = useState(() =>
+    createPagedListMachine((q: ExamineQuery, p) => review.examinePage(q, p), EMPTY_QUERY),
+  );
+  const list = useActorRef(machine);
+  const table = usePagedList(list, 'business.examine');
+  const [draft, setDraft] = useState(EMPTY_QUERY);
+  const open = (row: ExamineItem) => navigate(examineLink(row.type, row.businessId));
+  const columns: PagedTableColumn<ExamineItem>[] = [
+    {
+      key: 'businessNo',
+      title: '业务编号',
+      width: 170,
+      render: (r) => <Link onClick={() => open(r)}>{r.businessNo}</Link>,
+    },
+    { key: 'typeLabel', title: '审核类型', width: 120 },
+    { key: 'supplierName', title: '供应商', minWidth: 160 },
+    { key: 'amount', title: '金额（元）', width: 140, render: (r) => money(r.amount) },
+    { key: 'level', title: '级次', width: 90, render: (r) => `第${r.level}/${r.levels}级` },
+    { key: 'makerName', title: '经办人', width: 110 },
+    { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
+    {
+      key: 'waiting',
+      title: '停留时长',
+      width: 170,
+      render: (r) => <WaitingCell minutes={r.waitingMinutes} overdue={r.overdue} />,
+    },
+    {
+      key: 'op',
+      title: '操作',
+      width: 80,
+      fixed: 'right',
+      hideable: false,
+      render: (r) => (
+        <Button size="small" appearance="transparent" onClick={() => open(r)}>
+          审核
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <section className={styles.page}>
+      <div className={styles.card}>
+        <QueryForm
+          searching={table.loading}
+          onSearch={() => list.send({ type: 'SEARCH', query: draft })}
+          onReset={() => {
+            setDraft(EMPTY_QUERY);
+            list.send({ type: 'RESET' });
+          }}
+        >
+          <QueryFormItem label="审核类型">
+            <Select value={draft.type} onChange={(_, d) => setDraft((q) => ({ ...q, type: d.value }))}>
+              <option value="">全部</option>
+              {REVIEW_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {REVIEW_TYPE_LABEL[t]}
+                </option>
+              ))}
+            </Select>
+          </QueryFormItem>
+          <QueryFormItem label="业务编号">
+            <Input
+              value={draft.businessNo}
+              maxLength={40}
+              placeholder="请输入业务编号"
+              onChange={(_, d) => setDraft((q) => ({ ...q, businessNo: d.value }))}
+            />
+          </QueryFormItem>
+        </QueryForm>
+      </div>
+      <div className={styles.card}>
+        <PagedTable
+          aria-label="待我审核"
+          columns={columns}
+          {...table}
+          rowKey={(r) => r.businessId}
+          emptyText="暂无待审核事项"
+        />
+      </div>
+    </section>
+  );
+}
+
+const useReviewStyles = makeStyles({
+  progress: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
+  step: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '8px 12px',
+    minWidth: '180px',
+    flex: '1 1 180px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '2px',
+  },
+  current: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  timeline: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '10px' },
+  event: { borderLeft: `2px solid ${tokens.colorNeutralStroke2}`, paddingLeft: '12px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+});
+
+/** The buttons in the order people expect them, whatever order the gateway lists them in. */
+const REVIEW_BUTTONS = [
+  { action: 'approve', appearance: 'primary' as const },
+  { action: 'return', appearance: 'secondary' as const },
+  { action: 'refuse', appearance: 'secondary' as const },
+];
+
+function ReviewPage({ id, type }: { id: string; type: string }) {
+  const styles = { ...useListScreenStyles(), ...useDetailStyles(), ...useReviewStyles() };
+  const { review, notifier, todoCount } = useServices();
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
+  const [machine] = useState(() => createExamineMachine(review));
+  const flow = useActorRef(machine, { input: { id, type } });
+  const detail = useSelector(flow, (s) => s.context.detail);
+  const failed = useSelector(flow, (s) => s.matches('failed'));
+  const acting = useSelector(flow, (s) => s.matches('acting'));
+  const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const act = async (action: string) => {
+    if (!detail) return;
+    const t = transitionOf(detail.state, action);
+    if (!t) return;
+    // The table's own comment rule (required, at most N characters); the gateway checks the rest.
+    const refusal = checkTransitionComment(LIFECYCLE, t, comment);
+    if (refusal) {
+      setProblem(refusal);
+      return;
+    }
+    setProblem(null);
+    // The table marks the actions that end something (不通过 ends the business): they ask first.
+    if (t.tone === 'danger') {
+      const yes = await confirm({
+        title: t.label,
+        message: `${t.label}将终止业务 ${detail.businessNo}，且不可恢复。确定${t.label}吗？`,
+        confirmText: t.label,
+        type: 'error',
+      });
+      if (!yes) return;
+    }
+    const sub = flow.on('acted', () => {
+      sub.unsubscribe();
+      notifier.success(`${t.label}成功`);
+      todoCount.send({ type: 'REFRESH' });
+      navigate(EXAMINE_PATH);
+    });
+    flow.send({ type: 'ACT', action, comment });
+  };
+
+  return (
+    <section className={styles.page}>
+      <div className={styles.header}>
+        <Text as="h1" size={600} weight="semibold">
+          {detail?.typeLabel || '业务审核'}
+        </Text>
+        {detail && <Text size={500}>{detail.businessNo}</Text>}
+        {detail && (
+          <Badge appearance="tint" color={detail.suspended ? 'warning' : 'brand'}>
+            {detail.suspended ? `${detail.stateLabel}（已暂停）` : detail.stateLabel}
+          </Badge>
+        )}
+        <Button onClick={() => navigate(EXAMINE_PATH)}>返回列表</Button>
+      </div>
+      {failed && <Text className={styles.empty}>业务不存在或无权查看</Text>}
+      {!detail && !failed && <Text className={styles.empty}>加载中…</Text>}
+      {detail && (
+        <>
+          <Summary detail={detail} />
+          <Progress detail={detail} />
+          {detail.actions.length > 0 ? (
+            <div className={styles.card} role="region" aria-label="审核意见">
+              <Field
+                label="审核意见"
+                hint="退回时请写明原因（至少5个字）"
+                validationMessage={problem ?? undefined}
+                validationState={problem ? 'error' : 'none'}
+              >
+                <Textarea
+                  value={comment}
+                  maxLength={500}
+                  resize="vertical"
+                  placeholder="请输入审核意见"
+                  onChange={(_, d) => setComment(d.value)}
+                />
+              </Field>
+              <div className={styles.buttons}>
+                {REVIEW_BUTTONS.filter((b) => detail.actions.includes(b.action)).map((b) => (
+                  <Button key={b.action} appearance={b.appearance} disabled={acting} onClick={() => void act(b.action)}>
+                    {transitionOf(detail.state, b.action)?.label ?? b.action}
+                  </Button>
+                ))}
+              </div>
+            </div>
+          ) : (
+            <div className={styles.card}>
+              <Text className={styles.muted}>当前无需您审核此事项（非当前级次的审核人，或已审核过）。</Text>
+            </div>
+          )}
+          <Timeline detail={detail} />
+        </>
+      )}
+      {dialog}
+    </section>
+  );
+}
+
+function Summary({ detail }: { detail: ExamineDetail }) {
+  const styles = { ...useListScreenStyles(), ...useDetailStyles() };
+  const items: Array<[string, string]> = [
+    ['业务编号', detail.businessNo],
+    ['供应商', detail.supplierName || '—'],
+    ['项目公司', detail.projectCompanyName || '—'],
+    ['资金方', detail.capitalSideName || '—'],
+    ['申请金额', `${money(detail.applyAmount)} 元`],
+    ['批复金额', detail.approvedAmount === null ? '—' : `${money(detail.approvedAmount)} 元`],
+    ['经办人', detail.makerName || '—'],
+    ['到达时间', detail.arrivedAt ? formatDateTime(detail.arrivedAt) : '—'],
+  ];
+  return (
+    <div className={styles.card} role="region" aria-label="业务信息">
+      <Text weight="semibold">业务信息</Text>
+      <dl className={styles.grid}>
+        {items.map(([label, value]) => (
+          <div key={label} className={styles.item}>
+            <dt className={styles.label}>{label}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function Progress({ detail }: { detail: ExamineDetail }) {
+  const styles = { ...useListScreenStyles(), ...useReviewStyles() };
+  if (!detail.review) return null;
+  const current = detail.review.level;
+  return (
+    <div className={styles.card} role="region" aria-label="审核进度">
+      <Text weight="semibold">审核进度</Text>
+      <div className={styles.progress}>
+        {detail.review.levels.map((l) => (
+          <div key={l.level} className={l.level === current ? `${styles.step} ${styles.current}` : styles.step}>
+            <Text weight="semibold">
+              第{l.level}级 · {l.approveMethodLabel}
+              {l.level < current ? ' · 已通过' : l.level === current ? ' · 审核中' : ''}
+            </Text>
+            <Text size={200}>审核人：{l.reviewerNames.join('、') || '—'}</Text>
+            <Text size={200}>已通过：{l.approvedNames.join('、') || '—'}</Text>
+            <Text size={200} className={styles.muted}>
+              驳回：{l.rejectHandlerLabel}
+            </Text>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Timeline({ detail }: { detail: ExamineDetail }) {
+  const styles = { ...useListScreenStyles(), ...useReviewStyles() };
+  return (
+    <div className={styles.card} role="region" aria-label="业务轨迹">
+      <Text weight="semibold">业务轨迹</Text>
+      <ol className={styles.timeline}>
+        {[...detail.events].reverse().map((e) => (
+          <li key={e.keyId} className={styles.event}>
+            <Text weight="semibold">
+              {e.actionLabel}
+              {e.level ? `（第${e.level}级）` : ''}
+            </Text>
+            <Text size={200} className={styles.muted}>
+              {' '}
+              {formatDateTime(e.at)} · {e.actorName}
+              {e.actorRole ? `（${e.actorRole}）` : ''} · {e.fromLabel ? `${e.fromLabel} → ` : ''}
+              {e.toLabel}
+            </Text>
+            {e.comment && <div>{e.comment}</div>}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// 我的待办 (/workbench/technological/todo, BUSINESS.md §4): what awaits the signed-in user, computed by the
+// gateway from the lifecycle table — 待审核 (items at a level they review), 待制作 (items they may submit),
+// 到期提醒 (empty until lending exists). 处理 opens the page where the user's action is granted. Opening the
+// list asks the menu's count again, so the badge matches what the list shows.
+import { Button, MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type { TodoItem } from '../../../application/ports/review-gateway.port';
+import { TODO_TABS, TODO_TAB_LABEL, type TodoTab } from '../../../domain/financing/review-queue';
+import { formatDateTime } from '../../../domain/format/date-format';
+import { formatFen } from '../../../domain/format/money-format';
+import { useServices } from '../../app/services';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { useListScreenStyles } from '../common/list-screen-styles';
+import { WaitingCell } from '../review/waiting-cell';
+import { usePagedList } from '../common/use-paged-list';
+
+export function TodoScreen() {
+  const styles = useListScreenStyles();
+  const { review, todoCount } = useServices();
+  const navigate = useNavigate();
+  const [machine] = useState(() =>
+    createPagedListMachine((tab: TodoTab, page) => review.todoPage(tab, page), 'REVIEW' as TodoTab),
+  );
+  const list = useActorRef(machine);
+  const table = usePagedList(list, 'workbench.todo');
+  const [tab, setTab] = useState<TodoTab>('REVIEW');
+  // The badge is asked again when the list is opened, not on a timer.
+  useEffect(() => {
+    todoCount.send({ type: 'REFRESH' });
+  }, [todoCount]);
+
+  const columns: PagedTableColumn<TodoItem>[] = [
+    { key: 'itemTypeLabel', title: '事项类型', width: 130 },
+    { key: 'businessNo', title: '业务编号', width: 160 },
+    { key: 'supplierName', title: '供应商', minWidth: 160 },
+    { key: 'amount', title: '金额（元）', width: 140, render: (r) => formatFen(BigInt(r.amount)) },
+    {
+      key: 'stage',
+      title: '阶段/级次',
+      width: 170,
+      render: (r) => (r.level ? `${r.stateLabel} 第${r.level}/${r.levels}级` : r.stateLabel),
+    },
+    { key: 'arrivedAt', title: '到达时间', width: 170, render: (r) => formatDateTime(r.arrivedAt) },
+    {
+      key: 'waiting',
+      title: '停留时长',
+      width: 170,
+      render: (r) => <WaitingCell minutes={r.waitingMinutes} overdue={r.overdue} />,
+    },
+    {
+      key: 'op',
+      title: '操作',
+      width: 80,
+      fixed: 'right',
+      hideable: false,
+      render: (r) => (
+        <Button size="small" appearance="transparent" onClick={() => navigate(r.link)}>
+          处理
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className={styles.page}>
+      <div className={styles.card}>
+        <TabList
+          selectedValue={tab}
+          onTabSelect={(_, d) => {
+            const next = d.value as TodoTab;
+            setTab(next);
+            list.send({ type: 'SEARCH', query: next });
+          }}
+        >
+          {TODO_TABS.map((t) => (
+            <Tab key={t} value={t}>
+              {TODO_TAB_LABEL[t]}
+            </Tab>
+          ))}
+        </TabList>
+        {tab === 'DUE' && (
+          <MessageBar intent="info">
+            <MessageBarBody>到期提醒将在放款功能上线后显示（还款计划的到期与逾期）。</MessageBarBody>
+          </MessageBar>
+        )}
+        <PagedTable
+          aria-label={`我的待办：${TODO_TAB_LABEL[tab]}`}
+          columns={columns}
+          {...table}
+          rowKey={(r) => `${r.itemType}-${r.businessId}`}
+          emptyText="暂无待办事项"
+        />
+      </div>
+    </section>
+  );
+}

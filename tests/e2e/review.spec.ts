@@ -1,0 +1,67 @@
+// 业务审核 in Chromium — reviewer1 opens 我的待办 (its count on the menu), opens the seeded pre-credit waiting at
+// level 1, returns it with a comment, lands back on 业务审核 with a toast, and the item has left both lists and
+// the count. Screens at 1440 and 390 px go to .tmp for a look.
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+
+async function settled() {
+  await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+}
+
+async function screenshots(name: string) {
+  const page = suite.page;
+  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe('业务审核', () => {
+  it('reviewer1 returns a pre-credit from 我的待办 and it leaves the list', async () => {
+    const page = suite.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
+
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    const todo = nav.getByText(/^我的待办/);
+    if (!(await todo.isVisible())) await nav.getByText('工作台', { exact: true }).click();
+    await nav.getByLabel('1项待办').waitFor();
+    await todo.click();
+    const table = page.getByRole('table', { name: '我的待办：待审核' });
+    const row = table.getByRole('row').filter({ hasText: '预授信审核' }).first();
+    await row.waitFor();
+    await settled();
+    const businessNo = (await row.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+    expect(businessNo).toMatch(/^RZ\d{12}$/);
+    expect(await row.textContent()).toContain('第1/2级');
+    await screenshots('review-todo');
+
+    await row.getByRole('button', { name: '处理' }).click();
+    await page.getByRole('heading', { name: '预授信审核' }).waitFor();
+    await page.getByRole('region', { name: '审核进度' }).getByText('第1级 · 或签 · 审核中').waitFor();
+    await screenshots('review-page');
+    const opinion = page.getByRole('region', { name: '审核意见' });
+    await opinion.getByRole('button', { name: '退回' }).click();
+    await opinion.getByText('请输入退回意见').waitFor();
+    await opinion.getByLabel('审核意见').fill('请补充付款单对应的发票');
+    await opinion.getByRole('button', { name: '退回' }).click();
+
+    await page.getByText('退回成功').first().waitFor();
+    await page.waitForURL(/\/business\/examine$/);
+    await settled();
+    expect(await page.getByRole('table', { name: '待我审核' }).textContent()).not.toContain(businessNo);
+    await nav.getByLabel('1项待办').waitFor({ state: 'detached' });
+
+    if (!(await todo.isVisible())) await nav.getByText('工作台', { exact: true }).click();
+    await todo.click();
+    await table.waitFor();
+    await settled();
+    expect(await table.textContent()).not.toContain(businessNo);
+    await page.getByText('我的已办', { exact: true }).click();
+    const done = page.getByRole('table', { name: '我的已办' });
+    await done.getByRole('row').filter({ hasText: businessNo }).filter({ hasText: '退回' }).waitFor();
+  });
+});
