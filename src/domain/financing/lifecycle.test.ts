@@ -271,6 +271,15 @@ describe('a business through pre-credit and application', () => {
     });
   });
 
+  it('ends the review under way when the business is terminated', () => {
+    const pending = act(business('APPLICATION/DRAFT'), 'submit', op).record;
+    expect(pending.review).not.toBeNull();
+    expect(act(pending, 'terminate', op, { comment: '客户放弃' }).record).toMatchObject({
+      state: 'TERMINATED/CANCELLED',
+      review: null,
+    });
+  });
+
   it('terminates before the loan only, and answers 没有权限 to someone without the role', () => {
     expect(act(business('PUSH/PUSHED'), 'terminate', op, { comment: '客户放弃' }).record.state).toBe(
       'TERMINATED/CANCELLED',

@@ -790,13 +790,14 @@ export function applyEffects(
     case 'withdraw':
       return { ...next, review: null };
     case 'reconsider':
-      return { ...next, reconsiderCount: record.reconsiderCount + 1 };
+      return { ...next, reconsiderCount: record.reconsiderCount + 1, review: null };
     case 'suspend':
       return { ...next, suspended: true };
     case 'resume':
       return { ...next, suspended: false };
     default:
-      return next;
+      // Any other move out of the state (终止, 失效, 否决, the stage's own steps) ends the review under way.
+      return to === record.state ? next : { ...next, review: null };
   }
 }
 

@@ -15,7 +15,7 @@ import {
 } from '../../../../src/domain/financing/lifecycle';
 import { type SupplierLockFact, isSupplierLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
-import type { Actor } from './aggregate';
+import type { Actor } from './actor';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rules read tables of other modules
 type AnyDb = Kysely<any>;
