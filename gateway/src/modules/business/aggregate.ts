@@ -1,0 +1,509 @@
+// 融资业务 as one aggregate (BUSINESS.md §1): the only way a business is created or moves. A transition is one
+// transaction — the row read FOR UPDATE, the facts its guards need, the lifecycle table's verdict, what the
+// action does besides the state (the review it starts or advances, the pause), the row written with the next
+// version, and one event for the timeline. No rule of the table is repeated here: the table decides, and
+// this file only loads what it reads and stores what it answers. The other modules (demand, pre-credit,
+// review, workbench) call these functions instead of writing the tables themselves.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import {
+  type BusinessRecord,
+  LIFECYCLE,
+  REVIEW_STAGES,
+  type StateKey,
+  applyEffects,
+  stageOf,
+  transitionOf,
+} from '../../../../src/domain/financing/lifecycle';
+import {
+  type AuditTypeConfig,
+  type ReviewLevelConfig,
+  type ReviewState,
+  type ReviewType,
+  defaultAuditType,
+  snapshotReview,
+  startReview,
+} from '../../../../src/domain/financing/review';
+import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { menuIdForPath } from '../../../../src/domain/menu/menu';
+import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
+import type { Database } from '../../db/database';
+import { logOperation, newId } from '../operation-log/repository';
+import { sessionOf } from '../../plugins/auth-guard';
+import { AppError, invalidInput, notFound } from '../../plugins/envelope';
+import { checkpointOf, loadFacts } from './facts';
+import type { FinancingBusinessTable } from './tables';
+
+export const BusinessMessage = {
+  notFound: '业务不存在',
+  stale: '业务已被他人更新，请刷新后重试',
+} as const;
+
+/** The business as the gateway's modules read it: money in 分 as numbers, times as ISO text. */
+export interface BusinessRow {
+  keyId: string;
+  businessNo: string;
+  supplierId: string;
+  projectCompanyId: string | null;
+  capitalSideId: string | null;
+  productId: string | null;
+  state: StateKey;
+  suspended: boolean;
+  suspendReason: string | null;
+  ownerId: string | null;
+  applyAmount: number;
+  approvedAmount: number | null;
+  review: ReviewState | null;
+  reviewArrivedAt: string | null;
+  reconsiderCount: number;
+  terminateReason: string | null;
+  demandId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** Who acts: the signed-in user with their roles and grants, or the gateway itself (`systemActor`). */
+export interface Actor {
+  userId: string;
+  /** The person's name as the timeline shows it. */
+  userName: string;
+  /** Role codes (src/domain/financing/roles.ts). */
+  roles: Set<string>;
+  /** The name of the actor's first lifecycle role, for events no role of the table names. */
+  roleName: string;
+  /** Code → Chinese name of each of the actor's roles. */
+  roleNames: ReadonlyMap<string, string>;
+  /** The supplier a supplier user belongs to; null for staff. */
+  supplierId: string | null;
+  /** 'menuPath:op' the user holds, in the table's spelling of each path and in the normalized one. */
+  grants: Set<string>;
+}
+
+const json = <T>(value: unknown): T | null => {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+};
+const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : String(d));
+
+export function toBusinessRow(r: Selectable<FinancingBusinessTable>): BusinessRow {
+  return {
+    keyId: r.business_id,
+    businessNo: r.business_no,
+    supplierId: r.supplier_id,
+    projectCompanyId: r.project_company_id,
+    capitalSideId: r.capital_side_id,
+    productId: r.product_id,
+    state: r.state as StateKey,
+    suspended: r.suspended,
+    suspendReason: r.suspend_reason,
+    ownerId: r.owner_id,
+    applyAmount: Number(r.apply_amount),
+    approvedAmount: r.approved_amount === null ? null : Number(r.approved_amount),
+    review: json<ReviewState>(r.review),
+    reviewArrivedAt: iso(r.review_arrived_at),
+    reconsiderCount: Number(r.reconsider_count),
+    terminateReason: r.terminate_reason,
+    demandId: r.demand_id,
+    createdAt: iso(r.created_at) as string,
+    updatedAt: iso(r.updated_at) as string,
+    version: Number(r.version),
+  };
+}
+
+/** The business of the tenant, or the house's not-found error (another tenant's id included). */
+export async function loadBusiness(db: Kysely<Database>, tenantId: string, id: string): Promise<BusinessRow> {
+  const row = await db
+    .selectFrom('financing_business')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', id)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw notFound(BusinessMessage.notFound);
+  return toBusinessRow(row);
+}
+
+/** Grants as the table reads them: `grantOf(t)` for each transition whose page and code the user holds. */
+export function grantSet(granted: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const [menuId, ops] of granted) for (const op of ops) out.add(`${menuId}:${op}`);
+  for (const t of LIFECYCLE.transitions) {
+    if (t.menu && granted.get(menuIdForPath(t.menu))?.has(t.op)) out.add(grantOf(t));
+  }
+  return out;
+}
+
+const ROLE_ORDER: readonly string[] = Object.values(ROLE);
+
+/** The user behind a request, with their enabled roles and every grant. */
+export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Promise<Actor> {
+  const session = sessionOf(request);
+  const [user, roles, granted] = await Promise.all([
+    db
+      .selectFrom('app_user')
+      .select(['nick_name', 'user_type', 'organization_id'])
+      .where('user_id', '=', session.userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('user_role as ur')
+      .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+      .select(['r.role_code', 'r.role_name'])
+      .where('ur.user_id', '=', session.userId)
+      .where('r.tenant_id', '=', session.tenantId)
+      .where('r.status', '=', 'ENABLED')
+      .execute(),
+    session.grants(),
+  ]);
+  const sorted = [...roles].sort((a, b) => rank(a.role_code) - rank(b.role_code));
+  return {
+    userId: session.userId,
+    userName: user.nick_name,
+    roles: new Set(sorted.map((r) => r.role_code)),
+    roleName: sorted[0]?.role_name ?? '',
+    roleNames: new Map(sorted.map((r) => [r.role_code, r.role_name])),
+    supplierId: user.user_type === 'SUPPLIER' ? user.organization_id : null,
+    grants: grantSet(granted),
+  };
+}
+
+const rank = (code: string) => {
+  const i = ROLE_ORDER.indexOf(code);
+  return i < 0 ? ROLE_ORDER.length : i;
+};
+
+/** The gateway itself, for what happens on its own (expiry, an overdue day, the e-sign provider's answer). */
+export function systemActor(): Actor {
+  const grants = new Set(LIFECYCLE.transitions.filter((t) => t.who?.includes(ROLE.SYSTEM)).map((t) => grantOf(t)));
+  return {
+    userId: '0',
+    userName: ROLE_NAME.SYSTEM,
+    roles: new Set([ROLE.SYSTEM]),
+    roleName: ROLE_NAME.SYSTEM,
+    roleNames: new Map([[ROLE.SYSTEM, ROLE_NAME.SYSTEM]]),
+    supplierId: null,
+    grants,
+  };
+}
+
+/** The record the lifecycle table reads, from a stored business. */
+export const recordOf = (row: BusinessRow): BusinessRecord & BusinessRow => row;
+
+/** yyyyMMdd of the instant in Asia/Shanghai (UTC+8, no daylight saving). */
+export const shanghaiDay = (now: Date) =>
+  new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * The next document number of the day in the tenant: PREFIX + yyyyMMdd + 4 digits (BUSINESS.md §2). One
+ * upsert takes it, so two writers at once draw different numbers; inside the caller's transaction, a
+ * rolled-back write gives its number back.
+ */
+export async function nextDocumentNo(
+  db: Kysely<Database>,
+  tenantId: string,
+  prefix: string,
+  now: Date,
+): Promise<string> {
+  const day = shanghaiDay(now);
+  const row = await db
+    .insertInto('document_seq')
+    .values({ tenant_id: tenantId, prefix, day, last: 1 })
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'prefix', 'day']).doUpdateSet({ last: sql`document_seq.last + 1` as never }),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return `${prefix}${day}${String(row.last).padStart(4, '0')}`;
+}
+
+export const BUSINESS_NO_PREFIX = 'RZ';
+
+export interface CreateBusiness {
+  tenantId: string;
+  supplierId: string;
+  projectCompanyId: string | null;
+  capitalSideId?: string | null;
+  ownerId: string | null;
+  applyAmount: number;
+  demandId?: string | null;
+  actor: Actor;
+  now: Date;
+  comment?: string;
+}
+
+/**
+ * A new business at PRE_CREDIT/DRAFT with its first event: 受理 from the demand when it comes from one (the
+ * caller asked the table for `accept` on the demand's record first), otherwise 新建.
+ */
+export async function createBusiness(trx: Kysely<Database>, input: CreateBusiness): Promise<BusinessRow> {
+  const id = newId();
+  const state: StateKey = 'PRE_CREDIT/DRAFT';
+  const businessNo = await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now);
+  await trx
+    .insertInto('financing_business')
+    .values({
+      business_id: id,
+      tenant_id: input.tenantId,
+      business_no: businessNo,
+      supplier_id: input.supplierId,
+      project_company_id: input.projectCompanyId,
+      capital_side_id: input.capitalSideId ?? null,
+      state,
+      stage: stageOf(state),
+      owner_id: input.ownerId,
+      apply_amount: input.applyAmount,
+      demand_id: input.demandId ?? null,
+      created_by: input.actor.userId,
+      created_at: input.now,
+      updated_by: input.actor.userId,
+      updated_at: input.now,
+      version: 1,
+    })
+    .execute();
+  const accept = input.demandId ? transitionOf('DEMAND/NEW', 'accept') : undefined;
+  await insertEvent(trx, {
+    tenantId: input.tenantId,
+    businessId: id,
+    from: accept ? 'DEMAND/NEW' : null,
+    to: state,
+    action: accept ? 'accept' : 'create',
+    label: accept?.label ?? '新建业务',
+    level: null,
+    actor: input.actor,
+    role: accept ? actingRole(input.actor, accept.who) : input.actor.roleName,
+    comment: input.comment ?? '',
+    fileIds: [],
+    at: input.now,
+    version: 1,
+  });
+  return loadBusiness(trx, input.tenantId, id);
+}
+
+interface EventWrite {
+  tenantId: string;
+  businessId: string;
+  from: string | null;
+  to: string;
+  action: string;
+  label: string;
+  level: number | null;
+  actor: Actor;
+  role: string;
+  comment: string;
+  fileIds: readonly string[];
+  at: Date;
+  version: number;
+}
+
+async function insertEvent(db: Kysely<Database>, e: EventWrite): Promise<void> {
+  await db
+    .insertInto('business_event')
+    .values({
+      event_id: newId(),
+      tenant_id: e.tenantId,
+      business_id: e.businessId,
+      stage: stageOf(e.from ?? e.to),
+      from_state: e.from,
+      to_state: e.to,
+      action: e.action,
+      action_label: e.label,
+      level: e.level,
+      actor_id: e.actor.userId,
+      actor_name: e.actor.userName,
+      actor_role: e.role,
+      comment: e.comment,
+      file_ids: JSON.stringify(e.fileIds),
+      at: e.at,
+      version: e.version,
+    })
+    .execute();
+}
+
+/** The name of the role the actor acts in: one the transition names, else the first they hold. */
+function actingRole(actor: Actor, who: readonly string[] | undefined, level?: ReviewLevelConfig): string {
+  const code = who?.find((r) => actor.roles.has(r)) ?? level?.roles.find((r) => actor.roles.has(r));
+  return (code ? actor.roleNames.get(code) : undefined) ?? actor.roleName;
+}
+
+/** The tenant's configuration of a review type; the default when the tenant has no row for it. */
+export async function loadAuditType(
+  db: Kysely<Database>,
+  tenantId: string,
+  code: ReviewType,
+): Promise<AuditTypeConfig> {
+  const row = await db
+    .selectFrom('audit_type')
+    .select(['code', 'name', 'enabled', 'levels'])
+    .where('tenant_id', '=', tenantId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!row) return defaultAuditType(code);
+  return { code, name: row.name, enabled: row.enabled, levels: json<ReviewLevelConfig[]>(row.levels) ?? [] };
+}
+
+/** role code → the enabled users of the tenant holding it now. */
+async function membersOfRoles(
+  db: Kysely<Database>,
+  tenantId: string,
+  roles: readonly string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (roles.length === 0) return out;
+  const rows = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .innerJoin('app_user as u', 'u.user_id', 'ur.user_id')
+    .select(['r.role_code', 'u.user_id'])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.status', '=', 'ENABLED')
+    .where('u.status', '=', 'ENABLED')
+    .where('r.role_code', 'in', [...roles])
+    .orderBy('u.user_id')
+    .execute();
+  for (const r of rows) out.set(r.role_code, [...(out.get(r.role_code) ?? []), r.user_id]);
+  return out;
+}
+
+/** The review a submission starts: the stage's audit type as configured now, snapshotted with its people. */
+async function reviewOnSubmit(
+  db: Kysely<Database>,
+  tenantId: string,
+  type: ReviewType,
+  makerId: string,
+): Promise<ReviewState> {
+  const config = await loadAuditType(db, tenantId, type);
+  const members = await membersOfRoles(
+    db,
+    tenantId,
+    config.levels.flatMap((l) => l.roles),
+  );
+  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? []);
+  if (!snapshot.ok) throw invalidInput(snapshot.message);
+  return startReview(snapshot.snapshot);
+}
+
+export interface TransitionBusiness {
+  tenantId: string;
+  businessId: string;
+  actor: Actor;
+  action: string;
+  version: number;
+  comment?: string;
+  values?: Readonly<Record<string, string | number | null>>;
+  fileIds?: readonly string[];
+  now: Date;
+}
+
+const stale = () => new AppError(ResultCode.staleVersion, BusinessMessage.stale);
+
+/**
+ * One transition of one business, in one transaction. Refusals: 160300003 when the actor may not take the
+ * action at all, 160300409 when the version the caller read is not the current one, 160300400 with the
+ * table's words for everything else (state, guard, comment, unknown action).
+ */
+export async function transitionBusiness(db: Kysely<Database>, input: TransitionBusiness): Promise<BusinessRow> {
+  const run = async (trx: Transaction<Database> | Kysely<Database>) => {
+    const stored = await trx
+      .selectFrom('financing_business')
+      .selectAll()
+      .where('tenant_id', '=', input.tenantId)
+      .where('business_id', '=', input.businessId)
+      .where('deleted', '=', false)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!stored) throw notFound(BusinessMessage.notFound);
+    const before = toBusinessRow(stored);
+    // A supplier user never learns of another supplier's business.
+    if (input.actor.supplierId && input.actor.supplierId !== before.supplierId) {
+      throw notFound(BusinessMessage.notFound);
+    }
+    const record = recordOf(before);
+    const checkpoint = checkpointOf(before.state, input.action);
+    const facts = await loadFacts(trx, input.tenantId, record, input.actor, checkpoint, input.now);
+    const ctx = {
+      actorId: input.actor.userId,
+      grants: input.actor.grants,
+      roles: input.actor.roles,
+      now: input.now,
+      facts,
+    };
+    const verdict = applyTransition(LIFECYCLE, record, input.action, ctx, {
+      ...(input.comment !== undefined ? { comment: input.comment } : {}),
+      ...(input.values ? { values: input.values } : {}),
+    });
+    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (before.version !== input.version) throw stale();
+    if (!verdict.ok) throw invalidInput(verdict.message);
+
+    const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
+    const started =
+      input.action === 'submit' && stage
+        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId)
+        : null;
+    const after = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
+    const levelBefore = record.review?.level ?? null;
+    const arrived =
+      after.review === null
+        ? null
+        : record.review === null || after.review.level !== levelBefore || input.action === 'return'
+          ? input.now
+          : stored.review_arrived_at;
+    const terminated = stageOf(verdict.to) === 'TERMINATED';
+    const nextVersion = before.version + 1;
+    const result = await trx
+      .updateTable('financing_business')
+      .set({
+        state: verdict.to,
+        stage: stageOf(verdict.to),
+        suspended: after.suspended,
+        suspend_reason:
+          input.action === 'suspend' ? verdict.comment : input.action === 'resume' ? null : before.suspendReason,
+        review: after.review === null ? null : JSON.stringify(after.review),
+        review_arrived_at: arrived,
+        reconsider_count: after.reconsiderCount,
+        terminate_reason: terminated ? verdict.comment || null : before.terminateReason,
+        updated_by: input.actor.userId,
+        updated_at: input.now,
+        version: nextVersion,
+      })
+      .where('tenant_id', '=', input.tenantId)
+      .where('business_id', '=', input.businessId)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw stale();
+
+    const reviewLevel = record.review ? record.review.snapshot.levels[record.review.level - 1] : undefined;
+    await insertEvent(trx, {
+      tenantId: input.tenantId,
+      businessId: input.businessId,
+      from: before.state,
+      to: verdict.to,
+      action: input.action,
+      label: verdict.transition.label,
+      level: ['approve', 'return', 'refuse'].includes(input.action) ? levelBefore : null,
+      actor: input.actor,
+      role: actingRole(input.actor, verdict.transition.who, reviewLevel),
+      comment: verdict.comment,
+      fileIds: input.fileIds ?? [],
+      at: input.now,
+      version: nextVersion,
+    });
+    if (input.actor.userId !== systemActor().userId) {
+      await logOperation(trx, {
+        tenantId: input.tenantId,
+        userId: input.actor.userId,
+        now: input.now,
+        action: `business.${input.action}`,
+        targetType: 'business',
+        targetId: input.businessId,
+        before: { state: before.state, version: before.version },
+        after: { state: verdict.to, version: nextVersion, comment: verdict.comment },
+      });
+    }
+    return loadBusiness(trx, input.tenantId, input.businessId);
+  };
+  // Inside a caller's transaction (a demand's acceptance writes more) or a transaction of its own.
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}

@@ -1,0 +1,185 @@
+// The facts the lifecycle table's guards read (src/domain/financing/lifecycle.ts `LifecycleFacts`), loaded by
+// the gateway before it asks the table: the supplier's live locks, its data-query consent, and the problems
+// the rules of the checkpoint an action crosses found. The rules belong to the modules that own the data
+// they check (the pre-credit module checks a pre-credit's amount against its orders); each registers itself
+// here by checkpoint. A checkpoint nobody registered yields no entry, and the table refuses the action with
+// 「业务规则尚未校验」 rather than letting it through unchecked.
+import { type Kysely, sql } from 'kysely';
+import {
+  type BusinessRecord,
+  type Checkpoint,
+  type LifecycleFacts,
+  REVIEW_STAGES,
+  offeredActions,
+  stageOf,
+} from '../../../../src/domain/financing/lifecycle';
+import { type SupplierLockFact, isSupplierLocked } from '../../../../src/domain/risk/locks';
+import type { Database } from '../../db/database';
+import type { Actor } from './aggregate';
+
+// biome-ignore lint/suspicious/noExplicitAny: the rules read tables of other modules
+type AnyDb = Kysely<any>;
+
+/** A checkpoint's rule: the refusals it finds for this business, in Chinese; empty when it holds. */
+export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<string[]>;
+
+const rules = new Map<Checkpoint, CheckpointRule>();
+
+/** Registers the rule of a checkpoint (the module owning its data calls this when it loads). */
+export function registerCheckpoint(c: Checkpoint, rule: CheckpointRule): void {
+  rules.set(c, rule);
+}
+
+/** Whether some module registered a rule for the checkpoint. */
+export const hasCheckpoint = (c: Checkpoint) => rules.has(c);
+
+/**
+ * The checkpoint an action crosses from a state: the stage's submission rule for 提交, otherwise the
+ * checkpoint the table's guard of that action names (kept beside the table's own words for it).
+ */
+const ACTION_CHECKPOINT: Readonly<Record<string, Checkpoint>> = {
+  accept: 'ACCEPT_DEMAND',
+  schedule: 'SCHEDULE_MEETING',
+  startOnline: 'START_SIGNING',
+  signOffline: 'FINISH_SIGNING',
+  signed: 'FINISH_SIGNING',
+  revokeSigning: 'REVOKE_SIGNING',
+  capitalFeedback: 'CAPITAL_APPROVED',
+  confirmRepayment: 'REGISTER_REPAYMENT',
+  expire: 'EXPIRE',
+};
+
+export function checkpointOf(state: string, action: string): Checkpoint | undefined {
+  if (action === 'submit') {
+    return REVIEW_STAGES.find((s) => s.submitFrom.includes(state as (typeof s.submitFrom)[number]))?.submit.checkpoint;
+  }
+  return ACTION_CHECKPOINT[action];
+}
+
+/** The capital side, when the record is a stored business (a demand's record has none yet). */
+const capitalSideOf = (record: BusinessRecord) =>
+  (record as BusinessRecord & { capitalSideId?: string | null }).capitalSideId ?? null;
+
+interface SupplierFacts {
+  locks: SupplierLockFact[];
+  /** The supplier has consented at all (any capital side), or was marked authorised. */
+  anyConsent: boolean;
+  /** The capital sides its consents cover. */
+  capitalSides: Set<string>;
+}
+
+/** Locks and consents of several suppliers, in two queries. */
+async function supplierFacts(db: AnyDb, tenantId: string, supplierIds: string[]): Promise<Map<string, SupplierFacts>> {
+  const ids = [...new Set(supplierIds)];
+  const out = new Map<string, SupplierFacts>();
+  for (const id of ids) out.set(id, { locks: [], anyConsent: false, capitalSides: new Set() });
+  if (ids.length === 0) return out;
+  const locks = await db
+    .selectFrom('supplier_lock')
+    .select(['supplier_id', 'scope', 'status', sql<string | null>`expires_at::text`.as('expires_at')])
+    .where('tenant_id', '=', tenantId)
+    .where('supplier_id', 'in', ids)
+    .where('status', '=', 'LOCKED')
+    .execute();
+  for (const l of locks) {
+    out.get(l.supplier_id)?.locks.push({
+      supplierId: l.supplier_id,
+      scope: l.scope,
+      status: l.status,
+      expiresAt: l.expires_at ?? null,
+    });
+  }
+  const authorised = await db
+    .selectFrom('organization')
+    .select(['org_id', 'data_auth_state'])
+    .where('tenant_id', '=', tenantId)
+    .where('org_id', 'in', ids)
+    .execute();
+  for (const o of authorised) {
+    const f = out.get(o.org_id);
+    if (f && o.data_auth_state === 'AUTHORIZED') f.anyConsent = true;
+  }
+  const consents = await db
+    .selectFrom('supplier_consent as c')
+    .leftJoin('supplier_consent_capital_side as s', 's.consent_id', 'c.consent_id')
+    .select(['c.supplier_org_id', 's.capital_side_org_id'])
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.supplier_org_id', 'in', ids)
+    .where('c.auth_state', '=', '1')
+    .execute();
+  for (const c of consents) {
+    const f = out.get(c.supplier_org_id);
+    if (!f) continue;
+    f.anyConsent = true;
+    if (c.capital_side_org_id) f.capitalSides.add(c.capital_side_org_id);
+  }
+  return out;
+}
+
+/**
+ * Consent as the Decisions read it: at demand acceptance and pre-credit any consent of the supplier counts;
+ * from APPLICATION on it must cover the business's capital side (any, while none is chosen yet). A supplier
+ * marked authorised before consents named capital sides counts for every side it has no consent rows for.
+ */
+function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boolean {
+  if (!f) return false;
+  const stage = stageOf(record.state);
+  const capitalSide = capitalSideOf(record);
+  if (stage === 'DEMAND' || stage === 'PRE_CREDIT' || !capitalSide) return f.anyConsent;
+  return f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
+}
+
+function factsOf(record: BusinessRecord, actor: Actor, f: SupplierFacts | undefined, now: Date): LifecycleFacts {
+  const locks = f?.locks ?? [];
+  return {
+    actorSupplierId: actor.supplierId,
+    supplierLocked: {
+      newApplication: isSupplierLocked(locks, record.supplierId, 'NEW_APPLICATION', now),
+      lending: isSupplierLocked(locks, record.supplierId, 'LENDING', now),
+    },
+    consent: consentFor(record, f),
+  };
+}
+
+/** The facts for one business and one actor, with the problems of `checkpoint` when one is named. */
+export async function loadFacts(
+  db: Kysely<Database>,
+  tenantId: string,
+  record: BusinessRecord,
+  actor: Actor,
+  checkpoint?: Checkpoint,
+  now: Date = new Date(),
+): Promise<LifecycleFacts> {
+  const any = db as unknown as AnyDb;
+  const f = (await supplierFacts(any, tenantId, [record.supplierId])).get(record.supplierId);
+  const facts = factsOf(record, actor, f, now);
+  if (checkpoint) {
+    const rule = rules.get(checkpoint);
+    if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record) };
+  }
+  return facts;
+}
+
+/** What each row's screen offers the actor now (display facts: checkpoints are judged when acted on). */
+export async function offeredFor(
+  db: Kysely<Database>,
+  tenantId: string,
+  rows: readonly BusinessRecord[],
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<string[][]> {
+  const facts = await supplierFacts(
+    db as unknown as AnyDb,
+    tenantId,
+    rows.map((r) => r.supplierId),
+  );
+  return rows.map((record) =>
+    offeredActions(record, {
+      actorId: actor.userId,
+      grants: actor.grants,
+      roles: actor.roles,
+      now,
+      facts: { ...factsOf(record, actor, facts.get(record.supplierId), now), display: true },
+    }).map((t) => t.action),
+  );
+}

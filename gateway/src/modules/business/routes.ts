@@ -1,0 +1,309 @@
+// 融资业务 on the wire (BUSINESS.md §4 `/business/financingBusinessManage`, `/business/newDetails`): the list
+// with its tabs, filters and export, one business, its timeline, and the one verb that moves it —
+// `POST {id}/transition`, which hands everything to the aggregate and so to the lifecycle table. Each row
+// carries the actions the table offers the caller now; the screens show those and nothing else.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import { type TSchema, Type } from 'typebox';
+import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
+import { LIFECYCLE, STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
+import { formatFen } from '../../../../src/domain/format/money-format';
+import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
+import type { GatewayDeps } from '../../deps';
+import { sessionOf } from '../../plugins/auth-guard';
+import { envelopeResponses, forbidden, invalidInput, notFound, ok } from '../../plugins/envelope';
+import { IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
+import { contentDisposition } from '../file/file-names';
+import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
+import {
+  type BusinessFilter,
+  EXPORT_MAX_ROWS,
+  businessDetail,
+  businessEvents,
+  listBusinesses,
+  pageBusinesses,
+} from './repository';
+
+export const BUSINESS_API = '/api/business/business';
+export const BUSINESS_MANAGE = '/business/financingBusinessManage';
+export const BUSINESS_DETAIL = '/business/newDetails';
+
+/**
+ * The pages from which a business is read: its list and detail, the review queue and workbench, and every
+ * page whose action the lifecycle names (a reviewer opens the business from the page that grants the review).
+ */
+const READ_MENUS = new Set(
+  [
+    BUSINESS_MANAGE,
+    BUSINESS_DETAIL,
+    '/business/examine',
+    '/business/preCreditApplicationManage',
+    '/workbench/technological/todo',
+    '/workbench/technological/done',
+    ...LIFECYCLE.transitions.flatMap((t) => (t.menu ? [t.menu] : [])),
+  ].map(normalizeMenuPath),
+);
+
+const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);
+const Str = Type.String();
+
+const itemProperties = {
+  keyId: Str,
+  businessNo: Str,
+  supplierId: Str,
+  supplierName: nullable(Str),
+  projectCompanyId: nullable(Str),
+  projectCompanyName: nullable(Str),
+  capitalSideName: nullable(Str),
+  productName: nullable(Str),
+  applyAmount: Type.Integer({ description: '申请金额（分）' }),
+  approvedAmount: nullable(Type.Integer({ description: '批复金额（分）' })),
+  stage: Str,
+  state: Str,
+  stateLabel: Str,
+  reviewLevel: nullable(Type.Integer()),
+  reviewLevels: nullable(Type.Integer()),
+  suspended: Type.Boolean(),
+  ownerId: nullable(Str),
+  ownerName: nullable(Str),
+  updatedAt: Str,
+  version: Type.Integer(),
+  actions: Type.Array(Str, { description: '当前用户此刻可执行的操作' }),
+};
+const ListItem = Type.Object(itemProperties, { additionalProperties: false });
+
+const ReviewView = Type.Object({
+  type: Str,
+  typeLabel: Str,
+  level: Type.Integer(),
+  levels: Type.Array(Type.Object({ level: Type.Integer(), approveMethod: Str, reviewerNames: Type.Array(Str) })),
+  opinions: Type.Array(Type.Object({ level: Type.Integer(), actorId: Str, actorName: Str, result: Str })),
+});
+
+const Detail = Type.Object(
+  {
+    ...itemProperties,
+    capitalSideId: nullable(Str),
+    review: nullable(ReviewView),
+    demandId: nullable(Str),
+    terminateReason: nullable(Str),
+    suspendReason: nullable(Str),
+    reconsiderCount: Type.Integer(),
+    reviewArrivedAt: nullable(Str),
+    createdAt: Str,
+  },
+  { additionalProperties: false },
+);
+
+const EventView = Type.Object({
+  keyId: Str,
+  stage: Str,
+  fromState: nullable(Str),
+  toState: Str,
+  fromLabel: nullable(Str),
+  toLabel: Str,
+  action: Str,
+  actionLabel: Str,
+  level: nullable(Type.Integer()),
+  actorId: Str,
+  actorName: Str,
+  actorRole: Str,
+  comment: Str,
+  fileIds: Type.Array(Str),
+  at: Str,
+});
+
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+const AMOUNT = '^\\d{1,15}$';
+const filterProperties = {
+  tab: Type.Optional(Type.String({ enum: [...BUSINESS_TABS, ''] })),
+  businessNo: Type.Optional(Type.String({ maxLength: 30 })),
+  supplierId: Type.Optional(Type.String({ maxLength: 64 })),
+  stage: Type.Optional(Type.String({ enum: [...STAGES, ''] })),
+  state: Type.Optional(Type.String({ maxLength: 60 })),
+  amountFrom: Type.Optional(Type.String({ pattern: `${AMOUNT}|^$`, description: '申请金额下限（分）' })),
+  amountTo: Type.Optional(Type.String({ pattern: `${AMOUNT}|^$`, description: '申请金额上限（分）' })),
+  updatedFrom: Type.Optional(Type.String({ pattern: `${DATE}|^$` })),
+  updatedTo: Type.Optional(Type.String({ pattern: `${DATE}|^$` })),
+  menuId: Type.Optional(Type.String({ maxLength: 200 })),
+};
+const PageQuery = Type.Object({ ...PageQueryFields, ...filterProperties }, { additionalProperties: false });
+const ExportQuery = Type.Object(filterProperties, { additionalProperties: false });
+
+const TransitionBody = Type.Object(
+  {
+    action: Type.String({ minLength: 1, maxLength: 40 }),
+    version: Version,
+    comment: Type.Optional(Type.String({ maxLength: 2000 })),
+    values: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 40 }),
+        Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Null()]),
+        {
+          maxProperties: 20,
+        },
+      ),
+    ),
+    fileIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+type TransitionBody = {
+  action: string;
+  version: number;
+  comment?: string;
+  values?: Record<string, string | number | null>;
+  fileIds?: string[];
+};
+
+type Query = Record<string, string | undefined>;
+
+function filterOf(q: Query): BusinessFilter {
+  const amount = (v: string | undefined) => (v ? Number(v) : undefined);
+  const f: BusinessFilter = {};
+  if (q.tab) f.tab = q.tab as BusinessTab;
+  if (q.businessNo?.trim()) f.businessNo = q.businessNo.trim();
+  if (q.supplierId) f.supplierId = q.supplierId;
+  if (q.stage) f.stage = q.stage;
+  if (q.state) f.state = q.state;
+  const from = amount(q.amountFrom);
+  const to = amount(q.amountTo);
+  if (from !== undefined) f.amountFrom = from;
+  if (to !== undefined) f.amountTo = to;
+  if (q.updatedFrom) f.updatedFrom = q.updatedFrom;
+  if (q.updatedTo) f.updatedTo = q.updatedTo;
+  return f;
+}
+
+/** SPEC §7.2: a menu-scoped read names its menu; the list answers for its own page only. */
+function checkMenu(q: Query) {
+  if (q.menuId !== undefined && q.menuId !== '' && normalizeMenuPath(q.menuId) !== normalizeMenuPath(BUSINESS_MANAGE)) {
+    throw invalidInput('菜单与接口不匹配');
+  }
+}
+
+async function exportWorkbook(rows: readonly BusinessListItem[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'wsf-gateway';
+  const sheet = workbook.addWorksheet('融资业务');
+  const columns: [string, (r: BusinessListItem) => string | number][] = [
+    ['业务编号', (r) => r.businessNo],
+    ['供应商', (r) => r.supplierName ?? ''],
+    ['项目公司', (r) => r.projectCompanyName ?? ''],
+    ['资金方', (r) => r.capitalSideName ?? ''],
+    ['申请金额（元）', (r) => formatFen(BigInt(r.applyAmount))],
+    ['批复金额（元）', (r) => (r.approvedAmount === null ? '' : formatFen(BigInt(r.approvedAmount)))],
+    ['阶段', (r) => STAGE_LABEL[r.stage] ?? r.stage],
+    ['状态', (r) => r.stateLabel],
+    ['暂停', (r) => (r.suspended ? '是' : '否')],
+    ['经办人', (r) => r.ownerName ?? ''],
+    ['更新时间', (r) => r.updatedAt.replace('T', ' ').slice(0, 19)],
+  ];
+  sheet.columns = columns.map(([header]) => ({ header, width: 20 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) sheet.addRow(columns.map(([, value]) => value(r)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  const actor = (request: FastifyRequest) => actorOf(request, deps.db);
+  /** Reading one business needs one of the pages it is read from. */
+  const mayRead = async (request: FastifyRequest) => {
+    const granted = await sessionOf(request).grants();
+    if (![...granted.keys()].some((m) => READ_MENUS.has(m))) throw forbidden();
+  };
+
+  app.get(
+    `${BUSINESS_API}/page`,
+    {
+      config: { access: { menu: BUSINESS_MANAGE } },
+      schema: { querystring: PageQuery, response: envelopeResponses(pageOf(ListItem)) },
+    },
+    async (request) => {
+      const q = request.query as Query;
+      checkMenu(q);
+      const page = pageRequest(q);
+      const { tenantId } = sessionOf(request);
+      const result = await pageBusinesses(deps.db, tenantId, await actor(request), filterOf(q), page, deps.now());
+      return ok({ ...result, current: page.current, size: page.size });
+    },
+  );
+
+  app.get(
+    `${BUSINESS_API}/export`,
+    { config: { access: { menu: BUSINESS_MANAGE, op: 'export' } }, schema: { querystring: ExportQuery } },
+    async (request, reply) => {
+      const q = request.query as Query;
+      checkMenu(q);
+      const rows = await listBusinesses(
+        deps.db,
+        sessionOf(request).tenantId,
+        await actor(request),
+        filterOf(q),
+        EXPORT_MAX_ROWS,
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', '融资业务.xlsx'))
+        .send(await exportWorkbook(rows));
+    },
+  );
+
+  app.get(
+    `${BUSINESS_API}/:id`,
+    { config: { access: 'session' }, schema: { params: IdParams, response: envelopeResponses(Detail) } },
+    async (request) => {
+      await mayRead(request);
+      const { id } = request.params as IdParams;
+      const detail = await businessDetail(deps.db, sessionOf(request).tenantId, await actor(request), id, deps.now());
+      if (!detail) throw notFound(BusinessMessage.notFound);
+      return ok(detail);
+    },
+  );
+
+  app.get(
+    `${BUSINESS_API}/:id/events`,
+    { config: { access: 'session' }, schema: { params: IdParams, response: envelopeResponses(Type.Array(EventView)) } },
+    async (request) => {
+      await mayRead(request);
+      const { id } = request.params as IdParams;
+      const { tenantId } = sessionOf(request);
+      // The business must be one the caller may read (tenant, and a supplier user's own supplier).
+      const detail = await businessDetail(deps.db, tenantId, await actor(request), id, deps.now());
+      if (!detail) throw notFound(BusinessMessage.notFound);
+      return ok(await businessEvents(deps.db, tenantId, id));
+    },
+  );
+
+  // The route needs a session only: which page and code an action needs is the table's to say.
+  app.post(
+    `${BUSINESS_API}/:id/transition`,
+    {
+      config: { access: 'session' },
+      schema: { params: IdParams, body: TransitionBody, response: envelopeResponses(Detail) },
+    },
+    async (request) => {
+      const { id } = request.params as IdParams;
+      const body = request.body as TransitionBody;
+      const { tenantId } = sessionOf(request);
+      const who = await actor(request);
+      const now = deps.now();
+      await transitionBusiness(deps.db, {
+        tenantId,
+        businessId: id,
+        actor: who,
+        action: body.action,
+        version: body.version,
+        ...(body.comment !== undefined ? { comment: body.comment } : {}),
+        ...(body.values ? { values: body.values } : {}),
+        ...(body.fileIds ? { fileIds: body.fileIds } : {}),
+        now,
+      });
+      const detail = await businessDetail(deps.db, tenantId, who, id, now);
+      if (!detail) throw notFound(BusinessMessage.notFound);
+      return ok(detail);
+    },
+  );
+};
+
+export default businessRoutes;

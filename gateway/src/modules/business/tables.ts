@@ -1,0 +1,85 @@
+// This module's tables as Kysely sees them: 融资业务, its events and the audit-type configuration.
+// They join the gateway's `Database` by declaration merging, so a module declares its tables beside itself
+// and edits no shared list.
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+/** bigint columns come back as text from PostgreSQL; money is read with Number() (at most 2^53 分). */
+type Money = ColumnType<string | number, number, number>;
+/** JSON columns are written as JSON text and read back parsed (or as text, by some drivers). */
+type Json = ColumnType<unknown, string, string>;
+
+export interface FinancingBusinessTable {
+  business_id: string;
+  tenant_id: string;
+  business_no: string;
+  supplier_id: string;
+  project_company_id: Nullable<string>;
+  capital_side_id: Nullable<string>;
+  product_id: Nullable<string>;
+  state: string;
+  stage: string;
+  suspended: Generated<boolean>;
+  suspend_reason: Nullable<string>;
+  owner_id: Nullable<string>;
+  apply_amount: Money;
+  approved_amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  review: ColumnType<unknown, string | null | undefined, string | null>;
+  review_arrived_at: Nullable<Date>;
+  reconsider_count: Generated<number>;
+  terminate_reason: Nullable<string>;
+  demand_id: Nullable<string>;
+  created_by: Nullable<string>;
+  created_at: Timestamp;
+  updated_by: Nullable<string>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+  deleted: Generated<boolean>;
+}
+
+export interface BusinessEventTable {
+  event_id: string;
+  tenant_id: string;
+  business_id: string;
+  stage: string;
+  from_state: Nullable<string>;
+  to_state: string;
+  action: string;
+  action_label: string;
+  level: Nullable<number>;
+  actor_id: string;
+  actor_name: string;
+  actor_role: string;
+  comment: Generated<string>;
+  file_ids: Json;
+  at: Timestamp;
+  version: number;
+}
+
+export interface AuditTypeTable {
+  tenant_id: string;
+  code: string;
+  name: string;
+  enabled: Generated<boolean>;
+  levels: Json;
+  version: Generated<number>;
+  updated_by: Nullable<string>;
+  updated_at: Timestamp;
+}
+
+export interface DocumentSeqTable {
+  tenant_id: string;
+  prefix: string;
+  day: string;
+  last: number;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    financing_business: FinancingBusinessTable;
+    business_event: BusinessEventTable;
+    audit_type: AuditTypeTable;
+    document_seq: DocumentSeqTable;
+  }
+}

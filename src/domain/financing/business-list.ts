@@ -1,0 +1,114 @@
+// 融资业务管理's list (BUSINESS.md §4 `/business/financingBusinessManage`): which stages each tab holds, and
+// the shapes the gateway answers and the screens read. A business before its loan is 进行中; a loaned one
+// repays (已放款) until it is settled (已结清); a terminated one is 已终止 whatever its reason.
+import type { Stage, StateKey } from './lifecycle';
+import type { ApproveMethod, ReviewType } from './review';
+
+export const BUSINESS_TABS = ['ACTIVE', 'LOANED', 'SETTLED', 'TERMINATED'] as const;
+export type BusinessTab = (typeof BUSINESS_TABS)[number];
+
+export const BUSINESS_TAB_LABEL: Readonly<Record<BusinessTab, string>> = {
+  ACTIVE: '进行中',
+  LOANED: '已放款',
+  SETTLED: '已结清',
+  TERMINATED: '已终止',
+};
+
+export const TAB_STAGES: Readonly<Record<BusinessTab, readonly Stage[]>> = {
+  ACTIVE: [
+    'PRE_CREDIT',
+    'APPLICATION',
+    'REPORT',
+    'MEETING',
+    'DECISION',
+    'ELEMENTS',
+    'CONTRACT',
+    'SIGNING',
+    'PUSH',
+    'LENDING',
+  ],
+  LOANED: ['REPAYING'],
+  SETTLED: ['SETTLED', 'SETTLED_EARLY'],
+  TERMINATED: ['TERMINATED'],
+};
+
+/** The stages a business passes on its way, in order, for the detail's stage bar. */
+export const STAGE_BAR: readonly Stage[] = [
+  'PRE_CREDIT',
+  'APPLICATION',
+  'REPORT',
+  'MEETING',
+  'DECISION',
+  'ELEMENTS',
+  'CONTRACT',
+  'SIGNING',
+  'PUSH',
+  'LENDING',
+  'REPAYING',
+  'SETTLED',
+];
+
+/** One row of the list, as the gateway answers it. */
+export interface BusinessListItem {
+  keyId: string;
+  businessNo: string;
+  supplierId: string;
+  supplierName: string | null;
+  projectCompanyId: string | null;
+  projectCompanyName: string | null;
+  capitalSideName: string | null;
+  productName: string | null;
+  /** 分 */
+  applyAmount: number;
+  /** 分 */
+  approvedAmount: number | null;
+  stage: Stage;
+  state: StateKey;
+  stateLabel: string;
+  reviewLevel: number | null;
+  reviewLevels: number | null;
+  suspended: boolean;
+  ownerId: string | null;
+  ownerName: string | null;
+  updatedAt: string;
+  version: number;
+  /** What the signed-in user may do on it now (the lifecycle table's answer). */
+  actions: string[];
+}
+
+export interface BusinessReviewView {
+  type: ReviewType;
+  typeLabel: string;
+  level: number;
+  levels: { level: number; approveMethod: ApproveMethod; reviewerNames: string[] }[];
+  opinions: { level: number; actorId: string; actorName: string; result: 'APPROVE' | 'RETURN' | 'REJECT' }[];
+}
+
+export interface BusinessDetail extends BusinessListItem {
+  capitalSideId: string | null;
+  review: BusinessReviewView | null;
+  demandId: string | null;
+  terminateReason: string | null;
+  suspendReason: string | null;
+  reconsiderCount: number;
+  reviewArrivedAt: string | null;
+  createdAt: string;
+}
+
+export interface BusinessEventView {
+  keyId: string;
+  stage: Stage;
+  fromState: StateKey | null;
+  toState: StateKey;
+  fromLabel: string | null;
+  toLabel: string;
+  action: string;
+  actionLabel: string;
+  level: number | null;
+  actorId: string;
+  actorName: string;
+  actorRole: string;
+  comment: string;
+  fileIds: string[];
+  at: string;
+}
