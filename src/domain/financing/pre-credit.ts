@@ -29,7 +29,8 @@ const STATUSES: Record<PreCreditStatus, StatusDef> = {
 export function preCreditStatusOf(state: string): PreCreditStatus {
   const stage = stageOf(state);
   const status = statusOf(state);
-  if (stage === 'PRE_CREDIT') return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as PreCreditStatus;
+  if (stage === 'PRE_CREDIT')
+    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as PreCreditStatus;
   if (stage === 'TERMINATED') {
     if (status === 'REJECTED') return 'REJECTED';
     if (status === 'EXPIRED') return 'EXPIRED';

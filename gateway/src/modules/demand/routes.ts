@@ -106,10 +106,7 @@ const TransitionBody = Type.Object(
 
 export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = anyDb(deps.db);
-  const row = rowSchema(DEF, {
-    supplierName: Type.Union([Type.String(), Type.Null()]),
-    projectCompanyName: Type.Union([Type.String(), Type.Null()]),
-  });
+  const row = rowSchema(DEF);
   const tags = ['business'];
 
   /** Each record with what the caller may do on it now (the table's display answer). */
@@ -124,7 +121,12 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     `${DEF.api}/page`,
     {
       config: { access: { menu: MENU } },
-      schema: { tags, summary: '融资需求分页', querystring: querySchema(DEF, true), response: envelopeResponses(pageOf(row)) },
+      schema: {
+        tags,
+        summary: '融资需求分页',
+        querystring: querySchema(DEF, true),
+        response: envelopeResponses(pageOf(row)),
+      },
     },
     async (request) => {
       const { tenantId } = sessionOf(request);
@@ -132,7 +134,12 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       const q = request.query as ResourceQuery;
       const page = pageRequest(q);
       const { records, total } = await pageResources(db, DEF, tenantId, q, page, fixedScopeOf(actor));
-      return ok({ records: await withActions(tenantId, actor, records), total, current: page.current, size: page.size });
+      return ok({
+        records: await withActions(tenantId, actor, records),
+        total,
+        current: page.current,
+        size: page.size,
+      });
     },
   );
 

@@ -54,7 +54,13 @@ export function supplierFor(actor: Actor, chosen: unknown): string | null {
 }
 
 /** The organisations an org field may name, within the caller's scope for suppliers. */
-export async function scopedOrgOptions(db: Kysely<Database>, def: ResourceDef, key: string, tenantId: string, actor: Actor) {
+export async function scopedOrgOptions(
+  db: Kysely<Database>,
+  def: ResourceDef,
+  key: string,
+  tenantId: string,
+  actor: Actor,
+) {
   const f = def.fields.find((x) => x.key === key && x.org);
   if (!f) throw notFound('记录不存在');
   const options = await orgOptions(anyDb(db), tenantId, f);
@@ -70,14 +76,13 @@ export function refusal(verdict: { reason: string; message: string }): AppError 
 
 export const staleError = (message: string) => new AppError(ResultCode.staleVersion, message);
 
-/** The definition's record, with the actions the gateway offers on it and the names under their plain keys. */
-export function rowSchema(def: ResourceDef, extra: Record<string, ReturnType<typeof Type.Any>> = {}): TObject {
+/** The definition's record, with the actions the gateway offers on it. */
+export function rowSchema(def: ResourceDef): TObject {
   const base = recordSchema(def);
   return Type.Object(
     {
       ...base.properties,
       actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作（生命周期表）' }),
-      ...extra,
     },
     { additionalProperties: false },
   );

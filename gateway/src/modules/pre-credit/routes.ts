@@ -8,18 +8,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { sql } from 'kysely';
 import { type BusinessRecord, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
-import {
-  PRE_CREDIT,
-  PRE_CREDIT_LIST_PATH,
-  PRE_CREDIT_MAKE_PATH,
-} from '../../../../src/domain/financing/pre-credit';
+import { PRE_CREDIT, PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH } from '../../../../src/domain/financing/pre-credit';
 import {
   PRE_CREDIT_VALID_DAYS,
   PRE_CREDIT_VALID_DAYS_MAX,
   financingRatio,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
-import { type ResourceForm, type ResourceRecord, firstFormError, normalizeForm } from '../../../../src/domain/resource/resource';
+import {
+  type ResourceForm,
+  type ResourceRecord,
+  firstFormError,
+  normalizeForm,
+} from '../../../../src/domain/resource/resource';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
@@ -29,17 +30,19 @@ import { querySchema } from '../../resource/resource-schemas';
 import { Id, IdParams, Version, pageOf, pageRequest } from '../../schemas/common';
 import { type Actor, createBusiness, toBusinessRow, transitionBusiness } from '../business/aggregate';
 import { loadFacts, offeredFor } from '../business/facts';
-import { anyDb, callerOf, fixedScopeOf, rowSchema, scopedOrgOptions, scopedRecord, staleError, supplierFor } from '../demand/scope';
+import {
+  anyDb,
+  callerOf,
+  fixedScopeOf,
+  rowSchema,
+  scopedOrgOptions,
+  scopedRecord,
+  staleError,
+  supplierFor,
+} from '../demand/scope';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
-import {
-  bindingRatio,
-  createPreCreditDraft,
-  eligibleOrders,
-  loadPreCredit,
-  ordersByIds,
-  shanghaiDate,
-} from './store';
+import { bindingRatio, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, shanghaiDate } from './store';
 
 const DEF = PRE_CREDIT;
 const LIST = PRE_CREDIT_LIST_PATH;
@@ -94,9 +97,15 @@ const TransitionBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const VersionQuery = Type.Object({ version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) }, { additionalProperties: false });
+const VersionQuery = Type.Object(
+  { version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
+  { additionalProperties: false },
+);
 const OrdersQuery = Type.Object(
-  { supplierId: Type.Optional(Type.String({ maxLength: 64 })), projectCompanyId: Type.Optional(Type.String({ maxLength: 64 })) },
+  {
+    supplierId: Type.Optional(Type.String({ maxLength: 64 })),
+    projectCompanyId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 
@@ -164,7 +173,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     const problem = firstFormError(DEF, form, mode, deps.now());
     if (problem) throw invalidInput(problem);
     if (validDays < 1 || validDays > PRE_CREDIT_VALID_DAYS_MAX) throw invalidInput(PreCreditMessage.validDays);
-    return { ...form, validDays, basisOrderIds: [...new Set(body.basisOrderIds)] };
+    return {
+      projectCompanyId: (form.projectCompanyId as string | null) || null,
+      applyAmount: Number(form.applyAmount),
+      validDays,
+      basisOrderIds: [...new Set(body.basisOrderIds)],
+    };
   };
   /** Every basis order must be one of the tenant's orders of this supplier. */
   const refuseForeignOrders = async (tenantId: string, supplierId: string, ids: readonly string[]) => {
@@ -177,7 +191,10 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     if (!projectCompanyId) return;
     const foreign = await foreignOrgField(
       db,
-      { ...DEF, fields: [{ key: 'projectCompanyId', label: '项目公司', type: 'text', org: { types: ['PROJECT_COMPANY'] } }] },
+      {
+        ...DEF,
+        fields: [{ key: 'projectCompanyId', label: '项目公司', type: 'text', org: { types: ['PROJECT_COMPANY'] } }],
+      },
       tenantId,
       { projectCompanyId: String(projectCompanyId) },
     );
@@ -205,7 +222,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     `${DEF.api}/page`,
     {
       config: { access: { menu: LIST } },
-      schema: { tags, summary: '预授信分页', querystring: querySchema(DEF, true), response: envelopeResponses(pageOf(row)) },
+      schema: {
+        tags,
+        summary: '预授信分页',
+        querystring: querySchema(DEF, true),
+        response: envelopeResponses(pageOf(row)),
+      },
     },
     async (request) => {
       const { tenantId } = sessionOf(request);
@@ -213,7 +235,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const q = request.query as ResourceQuery;
       const page = pageRequest(q);
       const { records, total } = await pageResources(db, DEF, tenantId, q, page, fixedScopeOf(actor));
-      return ok({ records: await withActions(tenantId, actor, records), total, current: page.current, size: page.size });
+      return ok({
+        records: await withActions(tenantId, actor, records),
+        total,
+        current: page.current,
+        size: page.size,
+      });
     },
   );
 
@@ -328,7 +355,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     DEF.api,
     {
       config: { access: { menu: LIST, op: 'add' } },
-      schema: { tags, summary: '申请预授信（新建业务于预授信·草稿）', body: CreateBody, response: envelopeResponses(detail) },
+      schema: {
+        tags,
+        summary: '申请预授信（新建业务于预授信·草稿）',
+        body: CreateBody,
+        response: envelopeResponses(detail),
+      },
     },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
@@ -351,16 +383,16 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const business = await createBusiness(trx, {
           tenantId,
           supplierId,
-          projectCompanyId: (form.projectCompanyId as string | null) || null,
+          projectCompanyId: form.projectCompanyId,
           ownerId: userId,
-          applyAmount: Number(form.applyAmount),
+          applyAmount: form.applyAmount,
           actor,
           now,
         });
         await createPreCreditDraft(trx, {
           tenantId,
           businessId: business.keyId,
-          applyAmount: Number(form.applyAmount),
+          applyAmount: form.applyAmount,
           basisOrderIds: form.basisOrderIds,
           validDays: form.validDays,
           userId,
@@ -385,7 +417,13 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     `${DEF.api}/:id`,
     {
       config: { access: { menu: LIST, op: 'edit' } },
-      schema: { tags, summary: '编辑预授信（草稿、已退回）', params: IdParams, body: UpdateBody, response: envelopeResponses(detail) },
+      schema: {
+        tags,
+        summary: '编辑预授信（草稿、已退回）',
+        params: IdParams,
+        body: UpdateBody,
+        response: envelopeResponses(detail),
+      },
     },
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
@@ -404,8 +442,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const changed = await trx
           .updateTable('financing_business')
           .set({
-            apply_amount: Number(form.applyAmount),
-            project_company_id: (form.projectCompanyId as string | null) || null,
+            apply_amount: form.applyAmount,
+            project_company_id: form.projectCompanyId,
             updated_by: userId,
             updated_at: now,
             version: sql<number>`version + 1`,
@@ -421,7 +459,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         await trx
           .updateTable('pre_credit')
           .set({
-            apply_amount: Number(form.applyAmount),
+            apply_amount: form.applyAmount,
             valid_days: form.validDays,
             valid_from: from,
             valid_to: validTo(from, form.validDays),

@@ -121,7 +121,9 @@ function toOrder(r: Record<string, unknown>): OrderFact {
 /** The orders of these ids in the tenant. */
 export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly string[]): Promise<OrderFact[]> {
   if (ids.length === 0) return [];
-  const rows = await orderQuery(db, tenantId).where('o.order_id', 'in', [...ids]).execute();
+  const rows = await orderQuery(db, tenantId)
+    .where('o.order_id', 'in', [...ids])
+    .execute();
   return rows.map(toOrder);
 }
 
