@@ -37,3 +37,50 @@ export async function unlock(gw: TestGateway, supplierId: string) {
     .where('supplier_id' as never, '=', supplierId as never)
     .execute();
 }
+
+/**
+ * A person in each role of the pre-credit review's default levels (BIZ_REVIEWER → RISK_MANAGER), so that a
+ * submission finds reviewers whatever the demo seed holds; the role rows are the seeded ones when present.
+ */
+export async function ensureReviewers(gw: TestGateway) {
+  const now = new Date();
+  for (const [i, code] of ['BIZ_REVIEWER', 'RISK_MANAGER'].entries()) {
+    let role = await gw.db
+      .selectFrom('role')
+      .select('role_id')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('role_code', '=', code)
+      .executeTakeFirst();
+    if (!role) {
+      const roleId = `12000000000000009${80 + i}`;
+      await gw.db
+        .insertInto('role')
+        .values({ role_id: roleId, tenant_id: DEMO_TENANT_ID, role_code: code, role_name: code })
+        .execute();
+      role = { role_id: roleId };
+    }
+    const userId = `13000000000000009${80 + i}`;
+    await gw.db
+      .insertInto('app_user')
+      .values({
+        user_id: userId,
+        tenant_id: DEMO_TENANT_ID,
+        user_name: `fixture.${code.toLowerCase()}`,
+        nick_name: code,
+        organization_id: DemoOrg.group,
+        user_type: 'STAFF',
+        mobile: null,
+        password_hash: 'not-a-hash',
+        status: 'ENABLED',
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await gw.db
+      .insertInto('user_role')
+      .values({ user_id: userId, role_id: role.role_id })
+      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+      .execute();
+  }
+}
