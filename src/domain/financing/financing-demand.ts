@@ -124,7 +124,7 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
     { key: 'createdDate', label: '提交日期', type: 'date', search: 'range', detail: false },
     { key: 'closeReason', label: '关闭原因', type: 'textarea', max: 200 },
     { key: 'businessId', label: '融资业务', type: 'text', detail: false },
-    { key: 'businessNo', label: '业务编号', type: 'text' },
+    { key: 'businessNo', label: '业务编号', type: 'text', list: { width: 150 } },
   ],
   statuses: STATUSES,
   initialStatus: 'NEW',

@@ -33,7 +33,7 @@ export const PreCreditMessage = {
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
   overCeiling: (ceiling: bigint, ratio: string) =>
-    `申请额度超过依据付款单可融资额度（可融资余额×${percent(ratio)}）${formatFen(ceiling)}元`,
+    `申请额度超过依据付款单可融资额度（可融资余额×${ratioPercent(ratio)}）${formatFen(ceiling)}元`,
 } as const;
 
 export interface DemandFacts {
@@ -128,7 +128,8 @@ function normalizeRatio(ratio: string): string {
   return `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
 }
 
-function percent(ratio: string): string {
+/** A ratio as the screens show it: '0.8000' → '80%', '0.7550' → '75.5%'. */
+export function ratioPercent(ratio: string): string {
   const u = units4(ratio);
   const whole = u / 100n;
   const frac = u % 100n;

@@ -15,6 +15,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
+import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -88,6 +89,7 @@ function compose() {
     resources: container.get(ResourceGatewayId),
     registration: container.get(RegistrationGatewayId),
     assets: container.get(AssetsGatewayId),
+    preCredit: container.get(PreCreditGatewayId),
   };
   return { services, router, notifier, loading };
 }

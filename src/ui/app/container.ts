@@ -7,6 +7,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
+import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -25,6 +26,7 @@ import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-
 import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
+import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -49,6 +51,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
+  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

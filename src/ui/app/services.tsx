@@ -11,6 +11,7 @@ import type { OrganizationGateway } from '../../application/ports/organization-g
 import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
+import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -35,6 +36,8 @@ export interface Services {
   registration: RegistrationGateway;
   /** The assets area's calls beyond the kit (details, import, the pay book). */
   assets: AssetsGateway;
+  /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
+  preCredit: PreCreditGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -218,6 +218,16 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     expect(badBody.status).toBe(400);
   });
 
+  it('the demo seed holds demands in every status and pre-credits over the demo suppliers', async () => {
+    for (const status of ['NEW', 'ACCEPTED', 'CLOSED']) {
+      const page = await call('GET', `${API}/page?status=${status}`, operator);
+      expect(page.data.total, status).toBeGreaterThan(0);
+    }
+    const pre = await call('GET', '/api/business/preCredit/page?size=100', operator);
+    const seen = new Set(pre.data.records.map((r: { status: string }) => r.status));
+    for (const status of ['DRAFT', 'TERMINATED', 'EXPIRED']) expect(seen.has(status), status).toBe(true);
+  });
+
   it('exports the caller’s scope as xlsx', async () => {
     const res = await gw.app.inject({ method: 'GET', url: `${API}/export?status=NEW`, headers: supplier });
     expect(res.statusCode).toBe(200);
