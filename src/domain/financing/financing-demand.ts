@@ -78,7 +78,7 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
   // Read through a view that names the supplier, the project company and the business; written to the table.
   storage: { table: 'financing_demand_view', id: 'demand_id', softDelete: true, createdBy: true },
   fields: [
-    { key: 'demandNo', label: '需求编号', type: 'text', max: 20, search: 'like', list: { width: 150 } },
+    { key: 'demandNo', label: '需求编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
     {
       key: 'supplierId',
       label: '供应商',
@@ -87,7 +87,7 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       org: { types: ['SUPPLIER'] },
       detail: false,
     },
-    { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 200 } },
+    { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 140 } },
     {
       key: 'projectCompanyId',
       label: '项目公司',
@@ -97,7 +97,7 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       org: { types: ['PROJECT_COMPANY'] },
       detail: false,
     },
-    { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 200 } },
+    { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 140 } },
     {
       key: 'expectedAmount',
       label: '期望金额',
@@ -105,7 +105,7 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       min: DEMAND_AMOUNT_MIN_FEN,
       max: DEMAND_AMOUNT_MAX_FEN,
       form: 'create',
-      list: { width: 140 },
+      list: { width: 110 },
     },
     {
       key: 'expectedTermDays',
@@ -114,17 +114,17 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       min: DEMAND_TERM_MIN_DAYS,
       max: DEMAND_TERM_MAX_DAYS,
       form: 'create',
-      list: { width: 90 },
+      list: { width: 70 },
     },
-    { key: 'purpose', label: '融资用途', type: 'textarea', max: 200, form: 'create', list: { width: 200 } },
+    { key: 'purpose', label: '融资用途', type: 'textarea', max: 200, form: 'create', list: { width: 110 } },
     { key: 'contactName', label: '联系人', type: 'text', max: 20, form: 'create' },
     { key: 'contactPhone', label: '联系电话', type: 'text', max: 11, pattern: 'mobile', form: 'create' },
-    { key: 'source', label: '来源', type: 'enum', options: DEMAND_SOURCE_LABEL, list: { width: 100 } },
-    { key: 'createdAt', label: '提交时间', type: 'datetime', list: { width: 150 } },
+    { key: 'source', label: '来源', type: 'enum', options: DEMAND_SOURCE_LABEL },
+    { key: 'createdAt', label: '提交时间', type: 'datetime', list: { width: 140 } },
     { key: 'createdDate', label: '提交日期', type: 'date', search: 'range', detail: false },
     { key: 'closeReason', label: '关闭原因', type: 'textarea', max: 200 },
     { key: 'businessId', label: '融资业务', type: 'text', detail: false },
-    { key: 'businessNo', label: '业务编号', type: 'text', list: { width: 150 } },
+    { key: 'businessNo', label: '业务编号', type: 'text' },
   ],
   statuses: STATUSES,
   initialStatus: 'NEW',
