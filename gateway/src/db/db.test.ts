@@ -12,6 +12,9 @@ import { openDatabase } from './database';
 import { migrate } from './migrate';
 import { catalogueMenus, seedDemo } from './seed/demo-seed';
 import { seedGeneratedStaff, staffName } from './seed/generated-staff';
+import { LIFECYCLE_ACCOUNTS } from '../modules/business/seed';
+
+const SEEDED_USERS = 7 + LIFECYCLE_ACCOUNTS.length;
 
 const TABLES = [
   'setting',
@@ -48,8 +51,9 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
 
   it('changes nothing when migrated and seeded again', async () => {
     const before = await rowCounts(gw.db);
-    // The three accounts of DESIGN.md §3, plus the auditor and 星河建设集团's xh_admin and two staff.
-    expect(before.app_user).toBe(7);
+    // The three accounts of DESIGN.md §3, plus the auditor and 星河建设集团's xh_admin and two staff, plus
+    // the reviewers of the financing lifecycle.
+    expect(before.app_user).toBe(SEEDED_USERS);
     expect(before.menu).toBe(catalogueMenus().length);
     await migrate(gw.db);
     await seedDemo(gw.db);
@@ -75,9 +79,9 @@ describe.each(databasesUnderTest())('migrations and seed on $name', ({ databaseU
   it('loads generated staff in batches, idempotently, with Chinese names', async () => {
     await seedGeneratedStaff(gw.db, 2500);
     const after = await rowCounts(gw.db);
-    expect(after.app_user).toBe(7 + 2500);
+    expect(after.app_user).toBe(SEEDED_USERS + 2500);
     await seedGeneratedStaff(gw.db, 2500);
-    expect((await rowCounts(gw.db)).app_user).toBe(7 + 2500);
+    expect((await rowCounts(gw.db)).app_user).toBe(SEEDED_USERS + 2500);
     const sample = await gw.db
       .selectFrom('app_user')
       .select(['user_name', 'nick_name'])

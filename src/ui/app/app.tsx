@@ -16,6 +16,7 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -90,6 +91,7 @@ function compose() {
     registration: container.get(RegistrationGatewayId),
     assets: container.get(AssetsGatewayId),
     preCredit: container.get(PreCreditGatewayId),
+    business: container.get(BusinessGatewayId),
   };
   return { services, router, notifier, loading };
 }

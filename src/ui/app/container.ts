@@ -8,6 +8,7 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -27,6 +28,7 @@ import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
+import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -52,6 +54,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
+  container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

@@ -12,6 +12,7 @@ import type { ResourceGateway } from '../../application/ports/resource-gateway.p
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
+import type { BusinessGateway } from '../../application/ports/business-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -38,6 +39,8 @@ export interface Services {
   assets: AssetsGateway;
   /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
   preCredit: PreCreditGateway;
+  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
+  business: BusinessGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

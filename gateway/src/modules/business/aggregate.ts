@@ -442,7 +442,10 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       input.action === 'submit' && stage
         ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId)
         : null;
-    const after = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
+    const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
+    // A review is under way only while its stage waits on it: a business that leaves the pending state any
+    // other way (终止, 失效, 否决) keeps no review, so no list shows it waiting at a level any more.
+    const after = REVIEW_STAGES.some((s) => s.pending === verdict.to) ? effects : { ...effects, review: null };
     const levelBefore = record.review?.level ?? null;
     const arrived =
       after.review === null

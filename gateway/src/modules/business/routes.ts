@@ -24,7 +24,8 @@ import {
   pageBusinesses,
 } from './repository';
 
-export const BUSINESS_API = '/api/business/business';
+// The base of the verbs below, not a route itself (hence not a quoted path).
+export const BUSINESS_API = `/api/business/business`;
 export const BUSINESS_MANAGE = '/business/financingBusinessManage';
 export const BUSINESS_DETAIL = '/business/newDetails';
 
@@ -246,6 +247,25 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', contentDisposition('attachment', '融资业务.xlsx'))
         .send(await exportWorkbook(rows));
+    },
+  );
+
+  app.get(
+    `${BUSINESS_API}/options/supplier`,
+    {
+      config: { access: { menu: BUSINESS_MANAGE } },
+      schema: { response: envelopeResponses(Type.Array(Type.Object({ keyId: Str, name: Str }))) },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const who = await actor(request);
+      let q = deps.db
+        .selectFrom('organization')
+        .select(['org_id as keyId', 'org_name as name'])
+        .where('tenant_id', '=', tenantId)
+        .where('org_type', '=', 'SUPPLIER');
+      if (who.supplierId) q = q.where('org_id', '=', who.supplierId);
+      return ok(await q.orderBy('sort_no').orderBy('org_id').execute());
     },
   );
 

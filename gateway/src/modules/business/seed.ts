@@ -1,0 +1,501 @@
+// The people and the first businesses of the financing lifecycle in the demo tenant (BUSINESS.md §1.3,
+// "Roles in the demo tenant"): a role for each reviewer of §1.3 with the pages its transitions name, a demo
+// user or two per role (password Staff@2026) so that every review level is walked through by a different
+// person and four-eyes can be shown, the audit types with their defaults in both tenants, and a handful of
+// businesses whose timelines were written the way the aggregate writes them: waiting at level 1 and at
+// level 2 of the pre-credit review, returned, approved into 融资申请, terminated, and paused.
+// Idempotent: inserts what is missing and keeps what the screens changed.
+import { hash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import {
+  type StateKey,
+  LIFECYCLE,
+  REVIEW_STAGES,
+  stageOf,
+  transitionOf,
+} from '../../../../src/domain/financing/lifecycle';
+import {
+  DEFAULT_AUDIT_LEVELS,
+  REVIEW_TYPES,
+  type ReviewState,
+  approve,
+  defaultAuditType,
+  snapshotReview,
+  startReview,
+} from '../../../../src/domain/financing/review';
+import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
+import { menuIdForPath } from '../../../../src/domain/menu/menu';
+import { DASHBOARD_ROUTE, type OperationCode } from '../../../../src/domain/menu/route-catalogue';
+import type { Database } from '../../db/database';
+import { XH_TENANT_ID } from '../../db/seed/admin-seed';
+import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
+
+export const STAFF_PASSWORD = 'Staff@2026';
+
+/** The review roles added beside the three seeded first (their ids follow the demo seed's numbering). */
+export const LifecycleRole: Readonly<Partial<Record<RoleCode, string>>> = {
+  [ROLE.BIZ_REVIEWER]: '1200000000000000101',
+  [ROLE.RISK]: '1200000000000000102',
+  [ROLE.RISK_HEAD]: '1200000000000000103',
+  [ROLE.MEMBER]: '1200000000000000104',
+  [ROLE.CHAIR]: '1200000000000000105',
+  [ROLE.SECRETARY]: '1200000000000000106',
+  [ROLE.APPROVER]: '1200000000000000107',
+  [ROLE.LEGAL]: '1200000000000000108',
+  [ROLE.OPS]: '1200000000000000109',
+  [ROLE.FINANCE]: '1200000000000000110',
+};
+
+export interface LifecycleAccount {
+  userId: string;
+  userName: string;
+  nickName: string;
+  role: RoleCode;
+}
+
+export const LIFECYCLE_ACCOUNTS: readonly LifecycleAccount[] = [
+  { userId: '1300000000000000101', userName: 'reviewer1', nickName: '周敏', role: ROLE.BIZ_REVIEWER },
+  { userId: '1300000000000000102', userName: 'reviewer2', nickName: '吴磊', role: ROLE.BIZ_REVIEWER },
+  { userId: '1300000000000000103', userName: 'risk1', nickName: '陈静', role: ROLE.RISK },
+  { userId: '1300000000000000104', userName: 'risk2', nickName: '孙浩', role: ROLE.RISK },
+  { userId: '1300000000000000105', userName: 'riskhead', nickName: '赵立新', role: ROLE.RISK_HEAD },
+  { userId: '1300000000000000106', userName: 'secretary', nickName: '钱芳', role: ROLE.SECRETARY },
+  { userId: '1300000000000000107', userName: 'chair', nickName: '郑国华', role: ROLE.CHAIR },
+  { userId: '1300000000000000108', userName: 'member1', nickName: '冯涛', role: ROLE.MEMBER },
+  { userId: '1300000000000000109', userName: 'member2', nickName: '褚云', role: ROLE.MEMBER },
+  { userId: '1300000000000000110', userName: 'member3', nickName: '卫东', role: ROLE.MEMBER },
+  { userId: '1300000000000000111', userName: 'approver', nickName: '蒋建平', role: ROLE.APPROVER },
+  { userId: '1300000000000000112', userName: 'legal', nickName: '沈律', role: ROLE.LEGAL },
+  { userId: '1300000000000000113', userName: 'ops1', nickName: '韩冰', role: ROLE.OPS },
+  { userId: '1300000000000000114', userName: 'ops2', nickName: '杨帆', role: ROLE.OPS },
+  { userId: '1300000000000000115', userName: 'finance', nickName: '朱琳', role: ROLE.FINANCE },
+];
+
+const OPERATOR_ID = '1300000000000000002';
+const SUPPLIER_USER_ID = '1300000000000000003';
+const accountOf = (userName: string) => LIFECYCLE_ACCOUNTS.find((a) => a.userName === userName) as LifecycleAccount;
+
+/** The seeded businesses, by what they show. */
+export const SeededBusiness = {
+  preCreditLevel1: '1500000000000000001',
+  preCreditLevel2: '1500000000000000002',
+  preCreditReturned: '1500000000000000003',
+  applicationDraft: '1500000000000000004',
+  terminated: '1500000000000000005',
+  suspended: '1500000000000000006',
+  supplierDraft: '1500000000000000007',
+} as const;
+
+const BUSINESS_MANAGE = '/business/financingBusinessManage';
+// Every staff role of the demo tenant has the dashboard (as the three seeded first do) and the business lists.
+const LISTS = [
+  DASHBOARD_ROUTE.path,
+  BUSINESS_MANAGE,
+  '/business/newDetails',
+  '/workbench/technological/todo',
+  '/workbench/technological/done',
+];
+
+/** Page → operation codes a role is granted: its transitions' pages, the review pages of its levels, the lists. */
+export function lifecycleGrants(role: RoleCode): Map<string, Set<OperationCode>> {
+  const out = new Map<string, Set<OperationCode>>();
+  const add = (menu: string, op?: OperationCode) => {
+    const ops = out.get(menu) ?? new Set<OperationCode>();
+    if (op) ops.add(op);
+    out.set(menu, ops);
+  };
+  for (const t of LIFECYCLE.transitions) if (t.menu && t.who?.includes(role)) add(t.menu, t.op);
+  for (const s of REVIEW_STAGES) {
+    if (!DEFAULT_AUDIT_LEVELS[s.type].includes(role)) continue;
+    add(s.examine, 'examine');
+    add(s.examine, 'reject');
+    add('/business/examine');
+  }
+  for (const menu of LISTS) add(menu, 'export');
+  return out;
+}
+
+async function seedRolesAndUsers(db: Kysely<Database>, now: Date): Promise<void> {
+  const roles = Object.entries(LifecycleRole) as [RoleCode, string][];
+  await db
+    .insertInto('role')
+    .values(
+      roles.map(([code, id]) => ({
+        role_id: id,
+        tenant_id: DEMO_TENANT_ID,
+        role_code: code,
+        role_name: ROLE_NAME[code],
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('role_id').doNothing())
+    .execute();
+
+  // A grant names a page of the catalogue and only codes the catalogue gives it; a hidden page brings the
+  // list it belongs to, so the menu leads there.
+  const menus = catalogueMenus();
+  const byId = new Map(menus.map((m) => [m.menu_id, m]));
+  const grants: { role_id: string; menu_id: string; ops: OperationCode[] }[] = [];
+  const grantFor = (roleId: string, pages: Map<string, Set<OperationCode>>) => {
+    const wanted = new Map<string, Set<OperationCode>>();
+    for (const [path, ops] of pages) {
+      let menu = byId.get(menuIdForPath(path));
+      if (!menu) continue;
+      wanted.set(
+        menu.menu_id,
+        new Set([...(wanted.get(menu.menu_id) ?? []), ...[...ops].filter((o) => menu?.ops.includes(o))]),
+      );
+      while (menu?.hidden && byId.get(menu.parent_id)?.isRoute) {
+        menu = byId.get(menu.parent_id);
+        if (menu && !wanted.has(menu.menu_id)) wanted.set(menu.menu_id, new Set());
+      }
+    }
+    for (const [menuId, ops] of wanted) grants.push({ role_id: roleId, menu_id: menuId, ops: [...ops] });
+  };
+  for (const [code, id] of roles) grantFor(id, lifecycleGrants(code));
+  // The demo supplier reads its own businesses' details from its pre-credit list.
+  grantFor(DemoRole.supplier, new Map([['/business/newDetails', new Set<OperationCode>()]]));
+  await db
+    .insertInto('role_menu')
+    .values(grants.map((g) => ({ role_id: g.role_id, menu_id: g.menu_id })))
+    .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
+    .execute();
+  const ops = grants.flatMap((g) =>
+    g.ops.map((op) => ({ role_id: g.role_id, menu_id: g.menu_id, operation_code: op })),
+  );
+  if (ops.length) {
+    await db
+      .insertInto('role_menu_operation')
+      .values(ops)
+      .onConflict((oc) => oc.columns(['role_id', 'menu_id', 'operation_code']).doNothing())
+      .execute();
+  }
+
+  const existing = await db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where(
+      'user_id',
+      'in',
+      LIFECYCLE_ACCOUNTS.map((a) => a.userId),
+    )
+    .execute();
+  if (existing.length < LIFECYCLE_ACCOUNTS.length) {
+    // One hash serves every demo account: they share the password, and hashing fifteen times costs a second.
+    const passwordHash = await hash(STAFF_PASSWORD);
+    await db
+      .insertInto('app_user')
+      .values(
+        LIFECYCLE_ACCOUNTS.map((a, i) => ({
+          user_id: a.userId,
+          tenant_id: DEMO_TENANT_ID,
+          user_name: a.userName,
+          nick_name: a.nickName,
+          organization_id: DemoOrg.group,
+          user_type: 'STAFF' as const,
+          mobile: `13800001${String(i + 1).padStart(3, '0')}`,
+          password_hash: passwordHash,
+          status: 'ENABLED' as const,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+  await db
+    .insertInto('user_role')
+    .values(LIFECYCLE_ACCOUNTS.map((a) => ({ user_id: a.userId, role_id: LifecycleRole[a.role] as string })))
+    .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+    .execute();
+}
+
+async function seedAuditTypes(db: Kysely<Database>, now: Date): Promise<void> {
+  for (const tenantId of [DEMO_TENANT_ID, XH_TENANT_ID]) {
+    await db
+      .insertInto('audit_type')
+      .values(
+        REVIEW_TYPES.map((code) => {
+          const config = defaultAuditType(code);
+          return {
+            tenant_id: tenantId,
+            code,
+            name: config.name,
+            enabled: config.enabled,
+            levels: JSON.stringify(config.levels),
+            updated_at: now,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.columns(['tenant_id', 'code']).doNothing())
+      .execute();
+  }
+}
+
+// ---- the businesses -----------------------------------------------------------------------------------
+
+interface Step {
+  action: string;
+  by: string;
+  comment?: string;
+}
+
+interface Plan {
+  id: string;
+  daysAgo: number;
+  supplierId: string;
+  projectCompanyId: string;
+  capitalSideId: string | null;
+  applyAmount: number;
+  ownerId: string;
+  steps: Step[];
+}
+
+const PLANS: Plan[] = [
+  {
+    id: SeededBusiness.preCreditLevel1,
+    daysAgo: 2,
+    supplierId: DemoOrg.hengguSteel,
+    projectCompanyId: DemoOrg.suzhouProject,
+    capitalSideId: DemoOrg.icbcShanghai,
+    applyAmount: 3_000_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [{ action: 'submit', by: OPERATOR_ID, comment: '依据付款单3笔，申请预授信300万元' }],
+  },
+  {
+    id: SeededBusiness.preCreditLevel2,
+    daysAgo: 4,
+    supplierId: DemoOrg.lvyuanLandscape,
+    projectCompanyId: DemoOrg.nanjingProject,
+    capitalSideId: DemoOrg.cmbHangzhou,
+    applyAmount: 1_200_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [
+      { action: 'submit', by: OPERATOR_ID },
+      { action: 'approve', by: accountOf('reviewer1').userId, comment: '付款单真实，额度合理' },
+    ],
+  },
+  {
+    id: SeededBusiness.preCreditReturned,
+    daysAgo: 6,
+    supplierId: DemoOrg.hengguSteel,
+    projectCompanyId: DemoOrg.nanjingProject,
+    capitalSideId: DemoOrg.icbcShanghai,
+    applyAmount: 5_000_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [
+      { action: 'submit', by: OPERATOR_ID },
+      { action: 'return', by: accountOf('reviewer2').userId, comment: '依据付款单金额不足以支持申请额度，请补充' },
+    ],
+  },
+  {
+    id: SeededBusiness.applicationDraft,
+    daysAgo: 10,
+    supplierId: DemoOrg.lvyuanLandscape,
+    projectCompanyId: DemoOrg.suzhouProject,
+    capitalSideId: DemoOrg.cmbHangzhou,
+    applyAmount: 2_000_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [
+      { action: 'submit', by: OPERATOR_ID },
+      { action: 'approve', by: accountOf('reviewer1').userId, comment: '同意' },
+      { action: 'approve', by: accountOf('risk1').userId, comment: '风险可控，同意预授信' },
+    ],
+  },
+  {
+    id: SeededBusiness.terminated,
+    daysAgo: 12,
+    supplierId: DemoOrg.shentongMechanical,
+    projectCompanyId: DemoOrg.suzhouProject,
+    capitalSideId: null,
+    applyAmount: 800_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [{ action: 'terminate', by: OPERATOR_ID, comment: '供应商已通过其他渠道融资，放弃本次申请' }],
+  },
+  {
+    id: SeededBusiness.suspended,
+    daysAgo: 8,
+    supplierId: DemoOrg.hengguSteel,
+    projectCompanyId: DemoOrg.suzhouProject,
+    capitalSideId: DemoOrg.icbcShanghai,
+    applyAmount: 1_500_000_00,
+    ownerId: OPERATOR_ID,
+    steps: [{ action: 'suspend', by: accountOf('risk1').userId, comment: '供应商涉及诉讼，暂停业务待核实' }],
+  },
+  {
+    id: SeededBusiness.supplierDraft,
+    daysAgo: 1,
+    supplierId: DemoOrg.huadongBuildingMaterials,
+    projectCompanyId: DemoOrg.suzhouProject,
+    capitalSideId: null,
+    applyAmount: 600_000_00,
+    ownerId: SUPPLIER_USER_ID,
+    steps: [],
+  },
+];
+
+const NAMES: Record<string, { name: string; role: RoleCode }> = {
+  [OPERATOR_ID]: { name: '业务经办', role: ROLE.OPERATOR },
+  [SUPPLIER_USER_ID]: { name: '华东建材-王建国', role: ROLE.SUPPLIER },
+  ...Object.fromEntries(LIFECYCLE_ACCOUNTS.map((a) => [a.userId, { name: a.nickName, role: a.role }])),
+};
+
+/** Who holds each role in the demo tenant, as the aggregate would resolve it at submission. */
+const membersOf = (role: string) => LIFECYCLE_ACCOUNTS.filter((a) => a.role === role).map((a) => a.userId);
+
+const HOUR = 3600_000;
+
+async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('financing_business')
+        .select('business_id')
+        .where(
+          'business_id',
+          'in',
+          PLANS.map((p) => p.id),
+        )
+        .execute()
+    ).map((r) => r.business_id),
+  );
+  for (const [n, plan] of PLANS.entries()) {
+    if (existing.has(plan.id)) continue;
+    const start = new Date(now.getTime() - plan.daysAgo * 24 * HOUR);
+    const day = new Date(start.getTime() + 8 * HOUR).toISOString().slice(0, 10).replace(/-/g, '');
+    const businessNo = `RZ${day}${String(9000 + n).padStart(4, '0')}`;
+    let state: StateKey = 'PRE_CREDIT/DRAFT';
+    let review: ReviewState | null = null;
+    let arrivedAt: Date | null = null;
+    let suspended = false;
+    let suspendReason: string | null = null;
+    let terminateReason: string | null = null;
+    let version = 1;
+    const events: {
+      from: string | null;
+      to: string;
+      action: string;
+      label: string;
+      level: number | null;
+      by: string;
+      comment: string;
+      at: Date;
+      version: number;
+    }[] = [
+      {
+        from: null,
+        to: state,
+        action: 'create',
+        label: '新建业务',
+        level: null,
+        by: plan.ownerId,
+        comment: '',
+        at: start,
+        version,
+      },
+    ];
+    for (const [i, step] of plan.steps.entries()) {
+      const at = new Date(start.getTime() + (i + 1) * 5 * HOUR);
+      const from = state;
+      const level = review?.level ?? null;
+      const label = transitionOf(from, step.action)?.label ?? step.action;
+      if (step.action === 'submit') {
+        const snap = snapshotReview(defaultAuditType('PRE_CREDIT'), step.by, membersOf);
+        if (!snap.ok) throw new Error(snap.message);
+        review = startReview(snap.snapshot);
+        state = 'PRE_CREDIT/PENDING';
+        arrivedAt = at;
+      } else if (step.action === 'approve' && review) {
+        const outcome = approve(review, step.by);
+        if (outcome.kind === 'approved') {
+          review = null;
+          state = 'APPLICATION/DRAFT';
+          arrivedAt = null;
+        } else {
+          if (outcome.state.level !== review.level) arrivedAt = at;
+          review = outcome.state;
+        }
+      } else if (step.action === 'return') {
+        review = null;
+        arrivedAt = null;
+        state = 'PRE_CREDIT/RETURNED';
+      } else if (step.action === 'terminate') {
+        state = 'TERMINATED/CANCELLED';
+        terminateReason = step.comment ?? null;
+      } else if (step.action === 'suspend') {
+        suspended = true;
+        suspendReason = step.comment ?? null;
+      }
+      version += 1;
+      events.push({
+        from,
+        to: state,
+        action: step.action,
+        label,
+        level: ['approve', 'return', 'refuse'].includes(step.action) ? level : null,
+        by: step.by,
+        comment: step.comment ?? '',
+        at,
+        version,
+      });
+    }
+    const last = events[events.length - 1]?.at ?? start;
+    await db
+      .insertInto('financing_business')
+      .values({
+        business_id: plan.id,
+        tenant_id: DEMO_TENANT_ID,
+        business_no: businessNo,
+        supplier_id: plan.supplierId,
+        project_company_id: plan.projectCompanyId,
+        capital_side_id: plan.capitalSideId,
+        state,
+        stage: stageOf(state),
+        suspended,
+        suspend_reason: suspendReason,
+        owner_id: plan.ownerId,
+        apply_amount: plan.applyAmount,
+        review: review ? JSON.stringify(review) : null,
+        review_arrived_at: arrivedAt,
+        terminate_reason: terminateReason,
+        created_by: plan.ownerId,
+        created_at: start,
+        updated_by: events[events.length - 1]?.by ?? plan.ownerId,
+        updated_at: last,
+        version,
+      })
+      .onConflict((oc) => oc.column('business_id').doNothing())
+      .execute();
+    await db
+      .insertInto('business_event')
+      .values(
+        events.map((e, i) => ({
+          event_id: `16000000000${plan.id.slice(-4)}${String(i + 1).padStart(4, '0')}`,
+          tenant_id: DEMO_TENANT_ID,
+          business_id: plan.id,
+          stage: stageOf(e.from ?? e.to),
+          from_state: e.from,
+          to_state: e.to,
+          action: e.action,
+          action_label: e.label,
+          level: e.level,
+          actor_id: e.by,
+          actor_name: NAMES[e.by]?.name ?? e.by,
+          actor_role: ROLE_NAME[NAMES[e.by]?.role ?? ROLE.OPERATOR],
+          comment: e.comment,
+          file_ids: '[]',
+          at: e.at,
+          version: e.version,
+        })),
+      )
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .execute();
+  }
+}
+
+export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await seedRolesAndUsers(db, now);
+  await seedAuditTypes(db, now);
+  await seedBusinesses(db, now);
+}
