@@ -5,7 +5,7 @@
 // review's roles have members, so 提交 goes through.
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
-import { ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
+import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
 import { eligibleOrders } from '../../../gateway/src/modules/pre-credit/store';
 import { issueToken } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';
@@ -28,6 +28,18 @@ export const providerStates: ProviderStates = (gateway) => {
   const db = gateway.db as unknown as AnyDb;
   const at = new Date('2026-11-20T02:00:00Z');
 
+  /** 华东建材's consent, whatever another contract's state did with it (accepting and submitting need it). */
+  const consented = async () => {
+    const has = await db
+      .selectFrom('supplier_consent')
+      .select('consent_id')
+      .where('supplier_org_id', '=', DemoOrg.huadongBuildingMaterials)
+      .where('auth_state', '=', '1')
+      .executeTakeFirst();
+    if (!has) await consent(gateway, DemoOrg.huadongBuildingMaterials, SUPPLIER_USER_ID);
+    await unlock(gateway, DemoOrg.huadongBuildingMaterials);
+  };
+
   /** The pact pre-credit and its business, gone (with whatever a previous interaction made of them). */
   const clearPreCredit = async () => {
     await db.deleteFrom('pre_credit').where('business_id', '=', PACT_PRE_CREDIT_ID).execute();
@@ -36,7 +48,7 @@ export const providerStates: ProviderStates = (gateway) => {
   };
 
   const draft = async () => {
-    await unlock(gateway, DemoOrg.huadongBuildingMaterials);
+    await consented();
     await ensureReviewers(gateway);
     await clearPreCredit();
     const [order] = await eligibleOrders(db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials, null);
@@ -79,7 +91,7 @@ export const providerStates: ProviderStates = (gateway) => {
 
   return {
     [DemandState.demandNew]: async () => {
-      await unlock(gateway, DemoOrg.huadongBuildingMaterials);
+      await consented();
       const business = await db
         .selectFrom('financing_demand')
         .select('business_id')
