@@ -62,7 +62,20 @@ describe('融资需求', () => {
     await page.getByRole('heading', { name: '申请预授信' }).waitFor();
     await page.getByRole('table', { name: '依据付款单' }).waitFor();
     await page.getByRole('checkbox').first().check();
+    await page.getByLabel('申请额度（元）').fill('1000');
     await screenshots('apply-for-rufs');
+    // SPEC §2.3: the make page is a sublevel one, a reload returns to the list.
+    await page.reload();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    await page.getByRole('button', { name: '申请预授信' }).click();
+    await page.getByRole('heading', { name: '申请预授信' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await page.getByLabel('申请额度（元）').fill('1000');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    const saved = page.getByRole('table', { name: '预授信列表' }).getByRole('row').nth(1);
+    await saved.filter({ hasText: '1,000.00' }).filter({ hasText: '草稿' }).waitFor();
+    await screenshots('pre-credit-supplier');
 
     // The operator, in a session of its own.
     await suite.context.clearCookies();

@@ -23,7 +23,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createApplyPreCreditMachine } from '../../../application/pre-credit/apply-pre-credit.machine';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
@@ -65,8 +65,17 @@ export function ApplyForRufsScreen() {
 
 function ApplyForm({ keyId }: { keyId: string }) {
   const styles = useStyles();
-  const { preCredit, notifier } = useServices();
+  const { preCredit, notifier, store } = useServices();
   const navigate = useNavigate();
+  // SPEC §2.3's sublevel flag marks "on this page": a reload finds it and returns to the list. Leaving by the
+  // page's own buttons takes it down, so the next 申请预授信 opens the page rather than bouncing once.
+  const leave = useCallback(
+    (saved: boolean) => {
+      store.removeFlag('sublevel');
+      navigate(PRE_CREDIT_LIST_PATH, saved ? { state: { reload: Date.now() } } : undefined);
+    },
+    [store, navigate],
+  );
   const [machine] = useState(() => createApplyPreCreditMachine({ gateway: preCredit, notifier }));
   const actor = useActorRef(machine, { input: keyId ? { keyId } : {} });
   const texts = useSelector(actor, (s) => s.context.texts);
@@ -90,8 +99,8 @@ function ApplyForm({ keyId }: { keyId: string }) {
 
   // Leaving after the save is navigation, not a fetch.
   useEffect(() => {
-    if (done) navigate(PRE_CREDIT_LIST_PATH);
-  }, [done, navigate]);
+    if (done) leave(true);
+  }, [done, leave]);
 
   const summary = choiceSummary(orders, selected, ratio);
   const percent = ratioPercent(financingRatio(ratio));
@@ -106,7 +115,7 @@ function ApplyForm({ keyId }: { keyId: string }) {
         <div className={styles.card}>
           <Text>预授信不存在或无权查看</Text>
           <div className={styles.footer}>
-            <Button onClick={() => navigate(PRE_CREDIT_LIST_PATH)}>返回</Button>
+            <Button onClick={() => leave(false)}>返回</Button>
           </div>
         </div>
       ) : loading ? (
@@ -241,7 +250,7 @@ function ApplyForm({ keyId }: { keyId: string }) {
                 提交
               </Button>
             </Permission>
-            <Button onClick={() => navigate(PRE_CREDIT_LIST_PATH)}>返回</Button>
+            <Button onClick={() => leave(false)}>返回</Button>
           </div>
         </>
       )}

@@ -48,7 +48,7 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
 
   // Leaving after the save is navigation, not a fetch.
   useEffect(() => {
-    if (saved) navigate(def.menuPath);
+    if (saved) navigate(def.menuPath, { state: { reload: Date.now() } });
   }, [saved, navigate, def.menuPath]);
 
   return (

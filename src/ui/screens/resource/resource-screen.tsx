@@ -5,7 +5,7 @@
 import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { RefOption, ResourceQuery } from '../../../application/ports/resource-gateway.port';
 import { DELETE_ACTION, createResourceActionMachine } from '../../../application/resources/resource-action.machine';
@@ -205,6 +205,12 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
   );
   const list = useActorRef(listMachine);
   const reload = useCallback(() => list.send({ type: 'RELOAD' }), [list]);
+  // A make page (`makePath`) returns here with `{ reload }` in the history state once it saved: the kept-alive
+  // list reads its records again, keeping its filter and page.
+  const returnedWith = (useLocation().state as { reload?: number } | null)?.reload;
+  useEffect(() => {
+    if (returnedWith) reload();
+  }, [returnedWith, reload]);
   const [formMachine] = useState(() =>
     createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload }),
   );
