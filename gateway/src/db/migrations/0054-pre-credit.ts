@@ -2,13 +2,14 @@
 // for and approved, the validity (default 90 days) and the basis payment orders; its supplier, project
 // company, state and version are the business's, so the list reads a view over both. The view's status is
 // the business's status in the stage, or 已通过 once the business left the stage through the review (an
-// event to APPLICATION/DRAFT), or how the business ended. Forward-only.
+// event to APPLICATION/DRAFT), or how the business ended. A pre-credit is part of its business: it goes
+// with it. Forward-only.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table pre_credit (
-    business_id text primary key references financing_business(business_id),
+    business_id text primary key references financing_business(business_id) on delete cascade,
     tenant_id text not null references tenant(tenant_id),
     pre_credit_no text not null,
     apply_amount bigint not null,
