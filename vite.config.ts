@@ -48,7 +48,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'gateway/**/*.test.ts'], exclude: ['src/domain/**'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'gateway/**/*.test.ts'],
+          exclude: ['src/domain/**'],
+          globalSetup: ['tests/support/gateway-template.setup.ts'],
+        },
       },
       {
         extends: true,
@@ -56,11 +61,22 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'provider', include: ['tests/contract/**/*.verify.test.ts'], fileParallelism: false },
+        test: {
+          name: 'provider',
+          include: ['tests/contract/**/*.verify.test.ts'],
+          fileParallelism: false,
+          globalSetup: ['tests/support/gateway-template.setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.spec.ts'], fileParallelism: false, testTimeout: 60_000 },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.spec.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          globalSetup: ['tests/support/e2e-template.setup.ts'],
+        },
       },
     ],
   },

@@ -16,6 +16,16 @@ async function openList() {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
+/** Narrows the list to one supplier's businesses waiting for the pre-credit review. */
+async function waitingOf(supplier: string) {
+  const page = suite.page;
+  const search = page.getByRole('search');
+  await search.getByRole('combobox', { name: '供应商' }).selectOption({ label: supplier });
+  await search.getByRole('combobox', { name: '状态' }).selectOption({ label: '预授信·待审核' });
+  await search.getByRole('button', { name: '查询' }).click();
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+}
+
 async function screenshots(name: string) {
   const page = suite.page;
   await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
@@ -37,8 +47,9 @@ describe('融资业务', () => {
     await table.getByRole('row').filter({ hasText: '已终止·已取消' }).first().waitFor();
     await page.getByRole('tab', { name: '进行中' }).click();
 
-    // 绿源园林's pre-credit waits at level 2 after 周敏 approved level 1.
-    const waiting = table.getByRole('row').filter({ hasText: '第2/2级' });
+    // 绿源园林's seeded pre-credit (number …9001 of its day) waits at level 2 after 周敏 approved level 1.
+    await waitingOf('浙江绿源园林景观有限公司');
+    const waiting = table.getByRole('row').filter({ hasText: /RZ\d{8}9001/ });
     await waiting.getByRole('button', { name: '详情' }).click();
     await page.getByRole('heading', { name: '业务详情' }).waitFor();
     await page.getByText('预授信审核：第2/2级').waitFor();
@@ -66,7 +77,9 @@ describe('融资业务', () => {
     await signIn(page, suite.gateway.url, 'risk1', 'Staff@2026');
     await openList();
     const table = page.getByRole('table', { name: '融资业务列表' });
-    const row = table.getByRole('row').filter({ hasText: '第1/2级' });
+    // 恒固钢结构's seeded pre-credit (…9000), waiting at level 1.
+    await waitingOf('江苏恒固钢结构工程有限公司');
+    const row = table.getByRole('row').filter({ hasText: /RZ\d{8}9000/ });
     await row.getByRole('button', { name: '暂停' }).click();
     const dialog = page.getByRole('dialog', { name: '暂停业务' });
     await dialog.getByLabel('暂停原因').fill('端到端：资产变更待核实');

@@ -116,7 +116,14 @@ describe('the supplier data-query authorization prompt', () => {
       .waitFor();
     await prompt().waitFor({ state: 'detached' });
     await expect(suite.page.evaluate(() => sessionStorage.getItem('capitalSideCode'))).resolves.toBe(
-      JSON.stringify(['1100000000000000021', '1100000000000000022']),
+      // Every capital side of the tenant: the core seed's two banks and the three the fund seed adds.
+      JSON.stringify([
+        '1100000000000000021',
+        '1100000000000000022',
+        '1100000000000000231',
+        '1100000000000000232',
+        '1100000000000000233',
+      ]),
     );
     await expect(offer().count()).resolves.toBe(0);
   });

@@ -43,7 +43,8 @@ export const DEFAULT_POOL_SETTINGS = {
 } as const;
 
 export type DatabaseTarget =
-  | { memory: true }
+  /** `from`: a data directory dumped by `dumpDataDir`, loaded instead of creating a cluster (tests' template). */
+  | { memory: true; from?: Blob }
   /** PGlite keeps its files in `<dataDir>/pgdata`. */
   | { dataDir: string }
   /** `schema` puts every table in that (existing) schema; the test harness uses it to isolate runs. */
@@ -71,7 +72,7 @@ export async function openEngine<DB>(target: DatabaseTarget): Promise<OpenedEngi
     mkdirSync(dataDir, { recursive: true });
     client = await PGlite.create({ dataDir, ...pgliteOptions() });
   } else {
-    client = await PGlite.create(pgliteOptions());
+    client = await PGlite.create({ ...pgliteOptions(), ...(target.from ? { loadDataDir: target.from } : {}) });
   }
   const db = new Kysely<DB>({ dialect: pgliteDialect(client) });
   changeSources.set(db, { kind: 'pglite', client });

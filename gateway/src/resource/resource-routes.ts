@@ -24,7 +24,9 @@ import {
   idColumnOf,
   mayReadWhole,
   normalizeForm,
+  optionLabel,
   orgFields,
+  orgNameKey,
   validateField,
 } from '../../../src/domain/resource/resource';
 import { applyTransition } from '../../../src/domain/workflow/workflow';
@@ -71,6 +73,8 @@ export interface ResourceHooks {
     form: ResourceForm,
     ctx: { id: string; now: Date; tenantId: string; trx: Transaction<Database> },
   ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Runs before a deletion the statuses allow, with the record read; throws to refuse it (e.g. a product in use). */
+  beforeRemove?: (db: AnyDb, record: ResourceRecord, ctx: { tenantId: string }) => Promise<void>;
   /** Runs inside the transition's transaction, after the status changed. */
   afterTransition?: (
     trx: Transaction<Database>,
@@ -332,6 +336,7 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
         const before = await load(tenantId, id);
         if (before.version !== version) throw stale();
         if (!canRemove(def, before)) throw invalidInput(ResourceMessage.notRemovable(def.noun));
+        await hooks.beforeRemove?.(db, before, { tenantId });
         if (def.remove?.ownOnly && (await createdByOf(db, def, tenantId, id)) !== userId) {
           throw new AppError(ResultCode.forbidden, ResourceMessage.notOwn(def.noun));
         }
@@ -449,10 +454,11 @@ export async function exportWorkbook(def: ResourceDef, records: readonly Resourc
   for (const r of records) {
     sheet.addRow([
       ...fields.map((f) => {
-        const v = r[f.key];
+        // An organisation reads as its name, as on the screen.
+        const v = f.org ? (r[orgNameKey(f)] ?? r[f.key]) : r[f.key];
         if (v === null || v === undefined) return '';
         if (f.type === 'money' && typeof v === 'number') return formatFen(BigInt(v));
-        if (f.options && typeof v === 'string') return f.options[v] ?? v;
+        if (f.options && typeof v === 'string') return optionLabel(f, v);
         if (f.type === 'datetime' && typeof v === 'string') return v.replace('T', ' ').slice(0, 19);
         return v;
       }),

@@ -23,7 +23,8 @@ const wireValue = (f: FieldDef): TSchema => {
       return Type.Integer({ description: f.type === 'money' ? `${f.label}（分）` : f.label });
     case 'enum':
       return Type.String({
-        maxLength: 40,
+        // A multiple enum carries every code joined by commas.
+        maxLength: f.multiple ? Object.keys(f.options ?? {}).join(',').length + 10 : 40,
         description: `${f.label}：${Object.entries(f.options ?? {})
           .map(([k, v]) => `${k} ${v}`)
           .join('，')}`,

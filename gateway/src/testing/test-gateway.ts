@@ -14,6 +14,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
+import { migratedTemplate } from './pglite-template';
 
 export interface TestGatewayOptions {
   /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
@@ -44,12 +45,17 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
   const removeFiles = () => {
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
   };
+  const template = options.databaseUrl ? null : migratedTemplate();
   const { db, kind } = await openDatabase(
-    options.databaseUrl ? { url: options.databaseUrl, schema } : { memory: true },
+    options.databaseUrl
+      ? { url: options.databaseUrl, schema }
+      : { memory: true, ...(template ? { from: template } : {}) },
   );
   try {
-    await migrate(db);
-    await seedDemo(db);
+    if (!template) {
+      await migrate(db);
+      await seedDemo(db);
+    }
     const app = await buildApp({
       db,
       database: kind,

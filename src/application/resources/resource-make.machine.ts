@@ -3,10 +3,16 @@
 // 提交 saves (create, or edit with the version read). Saved, the page returns to its list.
 import { assign, fromPromise, setup } from 'xstate';
 import { PasswordChangeMessage } from '../../domain/password/password-change-form';
-import { type ResourceDef, type ResourceForm, type ResourceRecord, formFields } from '../../domain/resource/resource';
+import {
+  type ResourceDef,
+  type ResourceForm,
+  type ResourceRecord,
+  formFields,
+  orgFields,
+} from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, readForm } from '../../domain/resource/resource-form';
 import type { Notifier } from '../ports/notifier.port';
-import type { ResourceGateway } from '../ports/resource-gateway.port';
+import type { ResourceGateway, ResourceOption } from '../ports/resource-gateway.port';
 
 export interface ResourceMakeContext {
   mode: 'create' | 'update';
@@ -16,6 +22,8 @@ export interface ResourceMakeContext {
   errors: Partial<Record<string, string>>;
   /** The record's title (e.g. its number) once it exists. */
   title: string;
+  /** The organisations each organisation field of the form may name (e.g. /addFund's capital side). */
+  options: Record<string, ResourceOption[]>;
 }
 
 export type ResourceMakeEvent = { type: 'CHANGE'; key: string; text: string } | { type: 'SUBMIT' };
@@ -52,6 +60,11 @@ export function createResourceMakeMachine({ def, gateway, notifier, today = () =
     },
     actors: {
       load: fromPromise(({ input }: { input: { keyId: string } }) => gateway.get(def, input.keyId)),
+      loadOptions: fromPromise(async () => {
+        const fields = orgFields(def).filter((f) => f.form);
+        const lists = await Promise.all(fields.map((f) => gateway.options(def, f.key)));
+        return Object.fromEntries(fields.map((f, i) => [f.key, lists[i] ?? []]));
+      }),
       save: fromPromise(({ input }: { input: SaveInput }) =>
         input.mode === 'create'
           ? gateway.create(def, input.form)
@@ -60,6 +73,7 @@ export function createResourceMakeMachine({ def, gateway, notifier, today = () =
     },
     guards: {
       hasKeyId: ({ context }) => context.keyId !== '',
+      needsOptions: () => orgFields(def).some((f) => f.form),
       formValid: ({ context }) => Object.keys(check(context.mode, context.texts).errors).length === 0,
     },
     actions: {
@@ -76,10 +90,20 @@ export function createResourceMakeMachine({ def, gateway, notifier, today = () =
       errors: {},
       title: '',
       texts: emptyTexts(def, input.keyId ? 'update' : 'create'),
+      options: {},
     }),
     initial: 'starting',
     states: {
-      starting: { always: [{ guard: 'hasKeyId', target: 'loading' }, { target: 'editing' }] },
+      starting: { always: [{ guard: 'needsOptions', target: 'loadingOptions' }, { target: 'choosing' }] },
+      // The organisations to choose from come first; without them the form still opens (the HTTP client said why).
+      loadingOptions: {
+        invoke: {
+          src: 'loadOptions',
+          onDone: { target: 'choosing', actions: assign({ options: ({ event }) => event.output }) },
+          onError: 'choosing',
+        },
+      },
+      choosing: { always: [{ guard: 'hasKeyId', target: 'loading' }, { target: 'editing' }] },
       loading: {
         invoke: {
           src: 'load',

@@ -307,7 +307,8 @@ const AREAS = [
     icon: 'options',
     children: [
       { path: '/parameterManage/parameterSubsidiary', title: '子公司参数', ops: CRUD },
-      { path: '/parameterManage/summaryRiskControl', title: '风控汇总参数', ops: CRUD },
+      // BUSINESS.md §4: 保存 makes a new version (edit); nothing is added or deleted by hand.
+      { path: '/parameterManage/summaryRiskControl', title: '风控汇总参数', ops: ['edit', 'export'] },
     ],
   },
   {
@@ -318,7 +319,8 @@ const AREAS = [
       {
         path: '/fundManagement/fundmanagement',
         title: '资金方管理',
-        ops: CRUD,
+        // BUSINESS.md §4: 停用 / 启用 are lock / unlock.
+        ops: [...CRUD, 'lock', 'unlock'],
         children: [hidden('/addFund', '新增资金方', ['add'])],
       },
     ],

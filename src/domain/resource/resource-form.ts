@@ -13,6 +13,7 @@ import {
   crossChecked,
   formFields,
   normalizeForm,
+  optionLabel,
   validateField,
 } from './resource';
 
@@ -75,7 +76,7 @@ export function readForm(
 /** How a value reads in a table or a detail: labels for enums, 元 for money, '--' for nothing. */
 export function displayOf(f: FieldDef, value: WireValue | undefined): string {
   if (value === null || value === undefined || value === '') return '--';
-  if (f.options && typeof value === 'string') return f.options[value] ?? value;
+  if (f.options && typeof value === 'string') return optionLabel(f, value);
   if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value));
   if (f.type === 'datetime' && typeof value === 'string') return formatDateTime(value);
   if (f.type === 'date' && typeof value === 'string') return formatDate(value);

@@ -31,6 +31,11 @@ export interface FieldDef {
   /** Form fields are required unless this says false. */
   required?: boolean;
   options?: Readonly<Record<string, string>>;
+  /**
+   * An enum of which one or more options are chosen: the wire value is the chosen codes joined by commas, in
+   * the options' order (e.g. 'BULLET,EQUAL_PRINCIPAL'), so it stays one text column and one query value.
+   */
+  multiple?: boolean;
   /** An enum shown as a badge of these tones. */
   optionTones?: Readonly<Record<string, Tone>>;
   /** The shared pattern the value must follow, which may depend on the rest of the form. */
@@ -137,6 +142,8 @@ export interface ResourceDef<S extends string = string> {
   history?: boolean;
   /** 新增 and 编辑 open this full page (a hidden make page, `?id=` to edit) instead of the dialog. */
   makePath?: string;
+  /** The make page's save button's code on the make page's own path (SPEC §6): `submit` unless given. */
+  makeOp?: OperationCode;
   workflow?: WorkflowTable<S, ResourceRecord>;
   /** One live record per value of these fields (in the live statuses). */
   unique?: { fields: readonly string[]; statuses: readonly S[]; message: string };
@@ -199,6 +206,31 @@ export function isIsoDate(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+/**
+ * The codes of a `multiple` enum's value, each an option and none twice; null when one is not. The order of
+ * the options is the order of the codes (what `joinOptions` writes).
+ */
+export function chosenOptions(f: FieldDef, value: string): string[] | null {
+  const codes = value.split(',').map((c) => c.trim());
+  if (codes.some((c) => !f.options || !(c in f.options)) || new Set(codes).size !== codes.length) return null;
+  return codes;
+}
+
+/** A `multiple` enum's codes as its wire value, in the options' order. */
+export const joinOptions = (f: FieldDef, codes: readonly string[]) =>
+  Object.keys(f.options ?? {})
+    .filter((k) => codes.includes(k))
+    .join(',');
+
+/** How an enum's value reads: its label, or the labels of a `multiple` enum's codes joined by 、. */
+export function optionLabel(f: FieldDef, value: string): string {
+  if (!f.multiple) return f.options?.[value] ?? value;
+  return value
+    .split(',')
+    .map((c) => f.options?.[c.trim()] ?? c)
+    .join('、');
+}
+
 /** The form with every text value trimmed and normalised as it will be stored. */
 export function normalizeForm(def: ResourceDef, form: ResourceForm, mode: 'create' | 'update'): ResourceForm {
   const out: ResourceForm = {};
@@ -229,6 +261,8 @@ export function validateField(f: FieldDef, form: ResourceForm, today: Date = new
       return null;
     }
     case 'enum':
+      if (f.multiple)
+        return typeof value === 'string' && chosenOptions(f, value) ? null : ResourceMessage.optionInvalid(f);
       return typeof value === 'string' && f.options && value in f.options ? null : ResourceMessage.optionInvalid(f);
     case 'date':
       return typeof value === 'string' && isIsoDate(value) ? null : ResourceMessage.date(f);

@@ -17,6 +17,7 @@ import { RegistrationGatewayId } from '../../application/ports/registration-gate
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
+import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
@@ -92,6 +93,7 @@ function compose() {
     assets: container.get(AssetsGatewayId),
     preCredit: container.get(PreCreditGatewayId),
     business: container.get(BusinessGatewayId),
+    parameters: container.get(ParametersGatewayId),
   };
   return { services, router, notifier, loading };
 }

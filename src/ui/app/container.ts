@@ -9,6 +9,7 @@ import { RegistrationGatewayId } from '../../application/ports/registration-gate
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
+import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
@@ -29,6 +30,7 @@ import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
+import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -55,6 +57,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
+  container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;

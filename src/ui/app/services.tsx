@@ -13,6 +13,7 @@ import type { RegistrationGateway } from '../../application/ports/registration-g
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
 import type { BusinessGateway } from '../../application/ports/business-gateway.port';
+import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
 import type { AccountGateway } from '../../application/ports/account-gateway.port';
 import type { FileGateway } from '../../application/ports/file-gateway.port';
@@ -41,6 +42,8 @@ export interface Services {
   preCredit: PreCreditGateway;
   /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   business: BusinessGateway;
+  /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
+  parameters: ParametersGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

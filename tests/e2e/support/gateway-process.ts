@@ -1,7 +1,7 @@
 // Starts the real gateway the way `npm start` does (a child process serving dist/ and /api) on a free
 // port with a fresh data directory, for the browser tests and the benchmark.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +25,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
 export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
+  if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
     env: {

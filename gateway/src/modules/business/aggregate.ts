@@ -80,6 +80,31 @@ export interface Actor {
   supplierId: string | null;
   /** 'menuPath:op' the user holds, in the table's spelling of each path and in the normalized one. */
   grants: Set<string>;
+  /**
+   * A staff user whose roles were saved with 数据授权 (isAuthData) sees the businesses of the project companies
+   * in its organisation's subtree only: those organisation ids. null: the whole tenant (or, for a supplier
+   * user, its own supplier).
+   */
+  orgScope?: readonly string[] | null;
+}
+
+/** Whether the actor may see this business at all (Decisions, "Whose data"). */
+export function inScope(actor: Actor, row: Pick<BusinessRow, 'supplierId' | 'projectCompanyId'>): boolean {
+  if (actor.supplierId) return actor.supplierId === row.supplierId;
+  if (actor.orgScope) return !!row.projectCompanyId && actor.orgScope.includes(row.projectCompanyId);
+  return true;
+}
+
+/** The organisation and every organisation below it. */
+async function subtreeOf(db: Kysely<Database>, tenantId: string, orgId: string): Promise<string[]> {
+  const rows = await sql<{ org_id: string }>`
+    with recursive sub(org_id) as (
+      select org_id from organization where org_id = ${orgId} and tenant_id = ${tenantId}
+      union
+      select o.org_id from organization o join sub on o.parent_id = sub.org_id where o.tenant_id = ${tenantId}
+    )
+    select org_id from sub`.execute(db);
+  return rows.rows.map((r) => r.org_id);
 }
 
 const json = <T>(value: unknown): T | null => {
@@ -144,7 +169,7 @@ export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Pr
   const [user, roles, granted] = await Promise.all([
     db
       .selectFrom('app_user')
-      .select(['nick_name', 'user_type', 'organization_id'])
+      .select(['nick_name', 'user_type', 'organization_id', 'is_auth_data'])
       .where('user_id', '=', session.userId)
       .executeTakeFirstOrThrow(),
     db
@@ -158,14 +183,16 @@ export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Pr
     session.grants(),
   ]);
   const sorted = [...roles].sort((a, b) => rank(a.role_code) - rank(b.role_code));
+  const supplier = user.user_type === 'SUPPLIER';
   return {
     userId: session.userId,
     userName: user.nick_name,
     roles: new Set(sorted.map((r) => r.role_code)),
     roleName: sorted[0]?.role_name ?? '',
     roleNames: new Map(sorted.map((r) => [r.role_code, r.role_name])),
-    supplierId: user.user_type === 'SUPPLIER' ? user.organization_id : null,
+    supplierId: supplier ? user.organization_id : null,
     grants: grantSet(granted),
+    orgScope: !supplier && user.is_auth_data ? await subtreeOf(db, session.tenantId, user.organization_id) : null,
   };
 }
 
@@ -415,10 +442,8 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       .executeTakeFirst();
     if (!stored) throw notFound(BusinessMessage.notFound);
     const before = toBusinessRow(stored);
-    // A supplier user never learns of another supplier's business.
-    if (input.actor.supplierId && input.actor.supplierId !== before.supplierId) {
-      throw notFound(BusinessMessage.notFound);
-    }
+    // A supplier user never learns of another supplier's business, nor a scoped user of another subtree's.
+    if (!inScope(input.actor, before)) throw notFound(BusinessMessage.notFound);
     const record = recordOf(before);
     const checkpoint = checkpointOf(before.state, input.action);
     const facts = await loadFacts(trx, input.tenantId, record, input.actor, checkpoint, input.now);

@@ -34,6 +34,16 @@ export function registerCheckpoint(c: Checkpoint, rule: CheckpointRule): void {
 export const hasCheckpoint = (c: Checkpoint) => rules.has(c);
 
 /**
+ * Takes a checkpoint's rule away and answers it, so a test can show what an unchecked checkpoint does
+ * whichever modules are loaded; give it back with `registerCheckpoint`.
+ */
+export function forgetCheckpoint(c: Checkpoint): CheckpointRule | undefined {
+  const rule = rules.get(c);
+  rules.delete(c);
+  return rule;
+}
+
+/**
  * The checkpoint an action crosses from a state: the stage's submission rule for 提交, otherwise the
  * checkpoint the table's guard of that action names (kept beside the table's own words for it).
  */

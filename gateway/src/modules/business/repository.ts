@@ -12,7 +12,7 @@ import { type Stage, type StateKey, stateLabel, stageOf } from '../../../../src/
 import { REVIEW_TYPE_LABEL, type ReviewState } from '../../../../src/domain/financing/review';
 import type { Database } from '../../db/database';
 import { pageByDeferredJoin } from '../../db/paging';
-import { type Actor, type BusinessRow, toBusinessRow } from './aggregate';
+import { type Actor, type BusinessRow, inScope, toBusinessRow } from './aggregate';
 import { offeredFor } from './facts';
 
 export interface BusinessFilter {
@@ -43,6 +43,8 @@ function filtered(db: Kysely<Database>, tenantId: string, actor: Actor, f: Busin
     .where('b.deleted', '=', false) as Filtered;
   // A supplier user sees its own supplier's businesses only (Decisions, "Whose data").
   if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
+  else if (actor.orgScope)
+    q = q.where('b.project_company_id', 'in', actor.orgScope.length ? [...actor.orgScope] : ['']);
   if (f.tab) q = q.where('b.stage', 'in', [...TAB_STAGES[f.tab]]);
   if (f.businessNo) q = q.where('b.business_no', 'like', `%${escapeLike(f.businessNo)}%`);
   if (f.supplierId) q = q.where('b.supplier_id', '=', f.supplierId);
@@ -212,9 +214,8 @@ export async function businessDetail(
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', '=', id)
     .where('b.deleted', '=', false);
-  if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
   const r = await q.executeTakeFirst();
-  if (!r) return null;
+  if (!r || !inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id })) return null;
   const [item] = await withActions(db, tenantId, actor, [r], now);
   const row = toBusinessRow(r);
   return {

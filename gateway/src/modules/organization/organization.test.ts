@@ -6,6 +6,7 @@ import { isUnifiedSocialCreditCode } from '../../../../src/domain/patterns/socia
 import { XhOrg } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { demoCreditCode, MORE_PROJECT_COMPANY_COUNT, MORE_SUPPLIER_COUNT } from '../../db/seed/organization-seed';
+import { MORE_CAPITAL_SIDES } from '../../db/seed/params-funds.seed';
 import {
   createTestGateway,
   databasesUnderTest,
@@ -369,6 +370,8 @@ describe.each(databasesUnderTest())('组织管理, 项目公司管理, 供应商
         capitalSideCode: DemoOrg.cmbHangzhou,
         capitalSideName: '招商银行股份有限公司杭州分行',
       },
+      // The capital sides the parameter and fund seed adds.
+      ...MORE_CAPITAL_SIDES.map((s) => ({ keyId: s.orgId, capitalSideCode: s.orgId, capitalSideName: s.name })),
     ]);
     const subs = await call('GET', '/api/company/supplier/listbylabel?orgType=SUBSIDIARY', admin);
     expect(subs.data.map((o: { keyId: string }) => o.keyId)).toEqual(

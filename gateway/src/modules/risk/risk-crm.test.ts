@@ -10,6 +10,7 @@ import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import { isContractLocked, isSupplierLocked } from '../../../../src/domain/risk/locks';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { XhOrg } from '../../db/seed/admin-seed';
+import { MORE_CAPITAL_SIDES } from '../../db/seed/params-funds.seed';
 import {
   createTestGateway,
   databasesUnderTest,
@@ -190,7 +191,11 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
       expect(choices.data.map((c: { keyId: string }) => c.keyId)).not.toContain(XhOrg.supplier);
       expect(
         (await call('GET', `${ACCOUNTS}/options/capitalSideId`, admin)).data.map((c: { name: string }) => c.name),
-      ).toEqual(['中国工商银行股份有限公司上海市分行', '招商银行股份有限公司杭州分行']);
+      ).toEqual([
+        '中国工商银行股份有限公司上海市分行',
+        '招商银行股份有限公司杭州分行',
+        ...MORE_CAPITAL_SIDES.map((s) => s.name),
+      ]);
     });
 
     it('freezes and unfreezes with a reason, behind lock and unlock, and keeps the history', async () => {
@@ -383,12 +388,15 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
       expect(names).not.toContain('远景控股集团');
       expect(names).not.toContain('四川蜀道建材有限公司');
       const roles = await call('GET', `${ENTERPRISE}/page?size=100&role=CAPITAL_SIDE`, admin);
-      expect(roles.data.records.map((r: { enterpriseName: string }) => r.enterpriseName).sort()).toEqual([
-        '中国工商银行股份有限公司上海市分行',
-        '招商银行股份有限公司杭州分行',
-      ]);
+      expect(roles.data.records.map((r: { enterpriseName: string }) => r.enterpriseName).sort()).toEqual(
+        [
+          '中国工商银行股份有限公司上海市分行',
+          '招商银行股份有限公司杭州分行',
+          ...MORE_CAPITAL_SIDES.map((s) => s.name),
+        ].sort(),
+      );
       const rows = await sheetRows(`${ENTERPRISE}/export?role=CAPITAL_SIDE`, admin);
-      expect(rows).toHaveLength(3);
+      expect(rows).toHaveLength(3 + MORE_CAPITAL_SIDES.length);
       expect(rows[1]).toContain('资金方');
     });
 

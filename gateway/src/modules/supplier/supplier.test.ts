@@ -3,6 +3,7 @@ import { AUTHORIZATION_TEMPLATE_ID } from '../../../../src/domain/constants';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { authorizationLetter } from '../../../../src/domain/supplier-authorization/supplier-authorization';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { MORE_CAPITAL_SIDES } from '../../db/seed/params-funds.seed';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, issueToken, signIn } from '../../testing/test-gateway';
 import { listConsents, resetConsent } from './repository';
@@ -13,7 +14,8 @@ const HENGGU = 'GYS202400002';
 const SHENTONG = 'GYS202400004';
 const OTHER_TENANT = '1000000000000000002';
 const OTHER_SUPPLIER = 'GYS209900001';
-const CAPITAL_SIDES = [DemoOrg.icbcShanghai, DemoOrg.cmbHangzhou];
+// The core seed's two banks, then the capital sides the parameter and fund seed adds, in display order.
+const CAPITAL_SIDES = [DemoOrg.icbcShanghai, DemoOrg.cmbHangzhou, ...MORE_CAPITAL_SIDES.map((s) => s.orgId)];
 
 describe.each(databasesUnderTest())('supplier data-query authorization on $name', ({ databaseUrl }) => {
   let gw: TestGateway;

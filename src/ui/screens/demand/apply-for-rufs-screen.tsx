@@ -69,13 +69,10 @@ function ApplyForm({ keyId }: { keyId: string }) {
   const navigate = useNavigate();
   // SPEC §2.3's sublevel flag marks "on this page": a reload finds it and returns to the list. Leaving by the
   // page's own buttons takes it down, so the next 申请预授信 opens the page rather than bouncing once.
-  const leave = useCallback(
-    (saved: boolean) => {
-      store.removeFlag('sublevel');
-      navigate(PRE_CREDIT_LIST_PATH, saved ? { state: { reload: Date.now() } } : undefined);
-    },
-    [store, navigate],
-  );
+  const leave = useCallback(() => {
+    store.removeFlag('sublevel');
+    navigate(PRE_CREDIT_LIST_PATH);
+  }, [store, navigate]);
   const [machine] = useState(() => createApplyPreCreditMachine({ gateway: preCredit, notifier }));
   const actor = useActorRef(machine, { input: keyId ? { keyId } : {} });
   const texts = useSelector(actor, (s) => s.context.texts);
@@ -99,7 +96,7 @@ function ApplyForm({ keyId }: { keyId: string }) {
 
   // Leaving after the save is navigation, not a fetch.
   useEffect(() => {
-    if (done) leave(true);
+    if (done) leave();
   }, [done, leave]);
 
   const summary = choiceSummary(orders, selected, ratio);
@@ -115,7 +112,7 @@ function ApplyForm({ keyId }: { keyId: string }) {
         <div className={styles.card}>
           <Text>预授信不存在或无权查看</Text>
           <div className={styles.footer}>
-            <Button onClick={() => leave(false)}>返回</Button>
+            <Button onClick={leave}>返回</Button>
           </div>
         </div>
       ) : loading ? (
@@ -250,7 +247,7 @@ function ApplyForm({ keyId }: { keyId: string }) {
                 提交
               </Button>
             </Permission>
-            <Button onClick={() => leave(false)}>返回</Button>
+            <Button onClick={leave}>返回</Button>
           </div>
         </>
       )}

@@ -9,6 +9,7 @@ import { createResourceMakeMachine } from '../../../application/resources/resour
 import { type ResourceDef, formFields, textMax } from '../../../domain/resource/resource';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
+import { MultipleOptionInput } from './multiple-option-input';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -19,10 +20,23 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
     gap: '12px 24px',
+    // A taller field (a group of checkboxes) does not stretch the inputs beside it.
+    alignItems: 'start',
   },
   wide: { gridColumn: '1 / -1' },
   footer: { gridColumn: '1 / -1', display: 'flex', gap: '8px' },
 });
+
+/**
+ * Where the save button's grant lives (SPEC §6): `submit` on the make page, unless the definition names the
+ * make page's own code (e.g. /addFund grants `add`); then editing is the list's `edit`, as in the dialog.
+ */
+function saveGrant(def: ResourceDef, makePath: string, mode: 'create' | 'update') {
+  if (!def.makeOp) return { code: 'submit' as const, path: makePath };
+  return mode === 'create'
+    ? { code: def.makeOp, path: makePath }
+    : { code: def.update?.op ?? ('edit' as const), path: def.menuPath };
+}
 
 export function ResourceMakePage({ def, makePath }: { def: ResourceDef; makePath: string }) {
   const [params] = useSearchParams();
@@ -41,14 +55,18 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
   const texts = useSelector(actor, (s) => s.context.texts);
   const errors = useSelector(actor, (s) => s.context.errors);
   const title = useSelector(actor, (s) => s.context.title);
+  const options = useSelector(actor, (s) => s.context.options);
   const saved = useSelector(actor, (s) => s.matches('saved'));
   const failed = useSelector(actor, (s) => s.matches('failed'));
-  const busy = useSelector(actor, (s) => s.matches('loading') || s.matches('submitting'));
+  const busy = useSelector(
+    actor,
+    (s) => s.matches('loading') || s.matches('loadingOptions') || s.matches('submitting'),
+  );
   const change = (key: string, text: string) => actor.send({ type: 'CHANGE', key, text });
 
   // Leaving after the save is navigation, not a fetch.
   useEffect(() => {
-    if (saved) navigate(def.menuPath, { state: { reload: Date.now() } });
+    if (saved) navigate(def.menuPath);
   }, [saved, navigate, def.menuPath]);
 
   return (
@@ -68,7 +86,18 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
               required={f.required !== false}
               validationMessage={errors[f.key]}
             >
-              {f.options ? (
+              {f.org ? (
+                <Select value={texts[f.key] ?? ''} onChange={(_, d) => change(f.key, d.value)}>
+                  <option value="">请选择</option>
+                  {(options[f.key] ?? []).map((o) => (
+                    <option key={o.keyId} value={o.keyId}>
+                      {o.name}
+                    </option>
+                  ))}
+                </Select>
+              ) : f.multiple ? (
+                <MultipleOptionInput field={f} text={texts[f.key] ?? ''} onChange={(text) => change(f.key, text)} />
+              ) : f.options ? (
                 <Select value={texts[f.key] ?? ''} onChange={(_, d) => change(f.key, d.value)}>
                   {!texts[f.key] && <option value="">请选择</option>}
                   {Object.entries(f.options).map(([value, label]) => (
@@ -99,7 +128,7 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
         )}
         <div className={styles.footer}>
           {!failed && (
-            <Permission code="submit" path={makePath}>
+            <Permission {...saveGrant(def, makePath, mode)}>
               <Button appearance="primary" disabled={busy} onClick={() => actor.send({ type: 'SUBMIT' })}>
                 提交
               </Button>

@@ -4,8 +4,8 @@
 // the resource's menu (SPEC §6). The screen holds no rule of its own: what may happen is the definition's.
 import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { RefOption, ResourceQuery } from '../../../application/ports/resource-gateway.port';
 import { DELETE_ACTION, createResourceActionMachine } from '../../../application/resources/resource-action.machine';
@@ -40,6 +40,7 @@ import { type RowAction, RowActions } from '../../kit/table/row-actions';
 import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
+import { MultipleOptionInput } from './multiple-option-input';
 
 const useOwnStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -55,6 +56,7 @@ const useOwnStyles = makeStyles({
   range: { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0 },
   bound: { minWidth: 0, flexGrow: 1, flexBasis: 0 },
   boundInput: { minWidth: 0, width: '100%' },
+  embedded: { display: 'flex', flexDirection: 'column', gap: '16px' },
   sums: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', paddingTop: '8px', justifyContent: 'flex-end' },
 });
 
@@ -67,6 +69,8 @@ export interface ResourceScreenProps {
   toolbar?: (grants: ReadonlySet<string>, reload: () => void) => ReactNode;
   /** 查看 opens this instead of the detail dialog (a detail page of its own). */
   onView?: (row: ResourceRecord) => void;
+  /** Shown inside a screen of its own (e.g. a version history under a form): no page frame, a section heading. */
+  embedded?: boolean;
 }
 
 const emptyQuery = (def: ResourceDef): ResourceQuery => {
@@ -190,7 +194,14 @@ function useRefOptions(def: ResourceDef, open: boolean): Record<string, RefOptio
   return options;
 }
 
-export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, onView }: ResourceScreenProps) {
+export function ResourceScreen({
+  def,
+  renderCell = {},
+  extraActions,
+  toolbar,
+  onView,
+  embedded = false,
+}: ResourceScreenProps) {
   const styles = { ...useListScreenStyles(), ...useOwnStyles() };
   const { resources, notifier, session } = useServices();
   const menus = useSelector(session, selectMenus);
@@ -205,12 +216,13 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
   );
   const list = useActorRef(listMachine);
   const reload = useCallback(() => list.send({ type: 'RELOAD' }), [list]);
-  // A make page (`makePath`) returns here with `{ reload }` in the history state once it saved: the kept-alive
-  // list reads its records again, keeping its filter and page.
-  const returnedWith = (useLocation().state as { reload?: number } | null)?.reload;
+  // A list whose records are made on a page of their own (makePath) is read again when its kept-alive tag is
+  // shown again (Activity re-creates effects then): coming back from 提交, the new record is in it.
+  const shownBefore = useRef(false);
   useEffect(() => {
-    if (returnedWith) reload();
-  }, [returnedWith, reload]);
+    if (shownBefore.current && def.makePath) reload();
+    shownBefore.current = true;
+  }, [def.makePath, reload]);
   const [formMachine] = useState(() =>
     createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload }),
   );
@@ -331,8 +343,8 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
   const targetName = target ? String(target[def.titleField] ?? '') : '';
 
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
+    <section className={embedded ? styles.embedded : styles.page} aria-label={embedded ? def.title : undefined}>
+      <Text as={embedded ? 'h2' : 'h1'} size={embedded ? 500 : 600} weight="semibold">
         {def.title}
       </Text>
       <div className={styles.card}>
@@ -423,6 +435,12 @@ export function ResourceScreen({ def, renderCell = {}, extraActions, toolbar, on
                       </option>
                     ))}
                   </Select>
+                ) : f.multiple ? (
+                  <MultipleOptionInput
+                    field={f}
+                    text={texts[f.key] ?? ''}
+                    onChange={(text) => editor.send({ type: 'CHANGE', key: f.key, text })}
+                  />
                 ) : f.options ? (
                   <Select
                     value={texts[f.key] ?? ''}

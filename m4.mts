@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const opts = () => ({ extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
+let t = Date.now();
+const a = await PGlite.create(opts());
+console.log('fresh', Date.now() - t);
+await a.exec('create table x(i int); insert into x values (1)');
+t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const b = await PGlite.create({ ...opts(), loadDataDir: dump });
+console.log('load', Date.now() - t, (await b.query('select * from x')).rows);
