@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
-import { ReviewMessage } from '../../../../src/domain/financing/review';
+import { LIFECYCLE, LifecycleMessage, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
+import { ROLE } from '../../../../src/domain/financing/roles';
+import { menuIdForPath } from '../../../../src/domain/menu/menu';
+import { grantedMenus } from '../menu/repository';
+import { DEFAULT_AUDIT_LEVELS, ReviewMessage } from '../../../../src/domain/financing/review';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import {
@@ -222,6 +225,47 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         toLabel: '预授信·待审核',
         comment: '付款单真实，额度合理',
       });
+    });
+  });
+
+  describe('the seeded people', () => {
+    it('can walk every default review level: each level role has a demo user holding the review page’s codes', async () => {
+      for (const stage of REVIEW_STAGES) {
+        for (const role of DEFAULT_AUDIT_LEVELS[stage.type]) {
+          const holders = await gw.db
+            .selectFrom('user_role as ur')
+            .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+            .select('ur.user_id')
+            .where('r.tenant_id', '=', DEMO_TENANT_ID)
+            .where('r.role_code', '=', role)
+            .execute();
+          expect(holders.length, `${stage.type} ${role}`).toBeGreaterThan(0);
+          for (const h of holders) {
+            const ops = (await grantedMenus(gw.db, h.user_id, DEMO_TENANT_ID)).get(menuIdForPath(stage.examine));
+            expect([...(ops ?? [])], `${stage.type} ${role} ${h.user_id}`).toEqual(
+              expect.arrayContaining(['examine', 'reject']),
+            );
+          }
+        }
+      }
+    });
+
+    it('gives every seeded role the pages its own transitions name, with their codes', async () => {
+      for (const t of LIFECYCLE.transitions) {
+        for (const role of t.who ?? []) {
+          if (!t.menu || role === ROLE.SYSTEM) continue;
+          const holder = await gw.db
+            .selectFrom('user_role as ur')
+            .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+            .select('ur.user_id')
+            .where('r.tenant_id', '=', DEMO_TENANT_ID)
+            .where('r.role_code', '=', role)
+            .executeTakeFirst();
+          if (!holder) continue;
+          const ops = (await grantedMenus(gw.db, holder.user_id, DEMO_TENANT_ID)).get(menuIdForPath(t.menu));
+          expect([...(ops ?? [])], `${t.action} ${role} ${t.menu}`).toContain(t.op);
+        }
+      }
     });
   });
 
