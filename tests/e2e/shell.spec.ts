@@ -391,10 +391,11 @@ describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.route('**/assets/under-construction-screen-*.js', (route) => route.abort());
-    await suite.page.goto(`${suite.gateway.url}/business/examine`);
+    // A route still under construction: its screen is the shared placeholder chunk the test cuts off.
+    await suite.page.goto(`${suite.gateway.url}/business/reportProductionMake`);
     await suite.page.getByText('页面模块加载失败').waitFor();
     await suite.page.unroute('**/assets/under-construction-screen-*.js');
     await suite.page.getByRole('button', { name: '重试' }).click();
-    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await suite.page.getByRole('heading', { name: '报告制作' }).waitFor();
   });
 });

@@ -139,6 +139,9 @@ export function AuditTypeListScreen() {
 
   return (
     <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        审核类型配置
+      </Text>
       <MessageBar intent="info">
         <MessageBarBody>{NEW_SUBMISSIONS_ONLY}</MessageBarBody>
       </MessageBar>

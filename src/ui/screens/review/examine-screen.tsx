@@ -90,6 +90,9 @@ function ExamineList() {
   ];
   return (
     <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        业务审核
+      </Text>
       <div className={styles.card}>
         <QueryForm
           searching={table.loading}
@@ -195,8 +198,8 @@ function ReviewPage({ id, type }: { id: string; type: string }) {
     const sub = flow.on('acted', () => {
       sub.unsubscribe();
       notifier.success(`${t.label}成功`);
-      todoCount.send({ type: 'REFRESH' });
-      navigate(EXAMINE_PATH);
+      // After the navigation: it cancels the requests in flight (SPEC §2.3), the count's among them.
+      void Promise.resolve(navigate(EXAMINE_PATH)).then(() => todoCount.send({ type: 'REFRESH' }));
     });
     flow.send({ type: 'ACT', action, comment });
   };

@@ -133,7 +133,7 @@ describe('业务审核 review page', () => {
     await userEvent.click(within(box).getByRole('button', { name: '退回' }));
     await vi.waitFor(() => expect(notifier.success).toHaveBeenCalledWith('退回成功'), { timeout: 15_000 });
     expect(review.transition).toHaveBeenCalledWith('b1', { action: 'return', version: 2, comment: '请补充付款单发票' });
-    expect(todoCount.send).toHaveBeenCalledWith({ type: 'REFRESH' });
+    await vi.waitFor(() => expect(todoCount.send).toHaveBeenCalledWith({ type: 'REFRESH' }));
   });
 
   it('asks before 不通过, and sends nothing when the answer is 取消', async () => {

@@ -1,3 +1,4 @@
+import { Text } from '@fluentui/react-components';
 // 我的已办 (/workbench/technological/done, BUSINESS.md §4): what the signed-in user did on businesses, newest
 // first, from the businesses' timelines.
 import { useActorRef } from '@xstate/react';
@@ -28,6 +29,9 @@ export function DoneScreen() {
   const table = usePagedList(list, 'workbench.done');
   return (
     <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        我的已办
+      </Text>
       <div className={styles.card}>
         <PagedTable
           aria-label="我的已办"

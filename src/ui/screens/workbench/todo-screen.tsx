@@ -2,7 +2,7 @@
 // gateway from the lifecycle table — 待审核 (items at a level they review), 待制作 (items they may submit),
 // 到期提醒 (empty until lending exists). 处理 opens the page where the user's action is granted. Opening the
 // list asks the menu's count again, so the badge matches what the list shows.
-import { Button, MessageBar, MessageBarBody, Tab, TabList } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -66,6 +66,9 @@ export function TodoScreen() {
 
   return (
     <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        我的待办
+      </Text>
       <div className={styles.card}>
         <TabList
           selectedValue={tab}
