@@ -15,6 +15,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
+import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
@@ -110,6 +111,7 @@ function compose() {
     resources: container.get(ResourceGatewayId),
     registration: container.get(RegistrationGatewayId),
     assets: container.get(AssetsGatewayId),
+    preCredit: container.get(PreCreditGatewayId),
     parameters: container.get(ParametersGatewayId),
     review,
     todoCount,

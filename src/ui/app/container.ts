@@ -7,6 +7,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
+import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -28,6 +29,7 @@ import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-
 import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
+import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
@@ -55,6 +57,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
+  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();

@@ -1,0 +1,336 @@
+// Demo rows of 融资需求 and 预授信 in the demo tenant, over its four suppliers: fifteen demands (待受理, 已受理 —
+// each with its business and pre-credit draft —, 已关闭) and ten pre-credits in every status. The businesses are
+// made and moved by the aggregate itself (createBusiness, transitionBusiness), so their events, review
+// snapshots and versions are what the screens would have made; 已失效 has no person's transition and is
+// written directly with its event. The demo supplier 华东建材 is given the data-query consent the Decisions
+// promise (one capital side), and 恒固钢铁 one too, so that their demands can be accepted.
+// Idempotent: nothing is written when the tenant already has a demand. Seeds run in file-name order: this
+// one comes after the risk area's (whose locks it lifts for the two demo suppliers it moves) and the business
+// area's (whose reviewers it needs to submit and review).
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecycle';
+import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
+import { grantOf } from '../../../../src/domain/workflow/workflow';
+import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
+import { createPreCreditDraft, eligibleOrders } from '../../modules/pre-credit/store';
+import { newId } from '../../modules/operation-log/repository';
+import '../../modules/demand/tables';
+import type { Database } from '../database';
+import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
+
+// biome-ignore lint/suspicious/noExplicitAny: the assets table is the kit's
+type AnyDb = Kysely<any>;
+
+const OPERATOR_ID = '1300000000000000002';
+const SUPPLIER_USER_ID = '1300000000000000003';
+const SUPPLIERS = [
+  DemoOrg.huadongBuildingMaterials,
+  DemoOrg.hengguSteel,
+  DemoOrg.lvyuanLandscape,
+  DemoOrg.shentongMechanical,
+];
+const COMPANIES = [
+  DemoOrg.shanghaiRealEstate,
+  DemoOrg.hangzhouConstruction,
+  DemoOrg.suzhouProject,
+  DemoOrg.nanjingProject,
+];
+const PURPOSES = [
+  '支付钢材采购款',
+  '支付水泥及砂石采购款',
+  '补充园林工程流动资金',
+  '支付机电设备采购款',
+  '支付工人工资及分包款',
+];
+const CONTACTS: Array<[string, string]> = [
+  ['王建国', '13800000003'],
+  ['李志强', '13912345678'],
+  ['陈晓燕', '13788889999'],
+  ['赵德明', '13655556666'],
+];
+const CLOSE_REASONS = ['供应商暂无融资需要', '重复提交的需求', '项目公司未确认应收账款'];
+
+const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour - 8));
+
+/** Every lifecycle grant: the seed acts as the named people, whose roles the table still checks. */
+const ALL_GRANTS = new Set(LIFECYCLE.transitions.filter((t) => t.menu).map((t) => grantOf(t)));
+
+function actorAs(userId: string, userName: string, role: string, supplierId: string | null = null): Actor {
+  const roleName = ROLE_NAME[role as keyof typeof ROLE_NAME] ?? role;
+  return {
+    userId,
+    userName,
+    roles: new Set([role]),
+    roleName,
+    roleNames: new Map([[role, roleName]]),
+    supplierId,
+    grants: ALL_GRANTS,
+  };
+}
+
+/** The first enabled member of a role in the tenant, as an actor; null when the role has none yet. */
+async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | null> {
+  const row = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .innerJoin('app_user as u', 'u.user_id', 'ur.user_id')
+    .select(['u.user_id', 'u.nick_name'])
+    .where('r.tenant_id', '=', DEMO_TENANT_ID)
+    .where('r.role_code', '=', role)
+    .where('u.status', '=', 'ENABLED')
+    .orderBy('u.user_id')
+    .executeTakeFirst();
+  return row ? actorAs(row.user_id, row.nick_name, role) : null;
+}
+
+async function ensureConsent(db: Kysely<Database>, supplierId: string, userId: string) {
+  const has = await db
+    .selectFrom('supplier_consent')
+    .select('consent_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .where('supplier_org_id', '=', supplierId)
+    .where('auth_state', '=', '1')
+    .executeTakeFirst();
+  if (has) return;
+  const id = newId();
+  await db
+    .insertInto('supplier_consent')
+    .values({
+      consent_id: id,
+      tenant_id: DEMO_TENANT_ID,
+      supplier_org_id: supplierId,
+      gys_id: supplierId,
+      template_id: 'DATA_QUERY_2026',
+      auth_state: '1',
+      user_id: userId,
+      consented_at: day(1),
+    })
+    .execute();
+  await db
+    .insertInto('supplier_consent_capital_side')
+    .values({ consent_id: id, capital_side_org_id: DemoOrg.icbcShanghai })
+    .execute();
+}
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  const any = db as unknown as AnyDb;
+  const seeded = await db
+    .selectFrom('financing_demand')
+    .select('demand_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .limit(1)
+    .executeTakeFirst();
+  if (seeded) return;
+
+  await ensureConsent(db, DemoOrg.huadongBuildingMaterials, SUPPLIER_USER_ID);
+  await ensureConsent(db, DemoOrg.hengguSteel, OPERATOR_ID);
+  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both.
+  await any
+    .updateTable('supplier_lock')
+    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: day(2) })
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .where('supplier_id', 'in', [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel])
+    .where('status', '=', 'LOCKED')
+    .execute();
+
+  const operator = actorAs(OPERATOR_ID, '业务经办', ROLE.OPERATOR);
+
+  // 融资需求: 7 待受理, 5 已受理, 3 已关闭.
+  const statuses = [...Array(7).fill('NEW'), ...Array(5).fill('ACCEPTED'), ...Array(3).fill('CLOSED')] as string[];
+  for (const [i, status] of statuses.entries()) {
+    const supplierId = status === 'ACCEPTED' ? SUPPLIERS[i % 2]! : SUPPLIERS[i % SUPPLIERS.length]!;
+    const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials;
+    const at = day(3 + i, 9 + (i % 8));
+    const id = newId();
+    const amount = (50 + ((i * 37) % 450)) * 1_000_000; // 50 万 – 500 万元, in 分
+    const [contactName, contactPhone] = CONTACTS[i % CONTACTS.length]!;
+    await db
+      .insertInto('financing_demand')
+      .values({
+        demand_id: id,
+        tenant_id: DEMO_TENANT_ID,
+        demand_no: await nextDocumentNo(db, DEMO_TENANT_ID, 'XQ', at),
+        supplier_id: supplierId,
+        project_company_id: i % 3 === 0 ? null : COMPANIES[i % COMPANIES.length]!,
+        expected_amount: amount,
+        expected_term_days: [90, 180, 120, 360, 60][i % 5]!,
+        purpose: PURPOSES[i % PURPOSES.length]!,
+        contact_name: contactName,
+        contact_phone: contactPhone,
+        source: bySupplier ? 'SUPPLIER' : 'OPERATOR',
+        status: 'NEW',
+        created_by: bySupplier ? SUPPLIER_USER_ID : OPERATOR_ID,
+        created_at: at,
+        updated_by: bySupplier ? SUPPLIER_USER_ID : OPERATOR_ID,
+        updated_at: at,
+        version: 1,
+      })
+      .execute();
+    if (status === 'CLOSED') {
+      await db
+        .updateTable('financing_demand')
+        .set({
+          status: 'CLOSED',
+          close_reason: CLOSE_REASONS[i % CLOSE_REASONS.length]!,
+          updated_by: OPERATOR_ID,
+          updated_at: day(4 + i),
+          version: 2,
+        })
+        .where('demand_id', '=', id)
+        .execute();
+    }
+    if (status === 'ACCEPTED') {
+      const now = day(4 + i, 14);
+      const business = await createBusiness(db, {
+        tenantId: DEMO_TENANT_ID,
+        supplierId,
+        projectCompanyId: null,
+        ownerId: OPERATOR_ID,
+        applyAmount: amount,
+        demandId: id,
+        actor: operator,
+        now,
+        comment: '需求材料齐全，予以受理',
+      });
+      await createPreCreditDraft(db, {
+        tenantId: DEMO_TENANT_ID,
+        businessId: business.keyId,
+        applyAmount: amount,
+        basisOrderIds: [],
+        userId: OPERATOR_ID,
+        now,
+      });
+      await db
+        .updateTable('financing_demand')
+        .set({ status: 'ACCEPTED', business_id: business.keyId, updated_by: OPERATOR_ID, updated_at: now, version: 2 })
+        .where('demand_id', '=', id)
+        .execute();
+    }
+  }
+
+  // One pre-credit per business (Decisions): the businesses the business area seeded get theirs, resting on
+  // the supplier's first eligible orders.
+  const bare = await db
+    .selectFrom('financing_business as b')
+    .leftJoin('pre_credit as p', 'p.business_id', 'b.business_id')
+    .select(['b.business_id', 'b.supplier_id', 'b.apply_amount', 'b.owner_id', 'b.created_at'])
+    .where('b.tenant_id', '=', DEMO_TENANT_ID)
+    .where('p.business_id', 'is', null)
+    .execute();
+  for (const b of bare) {
+    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null);
+    await createPreCreditDraft(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: b.business_id,
+      applyAmount: Number(b.apply_amount),
+      basisOrderIds: orders.slice(0, 3).map((o) => o.orderId),
+      userId: b.owner_id ?? OPERATOR_ID,
+      now: new Date(b.created_at),
+    });
+  }
+
+  // 预授信 applied for directly (applyForRufs), on confirmed orders, moved through the aggregate.
+  const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
+  const risk = await memberOf(db, ROLE.RISK);
+  // 待审核 stays at level 1 here: the business area's seed holds the one business at level 2.
+  const plan: string[] = [
+    'DRAFT',
+    'DRAFT',
+    'PENDING',
+    'PENDING',
+    'RETURNED',
+    'APPROVED',
+    'APPROVED',
+    'CANCELLED',
+    'EXPIRED',
+    'RETURNED',
+  ];
+  for (const [i, target] of plan.entries()) {
+    const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
+    const orders = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null);
+    const basis = orders.slice(i % 3, (i % 3) + 2);
+    const eligible = basis.reduce((s, o) => s + o.eligibleAmount, 0);
+    // 60 % of the eligible sum: under the 80 % ceiling, rounded to whole 元.
+    const amount = Math.max(100, Math.floor((eligible * 6) / 1000) * 100);
+    const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials && i % 2 === 0;
+    const maker = bySupplier ? actorAs(SUPPLIER_USER_ID, '华东建材-王建国', ROLE.SUPPLIER, supplierId) : operator;
+    const at = day(8 + i, 11);
+    const business = await createBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      supplierId,
+      projectCompanyId: basis[0]?.projectCompanyId ?? null,
+      ownerId: maker.userId,
+      applyAmount: amount,
+      actor: maker,
+      now: at,
+    });
+    await createPreCreditDraft(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: business.keyId,
+      applyAmount: amount,
+      basisOrderIds: basis.map((o) => o.orderId),
+      userId: maker.userId,
+      now: at,
+    });
+    const move = (actor: Actor, action: string, version: number, hours: number, comment?: string) =>
+      transitionBusiness(db, {
+        tenantId: DEMO_TENANT_ID,
+        businessId: business.keyId,
+        actor,
+        action,
+        version,
+        comment,
+        now: new Date(at.getTime() + hours * 3600_000),
+      });
+    if (target === 'DRAFT' || basis.length === 0) continue;
+    if (target === 'CANCELLED') {
+      await move(operator, 'terminate', 1, 2, '供应商放弃本次融资');
+      continue;
+    }
+    if (target === 'EXPIRED') {
+      const expire = transitionOf('PRE_CREDIT/DRAFT', 'expire');
+      await db
+        .updateTable('financing_business')
+        .set({ state: 'TERMINATED/EXPIRED', stage: 'TERMINATED', terminate_reason: 'EXPIRED', version: 2 })
+        .where('business_id', '=', business.keyId)
+        .execute();
+      await db
+        .insertInto('business_event')
+        .values({
+          event_id: newId(),
+          tenant_id: DEMO_TENANT_ID,
+          business_id: business.keyId,
+          stage: 'PRE_CREDIT',
+          from_state: 'PRE_CREDIT/DRAFT',
+          to_state: 'TERMINATED/EXPIRED',
+          action: 'expire',
+          action_label: expire?.label ?? '失效',
+          level: null,
+          actor_id: '0',
+          actor_name: ROLE_NAME.SYSTEM,
+          actor_role: ROLE_NAME.SYSTEM,
+          comment: '草稿超过有效期未提交',
+          file_ids: sql`'[]'::jsonb`,
+          at: day(20, 1),
+          version: 2,
+        })
+        .execute();
+      continue;
+    }
+    // A submission needs a reviewer at each level; without them (no review roles seeded) it stays a draft.
+    if (!reviewer || !risk) continue;
+    const submitted = await move(maker, 'submit', 1, 1, '请审核');
+    if (target === 'RETURNED') {
+      await move(reviewer, 'return', submitted.version, 3, '请补充近一期财务报表');
+    } else if (target === 'APPROVED') {
+      const first = await move(reviewer, 'approve', submitted.version, 3, '付款单已确权，同意');
+      const done = await move(risk, 'approve', first.version, 5, '额度在可融资范围内，同意');
+      await db
+        .updateTable('pre_credit')
+        .set({ approved_amount: amount })
+        .where('business_id', '=', done.keyId)
+        .execute();
+    }
+  }
+}

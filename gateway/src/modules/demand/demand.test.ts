@@ -1,0 +1,238 @@
+// 融资需求 on a real database: a supplier user submits for its own supplier only and sees only its own; an
+// operator records on behalf, accepts (the business starts at 预授信·草稿 with its pre-credit draft) or closes
+// with a reason; the table's refusals (forbidden, wrong state, locked, no consent, the ACCEPT_DEMAND rule),
+// a stale version, another tenant's ids and malformed bodies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
+import { PreCreditMessage } from '../../../../src/domain/financing/pre-credit-rules';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { newId } from '../operation-log/repository';
+import { consent, unlock } from './test-fixtures';
+
+const API = '/api/business/demand';
+type Headers = Record<string, string>;
+
+const form = (over: Record<string, unknown> = {}) => ({
+  expectedAmount: 5_000_000_00,
+  expectedTermDays: 180,
+  purpose: '支付钢材采购款',
+  contactName: '王经理',
+  contactPhone: '13900001111',
+  ...over,
+});
+
+describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  let call: ReturnType<typeof callerOf>;
+  let operator: Headers;
+  let operatorId: string;
+  let supplier: Headers;
+  let xh: Headers;
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    call = callerOf(gw.app);
+    const op = await signIn(gw.app, 'operator', 'Operator@2026');
+    operator = op.headers;
+    operatorId = op.userId;
+    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
+    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
+    for (const s of [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel, DemoOrg.lvyuanLandscape]) {
+      await unlock(gw, s);
+    }
+    await consent(gw, DemoOrg.huadongBuildingMaterials, operatorId);
+    await consent(gw, DemoOrg.hengguSteel, operatorId);
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const create = async (headers: Headers, over: Record<string, unknown> = {}) => {
+    const res = await call('POST', API, headers, form(over));
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+
+  it('a supplier user submits for its own supplier (供应商提交); naming another supplier is refused', async () => {
+    const d = await create(supplier);
+    expect(d).toMatchObject({
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      supplierName: '华东建材有限公司',
+      source: 'SUPPLIER',
+      status: 'NEW',
+      version: 1,
+      actions: [],
+    });
+    expect(d.demandNo).toMatch(/^XQ\d{12}$/);
+    const other = await call('POST', API, supplier, form({ supplierId: DemoOrg.hengguSteel }));
+    expect(other).toMatchObject({ status: 400, code: ResultCode.invalidInput, message: '只能为本企业提交' });
+  });
+
+  it('an operator records on behalf (经办代录) and is offered 受理 and 关闭', async () => {
+    const d = await create(operator, { supplierId: DemoOrg.hengguSteel, projectCompanyId: DemoOrg.suzhouProject });
+    expect(d).toMatchObject({ source: 'OPERATOR', projectCompanyName: '苏州远景置业有限公司' });
+    expect(d.actions.sort()).toEqual(['accept', 'close']);
+    const missing = await call('POST', API, operator, form());
+    expect(missing).toMatchObject({ status: 400, message: '请输入供应商' });
+  });
+
+  it('a supplier user never sees another supplier’s demands', async () => {
+    const theirs = await create(operator, { supplierId: DemoOrg.hengguSteel });
+    const page = await call('GET', `${API}/page?size=100`, supplier);
+    expect(page.code).toBe(0);
+    expect(page.data.records.length).toBeGreaterThan(0);
+    expect(
+      page.data.records.every((r: { supplierId: string }) => r.supplierId === DemoOrg.huadongBuildingMaterials),
+    ).toBe(true);
+    expect(await call('GET', `${API}/${theirs.keyId}`, supplier)).toMatchObject({ status: 404 });
+    const staff = await call('GET', `${API}/page?size=100&supplierName=${encodeURIComponent('恒固')}`, operator);
+    expect(staff.data.records.some((r: { keyId: string }) => r.keyId === theirs.keyId)).toBe(true);
+  });
+
+  it('accepts: the business starts at 预授信·草稿 with its pre-credit, and the demand names it', async () => {
+    const d = await create(supplier);
+    const byStaff = await call('GET', `${API}/${d.keyId}`, operator);
+    expect(byStaff.data.actions).toContain('accept');
+    const res = await call('POST', `${API}/${d.keyId}/transition`, operator, {
+      action: 'accept',
+      version: 1,
+      comment: '材料齐全',
+    });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data).toMatchObject({ status: 'ACCEPTED', version: 2, actions: [] });
+    expect(res.data.businessNo).toMatch(/^RZ\d{12}$/);
+    const business = await call('GET', `/api/business/business/${res.data.businessId}`, operator);
+    expect(business.data).toMatchObject({ state: 'PRE_CREDIT/DRAFT', applyAmount: 5_000_000_00, demandId: d.keyId });
+    const preCredit = await call('GET', `/api/business/preCredit/${res.data.businessId}`, operator);
+    expect(preCredit.data).toMatchObject({ status: 'DRAFT', applyAmount: 5_000_000_00, basisOrderIds: [] });
+    const events = await call('GET', `/api/business/business/${res.data.businessId}/events`, operator);
+    expect(events.data[0]).toMatchObject({ action: 'accept', fromState: 'DEMAND/NEW', comment: '材料齐全' });
+    // Accepted once: again is the wrong state, and the old version is stale.
+    const again = await call('POST', `${API}/${d.keyId}/transition`, operator, { action: 'accept', version: 2 });
+    expect(again).toMatchObject({ status: 400, message: '当前状态的业务不能受理' });
+  });
+
+  it('closes with a reason only; a supplier user may neither accept nor close', async () => {
+    const d = await create(supplier);
+    for (const action of ['accept', 'close']) {
+      const res = await call('POST', `${API}/${d.keyId}/transition`, supplier, {
+        action,
+        version: 1,
+        comment: '自己来',
+      });
+      expect(res).toMatchObject({ status: 403, code: ResultCode.forbidden });
+    }
+    const noReason = await call('POST', `${API}/${d.keyId}/transition`, operator, { action: 'close', version: 1 });
+    expect(noReason).toMatchObject({ status: 400, message: '请输入关闭原因' });
+    const closed = await call('POST', `${API}/${d.keyId}/transition`, operator, {
+      action: 'close',
+      version: 1,
+      comment: '供应商暂无融资需要',
+    });
+    expect(closed.data).toMatchObject({ status: 'CLOSED', closeReason: '供应商暂无融资需要', businessId: null });
+  });
+
+  it('refuses a stale version with 160300409 and an unknown action', async () => {
+    const d = await create(supplier);
+    const stale = await call('POST', `${API}/${d.keyId}/transition`, operator, {
+      action: 'close',
+      version: 7,
+      comment: '重复需求',
+    });
+    expect(stale).toMatchObject({ status: 409, code: ResultCode.staleVersion });
+    const unknown = await call('POST', `${API}/${d.keyId}/transition`, operator, { action: 'approve', version: 1 });
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses to accept for a locked supplier, one without consent, or a demand outside the limits', async () => {
+    await gw.db.deleteFrom('supplier_consent').where('supplier_org_id', '=', DemoOrg.lvyuanLandscape).execute();
+    await gw.db
+      .updateTable('organization')
+      .set({ data_auth_state: null })
+      .where('org_id', '=', DemoOrg.lvyuanLandscape)
+      .execute();
+    const noConsent = await create(operator, { supplierId: DemoOrg.lvyuanLandscape });
+    const res = await call('POST', `${API}/${noConsent.keyId}/transition`, operator, { action: 'accept', version: 1 });
+    expect(res).toMatchObject({ status: 400, message: LifecycleMessage.noConsent });
+
+    const locked = await create(operator, { supplierId: DemoOrg.hengguSteel });
+    await gw.db
+      .insertInto('supplier_lock' as never)
+      .values({
+        lock_id: newId(),
+        tenant_id: DEMO_TENANT_ID,
+        supplier_id: DemoOrg.hengguSteel,
+        scope: 'NEW_APPLICATION',
+        reason: '涉诉待核实',
+        status: 'LOCKED',
+        version: 1,
+        created_at: new Date(),
+        updated_at: new Date(),
+      } as never)
+      .execute();
+    const refused = await call('POST', `${API}/${locked.keyId}/transition`, operator, { action: 'accept', version: 1 });
+    expect(refused).toMatchObject({ status: 400, message: LifecycleMessage.locked });
+    await unlock(gw, DemoOrg.hengguSteel);
+
+    // A row outside §2's limits (written past the form) is caught by the ACCEPT_DEMAND rule.
+    const odd = await create(supplier);
+    await gw.db
+      .updateTable('financing_demand')
+      .set({ expected_term_days: 400 })
+      .where('demand_id', '=', odd.keyId)
+      .execute();
+    const rule = await call('POST', `${API}/${odd.keyId}/transition`, operator, { action: 'accept', version: 1 });
+    expect(rule).toMatchObject({ status: 400, message: PreCreditMessage.demandTerm });
+  });
+
+  it('answers 404 for another tenant’s demand', async () => {
+    const d = await create(supplier);
+    expect(await call('GET', `${API}/${d.keyId}`, xh)).toMatchObject({ status: 404 });
+    const res = await call('POST', `${API}/${d.keyId}/transition`, xh, {
+      action: 'close',
+      version: 1,
+      comment: '越权',
+    });
+    expect([403, 404]).toContain(res.status);
+    const still = await call('GET', `${API}/${d.keyId}`, operator);
+    expect(still.data.status).toBe('NEW');
+  });
+
+  it('refuses malformed bodies with the field’s own words', async () => {
+    const cases: Array<[Record<string, unknown>, string | null]> = [
+      [{ expectedAmount: 999_999 }, '期望金额不能小于10,000.00元'],
+      [{ expectedAmount: 10_000_000_001 }, '期望金额不能大于100,000,000.00元'],
+      [{ expectedTermDays: 29 }, '期限（天）不能小于30'],
+      [{ contactPhone: '12345' }, '请输入正确的手机号码'],
+      [{ purpose: '' }, '请输入融资用途'],
+      [{ expectedAmount: '500万' }, null],
+    ];
+    for (const [over, message] of cases) {
+      const res = await call('POST', API, supplier, form(over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      if (message) expect(res.message).toBe(message);
+    }
+    const badBody = await call('POST', `${API}/1/transition`, operator, { action: 'close' });
+    expect(badBody.status).toBe(400);
+  });
+
+  it('the demo seed holds demands in every status and pre-credits over the demo suppliers', async () => {
+    for (const status of ['NEW', 'ACCEPTED', 'CLOSED']) {
+      const page = await call('GET', `${API}/page?status=${status}`, operator);
+      expect(page.data.total, status).toBeGreaterThan(0);
+    }
+    const pre = await call('GET', '/api/business/preCredit/page?size=100', operator);
+    const seen = new Set(pre.data.records.map((r: { status: string }) => r.status));
+    for (const status of ['DRAFT', 'PENDING', 'RETURNED', 'APPROVED', 'TERMINATED', 'EXPIRED']) {
+      expect(seen.has(status), status).toBe(true);
+    }
+  });
+
+  it('exports the caller’s scope as xlsx', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `${API}/export?status=NEW`, headers: supplier });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+  });
+});

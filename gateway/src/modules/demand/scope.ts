@@ -1,0 +1,89 @@
+// What the demand and pre-credit routes share: the caller's data scope (BUSINESS.md "Whose data": a supplier
+// user sees only its own supplier's records, staff the tenant), the refusals of the lifecycle table mapped to
+// the house's codes, and a page answer with each row's offered actions.
+import type { FastifyRequest } from 'fastify';
+import { Type, type TObject } from 'typebox';
+import type { Kysely } from 'kysely';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import type { ResourceDef, ResourceRecord } from '../../../../src/domain/resource/resource';
+import type { Database } from '../../db/database';
+import { AppError, forbidden, invalidInput, notFound } from '../../plugins/envelope';
+import type { FixedScope } from '../../resource/resource-repository';
+import { findResource, orgOptions } from '../../resource/resource-repository';
+import { recordSchema } from '../../resource/resource-schemas';
+import { type Actor, actorOf } from '../business/aggregate';
+
+// biome-ignore lint/suspicious/noExplicitAny: the kit's statements name their tables by definition
+export type AnyDb = Kysely<any>;
+export const anyDb = (db: Kysely<Database>) => db as unknown as AnyDb;
+
+export const ScopeMessage = {
+  ownSupplierOnly: '只能为本企业提交',
+} as const;
+
+/** The columns a caller's scope fixes: a supplier user's own supplier, nothing for staff. */
+export const fixedScopeOf = (actor: Actor): FixedScope => (actor.supplierId ? { supplier_id: actor.supplierId } : {});
+
+export async function callerOf(request: FastifyRequest, db: Kysely<Database>) {
+  return actorOf(request, db);
+}
+
+/** One record of the tenant within the caller's scope; another tenant's or another supplier's is not found. */
+export async function scopedRecord(
+  db: Kysely<Database>,
+  def: ResourceDef,
+  tenantId: string,
+  id: string,
+  actor: Actor,
+  message: string,
+): Promise<ResourceRecord> {
+  const record = await findResource(anyDb(db), def, tenantId, id);
+  if (!record || (actor.supplierId && record.supplierId !== actor.supplierId)) throw notFound(message);
+  return record;
+}
+
+/** The supplier a new record is for: a supplier user's own (naming another is refused), or the one chosen. */
+export function supplierFor(actor: Actor, chosen: unknown): string | null {
+  if (actor.supplierId) {
+    if (typeof chosen === 'string' && chosen !== '' && chosen !== actor.supplierId) {
+      throw invalidInput(ScopeMessage.ownSupplierOnly);
+    }
+    return actor.supplierId;
+  }
+  return typeof chosen === 'string' && chosen !== '' ? chosen : null;
+}
+
+/** The organisations an org field may name, within the caller's scope for suppliers. */
+export async function scopedOrgOptions(
+  db: Kysely<Database>,
+  def: ResourceDef,
+  key: string,
+  tenantId: string,
+  actor: Actor,
+) {
+  const f = def.fields.find((x) => x.key === key && x.org);
+  if (!f) throw notFound('记录不存在');
+  const options = await orgOptions(anyDb(db), tenantId, f);
+  return f.org?.types.includes('SUPPLIER') && actor.supplierId
+    ? options.filter((o) => o.keyId === actor.supplierId)
+    : options;
+}
+
+/** The table's refusal as the house answers it (BUSINESS.md Decisions, "Who may act"). */
+export function refusal(verdict: { reason: string; message: string }): AppError {
+  return verdict.reason === 'forbidden' ? forbidden() : invalidInput(verdict.message);
+}
+
+export const staleError = (message: string) => new AppError(ResultCode.staleVersion, message);
+
+/** The definition's record, with the actions the gateway offers on it. */
+export function rowSchema(def: ResourceDef): TObject {
+  const base = recordSchema(def);
+  return Type.Object(
+    {
+      ...base.properties,
+      actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作（生命周期表）' }),
+    },
+    { additionalProperties: false },
+  );
+}

@@ -1,0 +1,218 @@
+// 预授信 on a real database: the make page's eligible orders, 新增 creating the business at 预授信·草稿, 编辑 and
+// 删除 under the business's version and state, 提交 through the business transition with the SUBMIT_PRE_CREDIT
+// rule (over the ceiling, no order, an unconfirmed order), 撤回, a supplier user's scope, another tenant's ids
+// and malformed bodies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { PreCreditMessage, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
+import { DemoOrg } from '../../db/seed/demo-seed';
+import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
+
+const API = '/api/business/preCredit';
+const BUSINESS = '/api/business/business';
+type Headers = Record<string, string>;
+interface Order {
+  keyId: string;
+  orderNo: string;
+  eligibleAmount: number;
+}
+
+describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  let call: ReturnType<typeof callerOf>;
+  let operator: Headers;
+  let supplier: Headers;
+  let xh: Headers;
+  let orders: Order[];
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    call = callerOf(gw.app);
+    const op = await signIn(gw.app, 'operator', 'Operator@2026');
+    operator = op.headers;
+    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
+    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
+    await unlock(gw, DemoOrg.huadongBuildingMaterials);
+    await consent(gw, DemoOrg.huadongBuildingMaterials, op.userId);
+    await ensureReviewers(gw);
+    const res = await call('GET', `${API}/orders`, supplier);
+    expect(res.code, res.message).toBe(0);
+    orders = res.data.records;
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const apply = async (headers: Headers, body: Record<string, unknown>) => {
+    const res = await call('POST', API, headers, body);
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+  const ceilingOf = (picked: Order[]) => Number(preCreditCeiling(picked, '0.8000'));
+
+  it("lists the supplier's confirmed, unlocked orders with their eligible amounts, the ratio and the consent", async () => {
+    const res = await call('GET', `${API}/orders`, supplier);
+    expect(res.data).toMatchObject({ ratio: '0.8000', consent: true, locked: false });
+    expect(orders.length).toBeGreaterThan(1);
+    for (const o of res.data.records) {
+      expect(o).toMatchObject({ confirmStatus: 'CONFIRMED', locked: false });
+      expect(o.eligibleAmount).toBeGreaterThan(0);
+    }
+    // A supplier user asking for another supplier's orders is refused.
+    const other = await call('GET', `${API}/orders?supplierId=${DemoOrg.hengguSteel}`, supplier);
+    expect(other).toMatchObject({ status: 400 });
+  });
+
+  it('applies, is refused over the ceiling, edits down and submits; then withdraws; delete of a submitted one is refused', async () => {
+    const picked = orders.slice(0, 2);
+    const ceiling = ceilingOf(picked);
+    const p = await apply(supplier, {
+      applyAmount: ceiling + 1,
+      basisOrderIds: picked.map((o) => o.keyId),
+    });
+    expect(p).toMatchObject({
+      status: 'DRAFT',
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      basisOrderCount: 2,
+      validDays: 90,
+      version: 1,
+    });
+    expect(p.preCreditNo).toMatch(/^YS\d{12}$/);
+    expect(p.businessNo).toMatch(/^RZ\d{12}$/);
+    expect(p.basisOrders.map((o: Order) => o.keyId)).toEqual(picked.map((o) => o.keyId));
+
+    const over = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, { action: 'submit', version: 1 });
+    expect(over).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+    expect(over.message).toContain('申请额度超过依据付款单可融资额度');
+
+    const edited = await call('PUT', `${API}/${p.keyId}`, supplier, {
+      applyAmount: ceiling,
+      basisOrderIds: picked.map((o) => o.keyId),
+      validDays: 60,
+      version: 1,
+    });
+    expect(edited.code, edited.message).toBe(0);
+    expect(edited.data).toMatchObject({ applyAmount: ceiling, validDays: 60, version: 2 });
+    const stale = await call('PUT', `${API}/${p.keyId}`, supplier, {
+      applyAmount: ceiling,
+      basisOrderIds: [],
+      version: 1,
+    });
+    expect(stale).toMatchObject({ status: 409, code: ResultCode.staleVersion });
+
+    const submitted = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, {
+      action: 'submit',
+      version: 2,
+    });
+    expect(submitted.code, submitted.message).toBe(0);
+    const listed = await call('GET', `${API}/${p.keyId}`, supplier);
+    expect(listed.data).toMatchObject({ status: 'PENDING', version: 3 });
+    expect(listed.data.actions).toEqual(['withdraw']);
+
+    const notEditable = await call('PUT', `${API}/${p.keyId}`, supplier, {
+      applyAmount: 1,
+      basisOrderIds: [],
+      version: 3,
+    });
+    expect(notEditable).toMatchObject({ status: 400 });
+
+    const withdrawn = await call('POST', `${API}/${p.keyId}/transition`, supplier, { action: 'withdraw', version: 3 });
+    expect(withdrawn.code, withdrawn.message).toBe(0);
+    expect(withdrawn.data).toMatchObject({ status: 'DRAFT', version: 4 });
+    // Back to draft, but once submitted it stays on the record: not deleted.
+    const del = await call('DELETE', `${API}/${p.keyId}?version=4`, supplier);
+    expect(del).toMatchObject({ status: 400 });
+  });
+
+  it('refuses to submit without an order, or on an order no longer confirmed', async () => {
+    const none = await apply(operator, {
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      applyAmount: 100,
+      basisOrderIds: [],
+    });
+    const noOrder = await call('POST', `${BUSINESS}/${none.keyId}/transition`, operator, {
+      action: 'submit',
+      version: 1,
+    });
+    expect(noOrder).toMatchObject({ status: 400, message: PreCreditMessage.noOrders });
+
+    const o = orders[orders.length - 1]!;
+    const p = await apply(operator, {
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      applyAmount: 100,
+      basisOrderIds: [o.keyId],
+    });
+    await gw.db
+      .updateTable('payment_order' as never)
+      .set({ status: 'FAILED' } as never)
+      .where('order_id' as never, '=', o.keyId as never)
+      .execute();
+    const unconfirmed = await call('POST', `${BUSINESS}/${p.keyId}/transition`, operator, {
+      action: 'submit',
+      version: 1,
+    });
+    expect(unconfirmed).toMatchObject({ status: 400, message: PreCreditMessage.orderUnconfirmed(o.orderNo) });
+    await gw.db
+      .updateTable('payment_order' as never)
+      .set({ status: 'CONFIRMED' } as never)
+      .where('order_id' as never, '=', o.keyId as never)
+      .execute();
+  });
+
+  it('deletes a draft never submitted; the business is gone from both lists', async () => {
+    const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
+    const stale = await call('DELETE', `${API}/${p.keyId}?version=2`, supplier);
+    expect(stale).toMatchObject({ status: 409 });
+    const del = await call('DELETE', `${API}/${p.keyId}?version=1`, supplier);
+    expect(del.code, del.message).toBe(0);
+    expect(await call('GET', `${API}/${p.keyId}`, supplier)).toMatchObject({ status: 404 });
+    expect(await call('GET', `${BUSINESS}/${p.keyId}`, operator)).toMatchObject({ status: 404 });
+  });
+
+  it("keeps a supplier user to its own supplier's pre-credits", async () => {
+    const theirs = await apply(operator, { supplierId: DemoOrg.hengguSteel, applyAmount: 100, basisOrderIds: [] });
+    const page = await call('GET', `${API}/page?size=100`, supplier);
+    expect(page.code).toBe(0);
+    expect(
+      page.data.records.every((r: { supplierId: string }) => r.supplierId === DemoOrg.huadongBuildingMaterials),
+    ).toBe(true);
+    expect(await call('GET', `${API}/${theirs.keyId}`, supplier)).toMatchObject({ status: 404 });
+    expect(await call('DELETE', `${API}/${theirs.keyId}?version=1`, supplier)).toMatchObject({ status: 404 });
+    const foreign = await call('POST', API, supplier, {
+      supplierId: DemoOrg.hengguSteel,
+      applyAmount: 1,
+      basisOrderIds: [],
+    });
+    expect(foreign).toMatchObject({ status: 400, message: '只能为本企业提交' });
+    // Orders of another supplier are no basis.
+    const hengguOrders = (await call('GET', `${API}/orders?supplierId=${DemoOrg.hengguSteel}`, operator)).data.records;
+    if (hengguOrders.length > 0) {
+      const stray = await call('POST', API, supplier, { applyAmount: 1, basisOrderIds: [hengguOrders[0].keyId] });
+      expect(stray.status).toBe(400);
+    }
+  });
+
+  it("answers 404 for another tenant's pre-credit and refuses malformed bodies", async () => {
+    const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
+    expect(await call('GET', `${API}/${p.keyId}`, xh)).toMatchObject({ status: 404 });
+    const bad: Array<Record<string, unknown>> = [
+      { applyAmount: 0, basisOrderIds: [] },
+      { applyAmount: '100', basisOrderIds: [] },
+      { applyAmount: 100, basisOrderIds: 'x' },
+      { applyAmount: 100 },
+      { applyAmount: 100, basisOrderIds: [], validDays: 400 },
+    ];
+    for (const body of bad) {
+      const res = await call('POST', API, supplier, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const unknownAction = await call('POST', `${API}/${p.keyId}/transition`, supplier, {
+      action: 'approve',
+      version: 1,
+    });
+    expect(unknownAction).toMatchObject({ status: 400 });
+    const exported = await gw.app.inject({ method: 'GET', url: `${API}/export`, headers: supplier });
+    expect(exported.statusCode).toBe(200);
+  });
+});

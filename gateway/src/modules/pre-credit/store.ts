@@ -1,0 +1,210 @@
+// The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
+// applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
+// (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
+import { type Kysely, sql } from 'kysely';
+import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
+import type { BusinessRecord } from '../../../../src/domain/financing/lifecycle';
+import {
+  type BasisOrder,
+  PRE_CREDIT_VALID_DAYS,
+  submitPreCreditProblems,
+  validTo,
+} from '../../../../src/domain/financing/pre-credit-rules';
+import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
+import type { Database } from '../../db/database';
+import { nextDocumentNo } from '../business/aggregate';
+import { registerCheckpoint } from '../business/facts';
+import './tables';
+
+// biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets module's table
+type AnyDb = Kysely<any>;
+
+export const PRE_CREDIT_NO_PREFIX = 'YS';
+
+/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
+export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+export interface PreCreditDraft {
+  tenantId: string;
+  businessId: string;
+  applyAmount: number;
+  basisOrderIds: readonly string[];
+  validDays?: number;
+  userId: string;
+  now: Date;
+}
+
+/** The pre-credit of a new business, numbered YS+yyyyMMdd+seq, valid `validDays` (90) from today. */
+export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
+  const no = await nextDocumentNo(trx, d.tenantId, PRE_CREDIT_NO_PREFIX, d.now);
+  const days = d.validDays ?? PRE_CREDIT_VALID_DAYS;
+  const from = shanghaiDate(d.now);
+  await trx
+    .insertInto('pre_credit')
+    .values({
+      business_id: d.businessId,
+      tenant_id: d.tenantId,
+      pre_credit_no: no,
+      apply_amount: d.applyAmount,
+      valid_days: days,
+      valid_from: from,
+      valid_to: validTo(from, days),
+      basis_order_ids: JSON.stringify(d.basisOrderIds),
+      created_by: d.userId,
+      created_at: d.now,
+      updated_at: d.now,
+    })
+    .execute();
+  return no;
+}
+
+const idsOf = (value: unknown): string[] => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+
+/** An order as the pre-credit rule and the make page read it. */
+export interface OrderFact extends BasisOrder {
+  projectCompanyId: string | null;
+  projectCompanyName: string | null;
+  dueDate: string;
+  receivableAmount: number;
+  confirmedAmount: number | null;
+}
+
+function orderQuery(db: AnyDb, tenantId: string) {
+  return db
+    .selectFrom('payment_order as o')
+    .leftJoin('organization as c', (j) =>
+      j.onRef('c.org_id', '=', 'o.project_company_id').onRef('c.tenant_id', '=', 'o.tenant_id'),
+    )
+    .select([
+      'o.order_id',
+      'o.order_no',
+      'o.supplier_id',
+      'o.status',
+      'o.locked',
+      'o.project_company_id',
+      'c.org_name as project_company_name',
+      sql<string>`o.due_date::text`.as('due_date'),
+      'o.receivable_amount',
+      'o.confirmed_amount',
+      'o.paid_amount',
+      'o.reserved_amount',
+      'o.financed_amount',
+    ])
+    .where('o.tenant_id', '=', tenantId);
+}
+
+function toOrder(r: Record<string, unknown>): OrderFact {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    orderId: String(r.order_id),
+    orderNo: String(r.order_no),
+    supplierId: String(r.supplier_id),
+    confirmStatus: String(r.status),
+    locked: r.locked === 'YES',
+    eligibleAmount: eligibleAmount({
+      confirmedAmount: num(r.confirmed_amount),
+      paidAmount: num(r.paid_amount),
+      reservedAmount: num(r.reserved_amount),
+      financedAmount: num(r.financed_amount),
+    }),
+    projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
+    projectCompanyName: r.project_company_name == null ? null : String(r.project_company_name),
+    dueDate: String(r.due_date).slice(0, 10),
+    receivableAmount: Number(r.receivable_amount),
+    confirmedAmount: num(r.confirmed_amount),
+  };
+}
+
+/** The orders of these ids in the tenant. */
+export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly string[]): Promise<OrderFact[]> {
+  if (ids.length === 0) return [];
+  const rows = await orderQuery(db, tenantId)
+    .where('o.order_id', 'in', [...ids])
+    .execute();
+  return rows.map(toOrder);
+}
+
+/** The orders a pre-credit of this supplier (and project company) may rest on: confirmed, unlocked, eligible > 0. */
+export async function eligibleOrders(
+  db: AnyDb,
+  tenantId: string,
+  supplierId: string,
+  projectCompanyId: string | null,
+): Promise<OrderFact[]> {
+  let query = orderQuery(db, tenantId)
+    .where('o.supplier_id', '=', supplierId)
+    .where('o.status', '=', 'CONFIRMED')
+    .where('o.locked', '=', 'NO');
+  if (projectCompanyId) query = query.where('o.project_company_id', '=', projectCompanyId);
+  const rows = await query.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
+  return rows.map(toOrder).filter((o) => o.eligibleAmount > 0);
+}
+
+/**
+ * The financing ratio that binds. No parameter tables exist on this branch (the parameters helper's product,
+ * subsidiary and summary values), so no source sets one and BUSINESS.md §3's default 80 % applies; when they
+ * exist, their values go into `effectiveCap` here.
+ */
+export function bindingRatio(): string | null {
+  return effectiveCap({}).maxFinancingRatio?.value ?? null;
+}
+
+export interface StoredPreCredit {
+  businessId: string;
+  preCreditNo: string;
+  applyAmount: number;
+  approvedAmount: number | null;
+  validDays: number;
+  validFrom: string | null;
+  validTo: string | null;
+  basisOrderIds: string[];
+}
+
+export async function loadPreCredit(db: AnyDb, tenantId: string, businessId: string): Promise<StoredPreCredit | null> {
+  const r = await db
+    .selectFrom('pre_credit')
+    .select([
+      'business_id',
+      'pre_credit_no',
+      'apply_amount',
+      'approved_amount',
+      'valid_days',
+      sql<string | null>`valid_from::text`.as('valid_from'),
+      sql<string | null>`valid_to::text`.as('valid_to'),
+      'basis_order_ids',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    businessId: String(r.business_id),
+    preCreditNo: String(r.pre_credit_no),
+    applyAmount: Number(r.apply_amount),
+    approvedAmount: r.approved_amount == null ? null : Number(r.approved_amount),
+    validDays: Number(r.valid_days),
+    validFrom: r.valid_from,
+    validTo: r.valid_to,
+    basisOrderIds: idsOf(r.basis_order_ids),
+  };
+}
+
+export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
+
+// SUBMIT_PRE_CREDIT: the gateway loads the numbers, the pure rule decides.
+registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord) => {
+  const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
+  const stored = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
+  if (!stored) return [PreCreditStoreMessage.missing];
+  const orders = await ordersByIds(db, tenantId, stored.basisOrderIds);
+  return submitPreCreditProblems({
+    supplierId: record.supplierId,
+    applyAmount: stored.applyAmount,
+    basisOrderIds: stored.basisOrderIds,
+    orders,
+    ratio: bindingRatio(),
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PreCreditFormMessage, choiceSummary, readPreCreditForm, yuanText } from './pre-credit-form';
+
+const texts = { supplierId: 's1', projectCompanyId: '', amount: '1,000.50', validDays: '90' };
+
+describe('the 申请预授信 form', () => {
+  it('reads 元 into exact 分 and the chosen orders', () => {
+    expect(readPreCreditForm(texts, ['a', 'b'])).toEqual({
+      form: { supplierId: 's1', projectCompanyId: null, applyAmount: 100050, basisOrderIds: ['a', 'b'], validDays: 90 },
+      errors: {},
+    });
+  });
+  it('names every field that is wrong', () => {
+    const { form, errors } = readPreCreditForm(
+      { supplierId: '', projectCompanyId: '', amount: '1.234', validDays: '0' },
+      [],
+    );
+    expect(form).toBeNull();
+    expect(errors).toEqual({
+      supplierId: PreCreditFormMessage.supplier,
+      amount: PreCreditFormMessage.amountFormat,
+      validDays: PreCreditFormMessage.validDays,
+    });
+    expect(readPreCreditForm({ ...texts, amount: '0' }, []).errors.amount).toBe(PreCreditFormMessage.amountPositive);
+    expect(readPreCreditForm({ ...texts, amount: ' ' }, []).errors.amount).toBe(PreCreditFormMessage.amount);
+    expect(readPreCreditForm({ ...texts, validDays: '366' }, []).errors.validDays).toBe(PreCreditFormMessage.validDays);
+  });
+  it('sums the chosen orders and rounds the ceiling down', () => {
+    const orders = [
+      { keyId: 'a', eligibleAmount: 333 },
+      { keyId: 'b', eligibleAmount: 100 },
+      { keyId: 'c', eligibleAmount: 7 },
+    ];
+    expect(choiceSummary(orders, ['a', 'b'], '0.8000')).toEqual({ count: 2, eligibleSum: 433n, ceiling: 346n });
+    expect(choiceSummary(orders, [], '0.8000')).toEqual({ count: 0, eligibleSum: 0n, ceiling: 0n });
+  });
+});
+
+describe('an amount shown back', () => {
+  it('is 元 with two decimals that reads back to the same 分', () => {
+    expect(yuanText(100050)).toBe('1000.50');
+    expect(yuanText(5)).toBe('0.05');
+    expect(readPreCreditForm({ ...texts, amount: yuanText(123456789) }, []).form?.applyAmount).toBe(123456789);
+  });
+});

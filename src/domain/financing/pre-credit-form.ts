@@ -1,0 +1,75 @@
+// The 申请预授信 page's form (BUSINESS.md §4 /business/applyForRufs): the typed texts read into the wire form
+// with the gateway's own words, and the figures shown beside the order picker — how many orders are chosen,
+// their eligible sum and the ceiling the SUBMIT_PRE_CREDIT rule will hold the amount to. 分 throughout.
+import { yuanToFen } from '../format/money-format';
+import { PRE_CREDIT_VALID_DAYS_MAX, financingRatio, preCreditCeiling } from './pre-credit-rules';
+
+export interface PreCreditTexts {
+  supplierId: string;
+  projectCompanyId: string;
+  /** 元, as typed. */
+  amount: string;
+  validDays: string;
+}
+
+export interface PreCreditFormValue {
+  supplierId: string;
+  projectCompanyId: string | null;
+  applyAmount: number;
+  basisOrderIds: string[];
+  validDays: number;
+}
+
+export const PreCreditFormMessage = {
+  supplier: '请选择供应商',
+  amount: '请输入申请额度',
+  amountFormat: '请输入正确的申请额度（元，至多两位小数）',
+  amountPositive: '申请额度须大于0',
+  validDays: `有效期须在1至${PRE_CREDIT_VALID_DAYS_MAX}天之间`,
+} as const;
+
+export function readPreCreditForm(
+  texts: PreCreditTexts,
+  selected: readonly string[],
+): { form: PreCreditFormValue | null; errors: Partial<Record<keyof PreCreditTexts, string>> } {
+  const errors: Partial<Record<keyof PreCreditTexts, string>> = {};
+  if (!texts.supplierId) errors.supplierId = PreCreditFormMessage.supplier;
+  const amountText = texts.amount.trim().replace(/,/g, '');
+  const fen = amountText ? yuanToFen(amountText) : null;
+  if (!amountText) errors.amount = PreCreditFormMessage.amount;
+  else if (fen === null || fen > BigInt(Number.MAX_SAFE_INTEGER)) errors.amount = PreCreditFormMessage.amountFormat;
+  else if (fen <= 0n) errors.amount = PreCreditFormMessage.amountPositive;
+  const days = /^\d{1,3}$/.test(texts.validDays.trim()) ? Number(texts.validDays.trim()) : Number.NaN;
+  if (!(days >= 1 && days <= PRE_CREDIT_VALID_DAYS_MAX)) errors.validDays = PreCreditFormMessage.validDays;
+  if (Object.keys(errors).length > 0 || fen === null) return { form: null, errors };
+  return {
+    form: {
+      supplierId: texts.supplierId,
+      projectCompanyId: texts.projectCompanyId || null,
+      applyAmount: Number(fen),
+      basisOrderIds: [...selected],
+      validDays: days,
+    },
+    errors,
+  };
+}
+
+/** What the picker shows: the chosen orders' count, eligible sum and the ceiling at the binding ratio. */
+export function choiceSummary(
+  orders: readonly { keyId: string; eligibleAmount: number }[],
+  selected: readonly string[],
+  ratio: string,
+): { count: number; eligibleSum: bigint; ceiling: bigint } {
+  const chosen = orders.filter((o) => selected.includes(o.keyId));
+  return {
+    count: chosen.length,
+    eligibleSum: chosen.reduce((s, o) => s + BigInt(o.eligibleAmount), 0n),
+    ceiling: preCreditCeiling(chosen, financingRatio(ratio)),
+  };
+}
+
+/** 分 shown back in the amount input as 元 with two decimals and no separators (read again exactly). */
+export function yuanText(fen: number): string {
+  const abs = Math.abs(fen);
+  return `${fen < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BasisOrder,
+  PreCreditMessage,
+  acceptDemandProblems,
+  financingRatio,
+  preCreditCeiling,
+  submitPreCreditProblems,
+  validTo,
+} from './pre-credit-rules';
+
+const order = (over: Partial<BasisOrder> = {}): BasisOrder => ({
+  orderId: 'o1',
+  orderNo: 'FK001',
+  supplierId: 's1',
+  confirmStatus: 'CONFIRMED',
+  locked: false,
+  eligibleAmount: 1_000_000_00,
+  ...over,
+});
+
+describe('accepting a demand', () => {
+  it('holds for a live supplier and figures within the limits', () => {
+    expect(acceptDemandProblems({ supplierEnabled: true, expectedAmount: 1_000_000, expectedTermDays: 30 })).toEqual(
+      [],
+    );
+    expect(
+      acceptDemandProblems({ supplierEnabled: true, expectedAmount: 10_000_000_000, expectedTermDays: 360 }),
+    ).toEqual([]);
+  });
+  it('refuses a disabled supplier, an amount or a term outside the limits', () => {
+    expect(acceptDemandProblems({ supplierEnabled: false, expectedAmount: 999_999, expectedTermDays: 361 })).toEqual([
+      PreCreditMessage.supplierGone,
+      PreCreditMessage.demandAmount,
+      PreCreditMessage.demandTerm,
+    ]);
+    expect(
+      acceptDemandProblems({ supplierEnabled: true, expectedAmount: 10_000_000_001, expectedTermDays: 29 }),
+    ).toEqual([PreCreditMessage.demandAmount, PreCreditMessage.demandTerm]);
+  });
+});
+
+describe('the financing ratio', () => {
+  it('defaults to 80 % and never exceeds the hard 90 %', () => {
+    expect(financingRatio()).toBe('0.8000');
+    expect(financingRatio(null)).toBe('0.8000');
+    expect(financingRatio('0.75')).toBe('0.7500');
+    expect(financingRatio('0.95')).toBe('0.9000');
+    expect(financingRatio('not a ratio')).toBe('0.8000');
+  });
+  it('rounds the ceiling down to the 分, exactly', () => {
+    expect(preCreditCeiling([{ eligibleAmount: 333 }], '0.8000')).toBe(266n);
+    expect(preCreditCeiling([{ eligibleAmount: 100 }, { eligibleAmount: 25 }], '0.8000')).toBe(100n);
+    // Beyond 2^53 分 the bigint stays exact.
+    expect(preCreditCeiling([{ eligibleAmount: Number.MAX_SAFE_INTEGER }], '0.9000')).toBe(
+      (BigInt(Number.MAX_SAFE_INTEGER) * 9000n) / 10000n,
+    );
+    expect(preCreditCeiling([{ eligibleAmount: -5 }], '0.8000')).toBe(0n);
+  });
+});
+
+describe('submitting a pre-credit', () => {
+  const base = { supplierId: 's1', basisOrderIds: ['o1'], orders: [order()] };
+  it('holds at exactly the ceiling', () => {
+    expect(submitPreCreditProblems({ ...base, applyAmount: 800_000_00 })).toEqual([]);
+  });
+  it('refuses one 分 over the ceiling, naming the ceiling and the ratio', () => {
+    expect(submitPreCreditProblems({ ...base, applyAmount: 800_000_01 })).toEqual([
+      PreCreditMessage.overCeiling(800_000_00n, '0.8000'),
+    ]);
+    expect(PreCreditMessage.overCeiling(800_000_00n, '0.8000')).toContain('80%');
+    expect(PreCreditMessage.overCeiling(800_000_00n, '0.8000')).toContain('800,000.00');
+  });
+  it('uses the effective cap when a parameter sets one', () => {
+    expect(submitPreCreditProblems({ ...base, applyAmount: 700_000_00, ratio: '0.7000' })).toEqual([]);
+    expect(submitPreCreditProblems({ ...base, applyAmount: 700_000_01, ratio: '0.7000' })).toHaveLength(1);
+  });
+  it('refuses a zero amount and no order', () => {
+    expect(submitPreCreditProblems({ ...base, applyAmount: 0, basisOrderIds: [] })).toEqual([
+      PreCreditMessage.amountPositive,
+      PreCreditMessage.noOrders,
+    ]);
+  });
+  it('refuses orders unconfirmed, locked, of another supplier or unknown', () => {
+    const problems = submitPreCreditProblems({
+      supplierId: 's1',
+      applyAmount: 1,
+      basisOrderIds: ['a', 'b', 'c', 'missing'],
+      orders: [
+        order({ orderId: 'a', orderNo: 'A', confirmStatus: 'UNCONFIRMED' }),
+        order({ orderId: 'b', orderNo: 'B', locked: true }),
+        order({ orderId: 'c', orderNo: 'C', supplierId: 's2' }),
+      ],
+    });
+    expect(problems).toEqual([
+      PreCreditMessage.orderUnconfirmed('A'),
+      PreCreditMessage.orderLocked('B'),
+      PreCreditMessage.orderOtherSupplier('C'),
+      PreCreditMessage.orderGone('missing'),
+    ]);
+  });
+  it('sums every basis order', () => {
+    const orders = [order({ orderId: 'a', eligibleAmount: 100_00 }), order({ orderId: 'b', eligibleAmount: 150_00 })];
+    expect(
+      submitPreCreditProblems({ supplierId: 's1', applyAmount: 200_00, basisOrderIds: ['a', 'b'], orders }),
+    ).toEqual([]);
+  });
+});
+
+describe('validity', () => {
+  it('runs 90 days from the start day, the start day counted', () => {
+    expect(validTo('2026-01-01')).toBe('2026-03-31');
+    expect(validTo('2026-11-22', 1)).toBe('2026-11-22');
+    expect(validTo('2024-02-01', 29)).toBe('2024-02-29');
+  });
+});

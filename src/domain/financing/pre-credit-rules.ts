@@ -1,0 +1,137 @@
+// The hard controls of stage 0 and stage 1 (BUSINESS.md §1.3, §3) as pure functions of the numbers the
+// gateway loaded: accepting a demand (ACCEPT_DEMAND) and submitting a pre-credit (SUBMIT_PRE_CREDIT). Each
+// answers the refusals in Chinese, empty when the rule holds; the lifecycle table refuses with the first.
+// Locks and consent are the table's own guards, not repeated here.
+//
+// The ceiling of a pre-credit is Σ eligible amount of its basis orders × the financing ratio, rounded down
+// to the 分: the ratio is the effective cap's (src/domain/parameters/effective-cap.ts) when a parameter sets
+// one, else the default 80 %, never above the hard 90 % (BUSINESS.md §3 "Financing ratio"). Exact bigint
+// arithmetic, never a binary float.
+import { parseDecimal } from '../decimal/decimal';
+import { formatFen } from '../format/money-format';
+
+/** BUSINESS.md §2 FinancingDemand: 1 万元 to 1 亿元, 30 to 360 days. */
+export const DEMAND_AMOUNT_MIN_FEN = 1_000_000;
+export const DEMAND_AMOUNT_MAX_FEN = 10_000_000_000;
+export const DEMAND_TERM_MIN_DAYS = 30;
+export const DEMAND_TERM_MAX_DAYS = 360;
+
+/** BUSINESS.md §3 "Financing ratio" and "Validity". */
+export const DEFAULT_FINANCING_RATIO = '0.8000';
+export const HARD_MAX_FINANCING_RATIO = '0.9000';
+export const PRE_CREDIT_VALID_DAYS = 90;
+export const PRE_CREDIT_VALID_DAYS_MAX = 365;
+
+export const PreCreditMessage = {
+  supplierGone: '供应商不存在或已停用',
+  demandAmount: '期望金额须在1万元至1亿元之间',
+  demandTerm: '期望期限须在30至360天之间',
+  amountPositive: '申请额度须大于0',
+  noOrders: '请至少选择一张依据付款单',
+  orderGone: (no: string) => `付款单${no}不存在`,
+  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
+  orderUnconfirmed: (no: string) => `付款单${no}未确权`,
+  orderLocked: (no: string) => `付款单${no}已锁定`,
+  overCeiling: (ceiling: bigint, ratio: string) =>
+    `申请额度超过依据付款单可融资额度（可融资余额×${ratioPercent(ratio)}）${formatFen(ceiling)}元`,
+} as const;
+
+export interface DemandFacts {
+  supplierEnabled: boolean;
+  expectedAmount: number;
+  expectedTermDays: number;
+}
+
+/** ACCEPT_DEMAND: the supplier is a live supplier and the demand's figures are within BUSINESS.md §2. */
+export function acceptDemandProblems(d: DemandFacts): string[] {
+  const problems: string[] = [];
+  if (!d.supplierEnabled) problems.push(PreCreditMessage.supplierGone);
+  if (d.expectedAmount < DEMAND_AMOUNT_MIN_FEN || d.expectedAmount > DEMAND_AMOUNT_MAX_FEN) {
+    problems.push(PreCreditMessage.demandAmount);
+  }
+  if (d.expectedTermDays < DEMAND_TERM_MIN_DAYS || d.expectedTermDays > DEMAND_TERM_MAX_DAYS) {
+    problems.push(PreCreditMessage.demandTerm);
+  }
+  return problems;
+}
+
+export interface BasisOrder {
+  orderId: string;
+  orderNo: string;
+  supplierId: string;
+  /** The order's 确权 status; only CONFIRMED counts. */
+  confirmStatus: string;
+  locked: boolean;
+  /** src/domain/assets/eligible-amount.ts, in 分. */
+  eligibleAmount: number;
+}
+
+/** The ratio that binds: the effective cap's when set, else the default; never above the hard maximum. */
+export function financingRatio(effective?: string | null): string {
+  const chosen = effective && parseDecimal(effective) ? effective : DEFAULT_FINANCING_RATIO;
+  return units4(chosen) > units4(HARD_MAX_FINANCING_RATIO) ? HARD_MAX_FINANCING_RATIO : normalizeRatio(chosen);
+}
+
+/** Σ eligible × ratio, rounded down to the 分. */
+export function preCreditCeiling(orders: readonly Pick<BasisOrder, 'eligibleAmount'>[], ratio: string): bigint {
+  const sum = orders.reduce((acc, o) => acc + BigInt(Math.max(0, o.eligibleAmount)), 0n);
+  return (sum * units4(ratio)) / 10_000n;
+}
+
+export interface PreCreditFacts {
+  supplierId: string;
+  applyAmount: number;
+  /** The ids the pre-credit names, and the orders found for them in the tenant. */
+  basisOrderIds: readonly string[];
+  orders: readonly BasisOrder[];
+  /** The effective cap's financing ratio, if any parameter sets one. */
+  ratio?: string | null;
+}
+
+/** SUBMIT_PRE_CREDIT: amount > 0, ≥ 1 order, every order confirmed, unlocked, the supplier's, and the ceiling. */
+export function submitPreCreditProblems(p: PreCreditFacts): string[] {
+  const problems: string[] = [];
+  if (!(p.applyAmount > 0)) problems.push(PreCreditMessage.amountPositive);
+  if (p.basisOrderIds.length === 0) problems.push(PreCreditMessage.noOrders);
+  const byId = new Map(p.orders.map((o) => [o.orderId, o]));
+  for (const id of p.basisOrderIds) {
+    const o = byId.get(id);
+    if (!o) problems.push(PreCreditMessage.orderGone(id));
+    else if (o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderOtherSupplier(o.orderNo));
+    else if (o.confirmStatus !== 'CONFIRMED') problems.push(PreCreditMessage.orderUnconfirmed(o.orderNo));
+    else if (o.locked) problems.push(PreCreditMessage.orderLocked(o.orderNo));
+  }
+  if (p.basisOrderIds.length > 0 && p.applyAmount > 0) {
+    const ratio = financingRatio(p.ratio);
+    const counted = p.basisOrderIds.map((id) => byId.get(id)).filter((o): o is BasisOrder => !!o);
+    const ceiling = preCreditCeiling(counted, ratio);
+    if (BigInt(p.applyAmount) > ceiling) problems.push(PreCreditMessage.overCeiling(ceiling, ratio));
+  }
+  return problems;
+}
+
+/** The last day of validity: `days` calendar days from the start day, the start day counted. */
+export function validTo(fromDay: string, days: number = PRE_CREDIT_VALID_DAYS): string {
+  const [y, m, d] = fromDay.split('-').map(Number);
+  const end = new Date(Date.UTC(y!, m! - 1, d! + days - 1));
+  return end.toISOString().slice(0, 10);
+}
+
+function units4(ratio: string): bigint {
+  const d = parseDecimal(ratio);
+  if (!d || d.units < 0n) return 0n;
+  return d.scale <= 4 ? d.units * 10n ** BigInt(4 - d.scale) : d.units / 10n ** BigInt(d.scale - 4);
+}
+
+function normalizeRatio(ratio: string): string {
+  const u = units4(ratio);
+  return `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
+}
+
+/** A ratio as the screens show it: '0.8000' → '80%', '0.7550' → '75.5%'. */
+export function ratioPercent(ratio: string): string {
+  const u = units4(ratio);
+  const whole = u / 100n;
+  const frac = u % 100n;
+  return frac === 0n ? `${whole}%` : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}%`;
+}

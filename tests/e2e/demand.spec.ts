@@ -1,0 +1,112 @@
+// 融资需求 and 预授信 in Chromium — the supplier submits a demand for its own company, the operator accepts it
+// and sees the business it started (its number in the demand's detail, its pre-credit draft in 预授信申请管理); the
+// screens are photographed at 1440 and 390 px.
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/browser';
+import { useBrowserSuite } from './support/suite';
+
+const suite = useBrowserSuite();
+const DEMANDS = '/financingDemandManagement/financingDemandManagement';
+const PRE_CREDITS = '/business/preCreditApplicationManage';
+
+async function open(path: string, title: string, tableLabel: string) {
+  const page = suite.page;
+  await page.goto(`${suite.gateway.url}${path}`);
+  await page.getByRole('heading', { name: title }).waitFor();
+  await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
+  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+}
+
+async function screenshots(name: string) {
+  const page = suite.page;
+  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe('融资需求', () => {
+  it('the supplier submits a demand, the operator accepts it and sees the business', async () => {
+    const page = suite.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The demo supplier is asked for its data-query consent whenever a page loads; it answers another day.
+    const prompt = page.getByRole('dialog', { name: '提示' });
+    await page.addLocatorHandler(prompt, async () => {
+      await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+    });
+    await signIn(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await open(DEMANDS, '融资需求管理', '融资需求列表');
+    await page.getByRole('button', { name: '新增需求' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增融资需求' });
+    await dialog.getByRole('combobox').first().selectOption({ label: '华东建材有限公司' });
+    await dialog.getByLabel('期望金额（元）').fill('3000');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.getByText('期望金额不能小于10,000.00元').waitFor();
+    await dialog.getByLabel('期望金额（元）').fill('3000000');
+    await dialog.getByLabel('期限（天）').fill('180');
+    await dialog.getByLabel('融资用途').fill('端到端：支付钢材采购款');
+    await dialog.getByLabel('联系人').fill('王建国');
+    await dialog.getByLabel('联系电话').fill('13800000003');
+    await dialog.getByRole('button', { name: '提交' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = page.getByRole('table', { name: '融资需求列表' });
+    const mine = table.getByRole('row').filter({ hasText: '端到端：支付钢材采购款' });
+    await mine.filter({ hasText: '待受理' }).waitFor();
+    // A supplier neither accepts nor closes.
+    expect(await mine.getByRole('button', { name: '受理' }).count()).toBe(0);
+    const demandNo = (await mine.getByRole('cell').first().textContent())?.trim() ?? '';
+    expect(demandNo).toMatch(/^XQ\d{12}$/);
+    await screenshots('demand-supplier');
+
+    await page.goto(`${suite.gateway.url}/business/applyForRufs`);
+    await page.getByRole('heading', { name: '申请预授信' }).waitFor();
+    await page.getByRole('table', { name: '依据付款单' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await page.getByLabel('申请额度（元）').fill('1000');
+    await screenshots('apply-for-rufs');
+    // SPEC §2.3: the make page is a sublevel one, a reload returns to the list.
+    await page.reload();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    await page.getByRole('button', { name: '申请预授信' }).click();
+    await page.getByRole('heading', { name: '申请预授信' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await page.getByLabel('申请额度（元）').fill('1000');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    const saved = page.getByRole('table', { name: '预授信列表' }).getByRole('row').nth(1);
+    await saved.filter({ hasText: '1,000.00' }).filter({ hasText: '草稿' }).waitFor();
+    await screenshots('pre-credit-supplier');
+
+    // The operator, in a session of its own.
+    await suite.context.clearCookies();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await signIn(page, suite.gateway.url, 'operator', 'Operator@2026');
+    await open(DEMANDS, '融资需求管理', '融资需求列表');
+    const row = page.getByRole('table', { name: '融资需求列表' }).getByRole('row').filter({ hasText: demandNo });
+    await row.getByRole('button', { name: '受理' }).click();
+    const confirm = page.getByRole('dialog', { name: '受理融资需求' });
+    await confirm.getByLabel('受理说明').fill('端到端：材料齐全');
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await row.filter({ hasText: '已受理' }).waitFor();
+    await screenshots('demand-operator');
+    await row.getByRole('button', { name: '查看' }).click();
+    const detail = page.getByRole('dialog', { name: '融资需求详情' });
+    const businessNo = (await detail.getByText(/^RZ\d{12}$/).textContent())?.trim() ?? '';
+    expect(businessNo).toMatch(/^RZ\d{12}$/);
+    await page.screenshot({ path: '.tmp/e2e-demand-detail-1440.png' });
+    await detail.getByRole('button', { name: '关闭' }).first().click();
+
+    await open(PRE_CREDITS, '预授信申请管理', '预授信列表');
+    // Newest first: the draft the acceptance started, for the demand's amount.
+    const draft = page.getByRole('table', { name: '预授信列表' }).getByRole('row').nth(1);
+    await draft.filter({ hasText: '3,000,000.00' }).filter({ hasText: '草稿' }).waitFor();
+    await draft.getByRole('button', { name: '查看' }).click();
+    await page.getByRole('dialog', { name: '预授信详情' }).getByText(businessNo).waitFor();
+    await page.keyboard.press('Escape');
+    await screenshots('pre-credit-operator');
+  });
+});
