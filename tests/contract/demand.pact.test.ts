@@ -273,7 +273,9 @@ describe('预授信 contract', () => {
       .uponReceiving('the eligible orders of the supplier')
       .withRequest('GET', `${PRE_CREDIT.api}/orders`, (b) => b.query({ supplierId: HUADONG }).headers(supplier()))
       .willRespondWith(200, (b) =>
-        b.jsonBody(ok({ records: eachLike(order), ratio: '0.8000', consent: boolean(true), locked: boolean(false) })),
+        b.jsonBody(
+          ok({ records: eachLike(order), ratio: string('0.8000'), consent: boolean(true), locked: boolean(false) }),
+        ),
       )
       .executeTest(async (mock) => {
         const choice = await make(mock.url).orders(HUADONG, null);

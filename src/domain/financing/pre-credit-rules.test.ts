@@ -75,6 +75,13 @@ describe('submitting a pre-credit', () => {
     expect(submitPreCreditProblems({ ...base, applyAmount: 700_000_00, ratio: '0.7000' })).toEqual([]);
     expect(submitPreCreditProblems({ ...base, applyAmount: 700_000_01, ratio: '0.7000' })).toHaveLength(1);
   });
+  it('holds the amount to the effective single financing amount when one is set', () => {
+    expect(submitPreCreditProblems({ ...base, applyAmount: 500_000_00, singleMax: 500_000_00n })).toEqual([]);
+    expect(submitPreCreditProblems({ ...base, applyAmount: 500_000_01, singleMax: 500_000_00n })).toEqual([
+      PreCreditMessage.overSingleMax(500_000_00n),
+    ]);
+    expect(submitPreCreditProblems({ ...base, applyAmount: 800_000_00, singleMax: null })).toEqual([]);
+  });
   it('refuses a zero amount and no order', () => {
     expect(submitPreCreditProblems({ ...base, applyAmount: 0, basisOrderIds: [] })).toEqual([
       PreCreditMessage.amountPositive,

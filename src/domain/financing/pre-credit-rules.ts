@@ -5,8 +5,9 @@
 //
 // The ceiling of a pre-credit is Σ eligible amount of its basis orders × the financing ratio, rounded down
 // to the 分: the ratio is the effective cap's (src/domain/parameters/effective-cap.ts) when a parameter sets
-// one, else the default 80 %, never above the hard 90 % (BUSINESS.md §3 "Financing ratio"). Exact bigint
-// arithmetic, never a binary float.
+// one, else the default 80 %, never above the hard 90 % (BUSINESS.md §3 "Financing ratio"); the amount is
+// also held to the effective single financing amount when one is set. Exact bigint arithmetic, never a
+// binary float.
 import { parseDecimal } from '../decimal/decimal';
 import { formatFen } from '../format/money-format';
 
@@ -32,6 +33,7 @@ export const PreCreditMessage = {
   orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
+  overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
   overCeiling: (ceiling: bigint, ratio: string) =>
     `申请额度超过依据付款单可融资额度（可融资余额×${ratioPercent(ratio)}）${formatFen(ceiling)}元`,
 } as const;
@@ -86,6 +88,8 @@ export interface PreCreditFacts {
   orders: readonly BasisOrder[];
   /** The effective cap's financing ratio, if any parameter sets one. */
   ratio?: string | null;
+  /** The effective cap's single financing amount (分), if any parameter sets one. */
+  singleMax?: bigint | null;
 }
 
 /** SUBMIT_PRE_CREDIT: amount > 0, ≥ 1 order, every order confirmed, unlocked, the supplier's, and the ceiling. */
@@ -100,6 +104,9 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
     else if (o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderOtherSupplier(o.orderNo));
     else if (o.confirmStatus !== 'CONFIRMED') problems.push(PreCreditMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(PreCreditMessage.orderLocked(o.orderNo));
+  }
+  if (p.singleMax != null && p.applyAmount > 0 && BigInt(p.applyAmount) > p.singleMax) {
+    problems.push(PreCreditMessage.overSingleMax(p.singleMax));
   }
   if (p.basisOrderIds.length > 0 && p.applyAmount > 0) {
     const ratio = financingRatio(p.ratio);

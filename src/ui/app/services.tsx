@@ -42,6 +42,7 @@ export interface Services {
   assets: AssetsGateway;
   /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
   preCredit: PreCreditGateway;
+  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
   parameters: ParametersGateway;
   /** 审核类型配置, 业务审核 and the workbench. */

@@ -13,7 +13,8 @@ import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecy
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
-import { createPreCreditDraft, eligibleOrders } from '../../modules/pre-credit/store';
+import { bindingCap, createPreCreditDraft, eligibleOrders } from '../../modules/pre-credit/store';
+import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import { newId } from '../../modules/operation-log/repository';
 import '../../modules/demand/tables';
 import type { Database } from '../database';
@@ -250,9 +251,14 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
     const orders = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null);
     const basis = orders.slice(i % 3, (i % 3) + 2);
-    const eligible = basis.reduce((s, o) => s + o.eligibleAmount, 0);
-    // 60 % of the eligible sum: under the 80 % ceiling, rounded to whole 元.
-    const amount = Math.max(100, Math.floor((eligible * 6) / 1000) * 100);
+    // Three quarters of the ceiling at the ratio in force, in whole 元: well within the rule.
+    const cap = await bindingCap(db, DEMO_TENANT_ID, { projectCompanyId: basis[0]?.projectCompanyId ?? null }, day(8));
+    const ceiling = preCreditCeiling(basis, financingRatio(cap.ratio));
+    const quarterOff = ((ceiling * 3n) / 400n) * 100n;
+    const amount = Math.max(
+      100,
+      Number(cap.singleMax !== null && quarterOff > cap.singleMax ? cap.singleMax : quarterOff),
+    );
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials && i % 2 === 0;
     const maker = bySupplier ? actorAs(SUPPLIER_USER_ID, '华东建材-王建国', ROLE.SUPPLIER, supplierId) : operator;
     const at = day(8 + i, 11);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { PreCreditMessage, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
-import { DemoOrg } from '../../db/seed/demo-seed';
+import type { Kysely } from 'kysely';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
 
@@ -25,6 +26,8 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
   let supplier: Headers;
   let xh: Headers;
   let orders: Order[];
+  /** The binding ratio the gateway reads from the parameters in force (the risk summary's, in the demo). */
+  let ratio: string;
 
   beforeAll(async () => {
     gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
@@ -39,6 +42,7 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     const res = await call('GET', `${API}/orders`, supplier);
     expect(res.code, res.message).toBe(0);
     orders = res.data.records;
+    ratio = res.data.ratio;
   });
   afterAll(async () => {
     await gw?.close();
@@ -49,11 +53,14 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(res.code, res.message).toBe(0);
     return res.data;
   };
-  const ceilingOf = (picked: Order[]) => Number(preCreditCeiling(picked, '0.8000'));
+  const ceilingOf = (picked: Order[]) => Number(preCreditCeiling(picked, ratio));
 
   it("lists the supplier's confirmed, unlocked orders with their eligible amounts, the ratio and the consent", async () => {
     const res = await call('GET', `${API}/orders`, supplier);
-    expect(res.data).toMatchObject({ ratio: '0.8000', consent: true, locked: false });
+    expect(res.data).toMatchObject({ consent: true, locked: false });
+    // The effective cap's ratio (product, subsidiary, summary), never above the hard 90 %.
+    expect(res.data.ratio).toMatch(/^0\.\d{4}$/);
+    expect(Number(res.data.ratio)).toBeLessThanOrEqual(0.9);
     expect(orders.length).toBeGreaterThan(1);
     for (const o of res.data.records) {
       expect(o).toMatchObject({ confirmStatus: 'CONFIRMED', locked: false });
@@ -123,6 +130,40 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     // Back to draft, but once submitted it stays on the record: not deleted.
     const del = await call('DELETE', `${API}/${p.keyId}?version=4`, supplier);
     expect(del).toMatchObject({ status: 400 });
+  });
+
+  it("holds the amount to the project company's subsidiary parameter (ratio and single amount)", async () => {
+    const company = DemoOrg.nanjingProject;
+    const db = gw.db as unknown as Kysely<any>;
+    await db.deleteFrom('subsidiary_parameter').where('subsidiary_id', '=', company).execute();
+    await db
+      .insertInto('subsidiary_parameter')
+      .values({
+        param_id: '2990000000000000001',
+        tenant_id: DEMO_TENANT_ID,
+        subsidiary_id: company,
+        single_max_amount: 50_00,
+        max_financing_ratio: '0.5000',
+        max_term_days: 180,
+        annual_quota: 1_000_000_00,
+        used_quota: 0,
+        effective_from: '2020-01-01',
+        effective_to: '2099-12-31',
+        status: 'ENABLED',
+        version: 1,
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    const shown = await call('GET', `${API}/orders?projectCompanyId=${company}`, supplier);
+    expect(shown.data.ratio).toBe('0.5000');
+    const p = await apply(supplier, {
+      projectCompanyId: company,
+      applyAmount: 51_00,
+      basisOrderIds: [orders[0]!.keyId],
+    });
+    const refused = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, { action: 'submit', version: 1 });
+    expect(refused).toMatchObject({ status: 400, message: PreCreditMessage.overSingleMax(50_00n) });
   });
 
   it('refuses to submit without an order, or on an order no longer confirmed', async () => {

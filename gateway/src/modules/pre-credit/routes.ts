@@ -42,7 +42,7 @@ import {
 } from '../demand/scope';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
-import { bindingRatio, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, shanghaiDate } from './store';
+import { bindingCap, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, shanghaiDate } from './store';
 
 const DEF = PRE_CREDIT;
 const LIST = PRE_CREDIT_LIST_PATH;
@@ -202,6 +202,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
   };
   const detailOf = async (tenantId: string, actor: Actor, id: string) => {
     const record = await load(tenantId, id, actor);
+    const cap = await bindingCap(
+      deps.db,
+      tenantId,
+      { projectCompanyId: (record.projectCompanyId as string | null) ?? null },
+      deps.now(),
+    );
     const [withAct] = await withActions(tenantId, actor, [record]);
     const stored = await loadPreCredit(db, tenantId, id);
     const ids = stored?.basisOrderIds ?? [];
@@ -214,7 +220,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const o = byId.get(oid);
         return o ? [wireOrder(o)] : [];
       }),
-      ratio: financingRatio(bindingRatio()),
+      ratio: financingRatio(cap.ratio),
     };
   };
 
@@ -288,7 +294,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const actor = await callerOf(request, deps.db);
       const q = request.query as { supplierId?: string; projectCompanyId?: string };
       const supplierId = supplierFor(actor, q.supplierId);
-      if (!supplierId) return ok({ records: [], ratio: financingRatio(bindingRatio()), consent: false, locked: false });
+      const cap = await bindingCap(deps.db, tenantId, { projectCompanyId: q.projectCompanyId || null }, deps.now());
+      if (!supplierId) return ok({ records: [], ratio: financingRatio(cap.ratio), consent: false, locked: false });
       const facts = await loadFacts(
         deps.db,
         tenantId,
@@ -300,7 +307,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const orders = await eligibleOrders(db, tenantId, supplierId, q.projectCompanyId || null);
       return ok({
         records: orders.map(wireOrder),
-        ratio: financingRatio(bindingRatio()),
+        ratio: financingRatio(cap.ratio),
         consent: !!facts.consent,
         locked: !!facts.supplierLocked?.newApplication,
       });

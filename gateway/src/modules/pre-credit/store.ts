@@ -11,6 +11,7 @@ import {
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
+import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
 import { nextDocumentNo } from '../business/aggregate';
 import { registerCheckpoint } from '../business/facts';
@@ -143,13 +144,51 @@ export async function eligibleOrders(
   return rows.map(toOrder).filter((o) => o.eligibleAmount > 0);
 }
 
+/** The effective cap's ratio and single amount that bind a pre-credit, null where no parameter sets one. */
+export interface BindingCap {
+  ratio: string | null;
+  singleMax: bigint | null;
+}
+
 /**
- * The financing ratio that binds. No parameter tables exist on this branch (the parameters helper's product,
- * subsidiary and summary values), so no source sets one and BUSINESS.md §3's default 80 % applies; when they
- * exist, their values go into `effectiveCap` here.
+ * The effective cap (BUSINESS.md §2 Parameters: the minimum of the product's, the subsidiary's and the risk
+ * summary's values) for a pre-credit: the product when the business has one (not before APPLICATION), the
+ * subsidiary parameter of the project company or else of its parent (the city company), and the summary in
+ * force. Where none sets a ratio, BUSINESS.md §3's default 80 % applies (`financingRatio`).
  */
-export function bindingRatio(): string | null {
-  return effectiveCap({}).maxFinancingRatio?.value ?? null;
+export async function bindingCap(
+  database: Kysely<Database>,
+  tenantId: string,
+  ids: { projectCompanyId: string | null; productId?: string | null },
+  now: Date,
+): Promise<BindingCap> {
+  const db = database as unknown as AnyDb;
+  let subsidiaryId = ids.projectCompanyId;
+  if (subsidiaryId) {
+    const own = await db
+      .selectFrom('subsidiary_parameter')
+      .select('param_id')
+      .where('tenant_id', '=', tenantId)
+      .where('subsidiary_id', '=', subsidiaryId)
+      .executeTakeFirst();
+    if (!own) {
+      const org = await db
+        .selectFrom('organization')
+        .select('parent_id')
+        .where('tenant_id', '=', tenantId)
+        .where('org_id', '=', subsidiaryId)
+        .executeTakeFirst();
+      subsidiaryId = org?.parent_id ?? null;
+    }
+  }
+  const cap = effectiveCap(
+    await capSourcesOf(database, tenantId, {
+      productId: ids.productId ?? null,
+      subsidiaryId,
+      on: shanghaiDate(now),
+    }),
+  );
+  return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
 }
 
 export interface StoredPreCredit {
@@ -196,15 +235,27 @@ export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
 // SUBMIT_PRE_CREDIT: the gateway loads the numbers, the pure rule decides.
 registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord) => {
-  const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
-  const stored = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
-  if (!stored) return [PreCreditStoreMessage.missing];
-  const orders = await ordersByIds(db, tenantId, stored.basisOrderIds);
+  const stored = record as BusinessRecord & {
+    keyId?: string;
+    projectCompanyId?: string | null;
+    productId?: string | null;
+  };
+  const businessId = stored.keyId;
+  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
+  if (!preCredit) return [PreCreditStoreMessage.missing];
+  const orders = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
+  const cap = await bindingCap(
+    db as Kysely<Database>,
+    tenantId,
+    { projectCompanyId: stored.projectCompanyId ?? null, productId: stored.productId ?? null },
+    new Date(),
+  );
   return submitPreCreditProblems({
     supplierId: record.supplierId,
-    applyAmount: stored.applyAmount,
-    basisOrderIds: stored.basisOrderIds,
+    applyAmount: preCredit.applyAmount,
+    basisOrderIds: preCredit.basisOrderIds,
     orders,
-    ratio: bindingRatio(),
+    ratio: cap.ratio,
+    singleMax: cap.singleMax,
   });
 });
