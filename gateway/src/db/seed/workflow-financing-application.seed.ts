@@ -54,6 +54,14 @@ type Target = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
 const PLAN: Target[] = ['DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
+  // Once: a second run of the demo seed adds nothing.
+  const done = await db
+    .selectFrom('financing_application')
+    .select('application_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .limit(1)
+    .executeTakeFirst();
+  if (done) return;
   const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
   const risk = await memberOf(db, ROLE.RISK);
   if (!reviewer || !risk) return;

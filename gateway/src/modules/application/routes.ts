@@ -18,6 +18,7 @@ import {
   totalOf,
 } from '../../../../src/domain/financing/application-rules';
 import {
+  APPLICATION_EXAMINE_INFO_PATH,
   APPLICATION_LIST_PATH,
   APPLICATION_MAKE_PATH,
   FINANCING_APPLICATION,
@@ -417,6 +418,24 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       schema: {
         tags,
         summary: '融资申请详情（明细、准入资料、规则校验结果）',
+        params: IdParams,
+        response: envelopeResponses(detail),
+      },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const actor = await callerOf(request, deps.db);
+      return ok(await detailOf(tenantId, actor, (request.params as IdParams).id));
+    },
+  );
+
+  app.get(
+    `${DEF.api}/:id/review`,
+    {
+      config: { access: { menu: APPLICATION_EXAMINE_INFO_PATH } },
+      schema: {
+        tags,
+        summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
         params: IdParams,
         response: envelopeResponses(detail),
       },
