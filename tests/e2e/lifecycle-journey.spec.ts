@@ -112,6 +112,8 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await page.goto(`${suite.gateway.url}/business/financingApplicationManagement`);
     await page.getByRole('button', { name: '新增融资申请' }).click();
     await page.getByRole('heading', { name: '新增融资申请' }).waitFor();
+    await page.getByRole('table', { name: '可新增融资申请的业务' }).waitFor();
+    await screenshots('application-add');
     const candidate = page.getByRole('table', { name: '可新增融资申请的业务' }).getByRole('row').filter({
       hasText: businessNo,
     });
@@ -125,6 +127,8 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await orderRow.getByText(/^不得超过可融资余额×/).waitFor();
     await amount.fill('500000');
     await page.getByRole('status', { name: '合计' }).getByText('申请总额 500,000.00 元').waitFor();
+    await page.getByRole('heading', { name: /^准入资料制作 SQ/ }).scrollIntoViewIfNeeded();
+    await screenshots('application-make-top');
     const regions = page.getByRole('region', { name: '融资要素' });
     await regions.getByLabel('融资期限（天）').fill('90');
     await regions.getByLabel('还款来源').selectOption({ label: '项目公司付款' });
@@ -150,6 +154,8 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await fresh('reviewer1', 'Staff@2026');
     await page.goto(`${suite.gateway.url}/business/financingApplicationExamine`);
     const queued = page.getByRole('table', { name: '待我审核' }).getByRole('row').filter({ hasText: businessNo });
+    await queued.waitFor();
+    await screenshots('application-queue');
     await queued.getByRole('button', { name: '审核' }).click();
     await page
       .getByRole('region', { name: '规则校验' })

@@ -13,7 +13,9 @@ import {
   ACCOUNT_NO_PATTERN,
   type ApplicationDoc,
   type ApplicationLine,
+  MIN_REMAINING_DAYS,
   REPAYMENT_SOURCES,
+  daysBetween,
   lineCap,
   totalOf,
 } from '../../../../src/domain/financing/application-rules';
@@ -453,7 +455,8 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       config: { access: { menu: MAKE } },
       schema: {
         tags,
-        summary: '可选付款单：该供应商已确权、未锁定、未被其他申请占满的付款单（可融资余额实时计算）',
+        summary:
+          '可选付款单：该供应商已确权、未锁定、未被其他申请占满、剩余期限不少于30天的付款单（可融资余额实时计算）',
         params: IdParams,
         response: envelopeResponses(
           Type.Object({ records: Type.Array(OrderSchema), ratio: Type.String() }, { additionalProperties: false }),
@@ -480,7 +483,12 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       return ok({
         records: orders
           .filter(
-            (o) => chosen.has(o.orderId) || (o.confirmStatus === 'CONFIRMED' && !o.locked && o.eligibleAmount > 0),
+            (o) =>
+              chosen.has(o.orderId) ||
+              (o.confirmStatus === 'CONFIRMED' &&
+                !o.locked &&
+                o.eligibleAmount > 0 &&
+                daysBetween(shanghaiDate(now), o.dueDate) >= MIN_REMAINING_DAYS),
           )
           .map((o) => wireOrder(o, limits.ratio)),
         ratio: limits.ratio,
