@@ -168,6 +168,9 @@ function MakeForm({ id }: { id: string }) {
   const navigate = useNavigate();
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [failed, setFailed] = useState(false);
+  // A business at 融资申请·草稿 without an application yet (the workbench's 待制作 links here): offer 新增.
+  const [startable, setStartable] = useState<ApplicationCandidate | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [orders, setOrders] = useState<ApplicationOrder[]>([]);
   const [ratio, setRatio] = useState('0.8000');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
@@ -201,12 +204,33 @@ function MakeForm({ id }: { id: string }) {
         setOrders([...d.orders, ...o.records.filter((x) => !seen.has(x.keyId))]);
         setRatio(o.ratio);
       },
-      () => live && setFailed(true),
+      () => {
+        if (!live) return;
+        setFailed(true);
+        financingApplication.candidates().then(
+          (rows) => live && setStartable(rows.find((r) => r.keyId === id) ?? null),
+          () => undefined,
+        );
+      },
     );
     return () => {
       live = false;
     };
-  }, [financingApplication, id, adopt]);
+  }, [financingApplication, id, adopt, attempt]);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      await financingApplication.create(id);
+      setFailed(false);
+      setStartable(null);
+      setAttempt((n) => n + 1);
+    } catch {
+      // The HTTP client has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const chosen = useMemo(() => orders.filter((o) => amounts[o.keyId] !== undefined), [orders, amounts]);
   const figures = useMemo(
@@ -292,8 +316,15 @@ function MakeForm({ id }: { id: string }) {
     return (
       <section className={styles.page}>
         <div className={styles.card}>
-          <Text>融资申请不存在或无权查看</Text>
+          <Text>{startable ? `业务 ${startable.businessNo} 尚未制作融资申请` : '融资申请不存在或无权查看'}</Text>
           <div className={styles.footer}>
+            {startable && (
+              <Permission code="add" path={APPLICATION_LIST_PATH}>
+                <Button appearance="primary" disabled={busy} onClick={() => void start()}>
+                  制作融资申请
+                </Button>
+              </Permission>
+            )}
             <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
           </div>
         </div>

@@ -82,17 +82,29 @@ const DETAIL: ApplicationDetail = {
   actions: ['submit'],
 };
 
-function render() {
+function render(missing = false) {
+  let made = !missing;
   const financingApplication = {
-    candidates: vi.fn(async () => []),
-    create: vi.fn(),
-    get: vi.fn(async () => DETAIL),
+    candidates: vi.fn(async () => [
+      { keyId: 'b1', businessNo: 'RZ202611220001', supplierName: '华东建材有限公司', applyAmount: 1, version: 1 },
+    ]),
+    create: vi.fn(async () => {
+      made = true;
+      return DETAIL;
+    }),
+    get: vi.fn(async () => {
+      if (!made) throw new Error('not found');
+      return DETAIL;
+    }),
     review: vi.fn(async () => DETAIL),
     orders: vi.fn(async () => ({ records: [ORDER], ratio: '0.8000' })),
     save: vi.fn(async () => DETAIL),
     submit: vi.fn(async () => {}),
   } satisfies ApplicationGateway;
-  const menus = [menu('/business/accessDocumentsMake', ['edit', 'submit'])];
+  const menus = [
+    menu('/business/accessDocumentsMake', ['edit', 'submit']),
+    menu('/business/financingApplicationManagement', ['add']),
+  ];
   const session = createActor(setup({}).createMachine({ context: { menus, user: { userId: 'u1' } } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
@@ -135,5 +147,12 @@ describe('准入资料制作', () => {
       expect.objectContaining({ lines: [{ orderId: 'o1', financeAmount: 40_000_50 }], termDays: null }),
       3,
     );
+  });
+
+  it('offers 新增 when the business has no application yet (the workbench links here)', async () => {
+    const { financingApplication } = render(true);
+    await userEvent.click(await screen.findByRole('button', { name: '制作融资申请' }));
+    expect(financingApplication.create).toHaveBeenCalledWith('b1');
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
   });
 });
