@@ -194,4 +194,19 @@ describe('融资申请 contract', () => {
         await kit(mock.url).remove(FINANCING_APPLICATION, PACT_APPLICATION_ID, 1);
       });
   });
+
+  it('the list withdraws a submitted application not yet reviewed', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.submitted)
+      .uponReceiving('撤回 of the pact application from the list')
+      .withRequest('POST', `${API}/${PACT_APPLICATION_ID}/transition`, (b) =>
+        b.headers(operator()).jsonBody({ action: 'withdraw', version: 2 }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(ok(like({ keyId: PACT_APPLICATION_ID, status: 'DRAFT', version: 3 }))))
+      .executeTest(async (mock) => {
+        const done = await kit(mock.url).transition(FINANCING_APPLICATION, PACT_APPLICATION_ID, 'withdraw', 2, '');
+        expect(done.status).toBe('DRAFT');
+      });
+  });
 });

@@ -4,6 +4,7 @@
 // business without an application, for 新增. reviewer1 reads it once submitted. Each state puts the rows back.
 import type { Kysely } from 'kysely';
 import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/application-rules';
+import { startReview } from '../../../src/domain/financing/review';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { addConfirmedOrder } from '../../../gateway/src/modules/application/confirmed-orders';
 import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
@@ -19,6 +20,7 @@ export const ApplicationState = {
   draft: 'operator is signed in and a financing application draft is ready to submit',
   candidate: 'operator is signed in and a business awaits its financing application',
   pending: 'reviewer1 is signed in and reads a financing application',
+  submitted: 'operator is signed in and its financing application awaits level 1',
 } as const;
 
 export const PACT_APPLICATION_ID = '2560000000000000001';
@@ -143,6 +145,37 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     },
     [ApplicationState.candidate]: async () => {
       await business(false);
+      await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+    },
+    [ApplicationState.submitted]: async () => {
+      await business(true);
+      const reviewer = await db
+        .selectFrom('app_user')
+        .select('user_id')
+        .where('user_name', '=', 'reviewer1')
+        .executeTakeFirstOrThrow();
+      const level = (ids: string[]) => ({
+        roles: [],
+        userIds: [],
+        reviewerIds: ids,
+        approveMethod: 'ANY' as const,
+        rejectHandler: 'RETURN_TO_MAKER' as const,
+      });
+      const review = startReview({
+        type: 'APPLICATION',
+        makerId: OPERATOR_ID,
+        levels: [level([reviewer.user_id]), level([reviewer.user_id])],
+      });
+      await db
+        .updateTable('financing_business')
+        .set({ state: 'APPLICATION/PENDING', review: JSON.stringify(review), review_arrived_at: at, version: 2 })
+        .where('business_id', '=', PACT_APPLICATION_ID)
+        .execute();
+      await db
+        .updateTable('financing_application')
+        .set({ submitted_at: at })
+        .where('application_id', '=', PACT_APPLICATION_ID)
+        .execute();
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },
     [ApplicationState.pending]: async () => {
