@@ -8,6 +8,7 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -30,6 +31,7 @@ import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
+import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
@@ -58,6 +60,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
+  container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();

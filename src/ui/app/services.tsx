@@ -12,6 +12,7 @@ import type { ResourceGateway } from '../../application/ports/resource-gateway.p
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
+import type { ApplicationGateway } from '../../application/ports/application-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
 import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
@@ -42,6 +43,8 @@ export interface Services {
   assets: AssetsGateway;
   /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
   preCredit: PreCreditGateway;
+  /** 融资申请's make page and review page calls beyond the kit. */
+  financingApplication: ApplicationGateway;
   /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
   parameters: ParametersGateway;

@@ -34,6 +34,7 @@ import { logOperation, newId } from '../operation-log/repository';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import type { Actor } from './actor';
+import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts } from './facts';
 import type { FinancingBusinessTable } from './tables';
 
@@ -481,6 +482,16 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       .where('version', '=', input.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw stale();
+    // The other modules' effects of this move (reservations), in this transaction: they hold or it all fails.
+    await runAfterTransition(trx, {
+      tenantId: input.tenantId,
+      businessId: input.businessId,
+      action: input.action,
+      from: before.state,
+      to: verdict.to,
+      actor: input.actor,
+      now: input.now,
+    });
 
     const reviewLevel = record.review ? record.review.snapshot.levels[record.review.level - 1] : undefined;
     await insertEvent(trx, {

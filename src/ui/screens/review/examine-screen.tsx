@@ -16,7 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createExamineMachine } from '../../../application/review/examine.machine';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
@@ -45,17 +45,29 @@ export function ExamineScreen() {
   return id ? <ReviewPage key={id} id={id} type={params.get('type') ?? ''} /> : <ExamineList />;
 }
 
-function ExamineList() {
+/**
+ * The queue; a stage's own review list (融资申请审核) fixes the type and opens its own review page. Exported
+ * for those lists, so there is one queue screen.
+ */
+export function ExamineList({
+  fixedType,
+  title = '业务审核',
+  linkOf = (row: ExamineItem) => examineLink(row.type, row.businessId),
+}: {
+  fixedType?: string;
+  /** The page's heading: the menu title of the list showing the queue. */
+  title?: string;
+  linkOf?: (row: ExamineItem) => string;
+} = {}) {
+  const empty: ExamineQuery = fixedType ? { ...EMPTY_QUERY, type: fixedType } : EMPTY_QUERY;
   const styles = useListScreenStyles();
   const { review } = useServices();
   const navigate = useNavigate();
-  const [machine] = useState(() =>
-    createPagedListMachine((q: ExamineQuery, p) => review.examinePage(q, p), EMPTY_QUERY),
-  );
+  const [machine] = useState(() => createPagedListMachine((q: ExamineQuery, p) => review.examinePage(q, p), empty));
   const list = useActorRef(machine);
   const table = usePagedList(list, 'business.examine');
-  const [draft, setDraft] = useState(EMPTY_QUERY);
-  const open = (row: ExamineItem) => navigate(examineLink(row.type, row.businessId));
+  const [draft, setDraft] = useState(empty);
+  const open = (row: ExamineItem) => navigate(linkOf(row));
   const columns: PagedTableColumn<ExamineItem>[] = [
     {
       key: 'businessNo',
@@ -91,27 +103,29 @@ function ExamineList() {
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
-        业务审核
+        {title}
       </Text>
       <div className={styles.card}>
         <QueryForm
           searching={table.loading}
           onSearch={() => list.send({ type: 'SEARCH', query: draft })}
           onReset={() => {
-            setDraft(EMPTY_QUERY);
+            setDraft(empty);
             list.send({ type: 'RESET' });
           }}
         >
-          <QueryFormItem label="审核类型">
-            <Select value={draft.type} onChange={(_, d) => setDraft((q) => ({ ...q, type: d.value }))}>
-              <option value="">全部</option>
-              {REVIEW_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {REVIEW_TYPE_LABEL[t]}
-                </option>
-              ))}
-            </Select>
-          </QueryFormItem>
+          {!fixedType && (
+            <QueryFormItem label="审核类型">
+              <Select value={draft.type} onChange={(_, d) => setDraft((q) => ({ ...q, type: d.value }))}>
+                <option value="">全部</option>
+                {REVIEW_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {REVIEW_TYPE_LABEL[t]}
+                  </option>
+                ))}
+              </Select>
+            </QueryFormItem>
+          )}
           <QueryFormItem label="业务编号">
             <Input
               value={draft.businessNo}
@@ -161,7 +175,21 @@ const REVIEW_BUTTONS = [
   { action: 'refuse', appearance: 'secondary' as const },
 ];
 
-function ReviewPage({ id, type }: { id: string; type: string }) {
+/**
+ * The review page; a stage's own review page (融资申请审核详情) passes where to go back to and what of its item
+ * to show (`children`, under the business's summary). Exported for those pages, so there is one review page.
+ */
+export function ReviewPage({
+  id,
+  type,
+  back = EXAMINE_PATH,
+  children,
+}: {
+  id: string;
+  type: string;
+  back?: string;
+  children?: ReactNode;
+}) {
   const styles = { ...useListScreenStyles(), ...useDetailStyles(), ...useReviewStyles() };
   const { review, notifier, todoCount } = useServices();
   const navigate = useNavigate();
@@ -199,7 +227,7 @@ function ReviewPage({ id, type }: { id: string; type: string }) {
       sub.unsubscribe();
       notifier.success(`${t.label}成功`);
       // After the navigation: it cancels the requests in flight (SPEC §2.3), the count's among them.
-      void Promise.resolve(navigate(EXAMINE_PATH)).then(() => todoCount.send({ type: 'REFRESH' }));
+      void Promise.resolve(navigate(back)).then(() => todoCount.send({ type: 'REFRESH' }));
     });
     flow.send({ type: 'ACT', action, comment });
   };
@@ -216,13 +244,14 @@ function ReviewPage({ id, type }: { id: string; type: string }) {
             {detail.suspended ? `${detail.stateLabel}（已暂停）` : detail.stateLabel}
           </Badge>
         )}
-        <Button onClick={() => navigate(EXAMINE_PATH)}>返回列表</Button>
+        <Button onClick={() => navigate(back)}>返回列表</Button>
       </div>
       {failed && <Text className={styles.empty}>业务不存在或无权查看</Text>}
       {!detail && !failed && <Text className={styles.empty}>加载中…</Text>}
       {detail && (
         <>
           <Summary detail={detail} />
+          {children}
           <Progress detail={detail} />
           {detail.actions.length > 0 ? (
             <div className={styles.card} role="region" aria-label="审核意见">

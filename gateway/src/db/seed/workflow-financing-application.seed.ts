@@ -1,0 +1,209 @@
+// Demo 融资申请 (stage 2): five businesses of the demo supplier 华东建材 walked through the aggregate — their
+// pre-credit submitted and approved by both levels, then an application made on the supplier's confirmed
+// orders and left 草稿, 待审核 at level 1, 待审核 at level 2, 已退回, and 已通过 (the business on to 尽调报告
+// ·草稿). The checklist's files are stored-file rows only (no bytes: the seed does not know the file store's
+// folder), so their names show and the rule counts them, but opening one says the file is missing. Named to
+// run after the business and pre-credit seeds; the seeded business at 融资申请·草稿 is left without an
+// application, for 新增.
+import type { Kysely } from 'kysely';
+import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
+import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
+import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
+import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
+import { grantOf } from '../../../../src/domain/workflow/workflow';
+import { applicationOrders, createApplicationDraft, limitsOf, shanghaiDate } from '../../modules/application/store';
+import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
+import { insertFiles } from '../../modules/file/repository';
+import { newId } from '../../modules/operation-log/repository';
+import { createPreCreditDraft } from '../../modules/pre-credit/store';
+import type { Database } from '../database';
+import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
+
+const OPERATOR_ID = '1300000000000000002';
+const ALL_GRANTS = new Set(LIFECYCLE.transitions.filter((t) => t.menu).map((t) => grantOf(t)));
+const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour - 8));
+
+function actorAs(userId: string, userName: string, role: string): Actor {
+  const roleName = ROLE_NAME[role as keyof typeof ROLE_NAME] ?? role;
+  return {
+    userId,
+    userName,
+    roles: new Set([role]),
+    roleName,
+    roleNames: new Map([[role, roleName]]),
+    supplierId: null,
+    grants: ALL_GRANTS,
+  };
+}
+
+async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | null> {
+  const row = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .innerJoin('app_user as u', 'u.user_id', 'ur.user_id')
+    .select(['u.user_id', 'u.nick_name'])
+    .where('r.tenant_id', '=', DEMO_TENANT_ID)
+    .where('r.role_code', '=', role)
+    .where('u.status', '=', 'ENABLED')
+    .orderBy('u.user_id')
+    .executeTakeFirst();
+  return row ? actorAs(row.user_id, row.nick_name, role) : null;
+}
+
+type Target = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
+const PLAN: Target[] = ['DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED'];
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  // Once: a second run of the demo seed adds nothing.
+  const done = await db
+    .selectFrom('financing_application')
+    .select('application_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .limit(1)
+    .executeTakeFirst();
+  if (done) return;
+  const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
+  const risk = await memberOf(db, ROLE.RISK);
+  if (!reviewer || !risk) return;
+  const operator = actorAs(OPERATOR_ID, '业务经办', ROLE.OPERATOR);
+  const supplierId = DemoOrg.huadongBuildingMaterials;
+  const supplier = await db
+    .selectFrom('organization')
+    .select('org_name')
+    .where('org_id', '=', supplierId)
+    .executeTakeFirst();
+  const today = shanghaiDate(new Date());
+  // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
+  for (let k = 0; k < 6; k++) {
+    await addConfirmedOrder(db as never, {
+      tenantId: DEMO_TENANT_ID,
+      supplierId,
+      orderNo: `FKHD2027${String(k + 1).padStart(4, '0')}`,
+      amount: (1_200_000 + k * 350_000) * 100,
+      dueDate: `2027-${String(3 + k).padStart(2, '0')}-${String(10 + k).padStart(2, '0')}`,
+      now: day(12, 9),
+    });
+  }
+
+  for (const [i, target] of PLAN.entries()) {
+    const at = day(14 + i, 9);
+    const later = (hours: number) => new Date(at.getTime() + hours * 3600_000);
+    // Orders with room left and the 30 days of life the rule asks for, one or two per application.
+    const orders = (await applicationOrders(db as never, DEMO_TENANT_ID, {}, { supplierId }, at)).filter(
+      (o) =>
+        o.confirmStatus === 'CONFIRMED' &&
+        !o.locked &&
+        o.eligibleAmount >= 2_000_00 &&
+        daysBetween(today, o.dueDate) >= 45,
+    );
+    const picked = orders.slice(i % 3, (i % 3) + (i % 2) + 1);
+    if (picked.length === 0) continue;
+    const limits = await limitsOf(db, DEMO_TENANT_ID, { keyId: '' }, at);
+    // Half of each order's cap, in whole 元; the pre-credit approves exactly their sum.
+    const lines = picked.map((o) => ({
+      orderId: o.orderId,
+      financeAmount: Number((lineCap(o.eligibleAmount, limits.ratio) / 200n) * 100n),
+    }));
+    const total = lines.reduce((s, l) => s + l.financeAmount, 0);
+    const capped = limits.singleMax !== null && total > limits.singleMax;
+    if (capped || total <= 0) continue;
+
+    const business = await createBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      supplierId,
+      projectCompanyId: null,
+      ownerId: OPERATOR_ID,
+      applyAmount: total,
+      actor: operator,
+      now: at,
+    });
+    await createPreCreditDraft(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: business.keyId,
+      applyAmount: total,
+      basisOrderIds: picked.map((o) => o.orderId),
+      userId: OPERATOR_ID,
+      now: at,
+    });
+    let version = 1;
+    const move = async (actor: Actor, action: string, hours: number, comment?: string) => {
+      const row = await transitionBusiness(db, {
+        tenantId: DEMO_TENANT_ID,
+        businessId: business.keyId,
+        actor,
+        action,
+        version,
+        comment,
+        now: later(hours),
+      });
+      version = row.version;
+    };
+    await move(operator, 'submit', 1, '申请预授信');
+    await move(reviewer, 'approve', 2, '付款单已确权，同意');
+    await move(risk, 'approve', 3, '额度在可融资范围内，同意');
+    await db
+      .updateTable('pre_credit')
+      .set({ approved_amount: total })
+      .where('business_id', '=', business.keyId)
+      .execute();
+
+    await createApplicationDraft(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: business.keyId,
+      userId: OPERATOR_ID,
+      now: later(4),
+    });
+    const files = ACCESS_DOC_TYPES.filter((t) => t.required).map((t) => ({
+      keyId: newId(),
+      tenantId: DEMO_TENANT_ID,
+      fileName: `${t.label.replace(/[（）/]/g, '')}.pdf`,
+      extension: 'pdf',
+      contentType: 'application/pdf',
+      size: 102_400,
+      sha256: '0'.repeat(64),
+      subSys: 'business',
+      module: 'financingApplication',
+      createdBy: OPERATOR_ID,
+      docType: t.code,
+    }));
+    // The draft still lacks its last required document, so 提交 on it says what is missing.
+    const stored = target === 'DRAFT' ? files.slice(0, -1) : files;
+    await insertFiles(
+      db,
+      stored.map(({ docType: _t, ...f }) => f),
+    );
+    await db
+      .updateTable('stored_file')
+      .set({ business_type: 'financingApplication', business_id: business.keyId })
+      .where(
+        'key_id',
+        'in',
+        stored.map((f) => f.keyId),
+      )
+      .execute();
+    await db
+      .updateTable('financing_application')
+      .set({
+        term_days: 90 + 30 * (i % 3),
+        repayment_source: i % 2 ? 'SUPPLIER_BUYBACK' : 'PROJECT_COMPANY',
+        payee_bank: '中国工商银行上海浦东支行',
+        payee_account: `62220210010${String(4_000_000 + i * 7919).padStart(8, '0')}`,
+        lines: JSON.stringify(lines),
+        docs: JSON.stringify(stored.map((f) => ({ docType: f.docType, fileIds: [f.keyId], validTo: '2027-12-31' }))),
+        total_amount: total,
+        updated_at: later(5),
+      })
+      .where('application_id', '=', business.keyId)
+      .execute();
+    if (target === 'DRAFT') continue;
+    await move(operator, 'submit', 6, `${supplier?.org_name ?? ''}融资申请，请审核`);
+    if (target === 'PENDING_1') continue;
+    if (target === 'RETURNED') {
+      await move(reviewer, 'return', 8, '确权凭证与付款单金额不一致，请核对后重新提交');
+      continue;
+    }
+    await move(reviewer, 'approve', 8, '资料齐全，同意');
+    if (target === 'PENDING_2') continue;
+    await move(risk, 'approve', 10, '风险可控，同意进入尽调');
+  }
+}

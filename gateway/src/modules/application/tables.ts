@@ -1,0 +1,32 @@
+// 融资申请 as Kysely sees it (migration 0056); joined to the gateway's `Database` by declaration merging.
+import type { ColumnType } from 'kysely';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface FinancingApplicationTable {
+  application_id: string;
+  tenant_id: string;
+  application_no: string;
+  term_days: Nullable<number>;
+  repayment_source: Nullable<string>;
+  payee_bank: Nullable<string>;
+  payee_account: Nullable<string>;
+  /** [{ orderId, financeAmount }] */
+  lines: Json;
+  /** [{ docType, fileIds, validTo }] */
+  docs: Json;
+  total_amount: ColumnType<string | number, number | undefined, number>;
+  /** order id → 分 this application holds on the order now. */
+  reserved: Json;
+  submitted_at: Nullable<Date>;
+  created_by: Nullable<string>;
+  created_at: ColumnType<Date, Date, Date>;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    financing_application: FinancingApplicationTable;
+  }
+}

@@ -1,0 +1,42 @@
+// What a transition does to the data of other modules, inside the business transition's own transaction:
+// a submitted application reserves its payment-order amounts, a withdrawn or terminated one gives them
+// back. The module owning that data registers here (as it registers its checkpoint rules in facts.ts); the
+// aggregate calls every registered effect after it wrote the row, so an effect that throws rolls the whole
+// transition back and the business does not move without its effects.
+import type { Kysely } from 'kysely';
+import type { StateKey } from '../../../../src/domain/financing/lifecycle';
+import type { Actor } from './actor';
+
+// biome-ignore lint/suspicious/noExplicitAny: the effects write tables of other modules
+type AnyDb = Kysely<any>;
+
+export interface TransitionDone {
+  tenantId: string;
+  businessId: string;
+  action: string;
+  from: StateKey;
+  to: StateKey;
+  actor: Actor;
+  now: Date;
+}
+
+export type AfterTransition = (trx: AnyDb, done: TransitionDone) => Promise<void>;
+
+const effects = new Map<string, AfterTransition>();
+
+/** Registers (or replaces, by name) an effect run after every transition, in its transaction. */
+export function registerAfterTransition(name: string, effect: AfterTransition): void {
+  effects.set(name, effect);
+}
+
+/** Takes a registered effect away (tests); give it back with `registerAfterTransition`. */
+export function forgetAfterTransition(name: string): AfterTransition | undefined {
+  const effect = effects.get(name);
+  effects.delete(name);
+  return effect;
+}
+
+/** Runs every registered effect in registration order. */
+export async function runAfterTransition(trx: AnyDb, done: TransitionDone): Promise<void> {
+  for (const effect of effects.values()) await effect(trx, done);
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCESS_DOC_TYPES,
+  type ApplicationFacts,
+  ApplicationMessage,
+  daysBetween,
+  documentProblems,
+  lineCap,
+  submitApplicationProblems,
+  totalOf,
+} from './application-rules';
+
+const requiredDocs = ACCESS_DOC_TYPES.filter((d) => d.required).map((d) => ({
+  docType: d.code,
+  fileIds: ['f1'],
+  validTo: '2027-12-31',
+}));
+
+const facts = (over: Partial<ApplicationFacts> = {}): ApplicationFacts => ({
+  supplierId: 's1',
+  lines: [{ orderId: 'o1', financeAmount: 80_000_00 }],
+  orders: [
+    {
+      orderId: 'o1',
+      orderNo: 'FKD1',
+      supplierId: 's1',
+      confirmStatus: 'CONFIRMED',
+      locked: false,
+      eligibleAmount: 100_000_00,
+      dueDate: '2027-06-30',
+    },
+  ],
+  ratio: null,
+  preCreditAvailable: 200_000_00,
+  singleMax: null,
+  termDays: 90,
+  repaymentSource: 'PROJECT_COMPANY',
+  payeeBank: '招商银行深圳分行',
+  payeeAccount: '755912345678',
+  docs: requiredDocs,
+  today: '2026-11-22',
+  ...over,
+});
+
+describe('SUBMIT_APPLICATION', () => {
+  it('holds for a complete application within every limit', () => {
+    expect(submitApplicationProblems(facts())).toEqual([]);
+  });
+
+  it('needs at least one line', () => {
+    expect(submitApplicationProblems(facts({ lines: [] }))).toContain(ApplicationMessage.noLines);
+  });
+
+  it('caps each line at eligible × the default 80 %, to the 分', () => {
+    expect(lineCap(100_000_01, '0.8000')).toBe(80_000_00n);
+    const over = submitApplicationProblems(facts({ lines: [{ orderId: 'o1', financeAmount: 80_000_01 }] }));
+    expect(over).toEqual([ApplicationMessage.lineOver('FKD1', 80_000_00n, '0.8000')]);
+    expect(over[0]).toBe('付款单FKD1的融资金额超过可融资余额×80%（上限80,000.00元）');
+  });
+
+  it('uses the effective ratio when a parameter sets one, never above the hard 90 %', () => {
+    expect(submitApplicationProblems(facts({ ratio: '0.7000' }))[0]).toContain('×70%');
+    expect(lineCap(100, '0.9500')).toBe(90n);
+  });
+
+  it('refuses an unconfirmed, locked, foreign or short-lived order by its number', () => {
+    const o = facts().orders[0]!;
+    expect(submitApplicationProblems(facts({ orders: [{ ...o, confirmStatus: 'PENDING' }] }))).toContain(
+      '付款单FKD1未确权',
+    );
+    expect(submitApplicationProblems(facts({ orders: [{ ...o, locked: true }] }))).toContain('付款单FKD1已锁定');
+    expect(submitApplicationProblems(facts({ orders: [{ ...o, supplierId: 's2' }] }))).toContain(
+      '付款单FKD1不属于该供应商',
+    );
+    expect(submitApplicationProblems(facts({ orders: [{ ...o, dueDate: '2026-12-21' }] }))).toContain(
+      ApplicationMessage.remainingLife('FKD1', '2026-12-21'),
+    );
+    expect(submitApplicationProblems(facts({ orders: [{ ...o, dueDate: '2026-12-22' }] }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ orders: [] }))).toContain(ApplicationMessage.orderGone('o1'));
+  });
+
+  it('keeps the total within the approved pre-credit and the single cap', () => {
+    expect(submitApplicationProblems(facts({ preCreditAvailable: 79_999_99 }))).toEqual([
+      '申请总额超过预授信可用额度79,999.99元',
+    ]);
+    expect(submitApplicationProblems(facts({ preCreditAvailable: null }))).toEqual([ApplicationMessage.noPreCredit]);
+    expect(submitApplicationProblems(facts({ singleMax: 50_000_00n }))).toEqual([
+      ApplicationMessage.overSingle(50_000_00n),
+    ]);
+  });
+
+  it('checks term, repayment source and the payee account', () => {
+    expect(submitApplicationProblems(facts({ termDays: 29 }))).toEqual([ApplicationMessage.term(360)]);
+    expect(submitApplicationProblems(facts({ termDays: 200, maxTermDays: 180 }))).toEqual([
+      '融资期限须在30至180天之间',
+    ]);
+    expect(submitApplicationProblems(facts({ termDays: null }))).toEqual([ApplicationMessage.termMissing]);
+    expect(submitApplicationProblems(facts({ repaymentSource: null }))).toEqual([ApplicationMessage.repaymentSource]);
+    expect(submitApplicationProblems(facts({ payeeBank: ' ' }))).toEqual([ApplicationMessage.payeeBank]);
+    expect(submitApplicationProblems(facts({ payeeAccount: '1234567' }))).toEqual([ApplicationMessage.payeeAccount]);
+    expect(submitApplicationProblems(facts({ payeeAccount: '12345678a' }))).toEqual([ApplicationMessage.payeeAccount]);
+  });
+
+  it('names each missing required document and each expired one', () => {
+    expect(documentProblems([], '2026-11-22')).toEqual([
+      '请上传必填资料：营业执照',
+      '请上传必填资料：法定代表人身份证',
+      '请上传必填资料：基础交易合同',
+      '请上传必填资料：确权凭证（付款确认书/商票）',
+    ]);
+    const expired = requiredDocs.map((d) => (d.docType === 'BUSINESS_LICENSE' ? { ...d, validTo: '2026-11-21' } : d));
+    expect(documentProblems(expired, '2026-11-22')).toEqual(['资料已过期：营业执照（有效期至2026-11-21）']);
+    // Valid through its last day.
+    expect(
+      documentProblems(
+        requiredDocs.map((d) => ({ ...d, validTo: '2026-11-22' })),
+        '2026-11-22',
+      ),
+    ).toEqual([]);
+  });
+
+  it('adds lines exactly and counts days calendar-wise', () => {
+    expect(
+      totalOf([
+        { orderId: 'a', financeAmount: 1 },
+        { orderId: 'b', financeAmount: 2 },
+      ]),
+    ).toBe(3n);
+    expect(daysBetween('2026-11-22', '2026-12-22')).toBe(30);
+    expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+  });
+});

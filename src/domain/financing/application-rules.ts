@@ -1,0 +1,189 @@
+// The hard controls of stage 2, 融资申请/准入 (BUSINESS.md §1.3 row 2, §2 FinancingApplication and
+// AccessDocument, §3): what SUBMIT_APPLICATION checks, as a pure function of the numbers the gateway loaded.
+// Each refusal is Chinese and names the rule; the lifecycle table refuses with the first. Locks of the
+// supplier and the data-query consent are the table's own guards, not repeated here.
+//
+// A line may finance at most the order's eligible amount (confirmed − paid − reserved − financed, with this
+// application's own reservation given back) × the binding financing ratio, rounded down to the 分. The total
+// may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
+import { formatFen } from '../format/money-format';
+import { financingRatio, preCreditCeiling, ratioPercent } from './pre-credit-rules';
+
+/** BUSINESS.md §3 "Minimum remaining life of an order at application" and "Term". */
+export const MIN_REMAINING_DAYS = 30;
+export const TERM_MIN_DAYS = 30;
+export const TERM_MAX_DAYS = 360;
+
+/** 准入资料 types (BUSINESS.md §2 doc.docType); `required` ones carry the * on the checklist. */
+export const ACCESS_DOC_TYPES = [
+  { code: 'BUSINESS_LICENSE', label: '营业执照', required: true },
+  { code: 'ARTICLES', label: '公司章程', required: false },
+  { code: 'LEGAL_REP_ID', label: '法定代表人身份证', required: true },
+  { code: 'FINANCIALS', label: '近两年及近一期财务报表', required: false },
+  { code: 'DATA_AUTH', label: '数据查询授权书', required: false },
+  { code: 'BASE_CONTRACT', label: '基础交易合同', required: true },
+  { code: 'INVOICE', label: '发票', required: false },
+  { code: 'STATEMENT', label: '对账单/结算单/验收单', required: false },
+  { code: 'CONFIRMATION', label: '确权凭证（付款确认书/商票）', required: true },
+  { code: 'RESOLUTION', label: '股东会/董事会决议', required: false },
+  { code: 'OTHER', label: '其他', required: false },
+] as const;
+export type AccessDocType = (typeof ACCESS_DOC_TYPES)[number]['code'];
+export const docTypeLabel = (code: string) => ACCESS_DOC_TYPES.find((d) => d.code === code)?.label ?? code;
+
+export const REPAYMENT_SOURCES = [
+  { code: 'PROJECT_COMPANY', label: '项目公司付款' },
+  { code: 'SUPPLIER_BUYBACK', label: '供应商回购' },
+] as const;
+export type RepaymentSource = (typeof REPAYMENT_SOURCES)[number]['code'];
+
+/** 账号 8–30 digits (BUSINESS.md §2 payeeAccount). */
+export const ACCOUNT_NO_PATTERN = /^[0-9]{8,30}$/;
+
+export const ApplicationMessage = {
+  noLines: '请至少选择一张付款单',
+  duplicateOrder: (no: string) => `付款单${no}重复选择`,
+  orderGone: (id: string) => `付款单${id}不存在`,
+  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
+  orderUnconfirmed: (no: string) => `付款单${no}未确权`,
+  orderLocked: (no: string) => `付款单${no}已锁定`,
+  remainingLife: (no: string, due: string) =>
+    `付款单${no}剩余期限不足${MIN_REMAINING_DAYS}天（应付日${due}），不能融资`,
+  linePositive: (no: string) => `付款单${no}的融资金额须大于0`,
+  lineOver: (no: string, cap: bigint, ratio: string) =>
+    `付款单${no}的融资金额超过可融资余额×${ratioPercent(ratio)}（上限${formatFen(cap)}元）`,
+  noPreCredit: '预授信尚未批复，不能提交融资申请',
+  overPreCredit: (available: bigint) => `申请总额超过预授信可用额度${formatFen(available)}元`,
+  overSingle: (cap: bigint) => `申请总额超过单笔融资上限${formatFen(cap)}元`,
+  termMissing: '请填写融资期限',
+  term: (max: number) => `融资期限须在${TERM_MIN_DAYS}至${max}天之间`,
+  repaymentSource: '请选择还款来源',
+  payeeBank: '请填写收款账户开户行',
+  payeeAccount: '收款账号须为8至30位数字',
+  docMissing: (label: string) => `请上传必填资料：${label}`,
+  docExpired: (label: string, validTo: string) => `资料已过期：${label}（有效期至${validTo}）`,
+} as const;
+
+export interface ApplicationLine {
+  orderId: string;
+  /** 分. */
+  financeAmount: number;
+}
+
+export interface ApplicationDoc {
+  docType: string;
+  fileIds: readonly string[];
+  /** 'YYYY-MM-DD' or null (no expiry given). */
+  validTo: string | null;
+}
+
+/** An order as the rule reads it. */
+export interface ApplicationOrder {
+  orderId: string;
+  orderNo: string;
+  supplierId: string;
+  confirmStatus: string;
+  /** The order's own flag or a live 合同锁定 naming its contract or number (risk/locks.ts). */
+  locked: boolean;
+  /** 分: eligible-amount.ts, with this application's own reservation on the order given back. */
+  eligibleAmount: number;
+  /** 'YYYY-MM-DD'. */
+  dueDate: string;
+}
+
+export interface ApplicationFacts {
+  supplierId: string;
+  lines: readonly ApplicationLine[];
+  orders: readonly ApplicationOrder[];
+  /** The effective cap's financing ratio, if a parameter sets one (else the default 80 %). */
+  ratio?: string | null;
+  /** 分: the pre-credit's approved amount; null while none was approved. */
+  preCreditAvailable: number | null;
+  /** 分: the effective single cap, if a parameter sets one. */
+  singleMax?: bigint | null;
+  /** The effective cap's term limit, if any (never above 360). */
+  maxTermDays?: number | null;
+  termDays: number | null;
+  repaymentSource: string | null;
+  payeeBank: string | null;
+  payeeAccount: string | null;
+  docs: readonly ApplicationDoc[];
+  /** 'YYYY-MM-DD' in Asia/Shanghai. */
+  today: string;
+}
+
+/** Whole days from one calendar day to another (the start counted, the end not). */
+export function daysBetween(from: string, to: string): number {
+  const day = (s: string) => {
+    const [y, m, d] = s.split('-').map(Number);
+    return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / 86_400_000;
+  };
+  return Math.round(day(to) - day(from));
+}
+
+/** The most a line on this order may finance: eligible × ratio, rounded down to the 分. */
+export const lineCap = (eligibleAmount: number, ratio: string): bigint =>
+  preCreditCeiling([{ eligibleAmount }], financingRatio(ratio));
+
+/** Σ lines in 分. */
+export const totalOf = (lines: readonly ApplicationLine[]): bigint =>
+  lines.reduce((sum, l) => sum + BigInt(Math.max(0, Math.trunc(l.financeAmount))), 0n);
+
+/** What the checklist still lacks: a required type without a file, or any document past its 有效期至. */
+export function documentProblems(docs: readonly ApplicationDoc[], today: string): string[] {
+  const problems: string[] = [];
+  const byType = new Map(docs.map((d) => [d.docType, d]));
+  for (const t of ACCESS_DOC_TYPES) {
+    const doc = byType.get(t.code);
+    const uploaded = !!doc && doc.fileIds.length > 0;
+    if (t.required && !uploaded) problems.push(ApplicationMessage.docMissing(t.label));
+    if (uploaded && doc.validTo && doc.validTo < today)
+      problems.push(ApplicationMessage.docExpired(t.label, doc.validTo));
+  }
+  return problems;
+}
+
+/** SUBMIT_APPLICATION (BUSINESS.md §1.3 row 2, §3): every refusal, in the order the make page shows them. */
+export function submitApplicationProblems(f: ApplicationFacts): string[] {
+  const problems: string[] = [];
+  const ratio = financingRatio(f.ratio);
+  if (f.lines.length === 0) problems.push(ApplicationMessage.noLines);
+  const byId = new Map(f.orders.map((o) => [o.orderId, o]));
+  const seen = new Set<string>();
+  for (const line of f.lines) {
+    const o = byId.get(line.orderId);
+    if (!o) {
+      problems.push(ApplicationMessage.orderGone(line.orderId));
+      continue;
+    }
+    if (seen.has(o.orderId)) problems.push(ApplicationMessage.duplicateOrder(o.orderNo));
+    seen.add(o.orderId);
+    if (o.supplierId !== f.supplierId) problems.push(ApplicationMessage.orderOtherSupplier(o.orderNo));
+    else if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
+    else if (o.locked) problems.push(ApplicationMessage.orderLocked(o.orderNo));
+    else if (daysBetween(f.today, o.dueDate) < MIN_REMAINING_DAYS) {
+      problems.push(ApplicationMessage.remainingLife(o.orderNo, o.dueDate));
+    }
+    if (!(line.financeAmount > 0)) problems.push(ApplicationMessage.linePositive(o.orderNo));
+    else {
+      const cap = lineCap(o.eligibleAmount, ratio);
+      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, ratio));
+    }
+  }
+  const total = totalOf(f.lines);
+  if (f.preCreditAvailable === null) problems.push(ApplicationMessage.noPreCredit);
+  else if (total > BigInt(f.preCreditAvailable)) {
+    problems.push(ApplicationMessage.overPreCredit(BigInt(f.preCreditAvailable)));
+  }
+  if (f.singleMax !== null && f.singleMax !== undefined && total > f.singleMax) {
+    problems.push(ApplicationMessage.overSingle(f.singleMax));
+  }
+  const maxTerm = Math.min(TERM_MAX_DAYS, f.maxTermDays ?? TERM_MAX_DAYS);
+  if (f.termDays === null) problems.push(ApplicationMessage.termMissing);
+  else if (f.termDays < TERM_MIN_DAYS || f.termDays > maxTerm) problems.push(ApplicationMessage.term(maxTerm));
+  if (!REPAYMENT_SOURCES.some((s) => s.code === f.repaymentSource)) problems.push(ApplicationMessage.repaymentSource);
+  if (!f.payeeBank?.trim()) problems.push(ApplicationMessage.payeeBank);
+  if (!ACCOUNT_NO_PATTERN.test(f.payeeAccount ?? '')) problems.push(ApplicationMessage.payeeAccount);
+  problems.push(...documentProblems(f.docs, f.today));
+  return problems;
+}

@@ -1,0 +1,80 @@
+// 融资申请 (BUSINESS.md §2 FinancingApplication, §4 /business/financingApplicationManagement and
+// /business/accessDocumentsMake): stage 2 of the lifecycle, one per business. Its status is the business's
+// state in the stage (草稿, 待审核, 已退回), or where the business went from there (已通过 once it left the stage
+// through the review, 不通过 / 已终止 when it ended) — read from the business, never stored twice. The list's
+// 撤回 is the LIFECYCLE's own withdraw, offered on a row only when the gateway sent it; 提交 is the make
+// page's, through the business transition.
+//
+// Not a `*.resource.ts`: its routes are the application module's (a draft is made for an existing business,
+// submission reserves payment-order amounts), so the kit's generic conformance suite does not apply to it.
+import type { ResourceDef, StatusDef } from '../resource/resource';
+import { rowActionsOf } from './financing-demand';
+import { stageOf, statusOf } from './lifecycle';
+
+export const APPLICATION_LIST_PATH = '/business/financingApplicationManagement';
+export const APPLICATION_MAKE_PATH = '/business/accessDocumentsMake';
+export const APPLICATION_EXAMINE_PATH = '/business/financingApplicationExamine';
+export const APPLICATION_EXAMINE_INFO_PATH = '/business/financingApplicationExamineInfo';
+
+export type ApplicationStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'TERMINATED';
+
+const STATUSES: Record<ApplicationStatus, StatusDef> = {
+  DRAFT: { label: '草稿', tone: 'subtle' },
+  PENDING: { label: '待审核', tone: 'warning' },
+  RETURNED: { label: '已退回', tone: 'danger' },
+  APPROVED: { label: '已通过', tone: 'success' },
+  REJECTED: { label: '不通过', tone: 'danger' },
+  TERMINATED: { label: '已终止', tone: 'subtle' },
+};
+
+/** The application's status from its business's state (the view computes the same in SQL). */
+export function applicationStatusOf(state: string): ApplicationStatus {
+  const stage = stageOf(state);
+  const status = statusOf(state);
+  if (stage === 'APPLICATION')
+    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ApplicationStatus;
+  if (stage === 'TERMINATED') return status === 'REJECTED' ? 'REJECTED' : 'TERMINATED';
+  return 'APPROVED';
+}
+
+export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
+  name: 'financingApplication',
+  api: '/api/business/financingApplication',
+  menuPath: APPLICATION_LIST_PATH,
+  title: '融资申请管理',
+  noun: '融资申请',
+  // A view over financing_application and financing_business: the status and version are the business's.
+  storage: { table: 'financing_application_view', id: 'application_id', softDelete: true, createdBy: true },
+  fields: [
+    { key: 'applicationNo', label: '申请编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
+    { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
+    { key: 'supplierId', label: '供应商', type: 'text', detail: false },
+    { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 130 } },
+    { key: 'projectCompanyName', label: '项目公司', type: 'text' },
+    { key: 'orderCount', label: '付款单数', type: 'int', list: { width: 60 } },
+    { key: 'totalAmount', label: '申请额', type: 'money', list: { width: 110 } },
+    { key: 'termDays', label: '期限（天）', type: 'int', list: { width: 60 } },
+    { key: 'state', label: '业务状态', type: 'text', detail: false },
+    { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
+    { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
+    { key: 'ownerId', label: '经办人', type: 'text', detail: false },
+    { key: 'submittedAt', label: '提交时间', type: 'datetime', list: { width: 140 } },
+    { key: 'createdAt', label: '创建时间', type: 'datetime' },
+    { key: 'createdDate', label: '创建日期', type: 'date', search: 'range', detail: false },
+  ],
+  statuses: STATUSES,
+  initialStatus: 'DRAFT',
+  create: { label: '新增融资申请', op: 'add' },
+  update: { when: ['DRAFT', 'RETURNED'], op: 'edit' },
+  remove: { when: ['DRAFT'], op: 'delete' },
+  makePath: APPLICATION_MAKE_PATH,
+  workflow: rowActionsOf<ApplicationStatus>(
+    'APPLICATION/PENDING',
+    APPLICATION_LIST_PATH,
+    (to) => applicationStatusOf(to),
+    'PENDING',
+    '融资申请',
+  ),
+  sample: {},
+  titleField: 'applicationNo',
+};

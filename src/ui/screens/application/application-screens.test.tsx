@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+// 准入资料制作's live figures: choosing an order fills its line at the cap (eligible × the binding ratio), an
+// amount over the cap is refused on the spot with the cap in words, the totals follow what is typed, and 保存
+// sends the lines in 分 with the version read.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { ApplicationDetail, ApplicationGateway } from '../../../application/ports/application-gateway.port';
+import { ACCESS_DOC_TYPES } from '../../../domain/financing/application-rules';
+import type { ServerMenuItem } from '../../../domain/menu/menu';
+import { ServicesContext, type Services } from '../../app/services';
+import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
+import { AccessDocumentsMakeScreen } from './access-documents-make-screen';
+
+beforeAll(withoutWebAnimations);
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(cleanup);
+
+const menu = (path: string, codes: string[]) =>
+  ({
+    menuId: path.toLowerCase(),
+    menuName: path,
+    component: '',
+    path,
+    params: '',
+    query: '',
+    parentKid: '0',
+    icon: '',
+    menuCode: path,
+    hidden: false,
+    sortNo: 0,
+    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
+  }) as ServerMenuItem;
+
+const ORDER = {
+  keyId: 'o1',
+  orderNo: 'FKHD20270001',
+  contractNo: 'HT-1',
+  projectCompanyName: '苏州远景置业有限公司',
+  dueDate: '2027-03-10',
+  receivableAmount: 100_000_00,
+  confirmedAmount: 100_000_00,
+  eligibleAmount: 100_000_00,
+  maxFinanceAmount: 80_000_00,
+  confirmStatus: 'CONFIRMED',
+  locked: false,
+};
+
+const DETAIL: ApplicationDetail = {
+  keyId: 'b1',
+  applicationNo: 'SQ202611220001',
+  businessId: 'b1',
+  businessNo: 'RZ202611220001',
+  supplierId: 's1',
+  supplierName: '华东建材有限公司',
+  status: 'DRAFT',
+  state: 'APPLICATION/DRAFT',
+  stateLabel: '融资申请·草稿',
+  version: 3,
+  termDays: null,
+  repaymentSource: null,
+  payeeBank: null,
+  payeeAccount: null,
+  totalAmount: 0,
+  lines: [],
+  orders: [],
+  docs: ACCESS_DOC_TYPES.map((t) => ({
+    docType: t.code,
+    label: t.label,
+    required: t.required,
+    files: [],
+    validTo: null,
+  })),
+  ratio: '0.8000',
+  singleMax: null,
+  maxTermDays: null,
+  preCreditAvailable: 50_000_00,
+  problems: ['请至少选择一张付款单'],
+  today: '2026-11-22',
+  actions: ['submit'],
+};
+
+function render(missing = false) {
+  let made = !missing;
+  const financingApplication = {
+    candidates: vi.fn(async () => [
+      { keyId: 'b1', businessNo: 'RZ202611220001', supplierName: '华东建材有限公司', applyAmount: 1, version: 1 },
+    ]),
+    create: vi.fn(async () => {
+      made = true;
+      return DETAIL;
+    }),
+    get: vi.fn(async () => {
+      if (!made) throw new Error('not found');
+      return DETAIL;
+    }),
+    review: vi.fn(async () => DETAIL),
+    orders: vi.fn(async () => ({ records: [ORDER], ratio: '0.8000' })),
+    save: vi.fn(async () => DETAIL),
+    submit: vi.fn(async () => {}),
+  } satisfies ApplicationGateway;
+  const menus = [
+    menu('/business/accessDocumentsMake', ['edit', 'submit']),
+    menu('/business/financingApplicationManagement', ['add']),
+  ];
+  const session = createActor(setup({}).createMachine({ context: { menus, user: { userId: 'u1' } } })).start();
+  const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+  const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
+  renderInFluent(
+    <MemoryRouter initialEntries={['/business/accessDocumentsMake?id=b1']}>
+      <ServicesContext.Provider value={{ session, financingApplication, notifier, files } as unknown as Services}>
+        <Routes>
+          <Route path="*" element={<AccessDocumentsMakeScreen />} />
+        </Routes>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  return { financingApplication };
+}
+
+describe('准入资料制作', () => {
+  it('computes each line against its cap live and saves the lines in 分', async () => {
+    const { financingApplication } = render();
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+    expect(screen.getByRole('status', { name: '提交校验' }).textContent).toContain('请至少选择一张付款单');
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    const amount = within(table).getByLabelText('融资金额 FKHD20270001') as HTMLInputElement;
+    expect(amount.value).toBe('80000.00');
+    const totals = screen.getByRole('status', { name: '合计' });
+    expect(totals.textContent).toContain('申请总额 80,000.00 元');
+    // Over the approved pre-credit (50,000.00), and then over the line's cap.
+    expect(totals.textContent).toContain('申请总额超过预授信可用额度');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '80000.01');
+    expect(within(table).getByText('不得超过可融资余额×80%：80,000.00元')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '40000.5');
+    expect(totals.textContent).toContain('申请总额 40,000.50 元');
+    expect(totals.textContent).not.toContain('超过');
+
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(financingApplication.save).toHaveBeenCalledWith(
+      'b1',
+      expect.objectContaining({ lines: [{ orderId: 'o1', financeAmount: 40_000_50 }], termDays: null }),
+      3,
+    );
+  });
+
+  it('offers 新增 when the business has no application yet (the workbench links here)', async () => {
+    const { financingApplication } = render(true);
+    await userEvent.click(await screen.findByRole('button', { name: '制作融资申请' }));
+    expect(financingApplication.create).toHaveBeenCalledWith('b1');
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+  });
+});

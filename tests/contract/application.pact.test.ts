@@ -1,0 +1,212 @@
+// The calls of 融资申请管理, 准入资料制作 and 融资申请审核详情 as the client makes them: the ApplicationGatewayAdapter
+// (the businesses awaiting an application, 新增, the draft, the order picker, 保存, 提交 through the business
+// transition, the reviewer's read) and the kit's adapter over the definition (a page, 删除). The records are
+// the fixed ones of application-fixtures.ts.
+import { MatchersV3 } from '@pact-foundation/pact';
+import { describe, expect, it, vi } from 'vitest';
+import { ApplicationGatewayAdapter } from '../../src/adapters/gateway/application-gateway.adapter';
+import { ResourceGatewayAdapter } from '../../src/adapters/gateway/resource-gateway.adapter';
+import { FINANCING_APPLICATION } from '../../src/domain/financing/financing-application';
+import { bearer, createPact, httpClientFor, PACT_TOKEN } from './support/consumer';
+import { ApplicationState, PACT_APPLICATION_ID } from './support/application-fixtures';
+import { REVIEWER1_TOKEN } from './support/review-fixtures';
+
+const { eachLike, integer, like, regex, string, boolean } = MatchersV3;
+
+const API = FINANCING_APPLICATION.api;
+const ok = (data: unknown) => ({ code: 0, message: string('操作成功'), data });
+const operator = () => bearer(PACT_TOKEN.operator);
+const gateway = (url: string, token: string = PACT_TOKEN.operator) =>
+  new ApplicationGatewayAdapter(httpClientFor(url, token).http);
+const kit = (url: string) =>
+  new ResourceGatewayAdapter(httpClientFor(url, PACT_TOKEN.operator).http, { save: vi.fn() });
+const order = {
+  keyId: string('2410000000000000003'),
+  orderNo: string('FKPACT0001'),
+  contractNo: string('HT-FKPACT0001'),
+  dueDate: regex(/^\d{4}-\d{2}-\d{2}$/, '2099-12-31'),
+  receivableAmount: integer(1_000_000_00),
+  eligibleAmount: integer(1_000_000_00),
+  maxFinanceAmount: integer(800_000_00),
+  confirmStatus: 'CONFIRMED',
+  locked: boolean(false),
+};
+const detail = (status: string, version: number) => ({
+  keyId: PACT_APPLICATION_ID,
+  applicationNo: regex(/^SQ\d{12}$/, 'SQ202611209902'),
+  businessId: PACT_APPLICATION_ID,
+  businessNo: string('RZ202611209902'),
+  supplierName: string('华东建材有限公司'),
+  status,
+  version,
+  totalAmount: integer(100_00),
+  lines: eachLike({ orderId: string('2410000000000000003'), financeAmount: integer(100_00) }),
+  orders: eachLike(order),
+  docs: eachLike({ docType: string('BUSINESS_LICENSE'), label: string('营业执照'), required: boolean(true) }),
+  ratio: regex(/^0\.\d{4}$/, '0.8000'),
+  problems: [],
+  actions: eachLike(string('submit')),
+});
+
+describe('融资申请 contract', () => {
+  it('新增: the businesses awaiting an application, and the draft made for one', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.candidate)
+      .uponReceiving('the businesses at 融资申请·草稿 without an application')
+      .withRequest('GET', `${API}/candidates`, (b) => b.headers(operator()))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            eachLike({
+              keyId: string(PACT_APPLICATION_ID),
+              businessNo: string('RZ202611209902'),
+              supplierName: string('华东建材有限公司'),
+              applyAmount: integer(100_00),
+              version: integer(1),
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).candidates()).length).toBeGreaterThan(0);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.candidate)
+      .uponReceiving('新增 of the application of the pact business')
+      .withRequest('POST', API, (b) => b.headers(operator()).jsonBody({ businessId: PACT_APPLICATION_ID }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            like({
+              keyId: PACT_APPLICATION_ID,
+              applicationNo: regex(/^SQ\d{12}$/, 'SQ202611200001'),
+              status: 'DRAFT',
+              lines: [],
+              version: integer(2),
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).create(PACT_APPLICATION_ID)).status).toBe('DRAFT');
+      });
+  });
+
+  it('the make page reads the draft and the orders, saves and submits', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('the pact application draft')
+      .withRequest('GET', `${API}/${PACT_APPLICATION_ID}`, (b) => b.headers(operator()))
+      .willRespondWith(200, (b) => b.jsonBody(ok(like(detail('DRAFT', 1)))))
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).get(PACT_APPLICATION_ID)).problems).toEqual([]);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('the orders the pact application may finance')
+      .withRequest('GET', `${API}/${PACT_APPLICATION_ID}/orders`, (b) => b.headers(operator()))
+      .willRespondWith(200, (b) => b.jsonBody(ok({ records: eachLike(order), ratio: regex(/^0\.\d{4}$/, '0.8000') })))
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).orders(PACT_APPLICATION_ID)).records.length).toBeGreaterThan(0);
+      });
+
+    const form = {
+      termDays: 120,
+      repaymentSource: 'SUPPLIER_BUYBACK',
+      payeeBank: '招商银行上海分行',
+      payeeAccount: '6225880212345678',
+      lines: [],
+      docs: [],
+    };
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('保存 of the pact application')
+      .withRequest('PUT', `${API}/${PACT_APPLICATION_ID}`, (b) =>
+        b.headers(operator()).jsonBody({ ...form, version: 1 }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok(like({ keyId: PACT_APPLICATION_ID, termDays: 120, status: 'DRAFT', version: 2 }))),
+      )
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).save(PACT_APPLICATION_ID, form, 1)).version).toBe(2);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('提交 of the pact application through the business transition')
+      .withRequest('POST', `/api/business/business/${PACT_APPLICATION_ID}/transition`, (b) =>
+        b.headers(operator()).jsonBody({ action: 'submit', version: 1 }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok(like({ keyId: PACT_APPLICATION_ID, state: 'APPLICATION/PENDING', version: 2 }))),
+      )
+      .executeTest(async (mock) => {
+        await gateway(mock.url).submit(PACT_APPLICATION_ID, 1);
+      });
+  });
+
+  it('the reviewer reads the application; the list pages and deletes a never-submitted draft', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.pending)
+      .uponReceiving('the reviewer’s read of the pact application')
+      .withRequest('GET', `${API}/${PACT_APPLICATION_ID}/review`, (b) => b.headers(bearer(REVIEWER1_TOKEN)))
+      .willRespondWith(200, (b) => b.jsonBody(ok(like({ ...detail('DRAFT', 1), actions: [] }))))
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url, REVIEWER1_TOKEN).review(PACT_APPLICATION_ID)).lines.length).toBe(1);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('a page of financing applications')
+      .withRequest('GET', `${API}/page`, (b) => b.query({ current: '1', size: '10' }).headers(operator()))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            records: eachLike(like({ keyId: string(PACT_APPLICATION_ID), status: string('DRAFT'), actions: [] })),
+            total: integer(1),
+            current: 1,
+            size: 10,
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const page = await kit(mock.url).page(FINANCING_APPLICATION, { status: '' }, { current: 1, size: 10 });
+        expect(page.records.length).toBeGreaterThan(0);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.draft)
+      .uponReceiving('a delete of the pact application draft')
+      .withRequest('DELETE', `${API}/${PACT_APPLICATION_ID}`, (b) => b.query({ version: '1' }).headers(operator()))
+      .willRespondWith(200, (b) => b.jsonBody({ code: 0, message: string('操作成功'), data: null }))
+      .executeTest(async (mock) => {
+        await kit(mock.url).remove(FINANCING_APPLICATION, PACT_APPLICATION_ID, 1);
+      });
+  });
+
+  it('the list withdraws a submitted application not yet reviewed', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.submitted)
+      .uponReceiving('撤回 of the pact application from the list')
+      .withRequest('POST', `${API}/${PACT_APPLICATION_ID}/transition`, (b) =>
+        b.headers(operator()).jsonBody({ action: 'withdraw', version: 2 }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody(ok(like({ keyId: PACT_APPLICATION_ID, status: 'DRAFT', version: 3 }))))
+      .executeTest(async (mock) => {
+        const done = await kit(mock.url).transition(FINANCING_APPLICATION, PACT_APPLICATION_ID, 'withdraw', 2, '');
+        expect(done.status).toBe('DRAFT');
+      });
+  });
+});
