@@ -133,10 +133,25 @@ describe('business contract', () => {
       .given(BUSINESS_AWAITS_REVIEW)
       .uponReceiving('the business awaiting the pre-credit review')
       .withRequest('GET', `${API}/${PACT_BUSINESS_ID}`, (b) => b.headers(operator()))
-      .willRespondWith(200, (b) => b.jsonBody(ok(detail)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            ...detail,
+            // The stage it reached, as 业务详情's 预授信 tab shows it; 融资申请 is absent before that stage.
+            sections: {
+              preCredit: {
+                preCreditNo: regex(/^YS\d{12}$/, 'YS202611190001'),
+                applyAmount: integer(120_000_000),
+                orders: eachLike({ orderNo: string('FK-2026-0001'), eligibleAmount: integer(150_000_000) }),
+              },
+            },
+          }),
+        ),
+      )
       .executeTest(async (mock) => {
         const d = await adapter(mock.url).detail(PACT_BUSINESS_ID);
         expect(d.review?.levels.length).toBeGreaterThan(0);
+        expect(d.sections.preCredit?.orders.length).toBeGreaterThan(0);
       });
   });
 

@@ -93,6 +93,34 @@ export interface BusinessDetail extends BusinessListItem {
   reconsiderCount: number;
   reviewArrivedAt: string | null;
   createdAt: string;
+  /** The stages' own parts of the business, one tab each on 业务详情. */
+  sections: BusinessSections;
+}
+
+/** 预授信 as the detail shows it. */
+export interface PreCreditSection {
+  preCreditNo: string;
+  applyAmount: number;
+  approvedAmount: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+  orders: { orderNo: string; eligibleAmount: number }[];
+}
+
+/** 融资申请 as the detail shows it: lines by order number, documents by type with how many files each holds. */
+export interface ApplicationSection {
+  applicationNo: string;
+  totalAmount: number;
+  termDays: number | null;
+  repaymentSource: string | null;
+  submittedAt: string | null;
+  lines: { orderNo: string; financeAmount: number }[];
+  docs: { label: string; required: boolean; fileCount: number; validTo: string | null }[];
+}
+
+export interface BusinessSections {
+  preCredit?: PreCreditSection;
+  application?: ApplicationSection;
 }
 
 export interface BusinessEventView {

@@ -154,6 +154,33 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(detail.problems).toEqual(['请上传必填资料：确权凭证（付款确认书/商票）']);
   });
 
+  it("shows the business's 预授信 and 融资申请 on 业务详情, each as its own section", async () => {
+    const page = await ok('GET', `${API}/page?size=100`, operator);
+    const pending = page.records.find(
+      (r: { applicationNo: string; state: string; reviewLevel: number | null }) =>
+        r.applicationNo.startsWith('SQ202611') && r.state === 'APPLICATION/PENDING' && r.reviewLevel === 2,
+    );
+    const application = await ok('GET', `${API}/${pending.keyId}`, operator);
+    const business = await ok('GET', `/api/business/business/${pending.keyId}`, operator);
+    expect(business.sections.preCredit).toMatchObject({ preCreditNo: expect.stringMatching(/^YS\d{12}$/) });
+    expect(business.sections.preCredit.approvedAmount).toBe(business.sections.preCredit.applyAmount);
+    expect(business.sections.application).toMatchObject({
+      applicationNo: application.applicationNo,
+      totalAmount: application.totalAmount,
+      termDays: application.termDays,
+    });
+    expect(business.sections.application.lines).toHaveLength(application.lines.length);
+    expect(business.sections.application.lines[0].orderNo).toMatch(/\S/);
+    const license = business.sections.application.docs.find((d: { label: string }) => d.label === '营业执照');
+    expect(license).toMatchObject({ required: true });
+    expect(license.fileCount).toBeGreaterThan(0);
+    // A business still at 预授信 has no application section.
+    const early = (await ok('GET', '/api/business/business/page?tab=ACTIVE&stage=PRE_CREDIT&size=1', operator))
+      .records[0];
+    const earlyDetail = await ok('GET', `/api/business/business/${early.keyId}`, operator);
+    expect(earlyDetail.sections.application).toBeUndefined();
+  });
+
   it('makes the draft for a business at 融资申请·草稿 once; refuses a business elsewhere', async () => {
     // Orders with a long life left (the seeded ones fall due within 2026), 100,000.00 元 each.
     const due = new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10);

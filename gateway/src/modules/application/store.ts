@@ -7,6 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import {
+  ACCESS_DOC_TYPES,
   type ApplicationDoc,
   type ApplicationLine,
   type ApplicationOrder,
@@ -21,6 +22,7 @@ import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
+import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
 import './tables';
@@ -364,4 +366,35 @@ registerAfterTransition('application.reservations', async (trx, done) => {
       .where('application_id', '=', done.businessId)
       .execute();
   }
+});
+
+// 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
+registerDetailSection('application', async (db, tenantId, businessId) => {
+  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  if (!stored) return null;
+  const ids = stored.lines.map((l) => l.orderId);
+  const numbers = ids.length
+    ? await (db as AnyDb)
+        .selectFrom('payment_order')
+        .select(['order_id', 'order_no'])
+        .where('tenant_id', '=', tenantId)
+        .where('order_id', 'in', ids)
+        .execute()
+    : [];
+  const noOf = new Map(numbers.map((r) => [String(r.order_id), String(r.order_no)]));
+  const docOf = new Map(stored.docs.map((d) => [d.docType, d]));
+  return {
+    applicationNo: stored.applicationNo,
+    totalAmount: stored.totalAmount,
+    termDays: stored.termDays,
+    repaymentSource: stored.repaymentSource,
+    submittedAt: stored.submittedAt,
+    lines: stored.lines.map((l) => ({ orderNo: noOf.get(l.orderId) ?? l.orderId, financeAmount: l.financeAmount })),
+    docs: ACCESS_DOC_TYPES.map((t) => ({
+      label: t.label,
+      required: t.required,
+      fileCount: docOf.get(t.code)?.fileIds.length ?? 0,
+      validTo: docOf.get(t.code)?.validTo ?? null,
+    })),
+  };
 });

@@ -209,7 +209,7 @@ export async function businessDetail(
   actor: Actor,
   id: string,
   now: Date,
-): Promise<BusinessDetail | null> {
+): Promise<Omit<BusinessDetail, 'sections'> | null> {
   let q = withNames(db)
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', '=', id)

@@ -15,6 +15,7 @@ import { envelopeResponses, forbidden, invalidInput, notFound, ok } from '../../
 import { IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
+import { detailSections } from './detail-sections';
 import {
   type BusinessFilter,
   EXPORT_MAX_ROWS,
@@ -92,6 +93,34 @@ const Detail = Type.Object(
     reconsiderCount: Type.Integer(),
     reviewArrivedAt: nullable(Str),
     createdAt: Str,
+    sections: Type.Object(
+      {
+        preCredit: Type.Optional(
+          Type.Object({
+            preCreditNo: Str,
+            applyAmount: Type.Integer(),
+            approvedAmount: nullable(Type.Integer()),
+            validFrom: nullable(Str),
+            validTo: nullable(Str),
+            orders: Type.Array(Type.Object({ orderNo: Str, eligibleAmount: Type.Integer() })),
+          }),
+        ),
+        application: Type.Optional(
+          Type.Object({
+            applicationNo: Str,
+            totalAmount: Type.Integer(),
+            termDays: nullable(Type.Integer()),
+            repaymentSource: nullable(Str),
+            submittedAt: nullable(Str),
+            lines: Type.Array(Type.Object({ orderNo: Str, financeAmount: Type.Integer() })),
+            docs: Type.Array(
+              Type.Object({ label: Str, required: Type.Boolean(), fileCount: Type.Integer(), validTo: nullable(Str) }),
+            ),
+          }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -275,9 +304,10 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     async (request) => {
       await mayRead(request);
       const { id } = request.params as IdParams;
-      const detail = await businessDetail(deps.db, sessionOf(request).tenantId, await actor(request), id, deps.now());
+      const { tenantId } = sessionOf(request);
+      const detail = await businessDetail(deps.db, tenantId, await actor(request), id, deps.now());
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok(detail);
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id) });
     },
   );
 
@@ -321,7 +351,7 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       });
       const detail = await businessDetail(deps.db, tenantId, who, id, now);
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok(detail);
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id) });
     },
   );
 };

@@ -14,6 +14,7 @@ import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
 import { nextDocumentNo } from '../business/aggregate';
+import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
 
@@ -258,4 +259,28 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
     ratio: cap.ratio,
     singleMax: cap.singleMax,
   });
+});
+
+// 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
+// the basis orders with what each could still finance.
+registerDetailSection('preCredit', async (db, tenantId, businessId) => {
+  const stored = await loadPreCredit(db as AnyDb, tenantId, businessId);
+  if (!stored) return null;
+  const [view, orders] = await Promise.all([
+    (db as AnyDb)
+      .selectFrom('pre_credit_view')
+      .select('approved_amount')
+      .where('tenant_id', '=', tenantId)
+      .where('pre_credit_id', '=', businessId)
+      .executeTakeFirst(),
+    ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
+  ]);
+  return {
+    preCreditNo: stored.preCreditNo,
+    applyAmount: stored.applyAmount,
+    approvedAmount: view?.approved_amount == null ? null : Number(view.approved_amount),
+    validFrom: stored.validFrom,
+    validTo: stored.validTo,
+    orders: orders.map((o) => ({ orderNo: o.orderNo, eligibleAmount: o.eligibleAmount })),
+  };
 });

@@ -3,12 +3,34 @@
 // level, and the 时间线 of every event — when, who in which role, what, from which state to which, at which
 // review level, and what they wrote. The next action is a link to the stage's own page (SPEC §6 grants a code
 // on its own page only); 终止, 暂停 and 恢复 are this business's own and are offered here too when allowed.
-import { Badge, Button, Tab, TabList, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createDetailLoadMachine } from '../../../application/assets/detail-load.machine';
-import { type BusinessDetail, type BusinessEventView, STAGE_BAR } from '../../../domain/financing/business-list';
+import {
+  type ApplicationSection,
+  type BusinessDetail,
+  type BusinessEventView,
+  type PreCreditSection,
+  STAGE_BAR,
+} from '../../../domain/financing/business-list';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import { STAGE_LABEL, type Stage, stageOf, transitionOf } from '../../../domain/financing/lifecycle';
 import { APPROVE_METHOD_LABEL } from '../../../domain/financing/review';
 import { formatDateTime } from '../../../domain/format/date-format';
@@ -73,6 +95,13 @@ const useStyles = makeStyles({
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   levels: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
   timeline: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column' },
+  section: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  scroll: { overflowX: 'auto' },
+  amount: {
+    textAlign: 'right',
+    fontVariantNumeric: 'tabular-nums',
+    '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' },
+  },
   event: {
     display: 'grid',
     gridTemplateColumns: '150px 1fr',
@@ -239,13 +268,126 @@ function Timeline({ events }: { events: readonly BusinessEventView[] }) {
   );
 }
 
+/** The tabs: 基本信息, one per stage the business has reached (its own part of it), and the timeline. */
+type DetailTab = 'info' | 'preCredit' | 'application' | 'timeline';
+
+const yuan = (fen: number | null) => (fen === null ? '--' : formatFen(BigInt(fen)));
+
+function Facts({ items, label }: { items: [string, string][]; label: string }) {
+  const styles = useStyles();
+  return (
+    <dl className={styles.grid} aria-label={label}>
+      {items.map(([name, value]) => (
+        <div key={name} className={styles.item}>
+          <dt className={styles.label}>{name}</dt>
+          <dd className={styles.value}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PreCreditTab({ section }: { section: PreCreditSection }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.section}>
+      <Facts
+        label="预授信"
+        items={[
+          ['预授信编号', section.preCreditNo],
+          ['申请额度(元)', yuan(section.applyAmount)],
+          ['批复额度(元)', yuan(section.approvedAmount)],
+          ['有效期', section.validFrom && section.validTo ? `${section.validFrom} 至 ${section.validTo}` : '--'],
+        ]}
+      />
+      <div className={styles.scroll}>
+        <Table size="small" aria-label="依据付款单">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>依据付款单</TableHeaderCell>
+              <TableHeaderCell className={styles.amount}>可融资金额(元)</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {section.orders.map((o) => (
+              <TableRow key={o.orderNo}>
+                <TableCell>{o.orderNo}</TableCell>
+                <TableCell className={styles.amount}>{yuan(o.eligibleAmount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
+function ApplicationTab({ section }: { section: ApplicationSection }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.section}>
+      <Facts
+        label="融资申请"
+        items={[
+          ['申请编号', section.applicationNo],
+          ['申请总额(元)', yuan(section.totalAmount)],
+          ['期限', section.termDays === null ? '--' : `${section.termDays}天`],
+          [
+            '还款来源',
+            REPAYMENT_SOURCES.find((r) => r.code === section.repaymentSource)?.label ?? section.repaymentSource ?? '--',
+          ],
+          ['提交时间', section.submittedAt ? formatDateTime(section.submittedAt) : '--'],
+        ]}
+      />
+      <div className={styles.scroll}>
+        <Table size="small" aria-label="融资明细">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>付款单</TableHeaderCell>
+              <TableHeaderCell className={styles.amount}>融资金额(元)</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {section.lines.map((l) => (
+              <TableRow key={l.orderNo}>
+                <TableCell>{l.orderNo}</TableCell>
+                <TableCell className={styles.amount}>{yuan(l.financeAmount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <div className={styles.scroll}>
+        <Table size="small" aria-label="准入资料">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>资料类型</TableHeaderCell>
+              <TableHeaderCell>文件</TableHeaderCell>
+              <TableHeaderCell>有效期至</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {section.docs.map((d) => (
+              <TableRow key={d.label}>
+                <TableCell>{d.required ? `* ${d.label}` : d.label}</TableCell>
+                <TableCell>{d.fileCount ? `${d.fileCount}个文件` : d.required ? '未上传' : '--'}</TableCell>
+                <TableCell>{d.validTo ?? '--'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
+  );
+}
+
 export function BusinessDetailScreen() {
   const styles = { ...useListScreenStyles(), ...useStyles() };
   const { business } = useServices();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [tab, setTab] = useState<'info' | 'timeline'>('info');
+  const [tab, setTab] = useState<DetailTab>('info');
   const load = async () => {
     const [detail, events] = await Promise.all([business.detail(id), business.events(id)]);
     return { detail, events };
@@ -323,11 +465,20 @@ export function BusinessDetailScreen() {
             <StageBar detail={data.detail} events={data.events} />
           </div>
           <div className={styles.card}>
-            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'info' | 'timeline')}>
+            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as DetailTab)}>
               <Tab value="info">基本信息</Tab>
+              {data.detail.sections.preCredit && <Tab value="preCredit">预授信</Tab>}
+              {data.detail.sections.application && <Tab value="application">融资申请</Tab>}
               <Tab value="timeline">{`时间线（${data.events.length}）`}</Tab>
             </TabList>
-            {tab === 'info' ? <Info detail={data.detail} /> : <Timeline events={data.events} />}
+            {tab === 'info' && <Info detail={data.detail} />}
+            {tab === 'preCredit' && data.detail.sections.preCredit && (
+              <PreCreditTab section={data.detail.sections.preCredit} />
+            )}
+            {tab === 'application' && data.detail.sections.application && (
+              <ApplicationTab section={data.detail.sections.application} />
+            )}
+            {tab === 'timeline' && <Timeline events={data.events} />}
           </div>
         </>
       )}

@@ -46,6 +46,16 @@ const ROW: BusinessListItem = {
 const DETAIL: BusinessDetail = {
   ...ROW,
   capitalSideId: 'c1',
+  sections: {
+    preCredit: {
+      preCreditNo: 'YS202611200001',
+      applyAmount: 120_000_000,
+      approvedAmount: null,
+      validFrom: null,
+      validTo: null,
+      orders: [{ orderNo: 'FK-2026-0001', eligibleAmount: 150_000_000 }],
+    },
+  },
   review: {
     type: 'PRE_CREDIT',
     typeLabel: '预授信审核',
@@ -217,5 +227,19 @@ describe('业务详情', () => {
     expect(items[1]!.textContent).toContain('第1级');
     expect(items[1]!.textContent).toContain('预授信·待审核 → 预授信·待审核');
     expect(items[1]!.textContent).toContain('付款单真实，额度合理');
+  });
+
+  it('shows the pre-credit of the business on its own tab, and no tab for a stage not reached', async () => {
+    const user = userEvent.setup();
+    render(<BusinessDetailScreen />, [], `${BUSINESS_DETAIL_PATH}?id=b1`);
+    await screen.findByRole('region', { name: '业务概要' });
+    expect(screen.queryByRole('tab', { name: '融资申请' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: '预授信' }));
+    const facts = screen.getByLabelText('预授信');
+    expect(facts.textContent).toContain('YS202611200001');
+    expect(facts.textContent).toContain('1,200,000.00');
+    const orders = screen.getByRole('table', { name: '依据付款单' });
+    expect(orders.textContent).toContain('FK-2026-0001');
+    expect(orders.textContent).toContain('1,500,000.00');
   });
 });

@@ -1,0 +1,33 @@
+// 业务详情's tabs per stage (BUSINESS.md §4 `/business/newDetails`): each stage's module says what its part of a
+// business looks like on the detail — the pre-credit its amounts and basis orders, the application its lines and
+// documents — so the business module reads no child table of its own accord and a new stage adds its tab by
+// registering here, as it registers its checkpoint rule.
+import type { Kysely } from 'kysely';
+import type { BusinessSections } from '../../../../src/domain/financing/business-list';
+import type { Database } from '../../db/database';
+
+type SectionLoader<K extends keyof BusinessSections> = (
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+) => Promise<BusinessSections[K] | null>;
+
+const loaders = new Map<keyof BusinessSections, SectionLoader<keyof BusinessSections>>();
+
+export function registerDetailSection<K extends keyof BusinessSections>(key: K, load: SectionLoader<K>): void {
+  loaders.set(key, load as SectionLoader<keyof BusinessSections>);
+}
+
+/** The sections a business has: a stage it never reached has none. */
+export async function detailSections(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<BusinessSections> {
+  const out: Record<string, unknown> = {};
+  for (const [key, load] of loaders) {
+    const section = await load(db, tenantId, businessId);
+    if (section) out[key] = section;
+  }
+  return out as BusinessSections;
+}
