@@ -48,10 +48,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/domain/**'] },
+      },
+      {
+        // Every gateway test file builds the whole app, and a fresh worker per file would import and transform
+        // all of its modules again: the files share their workers' module cache instead. Each file still has a
+        // gateway and a database of its own (a copy of the run's template).
+        extends: true,
         test: {
-          name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'gateway/**/*.test.ts'],
-          exclude: ['src/domain/**'],
+          name: 'gateway',
+          include: ['gateway/**/*.test.ts'],
+          isolate: false,
           globalSetup: ['tests/support/gateway-template.setup.ts'],
         },
       },

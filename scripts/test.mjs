@@ -58,7 +58,7 @@ try {
   failures.push('build');
 }
 // Consumer tests write contracts/pacts; verification and the browser tests run after them.
-vitest('unit-and-consumer', ['domain', 'unit', 'contract']);
+vitest('unit-and-consumer', ['domain', 'unit', 'gateway', 'contract']);
 vitest('provider-and-browser', ['provider', 'e2e']);
 
 console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);

@@ -1,12 +1,25 @@
 // Vitest global setup of the projects that start gateways in-process: one migrated, seeded PGlite dumped
-// for every test file to load (gateway/src/testing/pglite-template.ts).
+// for every test file to load, and on PostgreSQL one template database every test file copies
+// (gateway/src/testing/pglite-template.ts).
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { TEMPLATE_ENV, writeTemplate } from '../../gateway/src/testing/pglite-template';
+import {
+  PG_TEMPLATE_ENV,
+  runStatement,
+  TEMPLATE_ENV,
+  writePgTemplate,
+  writeTemplate,
+} from '../../gateway/src/testing/pglite-template';
 
-export default async function setup(): Promise<() => void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const path = resolve('.tmp', `pglite-template-${process.pid}.tar`);
-  await writeTemplate(path);
+  const url = process.env.TEST_DATABASE_URL;
+  const pgTemplate = `gw_template_${process.pid}`;
+  await Promise.all([writeTemplate(path), url ? writePgTemplate(url, pgTemplate) : Promise.resolve()]);
   process.env[TEMPLATE_ENV] = path;
-  return () => rmSync(path, { force: true });
+  if (url) process.env[PG_TEMPLATE_ENV] = pgTemplate;
+  return async () => {
+    rmSync(path, { force: true });
+    if (url) await runStatement(url, `drop database if exists ${pgTemplate} with (force)`);
+  };
 }

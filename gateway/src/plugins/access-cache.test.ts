@@ -31,7 +31,7 @@ describe.each(databasesUnderTest())('the access cache across two gateways on $na
     a = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), now: () => clock });
     if (databaseUrl) {
       schema = (await sql<{ s: string }>`select current_schema() as s`.execute(a.db)).rows[0]!.s;
-      bDb = (await openDatabase({ url: databaseUrl, schema })).db;
+      bDb = (await openDatabase({ url: a.databaseUrl ?? databaseUrl, schema })).db;
     }
     b = await buildApp({
       db: bDb ?? a.db,
@@ -125,12 +125,13 @@ describe.each(databasesUnderTest())('the access cache across two gateways on $na
     at(0);
     const { headers, token } = await signIn(a.app, 'operator', 'Operator@2026');
     expect(code(await me(b, headers))).toBe(0);
-    const admin = new pg.Client({ connectionString: databaseUrl });
+    const admin = new pg.Client({ connectionString: a.databaseUrl ?? databaseUrl });
     await admin.connect();
     try {
       // Both gateways' listeners on this schema are cut; the revocation below is notified to nobody.
       const cut = await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        // This database's only: other test files' gateways listen under the same name in their own copies.
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
         [`wsf-change-feed ${schema}`],
       );
       expect(cut.rowCount).toBeGreaterThanOrEqual(2);

@@ -2,8 +2,10 @@
 // test file needs a migrated, demo-seeded database. The test run therefore builds one such database once,
 // dumps its data directory to a file, and each test file loads that dump (about half a second) instead of
 // creating, migrating and seeding its own. The dump is rebuilt at the start of every run, so it always holds
-// the migrations and seeds of the code under test.
+// the migrations and seeds of the code under test. On PostgreSQL the same idea is a template database: each
+// test file gets `create database … template …`, a file copy, instead of migrating and seeding a schema.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { dirname } from 'node:path';
 import { changeSourceOf } from '../db/engine';
 import { openDatabase } from '../db/database';
@@ -36,4 +38,60 @@ export function migratedTemplate(): Blob | null {
   const path = process.env[TEMPLATE_ENV];
   loaded = path && existsSync(path) ? new Blob([readFileSync(path)]) : null;
   return loaded;
+}
+
+/** The environment variable naming the PostgreSQL template database; set by the test run's global setup. */
+export const PG_TEMPLATE_ENV = 'GATEWAY_TEST_PG_TEMPLATE';
+/** The schema the template's tables live in, and so every copy's. */
+export const PG_TEMPLATE_SCHEMA = 'gw';
+
+/** The same server address naming another database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds a new database `name` on the server of `url`, to be copied by each test file. */
+export async function writePgTemplate(url: string, name: string): Promise<void> {
+  await runStatement(url, `drop database if exists ${name} with (force)`);
+  await runStatement(url, `create database ${name}`);
+  const templateUrl = withDatabase(url, name);
+  await runStatement(templateUrl, `create schema ${PG_TEMPLATE_SCHEMA}`);
+  const { db } = await openDatabase({ url: templateUrl, schema: PG_TEMPLATE_SCHEMA });
+  try {
+    await migrate(db);
+    await seedDemo(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A copy of the template for one test file, as a database of its own; null when the run made no template.
+ * Several files copy at once: PostgreSQL refuses a copy while another is reading the template, so retry.
+ */
+export async function copyPgTemplate(url: string, name: string): Promise<string | null> {
+  const template = process.env[PG_TEMPLATE_ENV];
+  if (!template) return null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await runStatement(url, `create database ${name} template ${template}`);
+      return withDatabase(url, name);
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006';
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
 }

@@ -14,7 +14,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
-import { migratedTemplate } from './pglite-template';
+import { copyPgTemplate, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
 
 export interface TestGatewayOptions {
   /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
@@ -34,13 +34,26 @@ export interface TestGatewayOptions {
 export interface TestGateway {
   app: FastifyInstance;
   db: Kysely<Database>;
+  /** PostgreSQL: the database the gateway uses (a copy of the template, or the given one with its own schema). */
+  databaseUrl?: string;
   filesDir: string;
   close(): Promise<void>;
 }
 
 export async function createTestGateway(options: TestGatewayOptions = {}): Promise<TestGateway> {
-  const schema = options.databaseUrl ? `gw_test_${randomBytes(6).toString('hex')}` : undefined;
-  if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `create schema ${schema}`);
+  const name = `gw_test_${randomBytes(6).toString('hex')}`;
+  // On PostgreSQL: a copy of the run's migrated, seeded template database when there is one, otherwise a fresh
+  // schema migrated and seeded here.
+  const copyUrl = options.databaseUrl ? await copyPgTemplate(options.databaseUrl, name) : null;
+  const schema = copyUrl ? PG_TEMPLATE_SCHEMA : options.databaseUrl ? name : undefined;
+  if (options.databaseUrl && !copyUrl) await runOnce(options.databaseUrl, `create schema ${name}`);
+  const dropDatabase = async () => {
+    if (!options.databaseUrl) return;
+    await runOnce(
+      options.databaseUrl,
+      copyUrl ? `drop database if exists ${name} with (force)` : `drop schema if exists ${name} cascade`,
+    );
+  };
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'gw-files-'));
   const removeFiles = () => {
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
@@ -48,11 +61,11 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
   const template = options.databaseUrl ? null : migratedTemplate();
   const { db, kind } = await openDatabase(
     options.databaseUrl
-      ? { url: options.databaseUrl, schema }
+      ? { url: copyUrl ?? options.databaseUrl, schema }
       : { memory: true, ...(template ? { from: template } : {}) },
   );
   try {
-    if (!template) {
+    if (!template && !copyUrl) {
       await migrate(db);
       await seedDemo(db);
     }
@@ -72,18 +85,19 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     return {
       app,
       db,
+      ...(options.databaseUrl ? { databaseUrl: copyUrl ?? options.databaseUrl } : {}),
       filesDir,
       async close() {
         await app.close();
         await db.destroy();
         removeFiles();
-        if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema ${schema} cascade`);
+        await dropDatabase();
       },
     };
   } catch (error) {
     await db.destroy();
     removeFiles();
-    if (options.databaseUrl && schema) await runOnce(options.databaseUrl, `drop schema if exists ${schema} cascade`);
+    await dropDatabase();
     throw error;
   }
 }
