@@ -80,7 +80,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          fileParallelism: false,
+          // Two files at once, each with its own gateway process and Chromium: a spec spends much of its time
+          // waiting on the page, which the other one uses.
+          maxWorkers: 2,
           testTimeout: 60_000,
           globalSetup: ['tests/support/e2e-template.setup.ts'],
         },

@@ -14,15 +14,34 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/**
+ * A port nobody listens on. Browser specs run two at a time: a port the OS hands out is free only until the
+ * gateway binds it, so two workers could pick the same one and one spec would talk to the other's gateway.
+ * Each Vitest worker therefore draws from a range of its own.
+ */
+export async function freePort(): Promise<number> {
+  const pool = Number(process.env.VITEST_POOL_ID ?? 0);
+  if (!pool) return tryPort(0);
+  const base = 31000 + pool * 1000;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      return await tryPort(base + Math.floor(Math.random() * 1000));
+    } catch {
+      // taken: draw again
+    }
+  }
+  return tryPort(0);
 }
 
 /** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
