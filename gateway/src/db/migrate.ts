@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
+import { writeChildStatuses } from '../stage/child-status';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -47,4 +48,6 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     migrationTableSchema,
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  // What the domain answers that the views read (src/domain/stage): written after the schema exists.
+  await writeChildStatuses(db);
 }

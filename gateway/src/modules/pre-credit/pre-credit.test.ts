@@ -211,6 +211,36 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(await call('GET', `${BUSINESS}/${p.keyId}`, operator)).toMatchObject({ status: 404 });
   });
 
+  it('lists a pre-credit by the one status function: 已通过 stays after its business ends later', async () => {
+    const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
+    const statusOf = async () => (await call('GET', `${API}/${p.keyId}`, operator)).data.status;
+    expect(await statusOf()).toBe('DRAFT');
+    // The states and the event as the aggregate leaves them after an approval and a later 终止.
+    const at = new Date();
+    const event = { tenant_id: DEMO_TENANT_ID, business_id: p.keyId, level: 2, actor_id: '1', actor_name: 'x' };
+    const base = { ...event, actor_role: '风控', comment: '', file_ids: '[]', at, version: 3 };
+    await gw.db
+      .insertInto('business_event')
+      .values({
+        ...base,
+        event_id: `${p.keyId}-a`,
+        stage: 'PRE_CREDIT',
+        from_state: 'PRE_CREDIT/PENDING',
+        to_state: 'APPLICATION/DRAFT',
+        action: 'approve',
+        action_label: '通过',
+      })
+      .execute();
+    const setState = (state: string, stage: string) =>
+      gw.db.updateTable('financing_business').set({ state, stage }).where('business_id', '=', p.keyId).execute();
+    await setState('TERMINATED/CANCELLED', 'TERMINATED');
+    expect(await statusOf()).toBe('APPROVED');
+    await gw.db.deleteFrom('business_event').where('event_id', '=', `${p.keyId}-a`).execute();
+    expect(await statusOf()).toBe('TERMINATED');
+    await setState('TERMINATED/EXPIRED', 'TERMINATED');
+    expect(await statusOf()).toBe('EXPIRED');
+  });
+
   it("keeps a supplier user to its own supplier's pre-credits", async () => {
     const theirs = await apply(operator, { supplierId: DemoOrg.hengguSteel, applyAmount: 100, basisOrderIds: [] });
     const page = await call('GET', `${API}/page?size=100`, supplier);
