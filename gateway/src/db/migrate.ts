@@ -25,6 +25,22 @@ export async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
     .sort();
 }
 
+/**
+ * The migrations added out of order: given the names in the order they were added to the branch databases
+ * are migrated from, each one that sorts at or below one added before it. Kysely stops start-up on such a
+ * migration for a database that already applied the higher one, so a branch must take the next free number.
+ */
+export function addedOutOfOrder(namesInOrderAdded: readonly string[]): string[] {
+  let highest = -1;
+  const late: string[] = [];
+  for (const name of namesInOrderAdded) {
+    const no = Number.parseInt(name, 10);
+    if (no <= highest) late.push(name);
+    else highest = no;
+  }
+  return late;
+}
+
 export function folderMigrationProvider(dir = MIGRATIONS_DIR): MigrationProvider {
   return {
     async getMigrations() {

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import {
   type BusinessRecord,
   LIFECYCLE,
+  REVIEW_ACTIONS,
   REVIEW_STAGES,
   type StateKey,
   applyEffects,
@@ -501,7 +502,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       to: verdict.to,
       action: input.action,
       label: verdict.transition.label,
-      level: ['approve', 'return', 'refuse'].includes(input.action) ? levelBefore : null,
+      level: REVIEW_ACTIONS.includes(input.action) ? levelBefore : null,
       actor: input.actor,
       role: actingRole(input.actor, verdict.transition.who, reviewLevel),
       comment: verdict.comment,
