@@ -8,6 +8,7 @@
 // dictionaries — in that order, each needs the ones before), then every *.seed.ts, all in one transaction: a
 // seed that needs another's rows says so (`export const after = ['business']`) and runs after it; the others
 // keep name order. A new feature adds its file and edits nothing here.
+import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -194,22 +195,8 @@ const DICTIONARIES: Array<{ code: string; name: string; items: Array<[code: stri
   {
     code: 'BUSINESS_STAGE',
     name: '业务阶段',
-    items: [
-      ['DEMAND', '融资需求'],
-      ['PRE_CREDIT', '预授信'],
-      ['APPLICATION', '融资申请'],
-      ['REPORT', '报告制作'],
-      ['MEETING', '审批评审会'],
-      ['DECISION', '融资决议'],
-      ['ELEMENTS', '要素落实'],
-      ['CONTRACT', '合同'],
-      ['SIGNING', '签约'],
-      ['PUSH', '推送'],
-      ['LENDING', '放款'],
-      ['REPAYING', '还款中'],
-      ['SETTLED', '已结清'],
-      ['TERMINATED', '已终止'],
-    ],
+    // The lifecycle table's stages and labels, not a copy of them.
+    items: STAGES.map((s) => [s, STAGE_LABEL[s]]),
   },
   {
     code: 'YES_NO',
