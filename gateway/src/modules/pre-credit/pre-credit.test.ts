@@ -122,14 +122,23 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
       basisOrderIds: [],
       version: 3,
     });
-    expect(notEditable).toMatchObject({ status: 400 });
+    expect(notEditable).toMatchObject({ status: 400, message: '只有草稿或已退回的预授信可以编辑' });
+    // The kit's transition takes the stage's own actions only; 终止 is 融资业务管理's, 通过 the reviewers'.
+    for (const action of ['terminate', 'approve']) {
+      const other = await call('POST', `${API}/${p.keyId}/transition`, operator, {
+        action,
+        version: 3,
+        comment: '原因说明五字',
+      });
+      expect(other, action).toMatchObject({ status: 400, message: '不支持的操作' });
+    }
 
     const withdrawn = await call('POST', `${API}/${p.keyId}/transition`, supplier, { action: 'withdraw', version: 3 });
     expect(withdrawn.code, withdrawn.message).toBe(0);
     expect(withdrawn.data).toMatchObject({ status: 'DRAFT', version: 4 });
     // Back to draft, but once submitted it stays on the record: not deleted.
     const del = await call('DELETE', `${API}/${p.keyId}?version=4`, supplier);
-    expect(del).toMatchObject({ status: 400 });
+    expect(del).toMatchObject({ status: 400, message: '只有未提交过的草稿可以删除' });
   });
 
   it("holds the amount to the project company's subsidiary parameter (ratio and single amount)", async () => {
