@@ -1,5 +1,6 @@
 // Migrations come from the folder: a new NNNN-what.ts file is picked up in name order, with no list to edit,
 // and the names recorded are the files' names, so a database migrated before keeps its history.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { folderMigrationProvider, migrate, migrationNames } from './migrate';
+import { addedOutOfOrder, folderMigrationProvider, migrate, migrationNames } from './migrate';
 
 describe('migrations from the folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gw-migrations-'));
@@ -60,5 +61,49 @@ describe('migrations from the folder', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+// The history of the main line: which migrations were added, in which order. Before 0057 three were added
+// late (0002, 0053, 0054) while no database outside a developer's machine existed; after 0057 none may be.
+const ORDERED_FROM = '0057';
+
+/** The migration names in the order the branch's first-parent history added them; null without history. */
+function namesInOrderAdded(): string[] | null {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    if (git('rev-parse', '--is-shallow-repository').trim() === 'true') return null;
+    const out = git(
+      'log',
+      '--first-parent',
+      '--reverse',
+      '--diff-filter=A',
+      '--name-only',
+      '--format=',
+      '--',
+      'gateway/src/db/migrations',
+    );
+    return out
+      .split('\n')
+      .map((line) => /(\d{4}-[\w-]+)\.ts$/.exec(line)?.[1])
+      .filter((n): n is string => !!n && !n.endsWith('.test'));
+  } catch {
+    return null;
+  }
+}
+
+describe('the order migrations are added in', () => {
+  it('finds a migration numbered at or below one added before it', () => {
+    expect(addedOutOfOrder(['0056-a', '0060-b', '0058-c', '0061-d', '0061-e'])).toEqual(['0058-c', '0061-e']);
+    expect(addedOutOfOrder(['0056-a', '0057-b', '0060-c'])).toEqual([]);
+  });
+
+  it('adds every migration of this line after all lower ones (a database never meets a late one)', () => {
+    const added = namesInOrderAdded();
+    if (!added) return; // a shallow checkout has no history to read; CI's full checkout has it
+    const from = added.findIndex((n) => n >= ORDERED_FROM);
+    const late = addedOutOfOrder(added).filter((n) => from >= 0 && added.indexOf(n) > from);
+    expect(late, `number these migrations above ${added.at(-1)}`).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
+import { writeChildStatuses } from '../stage/child-status';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -22,6 +23,22 @@ export async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
     .map((file) => MIGRATION_FILE.exec(file)?.[1])
     .filter((name): name is string => name !== undefined && !name.endsWith('.test'))
     .sort();
+}
+
+/**
+ * The migrations added out of order: given the names in the order they were added to the branch databases
+ * are migrated from, each one that sorts at or below one added before it. Kysely stops start-up on such a
+ * migration for a database that already applied the higher one, so a branch must take the next free number.
+ */
+export function addedOutOfOrder(namesInOrderAdded: readonly string[]): string[] {
+  let highest = -1;
+  const late: string[] = [];
+  for (const name of namesInOrderAdded) {
+    const no = Number.parseInt(name, 10);
+    if (no <= highest) late.push(name);
+    else highest = no;
+  }
+  return late;
 }
 
 export function folderMigrationProvider(dir = MIGRATIONS_DIR): MigrationProvider {
@@ -47,4 +64,6 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
     migrationTableSchema,
   }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${String(error)}`);
+  // What the domain answers that the views read (src/domain/stage): written after the schema exists.
+  await writeChildStatuses(db);
 }

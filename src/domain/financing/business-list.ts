@@ -1,7 +1,7 @@
 // 融资业务管理's list (BUSINESS.md §4 `/business/financingBusinessManage`): which stages each tab holds, and
 // the shapes the gateway answers and the screens read. A business before its loan is 进行中; a loaned one
 // repays (已放款) until it is settled (已结清); a terminated one is 已终止 whatever its reason.
-import type { Stage, StateKey } from './lifecycle';
+import { STAGES, type Stage, type StateKey } from './lifecycle';
 import type { ApproveMethod, ReviewType } from './review';
 
 export const BUSINESS_TABS = ['ACTIVE', 'LOANED', 'SETTLED', 'TERMINATED'] as const;
@@ -14,39 +14,18 @@ export const BUSINESS_TAB_LABEL: Readonly<Record<BusinessTab, string>> = {
   TERMINATED: '已终止',
 };
 
+/** The table's stages from one to another, in its order (the stage list exists once: lifecycle.ts). */
+const between = (from: Stage, to: Stage): Stage[] => STAGES.slice(STAGES.indexOf(from), STAGES.indexOf(to) + 1);
+
 export const TAB_STAGES: Readonly<Record<BusinessTab, readonly Stage[]>> = {
-  ACTIVE: [
-    'PRE_CREDIT',
-    'APPLICATION',
-    'REPORT',
-    'MEETING',
-    'DECISION',
-    'ELEMENTS',
-    'CONTRACT',
-    'SIGNING',
-    'PUSH',
-    'LENDING',
-  ],
+  ACTIVE: between('PRE_CREDIT', 'LENDING'),
   LOANED: ['REPAYING'],
   SETTLED: ['SETTLED', 'SETTLED_EARLY'],
   TERMINATED: ['TERMINATED'],
 };
 
 /** The stages a business passes on its way, in order, for the detail's stage bar. */
-export const STAGE_BAR: readonly Stage[] = [
-  'PRE_CREDIT',
-  'APPLICATION',
-  'REPORT',
-  'MEETING',
-  'DECISION',
-  'ELEMENTS',
-  'CONTRACT',
-  'SIGNING',
-  'PUSH',
-  'LENDING',
-  'REPAYING',
-  'SETTLED',
-];
+export const STAGE_BAR: readonly Stage[] = between('PRE_CREDIT', 'SETTLED');
 
 /** One row of the list, as the gateway answers it. */
 export interface BusinessListItem {

@@ -9,33 +9,28 @@
 // submission reserves payment-order amounts), so the kit's generic conformance suite does not apply to it.
 import type { ResourceDef, StatusDef } from '../resource/resource';
 import { rowActionsOf } from './financing-demand';
-import { stageOf, statusOf } from './lifecycle';
+import {
+  CHILD_STATUSES,
+  type ChildStatus,
+  type StageDef,
+  childStatusOf,
+  editableStatuses,
+  removableStatuses,
+  stageMessages,
+} from '../stage/stage';
 
 export const APPLICATION_LIST_PATH = '/business/financingApplicationManagement';
 export const APPLICATION_MAKE_PATH = '/business/accessDocumentsMake';
 export const APPLICATION_EXAMINE_PATH = '/business/financingApplicationExamine';
 export const APPLICATION_EXAMINE_INFO_PATH = '/business/financingApplicationExamineInfo';
 
-export type ApplicationStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'TERMINATED';
+export type ApplicationStatus = ChildStatus;
 
-const STATUSES: Record<ApplicationStatus, StatusDef> = {
-  DRAFT: { label: '草稿', tone: 'subtle' },
-  PENDING: { label: '待审核', tone: 'warning' },
-  RETURNED: { label: '已退回', tone: 'danger' },
-  APPROVED: { label: '已通过', tone: 'success' },
-  REJECTED: { label: '不通过', tone: 'danger' },
-  TERMINATED: { label: '已终止', tone: 'subtle' },
-};
+/** The application's status: the kit's one function of the business's state and whether it passed the review. */
+export const applicationStatusOf = (state: string, passed = false): ApplicationStatus =>
+  childStatusOf('APPLICATION', state, passed);
 
-/** The application's status from its business's state (the view computes the same in SQL). */
-export function applicationStatusOf(state: string): ApplicationStatus {
-  const stage = stageOf(state);
-  const status = statusOf(state);
-  if (stage === 'APPLICATION')
-    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ApplicationStatus;
-  if (stage === 'TERMINATED') return status === 'REJECTED' ? 'REJECTED' : 'TERMINATED';
-  return 'APPROVED';
-}
+const STATUSES: Record<ApplicationStatus, StatusDef> = CHILD_STATUSES;
 
 export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
   name: 'financingApplication',
@@ -65,8 +60,9 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
   statuses: STATUSES,
   initialStatus: 'DRAFT',
   create: { label: '新增融资申请', op: 'add' },
-  update: { when: ['DRAFT', 'RETURNED'], op: 'edit' },
-  remove: { when: ['DRAFT'], op: 'delete' },
+  // What may be edited and deleted is the table's (the states the maker submits from; the draft).
+  update: { when: editableStatuses('APPLICATION') as ApplicationStatus[], op: 'edit' },
+  remove: { when: removableStatuses('APPLICATION') as ApplicationStatus[], op: 'delete' },
   makePath: APPLICATION_MAKE_PATH,
   workflow: rowActionsOf<ApplicationStatus>(
     'APPLICATION/PENDING',
@@ -77,4 +73,12 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
   ),
   sample: {},
   titleField: 'applicationNo',
+};
+
+/** 融资申请 on the stage kit: its list (the view), its make page and its words. */
+export const APPLICATION_STAGE: StageDef<ApplicationStatus> = {
+  stage: 'APPLICATION',
+  resource: FINANCING_APPLICATION,
+  makePath: APPLICATION_MAKE_PATH,
+  messages: stageMessages('融资申请'),
 };

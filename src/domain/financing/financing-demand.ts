@@ -8,6 +8,7 @@
 // the business through the aggregate), so the kit's generic conformance suite does not apply to it.
 import type { ResourceDef, ResourceRecord, StatusDef } from '../resource/resource';
 import type { WorkflowTable } from '../workflow/workflow';
+import { type StageDef, stageMessages } from '../stage/stage';
 import { LIFECYCLE } from './lifecycle';
 import {
   DEMAND_AMOUNT_MAX_FEN,
@@ -146,4 +147,11 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
     contactPhone: '13900001111',
   },
   titleField: 'demandNo',
+};
+
+/** 融资需求 on the stage kit: its rows are its own records (the business at stage 0), moved by 受理 / 关闭. */
+export const DEMAND_STAGE: StageDef<DemandStatus> = {
+  stage: 'DEMAND',
+  resource: FINANCING_DEMAND,
+  messages: { ...stageMessages('融资需求'), stale: '融资需求已被他人处理，请刷新后重试' },
 };

@@ -15,6 +15,7 @@ import {
   REVIEW_STAGES,
   type StateKey,
   TERMINAL_STATES,
+  transitionOf,
 } from './lifecycle';
 import { type AuditTypeConfig, ReviewMessage, snapshotReview, startReview } from './review';
 import { ROLE } from './roles';
@@ -307,6 +308,33 @@ describe('a business through pre-credit and application', () => {
     for (const s of REVIEW_STAGES) {
       expect(s.submitFrom.length).toBeGreaterThan(0);
       expect(s.next).not.toBe(s.pending);
+    }
+  });
+});
+
+describe('the checkpoints the table names', () => {
+  it('names on each transition the checkpoint it crosses, so the gateway keeps no map of its own', () => {
+    const named = (state: string, action: string) => transitionOf(state, action)?.checkpoint;
+    expect(named('DEMAND/NEW', 'accept')).toBe('ACCEPT_DEMAND');
+    expect(named('PRE_CREDIT/RETURNED', 'submit')).toBe('SUBMIT_PRE_CREDIT');
+    expect(named('APPLICATION/DRAFT', 'submit')).toBe('SUBMIT_APPLICATION');
+    expect(named('PUSH/PUSHED', 'capitalFeedback')).toBe('CAPITAL_APPROVED');
+    expect(named('SIGNING/SIGNING', 'signed')).toBe('FINISH_SIGNING');
+    expect(named('APPLICATION/PENDING', 'approve')).toBeUndefined();
+    // Every checkpoint a transition names refuses, unchecked, until the gateway loaded its rule's findings.
+    for (const t of LIFECYCLE.transitions.filter((x) => x.checkpoint)) {
+      const record: BusinessRecord = {
+        state: t.from[0] as StateKey,
+        suspended: false,
+        ownerId: null,
+        supplierId: 's',
+        reconsiderCount: 0,
+        review: null,
+      };
+      const ctx = { actorId: 'u', grants: new Set<string>(), roles: new Set<string>(), now: new Date(), facts: {} };
+      const facts = { supplierLocked: { newApplication: false, lending: false }, consent: true };
+      const input = { comment: '说明说明说明', values: { result: 'APPROVED', outcome: 'NORMAL' } };
+      expect(t.guard?.(record, { ...ctx, facts }, input), t.action).toBe(LifecycleMessage.notChecked);
     }
   });
 });

@@ -147,7 +147,9 @@ export interface LifecycleFacts {
 }
 
 export type LifecycleContext = WorkflowContext<LifecycleFacts>;
-type LifecycleTransition = Transition<StateKey, BusinessRecord, LifecycleFacts>;
+/** A transition of the lifecycle, with the checkpoint it crosses: the gateway loads that rule's findings. */
+export type LifecycleTransition = Transition<StateKey, BusinessRecord, LifecycleFacts> & { checkpoint?: Checkpoint };
+type Guard = NonNullable<LifecycleTransition['guard']>;
 
 export const LifecycleMessage = {
   suspended: '业务已暂停，请先恢复',
@@ -177,6 +179,15 @@ const rulesHold = (checkpoint: Checkpoint) => (_: BusinessRecord, ctx: Lifecycle
   if (!found) return ctx.facts?.display ? null : LifecycleMessage.notChecked;
   return found[0] ?? null;
 };
+
+/**
+ * A transition crossing a checkpoint: the checkpoint it names (so the gateway knows which rule to run, from
+ * the table alone) and its guard, built around the rule's verdict where it belongs among the other guards.
+ */
+const crossing = (checkpoint: Checkpoint, build: (rules: Guard) => Guard) => ({
+  checkpoint,
+  guard: build(rulesHold(checkpoint)),
+});
 
 /** The maker of the item: the owner, or a supplier user of the business's own supplier. */
 const isMaker = (r: BusinessRecord, ctx: LifecycleContext) => {
@@ -366,13 +377,14 @@ const mayReview = (r: BusinessRecord, ctx: LifecycleContext) => {
 };
 
 function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
-  const makerGuard = all(
-    notSuspended,
-    isMaker,
-    ...(s.submit.checkpoint ? [rulesHold(s.submit.checkpoint)] : []),
-    ...(s.stage === 'PRE_CREDIT' || s.stage === 'APPLICATION' ? [notLocked('newApplication'), consented] : []),
-    ...(s.submit.lending ? [notLocked('lending')] : []),
-  );
+  const makerGuard = (rules?: Guard) =>
+    all(
+      notSuspended,
+      isMaker,
+      ...(rules ? [rules] : []),
+      ...(s.stage === 'PRE_CREDIT' || s.stage === 'APPLICATION' ? [notLocked('newApplication'), consented] : []),
+      ...(s.submit.lending ? [notLocked('lending')] : []),
+    );
   const list: LifecycleTransition[] = [
     {
       action: 'submit',
@@ -385,7 +397,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       comment: 'optional',
       commentLabel: '说明',
       tone: 'brand',
-      guard: makerGuard,
+      ...(s.submit.checkpoint ? crossing(s.submit.checkpoint, makerGuard) : { guard: makerGuard() }),
     },
     {
       action: 'approve',
@@ -458,7 +470,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
   return list;
 }
 
-const BUSINESS_MANAGE = '/business/financingBusinessManage';
+export const BUSINESS_MANAGE = '/business/financingBusinessManage';
 const DEMAND_MANAGE = '/financingDemandManagement/financingDemandManagement';
 
 /** Every state a live business (stage 1 onwards) may be in, from the review stages and the stage-only states. */
@@ -491,7 +503,12 @@ export const TERMINAL_STATES: readonly StateKey[] = [
 
 const inputValue = (input: TransitionInput | undefined, key: string) => input?.values?.[key] ?? null;
 
-export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> = {
+/** The lifecycle's table: a workflow table whose transitions name the checkpoints they cross. */
+export interface LifecycleTable extends WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> {
+  transitions: readonly LifecycleTransition[];
+}
+
+export const LIFECYCLE: LifecycleTable = {
   noun: '业务',
   statusOf: (r) => r.state,
   commentMax: 500,
@@ -508,7 +525,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       comment: 'optional',
       commentLabel: '受理说明',
       tone: 'success',
-      guard: all(notLocked('newApplication'), consented, rulesHold('ACCEPT_DEMAND')),
+      ...crossing('ACCEPT_DEMAND', (rules) => all(notLocked('newApplication'), consented, rules)),
     },
     {
       action: 'close',
@@ -533,7 +550,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       from: ['MEETING/WAIT_SCHEDULE'],
       to: 'MEETING/SCHEDULED',
       comment: 'none',
-      guard: all(notSuspended, rulesHold('SCHEDULE_MEETING')),
+      ...crossing('SCHEDULE_MEETING', (rules) => all(notSuspended, rules)),
     },
     {
       action: 'openVoting',
@@ -606,7 +623,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       from: ['SIGNING/WAIT_SIGN'],
       to: 'SIGNING/SIGNING',
       comment: 'none',
-      guard: all(notSuspended, isMaker, rulesHold('START_SIGNING')),
+      ...crossing('START_SIGNING', (rules) => all(notSuspended, isMaker, rules)),
     },
     {
       action: 'signOffline',
@@ -617,7 +634,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       from: ['SIGNING/WAIT_SIGN'],
       to: 'PUSH/WAIT_PUSH',
       comment: 'none',
-      guard: all(notSuspended, isMaker, rulesHold('FINISH_SIGNING')),
+      ...crossing('FINISH_SIGNING', (rules) => all(notSuspended, isMaker, rules)),
     },
     {
       action: 'signed',
@@ -627,7 +644,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       from: ['SIGNING/SIGNING'],
       to: 'PUSH/WAIT_PUSH',
       comment: 'none',
-      guard: rulesHold('FINISH_SIGNING'),
+      ...crossing('FINISH_SIGNING', (rules) => rules),
     },
     {
       action: 'signFailed',
@@ -649,7 +666,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       comment: 'required',
       commentLabel: '撤销原因',
       tone: 'danger',
-      guard: all(isMaker, rulesHold('REVOKE_SIGNING')),
+      ...crossing('REVOKE_SIGNING', (rules) => all(isMaker, rules)),
     },
     {
       action: 'retrySigning',
@@ -673,12 +690,14 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       to: (_r, input) => (inputValue(input, 'result') === 'APPROVED' ? 'LENDING/WAIT_LOAN' : 'PUSH/CAPITAL_RETURNED'),
       comment: 'optional',
       commentLabel: '反馈意见',
-      guard: all(notSuspended, (_r, ctx, input) => {
-        if (input === undefined) return null;
-        const result = inputValue(input, 'result');
-        if (result !== 'APPROVED' && result !== 'RETURNED') return LifecycleMessage.outcome;
-        return result === 'APPROVED' ? rulesHold('CAPITAL_APPROVED')(_r, ctx) : null;
-      }),
+      ...crossing('CAPITAL_APPROVED', (rules) =>
+        all(notSuspended, (_r, ctx, input) => {
+          if (input === undefined) return null;
+          const result = inputValue(input, 'result');
+          if (result !== 'APPROVED' && result !== 'RETURNED') return LifecycleMessage.outcome;
+          return result === 'APPROVED' ? rules(_r, ctx) : null;
+        }),
+      ),
     },
     // Stage 11: repayments, and the overdue flag the gateway computes each day.
     {
@@ -696,13 +715,15 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
         return r.state;
       },
       comment: 'optional',
-      guard: all(rulesHold('REGISTER_REPAYMENT'), (_r, _ctx, input) => {
-        if (input === undefined) return null;
-        const outcome = inputValue(input, 'outcome');
-        return ['SETTLED', 'SETTLED_EARLY', 'NORMAL', 'SAME'].includes(String(outcome))
-          ? null
-          : LifecycleMessage.outcome;
-      }),
+      ...crossing('REGISTER_REPAYMENT', (rules) =>
+        all(rules, (_r, _ctx, input) => {
+          if (input === undefined) return null;
+          const outcome = inputValue(input, 'outcome');
+          return ['SETTLED', 'SETTLED_EARLY', 'NORMAL', 'SAME'].includes(String(outcome))
+            ? null
+            : LifecycleMessage.outcome;
+        }),
+      ),
     },
     {
       action: 'overdue',
@@ -735,7 +756,7 @@ export const LIFECYCLE: WorkflowTable<StateKey, BusinessRecord, LifecycleFacts> 
       from: TERMINABLE_STATES,
       to: 'TERMINATED/EXPIRED',
       comment: 'none',
-      guard: rulesHold('EXPIRE'),
+      ...crossing('EXPIRE', (rules) => rules),
     },
     {
       action: 'suspend',
@@ -808,7 +829,24 @@ export function offeredActions(record: BusinessRecord, ctx: LifecycleContext): L
 }
 
 /** The transition an action names from this state, for its label, comment rule and tone. */
-export const transitionOf = (state: string, action: string) =>
+export const transitionOf = (state: string, action: string): LifecycleTransition | undefined =>
   LIFECYCLE.transitions.find((t) => t.action === action && t.from.includes(state as StateKey));
 
 export const isTerminal = (state: string) => TERMINAL_STATES.includes(state as StateKey);
+
+/** The actions granted on one page, in the table's order (融资业务管理's 终止 / 暂停 / 恢复, a stage's own). */
+export const actionsOnPage = (menu: string): string[] => [
+  ...new Set(LIFECYCLE.transitions.filter((t) => t.menu === menu).map((t) => t.action)),
+];
+
+/**
+ * What a reviewer does on a review page, in the table's order (通过, 退回, 不通过, and 否决 where the stage
+ * has it): the transitions out of each review's pending state granted on that stage's examine page.
+ */
+export const REVIEW_ACTIONS: readonly string[] = [
+  ...new Set(
+    REVIEW_STAGES.flatMap((s) =>
+      LIFECYCLE.transitions.filter((t) => t.from.includes(s.pending) && t.menu === s.examine).map((t) => t.action),
+    ),
+  ),
+];

@@ -8,36 +8,26 @@
 // user sees its own), so the kit's generic conformance suite does not apply to it.
 import type { ResourceDef, StatusDef } from '../resource/resource';
 import { rowActionsOf } from './financing-demand';
-import { stageOf, statusOf } from './lifecycle';
+import {
+  CHILD_STATUSES,
+  type ChildStatus,
+  type StageDef,
+  childStatusOf,
+  editableStatuses,
+  removableStatuses,
+  stageMessages,
+} from '../stage/stage';
 
 export const PRE_CREDIT_LIST_PATH = '/business/preCreditApplicationManage';
 export const PRE_CREDIT_MAKE_PATH = '/business/applyForRufs';
 
-export type PreCreditStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'TERMINATED';
+export type PreCreditStatus = ChildStatus;
 
-const STATUSES: Record<PreCreditStatus, StatusDef> = {
-  DRAFT: { label: '草稿', tone: 'subtle' },
-  PENDING: { label: '待审核', tone: 'warning' },
-  RETURNED: { label: '已退回', tone: 'danger' },
-  APPROVED: { label: '已通过', tone: 'success' },
-  REJECTED: { label: '不通过', tone: 'danger' },
-  EXPIRED: { label: '已失效', tone: 'subtle' },
-  TERMINATED: { label: '已终止', tone: 'subtle' },
-};
+/** The pre-credit's status: the kit's one function of the business's state and whether it passed the review. */
+export const preCreditStatusOf = (state: string, passed = false): PreCreditStatus =>
+  childStatusOf('PRE_CREDIT', state, passed);
 
-/** The pre-credit's status from its business's state (the view computes the same in SQL). */
-export function preCreditStatusOf(state: string): PreCreditStatus {
-  const stage = stageOf(state);
-  const status = statusOf(state);
-  if (stage === 'PRE_CREDIT')
-    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as PreCreditStatus;
-  if (stage === 'TERMINATED') {
-    if (status === 'REJECTED') return 'REJECTED';
-    if (status === 'EXPIRED') return 'EXPIRED';
-    return 'TERMINATED';
-  }
-  return 'APPROVED';
-}
+const STATUSES: Record<PreCreditStatus, StatusDef> = CHILD_STATUSES;
 
 export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
   name: 'preCredit',
@@ -70,8 +60,9 @@ export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
   statuses: STATUSES,
   initialStatus: 'DRAFT',
   create: { label: '申请预授信', op: 'add' },
-  update: { when: ['DRAFT', 'RETURNED'], op: 'edit' },
-  remove: { when: ['DRAFT'], op: 'delete' },
+  // What may be edited and deleted is the table's (the states the maker submits from; the draft).
+  update: { when: editableStatuses('PRE_CREDIT') as PreCreditStatus[], op: 'edit' },
+  remove: { when: removableStatuses('PRE_CREDIT') as PreCreditStatus[], op: 'delete' },
   makePath: PRE_CREDIT_MAKE_PATH,
   workflow: rowActionsOf<PreCreditStatus>(
     'PRE_CREDIT/PENDING',
@@ -87,4 +78,12 @@ export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
     validDays: 90,
   },
   titleField: 'preCreditNo',
+};
+
+/** 预授信 on the stage kit: its list (the view), its make page and its words. */
+export const PRE_CREDIT_STAGE: StageDef<PreCreditStatus> = {
+  stage: 'PRE_CREDIT',
+  resource: PRE_CREDIT,
+  makePath: PRE_CREDIT_MAKE_PATH,
+  messages: stageMessages('预授信'),
 };

@@ -1,6 +1,6 @@
 // Demo rows of the financing lifecycle: the review roles and their users, the audit types of both tenants,
 // and the first businesses with their timelines (modules/business/seed.ts); gathered by the demo seed.
-// Named so that it runs before the seeds of the modules built on it (demand, pre-credit, review).
+// The seeds of the modules built on it (demand, pre-credit, application) name it in their `after`.
 import type { Kysely } from 'kysely';
 import { seed as seedBusiness } from '../../modules/business/seed';
 import type { Database } from '../database';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway } from '../../testing/test-gateway';
 import { CERTIFICATION_SEED_COUNT } from './certification.seed';
-import { DEMO_TENANT_ID, featureSeeds, seedDemo } from './demo-seed';
+import { DEMO_TENANT_ID, featureSeeds, orderSeeds, seedDemo } from './demo-seed';
 import { NEGATIVE_OPINION_COUNT } from './negative-opinion.seed';
 
 describe('feature seeds', () => {
@@ -30,10 +30,31 @@ describe('feature seeds', () => {
       }>`select count(*)::int as n from ${sql.table(table)} where tenant_id = ${DEMO_TENANT_ID}`.execute(gw.db)
     ).rows[0]?.n;
 
-  it('gathers the *.seed.ts files of the folder in name order', async () => {
-    const names = (await featureSeeds()).map((s) => s.name);
+  it('gathers the *.seed.ts files of the folder, each after the seeds it names', async () => {
+    const seeds = await featureSeeds();
+    const names = seeds.map((s) => s.name);
     expect(names).toEqual(expect.arrayContaining(['certification', 'negative-opinion']));
-    expect(names).toEqual([...names].sort());
+    for (const s of seeds) {
+      for (const before of s.after ?? [])
+        expect(names.indexOf(before), `${s.name} after ${before}`).toBeLessThan(names.indexOf(s.name));
+    }
+  });
+
+  it('orders seeds by what they declare, not by their names, and refuses a cycle or an unknown name', () => {
+    const seed = async () => {};
+    const order = orderSeeds([
+      { name: 'a-orders', seed, after: ['z-people'] },
+      { name: 'b-alone', seed },
+      { name: 'z-people', seed },
+    ]).map((s) => s.name);
+    expect(order).toEqual(['z-people', 'a-orders', 'b-alone']);
+    expect(() =>
+      orderSeeds([
+        { name: 'a', seed, after: ['b'] },
+        { name: 'b', seed, after: ['a'] },
+      ]),
+    ).toThrow('a → b → a');
+    expect(() => orderSeeds([{ name: 'a', seed, after: ['nobody'] }])).toThrow('runs after nobody, which is no seed');
   });
 
   it('has run them for the demo tenant, and running the demo seed again adds nothing', async () => {

@@ -5,8 +5,10 @@
 // Convention for a feature's demo rows: a file `<feature>.seed.ts` in this folder exporting
 // `seed(db: Kysely<Database>)`, idempotent (insert what is missing, keep what the screens changed). The
 // core seed below runs first (menus, tenant, applications, organisations, roles, grants, users,
-// dictionaries — in that order, each needs the ones before), then every *.seed.ts in name order, all in one
-// transaction. A new feature adds its file and edits nothing here.
+// dictionaries — in that order, each needs the ones before), then every *.seed.ts, all in one transaction: a
+// seed that needs another's rows says so (`export const after = ['business']`) and runs after it; the others
+// keep name order. A new feature adds its file and edits nothing here.
+import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -193,22 +195,8 @@ const DICTIONARIES: Array<{ code: string; name: string; items: Array<[code: stri
   {
     code: 'BUSINESS_STAGE',
     name: '业务阶段',
-    items: [
-      ['DEMAND', '融资需求'],
-      ['PRE_CREDIT', '预授信'],
-      ['APPLICATION', '融资申请'],
-      ['REPORT', '报告制作'],
-      ['MEETING', '审批评审会'],
-      ['DECISION', '融资决议'],
-      ['ELEMENTS', '要素落实'],
-      ['CONTRACT', '合同'],
-      ['SIGNING', '签约'],
-      ['PUSH', '推送'],
-      ['LENDING', '放款'],
-      ['REPAYING', '还款中'],
-      ['SETTLED', '已结清'],
-      ['TERMINATED', '已终止'],
-    ],
+    // The lifecycle table's stages and labels, not a copy of them.
+    items: STAGES.map((s) => [s, STAGE_LABEL[s]]),
   },
   {
     code: 'YES_NO',
@@ -340,12 +328,34 @@ export interface FeatureSeed {
   /** The file's name without `.seed.ts`. */
   name: string;
   seed(db: Kysely<Database>): Promise<void>;
+  /** The seeds whose rows this one needs (their names); it runs after them. */
+  after?: readonly string[];
+}
+
+/** The seeds with each after the ones it names, otherwise in name order; an unknown name or a cycle is refused. */
+export function orderSeeds(seeds: readonly FeatureSeed[]): FeatureSeed[] {
+  const byName = new Map(seeds.map((s) => [s.name, s]));
+  const done = new Set<string>();
+  const out: FeatureSeed[] = [];
+  const visit = (s: FeatureSeed, path: readonly string[]) => {
+    if (done.has(s.name)) return;
+    if (path.includes(s.name)) throw new Error(`seeds wait for each other: ${[...path, s.name].join(' → ')}`);
+    for (const name of [...(s.after ?? [])].sort()) {
+      const before = byName.get(name);
+      if (!before) throw new Error(`${s.name}.seed.ts runs after ${name}, which is no seed`);
+      visit(before, [...path, s.name]);
+    }
+    done.add(s.name);
+    out.push(s);
+  };
+  for (const s of [...seeds].sort((a, b) => a.name.localeCompare(b.name))) visit(s, []);
+  return out;
 }
 
 const SEED_DIR = dirname(fileURLToPath(import.meta.url));
 const SEED_FILE = /^([\w-]+)\.seed\.ts$/;
 
-/** Every `<feature>.seed.ts` of the folder, in name order. */
+/** Every `<feature>.seed.ts` of the folder, each after the seeds it names. */
 export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
   const names = (await readdir(dir))
     .map((file) => SEED_FILE.exec(file)?.[1])
@@ -355,9 +365,9 @@ export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
   for (const name of names) {
     const module = (await import(pathToFileURL(join(dir, `${name}.seed.ts`)).href)) as Partial<FeatureSeed>;
     if (typeof module.seed !== 'function') throw new Error(`${name}.seed.ts exports no seed(db)`);
-    seeds.push({ name, seed: module.seed });
+    seeds.push({ name, seed: module.seed, ...(module.after ? { after: module.after } : {}) });
   }
-  return seeds;
+  return orderSeeds(seeds);
 }
 
 export async function seedDemo(db: Kysely<Database>): Promise<void> {

@@ -4,9 +4,9 @@
 // snapshots and versions are what the screens would have made; 已失效 has no person's transition and is
 // written directly with its event. The demo supplier 华东建材 is given the data-query consent the Decisions
 // promise (one capital side), and 恒固钢铁 one too, so that their demands can be accepted.
-// Idempotent: nothing is written when the tenant already has a demand. Seeds run in file-name order: this
-// one comes after the risk area's (whose locks it lifts for the two demo suppliers it moves) and the business
-// area's (whose reviewers it needs to submit and review).
+// Idempotent: nothing is written when the tenant already has a demand. It runs after the risk
+// area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
+// reviewers it needs to submit and review).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecycle';
@@ -113,6 +113,9 @@ async function ensureConsent(db: Kysely<Database>, supplierId: string, userId: s
     .values({ consent_id: id, capital_side_org_id: DemoOrg.icbcShanghai })
     .execute();
 }
+
+/** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
+export const after = ['business', 'risk-crm'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   const any = db as unknown as AnyDb;

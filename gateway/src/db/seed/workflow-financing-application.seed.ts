@@ -2,8 +2,8 @@
 // pre-credit submitted and approved by both levels, then an application made on the supplier's confirmed
 // orders and left 草稿, 待审核 at level 1, 待审核 at level 2, 已退回, and 已通过 (the business on to 尽调报告
 // ·草稿). The checklist's files are stored-file rows only (no bytes: the seed does not know the file store's
-// folder), so their names show and the rule counts them, but opening one says the file is missing. Named to
-// run after the business and pre-credit seeds; the seeded business at 融资申请·草稿 is left without an
+// folder), so their names show and the rule counts them, but opening one says the file is missing. It runs after
+// the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
 // application, for 新增.
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
@@ -52,6 +52,9 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 
 type Target = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
 const PLAN: Target[] = ['DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED'];
+
+/** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
+export const after = ['assets', 'business', 'workflow-demands'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   // Once: a second run of the demo seed adds nothing.

@@ -25,6 +25,7 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
+import { orderQuery } from '../pre-credit/store';
 import './tables';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
@@ -156,27 +157,7 @@ export async function applicationOrders(
   now: Date,
 ): Promise<PickableOrder[]> {
   if ('ids' in by && by.ids.length === 0) return [];
-  let q = db
-    .selectFrom('payment_order as o')
-    .leftJoin('organization as c', (j) =>
-      j.onRef('c.org_id', '=', 'o.project_company_id').onRef('c.tenant_id', '=', 'o.tenant_id'),
-    )
-    .select([
-      'o.order_id',
-      'o.order_no',
-      'o.supplier_id',
-      'o.contract_no',
-      'o.status',
-      'o.locked',
-      'c.org_name as project_company_name',
-      sql<string>`o.due_date::text`.as('due_date'),
-      'o.receivable_amount',
-      'o.confirmed_amount',
-      'o.paid_amount',
-      'o.reserved_amount',
-      'o.financed_amount',
-    ])
-    .where('o.tenant_id', '=', tenantId);
+  let q = orderQuery(db, tenantId);
   q = 'ids' in by ? q.where('o.order_id', 'in', [...by.ids]) : q.where('o.supplier_id', '=', by.supplierId);
   const rows = await q.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
   const locks = await contractLocks(

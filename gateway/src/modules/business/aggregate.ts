@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import {
   type BusinessRecord,
   LIFECYCLE,
+  REVIEW_ACTIONS,
   REVIEW_STAGES,
   type StateKey,
   applyEffects,
@@ -501,7 +502,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       to: verdict.to,
       action: input.action,
       label: verdict.transition.label,
-      level: ['approve', 'return', 'refuse'].includes(input.action) ? levelBefore : null,
+      level: REVIEW_ACTIONS.includes(input.action) ? levelBefore : null,
       actor: input.actor,
       role: actingRole(input.actor, verdict.transition.who, reviewLevel),
       comment: verdict.comment,
@@ -525,4 +526,58 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
   };
   // Inside a caller's transaction (a demand's acceptance writes more) or a transaction of its own.
   return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
+
+export interface ReviseBusiness {
+  tenantId: string;
+  businessId: string;
+  /** The version the caller read. */
+  version: number;
+  /** The states in which the stage allows this change (the table's, through the stage definition). */
+  states: readonly StateKey[];
+  actor: Actor;
+  now: Date;
+  /** What a stage's draft carries onto its business: the amount applied for, the project company. */
+  set?: { applyAmount?: number; projectCompanyId?: string | null };
+  /** The stage's draft is deleted, and the business with it (it was made with the draft). */
+  discard?: boolean;
+}
+
+/**
+ * A stage's edit or deletion of its draft, as a change of the business: the figures it carries, the next
+ * version, only from the states the stage allows and only on the version read. Answers whether it held;
+ * the stage answers a miss with its own stale message.
+ */
+export async function reviseBusiness(db: Kysely<Database>, input: ReviseBusiness): Promise<boolean> {
+  const changed = await db
+    .updateTable('financing_business')
+    .set({
+      ...(input.set?.applyAmount !== undefined ? { apply_amount: input.set.applyAmount } : {}),
+      ...(input.set?.projectCompanyId !== undefined ? { project_company_id: input.set.projectCompanyId } : {}),
+      ...(input.discard ? { deleted: true } : {}),
+      updated_by: input.actor.userId,
+      updated_at: input.now,
+      version: sql<number>`version + 1`,
+    })
+    .where('tenant_id', '=', input.tenantId)
+    .where('business_id', '=', input.businessId)
+    .where('version', '=', input.version)
+    .where('state', 'in', [...input.states])
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
+/** Whether the business was ever submitted in this stage (a draft once submitted is not deleted). */
+export async function submittedIn(db: Kysely<Database>, tenantId: string, businessId: string, stage: string) {
+  const row = await db
+    .selectFrom('business_event')
+    .select('event_id')
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .where('stage', '=', stage)
+    .where('action', '=', 'submit')
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }

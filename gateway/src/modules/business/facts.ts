@@ -9,9 +9,9 @@ import {
   type BusinessRecord,
   type Checkpoint,
   type LifecycleFacts,
-  REVIEW_STAGES,
   offeredActions,
   stageOf,
+  transitionOf,
 } from '../../../../src/domain/financing/lifecycle';
 import { type SupplierLockFact, isSupplierLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
@@ -43,28 +43,9 @@ export function forgetCheckpoint(c: Checkpoint): CheckpointRule | undefined {
   return rule;
 }
 
-/**
- * The checkpoint an action crosses from a state: the stage's submission rule for 提交, otherwise the
- * checkpoint the table's guard of that action names (kept beside the table's own words for it).
- */
-const ACTION_CHECKPOINT: Readonly<Record<string, Checkpoint>> = {
-  accept: 'ACCEPT_DEMAND',
-  schedule: 'SCHEDULE_MEETING',
-  startOnline: 'START_SIGNING',
-  signOffline: 'FINISH_SIGNING',
-  signed: 'FINISH_SIGNING',
-  revokeSigning: 'REVOKE_SIGNING',
-  capitalFeedback: 'CAPITAL_APPROVED',
-  confirmRepayment: 'REGISTER_REPAYMENT',
-  expire: 'EXPIRE',
-};
-
-export function checkpointOf(state: string, action: string): Checkpoint | undefined {
-  if (action === 'submit') {
-    return REVIEW_STAGES.find((s) => s.submitFrom.includes(state as (typeof s.submitFrom)[number]))?.submit.checkpoint;
-  }
-  return ACTION_CHECKPOINT[action];
-}
+/** The checkpoint an action crosses from a state: the table names it on the transition. */
+export const checkpointOf = (state: string, action: string): Checkpoint | undefined =>
+  transitionOf(state, action)?.checkpoint;
 
 /** The capital side, when the record is a stored business (a demand's record has none yet). */
 const capitalSideOf = (record: BusinessRecord) =>

@@ -1,6 +1,6 @@
 // 融资需求 (BUSINESS.md §4 /financingDemandManagement/financingDemandManagement; wire API in the lifecycle
-// plan): page, export, detail and 新增 read and write the definition's fields through the resource kit's
-// statements, within the caller's scope; 受理 and 关闭 are the LIFECYCLE's transitions out of DEMAND/NEW, asked
+// plan): page, export, the org options and detail are the stage kit's (gateway/src/stage), the rows being the
+// demands' own records; 新增 writes the definition's fields within the caller's scope; 受理 and 关闭 are the LIFECYCLE's transitions out of DEMAND/NEW, asked
 // of the table on the demand's own record with the facts B's aggregate loads (locks, consent, the
 // ACCEPT_DEMAND rule registered here). 受理 creates the business at PRE_CREDIT/DRAFT through the aggregate,
 // with its pre-credit draft, in the same transaction as the demand's change.
@@ -9,9 +9,9 @@ import { Type } from 'typebox';
 import { sql } from 'kysely';
 import {
   DEMAND_PATH,
+  DEMAND_STAGE,
   type DemandSource,
   type DemandStatus,
-  FINANCING_DEMAND,
 } from '../../../../src/domain/financing/financing-demand';
 import { type BusinessRecord, LIFECYCLE, type StateKey } from '../../../../src/domain/financing/lifecycle';
 import { acceptDemandProblems } from '../../../../src/domain/financing/pre-credit-rules';
@@ -25,36 +25,19 @@ import {
 import { applyTransition } from '../../../../src/domain/workflow/workflow';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
-import { sessionOf } from '../../plugins/auth-guard';
-import { type ResourceQuery, foreignOrgField, listResources, pageResources } from '../../resource/resource-repository';
-import { EXPORT_MAX_ROWS, exportWorkbook } from '../../resource/resource-routes';
-import { querySchema } from '../../resource/resource-schemas';
-import { IdParams, Version, pageOf, pageRequest } from '../../schemas/common';
-import { type Actor, createBusiness, nextDocumentNo } from '../business/aggregate';
-import { checkpointOf, loadFacts, offeredFor, registerCheckpoint } from '../business/facts';
-import { contentDisposition } from '../file/file-names';
+import { foreignOrgField } from '../../resource/resource-repository';
+import { IdParams } from '../../schemas/common';
+import { type StageContext, registerStage, transitionBody } from '../../stage/stage-routes';
+import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
+import { createBusiness, nextDocumentNo } from '../business/aggregate';
+import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
 import { logOperation, newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
-import {
-  anyDb,
-  callerOf,
-  fixedScopeOf,
-  refusal,
-  rowSchema,
-  scopedOrgOptions,
-  scopedRecord,
-  staleError,
-  supplierFor,
-} from './scope';
 import './tables';
 
-const DEF = FINANCING_DEMAND;
+const DEF = DEMAND_STAGE.resource;
 const MENU = DEMAND_PATH;
-export const DemandMessage = {
-  notFound: '融资需求不存在',
-  stale: '融资需求已被他人处理，请刷新后重试',
-  supplierRequired: '请选择供应商',
-} as const;
+export const DemandMessage = { ...DEMAND_STAGE.messages, supplierRequired: '请选择供应商' } as const;
 
 /** The demand as the lifecycle table reads it: the business at stage 0, its own record until accepted. */
 export const demandRecord = (d: ResourceRecord): BusinessRecord & { demandId: string } => ({
@@ -95,111 +78,18 @@ registerCheckpoint('ACCEPT_DEMAND', async (db, tenantId, record) => {
   });
 });
 
-const TransitionBody = Type.Object(
-  {
-    action: Type.String({ maxLength: 40, description: 'accept 受理 | close 关闭' }),
-    version: Version,
-    comment: Type.Optional(Type.String({ maxLength: 2000 })),
-  },
-  { additionalProperties: false, required: ['action', 'version'] },
-);
-
 export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = anyDb(deps.db);
-  const row = rowSchema(DEF);
-  const tags = ['business'];
-
-  /** Each record with what the caller may do on it now (the table's display answer). */
-  const withActions = async (tenantId: string, actor: Actor, records: ResourceRecord[]) => {
-    const offered = await offeredFor(deps.db, tenantId, records.map(demandRecord), actor, deps.now());
-    return records.map((r, i) => ({ ...r, actions: offered[i] ?? [] }));
-  };
-  const load = (tenantId: string, id: string, actor: Actor) =>
-    scopedRecord(deps.db, DEF, tenantId, id, actor, DemandMessage.notFound);
-
-  app.get(
-    `${DEF.api}/page`,
-    {
-      config: { access: { menu: MENU } },
-      schema: {
-        tags,
-        summary: '融资需求分页',
-        querystring: querySchema(DEF, true),
-        response: envelopeResponses(pageOf(row)),
-      },
+  // Page, export, the org options and detail are the kit's; the demand's rows are its own records.
+  const kit = registerStage(app, deps, DEMAND_STAGE, {
+    recordOf: demandRecord,
+    options: {
+      menu: MENU,
+      keys: DEF.fields.flatMap((f) => (f.org ? [{ key: f.key, label: f.label, types: f.org.types }] : [])),
     },
-    async (request) => {
-      const { tenantId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
-      const q = request.query as ResourceQuery;
-      const page = pageRequest(q);
-      const { records, total } = await pageResources(db, DEF, tenantId, q, page, fixedScopeOf(actor));
-      return ok({
-        records: await withActions(tenantId, actor, records),
-        total,
-        current: page.current,
-        size: page.size,
-      });
-    },
-  );
-
-  app.get(
-    `${DEF.api}/export`,
-    {
-      config: { access: { menu: MENU, op: 'export' } },
-      schema: { tags, summary: '融资需求导出（当前筛选，xlsx）', querystring: querySchema(DEF, false) },
-    },
-    async (request, reply) => {
-      const { tenantId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
-      const records = await listResources(
-        db,
-        DEF,
-        tenantId,
-        request.query as ResourceQuery,
-        EXPORT_MAX_ROWS,
-        fixedScopeOf(actor),
-      );
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', `${DEF.title}.xlsx`))
-        .send(await exportWorkbook(DEF, records));
-    },
-  );
-
-  for (const key of ['supplierId', 'projectCompanyId']) {
-    app.get(
-      `${DEF.api}/options/${key}`,
-      {
-        config: { access: { menu: MENU } },
-        schema: {
-          tags,
-          summary: `融资需求可选${key === 'supplierId' ? '供应商' : '项目公司'}`,
-          response: envelopeResponses(
-            Type.Array(Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false })),
-          ),
-        },
-      },
-      async (request) => {
-        const actor = await callerOf(request, deps.db);
-        return ok(await scopedOrgOptions(deps.db, DEF, key, sessionOf(request).tenantId, actor));
-      },
-    );
-  }
-
-  app.get(
-    `${DEF.api}/:id`,
-    {
-      config: { access: { menu: MENU } },
-      schema: { tags, summary: '融资需求详情', params: IdParams, response: envelopeResponses(row) },
-    },
-    async (request) => {
-      const { tenantId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
-      const record = await load(tenantId, (request.params as IdParams).id, actor);
-      return ok((await withActions(tenantId, actor, [record]))[0]);
-    },
-  );
+  });
+  const { row, tags } = kit;
+  const reply = async (ctx: StageContext, id: string) => ok(await kit.detailOf(ctx, id));
 
   app.post(
     DEF.api,
@@ -224,9 +114,8 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       },
     },
     async (request) => {
-      const { tenantId, userId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
-      const now = deps.now();
+      const ctx = await kit.context(request);
+      const { tenantId, userId, actor, now } = ctx;
       const body = (request.body ?? {}) as ResourceForm;
       const supplierId = supplierFor(actor, body.supplierId);
       const form = normalizeForm(DEF, { ...body, supplierId }, 'create');
@@ -270,8 +159,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           after: { ...form, demandNo, source },
         });
       });
-      const record = await load(tenantId, id, actor);
-      return ok((await withActions(tenantId, actor, [record]))[0]);
+      return reply(ctx, id);
     },
   );
 
@@ -283,17 +171,16 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         tags,
         summary: '受理 / 关闭融资需求（生命周期表 DEMAND/NEW 的转换）',
         params: IdParams,
-        body: TransitionBody,
+        body: transitionBody(DEMAND_STAGE),
         response: envelopeResponses(row),
       },
     },
     async (request) => {
-      const { tenantId, userId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
+      const ctx = await kit.context(request);
+      const { tenantId, userId, actor, now } = ctx;
       const id = (request.params as IdParams).id;
       const body = request.body as { action: string; version: number; comment?: string };
-      const now = deps.now();
-      const before = await load(tenantId, id, actor);
+      const before = await kit.load(ctx, id);
       const record = demandRecord(before);
       const facts = await loadFacts(deps.db, tenantId, record, actor, checkpointOf(record.state, body.action), now);
       const verdict = applyTransition(
@@ -360,8 +247,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           after: { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment },
         });
       });
-      const after = await load(tenantId, id, actor);
-      return ok((await withActions(tenantId, actor, [after]))[0]);
+      return reply(ctx, id);
     },
   );
 };

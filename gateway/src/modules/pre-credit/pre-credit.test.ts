@@ -122,14 +122,23 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
       basisOrderIds: [],
       version: 3,
     });
-    expect(notEditable).toMatchObject({ status: 400 });
+    expect(notEditable).toMatchObject({ status: 400, message: '只有草稿或已退回的预授信可以编辑' });
+    // The kit's transition takes the stage's own actions only; 终止 is 融资业务管理's, 通过 the reviewers'.
+    for (const action of ['terminate', 'approve']) {
+      const other = await call('POST', `${API}/${p.keyId}/transition`, operator, {
+        action,
+        version: 3,
+        comment: '原因说明五字',
+      });
+      expect(other, action).toMatchObject({ status: 400, message: '不支持的操作' });
+    }
 
     const withdrawn = await call('POST', `${API}/${p.keyId}/transition`, supplier, { action: 'withdraw', version: 3 });
     expect(withdrawn.code, withdrawn.message).toBe(0);
     expect(withdrawn.data).toMatchObject({ status: 'DRAFT', version: 4 });
     // Back to draft, but once submitted it stays on the record: not deleted.
     const del = await call('DELETE', `${API}/${p.keyId}?version=4`, supplier);
-    expect(del).toMatchObject({ status: 400 });
+    expect(del).toMatchObject({ status: 400, message: '只有未提交过的草稿可以删除' });
   });
 
   it("holds the amount to the project company's subsidiary parameter (ratio and single amount)", async () => {
@@ -209,6 +218,36 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(del.code, del.message).toBe(0);
     expect(await call('GET', `${API}/${p.keyId}`, supplier)).toMatchObject({ status: 404 });
     expect(await call('GET', `${BUSINESS}/${p.keyId}`, operator)).toMatchObject({ status: 404 });
+  });
+
+  it('lists a pre-credit by the one status function: 已通过 stays after its business ends later', async () => {
+    const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
+    const statusOf = async () => (await call('GET', `${API}/${p.keyId}`, operator)).data.status;
+    expect(await statusOf()).toBe('DRAFT');
+    // The states and the event as the aggregate leaves them after an approval and a later 终止.
+    const at = new Date();
+    const event = { tenant_id: DEMO_TENANT_ID, business_id: p.keyId, level: 2, actor_id: '1', actor_name: 'x' };
+    const base = { ...event, actor_role: '风控', comment: '', file_ids: '[]', at, version: 3 };
+    await gw.db
+      .insertInto('business_event')
+      .values({
+        ...base,
+        event_id: `${p.keyId}-a`,
+        stage: 'PRE_CREDIT',
+        from_state: 'PRE_CREDIT/PENDING',
+        to_state: 'APPLICATION/DRAFT',
+        action: 'approve',
+        action_label: '通过',
+      })
+      .execute();
+    const setState = (state: string, stage: string) =>
+      gw.db.updateTable('financing_business').set({ state, stage }).where('business_id', '=', p.keyId).execute();
+    await setState('TERMINATED/CANCELLED', 'TERMINATED');
+    expect(await statusOf()).toBe('APPROVED');
+    await gw.db.deleteFrom('business_event').where('event_id', '=', `${p.keyId}-a`).execute();
+    expect(await statusOf()).toBe('TERMINATED');
+    await setState('TERMINATED/EXPIRED', 'TERMINATED');
+    expect(await statusOf()).toBe('EXPIRED');
   });
 
   it("keeps a supplier user to its own supplier's pre-credits", async () => {

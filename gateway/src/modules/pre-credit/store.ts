@@ -74,7 +74,8 @@ export interface OrderFact extends BasisOrder {
   confirmedAmount: number | null;
 }
 
-function orderQuery(db: AnyDb, tenantId: string) {
+/** The tenant's payment orders with the figures every stage reads of them (its eligible amount's parts). */
+export function orderQuery(db: AnyDb, tenantId: string) {
   return db
     .selectFrom('payment_order as o')
     .leftJoin('organization as c', (j) =>
@@ -84,6 +85,7 @@ function orderQuery(db: AnyDb, tenantId: string) {
       'o.order_id',
       'o.order_no',
       'o.supplier_id',
+      'o.contract_no',
       'o.status',
       'o.locked',
       'o.project_company_id',

@@ -20,13 +20,13 @@ import {
   reviewTypeOfState,
   waitingMinutes,
 } from '../../../../src/domain/financing/review-queue';
-import { REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
+import { REVIEW_ACTIONS, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
 import type { Actor } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
 
-/** The actions that make an item part of a reviewer's queue. */
-const REVIEW_ACTIONS = new Set(['approve', 'return', 'refuse']);
+/** The actions that make an item part of a reviewer's queue: the table's review actions. */
+const REVIEWING = new Set(REVIEW_ACTIONS);
 /** The maker's action that makes an item part of 待制作. */
 const MAKER_ACTION = 'submit';
 
@@ -199,7 +199,7 @@ async function confirmReviews(
   rows.forEach((row, i) => {
     if (!mine[i]) return;
     const actions = offered[n++] ?? [];
-    if (actions.some((a) => REVIEW_ACTIONS.has(a))) kept.push({ row, record: records[i] as (typeof records)[number] });
+    if (actions.some((a) => REVIEWING.has(a))) kept.push({ row, record: records[i] as (typeof records)[number] });
   });
   const names = await userNames(
     db,

@@ -4,7 +4,7 @@
 // computed from the lifecycle table and the review snapshot (queue.ts); the review page reads the business,
 // its progress and its timeline, and acts through the business transition endpoint.
 import type { FastifyPluginAsync } from 'fastify';
-import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { REVIEW_ACTIONS, stateLabel } from '../../../../src/domain/financing/lifecycle';
 import {
   APPROVE_METHOD_LABEL,
   type AuditTypeConfig,
@@ -284,7 +284,7 @@ export const reviewRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       // The page acts for one review type (its `type`): another stage's actions are not offered here.
       const asked = request.query.type;
       const reviewing = !asked || asked === type;
-      const actions = reviewing ? detail.actions.filter((a) => ['approve', 'return', 'refuse'].includes(a)) : [];
+      const actions = reviewing ? detail.actions.filter((a) => REVIEW_ACTIONS.includes(a)) : [];
       const review = detail.review;
       return ok({
         businessId: detail.keyId,

@@ -8,13 +8,13 @@ import {
   type BusinessTarget,
   createBusinessActionMachine,
 } from '../../../application/business/business-action.machine';
-import { LIFECYCLE, transitionOf } from '../../../domain/financing/lifecycle';
+import { BUSINESS_MANAGE, LIFECYCLE, actionsOnPage, transitionOf } from '../../../domain/financing/lifecycle';
 import { transitionCommentLabel } from '../../../domain/workflow/workflow';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 
 /** The actions 融资业务管理 and 业务详情 take themselves; the others belong to their stage's own page. */
-export const MANAGE_ACTIONS = ['terminate', 'suspend', 'resume'] as const;
+export const MANAGE_ACTIONS: readonly string[] = actionsOnPage(BUSINESS_MANAGE);
 
 const useStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: '12px' },

@@ -171,7 +171,7 @@ function StageBar({ detail, events }: { detail: BusinessDetail; events: readonly
 function nextSteps(detail: BusinessDetail): { label: string; href: string }[] {
   const pages = new Map<string, { label: string; href: string }>();
   for (const action of detail.actions) {
-    if ((MANAGE_ACTIONS as readonly string[]).includes(action)) continue;
+    if (MANAGE_ACTIONS.includes(action)) continue;
     const t = transitionOf(detail.state, action);
     if (!t?.menu) continue;
     const path = t.menu.startsWith('/') ? t.menu : `/${t.menu}`;

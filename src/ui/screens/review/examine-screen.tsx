@@ -21,7 +21,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createExamineMachine } from '../../../application/review/examine.machine';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { ExamineDetail, ExamineItem, ExamineQuery } from '../../../application/ports/review-gateway.port';
-import { LIFECYCLE, transitionOf } from '../../../domain/financing/lifecycle';
+import { LIFECYCLE, REVIEW_ACTIONS, transitionOf } from '../../../domain/financing/lifecycle';
 import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
@@ -168,13 +168,6 @@ const useReviewStyles = makeStyles({
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 });
 
-/** The buttons in the order people expect them, whatever order the gateway lists them in. */
-const REVIEW_BUTTONS = [
-  { action: 'approve', appearance: 'primary' as const },
-  { action: 'return', appearance: 'secondary' as const },
-  { action: 'refuse', appearance: 'secondary' as const },
-];
-
 /**
  * The review page; a stage's own review page (融资申请审核详情) passes where to go back to and what of its item
  * to show (`children`, under the business's summary). Exported for those pages, so there is one review page.
@@ -270,9 +263,15 @@ export function ReviewPage({
                 />
               </Field>
               <div className={styles.buttons}>
-                {REVIEW_BUTTONS.filter((b) => detail.actions.includes(b.action)).map((b) => (
-                  <Button key={b.action} appearance={b.appearance} disabled={acting} onClick={() => void act(b.action)}>
-                    {transitionOf(detail.state, b.action)?.label ?? b.action}
+                {/* The table's review actions in its order, whatever order the gateway lists them in; 通过 stands out. */}
+                {REVIEW_ACTIONS.filter((a) => detail.actions.includes(a)).map((a) => (
+                  <Button
+                    key={a}
+                    appearance={transitionOf(detail.state, a)?.tone === 'success' ? 'primary' : 'secondary'}
+                    disabled={acting}
+                    onClick={() => void act(a)}
+                  >
+                    {transitionOf(detail.state, a)?.label ?? a}
                   </Button>
                 ))}
               </div>

@@ -1,17 +1,17 @@
-// What the demand and pre-credit routes share: the caller's data scope (BUSINESS.md "Whose data": a supplier
+// What every stage's routes share: the caller's data scope (BUSINESS.md "Whose data": a supplier
 // user sees only its own supplier's records, staff the tenant), the refusals of the lifecycle table mapped to
 // the house's codes, and a page answer with each row's offered actions.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TObject } from 'typebox';
 import type { Kysely } from 'kysely';
-import { ResultCode } from '../../../../src/domain/gateway/result-codes';
-import type { ResourceDef, ResourceRecord } from '../../../../src/domain/resource/resource';
-import type { Database } from '../../db/database';
-import { AppError, forbidden, invalidInput, notFound } from '../../plugins/envelope';
-import type { FixedScope } from '../../resource/resource-repository';
-import { findResource, orgOptions } from '../../resource/resource-repository';
-import { recordSchema } from '../../resource/resource-schemas';
-import { type Actor, actorOf } from '../business/aggregate';
+import { ResultCode } from '../../../src/domain/gateway/result-codes';
+import type { ResourceDef, ResourceRecord } from '../../../src/domain/resource/resource';
+import type { Database } from '../db/database';
+import { AppError, forbidden, invalidInput, notFound } from '../plugins/envelope';
+import type { FixedScope } from '../resource/resource-repository';
+import { findResource, orgOptions } from '../resource/resource-repository';
+import { recordSchema } from '../resource/resource-schemas';
+import { type Actor, actorOf } from '../modules/business/aggregate';
 
 // biome-ignore lint/suspicious/noExplicitAny: the kit's statements name their tables by definition
 export type AnyDb = Kysely<any>;

@@ -1,0 +1,66 @@
+// 预授信's wire shapes: the make form's body, the orders it may rest on, and how an order is sent.
+import { Type } from 'typebox';
+import { PRE_CREDIT_VALID_DAYS } from '../../../../src/domain/financing/pre-credit-rules';
+import { Id } from '../../schemas/common';
+import type { ordersByIds } from './store';
+
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+export const OrderSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    orderNo: Type.String(),
+    projectCompanyId: Nullable(Type.String()),
+    projectCompanyName: Nullable(Type.String()),
+    dueDate: Type.String(),
+    receivableAmount: Type.Integer(),
+    confirmedAmount: Nullable(Type.Integer()),
+    eligibleAmount: Type.Integer({ description: '可融资余额（分）' }),
+    confirmStatus: Type.String(),
+    locked: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export const BodyFields = {
+  projectCompanyId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  applyAmount: Type.Integer({ description: '申请额度（分）' }),
+  basisOrderIds: Type.Array(Id, { maxItems: 100, description: '依据付款单' }),
+  validDays: Type.Optional(Type.Integer({ description: `有效期天数，默认${PRE_CREDIT_VALID_DAYS}` })),
+};
+export const OrdersQuery = Type.Object(
+  {
+    supplierId: Type.Optional(Type.String({ maxLength: 64 })),
+    projectCompanyId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export interface WriteBody {
+  supplierId?: string | null;
+  projectCompanyId?: string | null;
+  applyAmount: number;
+  basisOrderIds: string[];
+  validDays?: number;
+}
+export type Checked = {
+  projectCompanyId: string | null;
+  applyAmount: number;
+  validDays: number;
+  basisOrderIds: string[];
+};
+
+export type OrderFact = Awaited<ReturnType<typeof ordersByIds>>[number];
+
+export function wireOrder(o: OrderFact) {
+  return {
+    keyId: o.orderId,
+    orderNo: o.orderNo,
+    projectCompanyId: o.projectCompanyId,
+    projectCompanyName: o.projectCompanyName,
+    dueDate: o.dueDate,
+    receivableAmount: o.receivableAmount,
+    confirmedAmount: o.confirmedAmount,
+    eligibleAmount: o.eligibleAmount,
+    confirmStatus: o.confirmStatus,
+    locked: o.locked,
+  };
+}

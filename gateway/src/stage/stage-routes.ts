@@ -1,0 +1,404 @@
+// The stage kit's routes (HOUSE.md "Stages"; BUSINESS.md "Every stage on one kit"): from a stage definition
+// (src/domain/stage) it registers what every lifecycle stage's list and make page ask of the gateway —
+// page, export, detail, 编辑 while editable, 删除 while a draft never submitted, and the transitions the
+// table grants on the stage's own pages — within the tenant and the caller's scope, with the optimistic
+// version, the operation log and the deferred-join page of the resource kit. The business is written only
+// through the aggregate (`reviseBusiness`, `transitionBusiness`); what may be edited or deleted and which
+// actions are the stage's come from the table through the definition, never from a list written here.
+// What a stage adds — its make form's body and how it is stored, its detail's own part, routes of its own
+// (`custom`) — it passes as hooks.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type TObject, type TProperties, Type } from 'typebox';
+import { type BusinessRecord, transitionOf } from '../../../src/domain/financing/lifecycle';
+import type { ResourceRecord } from '../../../src/domain/resource/resource';
+import {
+  type StageDef,
+  editableStates,
+  removableState,
+  stageActions,
+  stagePages,
+} from '../../../src/domain/stage/stage';
+import type { Database } from '../db/database';
+import type { GatewayDeps } from '../deps';
+import {
+  type Actor,
+  type BusinessRow,
+  reviseBusiness,
+  submittedIn,
+  toBusinessRow,
+  transitionBusiness,
+} from '../modules/business/aggregate';
+import { offeredFor } from '../modules/business/facts';
+import { contentDisposition } from '../modules/file/file-names';
+import { logOperation } from '../modules/operation-log/repository';
+import { sessionOf } from '../plugins/auth-guard';
+import { envelopeResponses, invalidInput, ok } from '../plugins/envelope';
+import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
+import { EXPORT_MAX_ROWS, exportWorkbook } from '../resource/resource-routes';
+import { querySchema } from '../resource/resource-schemas';
+import { IdParams, Version, pageOf, pageRequest } from '../schemas/common';
+import {
+  type AnyDb,
+  anyDb,
+  callerOf,
+  fixedScopeOf,
+  rowSchema,
+  scopedOrgOptions,
+  scopedRecord,
+  staleError,
+} from './stage-scope';
+
+/** Who asks, in which tenant, when. */
+export interface StageContext {
+  tenantId: string;
+  userId: string;
+  actor: Actor;
+  now: Date;
+}
+
+/** A row of the stage's list with what the caller may do on it now. */
+export interface StageRow {
+  keyId: string;
+  status: string;
+  version: number;
+  actions: string[];
+  [field: string]: unknown;
+}
+
+/** 编辑: the make form's body, checked before anything is written, then stored beside the business. */
+export interface StageEdit<B, C> {
+  /** The make page grants 编辑 where the stage has one; the list otherwise. */
+  menu?: string;
+  summary: string;
+  /** The body's fields, `version` apart (the kit adds it). */
+  body: TProperties;
+  check(ctx: StageContext, before: ResourceRecord, body: B): Promise<C>;
+  /** Stores the stage's own part; answers what it carries onto the business and what the log records. */
+  write(
+    trx: Kysely<Database>,
+    ctx: StageContext,
+    id: string,
+    checked: C,
+    before: ResourceRecord,
+  ): Promise<{ business?: { applyAmount?: number; projectCompanyId?: string | null }; after: object }>;
+}
+
+export interface StageHooks<B = never, C = never> {
+  /** The rows as the table reads them when they are not businesses (the demand: its own record). */
+  recordOf?: (r: ResourceRecord) => BusinessRecord;
+  /** The stage's own part of its detail, after the row and its actions. */
+  detail?: {
+    summary: string;
+    properties: TProperties;
+    load(ctx: StageContext, row: StageRow): Promise<object>;
+  };
+  /** The organisations the make form may name (供应商, 项目公司), within the caller's scope. */
+  options?: { menu: string; keys: readonly { key: string; label: string; types: readonly string[] }[] };
+  edit?: StageEdit<B, C>;
+  remove?: {
+    summary: string;
+    /** The business was made with the draft and goes with it (预授信); otherwise it stays (融资申请). */
+    discardsBusiness: boolean;
+    write?(trx: Kysely<Database>, ctx: StageContext, id: string): Promise<void>;
+  };
+  /** The transition route's summary; absent: the stage moves by a route of its own (the demand). */
+  transition?: { summary: string };
+}
+
+/** What the kit gives a stage's own routes. */
+export interface StageKit {
+  db: AnyDb;
+  row: TObject;
+  detail: TObject;
+  tags: string[];
+  context(request: Parameters<typeof sessionOf>[0]): Promise<StageContext>;
+  load(ctx: StageContext, id: string): Promise<ResourceRecord>;
+  withActions(ctx: StageContext, records: ResourceRecord[]): Promise<StageRow[]>;
+  detailOf(ctx: StageContext, id: string): Promise<object>;
+}
+
+const VersionQuery = Type.Object(
+  { version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
+  { additionalProperties: false },
+);
+
+export function registerStage<B, C>(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  def: StageDef,
+  hooks: StageHooks<B, C>,
+): StageKit {
+  const DEF = def.resource;
+  const LIST = DEF.menuPath;
+  const M = def.messages;
+  const db = anyDb(deps.db);
+  const row = rowSchema(DEF);
+  const detail = hooks.detail
+    ? Type.Object({ ...row.properties, ...hooks.detail.properties }, { additionalProperties: false })
+    : row;
+  const tags = ['business'];
+  const own = stageActions(def);
+
+  const context = async (request: Parameters<typeof sessionOf>[0]): Promise<StageContext> => {
+    const { tenantId, userId } = sessionOf(request);
+    return { tenantId, userId, actor: await callerOf(request, deps.db), now: deps.now() };
+  };
+  const load = (ctx: StageContext, id: string) => scopedRecord(deps.db, DEF, ctx.tenantId, id, ctx.actor, M.notFound);
+
+  /** The stored businesses of these rows, in one query, as the table reads them. */
+  const businessesOf = async (tenantId: string, ids: string[]) => {
+    if (ids.length === 0) return new Map<string, BusinessRow>();
+    const rows = await deps.db
+      .selectFrom('financing_business')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('business_id', 'in', ids)
+      .execute();
+    return new Map(rows.map((r) => [r.business_id, toBusinessRow(r)]));
+  };
+  /** Each row with the stage's own actions the table offers the caller on it now. */
+  const withActions = async (ctx: StageContext, records: ResourceRecord[]): Promise<StageRow[]> => {
+    const recordOf = hooks.recordOf;
+    const byId = recordOf
+      ? new Map(records.map((r) => [r.keyId, recordOf(r)]))
+      : await businessesOf(
+          ctx.tenantId,
+          records.map((r) => r.keyId),
+        );
+    const known = records.filter((r) => byId.has(r.keyId));
+    const offered = await offeredFor(
+      deps.db,
+      ctx.tenantId,
+      known.map((r) => byId.get(r.keyId) as BusinessRecord),
+      ctx.actor,
+      ctx.now,
+    );
+    const actions = new Map(known.map((r, i) => [r.keyId, offered[i] ?? []]));
+    return records.map((r): StageRow => ({ ...r, actions: (actions.get(r.keyId) ?? []).filter((a) => own.has(a)) }));
+  };
+  const detailOf = async (ctx: StageContext, id: string) => {
+    const [withAct] = (await withActions(ctx, [await load(ctx, id)])) as [StageRow];
+    return hooks.detail ? { ...withAct, ...(await hooks.detail.load(ctx, withAct)) } : withAct;
+  };
+
+  app.get(
+    `${DEF.api}/page`,
+    {
+      config: { access: { menu: LIST } },
+      schema: {
+        tags,
+        summary: `${DEF.noun}分页`,
+        querystring: querySchema(DEF, true),
+        response: envelopeResponses(pageOf(row)),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      const q = request.query as ResourceQuery;
+      const page = pageRequest(q);
+      const { records, total } = await pageResources(db, DEF, ctx.tenantId, q, page, fixedScopeOf(ctx.actor));
+      return ok({ records: await withActions(ctx, records), total, current: page.current, size: page.size });
+    },
+  );
+
+  app.get(
+    `${DEF.api}/export`,
+    {
+      config: { access: { menu: LIST, op: 'export' } },
+      schema: { tags, summary: `${DEF.noun}导出（当前筛选，xlsx）`, querystring: querySchema(DEF, false) },
+    },
+    async (request, reply) => {
+      const ctx = await context(request);
+      const q = request.query as ResourceQuery;
+      const records = await listResources(db, DEF, ctx.tenantId, q, EXPORT_MAX_ROWS, fixedScopeOf(ctx.actor));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', `${DEF.title}.xlsx`))
+        .send(await exportWorkbook(DEF, records));
+    },
+  );
+
+  for (const o of hooks.options?.keys ?? []) {
+    app.get(
+      `${DEF.api}/options/${o.key}`,
+      {
+        config: { access: { menu: hooks.options?.menu ?? LIST } },
+        schema: {
+          tags,
+          summary: `${DEF.noun}可选${o.label}`,
+          response: envelopeResponses(
+            Type.Array(Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false })),
+          ),
+        },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const orgDef = { ...DEF, fields: [{ key: o.key, label: o.label, type: 'text' as const, org: o }] };
+        return ok(await scopedOrgOptions(deps.db, orgDef, o.key, ctx.tenantId, ctx.actor));
+      },
+    );
+  }
+
+  app.get(
+    `${DEF.api}/:id`,
+    {
+      config: { access: { menu: LIST } },
+      schema: {
+        tags,
+        summary: hooks.detail?.summary ?? `${DEF.noun}详情`,
+        params: IdParams,
+        response: envelopeResponses(detail),
+      },
+    },
+    async (request) => detailOf(await context(request), (request.params as IdParams).id).then(ok),
+  );
+
+  const edit = hooks.edit;
+  if (edit) {
+    app.put(
+      `${DEF.api}/:id`,
+      {
+        config: { access: { menu: edit.menu ?? LIST, op: 'edit' } },
+        schema: {
+          tags,
+          summary: edit.summary,
+          params: IdParams,
+          body: Type.Object({ ...edit.body, version: Version }, { additionalProperties: false }),
+          response: envelopeResponses(detail),
+        },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const id = (request.params as IdParams).id;
+        const body = request.body as B & { version: number };
+        const before = await load(ctx, id);
+        if (before.version !== body.version) throw staleError(M.stale);
+        const states = editableStates(def.stage);
+        if (!states.some((s) => s.endsWith(`/${before.status}`))) throw invalidInput(M.notEditable);
+        const checked = await edit.check(ctx, before, body);
+        await deps.db.transaction().execute(async (trx) => {
+          const { business, after } = await edit.write(trx, ctx, id, checked, before);
+          const base = { tenantId: ctx.tenantId, businessId: id, version: body.version, actor: ctx.actor };
+          if (!(await reviseBusiness(trx, { ...base, states, now: ctx.now, set: business ?? {} }))) {
+            throw staleError(M.stale);
+          }
+          await logOperation(trx, {
+            tenantId: ctx.tenantId,
+            userId: ctx.userId,
+            now: ctx.now,
+            action: `${DEF.name}.update`,
+            targetType: DEF.name,
+            targetId: id,
+            before,
+            after,
+          });
+        });
+        return ok(await detailOf(ctx, id));
+      },
+    );
+  }
+
+  const remove = hooks.remove;
+  if (remove) {
+    app.delete(
+      `${DEF.api}/:id`,
+      {
+        config: { access: { menu: LIST, op: 'delete' } },
+        schema: { tags, summary: remove.summary, params: IdParams, querystring: VersionQuery },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const id = (request.params as IdParams).id;
+        const version = Number((request.query as { version: string }).version);
+        const before = await load(ctx, id);
+        if (before.version !== version) throw staleError(M.stale);
+        const draft = removableState(def.stage);
+        if (!draft.endsWith(`/${before.status}`) || (await submittedIn(deps.db, ctx.tenantId, id, def.stage))) {
+          throw invalidInput(M.notRemovable);
+        }
+        await deps.db.transaction().execute(async (trx) => {
+          const revised = await reviseBusiness(trx, {
+            tenantId: ctx.tenantId,
+            businessId: id,
+            version,
+            actor: ctx.actor,
+            now: ctx.now,
+            states: [draft],
+            discard: remove.discardsBusiness,
+          });
+          if (!revised) throw staleError(M.stale);
+          await remove.write?.(trx, ctx, id);
+          await logOperation(trx, {
+            tenantId: ctx.tenantId,
+            userId: ctx.userId,
+            now: ctx.now,
+            action: `${DEF.name}.delete`,
+            targetType: DEF.name,
+            targetId: id,
+            before,
+          });
+        });
+        return ok(null);
+      },
+    );
+  }
+
+  if (hooks.transition) {
+    app.post(
+      `${DEF.api}/:id/transition`,
+      {
+        config: { access: { menu: LIST } },
+        schema: {
+          tags,
+          summary: hooks.transition.summary,
+          params: IdParams,
+          body: transitionBody(def),
+          response: envelopeResponses(detail),
+        },
+      },
+      async (request) => {
+        const ctx = await context(request);
+        const id = (request.params as IdParams).id;
+        const body = request.body as { action: string; version: number; comment?: string };
+        await load(ctx, id);
+        // Only the stage's own moves here; the business's others have their own pages.
+        if (!own.has(body.action)) throw invalidInput(M.notStageAction);
+        await transitionBusiness(deps.db, {
+          tenantId: ctx.tenantId,
+          businessId: id,
+          actor: ctx.actor,
+          action: body.action,
+          version: body.version,
+          comment: body.comment,
+          now: ctx.now,
+        });
+        return ok(await detailOf(ctx, id));
+      },
+    );
+  }
+
+  return { db, row, detail, tags, context, load, withActions, detailOf };
+}
+
+/** `{ action, version, comment? }`, the action described by the stage's own actions in the table's words. */
+export function transitionBody(def: StageDef) {
+  const pages = stagePages(def);
+  const words = [...stageActions(def)].map((a) => {
+    const t = transitionOfStage(def, a, pages);
+    return `${a} ${t?.label ?? ''}`.trim();
+  });
+  return Type.Object(
+    {
+      action: Type.String({ maxLength: 40, description: words.join(' | ') }),
+      version: Version,
+      comment: Type.Optional(Type.String({ maxLength: 2000 })),
+    },
+    { additionalProperties: false },
+  );
+}
+
+const transitionOfStage = (def: StageDef, action: string, pages: string[]) =>
+  [`${def.stage}/DRAFT`, `${def.stage}/NEW`, `${def.stage}/PENDING`]
+    .map((s) => transitionOf(s, action))
+    .find((t) => t?.menu && pages.includes(t.menu));

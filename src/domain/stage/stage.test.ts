@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { FINANCING_APPLICATION, APPLICATION_STAGE } from '../financing/financing-application';
+import { DEMAND_STAGE } from '../financing/financing-demand';
+import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../financing/pre-credit';
+import { ALL_STATES, childStatusOf, editableStates, removableState, stageActions, statesOf } from './stage';
+
+describe('the stage kit reads the lifecycle table', () => {
+  it('takes as a stage its own actions only: those the table grants on its list or make page', () => {
+    expect([...stageActions(PRE_CREDIT_STAGE)].sort()).toEqual(['submit', 'withdraw']);
+    expect([...stageActions(APPLICATION_STAGE)].sort()).toEqual(['submit', 'withdraw']);
+    expect([...stageActions(DEMAND_STAGE)].sort()).toEqual(['accept', 'close']);
+    // The reviewers' 通过 / 退回 and 融资业务管理's 终止 are granted elsewhere.
+    expect(stageActions(APPLICATION_STAGE).has('approve')).toBe(false);
+    expect(stageActions(PRE_CREDIT_STAGE).has('terminate')).toBe(false);
+  });
+
+  it('edits in the states the maker submits from and deletes only the draft', () => {
+    expect(editableStates('PRE_CREDIT')).toEqual(['PRE_CREDIT/DRAFT', 'PRE_CREDIT/RETURNED']);
+    expect(removableState('APPLICATION')).toBe('APPLICATION/DRAFT');
+    expect(PRE_CREDIT.update?.when).toEqual(['DRAFT', 'RETURNED']);
+    expect(FINANCING_APPLICATION.remove?.when).toEqual(['DRAFT']);
+    expect(() => editableStates('DEMAND')).toThrow();
+  });
+
+  it('knows every state of a stage the table names', () => {
+    expect(statesOf('PRE_CREDIT').sort()).toEqual(['PRE_CREDIT/DRAFT', 'PRE_CREDIT/PENDING', 'PRE_CREDIT/RETURNED']);
+    expect(ALL_STATES).toContain('TERMINATED/VETOED');
+    expect(ALL_STATES).toContain('SETTLED/DONE');
+  });
+});
+
+describe('a child record status is one function of its business', () => {
+  it('is the business status while in the stage', () => {
+    expect(childStatusOf('PRE_CREDIT', 'PRE_CREDIT/RETURNED', false)).toBe('RETURNED');
+    expect(childStatusOf('APPLICATION', 'APPLICATION/PENDING', false)).toBe('PENDING');
+  });
+
+  it('stays 已通过 once the review passed, whatever became of the business later', () => {
+    expect(childStatusOf('PRE_CREDIT', 'REPORT/DRAFT', true)).toBe('APPROVED');
+    expect(childStatusOf('PRE_CREDIT', 'TERMINATED/CANCELLED', true)).toBe('APPROVED');
+    expect(childStatusOf('APPLICATION', 'TERMINATED/REJECTED', true)).toBe('APPROVED');
+  });
+
+  it('says how the business ended when it never passed', () => {
+    expect(childStatusOf('PRE_CREDIT', 'TERMINATED/REJECTED', false)).toBe('REJECTED');
+    expect(childStatusOf('PRE_CREDIT', 'TERMINATED/EXPIRED', false)).toBe('EXPIRED');
+    expect(childStatusOf('APPLICATION', 'TERMINATED/CANCELLED', false)).toBe('TERMINATED');
+  });
+});

@@ -1,0 +1,125 @@
+// A lifecycle stage as a definition (BUSINESS.md "Decisions for the lifecycle's second half", "Every stage on
+// one kit"; HOUSE.md "Stages"). A stage's child record (预授信, 融资申请, the report …) is one per business and
+// lives beside it; what the kit derives for every stage is read from the lifecycle table here, once:
+//
+// - the stage's own actions: the table's transitions out of the stage's states granted on the stage's own
+//   list or make page (each action's `menu`); the review pages and 融资业务管理 take the others;
+// - what may be edited (the states the maker submits from) and deleted (the draft state, never submitted);
+// - the child's status, one function of the business's state and whether it passed the stage's review —
+//   the list views read its answers (the gateway writes them to `stage_child_status` at start), so the
+//   mapping is not written a second time in SQL.
+import type { ResourceDef, StatusDef } from '../resource/resource';
+import {
+  LIFECYCLE,
+  REVIEW_STAGES,
+  type Stage,
+  type StateKey,
+  TERMINAL_STATES,
+  stageOf,
+  statusOf,
+} from '../financing/lifecycle';
+
+/** What a stage's child record may be: in the stage (its review statuses), passed, or how the business ended. */
+export type ChildStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'TERMINATED';
+
+export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
+  DRAFT: { label: '草稿', tone: 'subtle' },
+  PENDING: { label: '待审核', tone: 'warning' },
+  RETURNED: { label: '已退回', tone: 'danger' },
+  APPROVED: { label: '已通过', tone: 'success' },
+  REJECTED: { label: '不通过', tone: 'danger' },
+  EXPIRED: { label: '已失效', tone: 'subtle' },
+  TERMINATED: { label: '已终止', tone: 'subtle' },
+};
+
+/** The stage's messages the kit answers with (Chinese, the stage's own noun). */
+export interface StageMessages {
+  notFound: string;
+  stale: string;
+  notEditable: string;
+  notRemovable: string;
+  notStageAction: string;
+}
+
+/** One stage on the kit: the table's stage, its list definition (the view), its pages and its words. */
+export interface StageDef<S extends string = string> {
+  stage: Stage;
+  resource: ResourceDef<S>;
+  /** The make page (编辑 / 提交), when it is not the list itself. */
+  makePath?: string;
+  messages: StageMessages;
+}
+
+/** The messages every reviewable stage shares, in its noun. */
+export function stageMessages(noun: string): StageMessages {
+  return {
+    notFound: `${noun}不存在`,
+    stale: `${noun}已被他人修改，请刷新后重试`,
+    notEditable: `只有草稿或已退回的${noun}可以编辑`,
+    notRemovable: '只有未提交过的草稿可以删除',
+    notStageAction: '不支持的操作',
+  };
+}
+
+const reviewStage = (stage: Stage) => {
+  const found = REVIEW_STAGES.find((s) => s.stage === stage);
+  if (!found) throw new Error(`not a reviewable stage: ${stage}`);
+  return found;
+};
+
+/** The pages that are the stage's own: its list and its make page. */
+export const stagePages = (def: Pick<StageDef, 'resource' | 'makePath'>): string[] =>
+  [def.resource.menuPath, def.makePath ?? def.resource.makePath].filter((p): p is string => !!p);
+
+/** Every state the table names (from, fixed to, terminal), for writing the status of each beside the views. */
+export const ALL_STATES: readonly StateKey[] = (() => {
+  const all = new Set<StateKey>(TERMINAL_STATES);
+  for (const t of LIFECYCLE.transitions) {
+    for (const f of t.from) all.add(f);
+    if (typeof t.to === 'string') all.add(t.to);
+  }
+  return [...all];
+})();
+
+/** The states of the stage. */
+export const statesOf = (stage: Stage): StateKey[] => ALL_STATES.filter((s) => stageOf(s) === stage);
+
+/** The actions taken on the stage's own pages: the table's, by each action's `menu`. */
+export function stageActions(def: Pick<StageDef, 'stage' | 'resource' | 'makePath'>): ReadonlySet<string> {
+  const pages = stagePages(def);
+  const states = new Set<string>(statesOf(def.stage));
+  return new Set(
+    LIFECYCLE.transitions
+      .filter((t) => t.menu && pages.includes(t.menu) && t.from.some((f) => states.has(f)))
+      .map((t) => t.action),
+  );
+}
+
+/** The business states in which the stage's record may be edited: those its maker submits from. */
+export const editableStates = (stage: Stage): readonly StateKey[] => reviewStage(stage).submitFrom;
+
+/** The one state in which the stage's record may be deleted (and then only if never submitted). */
+export const removableState = (stage: Stage): StateKey => reviewStage(stage).draft;
+
+/** The child's statuses in which it may be edited / deleted, as the list definition names them. */
+export const editableStatuses = (stage: Stage): string[] => editableStates(stage).map((s) => statusOf(s));
+export const removableStatuses = (stage: Stage): string[] => [statusOf(removableState(stage))];
+
+/**
+ * The child record's status: its business's status while in the stage, 已通过 once the business passed the
+ * stage's review (whatever became of it later), otherwise how the business ended.
+ */
+export function childStatusOf(stage: Stage, state: string, passed: boolean): ChildStatus {
+  if (stageOf(state) === stage) {
+    const status = statusOf(state);
+    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ChildStatus;
+  }
+  if (passed) return 'APPROVED';
+  if (stageOf(state) === 'TERMINATED') {
+    const reason = statusOf(state);
+    if (reason === 'REJECTED') return 'REJECTED';
+    if (reason === 'EXPIRED') return 'EXPIRED';
+    return 'TERMINATED';
+  }
+  return 'APPROVED';
+}
