@@ -110,3 +110,37 @@ describe('multi-level review', () => {
     for (const type of REVIEW_TYPES) expect(checkAuditType(defaultAuditType(type))).toEqual([]);
   });
 });
+
+// 会签按比例 completes when approvals / reviewers reaches the ratio exactly, not only above it.
+describe('会签按比例 at its threshold', () => {
+  // Four reviewers: a, b, c of R1 (the maker left out) and d named by id.
+  const four = (ratioPercent: number | null) =>
+    start([level({ approveMethod: 'RATIO', ratioPercent, userIds: ['d'] })]);
+  const approvals = (state: ReturnType<typeof start>, who: string[]) =>
+    who.reduce<{ kind: string; state: ReturnType<typeof start> }>((out, actor) => approve(out.state, actor), {
+      kind: 'pending',
+      state,
+    });
+
+  it('completes at exactly 50 % of four (two approvals), and needs three for 51 %', () => {
+    expect(four(50).snapshot.levels[0]?.reviewerIds).toHaveLength(4);
+    expect(approvals(four(50), ['a']).kind).toBe('pending');
+    expect(approvals(four(50), ['a', 'b']).kind).toBe('approved');
+    expect(approvals(four(51), ['a', 'b']).kind).toBe('pending');
+    expect(approvals(four(51), ['a', 'b', 'c']).kind).toBe('approved');
+  });
+
+  it('completes at 100 % only with every reviewer, and at 25 % with one of four', () => {
+    expect(approvals(four(100), ['a', 'b', 'c']).kind).toBe('pending');
+    expect(approvals(four(100), ['a', 'b', 'c', 'd']).kind).toBe('approved');
+    expect(approvals(four(25), ['a']).kind).toBe('approved');
+  });
+
+  it('accepts ratios of 1 and 100 and refuses 0, 101 and fractions', () => {
+    const ratio = (ratioPercent: number | null) =>
+      checkAuditType({ levels: [level({ approveMethod: 'RATIO', ratioPercent })] });
+    expect(ratio(1)).toEqual([]);
+    expect(ratio(100)).toEqual([]);
+    for (const bad of [0, 101, 50.5, null]) expect(ratio(bad), `${bad}`).toEqual([ReviewMessage.ratioRange(1)]);
+  });
+});
