@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -13,9 +14,7 @@ const nav = () => suite.page.getByRole('navigation', { name: '主菜单' });
 
 /** Opens a menu page from the sidebar, as a person would. */
 async function openFromSidebar(area: string, item: string) {
-  const link = nav().getByText(item, { exact: true });
-  if (!(await link.isVisible())) await nav().getByText(area, { exact: true }).click();
-  await link.click();
+  await openMenuItem(suite.page, area, item);
   await suite.page.getByRole('heading', { name: item }).waitFor();
 }
 
@@ -201,7 +200,9 @@ describe('sidebar', () => {
   it('is an overlay drawer at 390 px, opened from the header and closed on navigation or on the backdrop', async () => {
     await suite.page.setViewportSize({ width: 390, height: 844 });
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    await expect(nav().isVisible()).resolves.toBe(false);
+    // The header has rendered (the positive signal) before the sidebar's absence is read.
+    await suite.page.getByRole('button', { name: '你好，平台管理员' }).waitFor();
+    await expect.poll(() => nav().isVisible()).toBe(false);
     // The content keeps the whole width.
     const content = await suite.page.locator('main').boundingBox();
     expect(content!.width).toBeGreaterThan(380);
@@ -212,8 +213,7 @@ describe('sidebar', () => {
     await suite.page.getByRole('button', { name: '展开菜单' }).click();
     await nav().getByText('业务管理', { exact: true }).waitFor();
     await suite.page.screenshot({ path: '.tmp/e2e-drawer-390.png' });
-    await nav().getByText('业务管理', { exact: true }).click();
-    await nav().getByText('业务审核', { exact: true }).click();
+    await openMenuItem(suite.page, '业务管理', '业务审核');
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     await nav().waitFor({ state: 'hidden' });
 
@@ -237,8 +237,7 @@ describe('failures and page loads', () => {
             body: '<html><body>Internal Server Error</body></html>',
           }),
     );
-    await nav().getByText('风险管理', { exact: true }).click();
-    await nav().getByText('负面舆情', { exact: true }).click();
+    await openMenuItem(suite.page, '风险管理', '负面舆情');
     await suite.page.locator('.fui-ToastTitle', { hasText: '服务器开小差了，请稍后重试' }).first().waitFor();
     await expect(suite.page.getByText(/status code/).count()).resolves.toBe(0);
   });
@@ -246,12 +245,18 @@ describe('failures and page loads', () => {
   it('keeps the current page, not a 401 with an empty sidebar, until an expired session reaches /login', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('风险管理', '负面舆情');
+    // What the page showed when the message appeared is noted by the page itself: the redirect follows a
+    // second later, and a read from here could come after it.
     await suite.page.evaluate(() => {
-      const w = window as unknown as { sawUnauthorized: boolean };
+      const w = window as unknown as { sawUnauthorized: boolean; headingAtMessage?: boolean };
       w.sawUnauthorized = false;
       new MutationObserver(() => {
         if (location.pathname === '/401' || document.body.innerText.includes('没有访问该页面的权限'))
           w.sawUnauthorized = true;
+        if (w.headingAtMessage === undefined && document.body.innerText.includes('用户信息过期,请重新登录'))
+          w.headingAtMessage = [...document.querySelectorAll('h1, h2, h3, h4, [role="heading"]')].some(
+            (h) => h.textContent?.trim() === '负面舆情',
+          );
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await suite.page.route('**/api/**', (route) =>
@@ -263,8 +268,10 @@ describe('failures and page loads', () => {
     );
     await suite.page.getByRole('button', { name: '查询' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
-    await expect(suite.page.getByRole('heading', { name: '负面舆情' }).isVisible()).resolves.toBe(true);
     await suite.page.waitForURL(`${suite.gateway.url}/login`);
+    await expect(
+      suite.page.evaluate(() => (window as unknown as { headingAtMessage?: boolean }).headingAtMessage),
+    ).resolves.toBe(true);
     await expect(
       suite.page.evaluate(() => (window as unknown as { sawUnauthorized: boolean }).sawUnauthorized),
     ).resolves.toBe(false);
