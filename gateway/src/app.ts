@@ -68,6 +68,9 @@ export function urlForLog(url: string): string {
   return rest ? `${path}?${rest}` : path;
 }
 
+/** How long one plugin (autoload with all the modules) may take to register. */
+const PLUGIN_START_MS = 120_000;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -88,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ajv: { customOptions: { coerceTypes: false } },
     schemaErrorFormatter: formatSchemaErrors,
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
+    // Registering autoload imports every module's routes (transpiled on import under `node --import tsx`), the
+    // slowest part of a start: on a busy two-core machine it took longer than Fastify's default 10 s, and the
+    // gateway exited with 'Plugin did not start in time: autoload'. A start may be slow; it must not fail.
+    pluginTimeout: PLUGIN_START_MS,
     handlerTimeout: options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
     // Broken percent-encoding in the path: the envelope, never the URL echoed back (DESIGN.md §2).
     frameworkErrors: (error, request, reply) => {
