@@ -5,7 +5,7 @@
 import { createServer, connect, type Socket } from 'node:net';
 
 const MAX_OPEN = Number(process.env.STRESS_CONNECTIONS ?? 2000);
-const MAX_SECONDS = Number(process.env.STRESS_SECONDS ?? 1200);
+const MAX_SECONDS = Number(process.env.STRESS_SECONDS ?? 3600);
 
 const accepted = new Set<Socket>();
 const server = createServer((socket) => {

@@ -41,7 +41,15 @@ const START_MS = 120_000;
 /** The gateway's last output kept for the error of a failed start. */
 const OUTPUT_KEPT = 16_000;
 
-export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+export interface StartOptions {
+  /** How long the gateway may take to listen (START_MS unless given). */
+  startMs?: number;
+}
+
+export async function startGateway(
+  env: Record<string, string> = {},
+  { startMs = START_MS }: StartOptions = {},
+): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
@@ -97,7 +105,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ru
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the gateway did not listen within ${START_MS / 1000} s`)), START_MS);
+    timer = setTimeout(() => reject(new Error(`the gateway did not listen within ${startMs / 1000} s`)), startMs);
   });
   try {
     await Promise.race([listening, timeout]);
