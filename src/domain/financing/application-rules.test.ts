@@ -4,6 +4,7 @@ import {
   type ApplicationFacts,
   ApplicationMessage,
   daysBetween,
+  docTypeLabel,
   documentProblems,
   lineCap,
   submitApplicationProblems,
@@ -182,5 +183,22 @@ describe('SUBMIT_APPLICATION at its boundaries', () => {
 
   it('counts a negative or fractional line amount as nothing in the total', () => {
     expect(totalOf([line(-5), line(2.7), line(3)])).toBe(5n);
+  });
+});
+
+describe('the checklist and the payee, as submitted', () => {
+  it('counts a required document with no file as missing, also in the submission', () => {
+    const noFile = requiredDocs.map((d) => (d.docType === 'LEGAL_REP_ID' ? { ...d, fileIds: [] } : d));
+    expect(documentProblems(noFile, '2026-11-22')).toEqual(['请上传必填资料：法定代表人身份证']);
+    expect(submitApplicationProblems(facts({ docs: noFile }))).toEqual(['请上传必填资料：法定代表人身份证']);
+  });
+
+  it('asks for the payee bank when there is none', () => {
+    expect(submitApplicationProblems(facts({ payeeBank: null }))).toEqual([ApplicationMessage.payeeBank]);
+  });
+
+  it('names a document type by its label, and an unknown one by its code', () => {
+    expect(docTypeLabel('BUSINESS_LICENSE')).toBe('营业执照');
+    expect(docTypeLabel('NOPE')).toBe('NOPE');
   });
 });
