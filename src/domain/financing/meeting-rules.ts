@@ -37,6 +37,12 @@ export const MEETING_STATUS_LABEL: Readonly<Record<MeetingStatus, string>> = {
   CANCELLED: '已取消',
 };
 
+/** BUSINESS.md §2 评审会 form [S14]. */
+export const MEETING_FORM_LABEL = { ON_SITE: '现场', VIDEO: '视频', COUNTERSIGN: '会签' } as const;
+export type MeetingForm = keyof typeof MEETING_FORM_LABEL;
+
+export const ATTENDANCE_LABEL = { PRESENT: '出席', ABSENT: '缺席' } as const;
+
 /** The months a failed 复议 bars a new pre-credit on the same orders (§3 Meeting). */
 export const VETO_BAR_MONTHS = 6;
 /** At most one 复议 per business (§2 FinancingBusiness reconsiderCount 0–1). */
