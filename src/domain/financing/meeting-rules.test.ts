@@ -5,6 +5,7 @@ import {
   chairRevisionRefusal,
   conclusionRefusal,
   MeetingMessage,
+  meetingOutcomeState,
   mergeConditions,
   sixMonthBarRefusal,
   type VetoedBusiness,
@@ -166,6 +167,15 @@ describe('chairRevisionRefusal — the chair cannot turn a 否决 into a pass', 
     expect(chairRevisionRefusal('VETOED', 'PASSED_WITH_CONDITIONS')).toBe(MeetingMessage.vetoIntoPass);
     expect(chairRevisionRefusal('RECONSIDER', 'VETOED')).toBe(MeetingMessage.chairVetoPassedOnly);
     expect(chairRevisionRefusal('PASSED', 'RECONSIDER')).toBe(MeetingMessage.chairVetoPassedOnly);
+  });
+});
+
+describe('meetingOutcomeState', () => {
+  it('passed → 决议, 否决 → 终止, 复议 → back to the report', () => {
+    expect(meetingOutcomeState('PASSED')).toBe('DECISION/DRAFT');
+    expect(meetingOutcomeState('PASSED_WITH_CONDITIONS')).toBe('DECISION/DRAFT');
+    expect(meetingOutcomeState('VETOED')).toBe('TERMINATED/VETOED');
+    expect(meetingOutcomeState('RECONSIDER')).toBe('REPORT/RETURNED');
   });
 });
 

@@ -149,6 +149,15 @@ export function mergeConditions(fromVotes: readonly string[], recorded: readonly
   return merged;
 }
 
+/**
+ * Where the chair's approval of the minutes takes the business heard (Decisions: Meeting): passed → DECISION,
+ * 否决 → TERMINATED/VETOED, 复议 → REPORT/RETURNED (the business's reconsiderCount goes up by one).
+ */
+export function meetingOutcomeState(c: Conclusion): 'DECISION/DRAFT' | 'TERMINATED/VETOED' | 'REPORT/RETURNED' {
+  if (isPassing(c)) return 'DECISION/DRAFT';
+  return c === 'VETOED' ? 'TERMINATED/VETOED' : 'REPORT/RETURNED';
+}
+
 /** The chair's review of the minutes: keep the recorded conclusion, or 否决 an item that passed. */
 export function chairRevisionRefusal(recorded: Conclusion, proposed: Conclusion): string | null {
   if (recorded === proposed) return null;

@@ -15,6 +15,7 @@ import {
   loadMeeting,
   markAbsent,
   type MeetingActor,
+  pendingVotesOf,
   MeetingStoreMessage,
   meetingActor,
   type NewMeeting,
@@ -222,8 +223,13 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
         p(name),
         now,
       );
+    const pending = async (name: string) =>
+      (await pendingVotesOf(gw.db, T, p(name).userId)).filter((v) => v.meetingId === meetingId).map((v) => v.seq);
+    expect(await pending('member3')).toEqual([1, 2]);
+    expect(await pending('secretary')).toEqual([]);
     // Item 1 passes (3 of 3 attending in favour), item 2 fails (1 of 3).
     await vote('chair', 1, 'AGREE');
+    expect(await pending('chair')).toEqual([2]);
     await vote('member1', 1, 'AGREE_WITH_CONDITIONS');
     await vote('chair', 2, 'DISAGREE');
     await vote('member1', 2, 'DISAGREE');
@@ -241,6 +247,9 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
       refused(ResultCode.invalidInput, MeetingStoreMessage.notSecretary),
     );
     await markAbsent(gw.db, T, meetingId, p('member3').userId, p('secretary'));
+    // 待表决 no longer lists the absent member's items; another tenant sees none.
+    expect(await pending('member3')).toEqual([]);
+    expect(await pendingVotesOf(gw.db, XH_TENANT_ID, p('member2').userId)).toEqual([]);
     await expect(vote('member3', 1, 'AGREE')).rejects.toEqual(refused(ResultCode.invalidInput, MeetingMessage.absent));
     // Still waiting for member2 on item 1.
     await expect(
@@ -261,6 +270,7 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
       now,
     );
     expect(m.status).toBe('CLOSED');
+    expect(await pending('member2')).toEqual([]);
     expect(m.items.map((i) => i.tally)).toEqual([
       expect.objectContaining({ votingMembers: 4, attendingVoting: 3, quorum: true, inFavour: 3, passed: true }),
       expect.objectContaining({ attendingVoting: 3, inFavour: 1, passed: false, complete: true }),

@@ -485,3 +485,44 @@ export async function recordConclusion(
     return after.items.find((i) => i.seq === input.seq)!;
   });
 }
+
+export interface PendingVote {
+  meetingId: string;
+  meetingNo: string;
+  title: string;
+  seq: number;
+  businessId: string;
+}
+
+/** 待表决: the items of meetings in 表决中 where this person is a voting member, not marked absent, yet to vote. */
+export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, userId: string): Promise<PendingVote[]> {
+  const rows = await db
+    .selectFrom('review_meeting_member as mm')
+    .innerJoin('review_meeting as m', (j) =>
+      j.onRef('m.meeting_id', '=', 'mm.meeting_id').onRef('m.tenant_id', '=', 'mm.tenant_id'),
+    )
+    .innerJoin('review_meeting_item as i', (j) =>
+      j.onRef('i.meeting_id', '=', 'm.meeting_id').onRef('i.tenant_id', '=', 'm.tenant_id'),
+    )
+    .leftJoin('review_meeting_vote as v', (j) =>
+      j.onRef('v.meeting_id', '=', 'i.meeting_id').onRef('v.seq', '=', 'i.seq').onRef('v.member_id', '=', 'mm.user_id'),
+    )
+    .select(['m.meeting_id', 'm.meeting_no', 'm.title', 'i.seq', 'i.business_id'])
+    .where('mm.tenant_id', '=', tenantId)
+    .where('mm.user_id', '=', userId)
+    .where('mm.role', 'in', ['CHAIR', 'MEMBER'])
+    .where((eb) => eb.or([eb('mm.attendance', 'is', null), eb('mm.attendance', '<>', 'ABSENT')]))
+    .where('m.status', '=', 'VOTING')
+    .where('v.member_id', 'is', null)
+    .orderBy('m.scheduled_at')
+    .orderBy('m.meeting_id')
+    .orderBy('i.seq')
+    .execute();
+  return rows.map((r) => ({
+    meetingId: r.meeting_id,
+    meetingNo: r.meeting_no,
+    title: r.title,
+    seq: r.seq,
+    businessId: r.business_id,
+  }));
+}
