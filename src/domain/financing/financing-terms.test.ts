@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectiveCap } from '../parameters/effective-cap';
 import {
@@ -101,5 +102,34 @@ describe('termsLimits', () => {
       TermsMessage.overSingle('融资', 3_000_000_000n),
       '期限须在60至180天之间',
     ]);
+  });
+});
+
+describe('termsLimits — properties', () => {
+  const rate = fc.integer({ min: 0, max: 3000 }).map((u) => `0.${String(u).padStart(4, '0')}`);
+  const terms = fc.record({
+    amountFen: fc.bigInt({ min: -1n, max: 6_000_000_000n }),
+    annualRate: rate,
+    termDays: fc.integer({ min: 0, max: 400 }),
+    financingRatio: fc.integer({ min: 0, max: 9_999 }).map((u) => `0.${String(u).padStart(4, '0')}`),
+    repaymentMethod: fc.constantFrom('BULLET', 'INTEREST_FIRST', 'EQUAL_INSTALLMENT', 'EQUAL_PRINCIPAL' as const),
+  });
+  const units = (r: string) => Number(r.replace('0.', ''));
+
+  it('a value is refused exactly when it lies outside the binding limit shown beside it', () => {
+    fc.assert(
+      fc.property(terms, (t) => {
+        const byField = Object.fromEntries(termsLimits(t, bounds).map((l) => [l.field, l.message]));
+        const amountOk = t.amountFen > 0n && t.amountFen <= amountLimit(bounds);
+        const { min, max } = termRange(bounds);
+        expect(byField.amountFen === null).toBe(amountOk);
+        expect(byField.annualRate === null).toBe(units(t.annualRate) >= 500 && units(t.annualRate) <= 1200);
+        expect(byField.termDays === null).toBe(t.termDays >= min && t.termDays <= max);
+        expect(byField.financingRatio === null).toBe(
+          units(t.financingRatio) > 0 && units(t.financingRatio) <= units(ratioLimit(bounds)),
+        );
+        expect(byField.repaymentMethod === null).toBe(['BULLET', 'INTEREST_FIRST'].includes(t.repaymentMethod));
+      }),
+    );
   });
 });
