@@ -162,3 +162,28 @@ export const MEETING_FLOW: WorkflowTable<MeetingStatus, MeetingRecord, MeetingFa
     },
   ],
 };
+
+export const MEETING_PRODUCTION_PATH = '/business/approvalProduction';
+export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
+
+/** The meeting's vote (投票 `examine`, BUSINESS.md §4) is a record of the meeting, not a move of its table. */
+export const MEETING_VOTE = { menu: MEETING_IMPLEMENT_PATH, op: 'examine', who: [ROLE.CHAIR, ROLE.MEMBER] } as const;
+
+/**
+ * The meeting pages and codes a role needs (BUSINESS.md §4): the table's moves of its `who`, the vote for the
+ * voting roles, and the secretary's list / make / minutes / info pages. The info page is a hidden child of the
+ * secretary's list, so the members read a meeting from 评审会执行 instead (the meeting's own detail route).
+ */
+export function meetingPagesOf(role: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (menu: string, ...ops: string[]) => out.set(menu, new Set([...(out.get(menu) ?? []), ...ops]));
+  for (const t of MEETING_FLOW.transitions) if (t.menu && t.who?.includes(role)) add(t.menu, t.op);
+  if ((MEETING_VOTE.who as readonly string[]).includes(role)) add(MEETING_VOTE.menu, MEETING_VOTE.op);
+  if (role === ROLE.SECRETARY) {
+    add(MEETING_MANAGE_PATH, 'add', 'export');
+    add(MEETING_MAKE_PATH, 'edit', 'delete');
+    add(MEETING_PRODUCTION_PATH, 'submit');
+    add(MEETING_INFO_PATH, 'export');
+  }
+  return out;
+}

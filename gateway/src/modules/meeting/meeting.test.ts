@@ -8,6 +8,7 @@ import { MeetingFlowMessage, MeetingPlanMessage } from '../../../../src/domain/f
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
 import {
   castVote,
@@ -43,15 +44,8 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
     for (const name of ['secretary', 'chair', 'member1', 'member2', 'member3', 'operator']) {
       people[name] = await meetingActor(gw.db, T, await idOf(name));
     }
-    businesses = (
-      await gw.db
-        .selectFrom('financing_business')
-        .select('business_id')
-        .where('tenant_id', '=', T)
-        .orderBy('business_id')
-        .limit(2)
-        .execute()
-    ).map((b) => b.business_id);
+    // No business reaches 待上会 until the report stage exists: two are put there for the meeting to hear.
+    businesses = await businessesAwaitingMeeting(gw.db, T, 2);
     expect(businesses).toHaveLength(2);
     otherTenantUser = await idOf('xh_admin');
     otherTenantBusiness =

@@ -15,6 +15,7 @@ import {
   MeetingMessage,
   type MeetingStatus,
   mergeConditions,
+  meetingOutcomeState,
   voteRefusal,
 } from '../../../../src/domain/financing/meeting-rules';
 import {
@@ -48,7 +49,12 @@ export const MeetingStoreMessage = {
   absentNotMember: '只能登记表决委员的缺席',
   concludeNotClosed: '表决结束后才能形成议题结论',
   alreadyConcluded: '该议题已形成结论',
+  businessNotWaiting: '只能选择报告已审批、待上会的业务',
+  notDraft: '只有草稿状态的评审会可以修改或删除',
 } as const;
+
+/** The business state a meeting's agenda is picked from (BUSINESS.md §1.3 stage 4: 待上会). */
+export const AWAITING_MEETING = 'MEETING/WAIT_SCHEDULE';
 
 /** Who acts on a meeting: the person, their role codes, and the meeting pages' codes they hold. */
 export interface MeetingActor {
@@ -210,14 +216,8 @@ export async function loadMeeting(db: Db, tenantId: string, meetingId: string, l
   };
 }
 
-/** 评审会制作: the meeting as a draft, numbered HY+yyyyMMdd+seq, its members and agenda of the tenant. */
-export async function createMeeting(
-  db: Kysely<Database>,
-  tenantId: string,
-  plan: NewMeeting,
-  actor: MeetingActor,
-  now: Date,
-): Promise<{ meetingId: string; meetingNo: string }> {
+/** The plan's own rules, then its people and agenda: the tenant's users, businesses awaiting a meeting. */
+async function checkPlanPeopleAndAgenda(db: Db, tenantId: string, plan: NewMeeting): Promise<void> {
   const problems = meetingPlanProblems(plan);
   if (problems.length) throw invalidInput(problems[0]!);
   const userIds = [...new Set([...plan.members.map((m) => m.userId), plan.secretaryId])];
@@ -231,13 +231,25 @@ export async function createMeeting(
   const businessIds = plan.agenda.map((a) => a.businessId);
   const businesses = await db
     .selectFrom('financing_business')
-    .select('business_id')
+    .select(['business_id', 'state'])
     .where('tenant_id', '=', tenantId)
     .where('business_id', 'in', businessIds)
     .where('deleted', '=', false)
     .execute();
   if (businesses.length !== businessIds.length) throw invalidInput(MeetingStoreMessage.businessUnknown);
+  // A meeting hears the businesses whose report is approved (Decisions: Meeting).
+  if (businesses.some((b) => b.state !== AWAITING_MEETING)) throw invalidInput(MeetingStoreMessage.businessNotWaiting);
+}
 
+/** 评审会制作: the meeting as a draft, numbered HY+yyyyMMdd+seq, its members and agenda of the tenant. */
+export async function createMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  plan: NewMeeting,
+  actor: MeetingActor,
+  now: Date,
+): Promise<{ meetingId: string; meetingNo: string }> {
+  await checkPlanPeopleAndAgenda(db, tenantId, plan);
   return db.transaction().execute(async (trx) => {
     const meetingId = newId();
     const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
@@ -525,4 +537,324 @@ export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, use
     seq: r.seq,
     businessId: r.business_id,
   }));
+}
+
+/** The draft's own secretary rewrites it under the version read: plan, members and agenda replaced. */
+export async function updateMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  meetingId: string,
+  version: number,
+  plan: NewMeeting,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingView> {
+  await checkPlanPeopleAndAgenda(db, tenantId, plan);
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.version !== version) throw stale();
+    if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
+    await trx
+      .updateTable('review_meeting')
+      .set({
+        title: plan.title.trim(),
+        form: plan.form,
+        scheduled_at: new Date(plan.scheduledAt),
+        location: plan.location.trim(),
+        chair_id: plan.chairId,
+        secretary_id: plan.secretaryId,
+        updated_by: actor.userId,
+        updated_at: now,
+        version: m.version + 1,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .execute();
+    for (const table of ['review_meeting_member', 'review_meeting_item'] as const) {
+      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('meeting_id', '=', meetingId).execute();
+    }
+    await trx
+      .insertInto('review_meeting_member')
+      .values(
+        plan.members.map((x) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: x.userId, role: x.role })),
+      )
+      .execute();
+    await trx
+      .insertInto('review_meeting_item')
+      .values(
+        plan.agenda.map((a, i) => ({
+          meeting_id: meetingId,
+          tenant_id: tenantId,
+          seq: i + 1,
+          business_id: a.businessId,
+          report_id: a.reportId ?? null,
+          presenter_id: a.presenterId ?? null,
+        })),
+      )
+      .execute();
+    return loadMeeting(trx, tenantId, meetingId);
+  });
+}
+
+/** A draft is deleted by its own secretary, under the version read (BUSINESS.md §4 `delete` (draft)). */
+export async function deleteMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  meetingId: string,
+  version: number,
+  actor: MeetingActor,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.version !== version) throw stale();
+    if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
+    for (const table of ['review_meeting_member', 'review_meeting_item', 'review_meeting'] as const) {
+      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('meeting_id', '=', meetingId).execute();
+    }
+  });
+}
+
+export interface MeetingRow {
+  meetingId: string;
+  meetingNo: string;
+  title: string;
+  form: string;
+  scheduledAt: string;
+  location: string;
+  itemCount: number;
+  chairName: string;
+  secretaryId: string;
+  status: MeetingStatus;
+  version: number;
+}
+
+export interface MeetingFilter {
+  status?: string;
+  keyword?: string;
+  /** Only the meetings this person takes part in (member or secretary). */
+  participant?: string;
+  statuses?: readonly MeetingStatus[];
+}
+
+/** 会议信息管理: the tenant's meetings, newest time first (BUSINESS.md §4 columns). */
+export async function pageMeetings(
+  db: Db,
+  tenantId: string,
+  filter: MeetingFilter,
+  page: { offset: number; size: number },
+): Promise<{ records: MeetingRow[]; total: number }> {
+  let base = db.selectFrom('review_meeting as m').where('m.tenant_id', '=', tenantId);
+  if (filter.status) base = base.where('m.status', '=', filter.status);
+  if (filter.statuses?.length) base = base.where('m.status', 'in', [...filter.statuses]);
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('m.meeting_no', 'like', like), eb('m.title', 'like', like)]));
+  }
+  const participant = filter.participant;
+  if (participant) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('m.secretary_id', '=', participant),
+        eb.exists(
+          eb
+            .selectFrom('review_meeting_member as p')
+            .select('p.user_id')
+            .whereRef('p.meeting_id', '=', 'm.meeting_id')
+            .whereRef('p.tenant_id', '=', 'm.tenant_id')
+            .where('p.user_id', '=', participant),
+        ),
+      ]),
+    );
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .leftJoin('app_user as c', 'c.user_id', 'm.chair_id')
+      .select((eb) => [
+        'm.meeting_id',
+        'm.meeting_no',
+        'm.title',
+        'm.form',
+        'm.scheduled_at',
+        'm.location',
+        'm.secretary_id',
+        'm.status',
+        'm.version',
+        'c.nick_name',
+        eb
+          .selectFrom('review_meeting_item as i')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('i.meeting_id', '=', 'm.meeting_id')
+          .whereRef('i.tenant_id', '=', 'm.tenant_id')
+          .as('item_count'),
+      ])
+      .orderBy('m.scheduled_at', 'desc')
+      .orderBy('m.meeting_id', 'desc')
+      .offset(page.offset)
+      .limit(page.size)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    records: rows.map((r) => ({
+      meetingId: r.meeting_id,
+      meetingNo: r.meeting_no,
+      title: r.title,
+      form: r.form,
+      scheduledAt: iso(r.scheduled_at),
+      location: r.location,
+      itemCount: Number(r.item_count ?? 0),
+      chairName: r.nick_name ?? '',
+      secretaryId: r.secretary_id,
+      status: r.status as MeetingStatus,
+      version: Number(r.version),
+    })),
+  };
+}
+
+export interface AgendaOption {
+  businessId: string;
+  businessNo: string;
+  supplierName: string;
+  applyAmount: number;
+}
+
+/** The businesses awaiting a meeting that no meeting still open has on its agenda (the make page's picker). */
+export async function agendaOptions(db: Db, tenantId: string, exceptMeetingId?: string): Promise<AgendaOption[]> {
+  const rows = await db
+    .selectFrom('financing_business as b')
+    .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+    .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.state', '=', AWAITING_MEETING)
+    .where('b.deleted', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('review_meeting_item as i')
+            .innerJoin('review_meeting as m', (j) =>
+              j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+            )
+            .select('i.seq')
+            .whereRef('i.business_id', '=', 'b.business_id')
+            .where('m.meeting_id', '<>', exceptMeetingId ?? '')
+            .where((eb) =>
+              eb.or([
+                eb('m.status', 'in', ['DRAFT', 'NOTIFIED', 'VOTING']),
+                eb.and([eb('m.status', '=', 'CLOSED'), eb('i.conclusion', 'is', null)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('b.business_no')
+    .execute();
+  return rows.map((r) => ({
+    businessId: r.business_id,
+    businessNo: r.business_no,
+    supplierName: r.org_name ?? '',
+    applyAmount: Number(r.apply_amount),
+  }));
+}
+
+export interface PersonOption {
+  userId: string;
+  name: string;
+  roles: string[];
+}
+
+/** Who may sit on a meeting: the tenant's enabled staff holding a committee, secretary or risk role. */
+export async function memberOptions(db: Db, tenantId: string, roleCodes: readonly string[]): Promise<PersonOption[]> {
+  const rows = await db
+    .selectFrom('app_user as u')
+    .innerJoin('user_role as ur', 'ur.user_id', 'u.user_id')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .select(['u.user_id', 'u.nick_name', 'r.role_code'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('r.tenant_id', '=', tenantId)
+    .where('u.status', '=', 'ENABLED')
+    .where('r.status', '=', 'ENABLED')
+    .where('r.role_code', 'in', [...roleCodes])
+    .orderBy('u.user_id')
+    .execute();
+  const out = new Map<string, PersonOption>();
+  for (const r of rows) {
+    const person = out.get(r.user_id) ?? { userId: r.user_id, name: r.nick_name, roles: [] };
+    person.roles.push(r.role_code);
+    out.set(r.user_id, person);
+  }
+  return [...out.values()];
+}
+
+/** The names a meeting's screens and minutes print: people by id, businesses with their supplier. */
+export async function meetingNames(
+  db: Db,
+  tenantId: string,
+  m: MeetingView,
+): Promise<{
+  people: Map<string, string>;
+  businesses: Map<string, { businessNo: string; supplierName: string; applyAmount: number }>;
+}> {
+  const userIds = [...new Set([m.chairId, m.secretaryId, ...m.members.map((x) => x.userId)])];
+  const businessIds = m.items.map((i) => i.businessId);
+  const [users, businesses] = await Promise.all([
+    db
+      .selectFrom('app_user')
+      .select(['user_id', 'nick_name'])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', userIds)
+      .execute(),
+    businessIds.length
+      ? db
+          .selectFrom('financing_business as b')
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.business_id', 'in', businessIds)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return {
+    people: new Map(users.map((u) => [u.user_id, u.nick_name])),
+    businesses: new Map(
+      businesses.map((b) => [
+        b.business_id,
+        { businessNo: b.business_no, supplierName: b.org_name ?? '', applyAmount: Number(b.apply_amount) },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Where each business heard goes once the chair approves the minutes (Decisions: Meeting): passed → DECISION,
+ * 否决 → TERMINATED/VETOED, 复议 → REPORT/RETURNED. Read-only: the business aggregate makes the move, so the
+ * lead wires this into the minutes' approval when the stage kit carries MEETING. Items without a conclusion
+ * are left out.
+ */
+export async function meetingOutcomes(
+  db: Db,
+  tenantId: string,
+  meetingId: string,
+): Promise<
+  {
+    businessId: string;
+    seq: number;
+    conclusion: Conclusion;
+    to: ReturnType<typeof meetingOutcomeState>;
+    conditions: string[];
+  }[]
+> {
+  const m = await loadMeeting(db, tenantId, meetingId);
+  return m.items
+    .filter((i): i is MeetingItemView & { conclusion: Conclusion } => i.conclusion !== null)
+    .map((i) => ({
+      businessId: i.businessId,
+      seq: i.seq,
+      conclusion: i.conclusion,
+      to: meetingOutcomeState(i.conclusion),
+      conditions: i.conditions,
+    }));
 }
