@@ -16,6 +16,7 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
@@ -113,6 +114,7 @@ function compose() {
     registration: container.get(RegistrationGatewayId),
     assets: container.get(AssetsGatewayId),
     preCredit: container.get(PreCreditGatewayId),
+    meeting: container.get(MeetingGatewayId),
     financingApplication: container.get(ApplicationGatewayId),
     parameters: container.get(ParametersGatewayId),
     review,

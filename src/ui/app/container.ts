@@ -8,6 +8,7 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
@@ -31,6 +32,7 @@ import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
+import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.adapter';
 import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
@@ -66,5 +68,6 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
+  container.bind(MeetingGatewayId).to(MeetingGatewayAdapter).inSingletonScope();
   return container;
 }
