@@ -3,7 +3,7 @@
 // and 取消 with its reason. 取消 is the meeting table's move; the gateway decides again.
 import { Input, Select, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MeetingQuery, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
@@ -44,6 +44,13 @@ export function MeetingManageScreen() {
   const [machine] = useState(() => createPagedListMachine((q: MeetingQuery, p) => meeting.page(q, p), EMPTY));
   const list = useActorRef(machine);
   const table = usePagedList(list, 'review-meeting');
+  // The kept-alive tag shown again (Activity re-creates effects) reads the list again: coming back from the
+  // make page or a meeting, what changed there is in it.
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current) list.send({ type: 'RELOAD' });
+    shownBefore.current = true;
+  }, [list]);
   const open = (path: string, row: MeetingRow) => navigate(`${path}?id=${encodeURIComponent(row.meetingId)}`);
 
   const cancel = async (reason: string) => {

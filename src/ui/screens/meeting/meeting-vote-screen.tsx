@@ -4,7 +4,7 @@
 // voting and marks 缺席; the tally is read again every few seconds while voting is open.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
@@ -41,6 +41,13 @@ function MyMeetings() {
   const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.mine(p), null));
   const list = useActorRef(machine);
   const table = usePagedList(list, 'review-meeting-mine');
+  // The kept-alive tag shown again (Activity re-creates effects) reads the list again: coming back from the
+  // make page or a meeting, what changed there is in it.
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current) list.send({ type: 'RELOAD' });
+    shownBefore.current = true;
+  }, [list]);
   const columns: PagedTableColumn<MeetingRow>[] = [
     { key: 'meetingNo', title: '会议编号', width: 160 },
     { key: 'title', title: '会议', minWidth: 180 },
