@@ -3,10 +3,16 @@ import { applyTransition, grantOf } from '../workflow/workflow';
 import { tallyAgendaItem } from './meeting-tally';
 import {
   MEETING_FLOW,
+  MEETING_IMPLEMENT_PATH,
+  MEETING_INFO_PATH,
+  MEETING_MAKE_PATH,
+  MEETING_MANAGE_PATH,
+  MEETING_PRODUCTION_PATH,
   MeetingFlowMessage,
   type MeetingPlan,
   MeetingPlanMessage,
   type MeetingRecord,
+  meetingPagesOf,
   meetingPlanProblems,
 } from './meeting-workflow';
 import { ROLE } from './roles';
@@ -136,5 +142,26 @@ describe('MEETING_FLOW', () => {
         to: 'CANCELLED',
       },
     );
+  });
+});
+
+describe('meetingPagesOf', () => {
+  const codes = (role: string) =>
+    Object.fromEntries([...meetingPagesOf(role)].map(([menu, ops]) => [menu, [...ops].sort()]));
+
+  it('gives the secretary the list with 取消, the make page, the vote controls, the minutes and the info page', () => {
+    expect(codes(ROLE.SECRETARY)).toEqual({
+      [MEETING_MANAGE_PATH]: ['add', 'export', 'terminate'],
+      [MEETING_MAKE_PATH]: ['delete', 'edit', 'submit'],
+      [MEETING_IMPLEMENT_PATH]: ['submit'],
+      [MEETING_PRODUCTION_PATH]: ['submit'],
+      [MEETING_INFO_PATH]: ['export'],
+    });
+  });
+
+  it('gives the chair and members the vote only, and other roles nothing', () => {
+    expect(codes(ROLE.MEMBER)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'] });
+    expect(codes(ROLE.CHAIR)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'] });
+    expect(codes(ROLE.OPERATOR)).toEqual({});
   });
 });

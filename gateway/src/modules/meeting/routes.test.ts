@@ -17,7 +17,7 @@ import {
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
-import { MeetingStoreMessage } from './repository';
+import { MeetingStoreMessage, meetingOutcomes } from './repository';
 import { MEETING_API } from './routes';
 
 const PASSWORD = 'Staff@2026';
@@ -184,6 +184,12 @@ describe.each(databasesUnderTest())('评审会 routes on $name', ({ databaseUrl 
     expect(concluded.data).toMatchObject({ conclusion: 'PASSED', minutes: '与会委员一致认为还款来源清晰。' });
     const vetoed = await as('secretary').post(`${MEETING_API}/${id}/conclusion`, { seq: 2, conclusion: 'VETOED' });
     expect(vetoed.data).toMatchObject({ conclusion: 'VETOED', conditions: [] });
+
+    // Where each business heard goes once the chair approves the minutes (the business aggregate applies it).
+    expect(await meetingOutcomes(gw.db, DEMO_TENANT_ID, id)).toEqual([
+      { businessId: businesses[0], seq: 1, conclusion: 'PASSED', to: 'DECISION/DRAFT', conditions: [] },
+      { businessId: businesses[1], seq: 2, conclusion: 'VETOED', to: 'TERMINATED/VETOED', conditions: [] },
+    ]);
 
     // The minutes print with the named vote table; members do not hold the info page's `export`.
     const pdf = await gw.app.inject({

@@ -146,11 +146,12 @@ function MakeForm({ meetingId }: { meetingId: string }) {
         </Text>
         <Text size={200}>表决委员（主任委员和委员）不少于3人；列席人员没有表决权。</Text>
         <div className={styles.scroll}>
-          <Table aria-label="参会人员" size="small" className={styles.table}>
+          {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
+          <Table aria-label="参会人员" size="small">
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>姓名</TableHeaderCell>
-                <TableHeaderCell style={{ width: 180 }}>身份</TableHeaderCell>
+                <TableHeaderCell style={{ width: 150 }}>身份</TableHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
