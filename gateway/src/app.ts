@@ -15,8 +15,10 @@ import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/e
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
 import { paramDecryptionPlugin } from './plugins/param-decryption';
+import { MULTI_LINE_KEYWORD, plainInputPlugin } from './plugins/plain-input';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
+import { SCHEMA_FORMATS } from './schemas/common';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -85,7 +87,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Bodies are JSON: a number where a string belongs is an error, not something to coerce. Query and
     // path values are strings on the wire, so their schemas are written with string types.
-    ajv: { customOptions: { coerceTypes: false } },
+    // Unknown body fields are refused with 400, not dropped (Fastify's default removes them silently): a client
+    // that sends a field the gateway ignores believes something was stored that was not.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        formats: SCHEMA_FORMATS,
+        keywords: [MULTI_LINE_KEYWORD],
+      },
+    },
     schemaErrorFormatter: formatSchemaErrors,
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     handlerTimeout: options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
@@ -145,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
+  await app.register(plainInputPlugin);
 
   // Every area registers itself: each gateway/src/modules/<area>/routes.ts default-exports its plugin and is
   // found here, so a new module adds a folder and edits no list (HOUSE.md: gateway module per area).

@@ -5,7 +5,9 @@
 // without anyone adding it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
+import { latestNearTermDay } from '../../../src/domain/calendar/calendar-date';
 import { normalizeMenuPath } from '../../../src/domain/menu/menu';
+import { CONTROL_CHARACTER_MESSAGE } from '../../../src/domain/patterns/control-characters';
 import {
   type ResourceDef,
   type ResourceRecord,
@@ -211,6 +213,54 @@ describe.each(databasesUnderTest())('every plain resource on $name', ({ database
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(res.code).toBe(ResultCode.invalidInput);
       }
+    });
+
+    it('refuses a date that does not exist, out of range, or too far ahead for a near-term date', async () => {
+      const dates = def.create ? formFields(def, 'create').filter((f) => f.type === 'date') : [];
+      for (const f of dates) {
+        for (const bad of ['2026-02-30', '2026-99-99', '9999-12-31', '1899-12-31']) {
+          const res = await call('POST', def.api, admin, { ...def.sample, [f.key]: bad });
+          expect(res.status, `${f.key}=${bad}`).toBe(400);
+          expect(res.code).toBe(ResultCode.invalidInput);
+        }
+        if (f.nearTermYears === undefined) continue;
+        const latest = latestNearTermDay(new Date(), f.nearTermYears);
+        const dayAfter = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+        const res = await call('POST', def.api, admin, { ...def.sample, [f.key]: dayAfter });
+        expect(res, `${f.key}=${dayAfter}`).toMatchObject({ status: 400, message: ResourceMessage.tooLate(f, latest) });
+      }
+      for (const f of searchFields(def).filter((x) => x.search === 'range' && /date/.test(x.type))) {
+        for (const bad of ['x', '2026-02-30', '1e308', '9999-12-31']) {
+          for (const verb of ['page', 'list', 'export']) {
+            const res = await call('GET', `${def.api}/${verb}?${f.key}From=${bad}&${f.key}To=${bad}`, admin);
+            expect(res.status, `${verb} ${f.key}From=${bad}`).toBe(400);
+          }
+        }
+        expect((await call('GET', `${def.api}/page?${f.key}From=2026-01-01&${f.key}To=`, admin)).code).toBe(0);
+      }
+    });
+
+    it('refuses unknown fields and control characters in its text, storing nothing', async () => {
+      if (!def.create) return;
+      const before = (await call('GET', `${def.api}/page?size=1`, admin)).data.total;
+      const unknown = await call('POST', def.api, admin, { ...def.sample, remarkX: '多余' });
+      expect(unknown).toMatchObject({
+        status: 400,
+        code: ResultCode.invalidInput,
+        message: '参数校验失败：不支持的参数 remarkX',
+      });
+      const text = formFields(def, 'create').find((f) => f.type === 'text' || f.type === 'textarea');
+      if (text) {
+        for (const bad of ['a\u0007b', '\u001b[31m红', '名称\u202e反转', 'x\u0000']) {
+          const res = await call('POST', def.api, admin, { ...def.sample, [text.key]: bad });
+          expect(res, JSON.stringify(bad)).toMatchObject({
+            status: 400,
+            code: ResultCode.invalidInput,
+            message: `参数校验失败：${text.key} ${CONTROL_CHARACTER_MESSAGE}`,
+          });
+        }
+      }
+      expect((await call('GET', `${def.api}/page?size=1`, admin)).data.total).toBe(before);
     });
 
     it("reads and writes nothing of another tenant's record", async () => {

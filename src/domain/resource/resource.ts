@@ -7,6 +7,7 @@
 //
 // Values on the wire: text, enum, date ('YYYY-MM-DD'), datetime (ISO) and rate ('0.0600') are strings;
 // money is an integer number of 分 and int an integer (BUSINESS.md "Money and dates").
+import { isCalendarDate, latestNearTermDay } from '../calendar/calendar-date';
 import type { OperationCode } from '../menu/route-catalogue';
 import type { PatternKind } from '../patterns/pattern-check';
 import { checkPattern } from '../patterns/pattern-check';
@@ -52,6 +53,11 @@ export interface FieldDef {
   form?: 'create' | 'always';
   /** In the detail view unless false. */
   detail?: boolean;
+  /**
+   * Date: a near-term day, at most this many whole years after today (0: not after today), e.g. the day an
+   * opinion was published or an interview held; other dates only need to be calendar dates.
+   */
+  nearTermYears?: number;
   /** The placeholder's example, e.g. for rates. */
   hint?: string;
   /** The database column; the key in snake_case unless given. */
@@ -165,6 +171,7 @@ export const ResourceMessage = {
   tooSmall: (f: FieldDef, min: string) => `${f.label}不能小于${min}`,
   tooLarge: (f: FieldDef, max: string) => `${f.label}不能大于${max}`,
   date: (f: FieldDef) => `请输入正确的${f.label}（YYYY-MM-DD）`,
+  tooLate: (f: FieldDef, latest: string) => `${f.label}不能晚于${latest}`,
   rate: (f: FieldDef) => `${f.label}须为0到1之间、最多4位小数的数`,
   notFound: '记录不存在',
   stale: '数据已被他人修改，请刷新后重试',
@@ -196,15 +203,7 @@ export const isRequired = (f: FieldDef) => f.required !== false;
 /** A list column of the record's own table sorts on the gateway; a name joined or a figure computed elsewhere does not. */
 export const isSortable = (f: FieldDef) => !!f.list && !f.userName && !f.refName && !f.aggregate;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/;
-
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 
 /**
  * The codes of a `multiple` enum's value, each an option and none twice; null when one is not. The order of
@@ -264,8 +263,12 @@ export function validateField(f: FieldDef, form: ResourceForm, today: Date = new
       if (f.multiple)
         return typeof value === 'string' && chosenOptions(f, value) ? null : ResourceMessage.optionInvalid(f);
       return typeof value === 'string' && f.options && value in f.options ? null : ResourceMessage.optionInvalid(f);
-    case 'date':
-      return typeof value === 'string' && isIsoDate(value) ? null : ResourceMessage.date(f);
+    case 'date': {
+      if (!isCalendarDate(value)) return ResourceMessage.date(f);
+      if (f.nearTermYears === undefined) return null;
+      const latest = latestNearTermDay(today, f.nearTermYears);
+      return value > latest ? ResourceMessage.tooLate(f, latest) : null;
+    }
     case 'rate':
       return typeof value === 'string' && RATE.test(value) ? null : ResourceMessage.rate(f);
     default: {
