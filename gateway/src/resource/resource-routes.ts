@@ -437,7 +437,9 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
           });
           await hooks.afterTransition?.(trx, { before, after, action: body.action, tenantId, actorId: userId, now });
         });
-        return ok(await load(tenantId, id));
+        // The answer shows what the detail shows this caller: an action's code alone (冻结) reads masked values.
+        const record = await load(tenantId, id);
+        return ok(mayReadWhole(grants) ? record : masked(def, record));
       },
     );
   }
