@@ -3,6 +3,7 @@
 // words, the operation codes, the optimistic version, its workflow's transitions allowed and refused,
 // removal, export, malformed requests, and another tenant's records. A new definition is covered here
 // without anyone adding it.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { normalizeMenuPath } from '../../../src/domain/menu/menu';
@@ -31,6 +32,19 @@ const isDef = (value: unknown): value is ResourceDef =>
 const DEFINITIONS: ResourceDef[] = Object.values(modules).flatMap((m) => Object.values(m).filter(isDef));
 
 type Headers = Record<string, string>;
+
+/** 'YYYY-MM-DD HH:mm:ss' of an instant as a clock in 上海 reads it. */
+const wallClock = (instant: string) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
 
 describe.each(databasesUnderTest())('every plain resource on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
@@ -196,6 +210,49 @@ describe.each(databasesUnderTest())('every plain resource on $name', ({ database
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
       expect((await call('GET', `${def.api}/export`, viewer)).code).toBe(ResultCode.forbidden);
+    });
+
+    it('exports amounts as summable number cells in 元 and times as Asia/Shanghai wall-clock', async () => {
+      const money = def.fields.filter((f) => f.list && f.type === 'money');
+      const times = def.fields.filter((f) => f.list && f.type === 'datetime');
+      if (money.length === 0 && times.length === 0) return;
+      const page = (await call('GET', `${def.api}/page?size=100`, admin)).data as {
+        records: ResourceRecord[];
+        total: number;
+      };
+      const res = await gw.app.inject({ method: 'GET', url: `${def.api}/export`, headers: admin });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const column = (label: string) => {
+        const header = (sheet.getRow(1).values as unknown[]).indexOf(label);
+        expect(header).toBeGreaterThan(0);
+        return sheet.getColumn(header);
+      };
+      for (const f of money) {
+        let cents = 0n;
+        column(f.label).eachCell((cell, row) => {
+          if (row === 1 || cell.value === null || cell.value === '') return;
+          expect(typeof cell.value, `${f.label} row ${row}`).toBe('number');
+          expect(cell.numFmt).toBe('#,##0.00');
+          cents += BigInt(Math.round((cell.value as number) * 100));
+        });
+        if (page.total <= 100) {
+          const expected = page.records.reduce((sum, r) => sum + BigInt((r[f.key] as number | null) ?? 0), 0n);
+          expect(cents, f.label).toBe(expected);
+        }
+      }
+      for (const f of times) {
+        const shown = new Set<string>();
+        column(f.label).eachCell((cell, row) => {
+          if (row > 1 && cell.value) shown.add(String(cell.value));
+        });
+        for (const r of page.records.slice(0, 5)) {
+          const at = r[f.key];
+          if (typeof at !== 'string') continue;
+          expect(shown, `${f.label} ${at}`).toContain(wallClock(at));
+        }
+      }
     });
 
     it('answers malformed bodies with 160300400, never 5xx', async () => {
