@@ -2,7 +2,7 @@
 // ints as digits, everything else as text. The same domain checks then judge the wire value on both sides.
 import { decimalToString, parseDecimal, trimDecimal } from '../decimal/decimal';
 import { formatDate, formatDateTime } from '../format/date-format';
-import { formatFen, yuanToFen } from '../format/money-format';
+import { formatFen, isExponentText, yuanToFen } from '../format/money-format';
 import {
   type FieldDef,
   type ResourceDef,
@@ -24,6 +24,7 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
   const t = text.trim();
   if (t === '') return { value: f.type === 'money' || f.type === 'int' ? null : '' };
   if (f.type === 'money') {
+    if (isExponentText(t)) return { error: ResourceMessage.exponent(f) };
     const fen = yuanToFen(t);
     if (fen === null || fen > BigInt(Number.MAX_SAFE_INTEGER) || fen < -BigInt(Number.MAX_SAFE_INTEGER)) {
       return { error: ResourceMessage.number(f) };

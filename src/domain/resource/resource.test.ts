@@ -78,6 +78,7 @@ describe('typed text and the wire', () => {
     expect(wireValueOf(money, '12,345.67')).toEqual({ value: 1_234_567 });
     expect(wireValueOf(money, '0.1')).toEqual({ value: 10 });
     expect(wireValueOf(money, '1.234')).toEqual({ error: '请输入正确的申请金额' });
+    expect(wireValueOf(money, '1e5')).toEqual({ error: '申请金额请直接填写金额（如 100000.00），不能使用科学计数法' });
     expect(textOf(money, 1_234_567)).toBe('12345.67');
     expect(displayOf(money, 1_234_567)).toBe('12,345.67');
     expect(displayOf(money, null)).toBe('--');

@@ -162,6 +162,7 @@ export const ResourceMessage = {
   tooLong: (f: FieldDef, max: number) => `${f.label}不能超过${max}个字符`,
   optionInvalid: (f: FieldDef) => `${f.label}不正确`,
   number: (f: FieldDef) => `请输入正确的${f.label}`,
+  exponent: (f: FieldDef) => `${f.label}请直接填写金额（如 100000.00），不能使用科学计数法`,
   tooSmall: (f: FieldDef, min: string) => `${f.label}不能小于${min}`,
   tooLarge: (f: FieldDef, max: string) => `${f.label}不能大于${max}`,
   date: (f: FieldDef) => `请输入正确的${f.label}（YYYY-MM-DD）`,
