@@ -12,6 +12,7 @@ import {
   ResourceMessage,
   crossChecked,
   formFields,
+  isoDayInShanghai,
   normalizeForm,
   optionLabel,
   validateField,
@@ -33,6 +34,12 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
   }
   if (f.type === 'int') return /^-?\d{1,15}$/.test(t) ? { value: Number(t) } : { error: ResourceMessage.number(f) };
   return { value: t };
+}
+
+/** The days a date picker offers for a field that refuses past or future days (Asia/Shanghai). */
+export function dateBounds(f: FieldDef, today: Date = new Date()): { min?: string; max?: string } {
+  if (f.type !== 'date' || !f.day) return {};
+  return f.day === 'notPast' ? { min: isoDayInShanghai(today) } : { max: isoDayInShanghai(today) };
 }
 
 /** A record's or a sample's value as the form shows it for editing (money in 元 without separators). */

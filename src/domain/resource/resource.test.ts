@@ -4,13 +4,17 @@ import { NEGATIVE_OPINION } from '../risk/negative-opinion.resource';
 import {
   type FieldDef,
   columnOf,
+  fieldByKey,
   firstFormError,
   mayReadWhole,
+  orgNameKey,
   normalizeForm,
   validateField,
   validateForm,
 } from './resource';
-import { displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
+import { SUPPLIER_LOCK } from '../risk/locks.resource';
+import { ENTERPRISE_INFORMATION } from '../crm/enterprise-information';
+import { dateBounds, displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
 
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
 
@@ -70,6 +74,33 @@ describe("a resource definition's form rules", () => {
   it('shows whole values only to someone who may act', () => {
     expect(mayReadWhole(new Set(['export']))).toBe(false);
     expect(mayReadWhole(new Set(['examine']))).toBe(true);
+  });
+});
+
+describe('days that cannot be', () => {
+  // 00:30 on 2026-11-26 in 上海 is still the 25th in UTC: the business's day is 上海's.
+  const now = new Date('2026-11-25T16:30:00Z');
+  const expires = fieldByKey(SUPPLIER_LOCK, 'expiresAt')!;
+  const founded = fieldByKey(ENTERPRISE_INFORMATION, 'establishedOn')!;
+
+  it("refuses a past day for a lock's 到期日 and a future one for 成立日期, on both sides", () => {
+    expect(validateField(expires, { expiresAt: '2026-11-25' }, now)).toBe('到期日不能早于今天');
+    expect(validateField(expires, { expiresAt: '2026-11-26' }, now)).toBeNull();
+    expect(validateField(expires, { expiresAt: '' }, now)).toBeNull();
+    expect(validateField(founded, { establishedOn: '2099-01-01' }, now)).toBe('成立日期不能晚于今天');
+    expect(validateField(founded, { establishedOn: '2026-11-26' }, now)).toBeNull();
+  });
+
+  it('names a supplier lock by its supplier, as the 解锁 prompt shows it', () => {
+    const supplier = fieldByKey(SUPPLIER_LOCK, 'supplierId')!;
+    const record = { supplierId: '1', [orgNameKey(supplier)]: '华东建材有限公司', reason: '涉诉待核实' };
+    expect(record[SUPPLIER_LOCK.titleField as keyof typeof record]).toBe('华东建材有限公司');
+  });
+
+  it('offers only the allowed days in the picker', () => {
+    expect(dateBounds(expires, now)).toEqual({ min: '2026-11-26' });
+    expect(dateBounds(founded, now)).toEqual({ max: '2026-11-26' });
+    expect(dateBounds(money, now)).toEqual({});
   });
 });
 

@@ -52,6 +52,9 @@ export interface FieldDef {
   form?: 'create' | 'always';
   /** In the detail view unless false. */
   detail?: boolean;
+  /** Date: 'notPast' refuses a day before today (a lock's 到期日), 'notFuture' one after it (成立日期), in
+   * Asia/Shanghai. */
+  day?: 'notPast' | 'notFuture';
   /** The placeholder's example, e.g. for rates. */
   hint?: string;
   /** The database column; the key in snake_case unless given. */
@@ -166,6 +169,8 @@ export const ResourceMessage = {
   tooSmall: (f: FieldDef, min: string) => `${f.label}不能小于${min}`,
   tooLarge: (f: FieldDef, max: string) => `${f.label}不能大于${max}`,
   date: (f: FieldDef) => `请输入正确的${f.label}（YYYY-MM-DD）`,
+  pastDay: (f: FieldDef) => `${f.label}不能早于今天`,
+  futureDay: (f: FieldDef) => `${f.label}不能晚于今天`,
   rate: (f: FieldDef) => `${f.label}须为0到1之间、最多4位小数的数`,
   notFound: '记录不存在',
   stale: '数据已被他人修改，请刷新后重试',
@@ -199,6 +204,11 @@ export const isSortable = (f: FieldDef) => !!f.list && !f.userName && !f.refName
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/;
+
+/** 'YYYY-MM-DD' of the instant in Asia/Shanghai (UTC+8, no daylight saving): the business's calendar day. */
+export function isoDayInShanghai(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
 
 export function isIsoDate(value: string): boolean {
   const m = DATE.exec(value);
@@ -265,8 +275,13 @@ export function validateField(f: FieldDef, form: ResourceForm, today: Date = new
       if (f.multiple)
         return typeof value === 'string' && chosenOptions(f, value) ? null : ResourceMessage.optionInvalid(f);
       return typeof value === 'string' && f.options && value in f.options ? null : ResourceMessage.optionInvalid(f);
-    case 'date':
-      return typeof value === 'string' && isIsoDate(value) ? null : ResourceMessage.date(f);
+    case 'date': {
+      if (typeof value !== 'string' || !isIsoDate(value)) return ResourceMessage.date(f);
+      const todayText = isoDayInShanghai(today);
+      if (f.day === 'notPast' && value < todayText) return ResourceMessage.pastDay(f);
+      if (f.day === 'notFuture' && value > todayText) return ResourceMessage.futureDay(f);
+      return null;
+    }
     case 'rate':
       return typeof value === 'string' && RATE.test(value) ? null : ResourceMessage.rate(f);
     default: {

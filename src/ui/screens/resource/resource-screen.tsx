@@ -30,7 +30,7 @@ import {
   textMax,
 } from '../../../domain/resource/resource';
 import { formatDateTime } from '../../../domain/format/date-format';
-import { displayOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { dateBounds, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { allowedActions, transitionCommentLabel } from '../../../domain/workflow/workflow';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
@@ -478,6 +478,7 @@ export function ResourceScreen({
                   <Input
                     value={texts[f.key] ?? ''}
                     type={f.type === 'date' ? 'date' : 'text'}
+                    {...dateBounds(f)}
                     maxLength={f.type === 'money' || f.type === 'int' ? 20 : textMax(f)}
                     placeholder={f.hint ?? `请输入${f.label}`}
                     onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
