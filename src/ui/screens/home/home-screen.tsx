@@ -35,7 +35,7 @@ export function HomeScreen() {
       <Text className={styles.muted}>{orgName}</Text>
       <div className={styles.grid}>
         {areas.map((area) => (
-          <Card key={area.id} onClick={() => navigate(firstLeaf(area).path)} role="link" aria-label={area.title}>
+          <Card key={area.id} onClick={() => navigate(firstLeaf(area).path)} role="link">
             <CardHeader
               header={<Text weight="semibold">{area.title}</Text>}
               description={
