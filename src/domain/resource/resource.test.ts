@@ -6,6 +6,7 @@ import {
   columnOf,
   fieldByKey,
   firstFormError,
+  formFields,
   mayReadWhole,
   orgNameKey,
   normalizeForm,
@@ -14,6 +15,7 @@ import {
 } from './resource';
 import { SUPPLIER_LOCK } from '../risk/locks.resource';
 import { ENTERPRISE_INFORMATION } from '../crm/enterprise-information';
+import { FUND_PRODUCT } from '../funds/fund-product.resource';
 import { dateBounds, displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
 
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
@@ -113,6 +115,19 @@ describe('typed text and the wire', () => {
     expect(textOf(money, 1_234_567)).toBe('12345.67');
     expect(displayOf(money, 1_234_567)).toBe('12,345.67');
     expect(displayOf(money, null)).toBe('--');
+  });
+
+  it('reports the rules across fields together with the fields own messages, all at once (/addFund)', () => {
+    const texts = Object.fromEntries(
+      formFields(FUND_PRODUCT, 'create').map((f) => [f.key, textOf(f, FUND_PRODUCT.sample[f.key])]),
+    );
+    const form = { ...texts, productName: '', maxRate: '0.3000', termMinDays: '300', termMaxDays: '200' };
+    const { errors } = readForm(FUND_PRODUCT, form, 'create');
+    expect(errors).toEqual({
+      productName: '请输入产品名称',
+      maxRate: '最高年利率不能大于24%',
+      termMaxDays: '最短期限不能大于最长期限',
+    });
   });
 
   it('reads a whole form and reports every field', () => {

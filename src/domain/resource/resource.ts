@@ -153,7 +153,10 @@ export interface ResourceDef<S extends string = string> {
   /** The list's order; newest first unless given. */
   order?: { key: string; direction: 'asc' | 'desc' };
   /** A rule across fields once each field passes, e.g. 已付 ≤ 应收: the field key and its message, or null. */
-  crossCheck?: (form: ResourceForm) => { key: string; message: string } | null;
+  /** Rules across fields: the refusal (or every refusal) of the form, each on the field it names. */
+  crossCheck?: (
+    form: ResourceForm,
+  ) => { key: string; message: string } | readonly { key: string; message: string }[] | null;
   /** A valid form, for the contract cases and the generic tests. */
   sample: ResourceForm;
   /** The timeline's column: the field whose value names a record in confirmations, e.g. the company name. */
@@ -308,15 +311,22 @@ export function validateForm(
   return crossChecked(def, form, errors);
 }
 
-/** The definition's rule across fields, when every field passed on its own. */
+/** The definition's rules across fields added to the fields' own messages, so a form shows them all at once. */
 export function crossChecked(
   def: ResourceDef,
   form: ResourceForm,
   errors: Partial<Record<string, string>>,
 ): Partial<Record<string, string>> {
-  if (Object.keys(errors).length > 0 || !def.crossCheck) return errors;
-  const refusal = def.crossCheck(form);
-  return refusal ? { [refusal.key]: refusal.message } : errors;
+  if (!def.crossCheck) return errors;
+  // A rule judges only fields that passed on their own; each field shows one message, its own first.
+  const judged: ResourceForm = Object.fromEntries(
+    Object.entries(form).map(([key, value]) => [key, errors[key] === undefined ? value : null]),
+  );
+  const found = def.crossCheck(judged);
+  const refusals = found === null ? [] : 'key' in found ? [found] : found;
+  const out = { ...errors };
+  for (const r of refusals) if (out[r.key] === undefined) out[r.key] = r.message;
+  return out;
 }
 
 export function firstFormError(def: ResourceDef, form: ResourceForm, mode: 'create' | 'update', today?: Date) {
