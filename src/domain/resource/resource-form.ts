@@ -42,11 +42,18 @@ export function dateBounds(f: FieldDef, today: Date = new Date()): { min?: strin
   return f.day === 'notPast' ? { min: isoDayInShanghai(today) } : { max: isoDayInShanghai(today) };
 }
 
-/** A record's or a sample's value as the form shows it for editing (money in 元 without separators). */
+/** A record's or a sample's value as the form shows it for editing: money in 元 with separators (SPEC §9). */
 export function textOf(f: FieldDef, value: WireValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value)).replace(/,/g, '');
+  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value));
   return String(value);
+}
+
+/** What a typed rate means as a percentage, shown beside the input ('0.2000' → '20.00%'); '' until it is one. */
+export function rateHint(f: FieldDef, text: string): string {
+  if (f.type !== 'rate') return '';
+  const t = text.trim();
+  return /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(t) ? percentText(t) : '';
 }
 
 export function emptyTexts(def: ResourceDef, mode: 'create' | 'update', record?: ResourceRecord): FormTexts {

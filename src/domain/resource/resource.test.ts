@@ -16,7 +16,7 @@ import {
 import { SUPPLIER_LOCK } from '../risk/locks.resource';
 import { ENTERPRISE_INFORMATION } from '../crm/enterprise-information';
 import { FUND_PRODUCT } from '../funds/fund-product.resource';
-import { dateBounds, displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
+import { dateBounds, displayOf, percentText, rateHint, readForm, textOf, wireValueOf } from './resource-form';
 
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
 
@@ -112,7 +112,8 @@ describe('typed text and the wire', () => {
     expect(wireValueOf(money, '0.1')).toEqual({ value: 10 });
     expect(wireValueOf(money, '1.234')).toEqual({ error: '请输入正确的申请金额' });
     expect(wireValueOf(money, '1e5')).toEqual({ error: '申请金额请直接填写金额（如 100000.00），不能使用科学计数法' });
-    expect(textOf(money, 1_234_567)).toBe('12345.67');
+    expect(textOf(money, 1_234_567)).toBe('12,345.67');
+    expect(wireValueOf(money, textOf(money, 1_234_567))).toEqual({ value: 1_234_567 });
     expect(displayOf(money, 1_234_567)).toBe('12,345.67');
     expect(displayOf(money, null)).toBe('--');
   });
@@ -128,6 +129,14 @@ describe('typed text and the wire', () => {
       maxRate: '最高年利率不能大于24%',
       termMaxDays: '最短期限不能大于最长期限',
     });
+  });
+
+  it('shows a typed rate as a percentage beside its input', () => {
+    const rate = fieldByKey(FUND_PRODUCT, 'maxFinancingRatio')!;
+    expect(rateHint(rate, '0.2000')).toBe('20.00%');
+    expect(rateHint(rate, '0.085')).toBe('8.50%');
+    expect(rateHint(rate, '2')).toBe('');
+    expect(rateHint(money, '0.2')).toBe('');
   });
 
   it('reads a whole form and reports every field', () => {
