@@ -1,6 +1,6 @@
-// The count on 我的待办 (BUSINESS.md §4 workbench): one quiet call when the menu appears and again after the
-// user acts on an item — never a poll. A call that fails keeps the last count; one cancelled by a navigation
-// (the first page after sign-in cancels what the sign-in started) is asked again, twice at most.
+// The count on 我的待办 (BUSINESS.md §4 workbench): one quiet call once the shell's first screen shows and
+// again after the user acts on an item — never a poll. A call that fails keeps the last count; one cancelled
+// by a navigation (SPEC §2.3 cancels pending requests on each) is asked again, twice at most.
 import { assign, fromPromise, setup } from 'xstate';
 import { RequestCancelledError } from '../ports/gateway-error';
 

@@ -20,7 +20,6 @@ import { ApplicationGatewayId } from '../../application/ports/application-gatewa
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
-import { normalizeMenuPath } from '../../domain/menu/menu';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
@@ -33,8 +32,6 @@ import { LoadingCounter } from './loading-counter';
 import { createRouter, preloadShell } from './router';
 import { ServicesContext, type Services } from './services';
 import { ToastNotifier } from './toast-notifier';
-
-const TODO_MENU = normalizeMenuPath('/workbench/technological/todo');
 
 function compose() {
   const notifier = new ToastNotifier();
@@ -69,19 +66,15 @@ function compose() {
     if (s.matches('signedOut') && tags.getSnapshot().context.tags.length > 1) tags.send({ type: 'RESET' });
   });
 
-  // 我的待办's count: asked once when a session holding the menu is ready, emptied when it ends; the
-  // screens ask again after the user acts on an item.
+  // 我的待办's count: the shell asks for it once its first screen shows (main-layout.tsx), so that it is not
+  // on the sign-in path; it is emptied when the session ends, and the screens ask again after the user acts
+  // on an item.
   const review = container.get(ReviewGatewayId);
   const todoCount = createActor(createTodoCountMachine(() => review.todoCount())).start();
-  let counted = false;
+  let wasReady = false;
   session.subscribe((s) => {
-    if (s.matches('ready') && !counted) {
-      counted = true;
-      if (s.context.menus.some((m) => normalizeMenuPath(m.path) === TODO_MENU)) todoCount.send({ type: 'REFRESH' });
-    } else if (!s.matches('ready') && counted) {
-      counted = false;
-      todoCount.send({ type: 'CLEAR' });
-    }
+    if (wasReady && !s.matches('ready')) todoCount.send({ type: 'CLEAR' });
+    wasReady = s.matches('ready');
   });
 
   const router = createRouter();

@@ -57,6 +57,20 @@ function TodoBadge() {
   );
 }
 
+/**
+ * Asks for 我的待办's count once the shell's first screen shows, when the user's menu holds it: after the
+ * screen, so that the sign-in path carries nothing the first screen does not need, and after the sign-in's
+ * navigation, which would cancel it.
+ */
+export function useTodoCountOnShow(): void {
+  const { session, todoCount } = useServices();
+  const menus = useSelector(session, selectMenus);
+  const hasTodo = useMemo(() => menus.some((m) => normalizeMenuPath(m.path) === TODO_PATH), [menus]);
+  useEffect(() => {
+    if (hasTodo) todoCount.send({ type: 'REFRESH' });
+  }, [hasTodo, todoCount]);
+}
+
 /** The area (top-level item) holding the highlighted page, for the sidebar and the rail. */
 export function useSidebarPosition() {
   const { session } = useServices();
