@@ -2,6 +2,7 @@
 // the header commands, menu search, failures in Chinese, session expiry and the chunk error screen.
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
+import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -117,6 +118,32 @@ describe('tags', () => {
     await contextMenu('业务审核', '关闭所有');
     expect(await tagTitles()).toEqual(['首页']);
     await suite.page.waitForURL(`${suite.gateway.url}/`);
+  });
+});
+
+describe('tag switch', () => {
+  // A switch shows another kept-alive page: only the highlight (tags, sidebar, breadcrumb) and the content
+  // frame may render, never the shell's other parts or the pages themselves (hundreds of components each).
+  const RENDER_BUDGET = 60;
+
+  it(`renders at most ${RENDER_BUDGET} components, both ways, and the page shown keeps its rows`, async () => {
+    await installRenderCounter(suite.context);
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openFromSidebar('业务管理', '融资业务管理');
+    const rows = suite.page.getByRole('main').getByRole('row');
+    await rows.nth(1).waitFor();
+    await openFromSidebar('业务管理', '业务审核');
+    await suite.page.waitForLoadState('networkidle');
+    for (const title of ['融资业务管理', '业务审核', '融资业务管理']) {
+      const renders = await countRenders(suite.page, async () => {
+        await tagBar().getByText(title, { exact: true }).click();
+        await suite.page.getByRole('heading', { name: title }).waitFor();
+      });
+      expect(renders.components, `switching to ${title}`).toBeGreaterThan(0);
+      expect(renders.components, `switching to ${title}`).toBeLessThanOrEqual(RENDER_BUDGET);
+    }
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    expect(await nav().locator('[aria-current="page"]').allTextContents()).toEqual(['融资业务管理']);
   });
 });
 

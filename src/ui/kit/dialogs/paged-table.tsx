@@ -41,7 +41,7 @@ import {
   SettingsRegular,
   TextDensityRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
 import {
@@ -194,9 +194,13 @@ function useTableSettings(settingsKey: string | undefined): [TableSettings, (s: 
   const [settings, setSettings] = useState<TableSettings>(() =>
     settingsKey ? readTableSettings(storage, settingsKey) : DEFAULT_TABLE_SETTINGS,
   );
-  useEffect(() => {
-    if (settingsKey) setSettings(readTableSettings(storage, settingsKey));
-  }, [settingsKey, storage]);
+  // Read again only when the key changes, while rendering: an effect would run again each time a kept-alive
+  // page is shown (<Activity> re-creates effects) and render the whole table for the same settings.
+  const [readKey, setReadKey] = useState(settingsKey);
+  if (readKey !== settingsKey) {
+    setReadKey(settingsKey);
+    setSettings(settingsKey ? readTableSettings(storage, settingsKey) : DEFAULT_TABLE_SETTINGS);
+  }
   const save = (next: TableSettings) => {
     setSettings(next);
     if (settingsKey) writeTableSettings(storage, settingsKey, next);
@@ -323,7 +327,13 @@ export function PagedTable<T>({
   // The choice is of rows on this page: another page (or a reload) starts afresh.
   const keys = rows.map((row, i) => rowKey(row, i));
   const keySignature = keys.join('\u0000');
-  useEffect(() => setChosen([]), [keySignature]);
+  // Reset while rendering, not in an effect: <Activity> re-creates effects each time a kept-alive page is
+  // shown, which would render the table again and drop the choice of rows that are still there.
+  const [chosenOn, setChosenOn] = useState(keySignature);
+  if (chosenOn !== keySignature) {
+    setChosenOn(keySignature);
+    setChosen([]);
+  }
 
   const choosable = rows
     .map((row, i) => ({ row, key: keys[i]! }))
