@@ -50,12 +50,12 @@ function compose() {
     }),
   );
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
-  // While the gateway checks the password and the session initialises, fetch the shell, the home screen
-  // and the toaster, so that none is downloaded after it (an expired-session message must not wait).
+  // While the gateway checks the password and the session initialises, fetch the shell and the home screen,
+  // so that neither is downloaded after it: in the next task, once the sign-in's own request has gone out
+  // ahead of them. The toaster is loaded with the first message, as on the login page.
   const preload = session.subscribe((s) => {
     if (s.matches('signingIn') || s.matches('initialising')) {
-      preloadShell();
-      void loadToastHost();
+      setTimeout(preloadShell, 0);
       preload.unsubscribe();
     }
   });
