@@ -26,7 +26,7 @@ import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
-import { createContainer } from './container';
+import { createContainer, featureLoader } from './container';
 import { LoadingBar } from './loading-bar';
 import { LoadingCounter } from './loading-counter';
 import { createRouter, preloadShell } from './router';
@@ -69,15 +69,14 @@ function compose() {
   // 我的待办's count: the shell asks for it once its first screen shows (main-layout.tsx), so that it is not
   // on the sign-in path; it is emptied when the session ends, and the screens ask again after the user acts
   // on an item.
-  const review = container.get(ReviewGatewayId);
-  const todoCount = createActor(createTodoCountMachine(() => review.todoCount())).start();
+  const todoCount = createActor(createTodoCountMachine(() => container.get(ReviewGatewayId).todoCount())).start();
   let wasReady = false;
   session.subscribe((s) => {
     if (wasReady && !s.matches('ready')) todoCount.send({ type: 'CLEAR' });
     wasReady = s.matches('ready');
   });
 
-  const router = createRouter();
+  const router = createRouter(featureLoader(container));
   tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
   // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
@@ -90,27 +89,57 @@ function compose() {
     browser.setTitle(DOCUMENT_TITLE);
   });
 
+  // The screens' ports are bound once the main layout or the registration page loads (router.tsx): they
+  // are looked up when a screen asks, never on the login page.
   const services: Services = {
     session,
     tags,
     store,
     browser,
     notifier,
-    account: container.get(AccountGatewayId),
-    supplierAuthorization: container.get(SupplierAuthorizationGatewayId),
-    files: container.get(FileGatewayId),
-    roles: container.get(RoleGatewayId),
-    users: container.get(UserGatewayId),
-    organizations: container.get(OrganizationGatewayId),
-    resources: container.get(ResourceGatewayId),
-    registration: container.get(RegistrationGatewayId),
-    assets: container.get(AssetsGatewayId),
-    preCredit: container.get(PreCreditGatewayId),
-    financingApplication: container.get(ApplicationGatewayId),
-    parameters: container.get(ParametersGatewayId),
-    review,
+    get account() {
+      return container.get(AccountGatewayId);
+    },
+    get supplierAuthorization() {
+      return container.get(SupplierAuthorizationGatewayId);
+    },
+    get files() {
+      return container.get(FileGatewayId);
+    },
+    get roles() {
+      return container.get(RoleGatewayId);
+    },
+    get users() {
+      return container.get(UserGatewayId);
+    },
+    get organizations() {
+      return container.get(OrganizationGatewayId);
+    },
+    get resources() {
+      return container.get(ResourceGatewayId);
+    },
+    get registration() {
+      return container.get(RegistrationGatewayId);
+    },
+    get assets() {
+      return container.get(AssetsGatewayId);
+    },
+    get preCredit() {
+      return container.get(PreCreditGatewayId);
+    },
+    get financingApplication() {
+      return container.get(ApplicationGatewayId);
+    },
+    get parameters() {
+      return container.get(ParametersGatewayId);
+    },
+    get review() {
+      return container.get(ReviewGatewayId);
+    },
     todoCount,
-    business: container.get(BusinessGatewayId),
+    get business() {
+      return container.get(BusinessGatewayId);
+    },
   };
   return { services, router, notifier, loading };
 }
