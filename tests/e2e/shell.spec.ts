@@ -344,6 +344,8 @@ describe('header commands', () => {
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '切换子系统' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '切换子系统' });
+    // The dialog is loaded when it is opened: wait for it before reading its options.
+    await dialog.getByRole('radio').first().waitFor();
     const options = await dialog
       .getByRole('radio')
       .evaluateAll((els) => els.map((e) => e.closest('.fui-Radio')?.textContent ?? ''));

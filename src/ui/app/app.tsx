@@ -50,12 +50,16 @@ function compose() {
     }),
   );
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
-  // While the gateway checks the password and the session initialises, fetch the shell and the home screen,
-  // so that neither is downloaded after it: in the next task, once the sign-in's own request has gone out
+  // While the gateway checks the password and the session initialises, fetch the shell, the home screen and
+  // the screens' ports, so that none is downloaded after it: in the next task, once the sign-in's own request has gone out
   // ahead of them. The toaster is loaded with the first message, as on the login page.
+  const features = featureLoader(container);
   const preload = session.subscribe((s) => {
     if (s.matches('signingIn') || s.matches('initialising')) {
-      setTimeout(preloadShell, 0);
+      setTimeout(() => {
+        preloadShell();
+        void features();
+      }, 0);
       preload.unsubscribe();
     }
   });
@@ -76,7 +80,7 @@ function compose() {
     wasReady = s.matches('ready');
   });
 
-  const router = createRouter(featureLoader(container));
+  const router = createRouter(features);
   tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
   // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
