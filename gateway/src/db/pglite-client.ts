@@ -113,7 +113,6 @@ class WorkerThread {
     const worker = new Worker(WORKER_ENTRY, {
       workerData,
       ...(setup.from ? { transferList: [setup.from] } : {}),
-      execArgv: [],
     });
     this.#worker = worker;
     const started = new Promise<void>((resolve, reject) => {
