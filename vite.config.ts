@@ -1,5 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 
 // Node 20 lacks Map.groupBy and Object.groupBy, which Vitest 5's reporter calls to print failures.
 type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
@@ -20,10 +24,50 @@ if (!('groupBy' in Map)) {
   });
 }
 
+/** A chunk of the client build as the benchmark's shell check reads it (tests/bench/shell-chunks.ts). */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  /** The module the chunk stands for, when it is an entry or a dynamic import's target. */
+  facade: string | null;
+  /** Chunks it imports statically: they load with it. */
+  imports: string[];
+  modules: string[];
+}
+
+// CHUNKS_REPORT=path writes every chunk's modules there (the benchmark checks that no screen's code lands in
+// the shell); ANALYZE=1 writes the bundle's own report, .tmp/bundle-report.html (rollup-plugin-visualizer).
+function chunksReport(path: string): Plugin {
+  return {
+    name: 'chunks-report',
+    generateBundle(_options, bundle) {
+      const chunks: BuiltChunk[] = [];
+      for (const out of Object.values(bundle)) {
+        if (out.type !== 'chunk') continue;
+        chunks.push({
+          fileName: out.fileName,
+          isEntry: out.isEntry,
+          facade: out.facadeModuleId,
+          imports: out.imports,
+          modules: out.moduleIds,
+        });
+      }
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
 // One config for the client build, the dev server and the test projects. Tests run in Node by default;
 // a component test opts into a DOM with `// @vitest-environment happy-dom` at its top.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    process.env.CHUNKS_REPORT ? chunksReport(process.env.CHUNKS_REPORT) : null,
+    process.env.ANALYZE
+      ? visualizer({ filename: '.tmp/bundle-report.html', gzipSize: true, template: 'treemap' })
+      : null,
+  ],
   server: {
     proxy: { '/api': process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' },
   },

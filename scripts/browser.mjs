@@ -1,5 +1,6 @@
-// The browser tests drive Debian's Chromium (never a downloaded one). When it or the CJK fonts are missing
-// and we are root with apt-get, install them; otherwise stop with one line saying what to do.
+// The browser tests drive Debian's Chromium (never a downloaded one). When it, the CJK fonts or poppler's
+// pdftotext (the gateway's document tests read the PDFs they render with it) are missing and we are root
+// with apt-get, install them; otherwise stop with one line saying what to do.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,18 +11,22 @@ function hasCjkFont() {
   return r.status === 0 && /Noto (Sans|Serif) CJK/i.test(r.stdout);
 }
 
+function hasPdfToText() {
+  return spawnSync('pdftotext', ['-v']).error === undefined;
+}
+
 export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH) && hasCjkFont()) return;
+  if (existsSync(CHROMIUM_PATH) && hasCjkFont() && hasPdfToText()) return;
   const canInstall = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canInstall) {
     console.error(
-      `浏览器测试需要 Chromium 与中文字体：请以 root 运行 apt-get install -y chromium fonts-noto-cjk（或设置 CHROMIUM_PATH）`,
+      `浏览器与文档测试需要 Chromium、中文字体与 pdftotext：请以 root 运行 apt-get install -y chromium fonts-noto-cjk poppler-utils（或设置 CHROMIUM_PATH）`,
     );
     process.exit(1);
   }
-  console.log('安装 Chromium 与 fonts-noto-cjk (apt-get)…');
+  console.log('安装 Chromium、fonts-noto-cjk 与 poppler-utils (apt-get)…');
   execSync(
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null',
     {
       stdio: 'inherit',
       shell: '/bin/bash',

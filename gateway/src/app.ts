@@ -15,8 +15,10 @@ import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/e
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
 import { paramDecryptionPlugin } from './plugins/param-decryption';
+import { MULTI_LINE_KEYWORD, plainInputPlugin } from './plugins/plain-input';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
+import { SCHEMA_FORMATS } from './schemas/common';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -68,6 +70,9 @@ export function urlForLog(url: string): string {
   return rest ? `${path}?${rest}` : path;
 }
 
+/** How long one plugin (autoload with all the modules) may take to register. */
+const PLUGIN_START_MS = 120_000;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -85,9 +90,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     // Bodies are JSON: a number where a string belongs is an error, not something to coerce. Query and
     // path values are strings on the wire, so their schemas are written with string types.
-    ajv: { customOptions: { coerceTypes: false } },
+    // Unknown body fields are refused with 400, not dropped (Fastify's default removes them silently): a client
+    // that sends a field the gateway ignores believes something was stored that was not.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        formats: SCHEMA_FORMATS,
+        keywords: [MULTI_LINE_KEYWORD],
+      },
+    },
     schemaErrorFormatter: formatSchemaErrors,
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
+    // Registering autoload imports every module's routes (transpiled on import under `node --import tsx`), the
+    // slowest part of a start: on a busy two-core machine it took longer than Fastify's default 10 s, and the
+    // gateway exited with 'Plugin did not start in time: autoload'. A start may be slow; it must not fail.
+    pluginTimeout: PLUGIN_START_MS,
     handlerTimeout: options.handlerTimeoutMs ?? DEFAULT_HANDLER_TIMEOUT_MS,
     // Broken percent-encoding in the path: the envelope, never the URL echoed back (DESIGN.md §2).
     frameworkErrors: (error, request, reply) => {
@@ -145,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(docsPlugin);
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
+  await app.register(plainInputPlugin);
 
   // Every area registers itself: each gateway/src/modules/<area>/routes.ts default-exports its plugin and is
   // found here, so a new module adds a folder and edits no list (HOUSE.md: gateway module per area).

@@ -1,6 +1,11 @@
 // The gateway's settings, read once from the environment. Defaults make `tsx gateway/src/server.ts` work on
 // a fresh checkout: embedded PGlite under ./data, the built client from ./dist, parameter encryption on.
+
+/** The line (then JSON `{ "port": n }`) the gateway prints on stdout once it listens on a port the system chose. */
+export const LISTENING_PREFIX = 'gateway-listening ';
+
 export interface GatewayConfig {
+  /** 0: any free port, which the gateway prints once it listens (server.ts). */
   port: number;
   host: string;
   dataDir: string;
@@ -18,7 +23,7 @@ export interface GatewayConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   return {
-    port: positiveNumber(env, 'PORT', 8080),
+    port: portNumber(env, 'PORT', 8080),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     filesDir: env.FILES_DIR || `${env.DATA_DIR || './data'}/files`,
@@ -37,6 +42,15 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+function portNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number, got '${raw}'`);
   return value;
 }
 

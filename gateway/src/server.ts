@@ -2,7 +2,7 @@
 // migrate, seed the demo tenant (a no-op after the first start), and listen.
 import { sql } from 'kysely';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
@@ -56,6 +56,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: kind }, 'gateway ready');
+  // PORT=0 lets the system choose a free port, so whoever started the gateway (the browser tests, the
+  // benchmark) cannot lose it between choosing and binding; one line on stdout tells them which it is.
+  if (config.port === 0) {
+    const { port } = app.server.address() as { port: number };
+    process.stdout.write(`${LISTENING_PREFIX}${JSON.stringify({ port })}\n`);
+  }
 } catch (error) {
   app.log.error({ err: error }, 'failed to start');
   await db.destroy();

@@ -1,6 +1,6 @@
 // npm run bench: the project's figures of speed and size, in one run (not part of npm test).
-//  - gzip size of the JS that /login loads, and of the JS loaded up to the first list screen after sign-in
-//  - sign-in → first screen interactive in Chromium (median of 7 runs)
+//  - the client's figures (client-bench.ts): JS weight of /login and of the shell with the first list screen,
+//    sign-in → first screen, the to-do count calls, the tag switch's time and the components it renders
 //  - gateway throughput and p99 for login and menu list (autocannon, bounded request counts), on PGlite
 //    and, when it answers, PostgreSQL
 //  - how long the pure domain suite takes
@@ -9,22 +9,18 @@
 //    and 用户管理 at 100k users on PostgreSQL and PGlite, page 1 at 10k / 100k / 1M users, idle RSS
 //    (speed-bench.ts, scale-bench.ts)
 // Budgets are printed beside the figures; a figure over budget is marked, and the exit code stays 0
-// (the numbers go into notes, they do not gate a landing).
+// (the numbers go into notes, they do not gate a landing) — except when a screen's code is in the shell
+// chunks, a structural mistake that fails the run at once (client-bench.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
+import { ensureChromium } from '../../scripts/browser.mjs';
 import { apiLogin, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+import { buildClient, measureClient } from './client-bench';
 import { measureFiles } from './files-bench';
 import { measureSpeed } from './speed-bench';
 
-const FIRST_LIST_SCREEN = '/business/financingBusinessManage';
 const rows: Array<[string, string, string]> = [];
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function record(name: string, value: string, budget = '') {
   rows.push([name, value, budget]);
@@ -32,198 +28,8 @@ function record(name: string, value: string, budget = '') {
 }
 
 // The benchmark builds and serves a client of its own, so that a build running beside it cannot change
-// the files under measurement.
+// the files under measurement (client-bench.ts; it also fails the run when a screen's code is in the shell).
 const BENCH_DIST = '.tmp/bench-dist';
-
-function buildBenchClient() {
-  const build = spawnSync(
-    process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', BENCH_DIST, '--emptyOutDir'],
-    { stdio: 'inherit' },
-  );
-  if (build.status !== 0) throw new Error('vite build failed');
-}
-
-function gzipOfAsset(url: string): number {
-  const path = new URL(url).pathname;
-  return gzipSync(readFileSync(join(BENCH_DIST, path))).length;
-}
-
-/** Collects the JS files a page fetches, by URL, so that each is counted once. */
-function trackScripts(page: Page): Set<string> {
-  const urls = new Set<string>();
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script' && res.ok()) urls.add(res.url());
-  });
-  return urls;
-}
-
-async function measureClient(gateway: RunningGateway) {
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const scripts = trackScripts(page);
-    await page.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
-    const loginBytes = [...scripts].reduce((sum, url) => sum + gzipOfAsset(url), 0);
-    record('/login JS (gzip)', kb(loginBytes), '≤ 230 KB');
-
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel(/^密码/).fill('Admin@2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('heading', { name: /^你好，/ }).waitFor();
-    await page.goto(`${gateway.url}${FIRST_LIST_SCREEN}`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
-    const shellBytes = [...scripts].reduce((sum, url) => sum + gzipOfAsset(url), 0);
-    record('shell + first list screen JS (gzip)', kb(shellBytes), '≤ 350 KB');
-    await context.close();
-
-    // Timed inside the page, from the form's submit event to the home screen's heading in the DOM, so
-    // that Playwright's own round trips (actionability checks, polling) are not counted.
-    const times: number[] = [];
-    for (let i = 0; i < 7; i += 1) {
-      const ctx = await browser.newContext();
-      const p = await ctx.newPage();
-      await p.goto(`${gateway.url}/login`, { waitUntil: 'networkidle' });
-      await p.getByLabel('用户名').fill('admin');
-      await p.getByLabel(/^密码/).fill('Admin@2026');
-      await p.evaluate(() => {
-        const w = window as unknown as { signInTiming: Promise<number> };
-        w.signInTiming = new Promise((resolve) => {
-          let submittedAt = 0;
-          document.addEventListener(
-            'submit',
-            () => {
-              submittedAt = performance.now();
-            },
-            { capture: true, once: true },
-          );
-          const observer = new MutationObserver(() => {
-            if ([...document.querySelectorAll('h1')].some((h) => h.textContent?.startsWith('你好'))) {
-              observer.disconnect();
-              resolve(performance.now() - submittedAt);
-            }
-          });
-          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-        });
-      });
-      await p.getByRole('button', { name: '登录' }).click();
-      times.push(
-        Math.round(await p.evaluate(() => (window as unknown as { signInTiming: Promise<number> }).signInTiming)),
-      );
-      await ctx.close();
-    }
-    times.sort((a, b) => a - b);
-    record(
-      'sign-in → first screen interactive (median of 7)',
-      `${times[3]} ms (min ${times[0]}, max ${times[6]})`,
-      '≤ 300 ms',
-    );
-    await measureTagSwitch(browser, gateway);
-  } finally {
-    await browser.close();
-  }
-}
-
-/**
- * Switching back to a cached tag: from the click on the tag to the moment its page is shown again (the
- * DOM mutation that makes its heading visible), inside the page. Goal: one frame. Beside it, how many
- * components render for one switch, counted through React's DevTools hook (the production build calls it
- * as the browser extension would): a switch should re-render the highlight and the shown page, not the shell.
- */
-async function measureTagSwitch(browser: Browser, gateway: RunningGateway) {
-  const context = await browser.newContext();
-  await context.addInitScript(COUNT_RENDERS);
-  const page = await context.newPage();
-  await page.goto(`${gateway.url}/login`);
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel(/^密码/).fill('Admin@2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('heading', { name: /^你好，/ }).waitFor();
-  const nav = page.getByRole('navigation', { name: '主菜单' });
-  await nav.getByText('业务管理', { exact: true }).click();
-  for (const title of ['融资业务管理', '业务审核']) {
-    await nav.getByText(title, { exact: true }).click();
-    await page.getByRole('heading', { name: title }).waitFor();
-  }
-  const tagBar = page.getByRole('navigation', { name: '已打开的页面' });
-  const times: number[] = [];
-  for (let i = 0; i < 10; i += 1) {
-    const target = i % 2 === 0 ? '融资业务管理' : '业务审核';
-    // No named inner functions: tsx would wrap them in a helper that the page does not have.
-    const timing = page.evaluate(
-      (title) =>
-        new Promise<number>((resolve) => {
-          const tags = document.querySelector('nav[aria-label="已打开的页面"]')!;
-          let clickedAt = 0;
-          tags.addEventListener(
-            'click',
-            () => {
-              clickedAt = performance.now();
-            },
-            { capture: true, once: true },
-          );
-          const observer = new MutationObserver(() => {
-            if (
-              clickedAt &&
-              [...document.querySelectorAll('h1')].some((h) => h.textContent === title && h.checkVisibility())
-            ) {
-              observer.disconnect();
-              resolve(performance.now() - clickedAt);
-            }
-          });
-          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-        }),
-      target,
-    );
-    await tagBar.getByText(target, { exact: true }).click();
-    times.push(await timing);
-  }
-  times.sort((a, b) => a - b);
-  record(
-    'switch back to a cached tag (median of 10)',
-    `${times[5]!.toFixed(1)} ms (max ${times[9]!.toFixed(1)})`,
-    '≤ 16 ms',
-  );
-
-  await page.evaluate(() => (window as unknown as RenderCounter).renderCount.start());
-  await tagBar.getByText('融资业务管理', { exact: true }).click();
-  await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
-  await page.waitForTimeout(500);
-  const renders = await page.evaluate(() => (window as unknown as RenderCounter).renderCount.stop());
-  record('components rendered by one tag switch', `${renders.components} in ${renders.commits} commits`);
-  await context.close();
-}
-
-interface RenderCounter {
-  renderCount: { start(): void; stop(): { components: number; commits: number } };
-}
-
-// Installed before the page's scripts: React looks for this hook when it starts. A function component
-// (or class, forwardRef, memo) rendered in a commit is one that is new in the committed tree and either
-// mounted or carries React's PerformedWork flag (1); fibers of an untouched subtree are the previous
-// commit's own objects. Plain JavaScript text, so that tsx cannot wrap anything in helpers.
-const COUNT_RENDERS = `(() => {
-  let previous = new Set(); let recording = false; let components = 0; let commits = 0;
-  const COMPONENT_TAGS = [0, 1, 11, 14, 15];
-  const walk = (fiber, seen) => {
-    for (let f = fiber; f; f = f.sibling) {
-      seen.add(f);
-      const rendered = COMPONENT_TAGS.includes(f.tag) && !previous.has(f) && (f.alternate === null || (f.flags & 1));
-      if (recording && rendered) components += 1;
-      walk(f.child, seen);
-    }
-  };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true, renderers: new Map(), inject() { return 1; }, checkDCE() {},
-    onCommitFiberRoot(_id, root) { const seen = new Set(); walk(root.current.child, seen); previous = seen; if (recording) commits += 1; },
-    onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
-  };
-  window.renderCount = {
-    start() { components = 0; commits = 0; recording = true; },
-    stop() { recording = false; return { components, commits }; },
-  };
-})();`;
 
 async function load(name: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, ...options });
@@ -283,11 +89,11 @@ function measureDomainSuite() {
 
 async function main() {
   ensureChromium();
-  buildBenchClient();
+  buildClient(BENCH_DIST);
   console.log('Client');
   const gateway = await startGateway({ STATIC_DIR: BENCH_DIST });
   try {
-    await measureClient(gateway);
+    await measureClient(gateway, BENCH_DIST, record);
     console.log('Gateway');
     await measureGateway('PGlite', gateway);
     console.log('Files');

@@ -1,9 +1,11 @@
 // Where a gateway request's time goes: runs the gateway under `node --cpu-prof` on PostgreSQL (100k users)
 // or PGlite, loads one URL with autocannon, and prints the functions with the most self time, grouped by
 // package. `npx tsx tests/bench/profile-gateway.ts [postgres|pglite] [path?query]`; the .cpuprofile stays in
-// .tmp/profile/ to open in Chrome DevTools. PROFILE_DATABASE_URL: an already seeded PostgreSQL to use as is.
+// .tmp/profile/ to open in Chrome DevTools. PROFILE_DATABASE_URL: an already seeded PostgreSQL to use as is;
+// PROFILE_DATA_DIR: an already seeded PGlite data directory, copied. On PGlite the database thread writes a
+// profile of its own: each is printed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -33,7 +35,8 @@ if (keep) {
   env.DATABASE_URL = url;
 } else {
   dataDir = mkdtempSync(join(tmpdir(), 'wsf-profile-'));
-  seedUsers({ DATA_DIR: dataDir }, 100);
+  if (process.env.PROFILE_DATA_DIR) cpSync(process.env.PROFILE_DATA_DIR, dataDir, { recursive: true });
+  else seedUsers({ DATA_DIR: dataDir }, 100);
   env.DATA_DIR = dataDir;
 }
 rmSync(OUT, { recursive: true, force: true });
@@ -74,39 +77,44 @@ await exited;
 if (engine === 'postgres' && !keep) await dropPostgres('wsf_bench_profile');
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
-const file = readdirSync(OUT).find((f) => f.endsWith('.cpuprofile'))!;
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
-const profile = JSON.parse(readFileSync(join(OUT, file), 'utf8')) as Profile;
-// Only the samples of the load itself: the last `duration` seconds before shutdown, not the start's
-// module loading and schema compiling.
-const times: number[] = [];
-let t = 0;
-for (const d of profile.timeDeltas) {
-  t += d;
-  times.push(t);
+for (const file of readdirSync(OUT).filter((f) => f.endsWith('.cpuprofile'))) {
+  console.log(`\n${file}`);
+  report(JSON.parse(readFileSync(join(OUT, file), 'utf8')) as Profile);
 }
-const windowStart = t - (result.duration + 0.3) * 1e6;
-const hitsOf = new Map<number, number>();
-profile.samples.forEach((id, i) => {
-  if (times[i]! >= windowStart) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
-});
-for (const n of profile.nodes) n.hitCount = hitsOf.get(n.id) ?? 0;
-const total = profile.nodes.reduce((s, n) => s + n.hitCount, 0);
-const byFunction = new Map<string, number>();
-const byPackage = new Map<string, number>();
-for (const n of profile.nodes) {
-  const url = n.callFrame.url;
-  const own = url.includes('/gateway/src/') ? 'gateway/src' : url.startsWith('node:') ? 'node' : undefined;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? own ?? (n.callFrame.functionName || '(native)');
-  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n.hitCount);
-  const where = url.replace(/.*node_modules\//, '').replace(/.*\/gateway\//, 'gateway/');
-  const key = `${n.callFrame.functionName || '(anonymous)'} ${where}:${n.callFrame.lineNumber}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + n.hitCount);
+
+function report(profile: Profile) {
+  // Only the samples of the load itself: the last `duration` seconds before shutdown, not the start's
+  // module loading and schema compiling.
+  const times: number[] = [];
+  let t = 0;
+  for (const d of profile.timeDeltas) {
+    t += d;
+    times.push(t);
+  }
+  const windowStart = t - (result.duration + 0.3) * 1e6;
+  const hitsOf = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    if (times[i]! >= windowStart) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+  });
+  for (const n of profile.nodes) n.hitCount = hitsOf.get(n.id) ?? 0;
+  const total = profile.nodes.reduce((s, n) => s + n.hitCount, 0);
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const url = n.callFrame.url;
+    const own = url.includes('/gateway/src/') ? 'gateway/src' : url.startsWith('node:') ? 'node' : undefined;
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? own ?? (n.callFrame.functionName || '(native)');
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + n.hitCount);
+    const where = url.replace(/.*node_modules\//, '').replace(/.*\/gateway\//, 'gateway/');
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${where}:${n.callFrame.lineNumber}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + n.hitCount);
+  }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`)
+      .join('\n');
+  console.log(`self time by package:\n${top(byPackage, 15)}\nself time by function:\n${top(byFunction, 25)}`);
 }
-const top = (m: Map<string, number>, k: number) =>
-  [...m]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, k)
-    .map(([name, hits]) => `  ${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`)
-    .join('\n');
-console.log(`self time by package:\n${top(byPackage, 15)}\nself time by function:\n${top(byFunction, 25)}`);

@@ -1,11 +1,15 @@
 // Replays every committed pact against the real gateway (PGlite, seeded with the demo tenant), with the
-// provider states of contracts/README.md. A contract the gateway does not keep fails here.
-import { readdirSync } from 'node:fs';
+// provider states of contracts/README.md. A contract the gateway does not keep fails here. The verifier only
+// warns about a provider state without a handler and replays the interaction on whatever the database holds,
+// so the states the pact files name are checked here against the handlers, and after the replay against the
+// handlers it called. The gateway encrypts parameters as it does by default, under the key
+// encryption.pact.test.ts encrypted with.
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from '../../gateway/src/testing/test-gateway';
-import { PACT_DIR, PROVIDER, State } from './support/consumer';
+import { PACT_DIR, PACT_ENCRYPT_KEY, PROVIDER, State } from './support/consumer';
 import type { ProviderStateHandlers, ProviderStates } from './support/provider-states';
 
 // Every support/*-fixtures.ts brings its own provider states (contracts/README.md says which file has which).
@@ -15,14 +19,35 @@ let gateway: TestGateway;
 let baseUrl = '';
 let stateHandlers: ProviderStateHandlers = {};
 const statesDeclaredTwice: string[] = [];
+/** The states whose handlers the verifier called. */
+const statesSetUp = new Set<string>();
+
+/** The provider states the interactions of these pact files are given. */
+function statesNamedIn(pactUrls: string[]): string[] {
+  const named = new Set<string>();
+  for (const url of pactUrls) {
+    const pact = JSON.parse(readFileSync(url, 'utf8')) as {
+      interactions: Array<{ providerStates?: { name: string }[] }>;
+    };
+    for (const interaction of pact.interactions)
+      for (const state of interaction.providerStates ?? []) named.add(state.name);
+  }
+  return [...named].sort();
+}
 
 beforeAll(async () => {
-  gateway = await createTestGateway();
+  gateway = await createTestGateway({ encryptEnabled: true, encryptKey: PACT_ENCRYPT_KEY });
   baseUrl = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
   for (const providerStates of Object.values(FIXTURES)) {
     for (const [state, handler] of Object.entries(providerStates(gateway))) {
       if (state in stateHandlers) statesDeclaredTwice.push(state);
-      stateHandlers = { ...stateHandlers, [state]: handler };
+      stateHandlers = {
+        ...stateHandlers,
+        [state]: async () => {
+          statesSetUp.add(state);
+          await handler();
+        },
+      };
     }
   }
 });
@@ -35,8 +60,15 @@ describe("the gateway keeps the web client's contracts", () => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => resolve(PACT_DIR, f));
 
+  const namedStates = statesNamedIn(pactUrls);
+
   it('has pacts to verify', () => {
     expect(pactUrls.length).toBeGreaterThan(0);
+    expect(namedStates.length).toBeGreaterThan(0);
+  });
+
+  it('has a handler for every provider state the pact files name', () => {
+    expect(namedStates.filter((state) => !(state in stateHandlers))).toEqual([]);
   });
 
   // The resource kit's states are named by its definitions (resource-fixtures.ts), not listed in State.
@@ -54,5 +86,6 @@ describe("the gateway keeps the web client's contracts", () => {
       stateHandlers,
       logLevel: 'warn',
     }).verifyProvider();
+    expect(namedStates.filter((state) => !statesSetUp.has(state))).toEqual([]);
   }, 120_000);
 });

@@ -288,9 +288,13 @@ describe('review contract', () => {
       .withRequest('GET', '/api/business/workbench/todo/count', (b) =>
         b.query({ menuId: todoMenu }).headers(reviewer()),
       )
-      .willRespondWith(200, (b) => b.jsonBody(ok({ count: integer(1) })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok({ count: integer(1), tabs: { REVIEW: integer(1), MAKE: integer(0), DUE: integer(0) } })),
+      )
       .executeTest(async (mock) => {
-        expect(await reviewerAdapter(mock.url).todoCount()).toBeGreaterThan(0);
+        const answer = await reviewerAdapter(mock.url).todoCount();
+        expect(answer.count).toBeGreaterThan(0);
+        expect(answer.tabs.REVIEW).toBeGreaterThan(0);
       });
   });
 

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
 
@@ -48,10 +49,7 @@ describe('资产管理 · 付款单信息', () => {
   it('admin filters, confirms an order and sees its eligible amount, imports a file and opens the details', async () => {
     const page = suite.page;
     await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
-    const nav = page.getByRole('navigation', { name: '主菜单' });
-    const link = nav.getByText('付款单信息', { exact: true });
-    if (!(await link.isVisible())) await nav.getByText('资产管理', { exact: true }).click();
-    await link.click();
+    await openMenuItem(page, '资产管理', '付款单信息');
     await page.getByRole('heading', { name: '付款单信息' }).waitFor();
     const table = page.getByRole('table', { name: '付款单列表' });
     await table.getByRole('row').nth(1).waitFor();

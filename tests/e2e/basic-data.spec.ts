@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-code';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -14,10 +15,7 @@ const INVALID = FIRST17 + (VALID[17] === 'A' ? 'B' : 'A');
 
 async function openMenu(title: string, tableLabel?: string) {
   const page = suite.page;
-  const nav = page.getByRole('navigation', { name: '主菜单' });
-  const link = nav.getByText(title, { exact: true });
-  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
-  await link.click();
+  await openMenuItem(page, '基础数据', title);
   await page.getByRole('heading', { name: title }).waitFor();
   if (tableLabel) {
     await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
@@ -49,7 +47,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.fui-ToastTitle', { hasText: '请完善表格输入' }).waitFor();
     await page.screenshot({ path: '.tmp/e2e-add-supplier-invalid.png' });
-    expect(await page.getByRole('heading', { name: '新增供应商' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: '新增供应商' }).waitFor();
 
     await form.getByLabel('统一社会信用代码').fill(VALID);
     await form.getByText('请输入正确的统一社会信用代码').waitFor({ state: 'detached' });
@@ -107,8 +105,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await leave.waitFor({ state: 'detached' });
     expect(await form.getByLabel('企业名称').inputValue()).toBe('未保存的项目公司');
     // The sidebar asks too.
-    const nav = page.getByRole('navigation', { name: '主菜单' });
-    await nav.getByText('组织管理', { exact: true }).click();
+    await openMenuItem(page, '基础数据', '组织管理');
     await leave.waitFor();
     await leave.getByRole('button', { name: '离开' }).click();
     await page.getByRole('heading', { name: '组织管理' }).waitFor();

@@ -7,6 +7,7 @@ import { maskIdNumber } from '../../src/domain/format/mask';
 import { residentIdCheckChar } from '../../src/domain/patterns/resident-id';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -16,10 +17,7 @@ const INVALID = FIRST17 + (VALID[17] === '1' ? '2' : '1');
 
 async function openMenu(title: string, tableLabel: string) {
   const page = suite.page;
-  const nav = page.getByRole('navigation', { name: '主菜单' });
-  const link = nav.getByText(title, { exact: true });
-  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
-  await link.click();
+  await openMenuItem(page, '基础数据', title);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));

@@ -4,15 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
 async function openMenu(title: string, tableLabel: string) {
   const page = suite.page;
-  const nav = page.getByRole('navigation', { name: '主菜单' });
-  const link = nav.getByText(title, { exact: true });
-  if (!(await link.isVisible())) await nav.getByText('客户关系管理', { exact: true }).click();
-  await link.click();
+  await openMenuItem(page, '客户关系管理', title);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));

@@ -57,7 +57,7 @@ describe('files in the browser', () => {
       buffer: Buffer.from('this is not a pdf'),
     });
     await suite.page.getByRole('alert').filter({ hasText: '文件内容与扩展名不符，请上传真实的文件' }).first().waitFor();
-    await expect(suite.page.getByRole('button', { name: '重试' }).isVisible()).resolves.toBe(true);
+    await suite.page.getByRole('button', { name: '重试' }).waitFor();
   });
 
   it('previews an uploaded image inline with the image viewer', async () => {

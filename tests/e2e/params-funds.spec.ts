@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -27,9 +28,7 @@ describe('参数管理 and 资金管理', () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
-    const nav = page.getByRole('navigation', { name: '主菜单' });
-    await nav.getByText('资金管理', { exact: true }).click();
-    await nav.getByText('资金方管理', { exact: true }).click();
+    await openMenuItem(page, '资金管理', '资金方管理');
     await page.getByRole('heading', { name: '资金方管理' }).waitFor();
     const table = page.getByRole('table', { name: '资金产品列表' });
     await table.getByRole('row').filter({ hasText: '华润信托应收账款收益权' }).waitFor();

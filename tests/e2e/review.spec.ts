@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuArea } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -27,7 +28,7 @@ describe('业务审核', () => {
 
     const nav = page.getByRole('navigation', { name: '主菜单' });
     const todo = nav.getByText(/^我的待办/);
-    if (!(await todo.isVisible())) await nav.getByText('工作台', { exact: true }).click();
+    await openMenuArea(page, '工作台');
     // The seeds leave reviewer1 some items at level 1; the badge counts them, and one fewer after the return.
     const badge = nav.getByLabel(/^\d+项待办$/);
     await badge.waitFor();
@@ -58,7 +59,7 @@ describe('业务审核', () => {
     await settled();
     expect(await page.getByRole('table', { name: '待我审核' }).textContent()).not.toContain(businessNo);
     // The sidebar now opens 业务管理; the count sits on 我的待办 under 工作台.
-    if (!(await todo.isVisible())) await nav.getByText('工作台', { exact: true }).click();
+    await openMenuArea(page, '工作台');
     if (before > 1) await nav.getByLabel(`${before - 1}项待办`).waitFor();
     else await expect(badge.count()).resolves.toBe(0);
     await todo.click();

@@ -6,6 +6,7 @@ import { MENU_AREAS } from '../../src/domain/menu/route-catalogue';
 import { signIn } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
+import { mainMenu, openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 const NEW_USER = {
@@ -41,10 +42,7 @@ async function createUserThroughApi(): Promise<string> {
 
 async function openRoles() {
   const page = suite.page;
-  const nav = page.getByRole('navigation', { name: '主菜单' });
-  const link = nav.getByText('角色管理', { exact: true });
-  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
-  await link.click();
+  await openMenuItem(page, '基础数据', '角色管理');
   await page.getByRole('heading', { name: '角色管理' }).waitFor();
   await page.getByRole('table', { name: '角色列表' }).getByRole('row').nth(1).waitFor();
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
@@ -149,9 +147,8 @@ describe('角色管理', () => {
     try {
       const userPage = await context.newPage();
       await signIn(userPage, suite.gateway.url, NEW_USER.userName, password);
-      const nav = userPage.getByRole('navigation', { name: '主菜单' });
-      await nav.getByText('风险管理', { exact: true }).click();
-      await nav.getByText('负面舆情', { exact: true }).click();
+      const nav = mainMenu(userPage);
+      await openMenuItem(userPage, '风险管理', '负面舆情');
       await userPage.getByRole('heading', { name: '负面舆情' }).waitFor();
       const text = await nav.innerText();
       expect(text).toContain('数据看板');

@@ -2,7 +2,9 @@
 // the header commands, menu search, failures in Chinese, session expiry and the chunk error screen.
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
+import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
@@ -13,9 +15,7 @@ const nav = () => suite.page.getByRole('navigation', { name: '主菜单' });
 
 /** Opens a menu page from the sidebar, as a person would. */
 async function openFromSidebar(area: string, item: string) {
-  const link = nav().getByText(item, { exact: true });
-  if (!(await link.isVisible())) await nav().getByText(area, { exact: true }).click();
-  await link.click();
+  await openMenuItem(suite.page, area, item);
   await suite.page.getByRole('heading', { name: item }).waitFor();
 }
 
@@ -120,6 +120,32 @@ describe('tags', () => {
   });
 });
 
+describe('tag switch', () => {
+  // A switch shows another kept-alive page: only the highlight (tags, sidebar, breadcrumb) and the content
+  // frame may render, never the shell's other parts or the pages themselves (hundreds of components each).
+  const RENDER_BUDGET = 60;
+
+  it(`renders at most ${RENDER_BUDGET} components, both ways, and the page shown keeps its rows`, async () => {
+    await installRenderCounter(suite.context);
+    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await openFromSidebar('业务管理', '融资业务管理');
+    const rows = suite.page.getByRole('main').getByRole('row');
+    await rows.nth(1).waitFor();
+    await openFromSidebar('业务管理', '业务审核');
+    await suite.page.waitForLoadState('networkidle');
+    for (const title of ['融资业务管理', '业务审核', '融资业务管理']) {
+      const renders = await countRenders(suite.page, async () => {
+        await tagBar().getByText(title, { exact: true }).click();
+        await suite.page.getByRole('heading', { name: title }).waitFor();
+      });
+      expect(renders.components, `switching to ${title}`).toBeGreaterThan(0);
+      expect(renders.components, `switching to ${title}`).toBeLessThanOrEqual(RENDER_BUDGET);
+    }
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    expect(await nav().locator('[aria-current="page"]').allTextContents()).toEqual(['融资业务管理']);
+  });
+});
+
 describe('tag bar overflow', () => {
   const MANY: string[] = [
     '融资业务管理',
@@ -201,7 +227,9 @@ describe('sidebar', () => {
   it('is an overlay drawer at 390 px, opened from the header and closed on navigation or on the backdrop', async () => {
     await suite.page.setViewportSize({ width: 390, height: 844 });
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    await expect(nav().isVisible()).resolves.toBe(false);
+    // The header has rendered (the positive signal) before the sidebar's absence is read.
+    await suite.page.getByRole('button', { name: '你好，平台管理员' }).waitFor();
+    await expect.poll(() => nav().isVisible()).toBe(false);
     // The content keeps the whole width.
     const content = await suite.page.locator('main').boundingBox();
     expect(content!.width).toBeGreaterThan(380);
@@ -212,8 +240,7 @@ describe('sidebar', () => {
     await suite.page.getByRole('button', { name: '展开菜单' }).click();
     await nav().getByText('业务管理', { exact: true }).waitFor();
     await suite.page.screenshot({ path: '.tmp/e2e-drawer-390.png' });
-    await nav().getByText('业务管理', { exact: true }).click();
-    await nav().getByText('业务审核', { exact: true }).click();
+    await openMenuItem(suite.page, '业务管理', '业务审核');
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     await nav().waitFor({ state: 'hidden' });
 
@@ -237,8 +264,7 @@ describe('failures and page loads', () => {
             body: '<html><body>Internal Server Error</body></html>',
           }),
     );
-    await nav().getByText('风险管理', { exact: true }).click();
-    await nav().getByText('负面舆情', { exact: true }).click();
+    await openMenuItem(suite.page, '风险管理', '负面舆情');
     await suite.page.locator('.fui-ToastTitle', { hasText: '服务器开小差了，请稍后重试' }).first().waitFor();
     await expect(suite.page.getByText(/status code/).count()).resolves.toBe(0);
   });
@@ -246,12 +272,18 @@ describe('failures and page loads', () => {
   it('keeps the current page, not a 401 with an empty sidebar, until an expired session reaches /login', async () => {
     await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('风险管理', '负面舆情');
+    // What the page showed when the message appeared is noted by the page itself: the redirect follows a
+    // second later, and a read from here could come after it.
     await suite.page.evaluate(() => {
-      const w = window as unknown as { sawUnauthorized: boolean };
+      const w = window as unknown as { sawUnauthorized: boolean; headingAtMessage?: boolean };
       w.sawUnauthorized = false;
       new MutationObserver(() => {
         if (location.pathname === '/401' || document.body.innerText.includes('没有访问该页面的权限'))
           w.sawUnauthorized = true;
+        if (w.headingAtMessage === undefined && document.body.innerText.includes('用户信息过期,请重新登录'))
+          w.headingAtMessage = [...document.querySelectorAll('h1, h2, h3, h4, [role="heading"]')].some(
+            (h) => h.textContent?.trim() === '负面舆情',
+          );
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await suite.page.route('**/api/**', (route) =>
@@ -263,8 +295,10 @@ describe('failures and page loads', () => {
     );
     await suite.page.getByRole('button', { name: '查询' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '用户信息过期,请重新登录' }).waitFor();
-    await expect(suite.page.getByRole('heading', { name: '负面舆情' }).isVisible()).resolves.toBe(true);
     await suite.page.waitForURL(`${suite.gateway.url}/login`);
+    await expect(
+      suite.page.evaluate(() => (window as unknown as { headingAtMessage?: boolean }).headingAtMessage),
+    ).resolves.toBe(true);
     await expect(
       suite.page.evaluate(() => (window as unknown as { sawUnauthorized: boolean }).sawUnauthorized),
     ).resolves.toBe(false);
@@ -317,6 +351,8 @@ describe('header commands', () => {
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '切换子系统' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '切换子系统' });
+    // The dialog is loaded when it is opened: wait for it before reading its options.
+    await dialog.getByRole('radio').first().waitFor();
     const options = await dialog
       .getByRole('radio')
       .evaluateAll((els) => els.map((e) => e.closest('.fui-Radio')?.textContent ?? ''));

@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite({ viewport: { width: 1366, height: 800 } });
 /** How many authorization checks the page has sent. */
@@ -67,7 +68,7 @@ describe('the supplier data-query authorization prompt', () => {
       expect(text).toContain(kind);
     // The computed width, not the bounding box: the dialog's entrance animation scales it for a moment.
     await expect(prompt().evaluate((el) => getComputedStyle(el).width)).resolves.toBe('600px');
-    await expect(agree().isVisible()).resolves.toBe(true);
+    await agree().waitFor();
     await suite.page.screenshot({ path: '.tmp/e2e-supplier-authorization.png' });
     await expect(offer().count()).resolves.toBe(0);
 
@@ -82,9 +83,7 @@ describe('the supplier data-query authorization prompt', () => {
     await prompt().waitFor({ state: 'detached' });
 
     // Moving around the application, or reloading it, does not pop it up again; the header still offers it.
-    const nav = suite.page.getByRole('navigation', { name: '主菜单' });
-    await nav.getByText('融资需求', { exact: true }).click();
-    await nav.getByText('融资需求管理', { exact: true }).click();
+    await openMenuItem(suite.page, '融资需求', '融资需求管理');
     await suite.page.waitForURL(`${suite.gateway.url}/financingDemandManagement/financingDemandManagement`);
     await suite.page.goto(`${suite.gateway.url}/`);
     await suite.page.getByRole('heading', { name: /^你好，/ }).waitFor();

@@ -4,14 +4,12 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { signIn } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
 async function openUsers() {
-  const nav = suite.page.getByRole('navigation', { name: '主菜单' });
-  const link = nav.getByText('用户管理', { exact: true });
-  if (!(await link.isVisible())) await nav.getByText('基础数据', { exact: true }).click();
-  await link.click();
+  await openMenuItem(suite.page, '基础数据', '用户管理');
   await suite.page.getByRole('heading', { name: '用户管理' }).waitFor();
   await suite.page.getByRole('table', { name: '用户列表' }).getByRole('row').nth(1).waitFor();
   await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));

@@ -10,8 +10,9 @@
 // A dropped connection is reopened on the next sync, and the whole cache is dropped then (`onReset`): what
 // was notified meanwhile is lost.
 //
-// PGlite: one session in this process. Its listeners run in a microtask queued while the committing
-// statement's answer is read, so before that statement's caller resumes; sync() has nothing to wait for.
+// PGlite: one session, on the database thread of this process (pglite-client.ts). The thread posts each
+// notification before the answer to the statement that committed it, and the messages arrive in order, so
+// the change is heard before the writer resumes; sync() has nothing to wait for.
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { changeSourceOf, type Database } from './database';
@@ -36,10 +37,13 @@ export async function openChangeFeed(db: Kysely<Database>, handlers: ChangeHandl
   if (!source) return null;
   if (source.kind === 'pglite') {
     const unlisten = await source.client.listen(channelOf('public'), (payload) => handlers.onChange(payload));
+    const forget = source.client.onRestart(() => handlers.onReset());
     return {
       sync: async () => true,
       close: async () => {
-        if (!source.client.closed) await unlisten();
+        forget();
+        // A database thread that died took its LISTEN with it.
+        if (!source.client.closed) await unlisten().catch(() => undefined);
       },
     };
   }

@@ -106,7 +106,9 @@ describe('a PGlite data directory', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-data-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps its data when closed and opened again', async () => {
+  // Creates a cluster (initdb) and migrates and seeds it from nothing, then opens it again: about 30 s on a
+  // loaded two-core machine, before and after PGlite moved to its own thread.
+  it('keeps its data when closed and opened again', { timeout: 90_000 }, async () => {
     const first = await openDatabase({ dataDir });
     await migrate(first.db);
     await seedDemo(first.db);

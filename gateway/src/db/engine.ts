@@ -9,11 +9,10 @@
 // destroyed on release rather than lent to the next request.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { PgliteClient } from './pglite-client';
 import { pgliteDialect } from './pglite-dialect';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -42,11 +41,14 @@ export const DEFAULT_POOL_SETTINGS = {
   applicationName: 'scf-gateway',
 } as const;
 
+/** The embedded database's limits: the pool's statement and answer limits mean the same there (pglite-client.ts). */
+export type PgliteSettings = Pick<PoolSettings, 'statementTimeoutMs' | 'queryTimeoutMs'>;
+
 export type DatabaseTarget =
   /** `from`: a data directory dumped by `dumpDataDir`, loaded instead of creating a cluster (tests' template). */
-  | { memory: true; from?: Blob }
+  | { memory: true; from?: Blob; limits?: PgliteSettings }
   /** PGlite keeps its files in `<dataDir>/pgdata`. */
-  | { dataDir: string }
+  | { dataDir: string; limits?: PgliteSettings }
   /** `schema` puts every table in that (existing) schema; the test harness uses it to isolate runs. */
   | { url: string; schema?: string; pool?: PoolSettings };
 
@@ -66,32 +68,40 @@ export async function openEngine<DB>(target: DatabaseTarget): Promise<OpenedEngi
     changeSources.set(db, { kind: 'postgres', url: target.url, ...(target.schema ? { schema: target.schema } : {}) });
     return { db, kind: 'postgres' };
   }
-  let client: PGlite;
+  const limits = {
+    statementTimeoutMs: target.limits?.statementTimeoutMs ?? DEFAULT_POOL_SETTINGS.statementTimeoutMs,
+    queryTimeoutMs: target.limits?.queryTimeoutMs ?? DEFAULT_POOL_SETTINGS.queryTimeoutMs,
+  };
+  let client: PgliteClient;
   if ('dataDir' in target) {
     const dataDir = join(target.dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir, ...pgliteOptions() });
+    client = await PgliteClient.open({ dataDir }, limits);
   } else {
-    client = await PGlite.create({ ...pgliteOptions(), ...(target.from ? { loadDataDir: target.from } : {}) });
+    client = await PgliteClient.open({ memory: true, ...(target.from ? { from: target.from } : {}) }, limits);
   }
   const db = new Kysely<DB>({ dialect: pgliteDialect(client) });
   changeSources.set(db, { kind: 'pglite', client });
   return { db, kind: 'pglite' };
 }
 
+/**
+ * Throws when the database does not answer. On PGlite it asks the database thread's state rather than queue a
+ * statement, so a health check answers while a long statement runs, as it does beside a busy pool on PostgreSQL.
+ */
+export async function pingEngine<DB>(db: Kysely<DB>): Promise<void> {
+  const source = changeSources.get(db);
+  if (source?.kind === 'pglite') await source.client.ping();
+  else await sql`select 1`.execute(db);
+}
+
 /** Where a handle's changes can be listened to (the access cache's LISTEN, see db/change-feed.ts). */
-export type ChangeSource = { kind: 'postgres'; url: string; schema?: string } | { kind: 'pglite'; client: PGlite };
+export type ChangeSource =
+  | { kind: 'postgres'; url: string; schema?: string }
+  | { kind: 'pglite'; client: PgliteClient };
 const changeSources = new WeakMap<object, ChangeSource>();
 export function changeSourceOf(db: object): ChangeSource | undefined {
   return changeSources.get(db);
-}
-
-// pg_trgm for 用户管理's name search (migration 0014). shared_buffers: PGlite's default of 128 MB is touched
-// as it starts and stays in the process's memory for good (a WASM heap does not shrink); the data directory
-// is read through the operating system's page cache anyway, so 32 MB holds the hot pages of a 100,000-user
-// tenant and keeps ~100 MB off the gateway's resident memory.
-function pgliteOptions() {
-  return { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
 }
 
 function resilientPool(url: string, schema: string | undefined, settings: PoolSettings): PostgresPool {
@@ -161,7 +171,8 @@ function discardingClient(client: pg.PoolClient, report: (error: Error) => void)
 // SQLSTATE classes and codes that mean "the database is not there right now", not "the request is wrong":
 // 08 connection exception, 57P01-57P03 admin/crash shutdown and cannot-connect-now, 57014 statement
 // cancelled (our statement_timeout), 53300 too many connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+// 25P03: a transaction left idle past the limit was rolled back and its session ended.
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '53300', '25P03']);
 const UNAVAILABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

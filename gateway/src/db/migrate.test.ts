@@ -30,7 +30,9 @@ describe('migrations from the folder', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  it('records every file of the folder as applied, under its name', async () => {
+  // These two create a cluster from nothing (initdb), and the first runs every migration a statement at a
+  // time, each a round trip to the database thread: 15-30 s on a loaded two-core machine.
+  it('records every file of the folder as applied, under its name', { timeout: 90_000 }, async () => {
     const { db } = await openDatabase({ memory: true });
     try {
       await migrate(db);
@@ -41,7 +43,9 @@ describe('migrations from the folder', () => {
     }
   });
 
-  it('picks up a new file without edits, in name order, and ignores what is no migration', async () => {
+  it('picks up a new file without edits, in name order, and ignores what is no migration', {
+    timeout: 90_000,
+  }, async () => {
     const migration = (table: string) =>
       `export async function up(db) { await db.schema.createTable('${table}').addColumn('id', 'text').execute(); }\n`;
     writeFileSync(join(dir, '0011-cache-invalidation.ts'), migration('second'));

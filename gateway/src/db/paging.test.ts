@@ -88,4 +88,23 @@ describe('countOnce', () => {
     await counts.get('t|x', count);
     expect(calls).toBe(2);
   });
+
+  it('answers the kept total while an expired one is counted again, and the new total once counted', async () => {
+    const counts = countOnce(0);
+    let release!: (n: number) => void;
+    expect(await counts.get('t|x', async () => 41)).toBe(41);
+    const recount = counts.get('t|x', () => new Promise<number>((resolve) => (release = resolve)));
+    // Arriving while the new count runs: the kept total at once, not a wait for the count.
+    expect(await counts.get('t|x', async () => 0)).toBe(41);
+    release(42);
+    expect(await recount).toBe(42);
+    expect(await counts.get('t|x', async () => 43)).toBe(43);
+  });
+
+  it('makes the callers wait for the count after this gateway wrote', async () => {
+    const counts = countOnce(0);
+    await counts.get('t|x', async () => 41);
+    counts.forget('t|');
+    expect(await counts.get('t|x', async () => 42)).toBe(42);
+  });
 });

@@ -7,7 +7,10 @@
 //  - countOnce: the total beside a page is the costly part at that size (a count over every matching row), so
 //    it is kept for a few seconds per list and filter, read by one caller at a time (the 50 requests that
 //    arrive together share one count instead of queueing 50), and forgotten on this gateway's own writes.
-//    Another process sharing the database may see a total up to `ttlMs` old; rows are always read fresh.
+//    Once a kept total is `ttlMs` old the next caller counts again, and the callers arriving while that count
+//    runs are answered the kept total rather than wait for it: every few seconds a wave of requests would
+//    otherwise stand still for one count (the tail of the page's latency). Another process sharing the
+//    database may so see a total up to `ttlMs` plus one count's time old; rows are always read fresh.
 //  - bookmarks (optional): the key of a page's first row, kept a few seconds per list, filter and
 //    offset. A later request for that page or one after it seeks to the nearest bookmark below it and skips
 //    only the rest, so paging on through a deep list, or many users on one deep page, costs what page 1
@@ -147,18 +150,27 @@ export interface CountCache {
   forget(prefix: string): void;
 }
 
+interface KeptTotal {
+  total: Promise<number>;
+  at: number;
+  /** The total this one replaces, answered while it is being counted. */
+  previous?: Promise<number>;
+}
+
 export function countOnce(ttlMs: number, maxEntries = 10_000): CountCache {
-  const totals = new Map<string, { total: Promise<number>; at: number }>();
+  const totals = new Map<string, KeptTotal>();
   return {
     get(key, count) {
       const kept = totals.get(key);
+      if (kept?.previous) return kept.previous;
       if (kept && Date.now() - kept.at < ttlMs) return kept.total;
       if (totals.size >= maxEntries) totals.clear();
-      const entry = { total: count(), at: Date.now() };
+      const entry: KeptTotal = { total: count(), at: Date.now(), ...(kept ? { previous: kept.total } : {}) };
       totals.set(key, entry);
       entry.total.then(
         () => {
           entry.at = Date.now();
+          delete entry.previous;
         },
         () => {
           if (totals.get(key) === entry) totals.delete(key);

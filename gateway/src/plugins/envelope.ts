@@ -6,6 +6,8 @@ import type { FastifyError, FastifyPluginAsync, FastifySchemaValidationError } f
 import type { SchemaErrorDataVar } from 'fastify/types/schema';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/engine';
+import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN } from '../../../src/domain/calendar/calendar-date';
+import { CALENDAR_DATE_FORMAT } from '../schemas/common';
 import type { ResultCodeValue } from '../../../src/domain/gateway/result-codes';
 import { ResultCode, SESSION_EXPIRED_MESSAGE } from '../../../src/domain/gateway/result-codes';
 
@@ -130,8 +132,11 @@ function describe(error: FastifySchemaValidationError, dataVar: SchemaErrorDataV
     case 'enum':
     case 'const':
       return `${field} 取值不在允许范围内`;
-    case 'pattern':
     case 'format':
+      if (p.format === CALENDAR_DATE_FORMAT)
+        return `${field} 应为存在的日期（YYYY-MM-DD，${CALENDAR_DATE_MIN} 至 ${CALENDAR_DATE_MAX}）`;
+      return `${field} 格式不正确`;
+    case 'pattern':
       return `${field} 格式不正确`;
     case 'additionalProperties':
       return `不支持的参数 ${[...path, String(p.additionalProperty)].join('.')}`;

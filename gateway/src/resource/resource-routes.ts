@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import type { Kysely, Transaction } from 'kysely';
 import { maskValue } from '../../../src/domain/format/mask';
-import { formatFen } from '../../../src/domain/format/money-format';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { normalizeMenuPath } from '../../../src/domain/menu/menu';
 import {
@@ -38,6 +37,7 @@ import { logOperation, newId } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
 import { AppError, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
 import { pageRequest } from '../schemas/common';
+import { MONEY_FORMAT, RATE_FORMAT, rateNumber, shanghaiDateTime, yuanNumber } from '../xlsx/export-cells';
 import {
   type ResourceQuery,
   columnsOf,
@@ -437,19 +437,32 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
           });
           await hooks.afterTransition?.(trx, { before, after, action: body.action, tenantId, actorId: userId, now });
         });
-        return ok(await load(tenantId, id));
+        // The answer shows what the detail shows this caller: an action's code alone (冻结) reads masked values.
+        const record = await load(tenantId, id);
+        return ok(mayReadWhole(grants) ? record : masked(def, record));
       },
     );
   }
 }
 
-/** The list's columns and the status, as the screen shows them: labels, not codes; amounts as exact 元 text. */
+/**
+ * The list's columns and the status, as the screen shows them: labels, not codes; amounts and rates as number
+ * cells Excel can sum (shown as on the screen), times in Asia/Shanghai.
+ */
 export async function exportWorkbook(def: ResourceDef, records: readonly ResourceRecord[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'wsf-gateway';
   const sheet = workbook.addWorksheet(def.title.slice(0, 31));
   const fields = def.fields.filter((f) => f.list);
-  sheet.columns = [...fields.map((f) => ({ header: f.label, width: 20 })), { header: '状态', width: 10 }];
+  const numFmt = (f: (typeof fields)[number]) =>
+    f.type === 'money' ? MONEY_FORMAT : f.type === 'rate' && !f.options ? RATE_FORMAT : undefined;
+  sheet.columns = [
+    ...fields.map((f) => {
+      const format = numFmt(f);
+      return { header: f.label, width: 20, ...(format ? { style: { numFmt: format } } : {}) };
+    }),
+    { header: '状态', width: 10 },
+  ];
   sheet.getRow(1).font = { bold: true };
   for (const r of records) {
     sheet.addRow([
@@ -457,9 +470,10 @@ export async function exportWorkbook(def: ResourceDef, records: readonly Resourc
         // An organisation reads as its name, as on the screen.
         const v = f.org ? (r[orgNameKey(f)] ?? r[f.key]) : r[f.key];
         if (v === null || v === undefined) return '';
-        if (f.type === 'money' && typeof v === 'number') return formatFen(BigInt(v));
         if (f.options && typeof v === 'string') return optionLabel(f, v);
-        if (f.type === 'datetime' && typeof v === 'string') return v.replace('T', ' ').slice(0, 19);
+        if (f.type === 'money' && typeof v === 'number') return yuanNumber(v);
+        if (f.type === 'rate' && typeof v === 'string') return rateNumber(v);
+        if (f.type === 'datetime' && typeof v === 'string') return shanghaiDateTime(v);
         return v;
       }),
       def.statuses[r.status as keyof typeof def.statuses]?.label ?? r.status,

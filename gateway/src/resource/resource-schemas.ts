@@ -14,7 +14,8 @@ import {
   textMax,
 } from '../../../src/domain/resource/resource';
 import { envelopeResponses } from '../plugins/envelope';
-import { IdParams, PageQueryFields, Version, pageOf } from '../schemas/common';
+import { MULTI_LINE_KEYWORD } from '../plugins/plain-input';
+import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf } from '../schemas/common';
 
 const wireValue = (f: FieldDef): TSchema => {
   switch (f.type) {
@@ -29,6 +30,10 @@ const wireValue = (f: FieldDef): TSchema => {
           .map(([k, v]) => `${k} ${v}`)
           .join('，')}`,
       });
+    case 'date':
+      return CalendarDateOrEmpty;
+    case 'textarea':
+      return Type.String({ maxLength: textMax(f) + 20, description: f.label, [MULTI_LINE_KEYWORD]: true });
     default:
       return Type.String({ maxLength: textMax(f) + 20, description: f.label });
   }
@@ -53,8 +58,10 @@ export function querySchema(def: ResourceDef, paged: boolean) {
   const properties: Record<string, TSchema> = paged ? { ...PageQueryFields } : {};
   for (const f of searchFields(def)) {
     if (f.search === 'range') {
-      properties[`${f.key}From`] = Type.Optional(Type.String({ maxLength: 30 }));
-      properties[`${f.key}To`] = Type.Optional(Type.String({ maxLength: 30 }));
+      // A date or a time is filtered by days (the query form's date inputs); money and counts by numbers.
+      const bound = f.type === 'date' || f.type === 'datetime' ? CalendarDateOrEmpty : Type.String({ maxLength: 30 });
+      properties[`${f.key}From`] = Type.Optional(bound);
+      properties[`${f.key}To`] = Type.Optional(bound);
     } else {
       properties[f.key] = Type.Optional(
         f.options ? Type.String({ enum: [...Object.keys(f.options), ''] }) : Type.String({ maxLength: textMax(f) }),

@@ -1,6 +1,7 @@
 // The shapes every module shares, written once (DESIGN.md §2): paging on the wire, record ids, the
 // optimistic-lock version, and a page of records. Query and path values are strings on the wire.
 import { type Static, type TSchema, Type } from 'typebox';
+import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN, isCalendarDate } from '../../../src/domain/calendar/calendar-date';
 
 /** `current` (1-based) and `size` (default 10, at most 100). */
 export const PageQueryFields = {
@@ -32,3 +33,19 @@ export function pageRequest(query: { current?: string; size?: string }): {
 
 /** A call that takes no query parameters. */
 export const NoQuery = Type.Object({});
+
+/**
+ * The one date type (src/domain/calendar/calendar-date.ts): a day that exists, 'YYYY-MM-DD', within
+ * 1900-01-01..2100-12-31. `format` names the check the app registers with Ajv (`SCHEMA_FORMATS`); the bad value
+ * is answered 160300400 with the words of `formatSchemaErrors`. Every date field, body or query, uses it.
+ */
+export const CALENDAR_DATE_FORMAT = 'calendar-date';
+export const CalendarDate = Type.String({
+  format: CALENDAR_DATE_FORMAT,
+  description: `日期 YYYY-MM-DD（${CALENDAR_DATE_MIN} 至 ${CALENDAR_DATE_MAX}）`,
+});
+/** A date a form or a query form may leave empty: '' or a calendar date. */
+export const CalendarDateOrEmpty = Type.Union([CalendarDate, Type.Literal('')]);
+
+/** The string formats the gateway's Ajv knows beyond ajv-formats' own. */
+export const SCHEMA_FORMATS = { [CALENDAR_DATE_FORMAT]: (value: string) => isCalendarDate(value) };

@@ -22,7 +22,7 @@ export async function writeTemplate(path: string): Promise<void> {
     await seedDemo(db);
     const source = changeSourceOf(db);
     if (source?.kind !== 'pglite') throw new Error('the template is a PGlite database');
-    const dump = await source.client.dumpDataDir('none');
+    const dump = await source.client.dumpDataDir();
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   } finally {

@@ -24,6 +24,8 @@ export interface TestGatewayOptions {
   logStream?: NodeJS.WritableStream;
   staticDir?: string;
   encryptEnabled?: boolean;
+  /** The parameter encryption key (SPEC §7.1) instead of the one made at first start, e.g. the pacts' own. */
+  encryptKey?: string;
   /** Stored files: a temporary folder of its own unless given (removed on close only when it made it). */
   filesDir?: string;
   maxUploadBytes?: number;
@@ -68,6 +70,14 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     if (!template && !copyUrl) {
       await migrate(db);
       await seedDemo(db);
+    }
+    if (options.encryptKey !== undefined) {
+      const value = options.encryptKey;
+      await db
+        .insertInto('setting')
+        .values({ key: 'encrypt_key', value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
     }
     const app = await buildApp({
       db,

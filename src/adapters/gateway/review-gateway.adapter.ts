@@ -8,6 +8,7 @@ import type {
   ExamineItem,
   ExamineQuery,
   ReviewGateway,
+  TodoCount,
   TodoItem,
 } from '../../application/ports/review-gateway.port';
 import type { ReviewType } from '../../domain/financing/review';
@@ -70,12 +71,13 @@ export class ReviewGatewayAdapter implements ReviewGateway {
     });
   }
 
-  async todoCount(): Promise<number> {
-    const answer = await this.http.get<{ count: number }>('/api/business/workbench/todo/count', {
-      params: { menuId: menuIdForPath(TODO_MENU) },
-      silent: true,
-    });
-    return answer.count;
+  async todoCount(): Promise<TodoCount> {
+    const answer = await this.http.get<{ count: number; tabs?: Partial<Record<TodoTab, number>> }>(
+      '/api/business/workbench/todo/count',
+      { params: { menuId: menuIdForPath(TODO_MENU) }, silent: true },
+    );
+    const tabs = answer.tabs ?? {};
+    return { count: answer.count, tabs: { REVIEW: tabs.REVIEW ?? 0, MAKE: tabs.MAKE ?? 0, DUE: tabs.DUE ?? 0 } };
   }
 
   donePage(page: PageRequest): Promise<Page<DoneItem>> {

@@ -27,7 +27,7 @@ describe('summary parameter machine', () => {
     const gateway = gatewayOf();
     const actor = createActor(createSummaryParameterMachine({ gateway, notifier })).start();
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.texts.supplierMaxExposure).toBe('50000000.00');
+    expect(actor.getSnapshot().context.texts.supplierMaxExposure).toBe('50,000,000.00');
     expect(actor.getSnapshot().context.texts.maxFinancingRatio).toBe('0.8000');
     actor.send({ type: 'CHANGE', key: 'graceDays', text: '10' });
     actor.send({ type: 'SUBMIT' });

@@ -98,6 +98,12 @@ export interface ExamineDetail {
   actions: string[];
 }
 
+/** The menu's badge and what each tab of 我的待办 holds. */
+export interface TodoCount {
+  count: number;
+  tabs: Readonly<Record<TodoTab, number>>;
+}
+
 export interface TodoItem {
   itemType: 'REVIEW' | 'MAKE';
   itemTypeLabel: string;
@@ -141,7 +147,7 @@ export interface ReviewGateway {
   transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void>;
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>>;
   /** Quietly: the menu's badge must never raise the loading mask or a toast. */
-  todoCount(): Promise<number>;
+  todoCount(): Promise<TodoCount>;
   donePage(page: PageRequest): Promise<Page<DoneItem>>;
 }
 

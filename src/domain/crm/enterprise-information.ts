@@ -43,7 +43,7 @@ export const ENTERPRISE_INFORMATION: ResourceDef<EnterpriseStatus> = {
     },
     { key: 'legalRep', label: '法人', type: 'text', max: 30, form: 'always', list: { width: 90 } },
     { key: 'registeredCapital', label: '注册资本', type: 'money', form: 'always', list: { width: 140 } },
-    { key: 'establishedOn', label: '成立日期', type: 'date', form: 'always', required: false },
+    { key: 'establishedOn', label: '成立日期', type: 'date', form: 'always', required: false, nearTermYears: 0 },
     { key: 'address', label: '地址', type: 'text', max: 200, form: 'always', required: false },
     { key: 'industry', label: '行业', type: 'text', max: 50, form: 'always', required: false },
     { key: 'taxpayerType', label: '纳税人类型', type: 'enum', options: TAXPAYER_TYPE_LABEL, form: 'always' },

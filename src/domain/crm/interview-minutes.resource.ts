@@ -30,7 +30,15 @@ export const INTERVIEW_MINUTES: ResourceDef<MinutesStatus> = {
       search: 'eq',
       list: { width: 70 },
     },
-    { key: 'interviewDate', label: '日期', type: 'date', form: 'always', search: 'range', list: { width: 110 } },
+    {
+      key: 'interviewDate',
+      label: '日期',
+      type: 'date',
+      nearTermYears: 1,
+      form: 'always',
+      search: 'range',
+      list: { width: 110 },
+    },
     { key: 'place', label: '地点', type: 'text', form: 'always' },
     {
       key: 'interviewees',

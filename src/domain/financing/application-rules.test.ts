@@ -4,6 +4,7 @@ import {
   type ApplicationFacts,
   ApplicationMessage,
   daysBetween,
+  docTypeLabel,
   documentProblems,
   lineCap,
   submitApplicationProblems,
@@ -128,5 +129,76 @@ describe('SUBMIT_APPLICATION', () => {
     ).toBe(3n);
     expect(daysBetween('2026-11-22', '2026-12-22')).toBe(30);
     expect(daysBetween('2026-02-28', '2026-03-01')).toBe(1);
+  });
+});
+
+// Each limit of BUSINESS.md §3 holds exactly at its value and refuses one 分 (or one day) past it.
+describe('SUBMIT_APPLICATION at its boundaries', () => {
+  const line = (financeAmount: number, orderId = 'o1') => ({ orderId, financeAmount });
+
+  it('takes a total exactly at the approved pre-credit, and refuses one 分 more', () => {
+    expect(submitApplicationProblems(facts({ preCreditAvailable: 80_000_00 }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ preCreditAvailable: 80_000_00, lines: [line(80_000_01)] }))).toEqual([
+      ApplicationMessage.lineOver('FKD1', 80_000_00n, '0.8000'),
+      ApplicationMessage.overPreCredit(80_000_00n),
+    ]);
+  });
+
+  it('takes a total exactly at the single cap, and refuses one 分 more', () => {
+    expect(submitApplicationProblems(facts({ singleMax: 80_000_00n }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ singleMax: 79_999_99n }))).toEqual([
+      ApplicationMessage.overSingle(79_999_99n),
+    ]);
+  });
+
+  it('takes a line exactly at its cap and of one 分, and refuses a line of 0 or below', () => {
+    expect(submitApplicationProblems(facts({ lines: [line(80_000_00)] }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ lines: [line(1)] }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ lines: [line(0)] }))).toEqual([ApplicationMessage.linePositive('FKD1')]);
+    expect(submitApplicationProblems(facts({ lines: [line(-1)] }))).toEqual([ApplicationMessage.linePositive('FKD1')]);
+  });
+
+  it('takes terms of exactly 30 and 360 days, and refuses 29 and 361', () => {
+    for (const termDays of [30, 360]) expect(submitApplicationProblems(facts({ termDays })), `${termDays}`).toEqual([]);
+    for (const termDays of [29, 361])
+      expect(submitApplicationProblems(facts({ termDays })), `${termDays}`).toEqual([ApplicationMessage.term(360)]);
+  });
+
+  it("takes a term exactly at the cap's own limit, refuses one day more, and never goes past 360", () => {
+    expect(submitApplicationProblems(facts({ termDays: 180, maxTermDays: 180 }))).toEqual([]);
+    expect(submitApplicationProblems(facts({ termDays: 181, maxTermDays: 180 }))).toEqual([
+      ApplicationMessage.term(180),
+    ]);
+    expect(submitApplicationProblems(facts({ termDays: 361, maxTermDays: 400 }))).toEqual([
+      ApplicationMessage.term(360),
+    ]);
+  });
+
+  it('refuses two lines on one order, which would reserve its cap twice', () => {
+    // Each line alone is within the order's cap (80,000.00); together they would finance 120,000.00 of it.
+    expect(submitApplicationProblems(facts({ lines: [line(60_000_00), line(60_000_00)] }))).toEqual([
+      ApplicationMessage.duplicateOrder('FKD1'),
+    ]);
+  });
+
+  it('counts a negative or fractional line amount as nothing in the total', () => {
+    expect(totalOf([line(-5), line(2.7), line(3)])).toBe(5n);
+  });
+});
+
+describe('the checklist and the payee, as submitted', () => {
+  it('counts a required document with no file as missing, also in the submission', () => {
+    const noFile = requiredDocs.map((d) => (d.docType === 'LEGAL_REP_ID' ? { ...d, fileIds: [] } : d));
+    expect(documentProblems(noFile, '2026-11-22')).toEqual(['请上传必填资料：法定代表人身份证']);
+    expect(submitApplicationProblems(facts({ docs: noFile }))).toEqual(['请上传必填资料：法定代表人身份证']);
+  });
+
+  it('asks for the payee bank when there is none', () => {
+    expect(submitApplicationProblems(facts({ payeeBank: null }))).toEqual([ApplicationMessage.payeeBank]);
+  });
+
+  it('names a document type by its label, and an unknown one by its code', () => {
+    expect(docTypeLabel('BUSINESS_LICENSE')).toBe('营业执照');
+    expect(docTypeLabel('NOPE')).toBe('NOPE');
   });
 });

@@ -110,3 +110,107 @@ describe('multi-level review', () => {
     for (const type of REVIEW_TYPES) expect(checkAuditType(defaultAuditType(type))).toEqual([]);
   });
 });
+
+// 会签按比例 completes when approvals / reviewers reaches the ratio exactly, not only above it.
+describe('会签按比例 at its threshold', () => {
+  // Four reviewers: a, b, c of R1 (the maker left out) and d named by id.
+  const four = (ratioPercent: number | null) =>
+    start([level({ approveMethod: 'RATIO', ratioPercent, userIds: ['d'] })]);
+  const approvals = (state: ReturnType<typeof start>, who: string[]) =>
+    who.reduce<{ kind: string; state: ReturnType<typeof start> }>((out, actor) => approve(out.state, actor), {
+      kind: 'pending',
+      state,
+    });
+
+  it('completes at exactly 50 % of four (two approvals), and needs three for 51 %', () => {
+    expect(four(50).snapshot.levels[0]?.reviewerIds).toHaveLength(4);
+    expect(approvals(four(50), ['a']).kind).toBe('pending');
+    expect(approvals(four(50), ['a', 'b']).kind).toBe('approved');
+    expect(approvals(four(51), ['a', 'b']).kind).toBe('pending');
+    expect(approvals(four(51), ['a', 'b', 'c']).kind).toBe('approved');
+  });
+
+  it('completes at 100 % only with every reviewer, and at 25 % with one of four', () => {
+    expect(approvals(four(100), ['a', 'b', 'c']).kind).toBe('pending');
+    expect(approvals(four(100), ['a', 'b', 'c', 'd']).kind).toBe('approved');
+    expect(approvals(four(25), ['a']).kind).toBe('approved');
+  });
+
+  it('accepts ratios of 1 and 100 and refuses 0, 101 and fractions', () => {
+    const ratio = (ratioPercent: number | null) =>
+      checkAuditType({ levels: [level({ approveMethod: 'RATIO', ratioPercent })] });
+    expect(ratio(1)).toEqual([]);
+    expect(ratio(100)).toEqual([]);
+    for (const bad of [0, 101, 50.5, null]) expect(ratio(bad), `${bad}`).toEqual([ReviewMessage.ratioRange(1)]);
+  });
+});
+
+describe('review configuration and opinions at their edges', () => {
+  const config = (levels: ReviewLevelConfig[]): AuditTypeConfig => ({
+    code: 'APPLICATION',
+    name: '准入审核',
+    enabled: true,
+    levels,
+  });
+
+  it('allows exactly five levels, and a return to any earlier level but not to itself or none', () => {
+    expect(checkAuditType({ levels: Array.from({ length: 5 }, () => level()) })).toEqual([]);
+    const returning = (returnToLevel: number | null) =>
+      checkAuditType({ levels: [level(), level(), level({ rejectHandler: 'RETURN_TO_LEVEL', returnToLevel })] });
+    expect(returning(1)).toEqual([]);
+    expect(returning(2)).toEqual([]);
+    for (const bad of [0, 3, 1.5, null]) expect(returning(bad), `${bad}`).toEqual([ReviewMessage.returnLevel(3)]);
+  });
+
+  it('refuses to snapshot a configuration with problems, with the first one', () => {
+    expect(snapshotReview(config([]), 'maker', () => [])).toEqual({ ok: false, message: ReviewMessage.noLevels });
+  });
+
+  it('counts only approvals of the current level: an earlier level does not complete a later 会签', () => {
+    const two = start([level({ roles: ['R2'] }), level({ approveMethod: 'ALL', roles: ['R1'] })]);
+    const up = approve(two, 'd');
+    expect(up.state.level).toBe(2);
+    const once = approve(up.state, 'a');
+    expect(once.kind).toBe('pending');
+    expect(once.state.opinions).toEqual([
+      { level: 1, actorId: 'd', result: 'APPROVE' },
+      { level: 2, actorId: 'a', result: 'APPROVE' },
+    ]);
+    const twice = approve(once.state, 'b');
+    expect(twice.kind).toBe('pending');
+    expect(approve(twice.state, 'c').kind).toBe('approved');
+  });
+
+  it('keeps the opinions on approval and on 不通过, and clears them on a return to the maker', () => {
+    const one = start([level()]);
+    expect(approve(one, 'a').state.opinions).toEqual([{ level: 1, actorId: 'a', result: 'APPROVE' }]);
+    expect(reject(one, 'a', true).state.opinions).toEqual([{ level: 1, actorId: 'a', result: 'REJECT' }]);
+    const two = start([level({ roles: ['R2'] }), level()]);
+    const back = reject(approve(two, 'd').state, 'a', false);
+    expect(back).toMatchObject({ kind: 'returned', state: { level: 1, opinions: [] } });
+  });
+
+  it('returns to the maker from a level whose handler names no earlier level', () => {
+    const two = start([level({ roles: ['R2'] }), level({ rejectHandler: 'RETURN_TO_MAKER', returnToLevel: 1 })]);
+    expect(reject(approve(two, 'd').state, 'a', false).kind).toBe('returned');
+  });
+
+  it('refuses everyone once the last level is done, and takes 依次 only in order at each level', () => {
+    const done = approve(start([level()]), 'a').state;
+    expect(reviewRefusal({ ...done, level: 2 }, 'a')).toBe(ReviewMessage.notReviewer);
+    const seq = start([level({ roles: ['R2'] }), level({ approveMethod: 'SEQUENTIAL' })]);
+    const up = approve(seq, 'd').state;
+    // The opinion given at level 1 does not count as the first of level 2's order.
+    expect(reviewRefusal(up, 'a')).toBeNull();
+    expect(reviewRefusal(up, 'b')).toBe(ReviewMessage.notYourTurn);
+    expect(approve(up, 'a').kind).toBe('pending');
+  });
+
+  it('starts a tenant with every level enabled, 或签, returning to the maker, and no named users', () => {
+    const config = defaultAuditType('APPLICATION');
+    expect(config.enabled).toBe(true);
+    for (const l of config.levels) {
+      expect(l).toMatchObject({ userIds: [], approveMethod: 'ANY', rejectHandler: 'RETURN_TO_MAKER' });
+    }
+  });
+});

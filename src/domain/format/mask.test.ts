@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAccount, maskIdNumber, maskMobile, maskValue } from './mask';
+import { maskAccount, maskIdNumber, maskMobile, maskPersonalData, maskValue, personalDataKind } from './mask';
 
 describe('masks for lists', () => {
   it('keeps the first four and last four characters of an ID number', () => {
@@ -16,5 +16,40 @@ describe('masks for lists', () => {
     expect(maskValue('idNumber', '')).toBe('');
     expect(maskIdNumber('1234')).toBe('1234');
     expect(maskMobile('123')).toBe('123');
+  });
+});
+
+describe('personal data in a logged record', () => {
+  it('knows the keys however a snapshot spells them', () => {
+    expect(personalDataKind('mobile')).toBe('mobile');
+    expect(personalDataKind('contactPhone')).toBe('mobile');
+    expect(personalDataKind('contact_mobile')).toBe('mobile');
+    expect(personalDataKind('idNumber')).toBe('idNumber');
+    expect(personalDataKind('legalPersonIdNumber')).toBe('idNumber');
+    expect(personalDataKind('id_number')).toBe('idNumber');
+    expect(personalDataKind('accountNo')).toBe('account');
+    expect(personalDataKind('account_no')).toBe('account');
+    expect(personalDataKind('bankAccount')).toBe('account');
+    for (const key of ['accountName', 'userName', 'keyId', 'status', 'remark', 'orgId'])
+      expect(personalDataKind(key), key).toBeNull();
+  });
+
+  it('masks them at any depth with the list masks, and leaves the rest', () => {
+    const record = {
+      keyId: '1',
+      accountName: '华东建材有限公司',
+      accountNo: '6222021234567890123',
+      holder: { idNumber: '330204199001011238', contactMobile: '13812345678' },
+      people: [{ mobile: '13900001111', name: '张三' }],
+      version: 2,
+    };
+    expect(maskPersonalData(record)).toEqual({
+      keyId: '1',
+      accountName: '华东建材有限公司',
+      accountNo: '**** 0123',
+      holder: { idNumber: '3302**********1238', contactMobile: '138****5678' },
+      people: [{ mobile: '139****1111', name: '张三' }],
+      version: 2,
+    });
   });
 });

@@ -23,3 +23,32 @@ export function maskValue(kind: MaskKind, value: string): string {
   if (!value) return value;
   return kind === 'idNumber' ? maskIdNumber(value) : kind === 'mobile' ? maskMobile(value) : maskAccount(value);
 }
+
+// The keys under which records carry personal data, however a snapshot spells them (camelCase on the wire,
+// snake_case in rows): mobiles and phones, resident ID numbers, bank account numbers. An account's name
+// (户名) and a user's login name are not among them.
+const PERSONAL_DATA_KEYS: ReadonlyArray<[RegExp, MaskKind]> = [
+  [/(^|_|[a-z])(mobile|phone|telephone)$/i, 'mobile'],
+  [/(^|_|[a-z])id_?(number|card|card_?no)$/i, 'idNumber'],
+  [/^((bank|payee|settlement)_?)?account_?(no|number)$|^(bank|payee)_?account$/i, 'account'],
+];
+
+/** The mask a record's key calls for, or null. */
+export function personalDataKind(key: string): MaskKind | null {
+  return PERSONAL_DATA_KEYS.find(([pattern]) => pattern.test(key))?.[1] ?? null;
+}
+
+/**
+ * A JSON value (a logged record's before or after) with every personal value masked as lists mask it
+ * (`maskValue`), at any depth; everything else as it was.
+ */
+export function maskPersonalData(value: unknown, key = ''): unknown {
+  if (typeof value === 'string') {
+    const kind = personalDataKind(key);
+    return kind ? maskValue(kind, value) : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => maskPersonalData(item, key));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPersonalData(v, k)]));
+  return value;
+}

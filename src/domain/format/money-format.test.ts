@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MONEY, formatFen, formatMoney, parseMoney, yuanToFen } from './money-format';
+import { EMPTY_MONEY, formatFen, formatMoney, isExponentText, parseMoney, yuanToFen } from './money-format';
 
 const runs = { numRuns: 1000 };
 
@@ -102,5 +102,16 @@ describe('formatMoney (SPEC §9)', () => {
     expect(yuanToFen('1.230')).toBe(123n);
     expect(yuanToFen('-0.5')).toBe(-50n);
     expect(yuanToFen('x')).toBeNull();
+  });
+
+  it('refuses exponent notation: 1e5 is not 100,000.00', () => {
+    for (const text of ['1e5', '1E5', '2.5e3', '1e-2', '-1e5']) {
+      expect(yuanToFen(text), text).toBeNull();
+      expect(isExponentText(text), text).toBe(true);
+    }
+    expect(yuanToFen('100,000.50')).toBe(10000050n);
+    expect(yuanToFen('100000.')).toBe(10000000n);
+    expect(yuanToFen('1,00,000')).toBeNull();
+    expect(isExponentText('100000')).toBe(false);
   });
 });

@@ -66,8 +66,20 @@ export function parseMoney(shown: string): string | null {
   return d === null ? null : decimalToString(d);
 }
 
-/** Yuan text → integer 分, exact; null when it is not a number or has a fraction of a 分. */
+/** An amount as a person writes one: digits, separators, at most one point; never exponent notation. */
+const TYPED_AMOUNT = /^\s*[+-]?(\d{1,3}(,\d{3})+|\d+)(\.\d*)?\s*$/;
+
+/** Whether the text is written in exponent notation ('1e5'), which no amount a person means is. */
+export function isExponentText(text: string): boolean {
+  return /^\s*[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+\s*$/i.test(text);
+}
+
+/**
+ * Yuan text → integer 分, exact; null when it is not an amount as a person writes one (so '1e5' is refused,
+ * never read as 100,000.00) or has a fraction of a 分.
+ */
 export function yuanToFen(yuan: string): bigint | null {
+  if (!TYPED_AMOUNT.test(yuan)) return null;
   const d = parseDecimal(yuan.replace(/,/g, ''));
   if (d === null) return null;
   const cents = trimDecimal(d, 0);

@@ -7,7 +7,7 @@ import { CAPITAL_SIDE_TYPE_LABEL } from './capital-side';
 import {
   MAX_FINANCING_RATIO,
   MAX_TERM_DAYS,
-  firstRefusal,
+  everyRefusal,
   notAbove,
   rateAboveZero,
   rateAtMost,
@@ -192,7 +192,7 @@ export const FUND_PRODUCT: ResourceDef<FundProductStatus> = {
   unique: { fields: ['productCode'], statuses: ['ENABLED', 'DISABLED'], message: DUPLICATE_PRODUCT_CODE },
   history: true,
   order: { key: 'createTime', direction: 'desc' },
-  crossCheck: firstRefusal(
+  crossCheck: everyRefusal(
     rateAboveZero('minRate', '最低年利率'),
     rateAtMost('maxRate', '最高年利率', MAX_PRODUCT_RATE, '24%'),
     notAbove('minRate', 'maxRate', '最低年利率不能大于最高年利率'),

@@ -8,6 +8,9 @@
 // §2.2's heading reads "uncached unless noted". We follow §2.4 and the per-route notes: pages are kept
 // alive unless marked `cache: false` here.
 
+/** 审核类型配置: its 编辑 belongs to administrators and risk heads, never to makers (BUSINESS.md §1.5). */
+export const REVIEW_TYPE_CONFIG_PATH = '/business/auditTypeList';
+
 export type OperationCode =
   | 'add'
   | 'edit'
@@ -112,7 +115,7 @@ const AREAS = [
         children: [hidden('/business/newDetails', '业务详情', VIEW)],
       },
       { path: '/business/examine', title: '业务审核', ops: ['examine', 'reject'] },
-      { path: '/business/auditTypeList', title: '审核类型配置', ops: ['edit'] },
+      { path: REVIEW_TYPE_CONFIG_PATH, title: '审核类型配置', ops: ['edit'] },
       {
         path: '/business/preCreditApplicationManage',
         title: '预授信申请管理',

@@ -50,13 +50,17 @@ export const notAbove =
     return order === 1 ? { key: high, message } : null;
   };
 
-/** The first refusal of the rules, in order. */
-export const firstRefusal =
+/**
+ * Every rule's refusal, in order, one a field: a form shows all that is wrong at once (the gateway answers with
+ * the first).
+ */
+export const everyRefusal =
   (...rules: ((form: ResourceForm) => Refusal)[]) =>
-  (form: ResourceForm): Refusal => {
+  (form: ResourceForm): NonNullable<Refusal>[] => {
+    const out: NonNullable<Refusal>[] = [];
     for (const rule of rules) {
       const refusal = rule(form);
-      if (refusal) return refusal;
+      if (refusal && !out.some((r) => r.key === refusal.key)) out.push(refusal);
     }
-    return null;
+    return out;
   };

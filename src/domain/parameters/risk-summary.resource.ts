@@ -11,7 +11,7 @@ import {
   MAX_FINANCING_RATIO,
   MAX_TERM_DAYS,
   compareRates,
-  firstRefusal,
+  everyRefusal,
   rateAboveZero,
   rateAtMost,
 } from './param-rules';
@@ -76,7 +76,7 @@ export const RISK_SUMMARY: ResourceDef<RiskSummaryStatus> = {
   // The kit never creates a version (the save does, ACTIVE); a stored version is history unless it is the one.
   initialStatus: 'SUPERSEDED',
   order: { key: 'versionNo', direction: 'desc' },
-  crossCheck: firstRefusal(
+  crossCheck: everyRefusal(
     rateAboveZero('maxFinancingRatio', '最高融资比例'),
     rateAtMost('maxFinancingRatio', '最高融资比例', MAX_FINANCING_RATIO, '90%'),
   ),

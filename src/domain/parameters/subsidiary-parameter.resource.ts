@@ -3,7 +3,7 @@
 // subsidiary singleMaxAmount"). One parameter per subsidiary. 已用 is the year's lending against the annual
 // quota and reads 0 until lending exists. A 停用 parameter sets no cap (capSourcesOf reads live ones only).
 import type { ResourceDef, ResourceRecord } from '../resource/resource';
-import { MAX_FINANCING_RATIO, MAX_TERM_DAYS, firstRefusal, notAbove, rateAboveZero, rateAtMost } from './param-rules';
+import { MAX_FINANCING_RATIO, MAX_TERM_DAYS, everyRefusal, notAbove, rateAboveZero, rateAtMost } from './param-rules';
 
 export const PARAMETER_SUBSIDIARY_PATH = '/parameterManage/parameterSubsidiary';
 export type SubsidiaryParameterStatus = 'ENABLED' | 'DISABLED';
@@ -86,7 +86,7 @@ export const SUBSIDIARY_PARAMETER: ResourceDef<SubsidiaryParameterStatus> = {
   unique: { fields: ['subsidiaryId'], statuses: ['ENABLED', 'DISABLED'], message: DUPLICATE_SUBSIDIARY_PARAMETER },
   history: true,
   order: { key: 'createTime', direction: 'desc' },
-  crossCheck: firstRefusal(
+  crossCheck: everyRefusal(
     rateAboveZero('maxFinancingRatio', '比例上限'),
     rateAtMost('maxFinancingRatio', '比例上限', MAX_FINANCING_RATIO, '90%'),
     notAbove('effectiveFrom', 'effectiveTo', '生效日不能晚于失效日'),

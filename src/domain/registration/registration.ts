@@ -63,6 +63,8 @@ export const RegistrationMessage = {
   agreement: '请阅读并同意《平台用户协议》',
   creditCodeTaken: '该企业已注册或正在审核中',
   userNameTaken: '该用户名已被使用',
+  /** A name the registration tenant does not hold but sign-in cannot tell apart (names sign in without a tenant). */
+  userNameUnavailable: '该用户名不可用，请更换其他用户名',
   underReview: '您的注册申请正在审核中，审核通过后即可登录',
   rejected: (comment: string) => `您的注册申请未通过审核：${comment}`,
   submitted: '注册申请已提交，请等待平台审核',

@@ -1,8 +1,9 @@
 // What a person types and what the wire carries: money is typed in 元 ('1,234.56') and sent as integer 分,
 // ints as digits, everything else as text. The same domain checks then judge the wire value on both sides.
+import { businessDay, latestNearTermDay } from '../calendar/calendar-date';
 import { decimalToString, parseDecimal, trimDecimal } from '../decimal/decimal';
 import { formatDate, formatDateTime } from '../format/date-format';
-import { formatFen, yuanToFen } from '../format/money-format';
+import { formatFen, isExponentText, yuanToFen } from '../format/money-format';
 import {
   type FieldDef,
   type ResourceDef,
@@ -24,6 +25,7 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
   const t = text.trim();
   if (t === '') return { value: f.type === 'money' || f.type === 'int' ? null : '' };
   if (f.type === 'money') {
+    if (isExponentText(t)) return { error: ResourceMessage.exponent(f) };
     const fen = yuanToFen(t);
     if (fen === null || fen > BigInt(Number.MAX_SAFE_INTEGER) || fen < -BigInt(Number.MAX_SAFE_INTEGER)) {
       return { error: ResourceMessage.number(f) };
@@ -34,11 +36,27 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
   return { value: t };
 }
 
-/** A record's or a sample's value as the form shows it for editing (money in 元 without separators). */
+/** The days a date picker offers: not before today for `notPast`, not after the near-term limit (Asia/Shanghai). */
+export function dateBounds(f: FieldDef, today: Date = new Date()): { min?: string; max?: string } {
+  if (f.type !== 'date') return {};
+  return {
+    ...(f.notPast ? { min: businessDay(today) } : {}),
+    ...(f.nearTermYears !== undefined ? { max: latestNearTermDay(today, f.nearTermYears) } : {}),
+  };
+}
+
+/** A record's or a sample's value as the form shows it for editing: money in 元 with separators (SPEC §9). */
 export function textOf(f: FieldDef, value: WireValue | undefined): string {
   if (value === null || value === undefined) return '';
-  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value)).replace(/,/g, '');
+  if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value));
   return String(value);
+}
+
+/** What a typed rate means as a percentage, shown beside the input ('0.2000' → '20.00%'); '' until it is one. */
+export function rateHint(f: FieldDef, text: string): string {
+  if (f.type !== 'rate') return '';
+  const t = text.trim();
+  return /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(t) ? percentText(t) : '';
 }
 
 export function emptyTexts(def: ResourceDef, mode: 'create' | 'update', record?: ResourceRecord): FormTexts {

@@ -4,13 +4,19 @@ import { NEGATIVE_OPINION } from '../risk/negative-opinion.resource';
 import {
   type FieldDef,
   columnOf,
+  fieldByKey,
   firstFormError,
+  formFields,
   mayReadWhole,
+  orgNameKey,
   normalizeForm,
   validateField,
   validateForm,
 } from './resource';
-import { displayOf, percentText, readForm, textOf, wireValueOf } from './resource-form';
+import { SUPPLIER_LOCK } from '../risk/locks.resource';
+import { ENTERPRISE_INFORMATION } from '../crm/enterprise-information';
+import { FUND_PRODUCT } from '../funds/fund-product.resource';
+import { dateBounds, displayOf, percentText, rateHint, readForm, textOf, wireValueOf } from './resource-form';
 
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
 
@@ -73,14 +79,64 @@ describe("a resource definition's form rules", () => {
   });
 });
 
+describe('days that cannot be', () => {
+  // 00:30 on 2026-11-26 in 上海 is still the 25th in UTC: the business's day is 上海's.
+  const now = new Date('2026-11-25T16:30:00Z');
+  const expires = fieldByKey(SUPPLIER_LOCK, 'expiresAt')!;
+  const founded = fieldByKey(ENTERPRISE_INFORMATION, 'establishedOn')!;
+
+  it("refuses a past day for a lock's 到期日 and a future one for 成立日期, on both sides", () => {
+    expect(validateField(expires, { expiresAt: '2026-11-25' }, now)).toBe('到期日不能早于今天');
+    expect(validateField(expires, { expiresAt: '2026-11-26' }, now)).toBeNull();
+    expect(validateField(expires, { expiresAt: '' }, now)).toBeNull();
+    expect(validateField(founded, { establishedOn: '2099-01-01' }, now)).toBe('成立日期不能晚于今天');
+    expect(validateField(founded, { establishedOn: '2026-11-26' }, now)).toBeNull();
+  });
+
+  it('names a supplier lock by its supplier, as the 解锁 prompt shows it', () => {
+    const supplier = fieldByKey(SUPPLIER_LOCK, 'supplierId')!;
+    const record = { supplierId: '1', [orgNameKey(supplier)]: '华东建材有限公司', reason: '涉诉待核实' };
+    expect(record[SUPPLIER_LOCK.titleField as keyof typeof record]).toBe('华东建材有限公司');
+  });
+
+  it('offers only the allowed days in the picker', () => {
+    expect(dateBounds(expires, now)).toEqual({ min: '2026-11-26' });
+    expect(dateBounds(founded, now)).toEqual({ max: '2026-11-26' });
+    expect(dateBounds(money, now)).toEqual({});
+  });
+});
+
 describe('typed text and the wire', () => {
   it('reads 元 as exact 分 and back', () => {
     expect(wireValueOf(money, '12,345.67')).toEqual({ value: 1_234_567 });
     expect(wireValueOf(money, '0.1')).toEqual({ value: 10 });
     expect(wireValueOf(money, '1.234')).toEqual({ error: '请输入正确的申请金额' });
-    expect(textOf(money, 1_234_567)).toBe('12345.67');
+    expect(wireValueOf(money, '1e5')).toEqual({ error: '申请金额请直接填写金额（如 100000.00），不能使用科学计数法' });
+    expect(textOf(money, 1_234_567)).toBe('12,345.67');
+    expect(wireValueOf(money, textOf(money, 1_234_567))).toEqual({ value: 1_234_567 });
     expect(displayOf(money, 1_234_567)).toBe('12,345.67');
     expect(displayOf(money, null)).toBe('--');
+  });
+
+  it('reports the rules across fields together with the fields own messages, all at once (/addFund)', () => {
+    const texts = Object.fromEntries(
+      formFields(FUND_PRODUCT, 'create').map((f) => [f.key, textOf(f, FUND_PRODUCT.sample[f.key])]),
+    );
+    const form = { ...texts, productName: '', maxRate: '0.3000', termMinDays: '300', termMaxDays: '200' };
+    const { errors } = readForm(FUND_PRODUCT, form, 'create');
+    expect(errors).toEqual({
+      productName: '请输入产品名称',
+      maxRate: '最高年利率不能大于24%',
+      termMaxDays: '最短期限不能大于最长期限',
+    });
+  });
+
+  it('shows a typed rate as a percentage beside its input', () => {
+    const rate = fieldByKey(FUND_PRODUCT, 'maxFinancingRatio')!;
+    expect(rateHint(rate, '0.2000')).toBe('20.00%');
+    expect(rateHint(rate, '0.085')).toBe('8.50%');
+    expect(rateHint(rate, '2')).toBe('');
+    expect(rateHint(money, '0.2')).toBe('');
   });
 
   it('reads a whole form and reports every field', () => {

@@ -7,6 +7,7 @@
 //
 // Values on the wire: text, enum, date ('YYYY-MM-DD'), datetime (ISO) and rate ('0.0600') are strings;
 // money is an integer number of 分 and int an integer (BUSINESS.md "Money and dates").
+import { businessDay, isCalendarDate, latestNearTermDay } from '../calendar/calendar-date';
 import type { OperationCode } from '../menu/route-catalogue';
 import type { PatternKind } from '../patterns/pattern-check';
 import { checkPattern } from '../patterns/pattern-check';
@@ -52,6 +53,13 @@ export interface FieldDef {
   form?: 'create' | 'always';
   /** In the detail view unless false. */
   detail?: boolean;
+  /**
+   * Date: a near-term day, at most this many whole years after today (0: not after today), e.g. the day an
+   * opinion was published or an interview held; other dates only need to be calendar dates.
+   */
+  nearTermYears?: number;
+  /** Date: refuses a day before today in Asia/Shanghai (a lock's 到期日). */
+  notPast?: boolean;
   /** The placeholder's example, e.g. for rates. */
   hint?: string;
   /** The database column; the key in snake_case unless given. */
@@ -150,7 +158,10 @@ export interface ResourceDef<S extends string = string> {
   /** The list's order; newest first unless given. */
   order?: { key: string; direction: 'asc' | 'desc' };
   /** A rule across fields once each field passes, e.g. 已付 ≤ 应收: the field key and its message, or null. */
-  crossCheck?: (form: ResourceForm) => { key: string; message: string } | null;
+  /** Rules across fields: the refusal (or every refusal) of the form, each on the field it names. */
+  crossCheck?: (
+    form: ResourceForm,
+  ) => { key: string; message: string } | readonly { key: string; message: string }[] | null;
   /** A valid form, for the contract cases and the generic tests. */
   sample: ResourceForm;
   /** The timeline's column: the field whose value names a record in confirmations, e.g. the company name. */
@@ -162,9 +173,12 @@ export const ResourceMessage = {
   tooLong: (f: FieldDef, max: number) => `${f.label}不能超过${max}个字符`,
   optionInvalid: (f: FieldDef) => `${f.label}不正确`,
   number: (f: FieldDef) => `请输入正确的${f.label}`,
+  exponent: (f: FieldDef) => `${f.label}请直接填写金额（如 100000.00），不能使用科学计数法`,
   tooSmall: (f: FieldDef, min: string) => `${f.label}不能小于${min}`,
   tooLarge: (f: FieldDef, max: string) => `${f.label}不能大于${max}`,
   date: (f: FieldDef) => `请输入正确的${f.label}（YYYY-MM-DD）`,
+  tooLate: (f: FieldDef, latest: string) => `${f.label}不能晚于${f.nearTermYears === 0 ? '今天' : latest}`,
+  pastDay: (f: FieldDef) => `${f.label}不能早于今天`,
   rate: (f: FieldDef) => `${f.label}须为0到1之间、最多4位小数的数`,
   notFound: '记录不存在',
   stale: '数据已被他人修改，请刷新后重试',
@@ -196,15 +210,7 @@ export const isRequired = (f: FieldDef) => f.required !== false;
 /** A list column of the record's own table sorts on the gateway; a name joined or a figure computed elsewhere does not. */
 export const isSortable = (f: FieldDef) => !!f.list && !f.userName && !f.refName && !f.aggregate;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const RATE = /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/;
-
-export function isIsoDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 
 /**
  * The codes of a `multiple` enum's value, each an option and none twice; null when one is not. The order of
@@ -264,8 +270,13 @@ export function validateField(f: FieldDef, form: ResourceForm, today: Date = new
       if (f.multiple)
         return typeof value === 'string' && chosenOptions(f, value) ? null : ResourceMessage.optionInvalid(f);
       return typeof value === 'string' && f.options && value in f.options ? null : ResourceMessage.optionInvalid(f);
-    case 'date':
-      return typeof value === 'string' && isIsoDate(value) ? null : ResourceMessage.date(f);
+    case 'date': {
+      if (!isCalendarDate(value)) return ResourceMessage.date(f);
+      if (f.notPast && value < businessDay(today)) return ResourceMessage.pastDay(f);
+      if (f.nearTermYears === undefined) return null;
+      const latest = latestNearTermDay(today, f.nearTermYears);
+      return value > latest ? ResourceMessage.tooLate(f, latest) : null;
+    }
     case 'rate':
       return typeof value === 'string' && RATE.test(value) ? null : ResourceMessage.rate(f);
     default: {
@@ -292,15 +303,22 @@ export function validateForm(
   return crossChecked(def, form, errors);
 }
 
-/** The definition's rule across fields, when every field passed on its own. */
+/** The definition's rules across fields added to the fields' own messages, so a form shows them all at once. */
 export function crossChecked(
   def: ResourceDef,
   form: ResourceForm,
   errors: Partial<Record<string, string>>,
 ): Partial<Record<string, string>> {
-  if (Object.keys(errors).length > 0 || !def.crossCheck) return errors;
-  const refusal = def.crossCheck(form);
-  return refusal ? { [refusal.key]: refusal.message } : errors;
+  if (!def.crossCheck) return errors;
+  // A rule judges only fields that passed on their own; each field shows one message, its own first.
+  const judged: ResourceForm = Object.fromEntries(
+    Object.entries(form).map(([key, value]) => [key, errors[key] === undefined ? value : null]),
+  );
+  const found = def.crossCheck(judged);
+  const refusals = found === null ? [] : 'key' in found ? [found] : found;
+  const out = { ...errors };
+  for (const r of refusals) if (out[r.key] === undefined) out[r.key] = r.message;
+  return out;
 }
 
 export function firstFormError(def: ResourceDef, form: ResourceForm, mode: 'create' | 'update', today?: Date) {

@@ -75,7 +75,15 @@ export const SUPPLIER_LOCK: ResourceDef<LockStatus> = {
       list: { width: 100 },
     },
     { key: 'reason', label: '锁定原因', type: 'textarea', max: 200, form: 'create', list: { width: 220 } },
-    { key: 'expiresAt', label: '到期日', type: 'date', form: 'create', required: false, list: { width: 110 } },
+    {
+      key: 'expiresAt',
+      label: '到期日',
+      type: 'date',
+      form: 'create',
+      required: false,
+      notPast: true,
+      list: { width: 110 },
+    },
     ...stampedFields,
   ],
   statuses: LOCK_STATUSES,
@@ -85,7 +93,8 @@ export const SUPPLIER_LOCK: ResourceDef<LockStatus> = {
   history: true,
   order: { key: 'lockedAt', direction: 'desc' },
   sample: { supplierId: SAMPLE_SUPPLIER, scope: 'NEW_APPLICATION', reason: '契约样例：涉诉待核实', expiresAt: '' },
-  titleField: 'reason',
+  // A lock is named by whom it locks (the 解锁 prompt asks "解锁 华东建材有限公司?"), not by its reason.
+  titleField: 'supplierIdName',
 };
 
 export const CONTRACT_LOCK: ResourceDef<LockStatus> = {

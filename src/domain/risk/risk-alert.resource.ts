@@ -62,7 +62,15 @@ export const RISK_ALERT: ResourceDef<RiskAlertStatus> = {
       list: { width: 80 },
       optionTones: { HINT: 'informative', ATTENTION: 'brand', WARNING: 'warning', SEVERE: 'danger' },
     },
-    { key: 'detectedOn', label: '检测时间', type: 'date', form: 'create', search: 'range', list: { width: 110 } },
+    {
+      key: 'detectedOn',
+      label: '检测时间',
+      type: 'date',
+      nearTermYears: 0,
+      form: 'create',
+      search: 'range',
+      list: { width: 110 },
+    },
     {
       key: 'businessNos',
       label: '关联业务',

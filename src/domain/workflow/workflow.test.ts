@@ -133,3 +133,74 @@ describe('a transition table', () => {
     );
   });
 });
+
+describe('a transition with fields of its own, and the comment rules at their edges', () => {
+  // 确权-like: an amount typed in the dialog, at most what the record still owes.
+  interface Order {
+    status: 'OPEN' | 'DONE';
+    owed: number;
+  }
+  const orders: WorkflowTable<'OPEN' | 'DONE', Order> = {
+    noun: '付款单',
+    statusOf: (o) => o.status,
+    commentMax: 5,
+    transitions: [
+      {
+        action: 'confirm',
+        label: '确权',
+        op: 'examine',
+        from: ['OPEN'],
+        to: 'DONE',
+        comment: 'optional',
+        inputs: {
+          keys: ['amount'],
+          sample: { amount: 1 },
+          check: (o, values) => (Number(values.amount) > o.owed ? '确权金额超过未付金额' : null),
+        },
+      },
+      { action: 'close', label: '关闭', op: 'examine', from: ['OPEN'], to: 'DONE', comment: 'none' },
+      { action: 'note', label: '备注', op: 'examine', from: ['OPEN'], to: 'OPEN', comment: 'required' },
+    ],
+  };
+  const open: Order = { status: 'OPEN', owed: 100 };
+  const actor = ctx(['examine']);
+
+  it("refuses values its check refuses, in the check's words, and takes the others", () => {
+    expect(applyTransition(orders, open, 'confirm', actor, { values: { amount: 101 } })).toEqual({
+      ok: false,
+      reason: 'guard',
+      message: '确权金额超过未付金额',
+    });
+    expect(applyTransition(orders, open, 'confirm', actor, { values: { amount: 100 } })).toMatchObject({
+      ok: true,
+      to: 'DONE',
+    });
+  });
+
+  it('keeps a trimmed comment, and none where the action takes none', () => {
+    expect(applyTransition(orders, open, 'confirm', actor, { values: { amount: 1 }, comment: ' 已核 ' })).toMatchObject(
+      {
+        ok: true,
+        comment: '已核',
+      },
+    );
+    expect(applyTransition(orders, open, 'close', actor, { comment: '多余' })).toMatchObject({ ok: true, comment: '' });
+  });
+
+  it('asks for a required comment under its label, and takes exactly the longest allowed', () => {
+    const note = orders.transitions[2]!;
+    expect(checkTransitionComment(orders, note, ' ')).toBe('请输入备注意见');
+    expect(checkTransitionComment(orders, note, '一二三四五')).toBeNull();
+    expect(checkTransitionComment(orders, note, '一二三四五六')).toBe('备注意见不能超过5个字符');
+  });
+
+  it('names every fixed target as a state, and no computed one', () => {
+    const computed: WorkflowTable<'A' | 'B', { status: 'A' | 'B' }> = {
+      noun: '记录',
+      statusOf: (r) => r.status,
+      transitions: [{ action: 'x', label: '切换', op: 'examine', from: ['A'], to: () => 'B', comment: 'none' }],
+    };
+    expect([...statesOf(computed)]).toEqual(['A']);
+    expect([...statesOf(orders)].sort()).toEqual(['DONE', 'OPEN']);
+  });
+});

@@ -18,23 +18,21 @@ import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
-import { normalizeMenuPath } from '../../domain/menu/menu';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { createSessionMachine } from '../../application/session/session.machine';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { FileGatewayId } from '../../application/ports/file-gateway.port';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
-import { createContainer } from './container';
+import { createContainer, featureLoader } from './container';
 import { LoadingBar } from './loading-bar';
 import { LoadingCounter } from './loading-counter';
 import { createRouter, preloadShell } from './router';
 import { ServicesContext, type Services } from './services';
 import { ToastNotifier } from './toast-notifier';
-
-const TODO_MENU = normalizeMenuPath('/workbench/technological/todo');
 
 function compose() {
   const notifier = new ToastNotifier();
@@ -53,12 +51,16 @@ function compose() {
     }),
   );
   requests.onSessionExpired(() => session.send({ type: 'SESSION_EXPIRED' }));
-  // While the gateway checks the password and the session initialises, fetch the shell, the home screen
-  // and the toaster, so that none is downloaded after it (an expired-session message must not wait).
+  // While the gateway checks the password and the session initialises, fetch the shell, the home screen and
+  // the screens' ports, so that none is downloaded after it: in the next task, once the sign-in's own request has gone out
+  // ahead of them. The toaster is loaded with the first message, as on the login page.
+  const features = featureLoader(container);
   const preload = session.subscribe((s) => {
     if (s.matches('signingIn') || s.matches('initialising')) {
-      preloadShell();
-      void loadToastHost();
+      setTimeout(() => {
+        preloadShell();
+        void features();
+      }, 0);
       preload.unsubscribe();
     }
   });
@@ -69,22 +71,17 @@ function compose() {
     if (s.matches('signedOut') && tags.getSnapshot().context.tags.length > 1) tags.send({ type: 'RESET' });
   });
 
-  // 我的待办's count: asked once when a session holding the menu is ready, emptied when it ends; the
-  // screens ask again after the user acts on an item.
-  const review = container.get(ReviewGatewayId);
-  const todoCount = createActor(createTodoCountMachine(() => review.todoCount())).start();
-  let counted = false;
+  // 我的待办's count: the shell asks for it once its first screen shows (main-layout.tsx), so that it is not
+  // on the sign-in path; it is emptied when the session ends, and the screens ask again after the user acts
+  // on an item.
+  const todoCount = createActor(createTodoCountMachine(() => container.get(ReviewGatewayId).todoCount())).start();
+  let wasReady = false;
   session.subscribe((s) => {
-    if (s.matches('ready') && !counted) {
-      counted = true;
-      if (s.context.menus.some((m) => normalizeMenuPath(m.path) === TODO_MENU)) todoCount.send({ type: 'REFRESH' });
-    } else if (!s.matches('ready') && counted) {
-      counted = false;
-      todoCount.send({ type: 'CLEAR' });
-    }
+    if (wasReady && !s.matches('ready')) todoCount.send({ type: 'CLEAR' });
+    wasReady = s.matches('ready');
   });
 
-  const router = createRouter();
+  const router = createRouter(features);
   tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
   // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
@@ -97,27 +94,60 @@ function compose() {
     browser.setTitle(DOCUMENT_TITLE);
   });
 
+  // The screens' ports are bound once the main layout or the registration page loads (router.tsx): they
+  // are looked up when a screen asks, never on the login page.
   const services: Services = {
     session,
     tags,
     store,
     browser,
     notifier,
-    account: container.get(AccountGatewayId),
-    supplierAuthorization: container.get(SupplierAuthorizationGatewayId),
-    files: container.get(FileGatewayId),
-    roles: container.get(RoleGatewayId),
-    users: container.get(UserGatewayId),
-    organizations: container.get(OrganizationGatewayId),
-    resources: container.get(ResourceGatewayId),
-    registration: container.get(RegistrationGatewayId),
-    assets: container.get(AssetsGatewayId),
-    preCredit: container.get(PreCreditGatewayId),
-    financingApplication: container.get(ApplicationGatewayId),
-    parameters: container.get(ParametersGatewayId),
-    review,
+    get account() {
+      return container.get(AccountGatewayId);
+    },
+    get supplierAuthorization() {
+      return container.get(SupplierAuthorizationGatewayId);
+    },
+    get files() {
+      return container.get(FileGatewayId);
+    },
+    get roles() {
+      return container.get(RoleGatewayId);
+    },
+    get users() {
+      return container.get(UserGatewayId);
+    },
+    get organizations() {
+      return container.get(OrganizationGatewayId);
+    },
+    get resources() {
+      return container.get(ResourceGatewayId);
+    },
+    get registration() {
+      return container.get(RegistrationGatewayId);
+    },
+    get assets() {
+      return container.get(AssetsGatewayId);
+    },
+    get preCredit() {
+      return container.get(PreCreditGatewayId);
+    },
+    get meeting() {
+      return container.get(MeetingGatewayId);
+    },
+    get financingApplication() {
+      return container.get(ApplicationGatewayId);
+    },
+    get parameters() {
+      return container.get(ParametersGatewayId);
+    },
+    get review() {
+      return container.get(ReviewGatewayId);
+    },
     todoCount,
-    business: container.get(BusinessGatewayId),
+    get business() {
+      return container.get(BusinessGatewayId);
+    },
   };
   return { services, router, notifier, loading };
 }

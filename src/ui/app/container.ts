@@ -1,43 +1,18 @@
-// The composition root's container: the only place that knows which adapter implements which port.
+// The composition root's container: the only place that knows which adapter implements which port. What the
+// login page needs is bound here; the ports of the screens behind it are bound by feature-bindings.ts, a
+// lazy chunk loaded with the main layout or the registration page, so that none of their adapters weighs
+// on the login page.
 import { Container } from 'inversify';
-import { AccountGatewayId } from '../../application/ports/account-gateway.port';
-import { RoleGatewayId } from '../../application/ports/role-gateway.port';
-import { UserGatewayId } from '../../application/ports/user-gateway.port';
-import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
-import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
-import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
-import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
-import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
-import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
-import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
-import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
-import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { BrowserWindowId } from '../../application/ports/browser.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
 import { NotifierId } from '../../application/ports/notifier.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
-import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
 import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
-import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
-import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
-import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
-import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-gateway.adapter';
-import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
-import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
-import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
-import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
-import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
-import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
-import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
-import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
-import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
-import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
 import type { LoadingCounter } from './loading-counter';
 import type { ToastNotifier } from './toast-notifier';
 
@@ -51,20 +26,14 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(HttpClientId).to(HttpClient).inSingletonScope();
   container.bind(RequestControlId).toService(HttpClientId);
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
-  container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
-  container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
-  container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
-  container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
-  container.bind(OrganizationGatewayId).to(OrganizationGatewayAdapter).inSingletonScope();
-  container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
-  container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
-  container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
-  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
-  container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
-  container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
-  container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
-  container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
-  container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
-  container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
   return container;
+}
+
+/** Binds the screens' ports, once; every route behind the login page waits for it. */
+export function featureLoader(container: Container): () => Promise<void> {
+  let loaded: Promise<void> | undefined;
+  return () => {
+    loaded ??= import('./feature-bindings').then(({ bindFeatures }) => bindFeatures(container));
+    return loaded;
+  };
 }

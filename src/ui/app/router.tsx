@@ -18,6 +18,14 @@ export function preloadShell(): void {
   void screenFor('/');
 }
 
+/** A route's `lazy` that first waits for the screens' ports to be bound (container.ts featureLoader). */
+const afterFeatures =
+  <T,>(features: () => Promise<void>, load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    const [loaded] = await Promise.all([load(), features()]);
+    return loaded;
+  };
+
 function menuRoute(path: string, title: string, cache: boolean): RouteObject {
   const routePath = path.startsWith('/') ? path : `/${path}`;
   return {
@@ -28,7 +36,8 @@ function menuRoute(path: string, title: string, cache: boolean): RouteObject {
   };
 }
 
-export const routes: RouteObject[] = [
+/** The routes; every one behind the login page waits for `features`, the binding of the screens' ports. */
+export const routesWith = (features: () => Promise<void>): RouteObject[] => [
   {
     element: <NavigationGate />,
     errorElement: <RouteErrorScreen />,
@@ -37,9 +46,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <ConfigOverlay />,
     children: [
       { path: '/login', lazy: lazyScreen('/login') },
-      { path: '/register', lazy: lazyScreen('/register') },
+      { path: '/register', lazy: afterFeatures(features, lazyScreen('/register')) },
       {
-        lazy: loadMainLayout,
+        lazy: afterFeatures(features, loadMainLayout),
         children: [
           menuRoute('/', '首页', false),
           menuRoute(UNAUTHORIZED_PATH, '无权限', false),
@@ -53,6 +62,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(features: () => Promise<void>) {
+  return createBrowserRouter(routesWith(features));
 }

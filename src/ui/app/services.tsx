@@ -12,6 +12,7 @@ import type { ResourceGateway } from '../../application/ports/resource-gateway.p
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
+import type { MeetingGateway } from '../../application/ports/meeting-gateway.port';
 import type { ApplicationGateway } from '../../application/ports/application-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
@@ -54,6 +55,8 @@ export interface Services {
   todoCount: ActorRefFrom<TodoCountMachine>;
   /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   business: BusinessGateway;
+  /** 评审会: its lists, make page, votes, minutes. */
+  meeting: MeetingGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -2,7 +2,7 @@
 // layout for the 10/20/30/40/50/100 selector). Every number comes from pagination.ts: the page shown is
 // clamped to the page count, the pager has an odd 5–21 buttons with "more" markers that jump
 // pagerCount − 2 pages, and the jumper goes to the typed page, clamped.
-import { Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useState, type ReactNode } from 'react';
 import { DEFAULT_PAGER_COUNT, DEFAULT_UI_SIZE, PAGE_SIZES, PAGINATION_LAYOUT } from '../../domain/constants';
@@ -148,23 +148,24 @@ export function PaginationBar({
       </Text>
     ),
     sizes: () => (
-      <Dropdown
+      // A native select: every list shows this bar, and Fluent's dropdown would bring its combobox and
+      // positioning code into each list's first load.
+      <Select
         key="sizes"
         className={styles.sizes}
         size={DEFAULT_UI_SIZE}
         aria-label="每页条数"
         disabled={disabled}
-        value={`${pageSize}条/页`}
-        selectedOptions={[String(pageSize)]}
-        onOptionSelect={(_e, data) => {
-          const size = Number(data.optionValue);
+        value={String(pageSize)}
+        onChange={(_e, data) => {
+          const size = Number(data.value);
           if (Number.isFinite(size) && size !== pageSize) onChange(pageAfterSizeChange(current, total, size), size);
         }}
       >
         {pageSizes.map((size) => (
-          <Option key={size} value={String(size)}>{`${size}条/页`}</Option>
+          <option key={size} value={String(size)}>{`${size}条/页`}</option>
         ))}
-      </Dropdown>
+      </Select>
     ),
   };
 

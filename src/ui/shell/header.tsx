@@ -29,11 +29,16 @@ import { useLocation } from 'react-router-dom';
 import { selectMenus, selectNickName } from '../../application/session/session.selectors';
 import { breadcrumbFor } from '../../domain/navigation/sidebar';
 import { useServices } from '../app/services';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { SupplierAuthorizationCommand, type SupplierAuthorizationFlow } from './supplier-authorization-prompt';
-import { SwitchSubsystemDialog } from './switch-subsystem-dialog';
 
+// What the header opens is loaded when it is opened: none of it weighs on the shell.
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
+const ChangePasswordDialog = lazy(async () => ({
+  default: (await import('./change-password-dialog')).ChangePasswordDialog,
+}));
+const SwitchSubsystemDialog = lazy(async () => ({
+  default: (await import('./switch-subsystem-dialog')).SwitchSubsystemDialog,
+}));
 
 /** SPEC §8 'you browser can not work', in the interface's language. */
 export const FULLSCREEN_UNSUPPORTED = '您的浏览器不支持全屏';
@@ -155,13 +160,13 @@ export const Header = memo(function Header({ onToggleSidebar, sidebarOpen, compa
           </MenuList>
         </MenuPopover>
       </Menu>
-      <SwitchSubsystemDialog open={open === 'switch'} onClose={close} />
-      <ChangePasswordDialog open={open === 'password'} onClose={close} />
-      {open === 'palette' ? (
+      {open === 'none' ? null : (
         <Suspense fallback={null}>
-          <CommandPalette open onClose={close} />
+          {open === 'switch' ? <SwitchSubsystemDialog open onClose={close} /> : null}
+          {open === 'password' ? <ChangePasswordDialog open onClose={close} /> : null}
+          {open === 'palette' ? <CommandPalette open onClose={close} /> : null}
         </Suspense>
-      ) : null}
+      )}
     </header>
   );
 });

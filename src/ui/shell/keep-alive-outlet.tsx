@@ -3,10 +3,13 @@
 // the active one is visible. The cache is bounded by the open tags: closing a tag frees its page, and a
 // refresh changes the page's key, which remounts it. A page's scroll position is kept beside it.
 // A tag switch changes only which <Activity> is visible: a hidden page keeps the very element it was cached
-// with, and its memoised frame bails out, so its screen does not render again.
-import { Activity, memo, useLayoutEffect, useRef, type ReactNode } from 'react';
+// with, and its memoised frame bails out, so its screen does not render again. Each page also reads the
+// location it was last shown at: the address moving on to another page is no news to a hidden one (a screen
+// reading its query string would otherwise render again on every switch), and coming back to the same
+// address hands it the very same location.
+import { Activity, memo, useContext, useLayoutEffect, useRef, type ContextType, type ReactNode } from 'react';
 import { makeStyles } from '@fluentui/react-components';
-import { useLocation, useMatches, useOutlet } from 'react-router-dom';
+import { UNSAFE_LocationContext as LocationContext, useMatches, useOutlet } from 'react-router-dom';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import type { RouteHandle } from '../app/route-table';
 
@@ -43,7 +46,8 @@ export function KeepAliveOutlet({
   refreshKeys: Readonly<Record<string, number>>;
 }) {
   const outlet = useOutlet();
-  const { pathname } = useLocation();
+  const here = useContext(LocationContext);
+  const { pathname } = here.location;
   const matches = useMatches();
   const active = normalizeMenuPath(pathname);
   const cacheable = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.cache === true;
@@ -57,13 +61,23 @@ export function KeepAliveOutlet({
   for (const path of [...pages.current.keys()]) {
     if (path !== active && !openPaths.has(path)) pages.current.delete(path);
   }
+  const shownAt = useRef(new Map<string, ContextType<typeof LocationContext>>());
+  const last = shownAt.current.get(active)?.location;
+  if (!last || last.pathname !== pathname || last.search !== here.location.search || last.hash !== here.location.hash) {
+    shownAt.current.set(active, here);
+  }
+  for (const path of [...shownAt.current.keys()]) {
+    if (!pages.current.has(path)) shownAt.current.delete(path);
+  }
 
   const keyOf = (path: string) => `${path}#${refreshKeys[path] ?? 0}`;
   return (
     <>
       {[...pages.current].map(([path, element]) => (
         <Activity key={keyOf(path)} mode={path === active ? 'visible' : 'hidden'}>
-          <ScrollKeepingPage>{element}</ScrollKeepingPage>
+          <LocationContext.Provider value={shownAt.current.get(path) ?? here}>
+            <ScrollKeepingPage>{element}</ScrollKeepingPage>
+          </LocationContext.Provider>
         </Activity>
       ))}
       {cacheable ? null : <ScrollKeepingPage key={keyOf(active)}>{outlet}</ScrollKeepingPage>}

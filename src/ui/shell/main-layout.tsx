@@ -13,7 +13,7 @@ import { tagForPath } from '../../domain/tags/tag-cache';
 import { useServices } from '../app/services';
 import { Header } from './header';
 import { KeepAliveOutlet } from './keep-alive-outlet';
-import { Sidebar } from './sidebar';
+import { Sidebar, useTodoCountOnShow } from './sidebar';
 import { SidebarRail } from './sidebar-rail';
 import { SupplierAuthorizationPrompt, useSupplierAuthorizationFlow } from './supplier-authorization-prompt';
 import { TagBar } from './tag-bar';
@@ -61,6 +61,7 @@ export function MainLayout() {
   const [collapsed, setCollapsed] = useState(() => browser.readPreference(SIDEBAR_COLLAPSED) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const authorization = useSupplierAuthorizationFlow();
+  useTodoCountOnShow();
 
   const toggleSidebar = useCallback(() => {
     if (narrow) {

@@ -1,6 +1,10 @@
 // The sidebar (SPEC §2.4): the user's menu tree, the current page's entry highlighted and its area open.
 // Inline on wide screens; below the tablet width an overlay drawer that closes on navigation, on its
 // backdrop and on Escape.
+// Fluent's nav tells every item the selected value through one context, so a page change would render each
+// of the menu's items again. The drawer's own selection therefore never changes; the current page and area
+// are a watched value instead, and each entry re-renders only when its own answer (am I current?) changes,
+// handing its item a context in which it is the selected one.
 import {
   CounterBadge,
   makeStyles,
@@ -11,12 +15,24 @@ import {
   NavDrawerHeader,
   NavItem,
   NavSubItem,
+  NavProvider,
   NavSubItemGroup,
   Text,
   tokens,
+  useNavContext_unstable,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { selectMenus } from '../../application/session/session.selectors';
 import { buildMenuTree, normalizeMenuPath } from '../../domain/menu/menu';
@@ -57,6 +73,66 @@ function TodoBadge() {
   );
 }
 
+/** Where the user is, as the sidebar's entries watch it. */
+interface Position {
+  page: string | undefined;
+  area: string | undefined;
+}
+
+class WatchedPosition {
+  private value: Position = { page: undefined, area: undefined };
+  private readonly listeners = new Set<() => void>();
+  readonly get = () => this.value;
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  set(next: Position) {
+    if (next.page === this.value.page && next.area === this.value.area) return;
+    this.value = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Matches no entry: the drawer's own selection, which stays put. */
+const NO_SELECTION = '';
+
+/** One entry of the menu, told it is current only when it is: an item by its path, an area by its id. */
+const Current = memo(function Current({
+  position,
+  kind,
+  value,
+  children,
+}: {
+  position: WatchedPosition;
+  kind: 'page' | 'area';
+  value: string;
+  children: ReactNode;
+}) {
+  const nav = useNavContext_unstable();
+  const current = useSyncExternalStore(position.subscribe, () => position.get()[kind] === value);
+  const context = useMemo(
+    () =>
+      current ? { ...nav, ...(kind === 'page' ? { selectedValue: value } : { selectedCategoryValue: value }) } : nav,
+    [nav, current, kind, value],
+  );
+  return <NavProvider value={context}>{children}</NavProvider>;
+});
+
+/**
+ * Asks for 我的待办's count once the shell's first screen shows, when the user's menu holds it: after the
+ * screen, so that the sign-in path carries nothing the first screen does not need, and after the sign-in's
+ * navigation, which would cancel it.
+ */
+export function useTodoCountOnShow(): void {
+  const { session, todoCount } = useServices();
+  const menus = useSelector(session, selectMenus);
+  const hasTodo = useMemo(() => menus.some((m) => normalizeMenuPath(m.path) === TODO_PATH), [menus]);
+  useEffect(() => {
+    if (hasTodo) todoCount.send({ type: 'REFRESH' });
+  }, [hasTodo, todoCount]);
+}
+
 /** The area (top-level item) holding the highlighted page, for the sidebar and the rail. */
 export function useSidebarPosition() {
   const { session } = useServices();
@@ -93,6 +169,9 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
     setShownArea(currentArea);
     setOpenArea(currentArea);
   }
+  const openCategories = useMemo(() => (openArea ? [openArea] : []), [openArea]);
+  const [position] = useState(() => new WatchedPosition());
+  useLayoutEffect(() => position.set({ page: selected, area: currentArea }), [position, selected, currentArea]);
 
   // A navigation from anywhere (a tag, the search, a link on the page) closes the drawer.
   const lastPath = useRef(pathname);
@@ -117,30 +196,31 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
     () =>
       items.map((item) =>
         item.children.length === 0 ? (
-          <NavItem
-            key={item.id}
-            value={normalizeMenuPath(item.path)}
-            icon={<MenuIcon name={item.icon} />}
-            onClick={() => go(item)}
-          >
-            {item.title}
-            {normalizeMenuPath(item.path) === TODO_PATH && <TodoBadge />}
-          </NavItem>
+          <Current key={item.id} position={position} kind="page" value={normalizeMenuPath(item.path)}>
+            <NavItem value={normalizeMenuPath(item.path)} icon={<MenuIcon name={item.icon} />} onClick={() => go(item)}>
+              {item.title}
+              {normalizeMenuPath(item.path) === TODO_PATH && <TodoBadge />}
+            </NavItem>
+          </Current>
         ) : (
-          <NavCategory key={item.id} value={item.id}>
-            <NavCategoryItem icon={<MenuIcon name={item.icon} />}>{item.title}</NavCategoryItem>
-            <NavSubItemGroup>
-              {item.children.map((child) => (
-                <NavSubItem key={child.id} value={normalizeMenuPath(child.path)} onClick={() => go(child)}>
-                  {child.title}
-                  {normalizeMenuPath(child.path) === TODO_PATH && <TodoBadge />}
-                </NavSubItem>
-              ))}
-            </NavSubItemGroup>
-          </NavCategory>
+          <Current key={item.id} position={position} kind="area" value={item.id}>
+            <NavCategory value={item.id}>
+              <NavCategoryItem icon={<MenuIcon name={item.icon} />}>{item.title}</NavCategoryItem>
+              <NavSubItemGroup>
+                {item.children.map((child) => (
+                  <Current key={child.id} position={position} kind="page" value={normalizeMenuPath(child.path)}>
+                    <NavSubItem value={normalizeMenuPath(child.path)} onClick={() => go(child)}>
+                      {child.title}
+                      {normalizeMenuPath(child.path) === TODO_PATH && <TodoBadge />}
+                    </NavSubItem>
+                  </Current>
+                ))}
+              </NavSubItemGroup>
+            </NavCategory>
+          </Current>
         ),
       ),
-    [items, go],
+    [items, go, position],
   );
 
   if (highlight.kind === 'redirectHome') return <Navigate to="/" replace />;
@@ -153,9 +233,9 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
       onOpenChange={(_, data) => {
         if (!data.open) onClose();
       }}
-      selectedValue={selected ?? ''}
-      selectedCategoryValue={currentArea ?? ''}
-      openCategories={openArea ? [openArea] : []}
+      selectedValue={NO_SELECTION}
+      selectedCategoryValue={NO_SELECTION}
+      openCategories={openCategories}
       onNavCategoryItemToggle={(_, data) => {
         const area = data.categoryValue === undefined ? undefined : String(data.categoryValue);
         setOpenArea(openArea === area ? undefined : area);

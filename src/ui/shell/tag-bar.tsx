@@ -19,13 +19,15 @@ import {
 } from '@fluentui/react-components';
 import { ChevronLeft16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectConfirmingClose, selectTags } from '../../application/tags/tags.selectors';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import { HOME_TAG, type TagCommand } from '../../domain/tags/tag-cache';
 import { useServices } from '../app/services';
-import { GenericDialog } from '../kit/dialogs/generic-dialog';
+
+// The confirmation is loaded when a close needs it, so that no dialog weighs on the shell.
+const GenericDialog = lazy(async () => ({ default: (await import('../kit/dialogs/generic-dialog')).GenericDialog }));
 
 const useStyles = makeStyles({
   bar: {
@@ -148,18 +150,21 @@ const TagMenu = memo(function TagMenu({ menu, run, onDismiss }: TagMenuProps) {
 const CloseConfirm = memo(function CloseConfirm() {
   const { tags: tagsActor } = useServices();
   const confirming = useSelector(tagsActor, selectConfirmingClose);
+  if (!confirming) return null;
   return (
-    <GenericDialog
-      open={confirming}
-      title="提示"
-      width={420}
-      submitText="确定"
-      closeText="取消"
-      onSubmit={() => tagsActor.send({ type: 'CONFIRM' })}
-      onClose={() => tagsActor.send({ type: 'CANCEL' })}
-    >
-      当前页面有未保存的修改，关闭后将丢失，确定关闭吗？
-    </GenericDialog>
+    <Suspense fallback={null}>
+      <GenericDialog
+        open
+        title="提示"
+        width={420}
+        submitText="确定"
+        closeText="取消"
+        onSubmit={() => tagsActor.send({ type: 'CONFIRM' })}
+        onClose={() => tagsActor.send({ type: 'CANCEL' })}
+      >
+        当前页面有未保存的修改，关闭后将丢失，确定关闭吗？
+      </GenericDialog>
+    </Suspense>
   );
 });
 

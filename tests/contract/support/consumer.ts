@@ -23,6 +23,9 @@ export const PACT_TOKEN = {
 
 export const DEMO_TENANT_ID = '1000000000000000001';
 
+/** The parameter encryption key of the provider's gateway, which encryption.pact.test.ts encrypts under. */
+export const PACT_ENCRYPT_KEY = 'PactParamKey2026abcdefghijklmnop';
+
 export const State = {
   seeded: 'the demo tenant is seeded',
   adminSignedIn: 'admin is signed in',

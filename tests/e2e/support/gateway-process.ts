@@ -1,10 +1,14 @@
-// Starts the real gateway the way `npm start` does (a child process serving dist/ and /api) on a free
-// port with a fresh data directory, for the browser tests and the benchmark.
+// Starts the real gateway the way `npm start` does (a child process serving dist/ and /api) with a fresh data
+// directory, for the browser tests, the benchmark and the port stress run. The gateway binds port 0 and
+// prints the port the system gave it (gateway/src/server.ts): no port is chosen here and bound there, so none
+// can be taken in between — neither by another spec's gateway nor by an outgoing connection, whose local
+// port the kernel draws from the same ephemeral range.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LISTENING_PREFIX } from '../../../gateway/src/config';
 
 export interface RunningGateway {
   url: string;
@@ -14,83 +18,121 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-function tryPort(port: number): Promise<number> {
+/**
+ * A port nobody listens on right now, for the benchmark's other servers (run one at a time). Free only until
+ * someone binds it: the gateways themselves never use it.
+ */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
+    server.listen(0, '127.0.0.1', () => {
       const { port: bound } = server.address() as { port: number };
       server.close(() => resolve(bound));
     });
   });
 }
 
-/**
- * A port nobody listens on. Browser specs run two at a time: a port the OS hands out is free only until the
- * gateway binds it, so two workers could pick the same one and one spec would talk to the other's gateway.
- * Each Vitest worker therefore draws from a range of its own.
- */
-export async function freePort(): Promise<number> {
-  const pool = Number(process.env.VITEST_POOL_ID ?? 0);
-  if (!pool) return tryPort(0);
-  const base = 31000 + pool * 1000;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      return await tryPort(base + Math.floor(Math.random() * 1000));
-    } catch {
-      // taken: draw again
-    }
-  }
-  return tryPort(0);
-}
-
 /** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
 
-export async function startGateway(env: Record<string, string> = {}): Promise<RunningGateway> {
-  const port = await freePort();
+// Generous: on a loaded two-core machine a start has taken a minute.
+const START_MS = 120_000;
+/** The gateway's last output kept for the error of a failed start. */
+const OUTPUT_KEPT = 16_000;
+
+export interface StartOptions {
+  /** How long the gateway may take to listen (START_MS unless given). */
+  startMs?: number;
+}
+
+export async function startGateway(
+  env: Record<string, string> = {},
+  { startMs = START_MS }: StartOptions = {},
+): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
   if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
-  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
     env: {
       ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       STATIC_DIR: 'dist',
       LOG_LEVEL: 'warn',
       ...env,
+      PORT: '0',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`gateway exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('gateway did not start within 60 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  const removeData = () => {
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  // Everything the gateway prints is passed on as before, and its tail kept for a failed start.
+  let output = '';
+  let pending = '';
+  let port: number | undefined;
+  const keep = (text: string) => {
+    output = (output + text).slice(-OUTPUT_KEPT);
+  };
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    keep(chunk.toString());
+  });
+  const listening = new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      keep(text);
+      pending += text;
+      let newline = pending.indexOf('\n');
+      while (newline >= 0) {
+        const line = pending.slice(0, newline);
+        pending = pending.slice(newline + 1);
+        if (port === undefined && line.startsWith(LISTENING_PREFIX)) {
+          port = (JSON.parse(line.slice(LISTENING_PREFIX.length)) as { port: number }).port;
+          resolve(port);
+        } else {
+          process.stdout.write(`${line}\n`);
+        }
+        newline = pending.indexOf('\n');
+      }
+    });
+    child.once('exit', (code, signal) => reject(new Error(`the gateway exited with ${code ?? signal}`)));
+    child.once('error', reject);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the gateway did not listen within ${startMs / 1000} s`)), startMs);
+  });
+  try {
+    await Promise.race([listening, timeout]);
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    if (!res.ok) throw new Error(`the gateway's /api/health answered ${res.status}`);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exited;
+    removeData();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${reason}; its output:\n${output || '(none)'}`);
+  } finally {
+    clearTimeout(timer);
   }
+
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
     pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      removeData();
     },
   };
 }

@@ -5,6 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { startGateway, type RunningGateway } from './gateway-process';
 
+/** Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output. */
+const START_HOOK_MS = 150_000;
+
 export interface BrowserSuite {
   gateway: RunningGateway;
   browser: Browser;
@@ -16,7 +19,7 @@ export function useBrowserSuite(contextOptions: BrowserContextOptions = {}): Bro
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
     [suite.gateway, suite.browser] = await Promise.all([startGateway(), launchBrowser()]);
-  });
+  }, START_HOOK_MS);
   afterAll(async () => {
     await suite.browser?.close();
     await suite.gateway?.stop();

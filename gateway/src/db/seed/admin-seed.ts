@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { OperationCode } from '../../../../src/domain/menu/route-catalogue';
-import { DASHBOARD_ROUTE } from '../../../../src/domain/menu/route-catalogue';
+import { DASHBOARD_ROUTE, REVIEW_TYPE_CONFIG_PATH } from '../../../../src/domain/menu/route-catalogue';
 import type { Database, OrganizationTable } from '../database';
 
 export const XH_TENANT_ID = '2000000000000000001';
@@ -169,8 +169,10 @@ export async function seedAdministration(
   const grants: Array<{ roleId: string; menu: GrantMenu; ops: readonly OperationCode[] }> = [];
   for (const menu of routes) {
     grants.push({ roleId: XhRole.admin, menu, ops: menu.ops });
+    // A maker does not choose its reviewers (BUSINESS.md §1.5): 审核类型配置 is read-only to the staff role.
+    const reviewConfig = menu.menu_id === menuIdForPath(REVIEW_TYPE_CONFIG_PATH);
     if (menu.menu_id === dashboard || ['/business', '/workbench'].includes(menu.area))
-      grants.push({ roleId: XhRole.staff, menu, ops: menu.ops });
+      grants.push({ roleId: XhRole.staff, menu, ops: reviewConfig ? [] : menu.ops });
     if (auditorMenus.includes(menu.menu_id)) grants.push({ roleId: AuditorRole, menu, ops: [] });
   }
   await trx

@@ -17,7 +17,7 @@ import { seedOrganizationDetails } from './organization-seed';
 import { adminSeedAccounts, seedAdministration, XH_TENANT_ID } from './admin-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain/menu/route-catalogue';
-import { DASHBOARD_ROUTE, MENU_AREAS } from '../../../../src/domain/menu/route-catalogue';
+import { DASHBOARD_ROUTE, MENU_AREAS, REVIEW_TYPE_CONFIG_PATH } from '../../../../src/domain/menu/route-catalogue';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { Database, DictItemTable, OrganizationTable } from '../database';
 
@@ -312,11 +312,14 @@ function roleGrants(
   const supplierRoutes = ['/business/preCreditApplicationManage', '/business/applyForRufs'].map(menuIdForPath);
   // A supplier applies for pre-credit; reviewing it is the group's job.
   const supplierOps = (m: CatalogueMenu) => m.ops.filter((op) => op !== 'examine' && op !== 'reject');
+  // A maker does not choose who reviews its items (BUSINESS.md §1.5): 审核类型配置 is read-only to the operator;
+  // administrators and risk heads (review-type-config.seed.ts) edit it.
+  const operatorOps = (m: CatalogueMenu) => (m.menu_id === menuIdForPath(REVIEW_TYPE_CONFIG_PATH) ? [] : m.ops);
   const grants: Array<{ roleId: string; menu: CatalogueMenu; ops: readonly OperationCode[] }> = [];
   for (const menu of routes) {
     grants.push({ roleId: DemoRole.admin, menu, ops: menu.ops });
     if (everyone(menu) || operatorAreas.includes(menu.area))
-      grants.push({ roleId: DemoRole.operator, menu, ops: menu.ops });
+      grants.push({ roleId: DemoRole.operator, menu, ops: operatorOps(menu) });
     if (everyone(menu) || supplierAreas.includes(menu.area) || supplierRoutes.includes(menu.menu_id)) {
       grants.push({ roleId: DemoRole.supplier, menu, ops: supplierOps(menu) });
     }

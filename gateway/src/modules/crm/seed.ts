@@ -36,6 +36,7 @@ export async function seed(db: AnyDb, tenantId: string): Promise<void> {
     .select('user_id')
     .where('tenant_id', '=', tenantId)
     .orderBy('user_id')
+    .limit(1)
     .executeTakeFirst();
   const key = tenantId.slice(0, 4);
   const rows = Array.from({ length: 30 }, (_, i) => {

@@ -14,7 +14,8 @@ import type { FileContext } from './file-context';
 import { fileNotFound, infoOf, keyIdsOf, sendBlob, touchableFile, touchableFiles, withBlobLocks } from './file-context';
 import { checkFileName, contentDisposition, uniqueNames } from './file-names';
 import type { NewStoredFile } from './repository';
-import { bindFiles, insertFiles } from './repository';
+import { insertFiles } from './repository';
+import { bindOwnFiles } from './file-binding';
 import type { KeyIdQuery, KeyIdsQuery, SaveBody, TemplateQuery } from './schemas';
 import { copySchema, downloadSchema, downloadsSchema, saveSchema, templateSchema } from './schemas';
 import { TEMPLATES, templateWorkbook } from './templates';
@@ -92,15 +93,11 @@ export const downloadRoutes: FastifyPluginAsync<FileContext> = async (app, ctx) 
     async (request) => {
       const session = sessionOf(request);
       const keyIds = keyIdsOf(request.body.keyIds);
-      await touchableFiles(ctx, session, keyIds);
-      const rows = await deps.db.transaction().execute(async (trx) => {
-        const bound = await bindFiles(trx, session.tenantId, keyIds, {
-          type: request.body.businessType,
-          id: request.body.businessId,
-        });
-        if (bound.length !== keyIds.length) throw fileNotFound();
-        return bound;
-      });
+      const rows = await deps.db
+        .transaction()
+        .execute((trx) =>
+          bindOwnFiles(trx, session, keyIds, { type: request.body.businessType, id: request.body.businessId }),
+        );
       const byId = new Map(rows.map((r) => [r.key_id, r]));
       return ok(keyIds.map((id) => infoOf(byId.get(id)!)));
     },

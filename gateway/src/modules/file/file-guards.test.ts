@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, signIn } from '../../testing/test-gateway';
@@ -145,17 +146,17 @@ describe("the file service's guards", () => {
       { method: 'GET' as const, url: `/api/file/file/downloads?keyIds=${mine.keyId}` },
       { method: 'GET' as const, url: `/api/file/file/uri/${mine.keyId}` },
       { method: 'GET' as const, url: `/api/file/file/copy?keyId=${mine.keyId}` },
-      {
-        method: 'POST' as const,
-        url: '/api/file/file/save',
-        payload: { keyIds: [mine.keyId], businessType: 'X', businessId: 'Y' },
-      },
       { method: 'POST' as const, url: `/api/file/filegen/trans/file?keyIds=${mine.keyId}&transFileType=PDF` },
     ];
     for (const call of calls) {
       const response = await gw.app.inject({ ...call, headers: operator });
       expect(response.json(), call.url).toEqual(notFound);
     }
+    // Attaching it is refused in the words every refused attachment gets (file-binding.ts).
+    const attach = { keyIds: [mine.keyId], businessType: 'X', businessId: 'Y' };
+    expect(
+      (await gw.app.inject({ method: 'POST', url: '/api/file/file/save', headers: operator, payload: attach })).json(),
+    ).toEqual({ code: ResultCode.invalidInput, message: FILE_BINDING_MESSAGE, data: null });
     const wopi = await gw.app.inject({
       method: 'POST',
       url: `/api/file/wopi/files/${mine.keyId}?access_token=${operatorToken}`,
@@ -189,6 +190,36 @@ describe("the file service's guards", () => {
         })
       ).json().code,
     ).toBe(0);
+  });
+
+  it("attaches only the caller's own uploads that no other record holds, refusing the rest alike", async () => {
+    const save = (headers: Record<string, string>, keyIds: string[], businessId: string) =>
+      gw.app.inject({
+        method: 'POST',
+        url: '/api/file/file/save',
+        headers,
+        payload: { keyIds, businessType: 'FINANCING_APPLICATION', businessId },
+      });
+    const refused = { code: ResultCode.invalidInput, message: FILE_BINDING_MESSAGE, data: null };
+    const mine = await uploaded('我的附件.txt', 'operator own', operator);
+    const theirs = await uploaded('他人附件.txt', 'admin own', admin);
+    const unknown = '0'.repeat(32);
+    expect((await save(operator, [mine.keyId, theirs.keyId], 'A-1')).json()).toEqual(refused);
+    expect((await save(operator, [unknown], 'A-1')).json()).toEqual(refused);
+    expect((await save(operator, ['../../etc/passwd'], 'A-1')).json().code).toBe(ResultCode.invalidInput);
+    expect((await save(operator, [mine.keyId], 'A-1')).json().code).toBe(0);
+    // Saving the record again keeps it; another record cannot take it, not even by its uploader.
+    expect((await save(operator, [mine.keyId], 'A-1')).json().code).toBe(0);
+    expect((await save(operator, [mine.keyId], 'A-2')).json()).toEqual(refused);
+    const rows = await gw.db
+      .selectFrom('stored_file')
+      .select(['key_id', 'business_id'])
+      .where('key_id', 'in', [mine.keyId, theirs.keyId])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.key_id, r.business_id]))).toEqual({
+      [mine.keyId]: 'A-1',
+      [theirs.keyId]: null,
+    });
   });
 
   it("lets holders of the bound record's menu read a file, and the module's administrators", async () => {

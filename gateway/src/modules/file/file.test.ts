@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, issueToken, signIn } from '../../testing/test-gateway';
@@ -363,11 +364,6 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
         { method: 'GET', url: `/api/file/file/downloads?keyIds=${mine.keyId}` },
         { method: 'POST', url: `/api/file/filegen/trans/file?keyIds=${mine.keyId}&transFileType=PDF` },
         { method: 'DELETE', url: `/api/file/file/delete?keyId=${mine.keyId}` },
-        {
-          method: 'POST',
-          url: '/api/file/file/save',
-          payload: { keyIds: [mine.keyId], businessType: 'X', businessId: '1' },
-        },
       ] as const;
       for (const call of calls) {
         const response = await gw.app.inject({ ...call, headers: other });
@@ -377,6 +373,13 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
           data: null,
         });
       }
+      const attach = await gw.app.inject({
+        method: 'POST',
+        url: '/api/file/file/save',
+        payload: { keyIds: [mine.keyId], businessType: 'X', businessId: '1' },
+        headers: other,
+      });
+      expect(attach.json()).toEqual({ code: ResultCode.invalidInput, message: FILE_BINDING_MESSAGE, data: null });
       const lock = await gw.app.inject({
         method: 'POST',
         url: `/api/file/wopi/files/${mine.keyId}?access_token=${other.authorization.slice(7)}`,

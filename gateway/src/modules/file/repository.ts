@@ -93,23 +93,6 @@ export async function blobInUse(db: Kysely<Database>, sha256: string): Promise<b
   );
 }
 
-/** Binds the tenant's files to a business record; answers the rows it bound. */
-export async function bindFiles(
-  db: Kysely<Database>,
-  tenantId: string,
-  keyIds: readonly string[],
-  business: { type: string; id: string },
-): Promise<StoredFile[]> {
-  if (keyIds.length === 0) return [];
-  return db
-    .updateTable('stored_file')
-    .set({ business_type: business.type, business_id: business.id })
-    .where('tenant_id', '=', tenantId)
-    .where('key_id', 'in', [...keyIds])
-    .returningAll()
-    .execute();
-}
-
 // ---- document locks ---------------------------------------------------------------------------------
 
 export function findLock(db: Kysely<Database>, tenantId: string, keyId: string) {

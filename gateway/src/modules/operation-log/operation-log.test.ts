@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoOrg } from '../../db/seed/demo-seed';
-import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
+import { SUPERVISED_ACCOUNT } from '../../../../src/domain/risk/supervised-account.resource';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import {
+  createTestGateway,
+  databasesUnderTest,
+  issueToken,
+  signIn,
+  type TestGateway,
+} from '../../testing/test-gateway';
 
 type Headers = Record<string, string>;
 
@@ -78,5 +86,87 @@ describe.each(databasesUnderTest())('操作日志 names its records on $name', (
     expect(named.data.records[0].targetName).toBe('已删除的公司');
     const unnamed = await call('GET', '/api/authcenter/base/operlog/page?targetId=9998', admin);
     expect(unnamed.data.records[0].targetName).toBe('');
+  });
+
+  // BUSINESS.md §4: account, ID and mobile numbers are shown masked to whoever may not act on the record.
+  it('masks account numbers and mobiles in the before and after it shows the auditor', async () => {
+    const account = await call('POST', SUPERVISED_ACCOUNT.api, admin, {
+      ...SUPERVISED_ACCOUNT.sample,
+      accountName: '日志脱敏账户',
+      accountNo: '6222021234567890123',
+    });
+    expect(account.code).toBe(0);
+    const user = await call('POST', '/api/authcenter/base/user', admin, {
+      userName: 'log.mask',
+      nickName: '脱敏测试',
+      organizationId: DemoOrg.group,
+      mobile: '13711118888',
+    });
+    expect(user.code).toBe(0);
+    const page = await call('GET', '/api/authcenter/base/operlog/page?size=50', auditor);
+    const lines = page.data.records as Array<{ targetId: string; before: string | null; after: string | null }>;
+    const accountLine = lines.find((r) => r.targetId === account.data.keyId);
+    const userLine = lines.find((r) => r.targetId === user.data.userId);
+    expect(JSON.parse(accountLine?.after ?? '{}')).toMatchObject({
+      accountName: '日志脱敏账户',
+      accountNo: '**** 0123',
+    });
+    expect(JSON.parse(userLine?.after ?? '{}')).toMatchObject({ mobile: '137****8888' });
+    const shown = JSON.stringify(page.data);
+    expect(shown).not.toContain('6222021234567890123');
+    expect(shown).not.toContain('13711118888');
+  });
+
+  it('answers a transition with the account number masked to a user who may only freeze', async () => {
+    const now = new Date();
+    const roleId = '1200000000000000981';
+    await gw.db
+      .insertInto('role')
+      .values({ role_id: roleId, tenant_id: DEMO_TENANT_ID, role_code: 'LOCK_ONLY', role_name: '只可冻结' })
+      .execute();
+    const menuId = normalizeMenuPath(SUPERVISED_ACCOUNT.menuPath);
+    await gw.db.insertInto('role_menu').values({ role_id: roleId, menu_id: menuId }).execute();
+    await gw.db
+      .insertInto('role_menu_operation')
+      .values({ role_id: roleId, menu_id: menuId, operation_code: 'lock' })
+      .execute();
+    await gw.db
+      .insertInto('app_user')
+      .values({
+        user_id: '1300000000000000981',
+        tenant_id: DEMO_TENANT_ID,
+        user_name: 'lock.only',
+        nick_name: '冻结员',
+        organization_id: DemoOrg.group,
+        user_type: 'STAFF',
+        mobile: null,
+        password_hash: 'not-a-hash',
+        status: 'ENABLED',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await gw.db.insertInto('user_role').values({ user_id: '1300000000000000981', role_id: roleId }).execute();
+    await issueToken(gw.db, { userName: 'lock.only', token: 'lock-only-token-000000000000000000000' });
+    const locker = { authorization: 'Bearer lock-only-token-000000000000000000000' };
+    const account = await call('POST', SUPERVISED_ACCOUNT.api, admin, {
+      ...SUPERVISED_ACCOUNT.sample,
+      accountName: '冻结脱敏账户',
+      accountNo: '6222029876543210456',
+    });
+    expect(account.code).toBe(0);
+    expect((await call('GET', `${SUPERVISED_ACCOUNT.api}/${account.data.keyId}`, locker)).data.accountNo).toBe(
+      '**** 0456',
+    );
+    const frozen = await call('POST', `${SUPERVISED_ACCOUNT.api}/${account.data.keyId}/transition`, locker, {
+      action: 'freeze',
+      version: account.data.version,
+      comment: '涉诉冻结',
+    });
+    expect(frozen.code).toBe(0);
+    expect(frozen.data).toMatchObject({ status: 'FROZEN', accountNo: '**** 0456' });
+    expect((await call('GET', `${SUPERVISED_ACCOUNT.api}/${account.data.keyId}`, admin)).data.accountNo).toBe(
+      '6222029876543210456',
+    );
   });
 });

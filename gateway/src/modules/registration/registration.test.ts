@@ -103,6 +103,13 @@ describe.each(databasesUnderTest())('registration on $name', ({ databaseUrl }) =
       RegistrationMessage.creditCodeTaken,
     );
     expect((await register(form(4, { userName: 'admin' }))).json().message).toBe(RegistrationMessage.userNameTaken);
+    // Another tenant's name (星河's xh_admin) is not confirmed as used: only the registration tenant's names are.
+    const elsewhere = (await register(form(5, { userName: 'XH_ADMIN' }))).json();
+    expect(elsewhere).toMatchObject({
+      code: ResultCode.invalidInput,
+      message: RegistrationMessage.userNameUnavailable,
+    });
+    expect(elsewhere.message).not.toBe(RegistrationMessage.userNameTaken);
   });
 
   it('approval enables the account with the supplier role and makes the supplier, consent still pending', async () => {

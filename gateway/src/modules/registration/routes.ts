@@ -115,9 +115,11 @@ export const registrationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
       try {
         await deps.db.transaction().execute(async (trx) => {
           const t = dyn(trx);
+          // Only the registration tenant's own names are asked about: which names other tenants hold is theirs.
           const taken = await t
             .selectFrom('app_user')
             .select('user_id')
+            .where('tenant_id', '=', tenantId)
             .where(sql`lower(user_name)`, '=', userName.toLowerCase())
             .executeTakeFirst();
           if (taken) throw invalidInput(RegistrationMessage.userNameTaken);
@@ -204,11 +206,15 @@ export const registrationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
           });
         });
       } catch (error) {
-        // Two applications for one name or company at once: the loser is told as if it came second.
-        const e = error as { code?: string; message?: string };
+        // The unique index holds names across tenants (sign-in names no tenant): a name it refuses is one another
+        // tenant holds, or one this tenant took a moment ago; either way it is not said whose it is. Two
+        // applications for one company at once: the loser is told as if it came second.
+        const e = error as { code?: string; constraint?: string; message?: string };
         if (e?.code === '23505') {
           throw invalidInput(
-            /user_name/.test(e.message ?? '') ? RegistrationMessage.userNameTaken : RegistrationMessage.creditCodeTaken,
+            /app_user|user_name/.test(`${e.constraint ?? ''} ${e.message ?? ''}`)
+              ? RegistrationMessage.userNameUnavailable
+              : RegistrationMessage.creditCodeTaken,
           );
         }
         throw error;

@@ -64,6 +64,7 @@ async function adminOf(db: AnyDb, tenantId: string): Promise<string | null> {
     .select('user_id')
     .where('tenant_id', '=', tenantId)
     .orderBy('user_id')
+    .limit(1)
     .executeTakeFirst();
   return row ? String(row.user_id) : null;
 }

@@ -73,6 +73,17 @@ describe.each(databasesUnderTest())('用户管理 import and export on $name', (
       .map((r) => (r as unknown[]).slice(1, 4));
     expect(rows).toContainEqual(['supplier', '华东建材-王建国', '华东建材有限公司']);
     expect(rows.map((r) => r[0])).not.toContain('xh_admin');
+    // 创建时间 reads as a clock in 上海 does, not the server's UTC.
+    const { created_at } = await gw.db
+      .selectFrom('app_user')
+      .select('created_at')
+      .where('user_name', '=', 'supplier')
+      .executeTakeFirstOrThrow();
+    const supplierRow = book.worksheets[0]!.getSheetValues().find(
+      (r) => (r as unknown[] | undefined)?.[1] === 'supplier',
+    );
+    const local = new Date(created_at.getTime() + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+    expect((supplierRow as unknown[])[8]).toBe(local);
     const theirs = await gw.app.inject({ method: 'GET', url: '/api/authcenter/base/user/export', headers: xh });
     const theirBook = new ExcelJS.Workbook();
     await theirBook.xlsx.load(theirs.rawPayload as unknown as ArrayBuffer);

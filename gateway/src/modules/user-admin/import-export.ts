@@ -11,6 +11,7 @@ import type { ZipBounds } from '../../../../src/domain/upload/zip-bounds';
 import { checkZipBounds } from '../../../../src/domain/upload/zip-bounds';
 import { EMPTY_USER_FORM, firstUserFormError, UserFormMessage } from '../../../../src/domain/user/user-form';
 import type { Database } from '../../db/database';
+import { shanghaiDateTime } from '../../xlsx/export-cells';
 import { logOperation, newId } from '../operation-log/repository';
 import { generatePassword } from './password-generator';
 import { listOrganizations, pageUsers, rolesOfTenant, type UserFilter } from './repository';
@@ -49,7 +50,7 @@ export async function exportWorkbook(
         r.email ?? '',
         r.oa_account ?? '',
         STATUS_LABEL[r.status],
-        r.created_at.toISOString().replace('T', ' ').slice(0, 19),
+        shanghaiDateTime(r.created_at),
       ]);
     }
     if (rows.length < 1000) break;

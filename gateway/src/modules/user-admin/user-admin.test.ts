@@ -226,7 +226,8 @@ describe.each(databasesUnderTest())('用户管理 on $name', ({ databaseUrl }) =
     ]);
     const update = log.data.records.find((r: { action: string }) => r.action === 'user.update');
     expect(JSON.parse(update.before)).toMatchObject({ nick_name: '测试用户' });
-    expect(JSON.parse(update.after)).toMatchObject({ nick_name: '改名', mobile: '13700002222' });
+    // The log shows mobiles masked, as lists do (BUSINESS.md §4).
+    expect(JSON.parse(update.after)).toMatchObject({ nick_name: '改名', mobile: '137****2222' });
   });
 
   it("saves a user's roles with the data-authorisation flag and reads them back", async () => {

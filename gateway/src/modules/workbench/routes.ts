@@ -3,21 +3,44 @@
 // the table offers the person 提交 on, 到期提醒 stays empty until lending exists. The count on the menu item
 // is the first two together. 我的已办 is the timeline events the person made, newest first.
 import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { TodoTab } from '../../../../src/domain/financing/review-queue';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
-import { ok } from '../../plugins/envelope';
+import { envelopeResponses, ok } from '../../plugins/envelope';
 import { pageRequest } from '../../schemas/common';
 import { actorOf } from '../business/aggregate';
 import { makeQueue, reviewQueue, todoOfReview } from '../review/queue';
-import { type DoneQuery, type TodoQuery, donePageSchema, todoCountSchema, todoPageSchema } from '../review/schemas';
+import { type DoneQuery, type TodoQuery, donePageSchema, todoPageSchema } from '../review/schemas';
 
 const TODO_MENU = '/workbench/technological/todo';
 const DONE_MENU = '/workbench/technological/done';
 
 /** The menu shows 99+ past 99, so the count stops at 100 and never reads more than it shows. */
 export const TODO_COUNT_CAP = 100;
+
+const TabCount = Type.Integer({ minimum: 0, maximum: TODO_COUNT_CAP });
+
+/** The menu's count and each tab's, so 我的待办 opens on a tab that has something and shows the counts. */
+const todoCountSchema = {
+  tags: ['workbench'],
+  summary: '我的待办数量（菜单角标与各页签；至多100，菜单显示99+）',
+  querystring: Type.Object(
+    {
+      menuId: Type.Optional(
+        Type.String({ maxLength: 200, description: '菜单 id（SPEC §7.2 菜单范围的调用自动附带）' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  response: envelopeResponses(
+    Type.Object({
+      count: TabCount,
+      tabs: Type.Object({ REVIEW: TabCount, MAKE: TabCount, DUE: TabCount }),
+    }),
+  ),
+};
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : String(d));
 
@@ -60,7 +83,11 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         reviewQueue(db, tenantId, actor, {}, now, TODO_COUNT_CAP),
         makeQueue(db, tenantId, actor, now, TODO_COUNT_CAP),
       ]);
-      return ok({ count: Math.min(review.length + make.length, TODO_COUNT_CAP) });
+      return ok({
+        count: Math.min(review.length + make.length, TODO_COUNT_CAP),
+        // 到期提醒 stays empty until lending exists.
+        tabs: { REVIEW: review.length, MAKE: make.length, DUE: 0 } satisfies Record<TodoTab, number>,
+      });
     },
   );
 

@@ -98,6 +98,14 @@ describe('GenericDialog', () => {
     expect(names).toEqual(['关闭', '提交']);
   });
 
+  it('pairs 确定 with 取消, not 关闭', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderDialog({ submitText: '确定' });
+    expect(screen.queryByRole('button', { name: '关闭' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('asks before a dirty form is closed: 继续编辑 keeps it, 放弃修改 closes it', async () => {
     const user = userEvent.setup();
     const { onClose } = renderDialog({ dirty: true });

@@ -29,6 +29,9 @@ export const DISCARD_CANCEL_TEXT = '继续编辑';
 
 export const DIALOG_SUBMIT_TEXT = '提交';
 export const DIALOG_CLOSE_TEXT = '关闭';
+/** The answer a 确定 is paired with: a question is confirmed or cancelled, a form submitted or closed. */
+export const DIALOG_CONFIRM_TEXT = '确定';
+export const DIALOG_CANCEL_TEXT = '取消';
 
 export interface GenericDialogProps {
   open: boolean;
@@ -41,6 +44,7 @@ export interface GenericDialogProps {
   /** Without it there is no submit button. */
   onSubmit?: () => void;
   submitText?: string;
+  /** 关闭 unless set; 取消 beside a 确定. */
   closeText?: string;
   /** The submit button shows a spinner and takes no clicks while the owner's call runs. */
   submitting?: boolean;
@@ -96,7 +100,7 @@ export function GenericDialog({
   onClose,
   onSubmit,
   submitText = DIALOG_SUBMIT_TEXT,
-  closeText = DIALOG_CLOSE_TEXT,
+  closeText = submitText === DIALOG_CONFIRM_TEXT ? DIALOG_CANCEL_TEXT : DIALOG_CLOSE_TEXT,
   submitting = false,
   submitDisabled = false,
   showCloseIcon = true,

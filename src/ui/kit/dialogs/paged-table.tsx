@@ -10,7 +10,11 @@
 // - a header that stays in view while 50 rows scroll, cells cut with an ellipsis that show their full text
 //   on hover, the 操作 column pinned to the right of a wide table, columns never squeezed below their
 //   minimum width (the frame scrolls sideways instead), and the spare width of a wide screen shared out;
-// - a page change brings the top of the table back into view.
+// - a page change brings the top of the table back into view;
+// - a sideways scroll that shows: the frame draws its scrollbar always (an overlay scrollbar that appears only
+//   while scrolling hides that columns sit under the pinned 操作) and takes the keyboard's arrows;
+// - below 768 px each row is a card (its first column as the title, the next key fields, status and actions),
+//   since a phone cannot show a table a thousand pixels wide.
 import {
   Button,
   Checkbox,
@@ -41,8 +45,9 @@ import {
   SettingsRegular,
   TextDensityRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
+import { useNarrowScreen } from '../../shell/use-narrow-screen';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
 import {
   DEFAULT_TABLE_SETTINGS,
@@ -65,6 +70,9 @@ export const TABLE_PAGINATION_LAYOUT: readonly PaginationPart[] = ['prev', 'page
 /** A column without a width of its own is never narrower than this. */
 const DEFAULT_MIN_WIDTH_PX = 96;
 const SELECT_COLUMN_PX = 40;
+
+/** A phone's card shows the title column and this many more, besides those that ask to be on it. */
+export const CARD_FIELDS = 5;
 
 export type SortDirection = 'asc' | 'desc';
 export interface TableSort {
@@ -89,6 +97,8 @@ export interface PagedTableColumn<T> {
   ellipsis?: boolean;
   /** false: 列设置 cannot hide this column (the 操作 column). */
   hideable?: boolean;
+  /** On a phone's card: true keeps the column on the card wherever it stands; a `status` column is kept unless false. */
+  card?: boolean;
 }
 
 export interface PagedTableProps<T> {
@@ -138,7 +148,41 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorBrandBackground2,
     borderRadius: tokens.borderRadiusMedium,
   },
-  frame: { position: 'relative', overflow: 'auto' },
+  frame: {
+    position: 'relative',
+    overflow: 'auto',
+    // Drawn always, not only while scrolling (macOS and touchpads hide overlay scrollbars).
+    '::-webkit-scrollbar': { width: '10px', height: '10px' },
+    '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground3 },
+    '::-webkit-scrollbar-thumb': {
+      backgroundColor: tokens.colorNeutralStroke1,
+      borderRadius: '5px',
+      border: `2px solid ${tokens.colorNeutralBackground3}`,
+    },
+    '::-webkit-scrollbar-thumb:hover': { backgroundColor: tokens.colorNeutralStroke1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
+  cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },
+  card: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '8px 12px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  cardTitle: { display: 'flex', alignItems: 'center', gap: '8px', fontWeight: tokens.fontWeightSemibold },
+  cardFields: {
+    margin: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(72px, max-content) minmax(0, 1fr)',
+    columnGap: '12px',
+    rowGap: '2px',
+  },
+  cardLabel: { color: tokens.colorNeutralForeground3 },
+  cardValue: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  cardActions: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: '4px', marginLeft: '-8px' },
   head: { position: 'sticky', top: 0, zIndex: 2, backgroundColor: tokens.colorNeutralBackground1 },
   headCell: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground3 },
   // A declared width is the cell's whole width, padding included, so declared widths add up to the table's.
@@ -194,9 +238,13 @@ function useTableSettings(settingsKey: string | undefined): [TableSettings, (s: 
   const [settings, setSettings] = useState<TableSettings>(() =>
     settingsKey ? readTableSettings(storage, settingsKey) : DEFAULT_TABLE_SETTINGS,
   );
-  useEffect(() => {
-    if (settingsKey) setSettings(readTableSettings(storage, settingsKey));
-  }, [settingsKey, storage]);
+  // Read again only when the key changes, while rendering: an effect would run again each time a kept-alive
+  // page is shown (<Activity> re-creates effects) and render the whole table for the same settings.
+  const [readKey, setReadKey] = useState(settingsKey);
+  if (readKey !== settingsKey) {
+    setReadKey(settingsKey);
+    setSettings(settingsKey ? readTableSettings(storage, settingsKey) : DEFAULT_TABLE_SETTINGS);
+  }
   const save = (next: TableSettings) => {
     setSettings(next);
     if (settingsKey) writeTableSettings(storage, settingsKey, next);
@@ -302,9 +350,10 @@ export function PagedTable<T>({
 }: PagedTableProps<T>) {
   const styles = useStyles();
   const rootRef = useRef<HTMLDivElement>(null);
-  const frameRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLElement>(null);
   const [settings, saveSettings] = useTableSettings(settingsKey);
   const [chosen, setChosen] = useState<readonly string[]>([]);
+  const phone = useNarrowScreen();
 
   const shown = useMemo(() => {
     const byKey = new Map(columns.map((c) => [c.key, c]));
@@ -323,7 +372,13 @@ export function PagedTable<T>({
   // The choice is of rows on this page: another page (or a reload) starts afresh.
   const keys = rows.map((row, i) => rowKey(row, i));
   const keySignature = keys.join('\u0000');
-  useEffect(() => setChosen([]), [keySignature]);
+  // Reset while rendering, not in an effect: <Activity> re-creates effects each time a kept-alive page is
+  // shown, which would render the table again and drop the choice of rows that are still there.
+  const [chosenOn, setChosenOn] = useState(keySignature);
+  if (chosenOn !== keySignature) {
+    setChosenOn(keySignature);
+    setChosen([]);
+  }
 
   const choosable = rows
     .map((row, i) => ({ row, key: keys[i]! }))
@@ -418,117 +473,144 @@ export function PagedTable<T>({
           </div>
         </div>
       )}
-      <div className={styles.frame} ref={frameRef} style={{ maxHeight }}>
-        <Table
-          aria-label={rest['aria-label']}
-          aria-busy={loading || undefined}
-          size={compact ? 'extra-small' : DEFAULT_UI_SIZE}
-          style={{ minWidth: `${minTableWidth}px` }}
+      {phone ? (
+        <RowCards
+          label={rest['aria-label']}
+          columns={shown}
+          rows={rows}
+          keys={keys}
+          loading={loading}
+          emptyText={emptyText}
+          selectable={selectable}
+          mayChoose={(row) => !rowSelectable || rowSelectable(row)}
+          chosen={chosen}
+          onChoose={(key, on) => setChosen((c) => (on ? [...c, key] : c.filter((k) => k !== key)))}
+        />
+      ) : (
+        // A frame that scrolls is a tab stop, so the keyboard can scroll it (WCAG 2.1.1).
+        <section
+          className={styles.frame}
+          ref={frameRef}
+          style={{ maxHeight }}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+          tabIndex={0}
+          aria-label={`${rest['aria-label']}（可滚动）`}
         >
-          <TableHeader className={styles.head}>
-            <TableRow>
-              {selectable && (
-                <TableHeaderCell
-                  className={mergeClasses(styles.cell, styles.headCell)}
-                  style={{ width: `${SELECT_COLUMN_PX}px` }}
-                >
-                  <Checkbox
-                    aria-label="全选本页"
-                    disabled={choosable.length === 0}
-                    checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
-                    onChange={() => setChosen(allChosen ? [] : choosable.map(({ key }) => key))}
-                  />
-                </TableHeaderCell>
-              )}
-              {shown.map((column) => {
-                const direction =
-                  sort && sort.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
-                return (
-                  <TableHeaderCell
-                    key={column.key}
-                    style={cellStyle(column)}
-                    className={mergeClasses(
-                      styles.cell,
-                      styles.headCell,
-                      column.fixed === 'right' && styles.pinned,
-                      column.fixed === 'right' && styles.pinnedHead,
-                    )}
-                    {...(column.sortable && onSortChange
-                      ? {
-                          sortable: true,
-                          sortDirection: direction,
-                          button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
-                        }
-                      : {})}
-                  >
-                    {column.title}
-                  </TableHeaderCell>
-                );
-              })}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.length === 0 ? (
+          <Table
+            aria-label={rest['aria-label']}
+            aria-busy={loading || undefined}
+            size={compact ? 'extra-small' : DEFAULT_UI_SIZE}
+            style={{ minWidth: `${minTableWidth}px` }}
+          >
+            <TableHeader className={styles.head}>
               <TableRow>
-                <TableCell colSpan={colSpan} className={styles.empty}>
-                  {loading ? '' : emptyText}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row, index) => {
-                const key = keys[index]!;
-                const mayChoose = !rowSelectable || rowSelectable(row);
-                return (
-                  <TableRow
-                    key={key}
-                    className={compact ? styles.compact : undefined}
-                    aria-selected={selectable ? chosen.includes(key) : undefined}
+                {selectable && (
+                  <TableHeaderCell
+                    className={mergeClasses(styles.cell, styles.headCell)}
+                    style={{ width: `${SELECT_COLUMN_PX}px` }}
                   >
-                    {selectable && (
-                      <TableCell className={styles.cell}>
-                        {mayChoose && (
-                          <Checkbox
-                            aria-label={`选择第 ${index + 1} 行`}
-                            checked={chosen.includes(key)}
-                            onChange={(_, d) =>
-                              setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))
-                            }
-                          />
-                        )}
-                      </TableCell>
-                    )}
-                    {shown.map((column) => {
-                      const content = column.render ? column.render(row, index) : plainCell(row, column.key);
-                      const cut = column.ellipsis !== false && column.fixed !== 'right';
-                      const text =
-                        typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
-                      return (
-                        <TableCell
-                          key={column.key}
-                          className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
-                        >
-                          {cut && text !== undefined ? (
-                            <span className={styles.cut} title={text}>
-                              {text}
-                            </span>
-                          ) : (
-                            content
+                    <Checkbox
+                      aria-label="全选本页"
+                      disabled={choosable.length === 0}
+                      checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
+                      onChange={() => setChosen(allChosen ? [] : choosable.map(({ key }) => key))}
+                    />
+                  </TableHeaderCell>
+                )}
+                {shown.map((column) => {
+                  const direction =
+                    sort && sort.key === column.key
+                      ? sort.direction === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined;
+                  return (
+                    <TableHeaderCell
+                      key={column.key}
+                      style={cellStyle(column)}
+                      className={mergeClasses(
+                        styles.cell,
+                        styles.headCell,
+                        column.fixed === 'right' && styles.pinned,
+                        column.fixed === 'right' && styles.pinnedHead,
+                      )}
+                      {...(column.sortable && onSortChange
+                        ? {
+                            sortable: true,
+                            sortDirection: direction,
+                            button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
+                          }
+                        : {})}
+                    >
+                      {column.title}
+                    </TableHeaderCell>
+                  );
+                })}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={colSpan} className={styles.empty}>
+                    {loading ? '' : emptyText}
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((row, index) => {
+                  const key = keys[index]!;
+                  const mayChoose = !rowSelectable || rowSelectable(row);
+                  return (
+                    <TableRow
+                      key={key}
+                      className={compact ? styles.compact : undefined}
+                      aria-selected={selectable ? chosen.includes(key) : undefined}
+                    >
+                      {selectable && (
+                        <TableCell className={styles.cell}>
+                          {mayChoose && (
+                            <Checkbox
+                              aria-label={`选择第 ${index + 1} 行`}
+                              checked={chosen.includes(key)}
+                              onChange={(_, d) =>
+                                setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))
+                              }
+                            />
                           )}
                         </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-        {loading ? (
-          <div className={styles.overlay}>
-            <Spinner size="small" label={LOADING_TEXT} />
-          </div>
-        ) : null}
-      </div>
+                      )}
+                      {shown.map((column) => {
+                        const content = column.render ? column.render(row, index) : plainCell(row, column.key);
+                        const cut = column.ellipsis !== false && column.fixed !== 'right';
+                        const text =
+                          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+                        return (
+                          <TableCell
+                            key={column.key}
+                            className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
+                          >
+                            {cut && text !== undefined ? (
+                              <span className={styles.cut} title={text}>
+                                {text}
+                              </span>
+                            ) : (
+                              content
+                            )}
+                          </TableCell>
+                        );
+                      })}
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+          {loading ? (
+            <div className={styles.overlay}>
+              <Spinner size="small" label={LOADING_TEXT} />
+            </div>
+          ) : null}
+        </section>
+      )}
       <div className={styles.footer}>
         <PaginationBar
           total={total}
@@ -541,5 +623,76 @@ export function PagedTable<T>({
         />
       </div>
     </div>
+  );
+}
+
+/** One row a card: the first column as its title, the next key fields as label and value, then the actions. */
+function RowCards<T>({
+  label,
+  columns,
+  rows,
+  keys,
+  loading,
+  emptyText,
+  selectable,
+  mayChoose,
+  chosen,
+  onChoose,
+}: {
+  label: string;
+  columns: readonly PagedTableColumn<T>[];
+  rows: readonly T[];
+  keys: readonly string[];
+  loading: boolean;
+  emptyText: string;
+  selectable: boolean;
+  mayChoose: (row: T) => boolean;
+  chosen: readonly string[];
+  onChoose: (key: string, on: boolean) => void;
+}) {
+  const styles = useStyles();
+  const actions = columns.find((c) => c.fixed === 'right');
+  const [title, ...others] = columns.filter((c) => c !== actions);
+  const fields = others.filter((c, i) => i < CARD_FIELDS || (c.card ?? c.key === 'status'));
+  const content = (column: PagedTableColumn<T>, row: T, index: number) =>
+    column.render ? column.render(row, index) : plainCell(row, column.key);
+  if (rows.length === 0) {
+    return (
+      <div className={styles.empty} aria-busy={loading || undefined}>
+        {loading ? <Spinner size="small" label={LOADING_TEXT} /> : emptyText}
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.cards} aria-label={label} aria-busy={loading || undefined}>
+      {rows.map((row, index) => {
+        const key = keys[index]!;
+        return (
+          <li key={key} className={styles.card}>
+            <div className={styles.cardTitle}>
+              {selectable && mayChoose(row) && (
+                <Checkbox
+                  aria-label={`选择第 ${index + 1} 行`}
+                  checked={chosen.includes(key)}
+                  onChange={(_, d) => onChoose(key, !!d.checked)}
+                />
+              )}
+              {title && content(title, row, index)}
+            </div>
+            {fields.length > 0 && (
+              <dl className={styles.cardFields}>
+                {fields.map((column) => (
+                  <div key={column.key} style={{ display: 'contents' }}>
+                    <dt className={styles.cardLabel}>{column.title}</dt>
+                    <dd className={styles.cardValue}>{content(column, row, index)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {actions && <div className={styles.cardActions}>{content(actions, row, index)}</div>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -2,14 +2,18 @@
 // 768 px, 8 from 992 px, 6 from 1200 px and from 1920 px), labels 150 px wide beside their input, and 查询 /
 // 重置. 查询 (or Enter in a field) validates first: an invalid form only logs '表单有误', nothing is called.
 // The values live with the owner; this component lays them out and decides when to search.
+// Below 768 px the fields fold behind a 筛选 button, so a phone opens on the list rather than on the form; a
+// search folds them again to show what it found.
 import { Button, Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { SearchRegular, ArrowResetRegular } from '@fluentui/react-icons';
-import type { FormEvent, ReactNode } from 'react';
+import { SearchRegular, ArrowResetRegular, FilterRegular } from '@fluentui/react-icons';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { DEFAULT_UI_SIZE, FORM_COLUMNS, FORM_LABEL_WIDTH_PX, FORM_TOP_LABEL_GUTTER } from '../../../domain/constants';
+import { useNarrowScreen } from '../../shell/use-narrow-screen';
 
 export const QUERY_TEXT = '查询';
 export const RESET_TEXT = '重置';
 export const INVALID_FORM_LOG = '表单有误';
+export const FILTER_TEXT = '筛选';
 
 const GRID_COLUMNS = 24;
 /** The breakpoints the spec's xs/sm/md/lg/xl columns refer to (min widths in px; xs is below sm). */
@@ -59,6 +63,9 @@ const useStyles = makeStyles({
     },
   },
   actions: { display: 'flex', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS },
+  folded: { display: 'none' },
+  filter: { alignSelf: 'flex-start' },
+  phone: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
 });
 
 export interface QueryFormItemProps {
@@ -101,19 +108,26 @@ export interface QueryFormProps {
 
 export function QueryForm({ children, onSearch, onReset, validate, searching, className, ...rest }: QueryFormProps) {
   const styles = useStyles();
+  const phone = useNarrowScreen();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const folded = phone && !open;
   const search = async () => {
     const valid = validate ? await validate() : true;
     if (!valid) {
       console.log(INVALID_FORM_LOG);
       return;
     }
+    setOpen(false);
     onSearch();
   };
-  return (
+  const form = (
     <form
+      id={formId}
       role="search"
       aria-label={rest['aria-label'] ?? '查询条件'}
-      className={mergeClasses(styles.form, className)}
+      // Folded, not removed: what was typed stays for the next search.
+      className={mergeClasses(styles.form, folded && styles.folded, className)}
       noValidate
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
@@ -130,5 +144,21 @@ export function QueryForm({ children, onSearch, onReset, validate, searching, cl
         </Button>
       </div>
     </form>
+  );
+  if (!phone) return form;
+  return (
+    <div className={styles.phone}>
+      <Button
+        className={styles.filter}
+        size={DEFAULT_UI_SIZE}
+        icon={<FilterRegular />}
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {FILTER_TEXT}
+      </Button>
+      {form}
+    </div>
   );
 }

@@ -43,6 +43,17 @@ function setup(props: Partial<Parameters<typeof FileUpload>[0]> = {}) {
 const pick = (...files: File[]) => userEvent.upload(screen.getByLabelText('上传附件（选择文件）'), files);
 
 describe('FileUpload', () => {
+  it('shows a stored file whose size it was not told without a size, never as 0B', () => {
+    setup({
+      initial: [
+        { keyId: 'k0', name: '营业执照.png', size: 0, contentType: '', extension: 'png' },
+        { keyId: 'k1', name: '合同.pdf', size: 2048, contentType: 'application/pdf', extension: 'pdf' },
+      ],
+    });
+    expect(screen.queryByText(/\b0B\b/)).toBeNull();
+    expect(screen.getByText(/2(\.00)?KB/)).toBeTruthy();
+  });
+
   it('uploads picked files with a progress bar each, then lists them for download', async () => {
     const { pending, files, onChange } = setup();
     await pick(new File(['一'], '合同.txt'), new File(['%PDF-'], '发票.pdf'));

@@ -179,7 +179,9 @@ export function FileUpload({
                 )}
                 <Caption1>
                   {' '}
-                  {formatFileSize(item.size)} · {STATUS_TEXT[item.status]}
+                  {/* An empty file is never stored (SPEC §5), so a stored size of 0 only means "not told": no 0B. */}
+                  {item.size > 0 ? `${formatFileSize(item.size)} · ` : ''}
+                  {STATUS_TEXT[item.status]}
                 </Caption1>
                 {item.status === 'uploading' && (
                   <ProgressBar

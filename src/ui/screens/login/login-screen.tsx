@@ -1,10 +1,10 @@
-import { Button, Field, Input, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { Link as RouterLink } from 'react-router-dom';
+import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { selectBusy, selectSessionError } from '../../../application/session/session.selectors';
 import { DOCUMENT_TITLE } from '../../../domain/session/session';
 import { useServices } from '../../app/services';
+import { RouteLink } from '../../kit/route-link';
 
 const useStyles = makeStyles({
   page: {
@@ -77,9 +77,7 @@ export function LoginScreen() {
         </Button>
         <Text align="center">
           还没有账号？
-          <Link as="span">
-            <RouterLink to="/register">供应商注册</RouterLink>
-          </Link>
+          <RouteLink to="/register">供应商注册</RouteLink>
         </Text>
       </form>
     </main>

@@ -5,7 +5,6 @@
 import { Button, Checkbox, Field, Input, Link, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type UIEvent, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { createRegistrationMachine } from '../../../application/registration/registration.machine';
 import {
   REGISTRATION_LABEL,
@@ -16,6 +15,7 @@ import {
 } from '../../../domain/registration/registration';
 import { DOCUMENT_TITLE } from '../../../domain/session/session';
 import { useServices } from '../../app/services';
+import { RouteLink } from '../../kit/route-link';
 import { AgreementText } from '../../kit/dialogs/agreement-dialog';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 
@@ -106,9 +106,7 @@ export function RegisterScreen() {
             {RegistrationMessage.submitted}
           </Text>
           <Text>平台将审核您提交的企业认证，审核通过后即可使用用户名 {form.userName} 登录。</Text>
-          <Link as="span">
-            <RouterLink to="/login">返回登录</RouterLink>
-          </Link>
+          <RouteLink to="/login">返回登录</RouteLink>
         </section>
       </main>
     );
@@ -143,9 +141,7 @@ export function RegisterScreen() {
           </div>
         </Field>
         <div className={styles.footer}>
-          <Link as="span">
-            <RouterLink to="/login">已有账号，返回登录</RouterLink>
-          </Link>
+          <RouteLink to="/login">已有账号，返回登录</RouteLink>
           <Button
             appearance="primary"
             type="submit"

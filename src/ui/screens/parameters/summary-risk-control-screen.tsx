@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { createSummaryParameterMachine } from '../../../application/parameters/summary-parameter.machine';
 import { RISK_SUMMARY, summaryFields } from '../../../domain/parameters/risk-summary.resource';
 import { formatDateTime } from '../../../domain/format/date-format';
+import { rateHint } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import { ResourceScreen } from '../resource/resource-screen';
@@ -68,6 +69,11 @@ export function SummaryRiskControlScreen() {
                 placeholder={f.hint ?? `请输入${f.label}`}
                 maxLength={20}
                 disabled={version === 0}
+                contentAfter={
+                  rateHint(f, texts[f.key] ?? '') ? (
+                    <Text size={200}>{rateHint(f, texts[f.key] ?? '')}</Text>
+                  ) : undefined
+                }
                 onChange={(_, d) => change(f.key, d.value)}
               />
             </Field>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createResourceMakeMachine } from '../../../application/resources/resource-make.machine';
 import { type ResourceDef, formFields, textMax } from '../../../domain/resource/resource';
+import { dateBounds, rateHint } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import { MultipleOptionInput } from './multiple-option-input';
@@ -118,7 +119,13 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
                 <Input
                   value={texts[f.key] ?? ''}
                   type={f.type === 'date' ? 'date' : 'text'}
+                  {...dateBounds(f)}
                   placeholder={f.hint ?? `请输入${f.label}`}
+                  contentAfter={
+                    rateHint(f, texts[f.key] ?? '') ? (
+                      <Text size={200}>{rateHint(f, texts[f.key] ?? '')}</Text>
+                    ) : undefined
+                  }
                   maxLength={f.type === 'money' || f.type === 'int' ? 20 : textMax(f)}
                   onChange={(_, d) => change(f.key, d.value)}
                 />

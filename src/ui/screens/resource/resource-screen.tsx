@@ -30,7 +30,7 @@ import {
   textMax,
 } from '../../../domain/resource/resource';
 import { formatDateTime } from '../../../domain/format/date-format';
-import { displayOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { dateBounds, rateHint, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { allowedActions, transitionCommentLabel } from '../../../domain/workflow/workflow';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
@@ -478,7 +478,13 @@ export function ResourceScreen({
                   <Input
                     value={texts[f.key] ?? ''}
                     type={f.type === 'date' ? 'date' : 'text'}
+                    {...dateBounds(f)}
                     maxLength={f.type === 'money' || f.type === 'int' ? 20 : textMax(f)}
+                    contentAfter={
+                      rateHint(f, texts[f.key] ?? '') ? (
+                        <Text size={200}>{rateHint(f, texts[f.key] ?? '')}</Text>
+                      ) : undefined
+                    }
                     placeholder={f.hint ?? `请输入${f.label}`}
                     onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
                   />

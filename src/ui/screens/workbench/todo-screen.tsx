@@ -1,13 +1,15 @@
 // 我的待办 (/workbench/technological/todo, BUSINESS.md §4): what awaits the signed-in user, computed by the
 // gateway from the lifecycle table — 待审核 (items at a level they review), 待制作 (items they may submit),
 // 到期提醒 (empty until lending exists). 处理 opens the page where the user's action is granted. Opening the
-// list asks the menu's count again, so the badge matches what the list shows.
+// list asks the menu's count again, so the badge matches what the list shows; each tab shows its own count, and
+// until the user picks a tab the page opens on the first one that holds something.
 import { Button, MessageBar, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { TodoItem } from '../../../application/ports/review-gateway.port';
+import { openingTab, tabLabel } from '../../../application/workbench/todo-count.selectors';
 import { TODO_TABS, TODO_TAB_LABEL, type TodoTab } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
@@ -27,10 +29,20 @@ export function TodoScreen() {
   const list = useActorRef(machine);
   const table = usePagedList(list, 'workbench.todo');
   const [tab, setTab] = useState<TodoTab>('REVIEW');
+  const [picked, setPicked] = useState(false);
+  const tabs = useSelector(todoCount, (s) => s.context.tabs);
+  const loaded = useSelector(todoCount, (s) => s.context.loaded);
+  const opening = openingTab(tabs);
   // The badge is asked again when the list is opened, not on a timer.
   useEffect(() => {
     todoCount.send({ type: 'REFRESH' });
   }, [todoCount]);
+  // Until the user picks a tab, the page shows where the badge's items are.
+  useEffect(() => {
+    if (picked || !loaded || opening === tab) return;
+    setTab(opening);
+    list.send({ type: 'SEARCH', query: opening });
+  }, [picked, loaded, opening, tab, list]);
 
   const columns: PagedTableColumn<TodoItem>[] = [
     { key: 'itemTypeLabel', title: '事项类型', width: 130 },
@@ -74,13 +86,14 @@ export function TodoScreen() {
           selectedValue={tab}
           onTabSelect={(_, d) => {
             const next = d.value as TodoTab;
+            setPicked(true);
             setTab(next);
             list.send({ type: 'SEARCH', query: next });
           }}
         >
           {TODO_TABS.map((t) => (
             <Tab key={t} value={t}>
-              {TODO_TAB_LABEL[t]}
+              {tabLabel(t, tabs, loaded)}
             </Tab>
           ))}
         </TabList>

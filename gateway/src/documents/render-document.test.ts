@@ -1,0 +1,62 @@
+// The three documents rendered as real PDFs in the CJK font (in a child process), read back with pdftotext:
+// the Chinese text and the amount in capitals are there as text, not as shapes.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
+import { SAMPLE_DECISION, SAMPLE_MINUTES, SAMPLE_REPORT } from './document-samples';
+import { DECISION_TEMPLATE, MINUTES_TEMPLATE, REPORT_TEMPLATE } from './document-templates';
+import { DocumentMessage, renderDocument } from './render-document';
+
+const work = mkdtempSync(join(tmpdir(), 'doc-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The PDF's text as pdftotext reads it, spaces and line breaks removed (CJK text may wrap anywhere). */
+function textOf(pdf: Buffer, name: string): string {
+  const path = join(work, `${name}.pdf`);
+  writeFileSync(path, pdf);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+}
+
+const options = { cjkFont: DEFAULT_CJK_FONT };
+
+describe('renderDocument', () => {
+  it('renders the decision with its terms and the approved amount in 大写', async () => {
+    const doc = await renderDocument(DECISION_TEMPLATE, { ...SAMPLE_DECISION }, options);
+    expect(doc.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(doc.templateRef).toBe('financing-decision v1');
+    expect(doc.fileName).toBe('融资决议书.pdf');
+    const text = textOf(doc.pdf, 'decision');
+    expect(text).toContain('融资决议书');
+    expect(text).toContain('批复金额（大写）：人民币壹佰万元整');
+    expect(text).toContain('华东建材有限公司');
+    expect(text).toContain('到期一次还本付息');
+    expect(text).toContain('financing-decisionv1');
+  }, 60_000);
+
+  it('renders the minutes with the named vote table and the conclusion', async () => {
+    const doc = await renderDocument(MINUTES_TEMPLATE, { ...SAMPLE_MINUTES }, options);
+    const text = textOf(doc.pdf, 'minutes');
+    for (const words of ['评审会纪要', '记名表决', '冯涛', '有条件同意', '追加实际控制人连带责任保证', '会议结论']) {
+      expect(text).toContain(words);
+    }
+    expect(text).toContain('有条件通过');
+  }, 60_000);
+
+  it('renders the report over several pages with every step', async () => {
+    const doc = await renderDocument(REPORT_TEMPLATE, { ...SAMPLE_REPORT }, options);
+    const text = textOf(doc.pdf, 'report');
+    for (const words of ['尽职调查报告', '客户调查', '资产负债表', '核心指标', '资产负债率', '0.6250', '方案建议']) {
+      expect(text).toContain(words);
+    }
+    expect(text).toMatch(/第1页\/共[2-9]页/);
+  }, 60_000);
+
+  it('answers a Chinese error when the font is missing', async () => {
+    await expect(
+      renderDocument(DECISION_TEMPLATE, {}, { cjkFont: { path: '/nonexistent/font.ttc', family: 'X' } }),
+    ).rejects.toThrow(DocumentMessage.noFont);
+  });
+});

@@ -1,0 +1,860 @@
+// 评审会 as its own aggregate (BUSINESS.md §1.1, §2 ReviewMeeting; "Decisions for the lifecycle's second half":
+// Meeting): plain functions over Kysely, every query carrying the tenant predicate. The rules are the domain's
+// — the meeting's status table (meeting-workflow.ts), the vote and conclusion rules (meeting-rules.ts), the
+// tally (meeting-tally.ts) — and this file only loads what they read and stores what they answer, one
+// transaction a write with the meeting row locked, so two votes of one member, or a vote racing the close,
+// cannot both land. Refusals: 160300003 when the person lacks the page's code, 160300404 for a meeting of
+// another tenant, 160300409 on a stale version, 160300400 with the rule's Chinese words for the rest.
+//
+// A business heard here moves only through its own aggregate (business/aggregate.ts); this module never
+// writes `financing_business`.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type Conclusion,
+  conclusionRefusal,
+  MeetingMessage,
+  type MeetingStatus,
+  mergeConditions,
+  meetingOutcomeState,
+  voteRefusal,
+} from '../../../../src/domain/financing/meeting-rules';
+import {
+  type AgendaTally,
+  type MeetingMember,
+  type MemberRole,
+  type Opinion,
+  tallyAgendaItem,
+} from '../../../../src/domain/financing/meeting-tally';
+import { MEETING_FLOW, type MeetingPlan, meetingPlanProblems } from '../../../../src/domain/financing/meeting-workflow';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { menuIdForPath } from '../../../../src/domain/menu/menu';
+import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
+import type { Database } from '../../db/database';
+import { AppError, invalidInput, notFound } from '../../plugins/envelope';
+import { nextDocumentNo } from '../business/aggregate';
+import { grantedMenus } from '../menu/repository';
+import { newId } from '../operation-log/repository';
+import './tables';
+
+export const MEETING_NO_PREFIX = 'HY';
+
+export const MeetingStoreMessage = {
+  notFound: '评审会不存在',
+  stale: '评审会已被他人更新，请刷新后重试',
+  memberUnknown: '参会人不是本租户的用户',
+  businessUnknown: '议题业务不存在',
+  notSecretary: '只有本次会议的秘书可以操作',
+  absentNotVoting: '当前会议不在表决中，不能登记缺席',
+  absentVoted: '该委员已表决，不能登记为缺席',
+  absentNotMember: '只能登记表决委员的缺席',
+  concludeNotClosed: '表决结束后才能形成议题结论',
+  alreadyConcluded: '该议题已形成结论',
+  businessNotWaiting: '只能选择报告已审批、待上会的业务',
+  notDraft: '只有草稿状态的评审会可以修改或删除',
+} as const;
+
+/** The business state a meeting's agenda is picked from (BUSINESS.md §1.3 stage 4: 待上会). */
+export const AWAITING_MEETING = 'MEETING/WAIT_SCHEDULE';
+
+/** Who acts on a meeting: the person, their role codes, and the meeting pages' codes they hold. */
+export interface MeetingActor {
+  userId: string;
+  roles: ReadonlySet<string>;
+  /** `grantOf(t)` of each MEETING_FLOW transition whose page and code the person holds. */
+  grants: ReadonlySet<string>;
+}
+
+/** The person's roles and grants in the tenant, read as the session reads them. */
+export async function meetingActor(db: Kysely<Database>, tenantId: string, userId: string): Promise<MeetingActor> {
+  const [roles, granted] = await Promise.all([
+    db
+      .selectFrom('user_role as ur')
+      .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+      .select('r.role_code')
+      .where('ur.user_id', '=', userId)
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.status', '=', 'ENABLED')
+      .execute(),
+    grantedMenus(db, userId, tenantId),
+  ]);
+  const grants = new Set<string>();
+  for (const t of MEETING_FLOW.transitions) {
+    if (t.menu && granted.get(menuIdForPath(t.menu))?.has(t.op)) grants.add(grantOf(t));
+  }
+  return { userId, roles: new Set(roles.map((r) => r.role_code)), grants };
+}
+
+export interface NewMeeting extends MeetingPlan {
+  agenda: readonly { businessId: string; reportId?: string | null; presenterId?: string | null }[];
+}
+
+export interface MeetingVoteView {
+  memberId: string;
+  opinion: Opinion;
+  conditions: string[];
+  comment: string;
+  votedAt: string;
+}
+
+export interface MeetingItemView {
+  seq: number;
+  businessId: string;
+  reportId: string | null;
+  presenterId: string | null;
+  conclusion: Conclusion | null;
+  conditions: string[];
+  minutes: string | null;
+  /** In vote order. */
+  votes: MeetingVoteView[];
+  tally: AgendaTally;
+}
+
+export interface MeetingView {
+  meetingId: string;
+  meetingNo: string;
+  title: string;
+  form: string;
+  scheduledAt: string;
+  location: string;
+  chairId: string;
+  secretaryId: string;
+  status: MeetingStatus;
+  version: number;
+  members: { userId: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
+  items: MeetingItemView[];
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const stale = () => new AppError(ResultCode.staleVersion, MeetingStoreMessage.stale);
+const jsonList = (value: unknown): string[] => {
+  const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The tally's members: the secretary's 缺席 marks are the absent ones; everyone else is waited for. */
+const tallyMembers = (members: MeetingView['members']): MeetingMember[] =>
+  members.map((m) => ({ userId: m.userId, role: m.role, attended: m.attendance !== 'ABSENT' }));
+
+/** The meeting of the tenant with its members, items, votes and each item's tally; 160300404 otherwise. */
+export async function loadMeeting(db: Db, tenantId: string, meetingId: string, lock = false): Promise<MeetingView> {
+  let query = db
+    .selectFrom('review_meeting')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('meeting_id', '=', meetingId);
+  if (lock) query = query.forUpdate();
+  const m = await query.executeTakeFirst();
+  if (!m) throw notFound(MeetingStoreMessage.notFound);
+  const [members, items, votes] = await Promise.all([
+    db
+      .selectFrom('review_meeting_member')
+      .select(['user_id', 'role', 'attendance'])
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .orderBy('user_id')
+      .execute(),
+    db
+      .selectFrom('review_meeting_item')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .orderBy('seq')
+      .execute(),
+    db
+      .selectFrom('review_meeting_vote')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .orderBy('voted_at')
+      .orderBy('member_id')
+      .execute(),
+  ]);
+  const memberViews = members.map((r) => ({
+    userId: r.user_id,
+    role: r.role as MemberRole,
+    attendance: r.attendance as 'PRESENT' | 'ABSENT' | null,
+  }));
+  return {
+    meetingId: m.meeting_id,
+    meetingNo: m.meeting_no,
+    title: m.title,
+    form: m.form,
+    scheduledAt: iso(m.scheduled_at),
+    location: m.location,
+    chairId: m.chair_id,
+    secretaryId: m.secretary_id,
+    status: m.status as MeetingStatus,
+    version: Number(m.version),
+    members: memberViews,
+    items: items.map((i) => {
+      const mine = votes
+        .filter((v) => v.seq === i.seq)
+        .map((v) => ({
+          memberId: v.member_id,
+          opinion: v.opinion as Opinion,
+          conditions: jsonList(v.conditions),
+          comment: v.comment,
+          votedAt: iso(v.voted_at),
+        }));
+      return {
+        seq: i.seq,
+        businessId: i.business_id,
+        reportId: i.report_id,
+        presenterId: i.presenter_id,
+        conclusion: i.conclusion as Conclusion | null,
+        conditions: jsonList(i.conditions),
+        minutes: i.minutes,
+        votes: mine,
+        tally: tallyAgendaItem(
+          tallyMembers(memberViews),
+          mine.map((v) => ({ userId: v.memberId, opinion: v.opinion, conditions: v.conditions })),
+        ),
+      };
+    }),
+  };
+}
+
+/** The plan's own rules, then its people and agenda: the tenant's users, businesses awaiting a meeting. */
+async function checkPlanPeopleAndAgenda(db: Db, tenantId: string, plan: NewMeeting): Promise<void> {
+  const problems = meetingPlanProblems(plan);
+  if (problems.length) throw invalidInput(problems[0]!);
+  const userIds = [...new Set([...plan.members.map((m) => m.userId), plan.secretaryId])];
+  const users = await db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  if (users.length !== userIds.length) throw invalidInput(MeetingStoreMessage.memberUnknown);
+  const businessIds = plan.agenda.map((a) => a.businessId);
+  const businesses = await db
+    .selectFrom('financing_business')
+    .select(['business_id', 'state'])
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', 'in', businessIds)
+    .where('deleted', '=', false)
+    .execute();
+  if (businesses.length !== businessIds.length) throw invalidInput(MeetingStoreMessage.businessUnknown);
+  // A meeting hears the businesses whose report is approved (Decisions: Meeting).
+  if (businesses.some((b) => b.state !== AWAITING_MEETING)) throw invalidInput(MeetingStoreMessage.businessNotWaiting);
+}
+
+/** 评审会制作: the meeting as a draft, numbered HY+yyyyMMdd+seq, its members and agenda of the tenant. */
+export async function createMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  plan: NewMeeting,
+  actor: MeetingActor,
+  now: Date,
+): Promise<{ meetingId: string; meetingNo: string }> {
+  await checkPlanPeopleAndAgenda(db, tenantId, plan);
+  return db.transaction().execute(async (trx) => {
+    const meetingId = newId();
+    const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
+    await trx
+      .insertInto('review_meeting')
+      .values({
+        meeting_id: meetingId,
+        tenant_id: tenantId,
+        meeting_no: meetingNo,
+        title: plan.title.trim(),
+        form: plan.form,
+        scheduled_at: new Date(plan.scheduledAt),
+        location: plan.location.trim(),
+        chair_id: plan.chairId,
+        secretary_id: plan.secretaryId,
+        created_by: actor.userId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('review_meeting_member')
+      .values(
+        plan.members.map((m) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: m.userId, role: m.role })),
+      )
+      .execute();
+    await trx
+      .insertInto('review_meeting_item')
+      .values(
+        plan.agenda.map((a, i) => ({
+          meeting_id: meetingId,
+          tenant_id: tenantId,
+          seq: i + 1,
+          business_id: a.businessId,
+          report_id: a.reportId ?? null,
+          presenter_id: a.presenterId ?? null,
+        })),
+      )
+      .execute();
+    return { meetingId, meetingNo };
+  });
+}
+
+export interface MeetingMove {
+  meetingId: string;
+  action: string;
+  version: number;
+  comment?: string;
+}
+
+/** 发送通知, 开始表决, 结束表决, 取消: the meeting's own table decides, with the facts it reads loaded here. */
+export async function transitionMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  move: MeetingMove,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingView> {
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, move.meetingId, true);
+    const facts =
+      move.action === 'notify'
+        ? {
+            planProblems: meetingPlanProblems(
+              {
+                ...m,
+                members: m.members,
+                agenda: m.items.map((i) => ({ businessId: i.businessId })),
+              },
+              now,
+            ),
+          }
+        : move.action === 'closeVoting'
+          ? { tallies: m.items.map((i) => i.tally) }
+          : {};
+    const verdict = applyTransition(
+      MEETING_FLOW,
+      { status: m.status, secretaryId: m.secretaryId },
+      move.action,
+      { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now, facts },
+      move.comment !== undefined ? { comment: move.comment } : {},
+    );
+    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (m.version !== move.version) throw stale();
+    if (!verdict.ok) throw invalidInput(verdict.message);
+    const result = await trx
+      .updateTable('review_meeting')
+      .set({
+        status: verdict.to,
+        ...(verdict.to === 'CANCELLED' ? { cancel_reason: verdict.comment } : {}),
+        updated_by: actor.userId,
+        updated_at: now,
+        version: m.version + 1,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', move.meetingId)
+      .where('version', '=', move.version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw stale();
+    return loadMeeting(trx, tenantId, move.meetingId);
+  });
+}
+
+export interface CastVote {
+  meetingId: string;
+  seq: number;
+  /** The member the vote is for: only ever the person casting it. */
+  memberId: string;
+  opinion: Opinion;
+  conditions?: readonly string[];
+  comment?: string;
+}
+
+/** A member's own vote on one item, while voting is open; the vote marks them present. */
+export async function castVote(
+  db: Kysely<Database>,
+  tenantId: string,
+  vote: CastVote,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingItemView> {
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, vote.meetingId, true);
+    const item = m.items.find((i) => i.seq === vote.seq);
+    const refusal = voteRefusal({
+      actorId: actor.userId,
+      memberId: vote.memberId,
+      meetingStatus: m.status,
+      members: m.members.map((x) => ({ userId: x.userId, role: x.role, attended: x.attendance !== 'ABSENT' })),
+      itemExists: !!item,
+      votedMemberIds: item?.votes.map((v) => v.memberId) ?? [],
+      absentMemberIds: m.members.filter((x) => x.attendance === 'ABSENT').map((x) => x.userId),
+      opinion: vote.opinion,
+      ...(vote.conditions ? { conditions: vote.conditions } : {}),
+      ...(vote.comment !== undefined ? { comment: vote.comment } : {}),
+    });
+    if (refusal) throw invalidInput(refusal);
+    const conditions =
+      vote.opinion === 'AGREE_WITH_CONDITIONS' ? mergeConditions(vote.conditions ?? []) : ([] as string[]);
+    await trx
+      .insertInto('review_meeting_vote')
+      .values({
+        meeting_id: vote.meetingId,
+        tenant_id: tenantId,
+        seq: vote.seq,
+        member_id: vote.memberId,
+        opinion: vote.opinion,
+        conditions: JSON.stringify(conditions),
+        comment: (vote.comment ?? '').trim(),
+        voted_at: now,
+      })
+      .execute();
+    await trx
+      .updateTable('review_meeting_member')
+      .set({ attendance: 'PRESENT', signed_in_at: sql`coalesce(signed_in_at, ${now})` as never })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', vote.meetingId)
+      .where('user_id', '=', vote.memberId)
+      .execute();
+    const after = await loadMeeting(trx, tenantId, vote.meetingId);
+    return after.items.find((i) => i.seq === vote.seq)!;
+  });
+}
+
+/** The secretary marks a voting member who has not voted 缺席, so the tally stops waiting for them. */
+export async function markAbsent(
+  db: Kysely<Database>,
+  tenantId: string,
+  meetingId: string,
+  memberId: string,
+  actor: MeetingActor,
+): Promise<MeetingView> {
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.status !== 'VOTING') throw invalidInput(MeetingStoreMessage.absentNotVoting);
+    const member = m.members.find((x) => x.userId === memberId);
+    if (!member || member.role === 'OBSERVER') throw invalidInput(MeetingStoreMessage.absentNotMember);
+    if (m.items.some((i) => i.votes.some((v) => v.memberId === memberId))) {
+      throw invalidInput(MeetingStoreMessage.absentVoted);
+    }
+    await trx
+      .updateTable('review_meeting_member')
+      .set({ attendance: 'ABSENT' })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .where('user_id', '=', memberId)
+      .execute();
+    return loadMeeting(trx, tenantId, meetingId);
+  });
+}
+
+export interface RecordConclusion {
+  meetingId: string;
+  seq: number;
+  conclusion: Conclusion;
+  /** The secretary's own conditions, merged after the votes'. */
+  conditions?: readonly string[];
+  minutes?: string;
+}
+
+/** 审批材料制作: the secretary records each item's conclusion after the vote; it must agree with the tally. */
+export async function recordConclusion(
+  db: Kysely<Database>,
+  tenantId: string,
+  input: RecordConclusion,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingItemView> {
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, input.meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.status !== 'CLOSED') throw invalidInput(MeetingStoreMessage.concludeNotClosed);
+    const item = m.items.find((i) => i.seq === input.seq);
+    if (!item) throw invalidInput(MeetingMessage.unknownItem);
+    if (item.conclusion) throw invalidInput(MeetingStoreMessage.alreadyConcluded);
+    const business = await trx
+      .selectFrom('financing_business')
+      .select('reconsider_count')
+      .where('tenant_id', '=', tenantId)
+      .where('business_id', '=', item.businessId)
+      .executeTakeFirstOrThrow();
+    const refusal = conclusionRefusal({
+      conclusion: input.conclusion,
+      tally: item.tally,
+      reconsiderCount: Number(business.reconsider_count),
+      ...(input.conditions ? { conditions: input.conditions } : {}),
+    });
+    if (refusal) throw invalidInput(refusal);
+    const passing = input.conclusion === 'PASSED' || input.conclusion === 'PASSED_WITH_CONDITIONS';
+    await trx
+      .updateTable('review_meeting_item')
+      .set({
+        conclusion: input.conclusion,
+        conditions: JSON.stringify(passing ? mergeConditions(item.tally.conditions, input.conditions) : []),
+        minutes: input.minutes?.trim() || null,
+        concluded_by: actor.userId,
+        concluded_at: now,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', input.meetingId)
+      .where('seq', '=', input.seq)
+      .execute();
+    const after = await loadMeeting(trx, tenantId, input.meetingId);
+    return after.items.find((i) => i.seq === input.seq)!;
+  });
+}
+
+export interface PendingVote {
+  meetingId: string;
+  meetingNo: string;
+  title: string;
+  seq: number;
+  businessId: string;
+}
+
+/** 待表决: the items of meetings in 表决中 where this person is a voting member, not marked absent, yet to vote. */
+export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, userId: string): Promise<PendingVote[]> {
+  const rows = await db
+    .selectFrom('review_meeting_member as mm')
+    .innerJoin('review_meeting as m', (j) =>
+      j.onRef('m.meeting_id', '=', 'mm.meeting_id').onRef('m.tenant_id', '=', 'mm.tenant_id'),
+    )
+    .innerJoin('review_meeting_item as i', (j) =>
+      j.onRef('i.meeting_id', '=', 'm.meeting_id').onRef('i.tenant_id', '=', 'm.tenant_id'),
+    )
+    .leftJoin('review_meeting_vote as v', (j) =>
+      j.onRef('v.meeting_id', '=', 'i.meeting_id').onRef('v.seq', '=', 'i.seq').onRef('v.member_id', '=', 'mm.user_id'),
+    )
+    .select(['m.meeting_id', 'm.meeting_no', 'm.title', 'i.seq', 'i.business_id'])
+    .where('mm.tenant_id', '=', tenantId)
+    .where('mm.user_id', '=', userId)
+    .where('mm.role', 'in', ['CHAIR', 'MEMBER'])
+    .where((eb) => eb.or([eb('mm.attendance', 'is', null), eb('mm.attendance', '<>', 'ABSENT')]))
+    .where('m.status', '=', 'VOTING')
+    .where('v.member_id', 'is', null)
+    .orderBy('m.scheduled_at')
+    .orderBy('m.meeting_id')
+    .orderBy('i.seq')
+    .execute();
+  return rows.map((r) => ({
+    meetingId: r.meeting_id,
+    meetingNo: r.meeting_no,
+    title: r.title,
+    seq: r.seq,
+    businessId: r.business_id,
+  }));
+}
+
+/** The draft's own secretary rewrites it under the version read: plan, members and agenda replaced. */
+export async function updateMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  meetingId: string,
+  version: number,
+  plan: NewMeeting,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingView> {
+  await checkPlanPeopleAndAgenda(db, tenantId, plan);
+  return db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.version !== version) throw stale();
+    if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
+    await trx
+      .updateTable('review_meeting')
+      .set({
+        title: plan.title.trim(),
+        form: plan.form,
+        scheduled_at: new Date(plan.scheduledAt),
+        location: plan.location.trim(),
+        chair_id: plan.chairId,
+        secretary_id: plan.secretaryId,
+        updated_by: actor.userId,
+        updated_at: now,
+        version: m.version + 1,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .execute();
+    for (const table of ['review_meeting_member', 'review_meeting_item'] as const) {
+      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('meeting_id', '=', meetingId).execute();
+    }
+    await trx
+      .insertInto('review_meeting_member')
+      .values(
+        plan.members.map((x) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: x.userId, role: x.role })),
+      )
+      .execute();
+    await trx
+      .insertInto('review_meeting_item')
+      .values(
+        plan.agenda.map((a, i) => ({
+          meeting_id: meetingId,
+          tenant_id: tenantId,
+          seq: i + 1,
+          business_id: a.businessId,
+          report_id: a.reportId ?? null,
+          presenter_id: a.presenterId ?? null,
+        })),
+      )
+      .execute();
+    return loadMeeting(trx, tenantId, meetingId);
+  });
+}
+
+/** A draft is deleted by its own secretary, under the version read (BUSINESS.md §4 `delete` (draft)). */
+export async function deleteMeeting(
+  db: Kysely<Database>,
+  tenantId: string,
+  meetingId: string,
+  version: number,
+  actor: MeetingActor,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const m = await loadMeeting(trx, tenantId, meetingId, true);
+    if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
+    if (m.version !== version) throw stale();
+    if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
+    for (const table of ['review_meeting_member', 'review_meeting_item', 'review_meeting'] as const) {
+      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('meeting_id', '=', meetingId).execute();
+    }
+  });
+}
+
+export interface MeetingRow {
+  meetingId: string;
+  meetingNo: string;
+  title: string;
+  form: string;
+  scheduledAt: string;
+  location: string;
+  itemCount: number;
+  chairName: string;
+  secretaryId: string;
+  status: MeetingStatus;
+  version: number;
+}
+
+export interface MeetingFilter {
+  status?: string;
+  keyword?: string;
+  /** Only the meetings this person takes part in (member or secretary). */
+  participant?: string;
+  statuses?: readonly MeetingStatus[];
+}
+
+/** 会议信息管理: the tenant's meetings, newest time first (BUSINESS.md §4 columns). */
+export async function pageMeetings(
+  db: Db,
+  tenantId: string,
+  filter: MeetingFilter,
+  page: { offset: number; size: number },
+): Promise<{ records: MeetingRow[]; total: number }> {
+  let base = db.selectFrom('review_meeting as m').where('m.tenant_id', '=', tenantId);
+  if (filter.status) base = base.where('m.status', '=', filter.status);
+  if (filter.statuses?.length) base = base.where('m.status', 'in', [...filter.statuses]);
+  const keyword = filter.keyword?.trim();
+  if (keyword) {
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('m.meeting_no', 'like', like), eb('m.title', 'like', like)]));
+  }
+  const participant = filter.participant;
+  if (participant) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('m.secretary_id', '=', participant),
+        eb.exists(
+          eb
+            .selectFrom('review_meeting_member as p')
+            .select('p.user_id')
+            .whereRef('p.meeting_id', '=', 'm.meeting_id')
+            .whereRef('p.tenant_id', '=', 'm.tenant_id')
+            .where('p.user_id', '=', participant),
+        ),
+      ]),
+    );
+  }
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .leftJoin('app_user as c', 'c.user_id', 'm.chair_id')
+      .select((eb) => [
+        'm.meeting_id',
+        'm.meeting_no',
+        'm.title',
+        'm.form',
+        'm.scheduled_at',
+        'm.location',
+        'm.secretary_id',
+        'm.status',
+        'm.version',
+        'c.nick_name',
+        eb
+          .selectFrom('review_meeting_item as i')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('i.meeting_id', '=', 'm.meeting_id')
+          .whereRef('i.tenant_id', '=', 'm.tenant_id')
+          .as('item_count'),
+      ])
+      .orderBy('m.scheduled_at', 'desc')
+      .orderBy('m.meeting_id', 'desc')
+      .offset(page.offset)
+      .limit(page.size)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    records: rows.map((r) => ({
+      meetingId: r.meeting_id,
+      meetingNo: r.meeting_no,
+      title: r.title,
+      form: r.form,
+      scheduledAt: iso(r.scheduled_at),
+      location: r.location,
+      itemCount: Number(r.item_count ?? 0),
+      chairName: r.nick_name ?? '',
+      secretaryId: r.secretary_id,
+      status: r.status as MeetingStatus,
+      version: Number(r.version),
+    })),
+  };
+}
+
+export interface AgendaOption {
+  businessId: string;
+  businessNo: string;
+  supplierName: string;
+  applyAmount: number;
+}
+
+/** The businesses awaiting a meeting that no meeting still open has on its agenda (the make page's picker). */
+export async function agendaOptions(db: Db, tenantId: string, exceptMeetingId?: string): Promise<AgendaOption[]> {
+  const rows = await db
+    .selectFrom('financing_business as b')
+    .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+    .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.state', '=', AWAITING_MEETING)
+    .where('b.deleted', '=', false)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('review_meeting_item as i')
+            .innerJoin('review_meeting as m', (j) =>
+              j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+            )
+            .select('i.seq')
+            .whereRef('i.business_id', '=', 'b.business_id')
+            .where('m.meeting_id', '<>', exceptMeetingId ?? '')
+            .where((eb) =>
+              eb.or([
+                eb('m.status', 'in', ['DRAFT', 'NOTIFIED', 'VOTING']),
+                eb.and([eb('m.status', '=', 'CLOSED'), eb('i.conclusion', 'is', null)]),
+              ]),
+            ),
+        ),
+      ),
+    )
+    .orderBy('b.business_no')
+    .execute();
+  return rows.map((r) => ({
+    businessId: r.business_id,
+    businessNo: r.business_no,
+    supplierName: r.org_name ?? '',
+    applyAmount: Number(r.apply_amount),
+  }));
+}
+
+export interface PersonOption {
+  userId: string;
+  name: string;
+  roles: string[];
+}
+
+/** Who may sit on a meeting: the tenant's enabled staff holding a committee, secretary or risk role. */
+export async function memberOptions(db: Db, tenantId: string, roleCodes: readonly string[]): Promise<PersonOption[]> {
+  const rows = await db
+    .selectFrom('app_user as u')
+    .innerJoin('user_role as ur', 'ur.user_id', 'u.user_id')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .select(['u.user_id', 'u.nick_name', 'r.role_code'])
+    .where('u.tenant_id', '=', tenantId)
+    .where('r.tenant_id', '=', tenantId)
+    .where('u.status', '=', 'ENABLED')
+    .where('r.status', '=', 'ENABLED')
+    .where('r.role_code', 'in', [...roleCodes])
+    .orderBy('u.user_id')
+    .execute();
+  const out = new Map<string, PersonOption>();
+  for (const r of rows) {
+    const person = out.get(r.user_id) ?? { userId: r.user_id, name: r.nick_name, roles: [] };
+    person.roles.push(r.role_code);
+    out.set(r.user_id, person);
+  }
+  return [...out.values()];
+}
+
+/** The names a meeting's screens and minutes print: people by id, businesses with their supplier. */
+export async function meetingNames(
+  db: Db,
+  tenantId: string,
+  m: MeetingView,
+): Promise<{
+  people: Map<string, string>;
+  businesses: Map<string, { businessNo: string; supplierName: string; applyAmount: number }>;
+}> {
+  const userIds = [...new Set([m.chairId, m.secretaryId, ...m.members.map((x) => x.userId)])];
+  const businessIds = m.items.map((i) => i.businessId);
+  const [users, businesses] = await Promise.all([
+    db
+      .selectFrom('app_user')
+      .select(['user_id', 'nick_name'])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', userIds)
+      .execute(),
+    businessIds.length
+      ? db
+          .selectFrom('financing_business as b')
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.business_id', 'in', businessIds)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return {
+    people: new Map(users.map((u) => [u.user_id, u.nick_name])),
+    businesses: new Map(
+      businesses.map((b) => [
+        b.business_id,
+        { businessNo: b.business_no, supplierName: b.org_name ?? '', applyAmount: Number(b.apply_amount) },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Where each business heard goes once the chair approves the minutes (Decisions: Meeting): passed → DECISION,
+ * 否决 → TERMINATED/VETOED, 复议 → REPORT/RETURNED. Read-only: the business aggregate makes the move, so the
+ * lead wires this into the minutes' approval when the stage kit carries MEETING. Items without a conclusion
+ * are left out.
+ */
+export async function meetingOutcomes(
+  db: Db,
+  tenantId: string,
+  meetingId: string,
+): Promise<
+  {
+    businessId: string;
+    seq: number;
+    conclusion: Conclusion;
+    to: ReturnType<typeof meetingOutcomeState>;
+    conditions: string[];
+  }[]
+> {
+  const m = await loadMeeting(db, tenantId, meetingId);
+  return m.items
+    .filter((i): i is MeetingItemView & { conclusion: Conclusion } => i.conclusion !== null)
+    .map((i) => ({
+      businessId: i.businessId,
+      seq: i.seq,
+      conclusion: i.conclusion,
+      to: meetingOutcomeState(i.conclusion),
+      conditions: i.conditions,
+    }));
+}

@@ -1,0 +1,31 @@
+// 我的待办's count on a real database: the menu's badge is the 待审核 and 待制作 lists together, and each tab's
+// count is what that tab lists, so the page can open where the badge's items are.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+
+const TODO = '/api/business/workbench/todo';
+
+describe.each(databasesUnderTest())('我的待办 count on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it.each([
+    ['reviewer1', 'Staff@2026'],
+    ['operator', 'Operator@2026'],
+  ])("counts %s's items per tab as the tabs list them", async (user, password) => {
+    const call = callerOf(gw.app);
+    const { headers } = await signIn(gw.app, user, password);
+    const answer = await call('GET', `${TODO}/count`, headers);
+    expect(answer.code).toBe(0);
+    const listed = async (tab: string) => (await call('GET', `${TODO}?tab=${tab}&size=100`, headers)).data.total;
+    const tabs = { REVIEW: await listed('REVIEW'), MAKE: await listed('MAKE'), DUE: await listed('DUE') };
+    expect(answer.data.tabs).toEqual(tabs);
+    expect(answer.data.count).toBe(tabs.REVIEW + tabs.MAKE);
+    expect(answer.data.count).toBeGreaterThan(0);
+  });
+});

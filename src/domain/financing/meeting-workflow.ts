@@ -1,0 +1,189 @@
+// The review meeting's own status (BUSINESS.md §2 评审会 status: 草稿 → 已通知 → 表决中 → 已结束 → 已归档, or
+// 已取消) as one transition table, apart from the lifecycle of the businesses it hears: the secretary makes
+// the meeting, sends the notice, opens and closes voting; closing waits for every attending voting member's
+// vote on every item (Decisions for the lifecycle's second half: Meeting). The votes themselves are records
+// of the meeting, checked by meeting-rules.ts, not moves of this table.
+import { ROLE } from './roles';
+import type { AgendaTally, MemberRole } from './meeting-tally';
+import { isVotingRole } from './meeting-tally';
+import type { MeetingStatus } from './meeting-rules';
+import { MEETING_FORM_LABEL } from './meeting-rules';
+import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
+
+export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
+export const MEETING_MANAGE_PATH = '/business/meetingInfoManage';
+export const MEETING_IMPLEMENT_PATH = '/business/approvalReviewMeetingImplementList';
+
+/** BUSINESS.md §2 评审会: at least three voting members [D]; §1.4 schedule: at least one day ahead [D]. */
+export const MIN_VOTING_MEMBERS = 3;
+export const NOTICE_LEAD_MS = 24 * 3600_000;
+export const MEETING_TEXT_MAX = 100;
+
+export interface MeetingPlan {
+  title: string;
+  form: string;
+  location: string;
+  /** ISO instant. */
+  scheduledAt: string;
+  chairId: string;
+  secretaryId: string;
+  members: readonly { userId: string; role: MemberRole }[];
+  agenda: readonly { businessId: string }[];
+}
+
+export const MeetingPlanMessage = {
+  title: `请输入会议主题（不超过${MEETING_TEXT_MAX}个字）`,
+  location: `会议地点不能超过${MEETING_TEXT_MAX}个字`,
+  form: '请选择会议形式',
+  time: '请选择会议时间',
+  votingMembers: `表决委员（主任委员和委员）不能少于${MIN_VOTING_MEMBERS}人`,
+  oneChair: '参会人中须有且仅有一名主任委员，且为本会的主任委员',
+  duplicateMember: '参会人不能重复',
+  secretaryVotes: '会议秘书不能担任表决委员',
+  noAgenda: '请至少选择一个议题',
+  duplicateItem: '同一业务不能重复列入议题',
+  tooSoon: '会议时间须在发送通知的一天之后',
+} as const;
+
+/** What is wrong with a meeting as made; empty when it may be saved. With `now`, also ready for its notice. */
+export function meetingPlanProblems(p: MeetingPlan, now?: Date): string[] {
+  const problems: string[] = [];
+  const title = p.title.trim();
+  if (!title || [...title].length > MEETING_TEXT_MAX) problems.push(MeetingPlanMessage.title);
+  if ([...p.location.trim()].length > MEETING_TEXT_MAX) problems.push(MeetingPlanMessage.location);
+  if (!(p.form in MEETING_FORM_LABEL)) problems.push(MeetingPlanMessage.form);
+  const at = Date.parse(p.scheduledAt);
+  if (Number.isNaN(at)) problems.push(MeetingPlanMessage.time);
+  const ids = p.members.map((m) => m.userId);
+  if (new Set(ids).size !== ids.length) problems.push(MeetingPlanMessage.duplicateMember);
+  const voting = p.members.filter((m) => isVotingRole(m.role));
+  if (voting.length < MIN_VOTING_MEMBERS) problems.push(MeetingPlanMessage.votingMembers);
+  const chairs = p.members.filter((m) => m.role === 'CHAIR');
+  if (chairs.length !== 1 || chairs[0]!.userId !== p.chairId) problems.push(MeetingPlanMessage.oneChair);
+  if (voting.some((m) => m.userId === p.secretaryId)) problems.push(MeetingPlanMessage.secretaryVotes);
+  if (p.agenda.length === 0) problems.push(MeetingPlanMessage.noAgenda);
+  const items = p.agenda.map((a) => a.businessId);
+  if (new Set(items).size !== items.length) problems.push(MeetingPlanMessage.duplicateItem);
+  if (now && !Number.isNaN(at) && at < now.getTime() + NOTICE_LEAD_MS) problems.push(MeetingPlanMessage.tooSoon);
+  return problems;
+}
+
+export interface MeetingRecord {
+  status: MeetingStatus;
+  secretaryId: string;
+}
+
+export interface MeetingFacts {
+  /** meetingPlanProblems(plan, now) when sending the notice. */
+  planProblems?: readonly string[];
+  /** Each agenda item's tally, when closing the vote. */
+  tallies?: readonly AgendaTally[];
+}
+
+export const MeetingFlowMessage = {
+  notSecretary: '只有本次会议的秘书可以操作',
+  notChecked: '会议信息尚未校验，请刷新后重试',
+  votesMissing: '尚有出席委员未表决，不能结束表决',
+} as const;
+
+type Ctx = WorkflowContext<MeetingFacts>;
+
+const ownSecretary = (r: MeetingRecord, ctx: Ctx) =>
+  r.secretaryId === ctx.actorId || ctx.roles?.has(ROLE.ADMIN) ? null : MeetingFlowMessage.notSecretary;
+
+const first =
+  (...guards: ((r: MeetingRecord, ctx: Ctx) => string | null)[]) =>
+  (r: MeetingRecord, ctx: Ctx) => {
+    for (const g of guards) {
+      const refusal = g(r, ctx);
+      if (refusal) return refusal;
+    }
+    return null;
+  };
+
+export const MEETING_FLOW: WorkflowTable<MeetingStatus, MeetingRecord, MeetingFacts> = {
+  noun: '评审会',
+  statusOf: (r) => r.status,
+  commentMax: 500,
+  transitions: [
+    {
+      action: 'notify',
+      label: '发送通知',
+      op: 'submit',
+      menu: MEETING_MAKE_PATH,
+      who: [ROLE.SECRETARY, ROLE.ADMIN],
+      from: ['DRAFT'],
+      to: 'NOTIFIED',
+      comment: 'none',
+      tone: 'brand',
+      guard: first(ownSecretary, (_r, ctx) => {
+        const found = ctx.facts?.planProblems;
+        return found ? (found[0] ?? null) : MeetingFlowMessage.notChecked;
+      }),
+    },
+    {
+      action: 'openVoting',
+      label: '开始表决',
+      op: 'submit',
+      menu: MEETING_IMPLEMENT_PATH,
+      who: [ROLE.SECRETARY, ROLE.ADMIN],
+      from: ['NOTIFIED'],
+      to: 'VOTING',
+      comment: 'none',
+      guard: ownSecretary,
+    },
+    {
+      action: 'closeVoting',
+      label: '结束表决',
+      op: 'submit',
+      menu: MEETING_IMPLEMENT_PATH,
+      who: [ROLE.SECRETARY, ROLE.ADMIN],
+      from: ['VOTING'],
+      to: 'CLOSED',
+      comment: 'none',
+      guard: first(ownSecretary, (_r, ctx) => {
+        const tallies = ctx.facts?.tallies;
+        if (!tallies) return MeetingFlowMessage.notChecked;
+        return tallies.every((t) => t.complete) ? null : MeetingFlowMessage.votesMissing;
+      }),
+    },
+    {
+      action: 'cancel',
+      label: '取消',
+      op: 'terminate',
+      menu: MEETING_MANAGE_PATH,
+      who: [ROLE.SECRETARY, ROLE.ADMIN],
+      from: ['DRAFT', 'NOTIFIED'],
+      to: 'CANCELLED',
+      comment: 'required',
+      commentLabel: '取消原因',
+      tone: 'danger',
+      guard: ownSecretary,
+    },
+  ],
+};
+
+export const MEETING_PRODUCTION_PATH = '/business/approvalProduction';
+export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
+
+/** The meeting's vote (投票 `examine`, BUSINESS.md §4) is a record of the meeting, not a move of its table. */
+export const MEETING_VOTE = { menu: MEETING_IMPLEMENT_PATH, op: 'examine', who: [ROLE.CHAIR, ROLE.MEMBER] } as const;
+
+/**
+ * The meeting pages and codes a role needs (BUSINESS.md §4): the table's moves of its `who`, the vote for the
+ * voting roles, and the secretary's list / make / minutes / info pages. The info page is a hidden child of the
+ * secretary's list, so the members read a meeting from 评审会执行 instead (the meeting's own detail route).
+ */
+export function meetingPagesOf(role: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (menu: string, ...ops: string[]) => out.set(menu, new Set([...(out.get(menu) ?? []), ...ops]));
+  for (const t of MEETING_FLOW.transitions) if (t.menu && t.who?.includes(role)) add(t.menu, t.op);
+  if ((MEETING_VOTE.who as readonly string[]).includes(role)) add(MEETING_VOTE.menu, MEETING_VOTE.op);
+  if (role === ROLE.SECRETARY) {
+    add(MEETING_MANAGE_PATH, 'add', 'export');
+    add(MEETING_MAKE_PATH, 'edit', 'delete');
+    add(MEETING_PRODUCTION_PATH, 'submit');
+    add(MEETING_INFO_PATH, 'export');
+  }
+  return out;
+}

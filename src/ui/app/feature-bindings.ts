@@ -1,0 +1,52 @@
+// The ports of the screens behind the login page and the adapters that implement them: a lazy chunk of its
+// own (container.ts featureLoader), so that none of these adapters weighs on the login page.
+import type { Container } from 'inversify';
+import { AccountGatewayId } from '../../application/ports/account-gateway.port';
+import { RoleGatewayId } from '../../application/ports/role-gateway.port';
+import { UserGatewayId } from '../../application/ports/user-gateway.port';
+import { OrganizationGatewayId } from '../../application/ports/organization-gateway.port';
+import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
+import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
+import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
+import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
+import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
+import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
+import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
+import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
+import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
+import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
+import { AccountGatewayAdapter } from '../../adapters/gateway/account-gateway.adapter';
+import { RoleGatewayAdapter } from '../../adapters/gateway/role-gateway.adapter';
+import { UserGatewayAdapter } from '../../adapters/gateway/user-gateway.adapter';
+import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-gateway.adapter';
+import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
+import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
+import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
+import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
+import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.adapter';
+import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
+import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
+import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
+import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
+import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
+import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
+
+export function bindFeatures(container: Container): void {
+  container.bind(SupplierAuthorizationGatewayId).to(SupplierAuthorizationGatewayAdapter).inSingletonScope();
+  container.bind(AccountGatewayId).to(AccountGatewayAdapter).inSingletonScope();
+  container.bind(RoleGatewayId).to(RoleGatewayAdapter).inSingletonScope();
+  container.bind(UserGatewayId).to(UserGatewayAdapter).inSingletonScope();
+  container.bind(OrganizationGatewayId).to(OrganizationGatewayAdapter).inSingletonScope();
+  container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
+  container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
+  container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
+  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
+  container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
+  container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
+  container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
+  container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
+  container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
+  container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
+  container.bind(MeetingGatewayId).to(MeetingGatewayAdapter).inSingletonScope();
+}

@@ -1,0 +1,264 @@
+// 评审会制作 (/business/approvalReviewMeetingMake, BUSINESS.md §4 "M"): 主题, 形式, 时间, 地点, the members with their
+// role (主任委员 / 委员 / 列席; the secretary is the one making it) and the agenda picked from the businesses
+// awaiting a meeting. 保存 keeps the draft, 发送通知 notifies a saved draft, 取消 asks for a reason and a
+// confirmation. What is wrong with the plan is the domain's answer, shown before anything is sent.
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createMeetingMakeMachine } from '../../../application/meeting/meeting-make.machine';
+import { MEETING_FORM_LABEL } from '../../../domain/financing/meeting-rules';
+import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/meeting-tally';
+import { formatFen } from '../../../domain/format/money-format';
+import { useServices } from '../../app/services';
+import { useConfirm } from '../../kit/dialogs/use-confirm';
+import { Permission } from '../../shell/permission';
+import {
+  MEETING_LIST_PATH,
+  MEETING_MAKE_PATH,
+  MeetingStatusBadge,
+  ReasonDialog,
+  useMeetingStyles,
+} from './meeting-parts';
+
+export function MeetingMakeScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return <MakeForm key={id} meetingId={id} />;
+}
+
+function MakeForm({ meetingId }: { meetingId: string }) {
+  const styles = useMeetingStyles();
+  const { meeting: gateway, notifier, session } = useServices();
+  const navigate = useNavigate();
+  const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
+  const [machine] = useState(() => createMeetingMakeMachine({ gateway, notifier }));
+  const actor = useActorRef(machine, { input: { userId, ...(meetingId ? { meetingId } : {}) } });
+  const c = useSelector(actor, (s) => s.context);
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const busy = useSelector(actor, (s) => s.matches('saving') || s.matches('notifying') || s.matches('cancelling'));
+  const done = useSelector(actor, (s) => s.status === 'done');
+  const canNotify = useSelector(actor, (s) => s.can({ type: 'NOTIFY' }));
+  const { confirm, dialog } = useConfirm();
+  const [asking, setAsking] = useState(false);
+  const draft = c.status === 'DRAFT';
+
+  useEffect(() => {
+    if (done) navigate(MEETING_LIST_PATH);
+  }, [done, navigate]);
+
+  const cancel = async (reason: string) => {
+    setAsking(false);
+    const yes = await confirm({
+      title: '取消评审会',
+      message: `确定取消评审会${c.meetingNo ? ` ${c.meetingNo}` : ''}吗？取消后不能恢复。`,
+      type: 'warning',
+    });
+    if (yes) actor.send({ type: 'CANCEL', comment: reason });
+  };
+  const change = (key: 'title' | 'form' | 'location' | 'scheduledAt', text: string) =>
+    actor.send({ type: 'CHANGE', key, text });
+
+  if (failed) {
+    return (
+      <section className={styles.page}>
+        <Text>评审会不存在或无权查看</Text>
+        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
+      </section>
+    );
+  }
+  if (loading) return <Spinner label="加载中…" />;
+
+  return (
+    <section className={styles.page}>
+      <div className={styles.row}>
+        <Text as="h1" size={600} weight="semibold">
+          {c.meetingId ? `编辑评审会 ${c.meetingNo}` : '新建评审会'}
+        </Text>
+        {c.meetingId && <MeetingStatusBadge status={c.status as 'DRAFT'} />}
+      </div>
+      <section className={styles.card} aria-label="会议信息">
+        <div className={styles.fields}>
+          <Field label="会议主题" required>
+            <Input
+              aria-label="会议主题"
+              value={c.texts.title}
+              maxLength={100}
+              disabled={!draft}
+              placeholder="如：2026年第12次评审会"
+              onChange={(_, d) => change('title', d.value)}
+            />
+          </Field>
+          <Field label="会议形式" required>
+            <Select
+              aria-label="会议形式"
+              value={c.texts.form}
+              disabled={!draft}
+              onChange={(_, d) => change('form', d.value)}
+            >
+              {Object.entries(MEETING_FORM_LABEL).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="会议时间" required hint="须在发送通知的一天之后">
+            <Input
+              aria-label="会议时间"
+              type="datetime-local"
+              value={c.texts.scheduledAt}
+              disabled={!draft}
+              onChange={(_, d) => change('scheduledAt', d.value)}
+            />
+          </Field>
+          <Field label="会议地点">
+            <Input
+              aria-label="会议地点"
+              value={c.texts.location}
+              maxLength={100}
+              disabled={!draft}
+              onChange={(_, d) => change('location', d.value)}
+            />
+          </Field>
+        </div>
+      </section>
+      <div className={styles.card}>
+        <Text as="h2" size={400} weight="semibold">
+          参会人员
+        </Text>
+        <Text size={200}>表决委员（主任委员和委员）不少于3人；列席人员没有表决权。</Text>
+        <div className={styles.scroll}>
+          {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
+          <Table aria-label="参会人员" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>姓名</TableHeaderCell>
+                <TableHeaderCell style={{ width: 150 }}>身份</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {c.options.people
+                .filter((p) => p.userId !== userId)
+                .map((p) => (
+                  <TableRow key={p.userId}>
+                    <TableCell>{p.name}</TableCell>
+                    <TableCell>
+                      <Select
+                        aria-label={`${p.name}的身份`}
+                        value={c.seats[p.userId] ?? ''}
+                        disabled={!draft}
+                        onChange={(_, d) =>
+                          actor.send({ type: 'SEAT', userId: p.userId, role: d.value as MemberRole | '' })
+                        }
+                      >
+                        <option value="">不参会</option>
+                        {(Object.keys(MEMBER_ROLE_LABEL) as MemberRole[]).map((r) => (
+                          <option key={r} value={r}>
+                            {MEMBER_ROLE_LABEL[r]}
+                          </option>
+                        ))}
+                      </Select>
+                    </TableCell>
+                  </TableRow>
+                ))}
+            </TableBody>
+          </Table>
+        </div>
+      </div>
+      <div className={styles.card}>
+        <Text as="h2" size={400} weight="semibold">
+          议题（报告已审批、待上会的业务）
+        </Text>
+        {c.options.businesses.length === 0 ? (
+          <Text>暂无待上会的业务</Text>
+        ) : (
+          <div className={styles.scroll}>
+            <Table aria-label="议题" size="small" className={styles.table}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell style={{ width: 48 }}>选择</TableHeaderCell>
+                  <TableHeaderCell>业务编号</TableHeaderCell>
+                  <TableHeaderCell>供应商</TableHeaderCell>
+                  <TableHeaderCell style={{ width: 150 }}>申请金额（元）</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {c.options.businesses.map((b) => (
+                  <TableRow key={b.businessId}>
+                    <TableCell>
+                      <Checkbox
+                        aria-label={`选择议题 ${b.businessNo}`}
+                        checked={c.agenda.includes(b.businessId)}
+                        disabled={!draft}
+                        onChange={() => actor.send({ type: 'TOGGLE_ITEM', businessId: b.businessId })}
+                      />
+                    </TableCell>
+                    <TableCell>{b.businessNo}</TableCell>
+                    <TableCell>{b.supplierName || '--'}</TableCell>
+                    <TableCell className={styles.money}>{formatFen(BigInt(b.applyAmount))}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </div>
+      {c.problem && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{c.problem}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.footer}>
+        {draft && (
+          <Permission code="edit" path={MEETING_MAKE_PATH}>
+            <Button disabled={busy} onClick={() => actor.send({ type: 'SAVE' })}>
+              保存
+            </Button>
+          </Permission>
+        )}
+        {draft && (
+          <Permission code="submit" path={MEETING_MAKE_PATH}>
+            <Button
+              appearance="primary"
+              disabled={busy || !canNotify}
+              title={c.meetingId ? undefined : '请先保存'}
+              onClick={() => actor.send({ type: 'NOTIFY' })}
+            >
+              发送通知
+            </Button>
+          </Permission>
+        )}
+        {c.meetingId && ['DRAFT', 'NOTIFIED'].includes(c.status) && (
+          <Permission code="terminate" path={MEETING_LIST_PATH}>
+            <Button disabled={busy} onClick={() => setAsking(true)}>
+              取消会议
+            </Button>
+          </Permission>
+        )}
+        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
+      </div>
+      {asking && (
+        <ReasonDialog open title="取消评审会" label="取消原因" onClose={() => setAsking(false)} onSubmit={cancel} />
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+// 审批材料制作 (/business/approvalProduction, BUSINESS.md §4 "M"; Decisions: Meeting): after the vote the secretary
+// records per item a conclusion that agrees with the tally (通过 / 有条件通过 only when passed, 否决 when not, 复议
+// once), the conditions of 有条件同意 votes merged with their own, and the item's minutes text; 打印纪要 downloads
+// the minutes with the named vote table as a PDF.
+import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { agreeingConclusions } from '../../../application/meeting/meeting-room.machine';
+import type { ConclusionForm, MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/meeting-rules';
+import { Permission } from '../../shell/permission';
+import {
+  MEETING_INFO_PATH,
+  MEETING_LIST_PATH,
+  MEETING_MINUTES_PATH,
+  MeetingStatusBadge,
+  TallyLine,
+  VoteTable,
+  useMeetingRoom,
+  useMeetingStyles,
+} from './meeting-parts';
+
+export function MeetingMinutesScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return <Minutes key={id} meetingId={id} />;
+}
+
+function Minutes({ meetingId }: { meetingId: string }) {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
+  if (failed || !meetingId) {
+    return (
+      <section className={styles.page}>
+        <Text>评审会不存在或无权查看</Text>
+        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
+      </section>
+    );
+  }
+  if (loading || !m) return <Spinner label="加载中…" />;
+  return (
+    <section className={styles.page}>
+      <div className={styles.row}>
+        <Text as="h1" size={600} weight="semibold">
+          {`会议纪要：${m.title}`}
+        </Text>
+        <MeetingStatusBadge status={m.status} />
+      </div>
+      {m.status !== 'CLOSED' && (
+        <div className={styles.card}>
+          <Text>表决结束后才能形成议题结论。</Text>
+        </div>
+      )}
+      {m.items.map((item) => (
+        <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
+          <Text as="h2" size={400} weight="semibold">
+            {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
+          </Text>
+          <TallyLine item={item} />
+          <VoteTable item={item} />
+          {item.conclusion ? (
+            <Recorded item={item} />
+          ) : m.status === 'CLOSED' ? (
+            <ConcludeForm item={item} busy={busy} onConclude={(form) => room.send({ type: 'CONCLUDE', ...form })} />
+          ) : null}
+        </section>
+      ))}
+      <div className={styles.footer}>
+        <Permission code="export" path={MEETING_INFO_PATH}>
+          <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
+            打印纪要
+          </Button>
+        </Permission>
+        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
+      </div>
+    </section>
+  );
+}
+
+function Recorded({ item }: { item: MeetingItem }) {
+  const styles = useMeetingStyles();
+  return (
+    <div className={styles.row}>
+      <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '--'}</Text>
+      {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
+      {item.minutes && <Text>议题纪要：{item.minutes}</Text>}
+    </div>
+  );
+}
+
+function ConcludeForm({
+  item,
+  busy,
+  onConclude,
+}: {
+  item: MeetingItem;
+  busy: boolean;
+  onConclude: (form: Omit<ConclusionForm, 'seq'> & { seq: number }) => void;
+}) {
+  const styles = useMeetingStyles();
+  const choices = agreeingConclusions(item);
+  const [conclusion, setConclusion] = useState<Conclusion | ''>(choices.length === 1 ? choices[0]! : '');
+  const [extra, setExtra] = useState('');
+  const [minutes, setMinutes] = useState('');
+  const passing = conclusion === 'PASSED' || conclusion === 'PASSED_WITH_CONDITIONS';
+  const own = extra
+    .split('\n')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return (
+    <section className={styles.fields} aria-label={`议题${item.seq}结论`}>
+      <Field label="会议结论" required hint="只列出与计票结果一致的结论">
+        <Select aria-label="会议结论" value={conclusion} onChange={(_, d) => setConclusion(d.value as Conclusion | '')}>
+          <option value="">请选择</option>
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {CONCLUSION_LABEL[c]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {passing && (
+        <Field
+          label="附加条件（每行一条）"
+          hint={item.tally.conditions.length ? `表决条件：${item.tally.conditions.join('；')}` : undefined}
+        >
+          <Textarea aria-label="附加条件" value={extra} maxLength={1000} onChange={(_, d) => setExtra(d.value)} />
+        </Field>
+      )}
+      <Field label="议题纪要">
+        <Textarea aria-label="议题纪要" value={minutes} maxLength={5000} onChange={(_, d) => setMinutes(d.value)} />
+      </Field>
+      <div>
+        <Permission code="submit" path={MEETING_MINUTES_PATH}>
+          <Button
+            appearance="primary"
+            disabled={busy || !conclusion}
+            onClick={() =>
+              conclusion &&
+              onConclude({
+                seq: item.seq,
+                conclusion,
+                ...(passing && own.length ? { conditions: own } : {}),
+                ...(minutes.trim() ? { minutes: minutes.trim() } : {}),
+              })
+            }
+          >
+            记录结论
+          </Button>
+        </Permission>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+// What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
+// reason dialog (取消), and the room's flow bound to the page's `?id=`.
+import {
+  Badge,
+  Field,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
+import type { MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
+import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
+import { useServices } from '../../app/services';
+import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+
+export const MEETING_LIST_PATH = '/business/meetingInfoManage';
+export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
+export const MEETING_VOTE_PATH = '/business/approvalReviewMeetingImplementList';
+export const MEETING_MINUTES_PATH = '/business/approvalProduction';
+export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
+
+export const useMeetingStyles = makeStyles({
+  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: '16px 24px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    minWidth: 0,
+  },
+  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
+  row: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', alignItems: 'center' },
+  footer: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  scroll: { overflowX: 'auto' },
+  table: { minWidth: '560px' },
+  money: { fontVariantNumeric: 'tabular-nums' },
+});
+
+const STATUS_COLOR: Record<MeetingStatus, 'brand' | 'warning' | 'success' | 'danger' | 'informative'> = {
+  DRAFT: 'informative',
+  NOTIFIED: 'brand',
+  VOTING: 'warning',
+  CLOSED: 'success',
+  ARCHIVED: 'success',
+  CANCELLED: 'danger',
+};
+
+export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
+  return (
+    <Badge appearance="tint" color={STATUS_COLOR[status]}>
+      {MEETING_STATUS_LABEL[status]}
+    </Badge>
+  );
+}
+
+export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof typeof MEETING_FORM_LABEL] ?? form;
+
+/** An item's tally as the committee reads it. */
+export function TallyLine({ item }: { item: MeetingItem }) {
+  const t = item.tally;
+  return (
+    <Text aria-label={`议题${item.seq}计票`}>
+      {`表决委员 ${t.votingMembers} 人，出席 ${t.attendingVoting} 人${t.quorum ? '' : '（未达法定人数）'}；已表决 ${item.votes.length} 票，同意（含有条件同意）${t.inFavour} 票；`}
+      {t.complete ? (t.passed ? '达到通过比例' : '未达到通过比例') : '表决进行中'}
+    </Text>
+  );
+}
+
+/** The named votes of an item (BUSINESS.md §2 评审会: named and immutable after close). */
+export function VoteTable({ item }: { item: MeetingItem }) {
+  const styles = useMeetingStyles();
+  if (item.votes.length === 0) return <Text>尚无表决</Text>;
+  return (
+    <div className={styles.scroll}>
+      <Table aria-label={`议题${item.seq}记名表决`} size="small" className={styles.table}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>委员</TableHeaderCell>
+            <TableHeaderCell>表决意见</TableHeaderCell>
+            <TableHeaderCell>条件</TableHeaderCell>
+            <TableHeaderCell>意见说明</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {item.votes.map((v) => (
+            <TableRow key={v.memberId}>
+              <TableCell>{v.name}</TableCell>
+              <TableCell>{OPINION_LABEL[v.opinion]}</TableCell>
+              <TableCell>{v.conditions.join('；') || '--'}</TableCell>
+              <TableCell>{v.comment || '--'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+export const roleLabel = (role: keyof typeof MEMBER_ROLE_LABEL) => MEMBER_ROLE_LABEL[role];
+
+/** A reason asked before a move that needs one (取消原因). */
+export function ReasonDialog({
+  open,
+  title,
+  label,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const [text, setText] = useState('');
+  return (
+    <GenericDialog
+      open={open}
+      title={title}
+      width={480}
+      onClose={onClose}
+      submitText="确定"
+      submitDisabled={!text.trim()}
+      onSubmit={() => onSubmit(text.trim())}
+    >
+      <Field label={label} required>
+        <Textarea aria-label={label} value={text} maxLength={500} onChange={(_, d) => setText(d.value)} />
+      </Field>
+    </GenericDialog>
+  );
+}
+
+/** The meeting room flow of the page's meeting, as the signed-in person. */
+export function useMeetingRoom(meetingId: string) {
+  const { meeting: gateway, notifier, session } = useServices();
+  const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
+  const [machine] = useState(() => createMeetingRoomMachine({ gateway, notifier }));
+  const room = useActorRef(machine, { input: { meetingId, userId } });
+  const meeting = useSelector(room, (s) => s.context.meeting);
+  const loading = useSelector(room, (s) => s.matches('loading'));
+  const failed = useSelector(room, (s) => s.matches('failed'));
+  const busy = useSelector(room, (s) => s.matches('acting'));
+  return { room, meeting, loading, failed, busy, userId };
+}

@@ -1,0 +1,9 @@
+import { defineScreens } from '../define-screens';
+
+export default defineScreens({
+  '/business/meetingInfoManage': async () => (await import('./meeting-manage-screen')).MeetingManageScreen,
+  '/business/approvalReviewMeetingMake': async () => (await import('./meeting-make-screen')).MeetingMakeScreen,
+  '/business/approvalReviewMeetingImplementList': async () => (await import('./meeting-vote-screen')).MeetingVoteScreen,
+  '/business/approvalProduction': async () => (await import('./meeting-minutes-screen')).MeetingMinutesScreen,
+  '/business/approvalReviewMeetingInfo': async () => (await import('./meeting-info-screen')).MeetingInfoScreen,
+});

@@ -1,0 +1,144 @@
+// 评审会 in Chromium, as the README's people: the secretary makes a meeting of one business awaiting a meeting
+// (保存, 发送通知) and opens the vote; member1, member2 and member3 each vote 同意 in their own session; the secretary
+// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them. No business reaches
+// 待上会 until the report stage exists, so before the gateway starts this spec copies one seeded business into
+// MEETING/WAIT_SCHEDULE in the gateway's data directory (a test-only fixture, gateway/src/testing). Screens at
+// 1440 and 390 px go to .tmp for a look.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../gateway/src/db/database';
+import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
+import { businessesAwaitingMeeting } from '../../gateway/src/testing/meeting-fixture';
+import { launchBrowser, signIn } from './support/browser';
+import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';
+
+const PASSWORD = 'Staff@2026';
+let gateway: RunningGateway;
+let browser: Browser;
+let dataDir: string;
+let businessNo = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wsf-e2e-meeting-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (!template) throw new Error('the browser tests’ global setup did not prepare a data template');
+  cpSync(template, dataDir, { recursive: true });
+  const { db } = await openDatabase({ dataDir });
+  try {
+    const [id] = await businessesAwaitingMeeting(db, DEMO_TENANT_ID, 1);
+    businessNo = (
+      await db
+        .selectFrom('financing_business')
+        .select('business_no')
+        .where('business_id', '=', id!)
+        .executeTakeFirstOrThrow()
+    ).business_no;
+  } finally {
+    await db.destroy();
+  }
+  [gateway, browser] = await Promise.all([startGateway({ DATA_DIR: dataDir }), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function session(userName: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, gateway.url, userName, PASSWORD);
+  return page;
+}
+
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+
+describe('评审会', () => {
+  it('the secretary makes a meeting, three members vote in their own sessions, the secretary concludes', async () => {
+    const secretary = await session('secretary');
+    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+    await secretary.getByRole('heading', { name: '会议信息管理' }).waitFor();
+    await secretary.getByRole('button', { name: '新增' }).click();
+    await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
+    await secretary.getByLabel('会议主题').fill('2026年第12次评审会');
+    const at = new Date(Date.now() + 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    await secretary.getByLabel('会议时间').fill(`${at}T09:30`);
+    await secretary.getByLabel('会议地点').fill('远景大厦8楼会议室');
+    await secretary.getByLabel('郑国华的身份').selectOption({ label: '主任委员' });
+    for (const name of ['冯涛', '褚云', '卫东'])
+      await secretary.getByLabel(`${name}的身份`).selectOption({ label: '委员' });
+    await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).check();
+    await screenshots(secretary, 'meeting-make');
+    await secretary.getByRole('button', { name: '保存' }).click();
+    await secretary.getByText('评审会已保存').first().waitFor();
+    await secretary.getByRole('heading', { name: /^编辑评审会 HY\d{12}$/ }).waitFor();
+    await secretary.getByRole('button', { name: '发送通知' }).click();
+    await secretary.getByText('会议通知已发送').first().waitFor();
+    await secretary.waitForURL(/\/business\/meetingInfoManage$/);
+    await settled(secretary);
+    await screenshots(secretary, 'meeting-list');
+    const row = secretary
+      .getByRole('table', { name: '评审会列表' })
+      .getByRole('row')
+      .filter({ hasText: '2026年第12次评审会' });
+    expect(await row.first().textContent()).toContain('已通知');
+
+    await secretary.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
+    await secretary
+      .getByRole('table', { name: '我参加的评审会' })
+      .getByRole('button', { name: '进入' })
+      .first()
+      .click();
+    await secretary.getByRole('button', { name: '开始表决' }).click();
+    await secretary.getByText('开始表决成功').first().waitFor();
+
+    for (const member of ['member1', 'member2', 'member3']) {
+      const page = await session(member);
+      await page.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
+      await page.getByRole('table', { name: '我参加的评审会' }).getByRole('button', { name: '投票' }).first().click();
+      const item = page.getByRole('region', { name: '议题1' });
+      await item.getByLabel('表决意见').selectOption({ label: '同意' });
+      await item.getByLabel('意见说明').fill('还款来源清晰，同意');
+      if (member === 'member1') await screenshots(page, 'meeting-vote');
+      await item.getByRole('button', { name: '提交表决' }).click();
+      await item.getByText('我的表决：同意').waitFor();
+      await page.context().close();
+    }
+
+    // The live tally reaches the secretary's page without a reload.
+    const tally = secretary.getByLabel('议题1计票');
+    await secretary.waitForFunction(
+      () => document.querySelector('[aria-label="议题1计票"]')?.textContent?.includes('已表决 3 票'),
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await tally.textContent()).toContain('同意（含有条件同意）3 票');
+    await secretary.getByRole('button', { name: '登记郑国华缺席' }).click();
+    await secretary.getByText('已登记缺席').first().waitFor();
+    await secretary.getByRole('button', { name: '结束表决' }).click();
+    await secretary.getByText('结束表决成功').first().waitFor();
+
+    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+    await settled(secretary);
+    await secretary.getByRole('button', { name: '纪要' }).first().click();
+    const item = secretary.getByRole('region', { name: '议题1' });
+    await item.getByLabel('会议结论').selectOption({ label: '通过' });
+    await item.getByLabel('议题纪要').fill('与会委员一致认为还款来源清晰，同意通过。');
+    await item.getByRole('button', { name: '记录结论' }).click();
+    await item.getByText('会议结论：通过').waitFor();
+    await screenshots(secretary, 'meeting-minutes');
+    const download = secretary.waitForEvent('download');
+    await secretary.getByRole('button', { name: '打印纪要' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^评审会纪要-HY\d{12}\.pdf$/);
+  }, 240_000);
+});
