@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE, LifecycleMessage, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
 import { ROLE } from '../../../../src/domain/financing/roles';
@@ -133,7 +134,14 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       expect(byAmount.data.records.map((r: { keyId: string }) => r.keyId)).toContain(SeededBusiness.preCreditReturned);
       const future = await call('GET', `${API}/page?updatedFrom=2099-01-01`, as.operator!);
       expect(future.data.total).toBe(0);
-      for (const q of ['tab=DONE', 'amountFrom=-1', 'updatedFrom=2026/01/01', 'size=101', 'stage=NOPE']) {
+      for (const q of [
+        'tab=DONE',
+        'amountFrom=-1',
+        'updatedFrom=2026/01/01',
+        'updatedTo=2026-02-30',
+        'size=101',
+        'stage=NOPE',
+      ]) {
         refused(await call('GET', `${API}/page?${q}`, as.operator!), 400, ResultCode.invalidInput);
       }
       refused(await call('GET', `${API}/page?menuId=/risk/riskDetection`, as.operator!), 400, ResultCode.invalidInput);
@@ -145,6 +153,31 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      // Amounts are number cells in 元 that sum to the list's 分; times are Shanghai wall-clock, as on screen.
+      const page = await call('GET', `${API}/page?tab=ACTIVE&size=100`, as.operator!);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const header = sheet.getRow(1).values as unknown[];
+      const amounts = sheet.getColumn(header.indexOf('申请金额（元）'));
+      let fen = 0n;
+      amounts.eachCell((cell, row) => {
+        if (row === 1) return;
+        expect(typeof cell.value).toBe('number');
+        expect(cell.numFmt).toBe('#,##0.00');
+        fen += BigInt(Math.round((cell.value as number) * 100));
+      });
+      const listed = page.data.records.reduce(
+        (sum: bigint, r: { applyAmount: number }) => sum + BigInt(r.applyAmount),
+        0n,
+      );
+      expect(fen).toBe(listed);
+      const first = page.data.records[0] as { businessNo: string; updatedAt: string };
+      const row = sheet.getColumn(1).values.indexOf(first.businessNo);
+      const shown = String(sheet.getRow(row).getCell(header.indexOf('更新时间')).value);
+      expect(shown).toBe(
+        new Date(Date.parse(first.updatedAt) + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19),
+      );
       refused(await call('GET', `${API}/export`, as.supplier!), 403, ResultCode.forbidden);
     });
 

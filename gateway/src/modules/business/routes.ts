@@ -7,12 +7,12 @@ import ExcelJS from 'exceljs';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
 import { LIFECYCLE, STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
-import { formatFen } from '../../../../src/domain/format/money-format';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, forbidden, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
+import { MONEY_FORMAT, shanghaiDateTime, yuanNumber } from '../../xlsx/export-cells';
+import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
 import { detailSections } from './detail-sections';
@@ -143,7 +143,6 @@ const EventView = Type.Object({
   at: Str,
 });
 
-const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 const AMOUNT = '^\\d{1,15}$';
 const filterProperties = {
   tab: Type.Optional(Type.String({ enum: [...BUSINESS_TABS, ''] })),
@@ -153,8 +152,8 @@ const filterProperties = {
   state: Type.Optional(Type.String({ maxLength: 60 })),
   amountFrom: Type.Optional(Type.String({ pattern: `${AMOUNT}|^$`, description: '申请金额下限（分）' })),
   amountTo: Type.Optional(Type.String({ pattern: `${AMOUNT}|^$`, description: '申请金额上限（分）' })),
-  updatedFrom: Type.Optional(Type.String({ pattern: `${DATE}|^$` })),
-  updatedTo: Type.Optional(Type.String({ pattern: `${DATE}|^$` })),
+  updatedFrom: Type.Optional(CalendarDateOrEmpty),
+  updatedTo: Type.Optional(CalendarDateOrEmpty),
   menuId: Type.Optional(Type.String({ maxLength: 200 })),
 };
 const PageQuery = Type.Object({ ...PageQueryFields, ...filterProperties }, { additionalProperties: false });
@@ -221,15 +220,20 @@ async function exportWorkbook(rows: readonly BusinessListItem[]): Promise<Buffer
     ['供应商', (r) => r.supplierName ?? ''],
     ['项目公司', (r) => r.projectCompanyName ?? ''],
     ['资金方', (r) => r.capitalSideName ?? ''],
-    ['申请金额（元）', (r) => formatFen(BigInt(r.applyAmount))],
-    ['批复金额（元）', (r) => (r.approvedAmount === null ? '' : formatFen(BigInt(r.approvedAmount)))],
+    ['申请金额（元）', (r) => yuanNumber(r.applyAmount)],
+    ['批复金额（元）', (r) => (r.approvedAmount === null ? '' : yuanNumber(r.approvedAmount))],
     ['阶段', (r) => STAGE_LABEL[r.stage] ?? r.stage],
     ['状态', (r) => r.stateLabel],
     ['暂停', (r) => (r.suspended ? '是' : '否')],
     ['经办人', (r) => r.ownerName ?? ''],
-    ['更新时间', (r) => r.updatedAt.replace('T', ' ').slice(0, 19)],
+    ['更新时间', (r) => shanghaiDateTime(r.updatedAt)],
   ];
-  sheet.columns = columns.map(([header]) => ({ header, width: 20 }));
+  // Amounts are number cells Excel can sum, shown as SPEC §9 writes them; times read as the screen does.
+  sheet.columns = columns.map(([header]) => ({
+    header,
+    width: 20,
+    ...(header.endsWith('（元）') ? { style: { numFmt: MONEY_FORMAT } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) sheet.addRow(columns.map(([, value]) => value(r)));
   return Buffer.from(await workbook.xlsx.writeBuffer());
