@@ -92,7 +92,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/domain/**'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/domain/**'],
+          // Component tests wait for what a person waits for (a lazily loaded dialog, a transition); on a busy
+          // 2-core machine that can take more than Testing Library's one second, which is a wait, not a verdict.
+          setupFiles: ['tests/support/dom-testing.setup.ts'],
+          testTimeout: 15_000,
+        },
       },
       {
         // Every gateway test file builds the whole app, and a fresh worker per file would import and transform
