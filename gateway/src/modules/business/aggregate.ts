@@ -31,6 +31,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
+import { bindOwnFiles } from '../file/file-binding';
 import { logOperation, newId } from '../operation-log/repository';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
@@ -405,6 +406,9 @@ export interface TransitionBusiness {
   now: Date;
 }
 
+/** The file service's binding type of a file attached to a business's move (its timeline). */
+const TIMELINE_FILE_TYPE = 'business';
+
 const stale = () => new AppError(ResultCode.staleVersion, BusinessMessage.stale);
 
 /**
@@ -494,6 +498,12 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       now: input.now,
     });
 
+    // A move's attachments are the actor's own uploads, bound to this business from now on (DESIGN.md §2).
+    const fileIds = input.fileIds ?? [];
+    await bindOwnFiles(trx, { tenantId: input.tenantId, userId: input.actor.userId }, fileIds, {
+      type: TIMELINE_FILE_TYPE,
+      id: input.businessId,
+    });
     const reviewLevel = record.review ? record.review.snapshot.levels[record.review.level - 1] : undefined;
     await insertEvent(trx, {
       tenantId: input.tenantId,
@@ -506,7 +516,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       actor: input.actor,
       role: actingRole(input.actor, verdict.transition.who, reviewLevel),
       comment: verdict.comment,
-      fileIds: input.fileIds ?? [],
+      fileIds,
       at: input.now,
       version: nextVersion,
     });
