@@ -411,6 +411,17 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     }
   });
 
+  it('makes one draft of three creates at once and tells the others it exists', async () => {
+    const app = await applicationFor([orders[3]!], 100_00);
+    const del = await call('DELETE', `${API}/${app.keyId}?version=${app.version}`, operator);
+    expect(del.code, del.message).toBe(0);
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', API, operator, { businessId: app.keyId })));
+    expect(answers.map((a) => a.code).sort()).toEqual([0, ResultCode.invalidInput, ResultCode.invalidInput]);
+    for (const a of answers.filter((x) => x.code !== 0)) {
+      expect(a).toMatchObject({ status: 400, message: '该业务已有融资申请' });
+    }
+  });
+
   it("attaches to the documents only the maker's own uploads, bound to no other record", async () => {
     const app = await applicationFor([orders[3]!], 100_00);
     const supplierId = (await signIn(gw.app, 'supplier', 'Supplier@2026')).userId;

@@ -261,9 +261,20 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { businessId } = request.body as { businessId: string };
       const business = await loadBusiness(deps.db, tenantId, businessId);
       if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
-      if (business.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
-      if (await loadApplication(db, tenantId, businessId)) throw invalidInput(ApplicationRouteMessage.exists);
       await deps.db.transaction().execute(async (trx) => {
+        // Under the business's row lock, so that of creates at once one makes the draft and the others are
+        // told it exists (the application's key is the business's).
+        const locked = await trx
+          .selectFrom('financing_business')
+          .select('state')
+          .where('tenant_id', '=', tenantId)
+          .where('business_id', '=', businessId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (locked?.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
+        if (await loadApplication(trx as unknown as typeof db, tenantId, businessId)) {
+          throw invalidInput(ApplicationRouteMessage.exists);
+        }
         const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
         await logOperation(trx, {
           ...{ tenantId, userId, now, action: `${DEF.name}.create`, targetType: DEF.name },
