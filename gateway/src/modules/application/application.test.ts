@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationMessage } from '../../../../src/domain/financing/application-rules';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
+import { ROLE } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
@@ -451,6 +453,47 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(saved.data.docs.find((d: { docType: string }) => d.docType === 'OTHER').files).toEqual([
       { keyId: mine, name: '资料1.pdf' },
     ]);
+  });
+
+  it('keeps the owner from approving a level even when another user submitted', async () => {
+    const role = await gw.db
+      .selectFrom('role')
+      .select('role_id')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('role_code', '=', ROLE.BIZ_REVIEWER)
+      .executeTakeFirstOrThrow();
+    const grant = { user_id: operatorId, role_id: role.role_id };
+    await gw.db
+      .insertInto('user_role')
+      .values(grant)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    try {
+      // The operator owns the business and holds 业务复核 (level 1 of 预授信审核); the administrator submits.
+      const owner = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
+      const admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
+      const pre = await ok('POST', PRE, owner, {
+        supplierId: DemoOrg.huadongBuildingMaterials,
+        applyAmount: 100_00,
+        basisOrderIds: [orders[3]!.keyId],
+      });
+      const submitted = await move(pre.keyId, admin, 'submit', pre.version);
+      expect(submitted.code, submitted.message).toBe(0);
+      expect((await ok('GET', `${BUSINESS}/${pre.keyId}`, owner)).actions).not.toContain('approve');
+      expect(await move(pre.keyId, owner, 'approve', submitted.data.version)).toMatchObject({
+        status: 400,
+        code: ResultCode.invalidInput,
+        message: ReviewMessage.maker,
+      });
+      const l1 = await move(pre.keyId, reviewer1, 'approve', submitted.data.version);
+      expect(l1.code, l1.message).toBe(0);
+    } finally {
+      await gw.db
+        .deleteFrom('user_role')
+        .where('user_id', '=', operatorId)
+        .where('role_id', '=', role.role_id)
+        .execute();
+    }
   });
 
   it('takes a whole transition back when an after-transition effect fails', async () => {

@@ -382,6 +382,7 @@ async function reviewOnSubmit(
   tenantId: string,
   type: ReviewType,
   makerId: string,
+  ownerId: string | null,
 ): Promise<ReviewState> {
   const config = await loadAuditType(db, tenantId, type);
   const members = await membersOfRoles(
@@ -389,7 +390,7 @@ async function reviewOnSubmit(
     tenantId,
     config.levels.flatMap((l) => l.roles),
   );
-  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? []);
+  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId);
   if (!snapshot.ok) throw invalidInput(snapshot.message);
   return startReview(snapshot.snapshot);
 }
@@ -451,7 +452,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId)
+        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, record.ownerId)
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any
