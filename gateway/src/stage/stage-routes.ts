@@ -10,7 +10,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type TObject, type TProperties, Type } from 'typebox';
-import { type BusinessRecord, transitionOf } from '../../../src/domain/financing/lifecycle';
+import {
+  type BusinessRecord,
+  type LifecycleContext,
+  makerRefusal,
+  transitionOf,
+} from '../../../src/domain/financing/lifecycle';
 import type { ResourceRecord } from '../../../src/domain/resource/resource';
 import {
   type StageDef,
@@ -276,6 +281,10 @@ export function registerStage<B, C>(
         if (before.version !== body.version) throw staleError(M.stale);
         const states = editableStates(def.stage);
         if (!states.some((s) => s.endsWith(`/${before.status}`))) throw invalidInput(M.notEditable);
+        // Saving a draft is its maker's, as submitting it is (the table's rule).
+        const business = hooks.recordOf ? hooks.recordOf(before) : (await businessesOf(ctx.tenantId, [id])).get(id);
+        const notMaker = business && makerRefusal(business, lifecycleContext(ctx));
+        if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {
           const { business, after } = await edit.write(trx, ctx, id, checked, before);
@@ -380,6 +389,15 @@ export function registerStage<B, C>(
 
   return { db, row, detail, tags, context, load, withActions, detailOf };
 }
+
+/** The caller as the table's guards read it. */
+const lifecycleContext = (ctx: StageContext): LifecycleContext => ({
+  actorId: ctx.actor.userId,
+  grants: ctx.actor.grants,
+  roles: ctx.actor.roles,
+  now: ctx.now,
+  facts: { actorSupplierId: ctx.actor.supplierId },
+});
 
 /** `{ action, version, comment? }`, the action described by the stage's own actions in the table's words. */
 export function transitionBody(def: StageDef) {

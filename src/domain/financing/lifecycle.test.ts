@@ -64,7 +64,7 @@ const config = (type: AuditTypeConfig['code'], overrides: Partial<AuditTypeConfi
   }) satisfies AuditTypeConfig;
 
 const reviewFor = (maker: string) => (type: AuditTypeConfig['code']) => {
-  const s = snapshotReview(config(type), maker, (role) => MEMBERS[role] ?? []);
+  const s = snapshotReview(config(type), maker, (role) => MEMBERS[role] ?? [], null);
   return s.ok ? startReview(s.snapshot) : null;
 };
 

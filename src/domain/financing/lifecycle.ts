@@ -189,8 +189,11 @@ const crossing = (checkpoint: Checkpoint, build: (rules: Guard) => Guard) => ({
   guard: build(rulesHold(checkpoint)),
 });
 
-/** The maker of the item: the owner, or a supplier user of the business's own supplier. */
-const isMaker = (r: BusinessRecord, ctx: LifecycleContext) => {
+/**
+ * The maker of the item: the owner, or a supplier user of the business's own supplier (and an administrator).
+ * null when the actor is one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
+ */
+export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
   if (ctx.facts?.actorSupplierId) {
     return ctx.facts.actorSupplierId === r.supplierId ? null : LifecycleMessage.notOwnSupplier;
   }
@@ -380,7 +383,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
   const makerGuard = (rules?: Guard) =>
     all(
       notSuspended,
-      isMaker,
+      makerRefusal,
       ...(rules ? [rules] : []),
       ...(s.stage === 'PRE_CREDIT' || s.stage === 'APPLICATION' ? [notLocked('newApplication'), consented] : []),
       ...(s.submit.lending ? [notLocked('lending')] : []),
@@ -461,7 +464,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       comment: 'optional',
       commentLabel: '撤回说明',
       tone: 'warning',
-      guard: all(isMaker, (r) => {
+      guard: all(makerRefusal, (r) => {
         const review = reviewOf(r);
         return review && (review.level > 1 || review.opinions.length > 0) ? LifecycleMessage.alreadyReviewed : null;
       }),
@@ -623,7 +626,7 @@ export const LIFECYCLE: LifecycleTable = {
       from: ['SIGNING/WAIT_SIGN'],
       to: 'SIGNING/SIGNING',
       comment: 'none',
-      ...crossing('START_SIGNING', (rules) => all(notSuspended, isMaker, rules)),
+      ...crossing('START_SIGNING', (rules) => all(notSuspended, makerRefusal, rules)),
     },
     {
       action: 'signOffline',
@@ -634,7 +637,7 @@ export const LIFECYCLE: LifecycleTable = {
       from: ['SIGNING/WAIT_SIGN'],
       to: 'PUSH/WAIT_PUSH',
       comment: 'none',
-      ...crossing('FINISH_SIGNING', (rules) => all(notSuspended, isMaker, rules)),
+      ...crossing('FINISH_SIGNING', (rules) => all(notSuspended, makerRefusal, rules)),
     },
     {
       action: 'signed',
@@ -666,7 +669,7 @@ export const LIFECYCLE: LifecycleTable = {
       comment: 'required',
       commentLabel: '撤销原因',
       tone: 'danger',
-      ...crossing('REVOKE_SIGNING', (rules) => all(isMaker, rules)),
+      ...crossing('REVOKE_SIGNING', (rules) => all(makerRefusal, rules)),
     },
     {
       action: 'retrySigning',
@@ -677,7 +680,7 @@ export const LIFECYCLE: LifecycleTable = {
       from: ['SIGNING/FAILED'],
       to: 'SIGNING/WAIT_SIGN',
       comment: 'none',
-      guard: all(notSuspended, isMaker),
+      guard: all(notSuspended, makerRefusal),
     },
     // Stage 9: the capital side answers the push.
     {
@@ -746,7 +749,7 @@ export const LIFECYCLE: LifecycleTable = {
       comment: 'required',
       commentLabel: '终止原因',
       tone: 'danger',
-      guard: isMaker,
+      guard: makerRefusal,
     },
     {
       action: 'expire',

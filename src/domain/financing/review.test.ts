@@ -21,14 +21,30 @@ const level = (over: Partial<ReviewLevelConfig> = {}): ReviewLevelConfig => ({
   ...over,
 });
 const members: Record<string, string[]> = { R1: ['a', 'b', 'c', 'maker'], R2: ['d', 'e'] };
-const start = (levels: ReviewLevelConfig[], maker = 'maker') => {
+const start = (levels: ReviewLevelConfig[], maker = 'maker', owner: string | null = null) => {
   const config: AuditTypeConfig = { code: 'APPLICATION', name: '准入审核', enabled: true, levels };
-  const s = snapshotReview(config, maker, (r) => members[r] ?? []);
+  const s = snapshotReview(config, maker, (r) => members[r] ?? [], owner);
   if (!s.ok) throw new Error(s.message);
   return startReview(s.snapshot);
 };
 
 describe('multi-level review', () => {
+  it("keeps the item's owner as well as its submitter from reviewing any level", () => {
+    const state = start([level(), level({ roles: ['R1', 'R2'] })], 'd', 'a');
+    expect(state.snapshot.levels.map((l) => l.reviewerIds)).toEqual([
+      ['b', 'c', 'maker'],
+      ['b', 'c', 'maker', 'e'],
+    ]);
+    expect(reviewRefusal(state, 'a')).toBe(ReviewMessage.maker);
+    expect(reviewRefusal(state, 'd')).toBe(ReviewMessage.maker);
+    expect(reviewRefusal(state, 'b')).toBeNull();
+    // A snapshot that names the level's members still refuses the owner.
+    const stored = { ...state, snapshot: { ...state.snapshot, levels: [{ ...level(), reviewerIds: ['a', 'b'] }] } };
+    expect(reviewRefusal(stored, 'a')).toBe(ReviewMessage.maker);
+    // The owner submitting is one maker, not two.
+    expect(start([level()], 'a', 'a').snapshot).not.toHaveProperty('ownerId');
+  });
+
   it('leaves the maker out of every level and refuses a level nobody else can review', () => {
     expect(start([level()]).snapshot.levels[0]?.reviewerIds).toEqual(['a', 'b', 'c']);
     const config: AuditTypeConfig = {
@@ -37,11 +53,11 @@ describe('multi-level review', () => {
       enabled: true,
       levels: [level({ roles: [], userIds: ['maker'] })],
     };
-    expect(snapshotReview(config, 'maker', () => [])).toEqual({
+    expect(snapshotReview(config, 'maker', () => [], null)).toEqual({
       ok: false,
       message: ReviewMessage.levelWithoutEligibleReviewer(1),
     });
-    expect(snapshotReview({ ...config, enabled: false }, 'x', () => [])).toEqual({
+    expect(snapshotReview({ ...config, enabled: false }, 'x', () => [], null)).toEqual({
       ok: false,
       message: '准入审核已停用',
     });
@@ -163,7 +179,7 @@ describe('review configuration and opinions at their edges', () => {
   });
 
   it('refuses to snapshot a configuration with problems, with the first one', () => {
-    expect(snapshotReview(config([]), 'maker', () => [])).toEqual({ ok: false, message: ReviewMessage.noLevels });
+    expect(snapshotReview(config([]), 'maker', () => [], null)).toEqual({ ok: false, message: ReviewMessage.noLevels });
   });
 
   it('counts only approvals of the current level: an earlier level does not complete a later 会签', () => {

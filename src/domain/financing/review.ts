@@ -80,7 +80,10 @@ export interface ReviewLevelSnapshot extends ReviewLevelConfig {
 
 export interface ReviewSnapshot {
   type: ReviewType;
+  /** Who submitted the item. */
   makerId: string;
+  /** The item's owner (经办人) when someone else submitted it: a maker too. */
+  ownerId?: string;
   levels: readonly ReviewLevelSnapshot[];
 }
 
@@ -105,7 +108,7 @@ export const ReviewMessage = {
   ratioRange: (level: number) => `第${level}级的通过比例应为1–100`,
   returnLevel: (level: number) => `第${level}级的退回级次应小于本级`,
   notReviewer: '您不是当前审核级次的审核人',
-  maker: '经办人不能审核自己提交的事项',
+  maker: '经办人或提交人不能审核自己的事项',
   otherLevel: '同一事项的不同审核级次须由不同人员审核',
   alreadyActed: '您已审核过本级',
   notYourTurn: '依次审批：尚未轮到您审核',
@@ -132,26 +135,34 @@ export function checkAuditType(config: Pick<AuditTypeConfig, 'levels'>): string[
   return problems;
 }
 
+/** The makers of an item, neither of whom reviews it at any level (four-eyes): its owner and its submitter. */
+export const makersOf = (snapshot: Pick<ReviewSnapshot, 'makerId' | 'ownerId'>): string[] =>
+  snapshot.ownerId ? [snapshot.makerId, snapshot.ownerId] : [snapshot.makerId];
+
 /**
- * The snapshot taken at submission. `membersOf(role)` answers the users holding a role now; the maker is left
- * out of every level (four-eyes), and a level nobody else can review refuses the submission.
+ * The snapshot taken at submission by `makerId` of an item `ownerId` owns (null: none). `membersOf(role)`
+ * answers the users holding a role now; the makers are left out of every level (four-eyes), and a level
+ * nobody else can review refuses the submission.
  */
 export function snapshotReview(
   config: AuditTypeConfig,
   makerId: string,
   membersOf: (role: string) => readonly string[],
+  ownerId: string | null,
 ): { ok: true; snapshot: ReviewSnapshot } | { ok: false; message: string } {
   if (!config.enabled) return { ok: false, message: ReviewMessage.disabled(config.name) };
   const problems = checkAuditType(config);
   if (problems.length) return { ok: false, message: problems[0] as string };
+  const who = { makerId, ...(ownerId && ownerId !== makerId ? { ownerId } : {}) };
+  const makers = makersOf(who);
   const levels: ReviewLevelSnapshot[] = [];
   for (const [i, level] of config.levels.entries()) {
     const ids = [...level.userIds, ...level.roles.flatMap((r) => membersOf(r))];
-    const reviewerIds = [...new Set(ids)].filter((id) => id !== makerId);
+    const reviewerIds = [...new Set(ids)].filter((id) => !makers.includes(id));
     if (reviewerIds.length === 0) return { ok: false, message: ReviewMessage.levelWithoutEligibleReviewer(i + 1) };
     levels.push({ ...level, reviewerIds });
   }
-  return { ok: true, snapshot: { type: config.code, makerId, levels } };
+  return { ok: true, snapshot: { type: config.code, ...who, levels } };
 }
 
 export const startReview = (snapshot: ReviewSnapshot): ReviewState => ({ snapshot, level: 1, opinions: [] });
@@ -162,7 +173,7 @@ const levelOf = (state: ReviewState) => state.snapshot.levels[state.level - 1];
 export function reviewRefusal(state: ReviewState, actorId: string): string | null {
   const level = levelOf(state);
   if (!level) return ReviewMessage.notReviewer;
-  if (actorId === state.snapshot.makerId) return ReviewMessage.maker;
+  if (makersOf(state.snapshot).includes(actorId)) return ReviewMessage.maker;
   if (!level.reviewerIds.includes(actorId)) return ReviewMessage.notReviewer;
   if (state.opinions.some((o) => o.actorId === actorId && o.level !== state.level)) return ReviewMessage.otherLevel;
   if (state.opinions.some((o) => o.actorId === actorId && o.level === state.level)) return ReviewMessage.alreadyActed;

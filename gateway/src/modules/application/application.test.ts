@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationMessage } from '../../../../src/domain/financing/application-rules';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
+import { ROLE } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
@@ -37,7 +40,6 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
   let supplier: Headers;
   let xh: Headers;
   let operatorId: string;
-  let docFiles: string[];
 
   beforeAll(async () => {
     gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
@@ -52,23 +54,6 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     await unlock(gw, DemoOrg.huadongBuildingMaterials);
     await consent(gw, DemoOrg.huadongBuildingMaterials, operatorId);
     await ensureReviewers(gw);
-    docFiles = [];
-    for (let i = 0; i < 4; i++) docFiles.push(newId());
-    await insertFiles(
-      gw.db,
-      docFiles.map((keyId, i) => ({
-        keyId,
-        tenantId: DEMO_TENANT_ID,
-        fileName: `资料${i}.pdf`,
-        extension: 'pdf',
-        contentType: 'application/pdf',
-        size: 10,
-        sha256: '0'.repeat(64),
-        subSys: 'business',
-        module: 'financingApplication',
-        createdBy: operatorId,
-      })),
-    );
   });
   afterAll(async () => {
     await gw?.close();
@@ -100,20 +85,48 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(candidates.map((c: { keyId: string }) => c.keyId)).toContain(pre.keyId);
     return ok('POST', API, operator, { businessId: pre.keyId });
   };
-  const allDocs = (validTo = '2030-12-31') =>
-    ['BUSINESS_LICENSE', 'LEGAL_REP_ID', 'BASE_CONTRACT', 'CONFIRMATION'].map((docType, i) => ({
+  /** Four uploads of `by`, bound to nothing yet (an application takes only its maker's own, unbound files). */
+  const uploads = async (by: string) => {
+    const keyIds = [newId(), newId(), newId(), newId()];
+    await insertFiles(
+      gw.db,
+      keyIds.map((keyId, i) => ({
+        keyId,
+        tenantId: DEMO_TENANT_ID,
+        fileName: `资料${i}.pdf`,
+        extension: 'pdf',
+        contentType: 'application/pdf',
+        size: 10,
+        sha256: '0'.repeat(64),
+        subSys: 'business',
+        module: 'financingApplication',
+        createdBy: by,
+      })),
+    );
+    return keyIds;
+  };
+  const filesOfApp = new Map<string, Promise<string[]>>();
+  /** The operator's uploads for one application's documents, the same on each save of it. */
+  const docFilesOf = (appId: string) => {
+    if (!filesOfApp.has(appId)) filesOfApp.set(appId, uploads(operatorId));
+    return filesOfApp.get(appId) as Promise<string[]>;
+  };
+  const allDocs = async (appId: string, validTo = '2030-12-31') => {
+    const files = await docFilesOf(appId);
+    return ['BUSINESS_LICENSE', 'LEGAL_REP_ID', 'BASE_CONTRACT', 'CONFIRMATION'].map((docType, i) => ({
       docType,
-      fileIds: [docFiles[i]],
+      fileIds: [files[i]],
       validTo,
     }));
-  const save = (app: { keyId: string; version: number }, over: Record<string, unknown> = {}) =>
+  };
+  const save = async (app: { keyId: string; version: number }, over: Record<string, unknown> = {}) =>
     call('PUT', `${API}/${app.keyId}`, operator, {
       termDays: 90,
       repaymentSource: 'PROJECT_COMPANY',
       payeeBank: '招商银行上海分行',
       payeeAccount: '6225880212345678',
       lines: [],
-      docs: allDocs(),
+      docs: await allDocs(app.keyId),
       version: app.version,
       ...over,
     });
@@ -231,19 +244,19 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const amount = Math.floor(cap / 200) * 100;
     saved = await save(saved.data, {
       lines: [{ orderId: o1!.keyId, financeAmount: amount }],
-      docs: allDocs().slice(1),
+      docs: (await allDocs(app.keyId)).slice(1),
     });
     const missing = await move(app.keyId, operator, 'submit', saved.data.version);
     expect(missing.message).toBe('请上传必填资料：营业执照');
     saved = await save(saved.data, {
       lines: [{ orderId: o1!.keyId, financeAmount: amount }],
-      docs: allDocs('2020-01-01'),
+      docs: await allDocs(app.keyId, '2020-01-01'),
     });
     const expired = await move(app.keyId, operator, 'submit', saved.data.version);
     expect(expired.message).toBe('资料已过期：营业执照（有效期至2020-01-01）');
     saved = await save(saved.data, { lines: [{ orderId: o1!.keyId, financeAmount: amount }] });
     expect(saved.data.problems).toEqual([]);
-    expect(saved.data.docs[0].files).toEqual([{ keyId: docFiles[0], name: '资料0.pdf' }]);
+    expect(saved.data.docs[0].files).toEqual([{ keyId: (await docFilesOf(app.keyId))[0], name: '资料0.pdf' }]);
 
     const before = await reservedOn(o1!.keyId);
     const submitted = await move(app.keyId, operator, 'submit', saved.data.version);
@@ -393,10 +406,93 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       });
       expect(
         await save(current, { docs: [{ docType: 'OTHER', fileIds: ['1999999999999999999'], validTo: null }] }),
-      ).toMatchObject({ status: 400, message: '资料文件不存在，请重新上传' });
+      ).toMatchObject({ status: 400, code: ResultCode.invalidInput, message: FILE_BINDING_MESSAGE });
       expect(await save(current, { lines: [{ orderId: '1999999999999999999', financeAmount: 1 }] })).toMatchObject({
         status: 400,
       });
+    }
+  });
+
+  it('makes one draft of three creates at once and tells the others it exists', async () => {
+    const app = await applicationFor([orders[3]!], 100_00);
+    const del = await call('DELETE', `${API}/${app.keyId}?version=${app.version}`, operator);
+    expect(del.code, del.message).toBe(0);
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', API, operator, { businessId: app.keyId })));
+    expect(answers.map((a) => a.code).sort()).toEqual([0, ResultCode.invalidInput, ResultCode.invalidInput]);
+    for (const a of answers.filter((x) => x.code !== 0)) {
+      expect(a).toMatchObject({ status: 400, message: '该业务已有融资申请' });
+    }
+  });
+
+  it("attaches to the documents only the maker's own uploads, bound to no other record", async () => {
+    const app = await applicationFor([orders[3]!], 100_00);
+    const supplierId = (await signIn(gw.app, 'supplier', 'Supplier@2026')).userId;
+    const [theirs] = await uploads(supplierId);
+    const [elsewhere, mine] = await uploads(operatorId);
+    await gw.db
+      .updateTable('stored_file')
+      .set({ business_type: 'financingApplication', business_id: '1999999999999999998' })
+      .where('key_id', '=', elsewhere!)
+      .execute();
+    const other = (fileIds: string[]) => ({ docs: [{ docType: 'OTHER', fileIds, validTo: null }] });
+    for (const fileIds of [[theirs!], ['1999999999999999999'], ['../../etc/passwd'], [mine!, elsewhere!]]) {
+      expect(await save(app, other(fileIds))).toMatchObject({
+        status: 400,
+        code: ResultCode.invalidInput,
+        message: FILE_BINDING_MESSAGE,
+      });
+    }
+    const owners = await gw.db
+      .selectFrom('stored_file')
+      .select(['key_id', 'business_id'])
+      .where('key_id', 'in', [theirs!, mine!])
+      .execute();
+    expect(owners.map((o) => o.business_id)).toEqual([null, null]);
+    const saved = await save(app, other([mine!]));
+    expect(saved.code, saved.message).toBe(0);
+    expect(saved.data.docs.find((d: { docType: string }) => d.docType === 'OTHER').files).toEqual([
+      { keyId: mine, name: '资料1.pdf' },
+    ]);
+  });
+
+  it('keeps the owner from approving a level even when another user submitted', async () => {
+    const role = await gw.db
+      .selectFrom('role')
+      .select('role_id')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('role_code', '=', ROLE.BIZ_REVIEWER)
+      .executeTakeFirstOrThrow();
+    const grant = { user_id: operatorId, role_id: role.role_id };
+    await gw.db
+      .insertInto('user_role')
+      .values(grant)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    try {
+      // The operator owns the business and holds 业务复核 (level 1 of 预授信审核); the administrator submits.
+      const owner = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
+      const admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
+      const pre = await ok('POST', PRE, owner, {
+        supplierId: DemoOrg.huadongBuildingMaterials,
+        applyAmount: 100_00,
+        basisOrderIds: [orders[3]!.keyId],
+      });
+      const submitted = await move(pre.keyId, admin, 'submit', pre.version);
+      expect(submitted.code, submitted.message).toBe(0);
+      expect((await ok('GET', `${BUSINESS}/${pre.keyId}`, owner)).actions).not.toContain('approve');
+      expect(await move(pre.keyId, owner, 'approve', submitted.data.version)).toMatchObject({
+        status: 400,
+        code: ResultCode.invalidInput,
+        message: ReviewMessage.maker,
+      });
+      const l1 = await move(pre.keyId, reviewer1, 'approve', submitted.data.version);
+      expect(l1.code, l1.message).toBe(0);
+    } finally {
+      await gw.db
+        .deleteFrom('user_role')
+        .where('user_id', '=', operatorId)
+        .where('role_id', '=', role.role_id)
+        .execute();
     }
   });
 

@@ -10,7 +10,6 @@ import { Type } from 'typebox';
 import {
   ACCESS_DOC_TYPES,
   ACCOUNT_NO_PATTERN,
-  type ApplicationDoc,
   type ApplicationLine,
   MIN_REMAINING_DAYS,
   REPAYMENT_SOURCES,
@@ -38,6 +37,7 @@ import {
   wireOrder,
 } from './schemas';
 import { inScope, loadBusiness } from '../business/aggregate';
+import { bindOwnFiles } from '../file/file-binding';
 import { logOperation } from '../operation-log/repository';
 import {
   applicationOrders,
@@ -58,7 +58,6 @@ export const ApplicationRouteMessage = {
   businessNotReady: '该业务不在融资申请草稿阶段，不能新增融资申请',
   exists: '该业务已有融资申请',
   unknownDocType: (t: string) => `资料类型不正确：${t}`,
-  unknownFile: '资料文件不存在，请重新上传',
   unknownOrder: (id: string) => `付款单${id}不属于该供应商`,
   repaymentSource: '还款来源不正确',
   payeeAccount: '收款账号须为8至30位数字',
@@ -149,8 +148,6 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         const unknownType = body.docs.find((d) => !ACCESS_DOC_TYPES.some((t) => t.code === d.docType));
         if (unknownType) throw invalidInput(ApplicationRouteMessage.unknownDocType(unknownType.docType));
         const fileIds = [...new Set(body.docs.flatMap((d) => d.fileIds))];
-        const known = await filesOf(tenantId, fileIds);
-        if (fileIds.some((f) => !known.has(f))) throw invalidInput(ApplicationRouteMessage.unknownFile);
         const orderIds = [...new Set(body.lines.map((l) => l.orderId))];
         if (orderIds.length) {
           const mine: { order_id: string }[] = await db
@@ -169,7 +166,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           .map((d) => ({ docType: d.docType, fileIds: [...new Set(d.fileIds)], validTo: d.validTo }));
         return { ...body, docs, fileIds, total: Number(totalOf(body.lines)) };
       },
-      async write(trx, { tenantId, now }, id, form) {
+      async write(trx, { tenantId, userId, now }, id, form) {
         await trx
           .updateTable('financing_application')
           .set({
@@ -185,15 +182,8 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           .where('tenant_id', '=', tenantId)
           .where('application_id', '=', id)
           .execute();
-        if (form.fileIds.length) {
-          // The files belong to this application from now on (the file service's business binding).
-          await trx
-            .updateTable('stored_file')
-            .set({ business_type: FILE_BUSINESS_TYPE, business_id: id })
-            .where('tenant_id', '=', tenantId)
-            .where('key_id', 'in', form.fileIds)
-            .execute();
-        }
+        // The documents are the maker's own uploads, bound to this application from now on (DESIGN.md §2).
+        await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: FILE_BUSINESS_TYPE, id });
         const after = { total: form.total, lines: form.lines.length, docs: form.docs.length };
         return { business: { applyAmount: form.total }, after };
       },
@@ -271,9 +261,20 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { businessId } = request.body as { businessId: string };
       const business = await loadBusiness(deps.db, tenantId, businessId);
       if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
-      if (business.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
-      if (await loadApplication(db, tenantId, businessId)) throw invalidInput(ApplicationRouteMessage.exists);
       await deps.db.transaction().execute(async (trx) => {
+        // Under the business's row lock, so that of creates at once one makes the draft and the others are
+        // told it exists (the application's key is the business's).
+        const locked = await trx
+          .selectFrom('financing_business')
+          .select('state')
+          .where('tenant_id', '=', tenantId)
+          .where('business_id', '=', businessId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (locked?.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
+        if (await loadApplication(trx as unknown as typeof db, tenantId, businessId)) {
+          throw invalidInput(ApplicationRouteMessage.exists);
+        }
         const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
         await logOperation(trx, {
           ...{ tenantId, userId, now, action: `${DEF.name}.create`, targetType: DEF.name },

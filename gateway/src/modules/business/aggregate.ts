@@ -31,6 +31,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
+import { bindOwnFiles } from '../file/file-binding';
 import { logOperation, newId } from '../operation-log/repository';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
@@ -381,6 +382,7 @@ async function reviewOnSubmit(
   tenantId: string,
   type: ReviewType,
   makerId: string,
+  ownerId: string | null,
 ): Promise<ReviewState> {
   const config = await loadAuditType(db, tenantId, type);
   const members = await membersOfRoles(
@@ -388,7 +390,7 @@ async function reviewOnSubmit(
     tenantId,
     config.levels.flatMap((l) => l.roles),
   );
-  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? []);
+  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId);
   if (!snapshot.ok) throw invalidInput(snapshot.message);
   return startReview(snapshot.snapshot);
 }
@@ -404,6 +406,9 @@ export interface TransitionBusiness {
   fileIds?: readonly string[];
   now: Date;
 }
+
+/** The file service's binding type of a file attached to a business's move (its timeline). */
+const TIMELINE_FILE_TYPE = 'business';
 
 const stale = () => new AppError(ResultCode.staleVersion, BusinessMessage.stale);
 
@@ -447,7 +452,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId)
+        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, record.ownerId)
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any
@@ -494,6 +499,12 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       now: input.now,
     });
 
+    // A move's attachments are the actor's own uploads, bound to this business from now on (DESIGN.md §2).
+    const fileIds = input.fileIds ?? [];
+    await bindOwnFiles(trx, { tenantId: input.tenantId, userId: input.actor.userId }, fileIds, {
+      type: TIMELINE_FILE_TYPE,
+      id: input.businessId,
+    });
     const reviewLevel = record.review ? record.review.snapshot.levels[record.review.level - 1] : undefined;
     await insertEvent(trx, {
       tenantId: input.tenantId,
@@ -506,7 +517,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       actor: input.actor,
       role: actingRole(input.actor, verdict.transition.who, reviewLevel),
       comment: verdict.comment,
-      fileIds: input.fileIds ?? [],
+      fileIds,
       at: input.now,
       version: nextVersion,
     });

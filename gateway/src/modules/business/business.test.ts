@@ -6,6 +6,7 @@ import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { grantedMenus } from '../menu/repository';
 import { DEFAULT_AUDIT_LEVELS, ReviewMessage } from '../../../../src/domain/financing/review';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import {
   type GatewayAnswer,
@@ -15,6 +16,8 @@ import {
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { insertFiles } from '../file/repository';
+import { newId } from '../operation-log/repository';
 import { type Actor, createBusiness, systemActor } from './aggregate';
 import { forgetCheckpoint, registerCheckpoint } from './facts';
 import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness } from './seed';
@@ -441,6 +444,42 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
       const timeline = await events(b.keyId);
       expect(timeline).toHaveLength(2);
       expect((await detail(b.keyId)).version).toBe(2);
+    });
+
+    it("attaches to a move only the actor's own unbound uploads", async () => {
+      const supplierId = (await signIn(gw.app, 'supplier', 'Supplier@2026')).userId;
+      const upload = async (createdBy: string) => {
+        const keyId = newId();
+        await insertFiles(gw.db, [
+          {
+            ...{ keyId, tenantId: DEMO_TENANT_ID, fileName: '附件.pdf', extension: 'pdf' },
+            ...{ contentType: 'application/pdf', size: 10, sha256: '0'.repeat(64), subSys: 'business' },
+            ...{ module: 'business', createdBy },
+          },
+        ]);
+        return keyId;
+      };
+      const other = await newBusiness();
+      const elsewhere = await upload(operatorId);
+      const taken = await move('operator', other.keyId, {
+        ...{ action: 'terminate', version: 1, comment: '另一笔', fileIds: [elsewhere] },
+      });
+      expect(taken.code, taken.message).toBe(0);
+      const b = await newBusiness();
+      for (const fileIds of [[await upload(supplierId)], ['1999999999999999999'], ['../../etc/passwd'], [elsewhere]]) {
+        const res = await move('operator', b.keyId, { action: 'terminate', version: 1, comment: '终止', fileIds });
+        refused(res, 400, ResultCode.invalidInput, FILE_BINDING_MESSAGE);
+      }
+      expect((await detail(b.keyId)).version).toBe(1);
+      const mine = await upload(operatorId);
+      const done = await move('operator', b.keyId, {
+        action: 'terminate',
+        version: 1,
+        comment: '终止',
+        fileIds: [mine],
+      });
+      expect(done.code, done.message).toBe(0);
+      expect((await events(b.keyId)).at(-1)).toMatchObject({ action: 'terminate', fileIds: [mine] });
     });
 
     it('refuses malformed bodies with 160300400', async () => {

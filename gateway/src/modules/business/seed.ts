@@ -404,7 +404,7 @@ async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
       const level = review?.level ?? null;
       const label = transitionOf(from, step.action)?.label ?? step.action;
       if (step.action === 'submit') {
-        const snap = snapshotReview(defaultAuditType('PRE_CREDIT'), step.by, membersOf);
+        const snap = snapshotReview(defaultAuditType('PRE_CREDIT'), step.by, membersOf, plan.ownerId);
         if (!snap.ok) throw new Error(snap.message);
         review = startReview(snap.snapshot);
         state = 'PRE_CREDIT/PENDING';

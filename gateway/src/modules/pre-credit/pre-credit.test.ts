@@ -3,6 +3,7 @@
 // rule (over the ceiling, no order, an unconfirmed order), 撤回, a supplier user's scope, another tenant's ids
 // and malformed bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { PreCreditMessage, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import type { Kysely } from 'kysely';
@@ -139,6 +140,18 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     // Back to draft, but once submitted it stays on the record: not deleted.
     const del = await call('DELETE', `${API}/${p.keyId}?version=4`, supplier);
     expect(del).toMatchObject({ status: 400, message: '只有未提交过的草稿可以删除' });
+  });
+
+  it("keeps saving a draft to its maker: an operator cannot edit the supplier's", async () => {
+    const picked = orders.slice(0, 1);
+    const p = await apply(supplier, { applyAmount: 100_00, basisOrderIds: picked.map((o) => o.keyId) });
+    const body = { applyAmount: 200_00, basisOrderIds: picked.map((o) => o.keyId), version: 1 };
+    const theirs = await call('PUT', `${API}/${p.keyId}`, operator, body);
+    expect(theirs).toMatchObject({ status: 400, code: ResultCode.invalidInput, message: LifecycleMessage.notOwner });
+    expect((await call('GET', `${API}/${p.keyId}`, supplier)).data).toMatchObject({ applyAmount: 100_00, version: 1 });
+    const mine = await call('PUT', `${API}/${p.keyId}`, supplier, body);
+    expect(mine.code, mine.message).toBe(0);
+    expect(mine.data).toMatchObject({ applyAmount: 200_00, version: 2 });
   });
 
   it("holds the amount to the project company's subsidiary parameter (ratio and single amount)", async () => {
