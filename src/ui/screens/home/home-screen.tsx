@@ -54,7 +54,6 @@ export function HomeScreen() {
             key={area.id}
             className={styles.area}
             href={firstLeaf(area).path}
-            aria-label={area.title}
             onClick={(e) => {
               e.preventDefault();
               navigate(firstLeaf(area).path);
