@@ -126,6 +126,27 @@ export interface MeetingView {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
+async function writeSeats(trx: Db, tenantId: string, meetingId: string, plan: NewMeeting): Promise<void> {
+  await trx
+    .insertInto('review_meeting_member')
+    .values(plan.members.map((m) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: m.userId, role: m.role })))
+    .execute();
+  await trx
+    .insertInto('review_meeting_item')
+    .values(
+      plan.agenda.map((a, i) => ({
+        meeting_id: meetingId,
+        tenant_id: tenantId,
+        seq: i + 1,
+        business_id: a.businessId,
+        report_id: a.reportId ?? null,
+        presenter_id: a.presenterId ?? null,
+      })),
+    )
+    .execute();
+}
+
 const stale = () => new AppError(ResultCode.staleVersion, MeetingStoreMessage.stale);
 const jsonList = (value: unknown): string[] => {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -270,25 +291,7 @@ export async function createMeeting(
         updated_at: now,
       })
       .execute();
-    await trx
-      .insertInto('review_meeting_member')
-      .values(
-        plan.members.map((m) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: m.userId, role: m.role })),
-      )
-      .execute();
-    await trx
-      .insertInto('review_meeting_item')
-      .values(
-        plan.agenda.map((a, i) => ({
-          meeting_id: meetingId,
-          tenant_id: tenantId,
-          seq: i + 1,
-          business_id: a.businessId,
-          report_id: a.reportId ?? null,
-          presenter_id: a.presenterId ?? null,
-        })),
-      )
-      .execute();
+    await writeSeats(trx, tenantId, meetingId, plan);
     return { meetingId, meetingNo };
   });
 }
@@ -574,25 +577,7 @@ export async function updateMeeting(
     for (const table of ['review_meeting_member', 'review_meeting_item'] as const) {
       await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('meeting_id', '=', meetingId).execute();
     }
-    await trx
-      .insertInto('review_meeting_member')
-      .values(
-        plan.members.map((x) => ({ meeting_id: meetingId, tenant_id: tenantId, user_id: x.userId, role: x.role })),
-      )
-      .execute();
-    await trx
-      .insertInto('review_meeting_item')
-      .values(
-        plan.agenda.map((a, i) => ({
-          meeting_id: meetingId,
-          tenant_id: tenantId,
-          seq: i + 1,
-          business_id: a.businessId,
-          report_id: a.reportId ?? null,
-          presenter_id: a.presenterId ?? null,
-        })),
-      )
-      .execute();
+    await writeSeats(trx, tenantId, meetingId, plan);
     return loadMeeting(trx, tenantId, meetingId);
   });
 }
