@@ -197,6 +197,10 @@ export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string |
   if (ctx.facts?.actorSupplierId) {
     return ctx.facts.actorSupplierId === r.supplierId ? null : LifecycleMessage.notOwnSupplier;
   }
+  // The owner is the 经办人, and the 经办's moves are theirs alone; a stage another role makes (the report by
+  // 风控经理, the minutes by the secretary) is for whoever of that role takes it up.
+  const makers = reviewStageOf(r.state)?.makers ?? [];
+  if (makers.some((m) => m !== ROLE.OPERATOR && m !== ROLE.SUPPLIER && ctx.roles?.has(m))) return null;
   return !r.ownerId || r.ownerId === ctx.actorId || isAdmin(ctx) ? null : LifecycleMessage.notOwner;
 };
 
