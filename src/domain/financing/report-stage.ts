@@ -18,7 +18,6 @@ import {
   editableStatuses,
   stageMessages,
 } from '../stage/stage';
-import { rowActionsOf } from './financing-demand';
 import type { TermsBounds } from './financing-terms';
 import { type ReportStepKey, REPORT_STEP_KEYS, type StepContent, proposalLimits, reportStep } from './report';
 import type { RepaymentMethod } from './repayment-schedule';
@@ -61,7 +60,6 @@ export const DUE_DILIGENCE_REPORT: ResourceDef<ChildStatus> = {
   // 编辑 opens the stepper while the maker may still change it (the table's states); a report is never deleted.
   update: { when: editableStatuses('REPORT') as ChildStatus[], op: 'edit' },
   makePath: REPORT_MAKE_PATH,
-  workflow: rowActionsOf<ChildStatus>('REPORT/DRAFT', REPORT_MAKE_PATH, (to) => reportStatusOf(to), 'DRAFT', '尽调报告'),
   order: { key: 'updatedAt', direction: 'desc' },
   sample: {},
   titleField: 'businessNo',
@@ -163,9 +161,7 @@ export function termsBoundsOf(b: ReportBounds): TermsBounds {
     applyAmountFen: BigInt(b.applyAmount),
     product: {
       ...b.product,
-      repaymentMethods: b.product.repaymentMethods.filter(
-        (m): m is RepaymentMethod => m in REPAYMENT_METHOD_LABEL,
-      ),
+      repaymentMethods: b.product.repaymentMethods.filter((m): m is RepaymentMethod => m in REPAYMENT_METHOD_LABEL),
     },
   };
 }

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TermsMessage } from '../../../../src/domain/financing/financing-terms';
 import { ReportMessage } from '../../../../src/domain/financing/report';
@@ -68,7 +69,7 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
     return res.data;
   };
   const detail = (id: string, headers = risk1) => ok('GET', `${API}/${id}`, headers);
-  const save = (id: string, version: number, step: string, content: object, headers = risk1) =>
+  const save = (id: string, version: number, step: string, content: object | undefined, headers = risk1) =>
     call('PUT', `${API}/${id}`, headers, { step, content, version });
   const move = (id: string, headers: Headers, action: string, version: number, comment?: string) =>
     call('POST', `/api/business/business/${id}/transition`, headers, {
@@ -76,7 +77,7 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
       version,
       ...(comment ? { comment } : {}),
     });
-  const steps = SAMPLE_REPORT.steps;
+  const steps = SAMPLE_REPORT.steps as Record<string, Record<string, unknown>>;
   const one = (pick: (r: Row) => boolean) => {
     const found = rows.find(pick);
     expect(found).toBeDefined();
@@ -154,7 +155,9 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
     expect(rate.message).toBe(TermsMessage.rateRange(d.bounds.product.minRate, d.bounds.product.maxRate));
 
     // The project company's parameter sets a single cap below the amount applied for: it binds.
-    const param = await gw.db
+    // biome-ignore lint/suspicious/noExplicitAny: the parameters module's table, set up as a project company's cap
+    const db = gw.db as unknown as Kysely<any>;
+    const param = await db
       .selectFrom('subsidiary_parameter')
       .select(['subsidiary_id'])
       .where('tenant_id', '=', DEMO_TENANT_ID)
@@ -163,7 +166,7 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
       .where('effective_to', '>=', '2026-11-26')
       .executeTakeFirstOrThrow();
     const single = Math.floor(partial.applyAmount / 2);
-    await gw.db
+    await db
       .updateTable('subsidiary_parameter')
       .set({ single_max_amount: single })
       .where('subsidiary_id', '=', param.subsidiary_id)

@@ -7,7 +7,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
-import { REPORT_STEPS, type ReportStepKey, coreIndicators, proposalLimits } from '../../../../src/domain/financing/report';
+import {
+  REPORT_STEPS,
+  type ReportStepKey,
+  coreIndicators,
+  proposalLimits,
+} from '../../../../src/domain/financing/report';
 import {
   REPORT_EXAMINE_INFO_PATH,
   REPORT_INFO_PATH,

@@ -78,8 +78,7 @@ export interface StoredReport {
   revisions: { revision: number; steps: StoredStep[] }[];
 }
 
-const parsed = (v: unknown): StepContent =>
-  (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as StepContent;
+const parsed = (v: unknown): StepContent => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as StepContent;
 
 export async function loadReport(db: AnyDb, tenantId: string, id: string): Promise<StoredReport | null> {
   const r = await db
@@ -293,7 +292,9 @@ registerAfterTransition('report.revision', async (trx, done) => {
       (report_id, tenant_id, revision, step_key, content, done, saved_by, saved_at)
     select report_id, tenant_id, ${next}, step_key, content, done, saved_by, saved_at
     from due_diligence_report_step
-    where tenant_id = ${done.tenantId} and report_id = ${done.businessId} and revision = ${report.revision}`.execute(trx);
+    where tenant_id = ${done.tenantId} and report_id = ${done.businessId} and revision = ${report.revision}`.execute(
+    trx,
+  );
   await trx
     .updateTable('due_diligence_report')
     .set({ revision: next, updated_at: done.now })
