@@ -124,6 +124,7 @@ function ReportStepper({ id }: { id: string }) {
       save: (record, body) =>
         client.save<ReportDetail>((record as ReportDetail).keyId, body, (record as ReportDetail).version),
       problemsOf: (record) => record?.problems ?? [],
+      messages: { saved: '本章已保存' },
     }),
     [client],
   );
@@ -178,11 +179,7 @@ function ReportStepper({ id }: { id: string }) {
     >
       <div className={styles.layout}>
         <nav className={styles.steps} aria-label="报告章节">
-          <TabList
-            vertical={typeof window === 'undefined' || window.innerWidth > 720}
-            selectedValue={active}
-            onTabSelect={(_, d) => go(d.value as ReportStepKey)}
-          >
+          <TabList vertical selectedValue={active} onTabSelect={(_, d) => go(d.value as ReportStepKey)}>
             {REPORT_STEPS.map((s, i) => {
               const done = stepDone(s.key, contents[s.key], contents);
               return (
@@ -234,7 +231,7 @@ function ReportStepper({ id }: { id: string }) {
                         <FieldInput
                           field={f}
                           value={texts[f.key] ?? ''}
-                          disabled={!page.editable}
+                          disabled={!page.editable || page.busy}
                           onChange={(v) => page.edit({ [active]: { ...texts, [f.key]: v } } as Partial<Values>)}
                         />
                       </Field>

@@ -70,8 +70,8 @@ export const useReportStyles = makeStyles({
   },
   facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
   scroll: { overflowX: 'auto' },
-  table: { minWidth: '560px' },
-  label: { width: '180px', color: tokens.colorNeutralForeground2 },
+  table: { minWidth: '480px' },
+  label: { width: '180px', color: tokens.colorNeutralForeground2, '@media (max-width: 720px)': { width: '104px' } },
   value: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
   changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
   amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
@@ -85,7 +85,7 @@ export const useReportStyles = makeStyles({
 /** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
 export function indicatorText(i: { value: string | null; unit: string }): string {
   if (i.value === null) return '无法计算';
-  if (i.unit === 'days') return `${i.value}天`;
+  if (i.unit === 'days') return `${i.value.replace(/\.?0+$/, '')}天`;
   const n = i.value.startsWith('-');
   const [whole = '0', frac = '0000'] = i.value.replace('-', '').split('.');
   const units = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0'));
