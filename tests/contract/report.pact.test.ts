@@ -103,7 +103,10 @@ describe('尽调报告 contract', () => {
       .withRequest('GET', `${API}/${PACT_REPORT_ID}`, (b) => b.headers(bearer(RISK1_TOKEN)))
       .willRespondWith(200, (b) => b.jsonBody(ok(detail('DRAFT', 1))))
       .executeTest(async (mock) => {
-        const d = await stages(mock.url).detail<{ keyId: string; steps: unknown[] }>(REPORT_STAGE, PACT_REPORT_ID);
+        const d = await stages(mock.url).detail<{ keyId: string; version: number; steps: unknown[] }>(
+          REPORT_STAGE,
+          PACT_REPORT_ID,
+        );
         expect(d.steps.length).toBeGreaterThan(0);
       });
 
@@ -119,7 +122,12 @@ describe('尽调报告 contract', () => {
       )
       .executeTest(async (mock) => {
         const body = { step: 'PROPOSAL', content: PACT_PROPOSAL };
-        const saved = await stages(mock.url).save<{ version: number }>(REPORT_STAGE, PACT_REPORT_ID, body, 1);
+        const saved = await stages(mock.url).save<{ keyId: string; version: number }>(
+          REPORT_STAGE,
+          PACT_REPORT_ID,
+          body,
+          1,
+        );
         expect(saved.version).toBe(2);
       });
 

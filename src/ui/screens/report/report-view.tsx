@@ -1,5 +1,5 @@
-// 尽调报告 read-only (BUSINESS.md §4 /business/reportProductionInfo; the review page's section; the 报告 tab of
-// 业务详情): the report's facts, each step's fields with the revisions side by side (a value a later revision
+// 报告制作 (the kit's list on the report view: 查看 opens 报告详情, 编辑 the stepper) and 尽调报告 read-only
+// (BUSINESS.md §4 /business/reportProductionInfo; the review page's section; the 报告 tab of 业务详情): the report's facts, each step's fields with the revisions side by side (a value a later revision
 // changed is marked), 核心指标 computed from the statements, and 导出PDF of a revision behind its code. The
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
 import {
@@ -17,14 +17,22 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
 import { REPORT_STEPS, type ReportField } from '../../../domain/financing/report';
-import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
+import {
+  REPORT_INFO_PATH,
+  REPORT_LIST_PATH,
+  REPORT_STAGE,
+  type ReportBounds,
+} from '../../../domain/financing/report-stage';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { displayOf } from '../../../domain/resource/resource-form';
 import type { WireValue } from '../../../domain/resource/resource';
 import { Permission } from '../../shell/permission';
+import type { DetailTabProps } from '../stage/define-detail-tab';
+import { ResourceScreen } from '../resource/resource-screen';
 import { useStage } from '../stage/use-stage';
 
 /** A step as the gateway sends it. */
@@ -75,6 +83,7 @@ export const useReportStyles = makeStyles({
   value: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
   changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
   amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   ok: { color: tokens.colorPaletteGreenForeground1 },
@@ -256,4 +265,37 @@ export function ReportSection({ id, review = false }: { id: string; review?: boo
   if (failed) return <Text className={styles.muted}>尽调报告不存在或无权查看。</Text>;
   if (!detail) return <Spinner size="small" label="加载尽调报告…" />;
   return <ReportView detail={detail} />;
+}
+
+export function ReportListScreen() {
+  const navigate = useNavigate();
+  return (
+    <ResourceScreen
+      def={REPORT_STAGE.resource}
+      onView={(row) => navigate(`${REPORT_INFO_PATH}?id=${encodeURIComponent(row.keyId)}`)}
+    />
+  );
+}
+
+export function ReportInfoScreen() {
+  const styles = useReportStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return (
+    <section className={styles.page}>
+      <div className={styles.row}>
+        <Text as="h1" size={600} weight="semibold">
+          报告详情
+        </Text>
+        <Button onClick={() => navigate(REPORT_LIST_PATH)}>返回</Button>
+      </div>
+      <ReportSection key={id} id={id} />
+    </section>
+  );
+}
+
+/** 业务详情's 报告 tab. */
+export function ReportDetailTab({ detail }: DetailTabProps) {
+  return <ReportSection id={detail.keyId} />;
 }

@@ -10,5 +10,5 @@ export default defineDetailTab({
     const stage = stageOf(detail.state);
     return stage !== 'TERMINATED' && STAGES.indexOf(stage) >= STAGES.indexOf('REPORT');
   },
-  load: async () => (await import('./report-detail-tab')).ReportDetailTab,
+  load: async () => (await import('./report-view')).ReportDetailTab,
 });

@@ -20,9 +20,9 @@ const examine = stageExamineScreens(async () => {
 });
 
 export default defineScreens({
-  '/business/reportProductionMake': async () => (await import('./report-screens')).ReportListScreen,
+  '/business/reportProductionMake': async () => (await import('./report-view')).ReportListScreen,
   '/business/report-production-make/makeProcess': async () => (await import('./report-make-screen')).ReportMakeScreen,
-  '/business/reportProductionInfo': async () => (await import('./report-screens')).ReportInfoScreen,
+  '/business/reportProductionInfo': async () => (await import('./report-view')).ReportInfoScreen,
   '/business/reportProductionExamine': examine.list,
   '/business/reportProductionExamineInfo': examine.info,
 });
