@@ -6,6 +6,7 @@ import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
+import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
@@ -21,6 +22,12 @@ if (kind === 'pglite') await vacuum();
 const vacuumTimer =
   kind === 'pglite' ? setInterval(() => void vacuum().catch(() => undefined), PGLITE_VACUUM_MS) : undefined;
 vacuumTimer?.unref();
+
+// The daily job's expiry, run on start and hourly: a pre-credit past its last day carries no application.
+const EXPIRY_MS = 3_600_000;
+const expire = () => expireLapsedPreCredits(db, new Date()).catch(() => 0);
+await expire();
+setInterval(() => void expire(), EXPIRY_MS).unref();
 
 const app = await buildApp({
   db,

@@ -124,6 +124,34 @@ export function validTo(fromDay: string, days: number = PRE_CREDIT_VALID_DAYS): 
   return end.toISOString().slice(0, 10);
 }
 
+export const PreCreditExpiryMessage = {
+  expired: (validTo: string) => `预授信已于${validTo}到期失效，不能提交融资申请`,
+  noValidity: '预授信没有有效期，不能判断是否失效',
+  stillValid: (validTo: string) => `预授信有效期至${validTo}，尚未到期`,
+  pastApplication: '融资申请已审核通过，预授信不再失效',
+} as const;
+
+/** The stages a pre-credit's validity governs: itself, and the application it carries until that passes. */
+export const PRE_CREDIT_GOVERNS: readonly string[] = ['PRE_CREDIT', 'APPLICATION'];
+
+/** A pre-credit is valid through its last day (`validTo`, 'YYYY-MM-DD'), and lapsed from the day after. */
+export const preCreditLapsed = (validTo: string | null, today: string): boolean => validTo !== null && today > validTo;
+
+/** Submitting an application on a lapsed pre-credit: refused, naming the day it lapsed. */
+export function applicationOnPreCreditProblems(validTo: string | null, today: string): string[] {
+  return validTo !== null && preCreditLapsed(validTo, today) ? [PreCreditExpiryMessage.expired(validTo)] : [];
+}
+
+/**
+ * EXPIRE (失效): a business becomes 已失效 when its pre-credit lapsed while the pre-credit or the application it
+ * carries was still being made or reviewed; once the application passed, the pre-credit no longer governs.
+ */
+export function expireProblems(f: { stage: string; validTo: string | null; today: string }): string[] {
+  if (!PRE_CREDIT_GOVERNS.includes(f.stage)) return [PreCreditExpiryMessage.pastApplication];
+  if (f.validTo === null) return [PreCreditExpiryMessage.noValidity];
+  return preCreditLapsed(f.validTo, f.today) ? [] : [PreCreditExpiryMessage.stillValid(f.validTo)];
+}
+
 function units4(ratio: string): bigint {
   const d = parseDecimal(ratio);
   if (!d || d.units < 0n) return 0n;
