@@ -34,7 +34,7 @@ import {
   toBusinessRow,
   transitionBusiness,
 } from '../modules/business/aggregate';
-import { offeredFor } from '../modules/business/facts';
+import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
@@ -283,7 +283,8 @@ export function registerStage<B, C>(
         if (!states.some((s) => s.endsWith(`/${before.status}`))) throw invalidInput(M.notEditable);
         // Saving a draft is its maker's, as submitting it is (the table's rule).
         const business = hooks.recordOf ? hooks.recordOf(before) : (await businessesOf(ctx.tenantId, [id])).get(id);
-        const notMaker = business && makerRefusal(business, lifecycleContext(ctx));
+        const facts = business && (await loadFacts(deps.db, ctx.tenantId, business, ctx.actor, undefined, ctx.now));
+        const notMaker = business && makerRefusal(business, { ...lifecycleContext(ctx), ...(facts ? { facts } : {}) });
         if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {

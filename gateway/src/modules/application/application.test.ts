@@ -438,6 +438,43 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect((await ok('GET', `${BUSINESS}/1500000000000000004`, operator)).state).not.toBe('TERMINATED/EXPIRED');
   });
 
+  it('lets the operator take over a business the supplier applied for, from 融资申请 on, and makes it the 经办人', async () => {
+    const { id } = await freshOrder();
+    const basis = (
+      (await ok('GET', `${PRE}/orders?supplierId=${DemoOrg.huadongBuildingMaterials}`, operator)).records as Order[]
+    ).filter((o) => o.keyId === id);
+    const pre = await ok('POST', PRE, supplier, { applyAmount: 10_000_00, basisOrderIds: [id] });
+    // While the stage is the supplier's own (预授信), its draft stays the supplier's.
+    const notYet = await call('PUT', `${PRE}/${pre.keyId}`, operator, {
+      applyAmount: 20_000_00,
+      basisOrderIds: [id],
+      version: pre.version,
+    });
+    expect(notYet).toMatchObject({ status: 400, message: LifecycleMessage.notOwner });
+    const s = await move(pre.keyId, supplier, 'submit', pre.version);
+    expect(s.code, s.message).toBe(0);
+    const a = await move(pre.keyId, reviewer1, 'approve', s.data.version);
+    const b = await move(pre.keyId, risk1, 'approve', a.data.version);
+    expect(b.data.state).toBe('APPLICATION/DRAFT');
+    expect(basis).toHaveLength(1);
+    // The operator sees it to make, makes the application, saves and submits it.
+    const app = await ok('POST', API, operator, { businessId: pre.keyId });
+    expect(app.actions).toEqual(['submit']);
+    const saved = await save(app, { lines: [{ orderId: id, financeAmount: 10_000_00 }] });
+    expect(saved.code, saved.message).toBe(0);
+    // Not a maker of the stage: refused whoever owns it.
+    expect((await move(pre.keyId, risk1, 'submit', saved.data.version)).status).toBe(403);
+    const submitted = await move(pre.keyId, operator, 'submit', saved.data.version);
+    expect(submitted.code, submitted.message).toBe(0);
+    expect(submitted.data.state).toBe('APPLICATION/PENDING');
+    const business = await ok('GET', `${BUSINESS}/${pre.keyId}`, operator);
+    expect(business.ownerId).toBe(operatorId);
+    // The supplier no longer moves it: the application is the operator's stage.
+    expect((await move(pre.keyId, supplier, 'withdraw', submitted.data.version)).code).not.toBe(0);
+    const back = await move(pre.keyId, operator, 'withdraw', submitted.data.version);
+    expect(back.code, back.message).toBe(0);
+  });
+
   it('deletes a never-submitted draft and leaves its business at 融资申请·草稿', async () => {
     const app = await applicationFor([orders[2]!], 100_00);
     const stale = await call('DELETE', `${API}/${app.keyId}?version=${app.version + 5}`, operator);

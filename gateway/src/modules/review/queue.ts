@@ -245,8 +245,17 @@ export async function makeQueue(
 ): Promise<TodoItem[]> {
   let q = candidateRows(db, tenantId).where('b.state', 'in', [...MAKER_STATES]);
   q = withinScope(q, 'b', fixedScopeOf(actor));
-  if (!actor.supplierId)
-    q = q.where((eb) => eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null)]));
+  if (!actor.supplierId) {
+    // Staff: its own, nobody's, and those the supplier applied for (the table decides which it may take over).
+    const suppliers = db
+      .selectFrom('app_user')
+      .select('user_id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_type', '=', 'SUPPLIER');
+    q = q.where((eb) =>
+      eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null), eb('b.owner_id', 'in', suppliers)]),
+    );
+  }
   const ordered = q.orderBy('b.updated_at', 'asc').orderBy('b.business_id', 'asc');
   return confirmed(
     (offset, size) => (size === undefined ? ordered.execute() : ordered.offset(offset).limit(size).execute()),
