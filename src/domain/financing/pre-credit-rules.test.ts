@@ -105,7 +105,7 @@ describe('submitting a pre-credit', () => {
     expect(problems).toEqual([
       PreCreditMessage.orderUnconfirmed('A'),
       PreCreditMessage.orderLocked('B'),
-      PreCreditMessage.orderOtherSupplier('C'),
+      PreCreditMessage.orderGone('c'),
       PreCreditMessage.orderGone('missing'),
     ]);
   });

@@ -30,7 +30,6 @@ export const PreCreditMessage = {
   amountPositive: '申请额度须大于0',
   noOrders: '请至少选择一张依据付款单',
   orderGone: (no: string) => `付款单${no}不存在`,
-  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
   overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
@@ -100,8 +99,9 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
   const byId = new Map(p.orders.map((o) => [o.orderId, o]));
   for (const id of p.basisOrderIds) {
     const o = byId.get(id);
-    if (!o) problems.push(PreCreditMessage.orderGone(id));
-    else if (o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderOtherSupplier(o.orderNo));
+    // Another supplier's order is, to this pre-credit, an order that does not exist: its number, amounts and
+    // state are not the caller's to learn.
+    if (!o || o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderGone(id));
     else if (o.confirmStatus !== 'CONFIRMED') problems.push(PreCreditMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(PreCreditMessage.orderLocked(o.orderNo));
   }
@@ -110,7 +110,9 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
   }
   if (p.basisOrderIds.length > 0 && p.applyAmount > 0) {
     const ratio = financingRatio(p.ratio);
-    const counted = p.basisOrderIds.map((id) => byId.get(id)).filter((o): o is BasisOrder => !!o);
+    const counted = p.basisOrderIds
+      .map((id) => byId.get(id))
+      .filter((o): o is BasisOrder => !!o && o.supplierId === p.supplierId);
     const ceiling = preCreditCeiling(counted, ratio);
     if (BigInt(p.applyAmount) > ceiling) problems.push(PreCreditMessage.overCeiling(ceiling, ratio));
   }
