@@ -65,6 +65,7 @@ function sample(s: Schema | undefined, text: string, depth = 0): unknown {
 }
 
 function operationsOf(app: FastifyInstance): Operation[] {
+  // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document's operations are read loosely
   const spec = app.swagger() as unknown as { paths: Record<string, Record<string, any>> };
   const out: Operation[] = [];
   for (const [path, methods] of Object.entries(spec.paths)) {

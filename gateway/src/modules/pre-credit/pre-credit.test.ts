@@ -287,7 +287,9 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
   });
 
   it("refuses a pre-credit naming another supplier's order, storing nothing and telling nothing of that order", async () => {
-    const theirs = (await (gw.db as unknown as Kysely<any>)
+    // biome-ignore lint/suspicious/noExplicitAny: the assets and pre-credit tables are typed by their definitions
+    const raw = gw.db as unknown as Kysely<any>;
+    const theirs = (await raw
       .selectFrom('payment_order')
       .select(['order_id', 'order_no'])
       .where('supplier_id', '<>', DemoOrg.huadongBuildingMaterials)
@@ -297,7 +299,7 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     const count = async () =>
       Number(
         (
-          (await (gw.db as unknown as Kysely<any>)
+          (await raw
             .selectFrom('pre_credit')
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()) as { n: string }
