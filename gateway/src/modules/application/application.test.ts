@@ -457,7 +457,12 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const b = await move(pre.keyId, risk1, 'approve', a.data.version);
     expect(b.data.state).toBe('APPLICATION/DRAFT');
     expect(basis).toHaveLength(1);
-    // The operator sees it to make, makes the application, saves and submits it.
+    // The operator sees it to make (待制作), makes the application, saves and submits it.
+    const toMake = async () =>
+      ((await ok('GET', '/api/business/workbench/todo?tab=MAKE&size=100', operator)).records as object[]).map((r) =>
+        JSON.stringify(r),
+      );
+    expect((await toMake()).some((r) => r.includes(pre.keyId))).toBe(true);
     const app = await ok('POST', API, operator, { businessId: pre.keyId });
     expect(app.actions).toEqual(['submit']);
     const saved = await save(app, { lines: [{ orderId: id, financeAmount: 10_000_00 }] });
