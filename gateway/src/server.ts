@@ -23,12 +23,6 @@ const vacuumTimer =
   kind === 'pglite' ? setInterval(() => void vacuum().catch(() => undefined), PGLITE_VACUUM_MS) : undefined;
 vacuumTimer?.unref();
 
-// The daily job's expiry, run on start and hourly: a pre-credit past its last day carries no application.
-const EXPIRY_MS = 3_600_000;
-const expire = () => expireLapsedPreCredits(db, new Date()).catch(() => 0);
-await expire();
-setInterval(() => void expire(), EXPIRY_MS).unref();
-
 const app = await buildApp({
   db,
   database: kind,
@@ -74,3 +68,14 @@ try {
   await db.destroy();
   process.exit(1);
 }
+
+// The daily job's expiry, once every module has registered its rules and effects (the reservations a lapsed
+// application gives back), then hourly: a pre-credit past its last day carries no application.
+const EXPIRY_MS = 3_600_000;
+const expire = () =>
+  expireLapsedPreCredits(db, new Date()).then(
+    (moved) => (moved > 0 ? app.log.info({ moved }, 'lapsed pre-credits expired') : undefined),
+    (error: unknown) => app.log.error({ err: error }, 'expiry failed'),
+  );
+void expire();
+setInterval(() => void expire(), EXPIRY_MS).unref();
