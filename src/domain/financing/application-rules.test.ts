@@ -70,9 +70,9 @@ describe('SUBMIT_APPLICATION', () => {
       '付款单FKD1未确权',
     );
     expect(submitApplicationProblems(facts({ orders: [{ ...o, locked: true }] }))).toContain('付款单FKD1已锁定');
-    expect(submitApplicationProblems(facts({ orders: [{ ...o, supplierId: 's2' }] }))).toContain(
-      '付款单FKD1不属于该供应商',
-    );
+    const foreign = submitApplicationProblems(facts({ orders: [{ ...o, supplierId: 's2' }] }));
+    expect(foreign).toContain(ApplicationMessage.orderGone(o.orderId));
+    expect(foreign.join()).not.toContain('FKD1');
     expect(submitApplicationProblems(facts({ orders: [{ ...o, dueDate: '2026-12-21' }] }))).toContain(
       ApplicationMessage.remainingLife('FKD1', '2026-12-21'),
     );

@@ -44,7 +44,6 @@ export const ApplicationMessage = {
   noLines: '请至少选择一张付款单',
   duplicateOrder: (no: string) => `付款单${no}重复选择`,
   orderGone: (id: string) => `付款单${id}不存在`,
-  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
   remainingLife: (no: string, due: string) =>
@@ -152,14 +151,14 @@ export function submitApplicationProblems(f: ApplicationFacts): string[] {
   const seen = new Set<string>();
   for (const line of f.lines) {
     const o = byId.get(line.orderId);
-    if (!o) {
+    // Another supplier's order is, to this application, an order that does not exist (nothing of it is told).
+    if (!o || o.supplierId !== f.supplierId) {
       problems.push(ApplicationMessage.orderGone(line.orderId));
       continue;
     }
     if (seen.has(o.orderId)) problems.push(ApplicationMessage.duplicateOrder(o.orderNo));
     seen.add(o.orderId);
-    if (o.supplierId !== f.supplierId) problems.push(ApplicationMessage.orderOtherSupplier(o.orderNo));
-    else if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
+    if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(ApplicationMessage.orderLocked(o.orderNo));
     else if (daysBetween(f.today, o.dueDate) < MIN_REMAINING_DAYS) {
       problems.push(ApplicationMessage.remainingLife(o.orderNo, o.dueDate));

@@ -15,6 +15,7 @@ import {
   REVIEW_STAGES,
   type StateKey,
   TERMINAL_STATES,
+  takesOver,
   transitionOf,
 } from './lifecycle';
 import { type AuditTypeConfig, ReviewMessage, snapshotReview, startReview } from './review';
@@ -270,6 +271,36 @@ describe('a business through pre-credit and application', () => {
       ok: false,
       message: LifecycleMessage.notOwner,
     });
+  });
+
+  it('hands a business the supplier applied for to the staff makers from 融资申请 on, never before', () => {
+    const facts = { ...PASSING, ownerIsSupplier: true };
+    const op2 = actor('op2', [ROLE.OPERATOR], facts);
+    const supplierOwned = (state: StateKey) => business(state, { ownerId: 's-user' });
+    // 预授信 is the supplier's own stage: another's draft is not the operator's to submit or end.
+    expect(takesOver(supplierOwned('PRE_CREDIT/DRAFT'), op2)).toBe(false);
+    expect(act(supplierOwned('PRE_CREDIT/DRAFT'), 'submit', op2).verdict).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.notOwner,
+    });
+    // From 融资申请 on the supplier makes nothing: an operator takes it over.
+    expect(takesOver(supplierOwned('APPLICATION/DRAFT'), op2)).toBe(true);
+    expect(act(supplierOwned('APPLICATION/DRAFT'), 'submit', op2).record.state).toBe('APPLICATION/PENDING');
+    expect(act(supplierOwned('APPLICATION/RETURNED'), 'submit', op2).record.state).toBe('APPLICATION/PENDING');
+    // Without the fact (an owner who is staff) the business stays its owner's.
+    const staffOwned = business('APPLICATION/DRAFT', { ownerId: 'op' });
+    expect(act(staffOwned, 'submit', actor('op2', [ROLE.OPERATOR])).verdict).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.notOwner,
+    });
+    // A non-maker stays refused, and a supplier user never takes over.
+    expect(act(supplierOwned('APPLICATION/DRAFT'), 'submit', actor('r', [ROLE.RISK], facts)).verdict).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    expect(
+      takesOver(supplierOwned('APPLICATION/DRAFT'), actor('s2', [ROLE.SUPPLIER], { ...facts, actorSupplierId: 'sup' })),
+    ).toBe(false);
   });
 
   it('ends the review under way when the business is terminated', () => {

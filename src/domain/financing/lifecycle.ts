@@ -144,6 +144,8 @@ export interface LifecycleFacts {
   display?: boolean;
   /** A meeting item's tally, for concluding it. */
   tally?: { passed: boolean; complete: boolean };
+  /** The business's owner is a supplier user: the supplier applied for it (预授信 from applyForRufs). */
+  ownerIsSupplier?: boolean;
 }
 
 export type LifecycleContext = WorkflowContext<LifecycleFacts>;
@@ -189,9 +191,21 @@ const crossing = (checkpoint: Checkpoint, build: (rules: Guard) => Guard) => ({
   guard: build(rulesHold(checkpoint)),
 });
 
+/** Whether the supplier makes the item of the stage the business is in (预授信: yes; 融资申请 on: no). */
+const supplierMakes = (state: string) => !!reviewStageOf(state)?.makers.includes(ROLE.SUPPLIER);
+
 /**
- * The maker of the item: the owner, or a supplier user of the business's own supplier (and an administrator).
- * null when the actor is one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
+ * A business the supplier applied for is taken over by the tenant's staff makers from the first stage the
+ * supplier does not make (融资申请 on): any of them (within its data scope) may act as its maker there, and
+ * the first to submit becomes its 经办人. While the stage is the supplier's own (预授信), it stays the supplier's.
+ */
+export const takesOver = (r: BusinessRecord, ctx: LifecycleContext): boolean =>
+  !ctx.facts?.actorSupplierId && !!ctx.facts?.ownerIsSupplier && r.ownerId !== ctx.actorId && !supplierMakes(r.state);
+
+/**
+ * The maker of the item: the owner, or a supplier user of the business's own supplier (and an administrator),
+ * or the staff maker taking over a business the supplier applied for (`takesOver`). null when the actor is
+ * one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
  */
 export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
   if (ctx.facts?.actorSupplierId) {
@@ -201,7 +215,8 @@ export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string |
   // 风控经理, the minutes by the secretary) is for whoever of that role takes it up.
   const makers = reviewStageOf(r.state)?.makers ?? [];
   if (makers.some((m) => m !== ROLE.OPERATOR && m !== ROLE.SUPPLIER && ctx.roles?.has(m))) return null;
-  return !r.ownerId || r.ownerId === ctx.actorId || isAdmin(ctx) ? null : LifecycleMessage.notOwner;
+  if (!r.ownerId || r.ownerId === ctx.actorId || isAdmin(ctx) || takesOver(r, ctx)) return null;
+  return LifecycleMessage.notOwner;
 };
 
 const all =

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BasisOrder,
+  PreCreditExpiryMessage,
   PreCreditMessage,
   acceptDemandProblems,
+  applicationOnPreCreditProblems,
+  expireProblems,
   financingRatio,
   preCreditCeiling,
   submitPreCreditProblems,
@@ -102,7 +105,7 @@ describe('submitting a pre-credit', () => {
     expect(problems).toEqual([
       PreCreditMessage.orderUnconfirmed('A'),
       PreCreditMessage.orderLocked('B'),
-      PreCreditMessage.orderOtherSupplier('C'),
+      PreCreditMessage.orderGone('c'),
       PreCreditMessage.orderGone('missing'),
     ]);
   });
@@ -119,5 +122,28 @@ describe('validity', () => {
     expect(validTo('2026-01-01')).toBe('2026-03-31');
     expect(validTo('2026-11-22', 1)).toBe('2026-11-22');
     expect(validTo('2024-02-01', 29)).toBe('2024-02-29');
+  });
+});
+
+describe('a pre-credit lapses after its last day', () => {
+  it('carries an application through its last day, not the day after', () => {
+    expect(applicationOnPreCreditProblems('2026-03-31', '2026-03-31')).toEqual([]);
+    expect(applicationOnPreCreditProblems('2026-03-31', '2026-04-01')).toEqual([
+      PreCreditExpiryMessage.expired('2026-03-31'),
+    ]);
+    expect(applicationOnPreCreditProblems(null, '2026-04-01')).toEqual([]);
+  });
+
+  it('lets EXPIRE through only once lapsed, while the pre-credit or its application is being made', () => {
+    const lapsed = { validTo: '2026-03-31', today: '2026-04-01' };
+    expect(expireProblems({ stage: 'PRE_CREDIT', ...lapsed })).toEqual([]);
+    expect(expireProblems({ stage: 'APPLICATION', ...lapsed })).toEqual([]);
+    expect(expireProblems({ stage: 'REPORT', ...lapsed })).toEqual([PreCreditExpiryMessage.pastApplication]);
+    expect(expireProblems({ stage: 'APPLICATION', validTo: '2026-03-31', today: '2026-03-31' })).toEqual([
+      PreCreditExpiryMessage.stillValid('2026-03-31'),
+    ]);
+    expect(expireProblems({ stage: 'PRE_CREDIT', validTo: null, today: '2026-03-31' })).toEqual([
+      PreCreditExpiryMessage.noValidity,
+    ]);
   });
 });

@@ -30,7 +30,6 @@ export const PreCreditMessage = {
   amountPositive: '申请额度须大于0',
   noOrders: '请至少选择一张依据付款单',
   orderGone: (no: string) => `付款单${no}不存在`,
-  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
   overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
@@ -100,8 +99,9 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
   const byId = new Map(p.orders.map((o) => [o.orderId, o]));
   for (const id of p.basisOrderIds) {
     const o = byId.get(id);
-    if (!o) problems.push(PreCreditMessage.orderGone(id));
-    else if (o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderOtherSupplier(o.orderNo));
+    // Another supplier's order is, to this pre-credit, an order that does not exist: its number, amounts and
+    // state are not the caller's to learn.
+    if (!o || o.supplierId !== p.supplierId) problems.push(PreCreditMessage.orderGone(id));
     else if (o.confirmStatus !== 'CONFIRMED') problems.push(PreCreditMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(PreCreditMessage.orderLocked(o.orderNo));
   }
@@ -110,7 +110,9 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
   }
   if (p.basisOrderIds.length > 0 && p.applyAmount > 0) {
     const ratio = financingRatio(p.ratio);
-    const counted = p.basisOrderIds.map((id) => byId.get(id)).filter((o): o is BasisOrder => !!o);
+    const counted = p.basisOrderIds
+      .map((id) => byId.get(id))
+      .filter((o): o is BasisOrder => !!o && o.supplierId === p.supplierId);
     const ceiling = preCreditCeiling(counted, ratio);
     if (BigInt(p.applyAmount) > ceiling) problems.push(PreCreditMessage.overCeiling(ceiling, ratio));
   }
@@ -122,6 +124,34 @@ export function validTo(fromDay: string, days: number = PRE_CREDIT_VALID_DAYS): 
   const [y, m, d] = fromDay.split('-').map(Number);
   const end = new Date(Date.UTC(y!, m! - 1, d! + days - 1));
   return end.toISOString().slice(0, 10);
+}
+
+export const PreCreditExpiryMessage = {
+  expired: (validTo: string) => `预授信已于${validTo}到期失效，不能提交融资申请`,
+  noValidity: '预授信没有有效期，不能判断是否失效',
+  stillValid: (validTo: string) => `预授信有效期至${validTo}，尚未到期`,
+  pastApplication: '融资申请已审核通过，预授信不再失效',
+} as const;
+
+/** The stages a pre-credit's validity governs: itself, and the application it carries until that passes. */
+export const PRE_CREDIT_GOVERNS: readonly string[] = ['PRE_CREDIT', 'APPLICATION'];
+
+/** A pre-credit is valid through its last day (`validTo`, 'YYYY-MM-DD'), and lapsed from the day after. */
+export const preCreditLapsed = (validTo: string | null, today: string): boolean => validTo !== null && today > validTo;
+
+/** Submitting an application on a lapsed pre-credit: refused, naming the day it lapsed. */
+export function applicationOnPreCreditProblems(validTo: string | null, today: string): string[] {
+  return validTo !== null && preCreditLapsed(validTo, today) ? [PreCreditExpiryMessage.expired(validTo)] : [];
+}
+
+/**
+ * EXPIRE (失效): a business becomes 已失效 when its pre-credit lapsed while the pre-credit or the application it
+ * carries was still being made or reviewed; once the application passed, the pre-credit no longer governs.
+ */
+export function expireProblems(f: { stage: string; validTo: string | null; today: string }): string[] {
+  if (!PRE_CREDIT_GOVERNS.includes(f.stage)) return [PreCreditExpiryMessage.pastApplication];
+  if (f.validTo === null) return [PreCreditExpiryMessage.noValidity];
+  return preCreditLapsed(f.validTo, f.today) ? [] : [PreCreditExpiryMessage.stillValid(f.validTo)];
 }
 
 function units4(ratio: string): bigint {

@@ -17,6 +17,8 @@ import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { addConfirmedOrder } from './confirmed-orders';
+import { PreCreditExpiryMessage } from '../../../../src/domain/financing/pre-credit-rules';
+import { expireLapsedPreCredits } from '../pre-credit/store';
 import { ApplicationStoreMessage } from './store';
 
 const API = '/api/business/financingApplication';
@@ -353,6 +355,136 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     // The loser's draft stays a draft, with nothing reserved.
     const loser = results[0]!.code === 0 ? b : a;
     expect((await ok('GET', `${API}/${loser.keyId}`, operator)).status).toBe('DRAFT');
+  });
+
+  /** A new confirmed order of 华东建材 of 100,000.00 元, due in 150 days, as the make page lists it. */
+  const freshOrder = async (appId?: string): Promise<{ id: string; no: string }> => {
+    const no = `FKR${Date.now() % 1_000_000}${Math.floor(Math.random() * 1000)}`;
+    const id = await addConfirmedOrder(gw.db as never, {
+      tenantId: DEMO_TENANT_ID,
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      orderNo: no,
+      amount: 100_000_00,
+      dueDate: new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10),
+      now: new Date(),
+    });
+    void appId;
+    return { id, no };
+  };
+  const orderOf = async (appId: string, orderId: string) =>
+    ((await ok('GET', `${API}/${appId}/orders`, operator)).records as Order[]).find((o) => o.keyId === orderId)!;
+
+  it('keeps two applications on one order within the ratio when both are submitted at once (3 runs)', async () => {
+    for (let run = 0; run < 3; run++) {
+      const { id } = await freshOrder();
+      const pre = (await ok('GET', `${PRE}/orders?supplierId=${DemoOrg.huadongBuildingMaterials}`, operator))
+        .records as Order[];
+      const basis = pre.filter((o) => o.keyId === id);
+      expect(basis).toHaveLength(1);
+      const share = Math.floor((basis[0]!.eligibleAmount * 0.48) / 100) * 100;
+      const a = await applicationFor(basis, share);
+      const b = await applicationFor(basis, share);
+      const order = await orderOf(a.keyId, id);
+      expect(share).toBeLessThanOrEqual(order.maxFinanceAmount);
+      // Each alone is within the ratio; both together (96 %) are not.
+      expect(2 * share).toBeGreaterThan(order.maxFinanceAmount);
+      const line = [{ orderId: id, financeAmount: share }];
+      const sa = (await save(a, { lines: line })).data;
+      const sb = (await save(b, { lines: line })).data;
+      expect(sa.problems).toEqual([]);
+      expect(sb.problems).toEqual([]);
+      const results = await Promise.all([
+        move(a.keyId, operator, 'submit', sa.version),
+        move(b.keyId, operator, 'submit', sb.version),
+      ]);
+      expect(
+        results.filter((r) => r.code === 0),
+        `run ${run}`,
+      ).toHaveLength(1);
+      expect(results.find((r) => r.code !== 0)!.message).toContain('的融资金额超过可融资余额');
+      const { reserved } = await reservedOn(id);
+      expect(reserved, `run ${run}`).toBe(share);
+      expect(reserved).toBeLessThanOrEqual(order.maxFinanceAmount);
+    }
+  });
+
+  it('refuses 提交 on a lapsed pre-credit; only the gateway makes the business 已失效, releasing nothing twice', async () => {
+    const { id } = await freshOrder();
+    const pre = (await ok('GET', `${PRE}/orders?supplierId=${DemoOrg.huadongBuildingMaterials}`, operator))
+      .records as Order[];
+    const basis = pre.filter((o) => o.keyId === id);
+    const app = await applicationFor(basis, 10_000_00);
+    const saved = await save(app, { lines: [{ orderId: id, financeAmount: 10_000_00 }] });
+    expect(saved.data.problems).toEqual([]);
+    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    await gw.db
+      .updateTable('pre_credit' as never)
+      .set({ valid_to: yesterday } as never)
+      .where('business_id' as never, '=', app.keyId as never)
+      .execute();
+    const refused = await move(app.keyId, operator, 'submit', saved.data.version);
+    expect(refused).toMatchObject({
+      status: 400,
+      code: ResultCode.invalidInput,
+      message: PreCreditExpiryMessage.expired(yesterday),
+    });
+    expect((await reservedOn(id)).reserved).toBe(0);
+    // 失效 is the gateway's own move (the table's SYSTEM): a person asking for it is refused.
+    for (const who of [operator, risk1]) {
+      expect(await move(app.keyId, who, 'expire', saved.data.version)).toMatchObject({
+        status: 403,
+        code: ResultCode.forbidden,
+      });
+    }
+    expect(await expireLapsedPreCredits(gw.db, new Date())).toBeGreaterThanOrEqual(1);
+    const ended = await ok('GET', `${BUSINESS}/${app.keyId}`, operator);
+    expect(ended.state).toBe('TERMINATED/EXPIRED');
+    expect((await ok('GET', `${API}/${app.keyId}`, operator)).status).toBe('EXPIRED');
+    expect((await reservedOn(id)).reserved).toBe(0);
+    // A business whose pre-credit is still valid is left alone.
+    expect((await ok('GET', `${BUSINESS}/1500000000000000004`, operator)).state).not.toBe('TERMINATED/EXPIRED');
+  });
+
+  it('lets the operator take over a business the supplier applied for, from 融资申请 on, and makes it the 经办人', async () => {
+    const { id } = await freshOrder();
+    const basis = (
+      (await ok('GET', `${PRE}/orders?supplierId=${DemoOrg.huadongBuildingMaterials}`, operator)).records as Order[]
+    ).filter((o) => o.keyId === id);
+    const pre = await ok('POST', PRE, supplier, { applyAmount: 10_000_00, basisOrderIds: [id] });
+    // While the stage is the supplier's own (预授信), its draft stays the supplier's.
+    const notYet = await call('PUT', `${PRE}/${pre.keyId}`, operator, {
+      applyAmount: 20_000_00,
+      basisOrderIds: [id],
+      version: pre.version,
+    });
+    expect(notYet).toMatchObject({ status: 400, message: LifecycleMessage.notOwner });
+    const s = await move(pre.keyId, supplier, 'submit', pre.version);
+    expect(s.code, s.message).toBe(0);
+    const a = await move(pre.keyId, reviewer1, 'approve', s.data.version);
+    const b = await move(pre.keyId, risk1, 'approve', a.data.version);
+    expect(b.data.state).toBe('APPLICATION/DRAFT');
+    expect(basis).toHaveLength(1);
+    // The operator sees it to make (待制作), makes the application, saves and submits it.
+    const toMake = async () =>
+      ((await ok('GET', '/api/business/workbench/todo?tab=MAKE&size=100', operator)).records as object[]).map((r) =>
+        JSON.stringify(r),
+      );
+    expect((await toMake()).some((r) => r.includes(pre.keyId))).toBe(true);
+    const app = await ok('POST', API, operator, { businessId: pre.keyId });
+    expect(app.actions).toEqual(['submit']);
+    const saved = await save(app, { lines: [{ orderId: id, financeAmount: 10_000_00 }] });
+    expect(saved.code, saved.message).toBe(0);
+    // Not a maker of the stage: refused whoever owns it.
+    expect((await move(pre.keyId, risk1, 'submit', saved.data.version)).status).toBe(403);
+    const submitted = await move(pre.keyId, operator, 'submit', saved.data.version);
+    expect(submitted.code, submitted.message).toBe(0);
+    expect(submitted.data.state).toBe('APPLICATION/PENDING');
+    const business = await ok('GET', `${BUSINESS}/${pre.keyId}`, operator);
+    expect(business.ownerId).toBe(operatorId);
+    // The supplier no longer moves it: the application is the operator's stage.
+    expect((await move(pre.keyId, supplier, 'withdraw', submitted.data.version)).code).not.toBe(0);
+    const back = await move(pre.keyId, operator, 'withdraw', submitted.data.version);
+    expect(back.code, back.message).toBe(0);
   });
 
   it('deletes a never-submitted draft and leaves its business at 融资申请·草稿', async () => {

@@ -14,7 +14,7 @@ import {
   submitApplicationProblems,
 } from '../../../../src/domain/financing/application-rules';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
-import { financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
+import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { type ContractLockFact, isContractLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
@@ -25,7 +25,7 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
-import { orderQuery } from '../pre-credit/store';
+import { loadPreCredit, orderQuery } from '../pre-credit/store';
 import './tables';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
@@ -241,31 +241,57 @@ export async function applicationProblems(
 ): Promise<string[]> {
   const stored = await loadApplication(db, tenantId, record.keyId);
   if (!stored) return [ApplicationStoreMessage.missing];
-  const [orders, limits] = await Promise.all([
+  const [orders, limits, preCredit] = await Promise.all([
     applicationOrders(db, tenantId, stored.reserved, { ids: stored.lines.map((l) => l.orderId) }, now),
     limitsOf(db as Kysely<Database>, tenantId, record, now),
+    loadPreCredit(db, tenantId, record.keyId),
   ]);
-  return submitApplicationProblems({
-    supplierId: record.supplierId,
-    lines: stored.lines,
-    orders,
-    ratio: limits.ratio,
-    preCreditAvailable: limits.preCreditAvailable,
-    singleMax: limits.singleMax === null ? null : BigInt(limits.singleMax),
-    maxTermDays: limits.maxTermDays,
-    termDays: stored.termDays,
-    repaymentSource: stored.repaymentSource,
-    payeeBank: stored.payeeBank,
-    payeeAccount: stored.payeeAccount,
-    docs: stored.docs,
-    today: shanghaiDate(now),
-  });
+  // An expired pre-credit carries no application.
+  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, shanghaiDate(now));
+  return [
+    ...lapsed,
+    ...submitApplicationProblems({
+      supplierId: record.supplierId,
+      lines: stored.lines,
+      orders,
+      ratio: limits.ratio,
+      preCreditAvailable: limits.preCreditAvailable,
+      singleMax: limits.singleMax === null ? null : BigInt(limits.singleMax),
+      maxTermDays: limits.maxTermDays,
+      termDays: stored.termDays,
+      repaymentSource: stored.repaymentSource,
+      payeeBank: stored.payeeBank,
+      payeeAccount: stored.payeeAccount,
+      docs: stored.docs,
+      today: shanghaiDate(now),
+    }),
+  ];
 }
 
-// SUBMIT_APPLICATION: the gateway loads the numbers, the pure rule decides.
-registerCheckpoint('SUBMIT_APPLICATION', (db, tenantId, record) =>
-  applicationProblems(db, tenantId, record as StoredBusiness, new Date()),
-);
+/**
+ * Locks the rows of the orders the application's lines name, in id order, inside the submitting transaction:
+ * the line rule then reads each order's reserved amount as the last submission committed it, and a second
+ * submission on the same orders waits for the first instead of reading the same free balance.
+ */
+async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): Promise<void> {
+  const stored = await loadApplication(db, tenantId, businessId);
+  const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
+  for (const id of ids) {
+    await db
+      .selectFrom('payment_order')
+      .select('order_id')
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', id)
+      .forUpdate()
+      .execute();
+  }
+}
+
+// SUBMIT_APPLICATION: the gateway loads the numbers (the orders locked first), the pure rule decides.
+registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record) => {
+  await lockLineOrders(db, tenantId, (record as StoredBusiness).keyId);
+  return applicationProblems(db, tenantId, record as StoredBusiness, new Date());
+});
 
 /**
  * Moves this application's reservations to `wanted` (order id → 分): each order's row locked in id order (two

@@ -15,6 +15,7 @@ import {
   type StateKey,
   applyEffects,
   stageOf,
+  takesOver,
   transitionOf,
 } from '../../../../src/domain/financing/lifecycle';
 import {
@@ -449,10 +450,12 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     if (before.version !== input.version) throw stale();
     if (!verdict.ok) throw invalidInput(verdict.message);
 
+    // A staff maker submitting a business the supplier applied for takes it over (the table's `takesOver`).
+    const owner = input.action === 'submit' && takesOver(record, ctx) ? input.actor.userId : record.ownerId;
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, record.ownerId)
+        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, owner)
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any
@@ -478,6 +481,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
         review: after.review === null ? null : JSON.stringify(after.review),
         review_arrived_at: arrived,
         reconsider_count: after.reconsiderCount,
+        owner_id: owner,
         terminate_reason: terminated ? verdict.comment || null : before.terminateReason,
         updated_by: input.actor.userId,
         updated_at: input.now,

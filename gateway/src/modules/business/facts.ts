@@ -120,10 +120,31 @@ function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boole
   return f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
 }
 
-function factsOf(record: BusinessRecord, actor: Actor, f: SupplierFacts | undefined, now: Date): LifecycleFacts {
+/** Which of these owners are supplier users (the businesses their supplier applied for), in one query. */
+async function supplierOwners(db: AnyDb, tenantId: string, records: readonly BusinessRecord[]): Promise<Set<string>> {
+  const ids = [...new Set(records.map((r) => r.ownerId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', ids)
+    .where('user_type', '=', 'SUPPLIER')
+    .execute();
+  return new Set(rows.map((r: { user_id: string }) => r.user_id));
+}
+
+function factsOf(
+  record: BusinessRecord,
+  actor: Actor,
+  f: SupplierFacts | undefined,
+  now: Date,
+  owners: ReadonlySet<string>,
+): LifecycleFacts {
   const locks = f?.locks ?? [];
   return {
     actorSupplierId: actor.supplierId,
+    ownerIsSupplier: !!record.ownerId && owners.has(record.ownerId),
     supplierLocked: {
       newApplication: isSupplierLocked(locks, record.supplierId, 'NEW_APPLICATION', now),
       lending: isSupplierLocked(locks, record.supplierId, 'LENDING', now),
@@ -142,8 +163,11 @@ export async function loadFacts(
   now: Date = new Date(),
 ): Promise<LifecycleFacts> {
   const any = db as unknown as AnyDb;
-  const f = (await supplierFacts(any, tenantId, [record.supplierId])).get(record.supplierId);
-  const facts = factsOf(record, actor, f, now);
+  const [suppliers, owners] = await Promise.all([
+    supplierFacts(any, tenantId, [record.supplierId]),
+    supplierOwners(any, tenantId, [record]),
+  ]);
+  const facts = factsOf(record, actor, suppliers.get(record.supplierId), now, owners);
   if (checkpoint) {
     const rule = rules.get(checkpoint);
     if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record) };
@@ -159,18 +183,21 @@ export async function offeredFor(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<string[][]> {
-  const facts = await supplierFacts(
-    db as unknown as AnyDb,
-    tenantId,
-    rows.map((r) => r.supplierId),
-  );
+  const [facts, owners] = await Promise.all([
+    supplierFacts(
+      db as unknown as AnyDb,
+      tenantId,
+      rows.map((r) => r.supplierId),
+    ),
+    supplierOwners(db as unknown as AnyDb, tenantId, rows),
+  ]);
   return rows.map((record) =>
     offeredActions(record, {
       actorId: actor.userId,
       grants: actor.grants,
       roles: actor.roles,
       now,
-      facts: { ...factsOf(record, actor, facts.get(record.supplierId), now), display: true },
+      facts: { ...factsOf(record, actor, facts.get(record.supplierId), now, owners), display: true },
     }).map((t) => t.action),
   );
 }

@@ -286,6 +286,51 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     }
   });
 
+  it("refuses a pre-credit naming another supplier's order, storing nothing and telling nothing of that order", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the assets and pre-credit tables are typed by their definitions
+    const raw = gw.db as unknown as Kysely<any>;
+    const theirs = (await raw
+      .selectFrom('payment_order')
+      .select(['order_id', 'order_no'])
+      .where('supplier_id', '<>', DemoOrg.huadongBuildingMaterials)
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('order_id')
+      .executeTakeFirstOrThrow()) as { order_id: string; order_no: string };
+    const count = async () =>
+      Number(
+        (
+          (await raw
+            .selectFrom('pre_credit')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()) as { n: string }
+        ).n,
+      );
+    const before = await count();
+    for (const [headers, extra] of [
+      [supplier, {}],
+      [operator, { supplierId: DemoOrg.huadongBuildingMaterials }],
+    ] as const) {
+      for (const basis of [[theirs.order_id], [orders[0]!.keyId, theirs.order_id]]) {
+        const res = await call('POST', API, headers, { ...extra, applyAmount: 100_00, basisOrderIds: basis });
+        expect(res).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+        expect(res.message).toBe(PreCreditMessage.orderGone(theirs.order_id));
+        expect(JSON.stringify(res)).not.toContain(theirs.order_no);
+      }
+    }
+    expect(await count()).toBe(before);
+    // Nor through 编辑 of one's own draft.
+    const mine = await apply(supplier, { applyAmount: 100_00, basisOrderIds: [orders[0]!.keyId] });
+    const edit = await call('PUT', `${API}/${mine.keyId}`, supplier, {
+      applyAmount: 100_00,
+      basisOrderIds: [theirs.order_id],
+      version: mine.version,
+    });
+    expect(edit).toMatchObject({ status: 400, message: PreCreditMessage.orderGone(theirs.order_id) });
+    expect(JSON.stringify(edit)).not.toContain(theirs.order_no);
+    const after = await call('GET', `${API}/${mine.keyId}`, supplier);
+    expect(after.data.basisOrderIds).toEqual([orders[0]!.keyId]);
+  });
+
   it("answers 404 for another tenant's pre-credit and refuses malformed bodies", async () => {
     const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
     expect(await call('GET', `${API}/${p.keyId}`, xh)).toMatchObject({ status: 404 });

@@ -10,6 +10,7 @@ import { PRE_CREDIT_STAGE } from '../../../../src/domain/financing/pre-credit';
 import {
   PRE_CREDIT_VALID_DAYS,
   PRE_CREDIT_VALID_DAYS_MAX,
+  PreCreditMessage as RuleMessage,
   financingRatio,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
@@ -83,7 +84,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     const found = await ordersByIds(db, tenantId, out.basisOrderIds);
     const mine = new Set(found.filter((o) => o.supplierId === supplierId).map((o) => o.orderId));
     const stray = out.basisOrderIds.find((id) => !mine.has(id));
-    if (stray) throw invalidInput(`付款单${found.find((o) => o.orderId === stray)?.orderNo ?? stray}不属于该供应商`);
+    // Another supplier's order is answered as one that does not exist: nothing of it is told.
+    if (stray) throw invalidInput(RuleMessage.orderGone(stray));
     return out;
   };
 
@@ -100,7 +102,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const cap = await bindingCap(deps.db, ctx.tenantId, { projectCompanyId }, ctx.now);
         const ids = (await loadPreCredit(db, ctx.tenantId, row.keyId))?.basisOrderIds ?? [];
         const byId = new Map((await ordersByIds(db, ctx.tenantId, ids)).map((o) => [o.orderId, o]));
-        const basisOrders = ids.flatMap((oid) => (byId.has(oid) ? [wireOrder(byId.get(oid) as OrderFact)] : []));
+        const own = (oid: string) => byId.get(oid)?.supplierId === row.supplierId;
+        const basisOrders = ids.flatMap((oid) => (own(oid) ? [wireOrder(byId.get(oid) as OrderFact)] : []));
         return { basisOrderIds: ids, basisOrders, ratio: financingRatio(cap.ratio) };
       },
     },

@@ -3,17 +3,19 @@
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
-import type { BusinessRecord } from '../../../../src/domain/financing/lifecycle';
+import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
   type BasisOrder,
+  PRE_CREDIT_GOVERNS,
   PRE_CREDIT_VALID_DAYS,
+  expireProblems,
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
-import { nextDocumentNo } from '../business/aggregate';
+import { nextDocumentNo, systemActor, transitionBusiness } from '../business/aggregate';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
@@ -262,6 +264,53 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
     singleMax: cap.singleMax,
   });
 });
+
+// EXPIRE: the business may become 已失效 once its pre-credit lapsed (the pure rule decides when).
+registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord) => {
+  const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
+  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
+  return expireProblems({
+    stage: stageOf(record.state),
+    validTo: preCredit?.validTo ?? null,
+    today: shanghaiDate(new Date()),
+  });
+});
+
+/**
+ * The daily job's part for pre-credits: every business of every tenant whose pre-credit lapsed while it or its
+ * application was being made or reviewed becomes 已失效, moved by the gateway itself through the table (which
+ * releases what the application reserved). Answers how many it moved; one that moved meanwhile is left.
+ */
+export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): Promise<number> {
+  const due = await (db as unknown as AnyDb)
+    .selectFrom('financing_business as b')
+    .innerJoin('pre_credit as p', (j) =>
+      j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
+    )
+    .select(['b.tenant_id', 'b.business_id', 'b.version'])
+    .where('b.deleted', '=', false)
+    .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])
+    .where('p.valid_to', '<', shanghaiDate(now))
+    .orderBy('b.business_id')
+    .execute();
+  let moved = 0;
+  for (const b of due as { tenant_id: string; business_id: string; version: number | string }[]) {
+    try {
+      await transitionBusiness(db, {
+        tenantId: b.tenant_id,
+        businessId: b.business_id,
+        actor: systemActor(),
+        action: 'expire',
+        version: Number(b.version),
+        now,
+      });
+      moved += 1;
+    } catch {
+      // Moved by someone meanwhile, or refused by the table: the next run looks again.
+    }
+  }
+  return moved;
+}
 
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
 // the basis orders with what each could still finance.
