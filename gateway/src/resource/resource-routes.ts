@@ -5,7 +5,6 @@
 // a definition masks are masked in every list and export, and whole on the detail only for someone who may
 // act on the record.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../lazy-libraries';
 import type { Kysely, Transaction } from 'kysely';
 import { maskValue } from '../../../src/domain/format/mask';

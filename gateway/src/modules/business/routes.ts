@@ -3,7 +3,6 @@
 // `POST {id}/transition`, which hands everything to the aggregate and so to the lifecycle table. Each row
 // carries the actions the table offers the caller now; the screens show those and nothing else.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lazy-libraries';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';

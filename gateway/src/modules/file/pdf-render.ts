@@ -5,7 +5,6 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import type PDFDocument from 'pdfkit';
 import { loadPdfKit } from '../../lazy-libraries';
 
 export interface RenderJob {
