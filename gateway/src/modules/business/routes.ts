@@ -3,7 +3,7 @@
 // `POST {id}/transition`, which hands everything to the aggregate and so to the lifecycle table. Each row
 // carries the actions the table offers the caller now; the screens show those and nothing else.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
 import { LIFECYCLE, STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
@@ -212,7 +212,7 @@ function checkMenu(q: Query) {
 }
 
 async function exportWorkbook(rows: readonly BusinessListItem[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'wsf-gateway';
   const sheet = workbook.addWorksheet('融资业务');
   const columns: [string, (r: BusinessListItem) => string | number][] = [
