@@ -7,10 +7,20 @@
 // application's own reservation given back) × the binding financing ratio, rounded down to the 分. The total
 // may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
 import { formatFen } from '../format/money-format';
-import { financingRatio, preCreditCeiling, ratioPercent } from './pre-credit-rules';
+import {
+  MIN_REMAINING_DAYS,
+  PreCreditMessage,
+  daysBetween,
+  financingRatio,
+  hasFinanceableLife,
+  preCreditCeiling,
+  ratioPercent,
+} from './pre-credit-rules';
 
-/** BUSINESS.md §3 "Minimum remaining life of an order at application" and "Term". */
-export const MIN_REMAINING_DAYS = 30;
+// The order's remaining life is one rule for the pre-credit and the application: it lives with the former.
+export { MIN_REMAINING_DAYS, daysBetween };
+
+/** BUSINESS.md §3 "Term". */
 export const TERM_MIN_DAYS = 30;
 export const TERM_MAX_DAYS = 360;
 
@@ -47,8 +57,7 @@ export const ApplicationMessage = {
   orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
-  remainingLife: (no: string, due: string) =>
-    `付款单${no}剩余期限不足${MIN_REMAINING_DAYS}天（应付日${due}），不能融资`,
+  remainingLife: (no: string, due: string) => PreCreditMessage.remainingLife(no, due),
   linePositive: (no: string) => `付款单${no}的融资金额须大于0`,
   lineOver: (no: string, cap: bigint, ratio: string) =>
     `付款单${no}的融资金额超过可融资余额×${ratioPercent(ratio)}（上限${formatFen(cap)}元）`,
@@ -112,15 +121,6 @@ export interface ApplicationFacts {
   today: string;
 }
 
-/** Whole days from one calendar day to another (the start counted, the end not). */
-export function daysBetween(from: string, to: string): number {
-  const day = (s: string) => {
-    const [y, m, d] = s.split('-').map(Number);
-    return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / 86_400_000;
-  };
-  return Math.round(day(to) - day(from));
-}
-
 /** The most a line on this order may finance: eligible × ratio, rounded down to the 分. */
 export const lineCap = (eligibleAmount: number, ratio: string): bigint =>
   preCreditCeiling([{ eligibleAmount }], financingRatio(ratio));
@@ -161,7 +161,7 @@ export function submitApplicationProblems(f: ApplicationFacts): string[] {
     if (o.supplierId !== f.supplierId) problems.push(ApplicationMessage.orderOtherSupplier(o.orderNo));
     else if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(ApplicationMessage.orderLocked(o.orderNo));
-    else if (daysBetween(f.today, o.dueDate) < MIN_REMAINING_DAYS) {
+    else if (!hasFinanceableLife(o.dueDate, f.today)) {
       problems.push(ApplicationMessage.remainingLife(o.orderNo, o.dueDate));
     }
     if (!(line.financeAmount > 0)) problems.push(ApplicationMessage.linePositive(o.orderNo));

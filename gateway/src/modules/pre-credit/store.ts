@@ -7,6 +7,7 @@ import type { BusinessRecord } from '../../../../src/domain/financing/lifecycle'
 import {
   type BasisOrder,
   PRE_CREDIT_VALID_DAYS,
+  hasFinanceableLife,
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
@@ -131,12 +132,16 @@ export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly str
   return rows.map(toOrder);
 }
 
-/** The orders a pre-credit of this supplier (and project company) may rest on: confirmed, unlocked, eligible > 0. */
+/**
+ * The orders a pre-credit of this supplier (and project company) may rest on on `today` ('YYYY-MM-DD',
+ * Asia/Shanghai): confirmed, unlocked, eligible > 0, and at least 30 days from their due date.
+ */
 export async function eligibleOrders(
   db: AnyDb,
   tenantId: string,
   supplierId: string,
   projectCompanyId: string | null,
+  today: string,
 ): Promise<OrderFact[]> {
   let query = orderQuery(db, tenantId)
     .where('o.supplier_id', '=', supplierId)
@@ -144,7 +149,7 @@ export async function eligibleOrders(
     .where('o.locked', '=', 'NO');
   if (projectCompanyId) query = query.where('o.project_company_id', '=', projectCompanyId);
   const rows = await query.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
-  return rows.map(toOrder).filter((o) => o.eligibleAmount > 0);
+  return rows.map(toOrder).filter((o) => o.eligibleAmount > 0 && hasFinanceableLife(o.dueDate, today));
 }
 
 /** The effective cap's ratio and single amount that bind a pre-credit, null where no parameter sets one. */
@@ -194,6 +199,31 @@ export async function bindingCap(
   return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
 }
 
+/**
+ * Each order with the financing ratio of its own project company (BUSINESS.md §3: the cap is per order), and
+ * the strictest single financing amount among those companies. One cap lookup per company.
+ */
+export async function withOrderCaps<T extends { projectCompanyId: string | null }>(
+  database: Kysely<Database>,
+  tenantId: string,
+  orders: readonly T[],
+  productId: string | null,
+  now: Date,
+): Promise<{ orders: (T & { ratio: string | null })[]; singleMax: bigint | null }> {
+  const caps = new Map<string, Promise<BindingCap>>();
+  const capOf = (companyId: string | null) => {
+    const key = companyId ?? '';
+    if (!caps.has(key)) caps.set(key, bindingCap(database, tenantId, { projectCompanyId: companyId, productId }, now));
+    return caps.get(key) as Promise<BindingCap>;
+  };
+  const out = await Promise.all(orders.map(async (o) => ({ ...o, ratio: (await capOf(o.projectCompanyId)).ratio })));
+  let singleMax: bigint | null = null;
+  for (const cap of await Promise.all(caps.values())) {
+    if (cap.singleMax !== null && (singleMax === null || cap.singleMax < singleMax)) singleMax = cap.singleMax;
+  }
+  return { orders: out, singleMax };
+}
+
 export interface StoredPreCredit {
   businessId: string;
   preCreditNo: string;
@@ -236,8 +266,9 @@ export async function loadPreCredit(db: AnyDb, tenantId: string, businessId: str
 
 export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
-// SUBMIT_PRE_CREDIT: the gateway loads the numbers, the pure rule decides.
-registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord) => {
+// SUBMIT_PRE_CREDIT: the gateway loads the numbers — each order at its own project company's cap, whatever
+// company the business names — and the pure rule decides.
+registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
   const stored = record as BusinessRecord & {
     keyId?: string;
     projectCompanyId?: string | null;
@@ -246,20 +277,15 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
   const businessId = stored.keyId;
   const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
   if (!preCredit) return [PreCreditStoreMessage.missing];
-  const orders = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
-  const cap = await bindingCap(
-    db as Kysely<Database>,
-    tenantId,
-    { projectCompanyId: stored.projectCompanyId ?? null, productId: stored.productId ?? null },
-    new Date(),
-  );
+  const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
+  const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, stored.productId ?? null, now);
   return submitPreCreditProblems({
     supplierId: record.supplierId,
     applyAmount: preCredit.applyAmount,
     basisOrderIds: preCredit.basisOrderIds,
-    orders,
-    ratio: cap.ratio,
-    singleMax: cap.singleMax,
+    orders: capped.orders,
+    singleMax: capped.singleMax,
+    today: shanghaiDate(now),
   });
 });
 
