@@ -346,9 +346,15 @@ export interface HistoryEntry {
   comment: string | null;
 }
 
+/**
+ * What 新增 is called on this resource — its button, the page or dialog it opens and the logged write say the
+ * same words, so a user who clicked 新增资金方 lands on 新增资金方.
+ */
+export const createTitle = (def: ResourceDef): string => def.create?.label ?? `新增${def.noun}`;
+
 /** The word of a logged write on a resource, e.g. 新增, 编辑, or the transition's label. */
 export function historyLabel(def: ResourceDef, action: string): string {
-  if (action === 'create') return def.create?.label ?? `新增${def.noun}`;
+  if (action === 'create') return createTitle(def);
   if (action === 'update') return `编辑${def.noun}`;
   if (action === 'delete') return `删除${def.noun}`;
   return def.workflow?.transitions.find((t) => t.action === action)?.label ?? action;
