@@ -4,7 +4,8 @@
 // supplier and the data-query consent are the table's own guards, not repeated here.
 //
 // A line may finance at most the order's eligible amount (confirmed − paid − reserved − financed, with this
-// application's own reservation given back) × the binding financing ratio, rounded down to the 分. The total
+// application's own reservation given back) × the financing ratio of the order's own project company, rounded
+// down to the 分. The total
 // may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
 import { formatFen } from '../format/money-format';
 import {
@@ -13,6 +14,7 @@ import {
   daysBetween,
   financingRatio,
   hasFinanceableLife,
+  orderRatio,
   preCreditCeiling,
   ratioPercent,
 } from './pre-credit-rules';
@@ -98,13 +100,15 @@ export interface ApplicationOrder {
   eligibleAmount: number;
   /** 'YYYY-MM-DD'. */
   dueDate: string;
+  /** The effective cap's financing ratio for this order's own project company, if a parameter sets one. */
+  ratio?: string | null;
 }
 
 export interface ApplicationFacts {
   supplierId: string;
   lines: readonly ApplicationLine[];
   orders: readonly ApplicationOrder[];
-  /** The effective cap's financing ratio, if a parameter sets one (else the default 80 %). */
+  /** The effective cap's financing ratio for an order that carries none of its own (else the default 80 %). */
   ratio?: string | null;
   /** 分: the pre-credit's approved amount; null while none was approved. */
   preCreditAvailable: number | null;
@@ -166,8 +170,9 @@ export function submitApplicationProblems(f: ApplicationFacts): string[] {
     }
     if (!(line.financeAmount > 0)) problems.push(ApplicationMessage.linePositive(o.orderNo));
     else {
-      const cap = lineCap(o.eligibleAmount, ratio);
-      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, ratio));
+      const own = orderRatio(o, ratio);
+      const cap = lineCap(o.eligibleAmount, own);
+      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, own));
     }
   }
   const total = totalOf(f.lines);
