@@ -39,6 +39,8 @@ export const PreCreditMessage = {
   orderLocked: (no: string) => `付款单${no}已锁定`,
   remainingLife: (no: string, due: string) =>
     `付款单${no}剩余期限不足${MIN_REMAINING_DAYS}天（应付日${due}），不能融资`,
+  approvedPositive: '批复额度须为大于0的金额',
+  approvedOverApplied: (applied: number) => `批复额度不能超过申请额度${formatFen(BigInt(applied))}元`,
   overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
   overCeiling: (ceiling: bigint, ratios: readonly string[]) =>
     `申请额度超过依据付款单可融资额度（可融资余额×${
@@ -162,6 +164,24 @@ export function submitPreCreditProblems(p: PreCreditFacts): string[] {
   }
   return problems;
 }
+
+/** The field the final 通过 of a pre-credit may carry: the 批复额度 in 分 (the applied amount when absent). */
+export const APPROVED_AMOUNT_KEY = 'approvedAmount';
+
+/**
+ * The reviewer's 批复额度 against the applied amount (BUSINESS.md §4 examine, "approved ≤ applied"): absent
+ * means the applied amount; otherwise a whole number of 分 above 0 and at most what was applied.
+ */
+export function approvedAmountProblem(value: string | number | null | undefined, applied: number): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const fen = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(fen) || fen <= 0) return PreCreditMessage.approvedPositive;
+  return fen > applied ? PreCreditMessage.approvedOverApplied(applied) : null;
+}
+
+/** The 批复额度 a final 通过 stores: the reviewer's, else the applied amount. */
+export const approvedAmountOf = (value: string | number | null | undefined, applied: number): number =>
+  value === null || value === undefined || value === '' ? applied : Number(value);
 
 /** The last day of validity: `days` calendar days from the start day, the start day counted. */
 export function validTo(fromDay: string, days: number = PRE_CREDIT_VALID_DAYS): string {

@@ -422,4 +422,63 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
       expect(res.message).toContain(`付款单${no}剩余期限不足30天`);
     }
   });
+
+  it('lets the last reviewer set the 批复额度 up to the applied amount; the business then reads it', async () => {
+    const reviewer1 = (await signIn(gw.app, 'reviewer1', 'Staff@2026')).headers;
+    const risk1 = (await signIn(gw.app, 'risk1', 'Staff@2026')).headers;
+    const picked = orders.slice(0, 1);
+    const applied = 1_000_00;
+    const p = await apply(supplier, { applyAmount: applied, basisOrderIds: picked.map((o) => o.keyId) });
+    const move = (headers: Headers, version: number, values?: Record<string, number>) =>
+      call('POST', `${BUSINESS}/${p.keyId}/transition`, headers, {
+        action: 'approve',
+        version,
+        ...(values ? { values } : {}),
+      });
+    const submitted = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, {
+      action: 'submit',
+      version: 1,
+    });
+    expect(submitted.code, submitted.message).toBe(0);
+
+    // The review page shows the item read-only: basis orders with eligible amount and ratio, validity.
+    const examine = await call('GET', `/api/business/examine/${p.keyId}?type=PRE_CREDIT`, reviewer1);
+    expect(examine.code, examine.message).toBe(0);
+    expect(examine.data.preCredit).toMatchObject({
+      preCreditNo: p.preCreditNo,
+      applyAmount: applied,
+      approvedAmount: null,
+      validDays: 90,
+      validFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      validTo: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      orders: [
+        {
+          orderNo: picked[0]!.orderNo,
+          projectCompanyName: expect.any(String),
+          dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          eligibleAmount: picked[0]!.eligibleAmount,
+          ratio: expect.stringMatching(/^0\.\d{4}$/),
+        },
+      ],
+    });
+
+    const first = await move(reviewer1, 2);
+    expect(first.code, first.message).toBe(0);
+    const over = await move(risk1, first.data.version, { approvedAmount: applied + 1 });
+    expect(over).toMatchObject({
+      status: 400,
+      code: ResultCode.invalidInput,
+      message: PreCreditMessage.approvedOverApplied(applied),
+    });
+    const zero = await move(risk1, first.data.version, { approvedAmount: 0 });
+    expect(zero).toMatchObject({ status: 400, message: PreCreditMessage.approvedPositive });
+    const approved = await move(risk1, first.data.version, { approvedAmount: 800_00 });
+    expect(approved.code, approved.message).toBe(0);
+    expect(approved.data).toMatchObject({ state: 'APPLICATION/DRAFT', approvedAmount: 800_00 });
+    expect(approved.data.sections.preCredit).toMatchObject({ applyAmount: applied, approvedAmount: 800_00 });
+    // The list's 批复金额 reads it, and the pre-credit's own list too.
+    const listed = await call('GET', `${BUSINESS}/page?businessNo=${p.businessNo}`, operator);
+    expect(listed.data.records[0]).toMatchObject({ approvedAmount: 800_00 });
+    expect((await call('GET', `${API}/${p.keyId}`, supplier)).data).toMatchObject({ approvedAmount: 800_00 });
+  });
 });

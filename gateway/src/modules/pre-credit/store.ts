@@ -3,10 +3,13 @@
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
-import type { BusinessRecord } from '../../../../src/domain/financing/lifecycle';
+import { type BusinessRecord, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
 import {
   type BasisOrder,
+  APPROVED_AMOUNT_KEY,
   PRE_CREDIT_VALID_DAYS,
+  approvedAmountOf,
+  financingRatio,
   hasFinanceableLife,
   submitPreCreditProblems,
   validTo,
@@ -16,6 +19,7 @@ import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
 import { nextDocumentNo } from '../business/aggregate';
 import { registerDetailSection } from '../business/detail-sections';
+import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
 
@@ -289,6 +293,30 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
   });
 });
 
+// The last level's 通过 stores the 批复额度 it carried (the applied amount when none), which the application is
+// then held to; the lifecycle table has checked it against the applied amount already.
+const PRE_CREDIT_REVIEW = REVIEW_STAGES.find((s) => s.type === 'PRE_CREDIT');
+registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
+  if (done.action !== 'approve' || done.from !== PRE_CREDIT_REVIEW?.pending || done.to !== PRE_CREDIT_REVIEW.next)
+    return;
+  const row = await trx
+    .selectFrom('pre_credit')
+    .select('apply_amount')
+    .where('tenant_id', '=', done.tenantId)
+    .where('business_id', '=', done.businessId)
+    .executeTakeFirst();
+  if (!row) return;
+  await trx
+    .updateTable('pre_credit')
+    .set({
+      approved_amount: approvedAmountOf(done.values[APPROVED_AMOUNT_KEY], Number(row.apply_amount)),
+      updated_at: done.now,
+    })
+    .where('tenant_id', '=', done.tenantId)
+    .where('business_id', '=', done.businessId)
+    .execute();
+});
+
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
 // the basis orders with what each could still finance.
 registerDetailSection('preCredit', async (db, tenantId, businessId) => {
@@ -303,12 +331,20 @@ registerDetailSection('preCredit', async (db, tenantId, businessId) => {
       .executeTakeFirst(),
     ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
   ]);
+  const capped = await withOrderCaps(db, tenantId, orders, null, new Date());
   return {
     preCreditNo: stored.preCreditNo,
     applyAmount: stored.applyAmount,
     approvedAmount: view?.approved_amount == null ? null : Number(view.approved_amount),
+    validDays: stored.validDays,
     validFrom: stored.validFrom,
     validTo: stored.validTo,
-    orders: orders.map((o) => ({ orderNo: o.orderNo, eligibleAmount: o.eligibleAmount })),
+    orders: capped.orders.map((o) => ({
+      orderNo: o.orderNo,
+      projectCompanyName: o.projectCompanyName,
+      dueDate: o.dueDate,
+      eligibleAmount: o.eligibleAmount,
+      ratio: financingRatio(o.ratio),
+    })),
   };
 });
