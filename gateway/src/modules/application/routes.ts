@@ -12,7 +12,6 @@ import {
   ACCOUNT_NO_PATTERN,
   type ApplicationLine,
   REPAYMENT_SOURCES,
-  lineCap,
   totalOf,
 } from '../../../../src/domain/financing/application-rules';
 import {

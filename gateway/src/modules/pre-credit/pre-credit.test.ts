@@ -329,6 +329,7 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
       return id;
     };
     // 苏州 at 60 %, 南京 at 85 %: each company's own subsidiary parameter.
+    // biome-ignore lint/suspicious/noExplicitAny: the parameters table is the parameters module's
     const db = gw.db as unknown as Kysely<any>;
     for (const [n, company, companyRatio] of [
       [2, DemoOrg.suzhouProject, '0.6000'],

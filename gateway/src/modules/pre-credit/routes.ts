@@ -17,7 +17,6 @@ import { firstFormError, normalizeForm } from '../../../../src/domain/resource/r
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
 import { foreignOrgField } from '../../resource/resource-repository';
-import { Id } from '../../schemas/common';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
 import { supplierFor } from '../../stage/stage-scope';
