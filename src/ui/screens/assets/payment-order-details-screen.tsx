@@ -139,7 +139,7 @@ export function PaymentOrderDetailsScreen() {
             <Text weight="semibold">融资记录（{data.extra.financings.length}）</Text>
             {data.extra.financings.length > 0 && (
               <div className={styles.scroll}>
-                <Table size="small" aria-label="融资记录列表">
+                <Table size="small" aria-label="融资记录列表" className={styles.wideTable}>
                   <TableHeader>
                     <TableRow>
                       {['业务编号', '融资申请编号', '业务状态', '占用金额（元）'].map((title) => (
@@ -155,9 +155,9 @@ export function PaymentOrderDetailsScreen() {
                             {f.businessNo}
                           </Button>
                         </TableCell>
-                        <TableCell>{f.applicationNo}</TableCell>
-                        <TableCell>{f.stateLabel}</TableCell>
-                        <TableCell>{formatFen(BigInt(f.reservedAmount))}</TableCell>
+                        <TableCell className={styles.noWrap}>{f.applicationNo}</TableCell>
+                        <TableCell className={styles.noWrap}>{f.stateLabel}</TableCell>
+                        <TableCell className={styles.noWrap}>{formatFen(BigInt(f.reservedAmount))}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
