@@ -32,6 +32,7 @@ const order = {
   receivableAmount: integer(300_000_00),
   confirmedAmount: integer(300_000_00),
   eligibleAmount: integer(300_000_00),
+  ratio: regex(/^0\.\d{4}$/, '0.8000'),
   confirmStatus: 'CONFIRMED',
   locked: false,
 };

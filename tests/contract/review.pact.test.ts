@@ -212,12 +212,28 @@ describe('review contract', () => {
               at: string('2026-11-20T02:00:00.000Z'),
             }),
             actions: ['approve', 'return'],
+            preCredit: {
+              preCreditNo: string('YS209901010001'),
+              applyAmount: integer(200000000),
+              approvedAmount: null,
+              validDays: integer(90),
+              validFrom: string('2026-11-20'),
+              validTo: string('2027-02-17'),
+              orders: eachLike({
+                orderNo: string('FKHG20270101'),
+                projectCompanyName: string('苏州远景置业有限公司'),
+                dueDate: string('2027-09-12'),
+                eligibleAmount: integer(103000000),
+                ratio: string('0.8000'),
+              }),
+            },
           }),
         ),
       )
       .executeTest(async (mock) => {
         const detail = await reviewerAdapter(mock.url).examineDetail(PACT_PRE_CREDIT.id, 'PRE_CREDIT');
         expect(detail.actions).toContain('return');
+        expect(detail.preCredit?.orders[0]?.orderNo).toBe('FKHG20270101');
       });
   });
 
@@ -237,6 +253,27 @@ describe('review contract', () => {
           action: 'return',
           version: 2,
           comment: '请补充付款单发票',
+        });
+      });
+  });
+
+  it('approves the pre-credit with a 批复额度 through the business transition', async () => {
+    await createPact()
+      .addInteraction()
+      .given(REVIEW_STATE.reviewer1Level1)
+      .uponReceiving('reviewer1 approves the pre-credit at level 1 with a 批复额度')
+      .withRequest('POST', `/api/business/business/${PACT_PRE_CREDIT.id}/transition`, (b) =>
+        b.headers(reviewer()).jsonBody({ action: 'approve', version: 2, values: { approvedAmount: 150000000 } }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT.id, state: 'PRE_CREDIT/PENDING', version: 3 }))),
+      )
+      .executeTest(async (mock) => {
+        await reviewerAdapter(mock.url).transition(PACT_PRE_CREDIT.id, {
+          action: 'approve',
+          version: 2,
+          comment: '',
+          values: { approvedAmount: 150000000 },
         });
       });
   });

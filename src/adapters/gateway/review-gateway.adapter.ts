@@ -55,12 +55,16 @@ export class ReviewGatewayAdapter implements ReviewGateway {
     });
   }
 
-  async transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void> {
+  async transition(
+    businessId: string,
+    input: { action: string; version: number; comment: string; values?: Record<string, string | number | null> },
+  ): Promise<void> {
     await this.http.post(`/api/business/business/${encodeURIComponent(businessId)}/transition`, {
       data: {
         action: input.action,
         version: input.version,
         ...(input.comment.trim() ? { comment: input.comment } : {}),
+        ...(input.values && Object.keys(input.values).length > 0 ? { values: input.values } : {}),
       },
     });
   }

@@ -19,7 +19,8 @@ export interface ApplicationDocView {
   docType: string;
   label: string;
   required: boolean;
-  files: { keyId: string; name: string }[];
+  /** Each file as stored: its real size in bytes and type, so a reloaded checklist shows what was uploaded. */
+  files: { keyId: string; name: string; size: number; contentType: string; extension: string }[];
   validTo: string | null;
 }
 

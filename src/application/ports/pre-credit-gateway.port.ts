@@ -8,6 +8,8 @@ export interface EligibleOrder {
   projectCompanyName: string | null;
   dueDate: string;
   eligibleAmount: number;
+  /** The financing ratio of this order's own project company (its effective cap, else the default 80 %). */
+  ratio?: string;
 }
 
 /** The make page's choice: the supplier's eligible orders, the binding ratio, its consent and lock. */

@@ -97,6 +97,25 @@ describe('申请预授信 machine', () => {
     expect(notifier.warning).toHaveBeenCalled();
   });
 
+  it('drops a chosen order the 项目公司 filter hides, so it is not submitted unseen', async () => {
+    const nanjing: OrderChoice = { ...choice, records: [choice.records[1]!] };
+    const gateway = gatewayOf({
+      orders: vi.fn(async (_s: string, company: string | null) => (company === 'nj' ? nanjing : choice)),
+    });
+    const actor = createActor(createApplyPreCreditMachine({ gateway, notifier }), { input: {} }).start();
+    await waitFor(actor, (s) => s.matches('editing'));
+    actor.send({ type: 'TOGGLE', keyId: 'o1' });
+    actor.send({ type: 'TOGGLE', keyId: 'o2' });
+    actor.send({ type: 'CHANGE', key: 'projectCompanyId', text: 'nj' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.orders.length === 1);
+    expect(actor.getSnapshot().context.selected).toEqual(['o2']);
+    expect(actor.getSnapshot().context.orders.map((o) => o.keyId)).toEqual(['o2']);
+    actor.send({ type: 'CHANGE', key: 'amount', text: '100' });
+    actor.send({ type: 'SAVE' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(gateway.create).toHaveBeenCalledWith(expect.objectContaining({ basisOrderIds: ['o2'] }));
+  });
+
   it('reads the orders again when the supplier changes, and forgets the choice', async () => {
     const gateway = gatewayOf({
       options: vi.fn(async (key: 'supplierId' | 'projectCompanyId') =>

@@ -8,6 +8,7 @@ import {
   type PreCreditFormValue,
   type PreCreditTexts,
   readPreCreditForm,
+  visibleSelection,
   yuanText,
 } from '../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_VALID_DAYS } from '../../domain/financing/pre-credit-rules';
@@ -190,9 +191,10 @@ export function createApplyPreCreditMachine({ gateway, notifier }: { gateway: Pr
           onDone: {
             target: 'editing',
             actions: assign(({ context, event }) => {
-              const kept = context.orders.filter((o) => context.selected.includes(o.keyId));
+              // An order the new filter hides is no longer chosen: what is submitted is what is seen ticked.
               return {
-                orders: mergeOrders(event.output, kept),
+                orders: mergeOrders(event.output, []),
+                selected: visibleSelection(context.selected, event.output.records),
                 ratio: event.output.ratio,
                 consent: context.texts.supplierId ? event.output.consent : null,
                 locked: event.output.locked,

@@ -59,6 +59,15 @@ describe('SUBMIT_APPLICATION', () => {
     expect(over[0]).toBe('付款单FKD1的融资金额超过可融资余额×80%（上限80,000.00元）');
   });
 
+  it("caps a line at its own order's project company ratio, not the business's", () => {
+    const order = facts().orders[0]!;
+    const own = facts({ ratio: '0.9000', orders: [{ ...order, ratio: '0.7500' }] });
+    expect(submitApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_00 }] })).toEqual([]);
+    expect(submitApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_01 }] })).toEqual([
+      ApplicationMessage.lineOver('FKD1', 75_000_00n, '0.7500'),
+    ]);
+  });
+
   it('uses the effective ratio when a parameter sets one, never above the hard 90 %', () => {
     expect(submitApplicationProblems(facts({ ratio: '0.7000' }))[0]).toContain('×70%');
     expect(lineCap(100, '0.9500')).toBe(90n);

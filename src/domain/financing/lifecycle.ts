@@ -16,6 +16,7 @@ import {
   type WorkflowContext,
   type WorkflowTable,
 } from '../workflow/workflow';
+import { APPROVED_AMOUNT_KEY, approvedAmountProblem } from './pre-credit-rules';
 import { type ReviewState, type ReviewType, reject, rejectionHandler, reviewRefusal, approve } from './review';
 import { ROLE, type RoleCode } from './roles';
 
@@ -106,6 +107,8 @@ export interface BusinessRecord {
   reconsiderCount: number;
   /** The review under way in a reviewable stage, as snapshotted at submission. */
   review: ReviewState | null;
+  /** 分 applied for (the stored business carries it; a demand not yet accepted has none). */
+  applyAmount?: number;
 }
 
 /** The hard controls the gateway evaluated with the stage's rules before asking the table (BUSINESS.md §3). */
@@ -261,6 +264,8 @@ interface ReviewStage {
   withdraw?: string;
   /** Where the business goes when the last level approves. */
   next: StateKey;
+  /** 通过 may carry the 批复额度 (≤ applied); the last level's becomes the business's 批复金额. */
+  approvesAmount?: boolean;
 }
 
 const EXAMINE = '/business/examine';
@@ -278,6 +283,7 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
     examine: EXAMINE,
     withdraw: '/business/preCreditApplicationManage',
     next: 'APPLICATION/DRAFT',
+    approvesAmount: true,
   },
   {
     stage: 'APPLICATION',
@@ -436,6 +442,16 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       commentLabel: '审核意见',
       tone: 'success',
       guard: all(notSuspended, mayReview),
+      ...(s.approvesAmount
+        ? {
+            inputs: {
+              keys: [APPROVED_AMOUNT_KEY],
+              sample: { [APPROVED_AMOUNT_KEY]: 100 },
+              check: (r: BusinessRecord, values: Readonly<Record<string, string | number | null>>) =>
+                r.applyAmount === undefined ? null : approvedAmountProblem(values[APPROVED_AMOUNT_KEY], r.applyAmount),
+            },
+          }
+        : {}),
     },
     {
       action: 'return',

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
+import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { applicationOrders, createApplicationDraft, limitsOf, shanghaiDate } from '../../modules/application/store';
@@ -117,7 +118,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     // Half of each order's cap, in whole 元; the pre-credit approves exactly their sum.
     const lines = picked.map((o) => ({
       orderId: o.orderId,
-      financeAmount: Number((lineCap(o.eligibleAmount, limits.ratio) / 200n) * 100n),
+      financeAmount: Number((lineCap(o.eligibleAmount, orderRatio(o, limits.ratio)) / 200n) * 100n),
     }));
     const total = lines.reduce((s, l) => s + l.financeAmount, 0);
     const capped = limits.singleMax !== null && total > limits.singleMax;

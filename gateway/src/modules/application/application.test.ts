@@ -265,13 +265,34 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(expired.message).toBe('资料已过期：营业执照（有效期至2020-01-01）');
     saved = await save(saved.data, { lines: [{ orderId: o1!.keyId, financeAmount: amount }] });
     expect(saved.data.problems).toEqual([]);
-    expect(saved.data.docs[0].files).toEqual([{ keyId: (await docFilesOf(app.keyId))[0], name: '资料0.pdf' }]);
+    // Each file with its stored size and type, so the checklist reloaded shows 10 B, not 0 B.
+    expect(saved.data.docs[0].files).toEqual([
+      {
+        keyId: (await docFilesOf(app.keyId))[0],
+        name: '资料0.pdf',
+        size: 10,
+        contentType: 'application/pdf',
+        extension: 'pdf',
+      },
+    ]);
 
     const before = await reservedOn(o1!.keyId);
     const submitted = await move(app.keyId, operator, 'submit', saved.data.version);
     expect(submitted.code, submitted.message).toBe(0);
     expect(submitted.data.state).toBe('APPLICATION/PENDING');
     expect(await reservedOn(o1!.keyId)).toEqual({ reserved: before.reserved + amount, status: 'FINANCING' });
+    // 付款单详情 names the business holding the 占用金额, with what it holds.
+    const holders = async () =>
+      (await ok('GET', `/api/assets/paymentOrder/${o1!.keyId}/details`, operator)).financings as {
+        businessId: string;
+      }[];
+    expect(await holders()).toContainEqual({
+      businessId: app.keyId,
+      businessNo: expect.stringMatching(/^RZ\d{12}$/),
+      applicationNo: app.applicationNo,
+      stateLabel: '融资申请·待审核',
+      reservedAmount: amount,
+    });
     const listed = await ok('GET', `${API}/${app.keyId}`, operator);
     expect(listed).toMatchObject({ status: 'PENDING', actions: ['withdraw'] });
     expect(listed.submittedAt).toBeTruthy();
@@ -287,6 +308,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     });
     expect(withdrawn.status).toBe('DRAFT');
     expect((await reservedOn(o1!.keyId)).reserved).toBe(before.reserved);
+    expect((await holders()).map((h) => h.businessId)).not.toContain(app.keyId);
     // Withdrawn once submitted: no longer deletable.
     const del = await call('DELETE', `${API}/${app.keyId}?version=${withdrawn.version}`, operator);
     expect(del).toMatchObject({ status: 400, message: '只有未提交过的草稿可以删除' });
@@ -590,7 +612,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const saved = await save(app, other([mine!]));
     expect(saved.code, saved.message).toBe(0);
     expect(saved.data.docs.find((d: { docType: string }) => d.docType === 'OTHER').files).toEqual([
-      { keyId: mine, name: '资料1.pdf' },
+      expect.objectContaining({ keyId: mine, name: '资料1.pdf' }),
     ]);
   });
 

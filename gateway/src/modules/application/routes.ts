@@ -11,10 +11,7 @@ import {
   ACCESS_DOC_TYPES,
   ACCOUNT_NO_PATTERN,
   type ApplicationLine,
-  MIN_REMAINING_DAYS,
   REPAYMENT_SOURCES,
-  daysBetween,
-  lineCap,
   totalOf,
 } from '../../../../src/domain/financing/application-rules';
 import {
@@ -22,6 +19,7 @@ import {
   APPLICATION_STAGE,
 } from '../../../../src/domain/financing/financing-application';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { hasFinanceableLife } from '../../../../src/domain/financing/pre-credit-rules';
 import { removableState } from '../../../../src/domain/stage/stage';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
@@ -67,15 +65,28 @@ export const ApplicationRouteMessage = {
 export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as unknown as Parameters<typeof loadApplication>[0];
 
+  /** The checklist's files as the make page shows them after a reload: name, real size and type. */
   const filesOf = async (tenantId: string, ids: string[]) => {
-    if (ids.length === 0) return new Map<string, string>();
+    type Shown = { keyId: string; name: string; size: number; contentType: string; extension: string };
+    if (ids.length === 0) return new Map<string, Shown>();
     const rows = await deps.db
       .selectFrom('stored_file')
-      .select(['key_id', 'file_name'])
+      .select(['key_id', 'file_name', 'size', 'content_type', 'extension'])
       .where('tenant_id', '=', tenantId)
       .where('key_id', 'in', ids)
       .execute();
-    return new Map(rows.map((r) => [r.key_id, r.file_name]));
+    return new Map(
+      rows.map((r): [string, Shown] => [
+        r.key_id,
+        {
+          keyId: r.key_id,
+          name: r.file_name,
+          size: Number(r.size),
+          contentType: r.content_type,
+          extension: r.extension,
+        },
+      ]),
+    );
   };
 
   const kit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
@@ -88,7 +99,14 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         if (!stored) throw notFound(ApplicationRouteMessage.notFound);
         const [limits, orders, supplier, problems] = await Promise.all([
           limitsOf(deps.db, tenantId, business, now),
-          applicationOrders(db, tenantId, stored.reserved, { ids: stored.lines.map((l) => l.orderId) }, now),
+          applicationOrders(
+            db,
+            tenantId,
+            stored.reserved,
+            { ids: stored.lines.map((l) => l.orderId) },
+            now,
+            business.productId ?? null,
+          ),
           deps.db
             .selectFrom('organization')
             .select('org_name')
@@ -120,7 +138,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
               docType: t.code,
               label: t.label,
               required: t.required,
-              files: fileIds.flatMap((f) => (files.has(f) ? [{ keyId: f, name: files.get(f) as string }] : [])),
+              files: fileIds.flatMap((f) => {
+                const file = files.get(f);
+                return file ? [file] : [];
+              }),
               validTo: byType.get(t.code)?.validTo ?? null,
             };
           }),
@@ -322,14 +343,21 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const stored = await loadApplication(db, tenantId, id);
       const limits = await limitsOf(deps.db, tenantId, business, now);
       const supplierId = business.supplierId;
-      const orders = await applicationOrders(db, tenantId, stored?.reserved ?? {}, { supplierId }, now);
+      const orders = await applicationOrders(
+        db,
+        tenantId,
+        stored?.reserved ?? {},
+        { supplierId },
+        now,
+        business.productId ?? null,
+      );
       const chosen = new Set(stored?.lines.map((l) => l.orderId) ?? []);
       const pickable = (o: (typeof orders)[number]) =>
         chosen.has(o.orderId) ||
         (o.confirmStatus === 'CONFIRMED' &&
           !o.locked &&
           o.eligibleAmount > 0 &&
-          daysBetween(shanghaiDate(now), o.dueDate) >= MIN_REMAINING_DAYS);
+          hasFinanceableLife(o.dueDate, shanghaiDate(now)));
       return ok({ records: orders.filter(pickable).map((o) => wireOrder(o, limits.ratio)), ratio: limits.ratio });
     },
   );

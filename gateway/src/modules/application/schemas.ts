@@ -1,6 +1,7 @@
 // 融资申请's wire shapes: the make form's body, the detail's own part, the orders and documents it lists.
 import { Type } from 'typebox';
 import { type ApplicationDoc, type ApplicationLine, lineCap } from '../../../../src/domain/financing/application-rules';
+import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
 import type { applicationOrders } from './store';
 
@@ -49,7 +50,16 @@ export const OrderSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-const FileSchema = Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false });
+const FileSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.String(),
+    size: Type.Integer({ description: '字节数' }),
+    contentType: Type.String(),
+    extension: Type.String(),
+  },
+  { additionalProperties: false },
+);
 const DocSchema = Type.Object(
   {
     docType: Type.String(),
@@ -101,7 +111,7 @@ export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[numbe
     receivableAmount: o.receivableAmount,
     confirmedAmount: o.confirmedAmount,
     eligibleAmount: o.eligibleAmount,
-    maxFinanceAmount: Number(lineCap(o.eligibleAmount, ratio)),
+    maxFinanceAmount: Number(lineCap(o.eligibleAmount, orderRatio(o, ratio))),
     confirmStatus: o.confirmStatus,
     locked: o.locked,
   };

@@ -25,7 +25,7 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
-import { loadPreCredit, orderQuery } from '../pre-credit/store';
+import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
 import './tables';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
@@ -111,6 +111,7 @@ export async function createApplicationDraft(
 
 /** An order as the make page and the rule read it. */
 export interface PickableOrder extends ApplicationOrder {
+  projectCompanyId: string | null;
   contractNo: string;
   projectCompanyName: string | null;
   receivableAmount: number;
@@ -155,6 +156,7 @@ export async function applicationOrders(
   own: Record<string, number>,
   by: { ids: readonly string[] } | { supplierId: string },
   now: Date,
+  productId: string | null = null,
 ): Promise<PickableOrder[]> {
   if ('ids' in by && by.ids.length === 0) return [];
   let q = orderQuery(db, tenantId);
@@ -166,7 +168,7 @@ export async function applicationOrders(
     [...new Set(rows.map((r) => String(r.contract_no)))],
     rows.map((r) => String(r.order_no)),
   );
-  return rows.map((r) => {
+  const facts = rows.map((r) => {
     const ownReserved = Number(own[String(r.order_id)] ?? 0);
     return {
       orderId: String(r.order_id),
@@ -188,8 +190,11 @@ export async function applicationOrders(
       receivableAmount: Number(r.receivable_amount),
       confirmedAmount: num(r.confirmed_amount),
       ownReserved,
+      projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
     };
   });
+  // Each order at its own project company's cap (BUSINESS.md §3), as its pre-credit was.
+  return (await withOrderCaps(db as Kysely<Database>, tenantId, facts, productId, now)).orders;
 }
 
 export interface Limits {
@@ -242,7 +247,14 @@ export async function applicationProblems(
   const stored = await loadApplication(db, tenantId, record.keyId);
   if (!stored) return [ApplicationStoreMessage.missing];
   const [orders, limits, preCredit] = await Promise.all([
-    applicationOrders(db, tenantId, stored.reserved, { ids: stored.lines.map((l) => l.orderId) }, now),
+    applicationOrders(
+      db,
+      tenantId,
+      stored.reserved,
+      { ids: stored.lines.map((l) => l.orderId) },
+      now,
+      record.productId ?? null,
+    ),
     limitsOf(db as Kysely<Database>, tenantId, record, now),
     loadPreCredit(db, tenantId, record.keyId),
   ]);
@@ -288,9 +300,9 @@ async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): 
 }
 
 // SUBMIT_APPLICATION: the gateway loads the numbers (the orders locked first), the pure rule decides.
-registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record) => {
+registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record, now) => {
   await lockLineOrders(db, tenantId, (record as StoredBusiness).keyId);
-  return applicationProblems(db, tenantId, record as StoredBusiness, new Date());
+  return applicationProblems(db, tenantId, record as StoredBusiness, now);
 });
 
 /**

@@ -27,6 +27,7 @@ import {
   snapshotReview,
   startReview,
 } from '../../../../src/domain/financing/review';
+import { APPROVED_AMOUNT_KEY, approvedAmountOf } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
@@ -469,6 +470,14 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
           ? input.now
           : stored.review_arrived_at;
     const terminated = stageOf(verdict.to) === 'TERMINATED';
+    // A stage whose 通过 carries the 批复额度: the last level's becomes the business's 批复金额.
+    const approvedStage = REVIEW_STAGES.find(
+      (s) => s.approvesAmount && s.pending === before.state && s.next === verdict.to,
+    );
+    const approvedAmount =
+      input.action === 'approve' && approvedStage
+        ? approvedAmountOf(input.values?.[APPROVED_AMOUNT_KEY], before.applyAmount)
+        : before.approvedAmount;
     const nextVersion = before.version + 1;
     const result = await trx
       .updateTable('financing_business')
@@ -483,6 +492,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
         reconsider_count: after.reconsiderCount,
         owner_id: owner,
         terminate_reason: terminated ? verdict.comment || null : before.terminateReason,
+        approved_amount: approvedAmount,
         updated_by: input.actor.userId,
         updated_at: input.now,
         version: nextVersion,
@@ -501,6 +511,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       to: verdict.to,
       actor: input.actor,
       now: input.now,
+      values: input.values ?? {},
     });
 
     // A move's attachments are the actor's own uploads, bound to this business from now on (DESIGN.md §2).

@@ -20,8 +20,11 @@ import type { Actor } from './actor';
 // biome-ignore lint/suspicious/noExplicitAny: the rules read tables of other modules
 type AnyDb = Kysely<any>;
 
-/** A checkpoint's rule: the refusals it finds for this business, in Chinese; empty when it holds. */
-export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<string[]>;
+/**
+ * A checkpoint's rule: the refusals it finds for this business at `now` (the transition's own clock, so a
+ * seed or test acting on another day is judged on that day), in Chinese; empty when it holds.
+ */
+export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord, now: Date) => Promise<string[]>;
 
 const rules = new Map<Checkpoint, CheckpointRule>();
 
@@ -170,7 +173,7 @@ export async function loadFacts(
   const facts = factsOf(record, actor, suppliers.get(record.supplierId), now, owners);
   if (checkpoint) {
     const rule = rules.get(checkpoint);
-    if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record) };
+    if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record, now) };
   }
   return facts;
 }

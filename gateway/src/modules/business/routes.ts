@@ -16,6 +16,7 @@ import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf, pageRe
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
 import { detailSections } from './detail-sections';
+import { PreCreditSectionSchema } from './section-schemas';
 import {
   type BusinessFilter,
   EXPORT_MAX_ROWS,
@@ -95,16 +96,7 @@ const Detail = Type.Object(
     createdAt: Str,
     sections: Type.Object(
       {
-        preCredit: Type.Optional(
-          Type.Object({
-            preCreditNo: Str,
-            applyAmount: Type.Integer(),
-            approvedAmount: nullable(Type.Integer()),
-            validFrom: nullable(Str),
-            validTo: nullable(Str),
-            orders: Type.Array(Type.Object({ orderNo: Str, eligibleAmount: Type.Integer() })),
-          }),
-        ),
+        preCredit: Type.Optional(PreCreditSectionSchema),
         application: Type.Optional(
           Type.Object({
             applicationNo: Str,

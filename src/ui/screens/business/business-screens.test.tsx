@@ -51,9 +51,18 @@ const DETAIL: BusinessDetail = {
       preCreditNo: 'YS202611200001',
       applyAmount: 120_000_000,
       approvedAmount: null,
+      validDays: 90,
       validFrom: null,
       validTo: null,
-      orders: [{ orderNo: 'FK-2026-0001', eligibleAmount: 150_000_000 }],
+      orders: [
+        {
+          orderNo: 'FK-2026-0001',
+          projectCompanyName: '苏州远景置业有限公司',
+          dueDate: '2027-03-31',
+          eligibleAmount: 150_000_000,
+          ratio: '0.8000',
+        },
+      ],
     },
   },
   review: {
