@@ -55,16 +55,6 @@ export class ReviewGatewayAdapter implements ReviewGateway {
     });
   }
 
-  async transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void> {
-    await this.http.post(`/api/business/business/${encodeURIComponent(businessId)}/transition`, {
-      data: {
-        action: input.action,
-        version: input.version,
-        ...(input.comment.trim() ? { comment: input.comment } : {}),
-      },
-    });
-  }
-
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>> {
     return this.http.get('/api/business/workbench/todo', {
       params: { tab, current: page.current, size: page.size, menuId: menuIdForPath(TODO_MENU) },

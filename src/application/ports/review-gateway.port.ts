@@ -143,8 +143,6 @@ export interface ReviewGateway {
   saveAuditType(code: ReviewType, change: AuditTypeChange): Promise<AuditTypeRow>;
   examinePage(query: ExamineQuery, page: PageRequest): Promise<Page<ExamineItem>>;
   examineDetail(businessId: string, type: string): Promise<ExamineDetail>;
-  /** The business transition (通过 / 退回 / 不通过), judged by the lifecycle table on the gateway. */
-  transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void>;
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>>;
   /** Quietly: the menu's badge must never raise the loading mask or a toast. */
   todoCount(): Promise<TodoCount>;

@@ -1,10 +1,10 @@
 // 准入资料制作 (/business/accessDocumentsMake, BUSINESS.md §4 "M"): the financing application of one business.
-// Without `id`, the businesses at 融资申请·草稿 that have no application yet, to start one (新增). With it: the
-// supplier's payment orders with their eligible amount and this order's cap (eligible × the binding ratio),
-// computed live as amounts are typed (application-form.ts, the same functions as the gateway's rule); term,
-// repayment source and payee account (户名 is the supplier's name); the 准入资料 checklist (* required, files
-// through the file service's upload, 有效期至 per document); totals; 保存 and 提交. 提交 saves, then takes the
-// business's transition, whose SUBMIT_APPLICATION rule answers in words the page shows.
+// Without `id`, the businesses at 融资申请·草稿 that have no application yet, to start one (新增: nothing is
+// written until the first 保存). With it: the supplier's payment orders with their eligible amount and this
+// order's cap, computed live as amounts are typed; term, repayment source and payee account (户名 is the
+// supplier's name); the 准入资料 checklist (* required, files through the file service's upload, 有效期至 per
+// document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
+// are the stage kit's (application-make.ts says what is the application's).
 import {
   Badge,
   Button,
@@ -12,8 +12,6 @@ import {
   Field,
   Input,
   Link,
-  MessageBar,
-  MessageBarBody,
   Select,
   Spinner,
   Table,
@@ -26,44 +24,33 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type {
-  ApplicationCandidate,
-  ApplicationDetail,
-  ApplicationOrder,
-  ApplicationSave,
-} from '../../../application/ports/application-gateway.port';
-import type { StoredFile } from '../../../application/ports/file-gateway.port';
-import { fenToYuanText, lineFigures, totals } from '../../../domain/financing/application-form';
+import { fenToYuanText, totals } from '../../../domain/financing/application-form';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
-import { APPLICATION_LIST_PATH, APPLICATION_MAKE_PATH } from '../../../domain/financing/financing-application';
+import {
+  APPLICATION_LIST_PATH,
+  APPLICATION_MAKE_PATH,
+  APPLICATION_STAGE,
+} from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
-import { useServices } from '../../app/services';
-import { Permission } from '../../shell/permission';
 import { FileUpload } from '../../kit/upload/file-upload';
+import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { useStage } from '../stage/use-stage';
+import {
+  type ApplicationCandidate,
+  type ApplicationOrder,
+  type DocValue,
+  applicationMakeSpec,
+  figuresOf,
+  isStored,
+} from './application-make';
 
 const useStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  scroll: { overflowX: 'auto' },
   table: { minWidth: '860px' },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   input: { width: '150px' },
-  error: { color: tokens.colorPaletteRedForeground1, display: 'block' },
-  muted: { color: tokens.colorNeutralForeground3 },
-  docs: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: '16px' },
+  docs: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))', gap: '16px' },
   doc: {
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
@@ -74,7 +61,6 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   required: { color: tokens.colorPaletteRedForeground1 },
-  footer: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 });
 
 export function AccessDocumentsMakeScreen() {
@@ -85,23 +71,16 @@ export function AccessDocumentsMakeScreen() {
 
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {
-  const styles = useStyles();
-  const { financingApplication } = useServices();
+  const styles = useMakeStyles();
+  const client = useStage(APPLICATION_STAGE);
   const navigate = useNavigate();
   const [rows, setRows] = useState<ApplicationCandidate[] | null>(null);
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
-    financingApplication.candidates().then(setRows, () => setRows([]));
-  }, [financingApplication]);
-  const start = async (row: ApplicationCandidate) => {
-    setBusy(true);
-    try {
-      const made = await financingApplication.create(row.keyId);
-      navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(made.keyId)}`, { replace: true });
-    } catch {
-      setBusy(false);
-    }
-  };
+    client.custom<ApplicationCandidate[]>('GET', '/candidates').then(setRows, () => setRows([]));
+  }, [client]);
+  // Opening the page writes nothing: the application is made by its first 保存.
+  const start = (row: ApplicationCandidate) =>
+    navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
@@ -131,7 +110,7 @@ function ChooseBusiness() {
                     <TableCell>{r.supplierName}</TableCell>
                     <TableCell className={styles.amount}>{formatFen(BigInt(r.applyAmount))}</TableCell>
                     <TableCell>
-                      <Button size="small" appearance="primary" disabled={busy} onClick={() => void start(r)}>
+                      <Button size="small" appearance="primary" onClick={() => start(r)}>
                         制作融资申请
                       </Button>
                     </TableCell>
@@ -149,228 +128,66 @@ function ChooseBusiness() {
   );
 }
 
-interface DocState {
-  files: StoredFile[];
-  validTo: string;
-}
-
-const storedOf = (f: { keyId: string; name: string }): StoredFile => ({
-  keyId: f.keyId,
-  name: f.name,
-  size: 0,
-  contentType: '',
-  extension: f.name.split('.').pop()?.toLowerCase() ?? '',
-});
-
 function MakeForm({ id }: { id: string }) {
-  const styles = useStyles();
-  const { financingApplication, notifier } = useServices();
-  const navigate = useNavigate();
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  // A business at 融资申请·草稿 without an application yet (the workbench's 待制作 links here): offer 新增.
-  const [startable, setStartable] = useState<ApplicationCandidate | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [orders, setOrders] = useState<ApplicationOrder[]>([]);
-  const [ratio, setRatio] = useState('0.8000');
-  const [amounts, setAmounts] = useState<Record<string, string>>({});
-  const [term, setTerm] = useState('');
-  const [source, setSource] = useState('');
-  const [bank, setBank] = useState('');
-  const [account, setAccount] = useState('');
-  const [docs, setDocs] = useState<Record<string, DocState>>({});
-  const [busy, setBusy] = useState(false);
+  const styles = { ...useMakeStyles(), ...useStyles() };
+  const client = useStage(APPLICATION_STAGE);
+  const [spec] = useState(() => applicationMakeSpec(client));
+  const page = useMakePage(APPLICATION_STAGE, spec, id);
+  const { values, extra, record: detail } = page.context;
+  const orders = extra?.orders ?? [];
+  const ratio = extra?.ratio ?? '0.8000';
+  const amounts = values.amounts ?? {};
+  const docs = values.docs ?? {};
+  const editable = page.editable;
+  const stored = isStored(detail);
 
-  const adopt = useCallback((d: ApplicationDetail) => {
-    setDetail(d);
-    setAmounts(Object.fromEntries(d.lines.map((l) => [l.orderId, fenToYuanText(l.financeAmount)])));
-    setTerm(d.termDays === null ? '' : String(d.termDays));
-    setSource(d.repaymentSource ?? '');
-    setBank(d.payeeBank ?? '');
-    setAccount(d.payeeAccount ?? '');
-    setDocs(
-      Object.fromEntries(d.docs.map((x) => [x.docType, { files: x.files.map(storedOf), validTo: x.validTo ?? '' }])),
-    );
-  }, []);
-
-  useEffect(() => {
-    let live = true;
-    Promise.all([financingApplication.get(id), financingApplication.orders(id)]).then(
-      ([d, o]) => {
-        if (!live) return;
-        adopt(d);
-        // The lines' own orders first (one may have been locked since), then the rest the supplier may use.
-        const seen = new Set(d.orders.map((x) => x.keyId));
-        setOrders([...d.orders, ...o.records.filter((x) => !seen.has(x.keyId))]);
-        setRatio(o.ratio);
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        financingApplication.candidates().then(
-          (rows) => live && setStartable(rows.find((r) => r.keyId === id) ?? null),
-          () => undefined,
-        );
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [financingApplication, id, adopt, attempt]);
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      await financingApplication.create(id);
-      setFailed(false);
-      setStartable(null);
-      setAttempt((n) => n + 1);
-    } catch {
-      // The HTTP client has said why.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const chosen = useMemo(() => orders.filter((o) => amounts[o.keyId] !== undefined), [orders, amounts]);
-  const figures = useMemo(
-    () => chosen.map((o) => lineFigures({ orderId: o.keyId, text: amounts[o.keyId] ?? '' }, o.eligibleAmount, ratio)),
-    [chosen, amounts, ratio],
-  );
+  const figures = useMemo(() => (extra ? figuresOf(values, extra) : []), [values, extra]);
   const sum = totals(
     figures,
-    chosen.map((o) => o.eligibleAmount),
+    orders.filter((o) => amounts[o.keyId] !== undefined).map((o) => o.eligibleAmount),
   );
   const overPreCredit =
     detail?.preCreditAvailable !== null && detail?.preCreditAvailable !== undefined
       ? sum.total > BigInt(detail.preCreditAvailable)
       : false;
-  const editable = !!detail && ['DRAFT', 'RETURNED'].includes(detail.status);
   const today = detail?.today ?? '';
 
-  const toggle = (o: ApplicationOrder, on: boolean) =>
-    setAmounts((a) => {
-      const next = { ...a };
-      if (on) next[o.keyId] = fenToYuanText(o.maxFinanceAmount);
-      else delete next[o.keyId];
-      return next;
-    });
-
-  const form = (): ApplicationSave | null => {
-    if (figures.some((f) => f.amount === null)) {
-      notifier.error('请检查融资金额');
-      return null;
-    }
-    const termDays = term.trim() === '' ? null : Number(term);
-    if (termDays !== null && !(Number.isInteger(termDays) && termDays > 0)) {
-      notifier.error('融资期限须为正整数天数');
-      return null;
-    }
-    return {
-      termDays,
-      repaymentSource: source || null,
-      payeeBank: bank.trim() || null,
-      payeeAccount: account.trim() || null,
-      lines: figures.map((f) => ({ orderId: f.orderId, financeAmount: Number(f.amount) })),
-      docs: Object.entries(docs).map(([docType, d]) => ({
-        docType,
-        fileIds: d.files.map((f) => f.keyId),
-        validTo: d.validTo || null,
-      })),
-    };
+  const toggle = (o: ApplicationOrder, on: boolean) => {
+    const next = { ...amounts };
+    if (on) next[o.keyId] = fenToYuanText(o.maxFinanceAmount);
+    else delete next[o.keyId];
+    page.edit({ amounts: next });
   };
-
-  const save = async (): Promise<ApplicationDetail | null> => {
-    if (!detail) return null;
-    const value = form();
-    if (!value) return null;
-    setBusy(true);
-    try {
-      const saved = await financingApplication.save(id, value, detail.version);
-      adopt(saved);
-      return saved;
-    } catch {
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = async () => {
-    const saved = await save();
-    if (!saved) return;
-    setBusy(true);
-    try {
-      await financingApplication.submit(id, saved.version);
-      notifier.success('提交成功');
-      navigate(APPLICATION_LIST_PATH);
-    } catch {
-      // The gateway's words are already shown; the page keeps what was typed.
-      financingApplication.get(id).then(adopt, () => undefined);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (failed) {
-    return (
-      <section className={styles.page}>
-        <div className={styles.card}>
-          <Text>{startable ? `业务 ${startable.businessNo} 尚未制作融资申请` : '融资申请不存在或无权查看'}</Text>
-          <div className={styles.footer}>
-            {startable && (
-              <Permission code="add" path={APPLICATION_LIST_PATH}>
-                <Button appearance="primary" disabled={busy} onClick={() => void start()}>
-                  制作融资申请
-                </Button>
-              </Permission>
-            )}
-            <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
-          </div>
-        </div>
-      </section>
-    );
-  }
-  if (!detail) return <Spinner label="加载中…" />;
+  const setDoc = (docType: string, patch: Partial<DocValue>) =>
+    page.edit({ docs: { ...docs, [docType]: { ...(docs[docType] ?? { files: [], validTo: '' }), ...patch } } });
 
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
-        准入资料制作 {detail.applicationNo}
-      </Text>
-      <div className={styles.card} role="region" aria-label="申请信息">
-        <div className={styles.facts}>
-          <Text>业务编号：{detail.businessNo}</Text>
-          <Text>供应商：{detail.supplierName}</Text>
-          <Text>
-            状态：<Badge appearance="tint">{detail.stateLabel}</Badge>
-          </Text>
-          <Text>
-            预授信可用额度：
-            {detail.preCreditAvailable === null ? '未批复' : `${formatFen(BigInt(detail.preCreditAvailable))}元`}
-          </Text>
-          <Text>融资比例：{ratioPercent(ratio)}</Text>
-          {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
-        </div>
-        {!editable && (
-          <MessageBar intent="info">
-            <MessageBarBody>当前状态不可编辑（仅草稿或已退回的融资申请可以编辑）。</MessageBarBody>
-          </MessageBar>
-        )}
-        {detail.problems.length > 0 && editable && (
-          <MessageBar intent="warning" role="status" aria-label="提交校验">
-            <MessageBarBody>
-              提交前尚需处理：
-              <ul>
-                {detail.problems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
-
+    <MakePageShell
+      def={APPLICATION_STAGE}
+      page={page}
+      title={stored ? `准入资料制作 ${detail?.applicationNo ?? ''}` : '准入资料制作（新融资申请）'}
+      save={stored ? { code: 'edit', path: APPLICATION_MAKE_PATH } : { code: 'add', path: APPLICATION_LIST_PATH }}
+      listPath={APPLICATION_LIST_PATH}
+      summary={
+        detail && (
+          <div className={styles.card} role="region" aria-label="申请信息">
+            <div className={styles.facts}>
+              <Text>业务编号：{detail.businessNo}</Text>
+              <Text>供应商：{detail.supplierName}</Text>
+              <Text>
+                状态：<Badge appearance="tint">{stored ? detail.stateLabel : '未保存'}</Badge>
+              </Text>
+              <Text>
+                预授信可用额度：
+                {detail.preCreditAvailable === null ? '未批复' : `${formatFen(BigInt(detail.preCreditAvailable))}元`}
+              </Text>
+              <Text>融资比例：{ratioPercent(ratio)}</Text>
+              {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
+            </div>
+          </div>
+        )
+      }
+    >
       <div className={styles.card} role="region" aria-label="融资明细">
         <Text weight="semibold">融资明细（选择付款单）</Text>
         <div className={styles.scroll}>
@@ -428,7 +245,7 @@ function MakeForm({ id }: { id: string }) {
                             aria-label={`融资金额 ${o.orderNo}`}
                             value={amounts[o.keyId]}
                             disabled={!editable}
-                            onChange={(_, d) => setAmounts((a) => ({ ...a, [o.keyId]: d.value }))}
+                            onChange={(_, d) => page.edit({ amounts: { ...amounts, [o.keyId]: d.value } })}
                           />
                           {f?.error && <Text className={styles.error}>{f.error}</Text>}
                         </>
@@ -454,10 +271,19 @@ function MakeForm({ id }: { id: string }) {
       <div className={styles.card} role="region" aria-label="融资要素">
         <div className={styles.fields}>
           <Field label="融资期限（天）" required hint="30至360天">
-            <Input value={term} disabled={!editable} onChange={(_, d) => setTerm(d.value.replace(/\D/g, ''))} />
+            <Input
+              value={values.term}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ term: d.value.replace(/\D/g, '') })}
+            />
           </Field>
           <Field label="还款来源" required>
-            <Select aria-label="还款来源" value={source} disabled={!editable} onChange={(_, d) => setSource(d.value)}>
+            <Select
+              aria-label="还款来源"
+              value={values.source}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ source: d.value })}
+            >
               <option value="">请选择</option>
               {REPAYMENT_SOURCES.map((s) => (
                 <option key={s.code} value={s.code}>
@@ -467,21 +293,28 @@ function MakeForm({ id }: { id: string }) {
             </Select>
           </Field>
           <Field label="收款户名">
-            <Input value={detail.supplierName} readOnly />
+            <Input value={detail?.supplierName ?? ''} readOnly />
           </Field>
           <Field label="开户行" required>
-            <Input value={bank} maxLength={100} disabled={!editable} onChange={(_, d) => setBank(d.value)} />
+            <Input
+              value={values.bank}
+              maxLength={100}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ bank: d.value })}
+            />
           </Field>
           <Field
             label="账号"
             required
-            validationMessage={account && !/^[0-9]{8,30}$/.test(account) ? '账号须为8至30位数字' : undefined}
+            validationMessage={
+              values.account && !/^[0-9]{8,30}$/.test(values.account) ? '账号须为8至30位数字' : undefined
+            }
           >
             <Input
-              value={account}
+              value={values.account}
               maxLength={30}
               disabled={!editable}
-              onChange={(_, d) => setAccount(d.value.replace(/\s/g, ''))}
+              onChange={(_, d) => page.edit({ account: d.value.replace(/\s/g, '') })}
             />
           </Field>
         </div>
@@ -490,7 +323,7 @@ function MakeForm({ id }: { id: string }) {
       <div className={styles.card} role="region" aria-label="准入资料">
         <Text weight="semibold">准入资料（带*号的为必填，支持 JPG/PNG/PDF）</Text>
         <div className={styles.docs}>
-          {detail.docs.map((t) => {
+          {(detail?.docs ?? []).map((t) => {
             const d = docs[t.docType] ?? { files: [], validTo: '' };
             const expired = !!d.validTo && d.validTo < today && d.files.length > 0;
             return (
@@ -504,9 +337,7 @@ function MakeForm({ id }: { id: string }) {
                     label="上传"
                     accept="jpg,jpeg,png,pdf"
                     initial={d.files}
-                    onChange={(files) =>
-                      setDocs((all) => ({ ...all, [t.docType]: { ...(all[t.docType] ?? { validTo: '' }), files } }))
-                    }
+                    onChange={(files) => setDoc(t.docType, { files })}
                   />
                 ) : (
                   d.files.map((f) => <Link key={f.keyId}>{f.name}</Link>)
@@ -521,12 +352,7 @@ function MakeForm({ id }: { id: string }) {
                     aria-label={`${t.label}有效期至`}
                     value={d.validTo}
                     disabled={!editable}
-                    onChange={(_, v) =>
-                      setDocs((all) => ({
-                        ...all,
-                        [t.docType]: { ...(all[t.docType] ?? { files: [] }), validTo: v.value },
-                      }))
-                    }
+                    onChange={(_, v) => setDoc(t.docType, { validTo: v.value })}
                   />
                 </Field>
               </div>
@@ -534,24 +360,6 @@ function MakeForm({ id }: { id: string }) {
           })}
         </div>
       </div>
-
-      <div className={styles.footer}>
-        {editable && (
-          <Permission code="edit" path={APPLICATION_MAKE_PATH}>
-            <Button disabled={busy} onClick={() => void save().then((s) => s && notifier.success('保存成功'))}>
-              保存
-            </Button>
-          </Permission>
-        )}
-        {editable && (
-          <Permission code="submit" path={APPLICATION_MAKE_PATH}>
-            <Button appearance="primary" disabled={busy} onClick={() => void submit()}>
-              提交
-            </Button>
-          </Permission>
-        )}
-        <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
-      </div>
-    </section>
+    </MakePageShell>
   );
 }

@@ -18,15 +18,17 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ApplicationDetail } from '../../../application/ports/application-gateway.port';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import {
   APPLICATION_EXAMINE_INFO_PATH,
   APPLICATION_EXAMINE_PATH,
+  APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
+import { useStage } from '../stage/use-stage';
+import type { ApplicationDetail } from './application-make';
 import { StageExamineList, StageExaminePage } from '../stage/examine-shell';
 
 const TYPE = 'APPLICATION';
@@ -75,11 +77,13 @@ const money = (fen: number) => formatFen(BigInt(fen));
 
 function ApplicationSection({ id }: { id: string }) {
   const styles = useStyles();
-  const { financingApplication, files } = useServices();
+  const { files } = useServices();
+  const client = useStage(APPLICATION_STAGE);
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   useEffect(() => {
-    financingApplication.review(id).then(setDetail, () => setDetail(null));
-  }, [financingApplication, id]);
+    // The reviewer's read: the stage's own route, granted on the review page.
+    client.custom<ApplicationDetail>('GET', `/${encodeURIComponent(id)}/review`).then(setDetail, () => setDetail(null));
+  }, [client, id]);
   if (!detail) return null;
   const byId = new Map(detail.orders.map((o) => [o.keyId, o]));
   const source = REPAYMENT_SOURCES.find((s) => s.code === detail.repaymentSource)?.label ?? '—';
@@ -88,7 +92,7 @@ function ApplicationSection({ id }: { id: string }) {
       <div className={styles.card} role="region" aria-label="融资申请">
         <Text weight="semibold">融资申请 {detail.applicationNo}</Text>
         <div className={styles.facts}>
-          <Text>申请总额：{money(detail.totalAmount)} 元</Text>
+          <Text>申请总额：{money(detail.totalAmount ?? 0)} 元</Text>
           <Text>期限：{detail.termDays ?? '—'} 天</Text>
           <Text>还款来源：{source}</Text>
           <Text>
