@@ -263,7 +263,11 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       lines: [{ orderId: o1!.keyId, financeAmount: 150_00 }],
       docs: [],
     });
-    expect(made).toMatchObject({ applicationNo: expect.stringMatching(/^SQ\d{12}$/), totalAmount: 150_00, termDays: 60 });
+    expect(made).toMatchObject({
+      applicationNo: expect.stringMatching(/^SQ\d{12}$/),
+      totalAmount: 150_00,
+      termDays: 60,
+    });
     const emptied = await save(made, { lines: [] });
     expect(emptied.code, emptied.message).toBe(0);
     expect(emptied.data.totalAmount).toBe(0);
