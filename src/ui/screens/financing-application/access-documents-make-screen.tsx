@@ -39,13 +39,13 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
 import {
-  type ApplicationCandidate,
-  type ApplicationOrder,
+  type FinancingApplicationCandidate,
+  type FinancingApplicationOrder,
   type DocValue,
-  applicationMakeSpec,
+  financingApplicationMakeSpec,
   figuresOf,
   isStored,
-} from './application-make';
+} from './financing-application-make';
 
 const useStyles = makeStyles({
   table: { minWidth: '860px' },
@@ -74,12 +74,12 @@ function ChooseBusiness() {
   const styles = useMakeStyles();
   const client = useStage(APPLICATION_STAGE);
   const navigate = useNavigate();
-  const [rows, setRows] = useState<ApplicationCandidate[] | null>(null);
+  const [rows, setRows] = useState<FinancingApplicationCandidate[] | null>(null);
   useEffect(() => {
-    client.custom<ApplicationCandidate[]>('GET', '/candidates').then(setRows, () => setRows([]));
+    client.custom<FinancingApplicationCandidate[]>('GET', '/candidates').then(setRows, () => setRows([]));
   }, [client]);
   // Opening the page writes nothing: the application is made by its first 保存.
-  const start = (row: ApplicationCandidate) =>
+  const start = (row: FinancingApplicationCandidate) =>
     navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
   return (
     <section className={styles.page}>
@@ -131,7 +131,7 @@ function ChooseBusiness() {
 function MakeForm({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
   const client = useStage(APPLICATION_STAGE);
-  const [spec] = useState(() => applicationMakeSpec(client));
+  const [spec] = useState(() => financingApplicationMakeSpec(client));
   const page = useMakePage(APPLICATION_STAGE, spec, id);
   const { values, extra, record: detail } = page.context;
   const orders = extra?.orders ?? [];
@@ -152,7 +152,7 @@ function MakeForm({ id }: { id: string }) {
       : false;
   const today = detail?.today ?? '';
 
-  const toggle = (o: ApplicationOrder, on: boolean) => {
+  const toggle = (o: FinancingApplicationOrder, on: boolean) => {
     const next = { ...amounts };
     if (on) next[o.keyId] = fenToYuanText(o.maxFinanceAmount);
     else delete next[o.keyId];

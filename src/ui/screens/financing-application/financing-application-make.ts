@@ -10,7 +10,7 @@ import type { MakeSpec } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
 
 /** A payment order the make page may finance, with what it may still finance (分) at the binding ratio. */
-export interface ApplicationOrder {
+export interface FinancingApplicationOrder {
   keyId: string;
   orderNo: string;
   contractNo: string;
@@ -24,7 +24,7 @@ export interface ApplicationOrder {
   locked: boolean;
 }
 
-export interface ApplicationDocView {
+export interface FinancingApplicationDocView {
   docType: string;
   label: string;
   required: boolean;
@@ -33,7 +33,7 @@ export interface ApplicationDocView {
 }
 
 /** The application as the gateway answers it; `applicationNo` '' while it is not saved yet. */
-export interface ApplicationDetail extends StageRecord {
+export interface FinancingApplicationDetail extends StageRecord {
   applicationNo: string;
   businessId: string;
   businessNo: string;
@@ -48,8 +48,8 @@ export interface ApplicationDetail extends StageRecord {
   payeeAccount: string | null;
   totalAmount?: number;
   lines: { orderId: string; financeAmount: number }[];
-  orders: ApplicationOrder[];
-  docs: ApplicationDocView[];
+  orders: FinancingApplicationOrder[];
+  docs: FinancingApplicationDocView[];
   ratio: string;
   singleMax: number | null;
   maxTermDays: number | null;
@@ -60,7 +60,7 @@ export interface ApplicationDetail extends StageRecord {
 }
 
 /** A business 新增 may start an application for. */
-export interface ApplicationCandidate {
+export interface FinancingApplicationCandidate {
   keyId: string;
   businessNo: string;
   supplierName: string;
@@ -68,7 +68,7 @@ export interface ApplicationCandidate {
   version: number;
 }
 
-export interface ApplicationSave {
+export interface FinancingApplicationSave {
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
@@ -82,7 +82,7 @@ export interface DocValue {
   validTo: string;
 }
 
-export interface ApplicationValues {
+export interface FinancingApplicationValues {
   /** 元 as typed, by order; an order is chosen when it has an entry. */
   amounts: Record<string, string>;
   term: string;
@@ -93,12 +93,12 @@ export interface ApplicationValues {
 }
 
 /** The orders the page lists: the lines' own first (one may have been locked since), then the rest offered. */
-export interface ApplicationOffer {
-  orders: ApplicationOrder[];
+export interface FinancingApplicationOffer {
+  orders: FinancingApplicationOrder[];
   ratio: string;
 }
 
-export const ApplicationMakeMessage = {
+export const FinancingApplicationMakeMessage = {
   amounts: '请检查融资金额',
   term: '融资期限须为正整数天数',
 } as const;
@@ -112,28 +112,33 @@ const storedOf = (f: { keyId: string; name: string }): StoredFile => ({
 });
 
 /** Whether the application is stored (a new one has no number until its first 保存). */
-export const isStored = (d: ApplicationDetail | null): boolean => !!d?.applicationNo;
+export const isStored = (d: FinancingApplicationDetail | null): boolean => !!d?.applicationNo;
 
 /** The chosen orders' live figures, in the listed order. */
-export function figuresOf(values: ApplicationValues, offer: ApplicationOffer): LineFigures[] {
+export function figuresOf(values: FinancingApplicationValues, offer: FinancingApplicationOffer): LineFigures[] {
   return offer.orders
     .filter((o) => values.amounts[o.keyId] !== undefined)
     .map((o) => lineFigures({ orderId: o.keyId, text: values.amounts[o.keyId] ?? '' }, o.eligibleAmount, offer.ratio));
 }
 
-export function applicationMakeSpec(
+export function financingApplicationMakeSpec(
   client: StageClient,
-): MakeSpec<ApplicationDetail, ApplicationValues, ApplicationSave, ApplicationOffer> {
+): MakeSpec<
+  FinancingApplicationDetail,
+  FinancingApplicationValues,
+  FinancingApplicationSave,
+  FinancingApplicationOffer
+> {
   const one = (keyId: string) => `/${encodeURIComponent(keyId)}`;
   return {
     stage: 'APPLICATION',
     async open(keyId) {
-      const candidates = await client.custom<ApplicationCandidate[]>('GET', '/candidates');
+      const candidates = await client.custom<FinancingApplicationCandidate[]>('GET', '/candidates');
       // Not made yet: where it would start, nothing written.
       const record = candidates.some((c) => c.keyId === keyId)
-        ? await client.custom<ApplicationDetail>('GET', `${one(keyId)}/start`)
-        : await client.detail<ApplicationDetail>(keyId);
-      const offered = await client.custom<{ records: ApplicationOrder[]; ratio: string }>(
+        ? await client.custom<FinancingApplicationDetail>('GET', `${one(keyId)}/start`)
+        : await client.detail<FinancingApplicationDetail>(keyId);
+      const offered = await client.custom<{ records: FinancingApplicationOrder[]; ratio: string }>(
         'GET',
         `${one(keyId)}/orders`,
       );
@@ -159,11 +164,17 @@ export function applicationMakeSpec(
     read(values, { extra }) {
       const figures = figuresOf(values, extra);
       if (figures.some((f) => f.amount === null)) {
-        return { errors: { amounts: ApplicationMakeMessage.amounts }, message: ApplicationMakeMessage.amounts };
+        return {
+          errors: { amounts: FinancingApplicationMakeMessage.amounts },
+          message: FinancingApplicationMakeMessage.amounts,
+        };
       }
       const termDays = values.term.trim() === '' ? null : Number(values.term);
       if (termDays !== null && !(Number.isInteger(termDays) && termDays > 0)) {
-        return { errors: { term: ApplicationMakeMessage.term }, message: ApplicationMakeMessage.term };
+        return {
+          errors: { term: FinancingApplicationMakeMessage.term },
+          message: FinancingApplicationMakeMessage.term,
+        };
       }
       return {
         body: {
@@ -182,9 +193,9 @@ export function applicationMakeSpec(
     },
     save: (record, body) =>
       isStored(record)
-        ? client.save<ApplicationDetail>(record?.keyId ?? '', body, record?.version ?? 0)
+        ? client.save<FinancingApplicationDetail>(record?.keyId ?? '', body, record?.version ?? 0)
         : // The first 保存 makes it: the business's key, with what was typed.
-          client.create<ApplicationDetail>({ businessId: record?.keyId ?? '', ...body }),
+          client.create<FinancingApplicationDetail>({ businessId: record?.keyId ?? '', ...body }),
     problemsOf: (d) => (d && isStored(d) ? d.problems : []),
     editable: (d) => !!d && ['DRAFT', 'RETURNED'].includes(d.status),
   };

@@ -14,7 +14,7 @@ import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AccessDocumentsMakeScreen } from './access-documents-make-screen';
-import type { ApplicationDetail } from './application-make';
+import type { FinancingApplicationDetail } from './financing-application-make';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -50,7 +50,7 @@ const ORDER = {
   locked: false,
 };
 
-const DETAIL: ApplicationDetail = {
+const DETAIL: FinancingApplicationDetail = {
   keyId: 'b1',
   applicationNo: 'SQ202611220001',
   businessId: 'b1',
@@ -102,7 +102,7 @@ const RETURNED: BusinessEventView = {
   at: '2026-11-22T02:00:00Z',
 };
 
-function render(missing = false, detail: ApplicationDetail = DETAIL) {
+function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
   let made = !missing;
   const start = { ...detail, applicationNo: '', problems: [], actions: [] };
   const stages = {

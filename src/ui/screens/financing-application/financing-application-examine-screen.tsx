@@ -28,12 +28,12 @@ import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useStage } from '../stage/use-stage';
-import type { ApplicationDetail } from './application-make';
+import type { FinancingApplicationDetail } from './financing-application-make';
 import { StageExamineList, StageExaminePage } from '../stage/examine-shell';
 
 const TYPE = 'APPLICATION';
 
-export function ApplicationExamineScreen() {
+export function FinancingApplicationExamineScreen() {
   return (
     <StageExamineList
       title="融资申请审核"
@@ -43,12 +43,12 @@ export function ApplicationExamineScreen() {
   );
 }
 
-export function ApplicationExamineInfoScreen() {
+export function FinancingApplicationExamineInfoScreen() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   return (
     <StageExaminePage key={id} id={id} type={TYPE} back={APPLICATION_EXAMINE_PATH}>
-      <ApplicationSection id={id} />
+      <FinancingApplicationSection id={id} />
     </StageExaminePage>
   );
 }
@@ -75,14 +75,16 @@ const useStyles = makeStyles({
 
 const money = (fen: number) => formatFen(BigInt(fen));
 
-function ApplicationSection({ id }: { id: string }) {
+function FinancingApplicationSection({ id }: { id: string }) {
   const styles = useStyles();
   const { files } = useServices();
   const client = useStage(APPLICATION_STAGE);
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
+  const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {
     // The reviewer's read: the stage's own route, granted on the review page.
-    client.custom<ApplicationDetail>('GET', `/${encodeURIComponent(id)}/review`).then(setDetail, () => setDetail(null));
+    client
+      .custom<FinancingApplicationDetail>('GET', `/${encodeURIComponent(id)}/review`)
+      .then(setDetail, () => setDetail(null));
   }, [client, id]);
   if (!detail) return null;
   const byId = new Map(detail.orders.map((o) => [o.keyId, o]));

@@ -8,7 +8,7 @@ export default defineScreens({
   '/business/accessDocumentsMake': async () =>
     (await import('./access-documents-make-screen')).AccessDocumentsMakeScreen,
   '/business/financingApplicationExamine': async () =>
-    (await import('./application-examine-screen')).ApplicationExamineScreen,
+    (await import('./financing-application-examine-screen')).FinancingApplicationExamineScreen,
   '/business/financingApplicationExamineInfo': async () =>
-    (await import('./application-examine-screen')).ApplicationExamineInfoScreen,
+    (await import('./financing-application-examine-screen')).FinancingApplicationExamineInfoScreen,
 });
