@@ -172,6 +172,11 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await fresh('operator', 'Operator@2026');
     await page.goto(`${suite.gateway.url}/business/accessDocumentsMake?id=${businessId}`);
     await page.getByText('已退回').first().waitFor();
+    // Why it came back stands at the top of the make page, with who returned it.
+    const reason = page.getByLabel('退回原因');
+    await reason.getByText('发票与合同金额不一致，请核对').waitFor();
+    expect(await reason.textContent()).toContain('周敏');
+    await screenshots('application-returned');
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await page.getByText('提交成功').first().waitFor();
 
