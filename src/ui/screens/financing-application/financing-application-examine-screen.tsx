@@ -17,7 +17,6 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import {
   APPLICATION_EXAMINE_INFO_PATH,
@@ -29,29 +28,16 @@ import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useStage } from '../stage/use-stage';
 import type { FinancingApplicationDetail } from './financing-application-make';
-import { StageExamineList, StageExaminePage } from '../stage/examine-shell';
+import type { StageExamineScreens } from '../stage/stage-kit';
 
-const TYPE = 'APPLICATION';
-
-export function FinancingApplicationExamineScreen() {
-  return (
-    <StageExamineList
-      title="融资申请审核"
-      fixedType={TYPE}
-      linkOf={(row) => `${APPLICATION_EXAMINE_INFO_PATH}?id=${encodeURIComponent(row.businessId)}`}
-    />
-  );
-}
-
-export function FinancingApplicationExamineInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return (
-    <StageExaminePage key={id} id={id} type={TYPE} back={APPLICATION_EXAMINE_PATH}>
-      <FinancingApplicationSection id={id} />
-    </StageExaminePage>
-  );
-}
+/** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
+export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
+  type: 'APPLICATION',
+  title: '融资申请审核',
+  listPath: APPLICATION_EXAMINE_PATH,
+  infoPath: APPLICATION_EXAMINE_INFO_PATH,
+  section: (id) => <FinancingApplicationSection id={id} />,
+};
 
 const useStyles = makeStyles({
   card: {
