@@ -1,14 +1,16 @@
 // The calls of 融资需求管理, 预授信申请管理 and 申请预授信 as the client makes them: the kit's adapter over the demand
 // and pre-credit definitions (page, detail, create, the LIFECYCLE transitions the rows offer, delete, export,
-// the form's organisations) and the PreCreditGatewayAdapter of the make page (eligible orders, the draft, save,
-// 提交 through the business transition). Records are the demo seed's and the fixed ones of demand-fixtures.ts.
+// the form's organisations) and the stage kit's adapter bound to the pre-credit, as the make page's spec calls
+// it (eligible orders, the draft, save, 提交 through the business transition). Records are the demo seed's and the fixed ones of demand-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
-import { PreCreditGatewayAdapter } from '../../src/adapters/gateway/pre-credit-gateway.adapter';
+import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
+import { stageClient } from '../../src/application/ports/stage-gateway.port';
 import { ResourceGatewayAdapter } from '../../src/adapters/gateway/resource-gateway.adapter';
 import { GatewayError } from '../../src/application/ports/gateway-error';
 import { FINANCING_DEMAND } from '../../src/domain/financing/financing-demand';
-import { PRE_CREDIT } from '../../src/domain/financing/pre-credit';
+import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../../src/domain/financing/pre-credit';
+import { type PreCreditDraft, preCreditMakeSpec } from '../../src/ui/screens/demand/pre-credit-make';
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
 import { DemandState, PACT_DEMAND_ID, PACT_PRE_CREDIT_ID } from './support/demand-fixtures';
 
@@ -19,7 +21,12 @@ const HUADONG = '1100000000000000011';
 const ok = (data: unknown) => ({ code: 0, message: string('操作成功'), data });
 const saver = { save: vi.fn() };
 const kit = (url: string, token: string) => new ResourceGatewayAdapter(httpClientFor(url, token).http, saver);
-const make = (url: string) => new PreCreditGatewayAdapter(httpClientFor(url, PACT_TOKEN.supplier).http);
+const client = (url: string) =>
+  stageClient(new StageGatewayAdapter(httpClientFor(url, PACT_TOKEN.supplier).http, saver), PRE_CREDIT_STAGE);
+/** The make page's own calls, as its spec makes them. */
+const make = (url: string) => preCreditMakeSpec(client(url));
+const noOffer = { suppliers: [], companies: [], orders: [], ratio: '0.8000', consent: null, locked: false };
+const draftValues = { supplierId: HUADONG, projectCompanyId: '', amount: '', validDays: '90', selected: [] };
 const supplier = () => bearer(PACT_TOKEN.supplier);
 const operator = () => bearer(PACT_TOKEN.operator);
 const option = eachLike({ keyId: string(HUADONG), name: string('华东建材有限公司') });
@@ -279,9 +286,9 @@ describe('预授信 contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        const choice = await make(mock.url).orders(HUADONG, null);
-        expect(choice.ratio).toBe('0.8000');
-        expect(choice.records.length).toBeGreaterThan(0);
+        const offer = await make(mock.url).refresh?.(draftValues, noOffer, null);
+        expect(offer?.ratio).toBe('0.8000');
+        expect(offer?.orders.length).toBeGreaterThan(0);
       });
   });
 
@@ -294,7 +301,7 @@ describe('预授信 contract', () => {
         .withRequest('GET', `${PRE_CREDIT.api}/options/${key}`, (b) => b.headers(supplier()))
         .willRespondWith(200, (b) => b.jsonBody(ok(option)))
         .executeTest(async (mock) => {
-          expect((await make(mock.url).options(key)).length).toBeGreaterThan(0);
+          expect((await client(mock.url).options(key)).length).toBeGreaterThan(0);
         });
     }
   });
@@ -323,7 +330,7 @@ describe('预授信 contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        expect((await make(mock.url).create(form)).status).toBe('DRAFT');
+        expect((await make(mock.url).save(null, form)).status).toBe('DRAFT');
       });
   });
 
@@ -335,7 +342,8 @@ describe('预授信 contract', () => {
       .withRequest('GET', `${PRE_CREDIT.api}/${PACT_PRE_CREDIT_ID}`, (b) => b.headers(supplier()))
       .willRespondWith(200, (b) => b.jsonBody(ok(like(preCredit('DRAFT', 1)))))
       .executeTest(async (mock) => {
-        expect((await make(mock.url).get(PACT_PRE_CREDIT_ID)).basisOrders.length).toBe(1);
+        const draft = await client(mock.url).detail<PreCreditDraft>(PACT_PRE_CREDIT_ID);
+        expect(draft.basisOrders.length).toBe(1);
       });
 
     const form = { supplierId: HUADONG, projectCompanyId: null, applyAmount: 200_00, basisOrderIds: [], validDays: 60 };
@@ -354,7 +362,8 @@ describe('预授信 contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        expect((await make(mock.url).update(PACT_PRE_CREDIT_ID, form, 1)).version).toBe(2);
+        const stored = { keyId: PACT_PRE_CREDIT_ID, version: 1 } as PreCreditDraft;
+        expect((await make(mock.url).save(stored, form)).version).toBe(2);
       });
 
     await createPact()
@@ -368,7 +377,7 @@ describe('预授信 contract', () => {
         b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT_ID, state: 'PRE_CREDIT/PENDING', version: 2 }))),
       )
       .executeTest(async (mock) => {
-        await make(mock.url).submit(PACT_PRE_CREDIT_ID, 1);
+        await client(mock.url).transition(PACT_PRE_CREDIT_ID, { action: 'submit', version: 1 });
       });
   });
 

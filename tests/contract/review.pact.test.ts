@@ -1,9 +1,11 @@
 // 审核类型配置, 业务审核 and the workbench as the client's ReviewGatewayAdapter calls them: the review types
 // and what a level may name, saving one (and the stale answer), reviewer1's queue, the review page of a
-// pre-credit at level 1, 退回 through the business transition, 我的待办 with its count, and 我的已办.
+// pre-credit at level 1, 退回 through the business transition (the stage kit's adapter), 我的待办 with its
+// count, and 我的已办.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReviewGatewayAdapter } from '../../src/adapters/gateway/review-gateway.adapter';
+import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
 import { GatewayError } from '../../src/application/ports/gateway-error';
 import { defaultAuditType } from '../../src/domain/financing/review';
 import { menuIdForPath } from '../../src/domain/menu/menu';
@@ -249,7 +251,9 @@ describe('review contract', () => {
         b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT.id, state: 'PRE_CREDIT/RETURNED', version: 3 }))),
       )
       .executeTest(async (mock) => {
-        await reviewerAdapter(mock.url).transition(PACT_PRE_CREDIT.id, {
+        // The review page moves the business through the stage kit's one verb.
+        const stages = new StageGatewayAdapter(httpClientFor(mock.url, REVIEWER1_TOKEN).http, { save: vi.fn() });
+        await stages.transition(PACT_PRE_CREDIT.id, {
           action: 'return',
           version: 2,
           comment: '请补充付款单发票',
@@ -269,10 +273,10 @@ describe('review contract', () => {
         b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT.id, state: 'PRE_CREDIT/PENDING', version: 3 }))),
       )
       .executeTest(async (mock) => {
-        await reviewerAdapter(mock.url).transition(PACT_PRE_CREDIT.id, {
+        const stages = new StageGatewayAdapter(httpClientFor(mock.url, REVIEWER1_TOKEN).http, { save: vi.fn() });
+        await stages.transition(PACT_PRE_CREDIT.id, {
           action: 'approve',
           version: 2,
-          comment: '',
           values: { approvedAmount: 150000000 },
         });
       });

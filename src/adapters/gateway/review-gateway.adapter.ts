@@ -55,20 +55,6 @@ export class ReviewGatewayAdapter implements ReviewGateway {
     });
   }
 
-  async transition(
-    businessId: string,
-    input: { action: string; version: number; comment: string; values?: Record<string, string | number | null> },
-  ): Promise<void> {
-    await this.http.post(`/api/business/business/${encodeURIComponent(businessId)}/transition`, {
-      data: {
-        action: input.action,
-        version: input.version,
-        ...(input.comment.trim() ? { comment: input.comment } : {}),
-        ...(input.values && Object.keys(input.values).length > 0 ? { values: input.values } : {}),
-      },
-    });
-  }
-
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>> {
     return this.http.get('/api/business/workbench/todo', {
       params: { tab, current: page.current, size: page.size, menuId: menuIdForPath(TODO_MENU) },

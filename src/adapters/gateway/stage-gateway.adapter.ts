@@ -55,6 +55,7 @@ export class StageGatewayAdapter implements StageGateway {
         version: move.version,
         ...(comment ? { comment } : {}),
         ...(move.fileIds && move.fileIds.length > 0 ? { fileIds: [...move.fileIds] } : {}),
+        ...(move.values && Object.keys(move.values).length > 0 ? { values: { ...move.values } } : {}),
       },
     });
   }

@@ -146,12 +146,6 @@ export interface ReviewGateway {
   saveAuditType(code: ReviewType, change: AuditTypeChange): Promise<AuditTypeRow>;
   examinePage(query: ExamineQuery, page: PageRequest): Promise<Page<ExamineItem>>;
   examineDetail(businessId: string, type: string): Promise<ExamineDetail>;
-  /** The business transition (通过 / 退回 / 不通过), judged by the lifecycle table on the gateway. */
-  /** `values`: the action's own fields, e.g. the 批复额度 (`approvedAmount`, 分) of a pre-credit's 通过. */
-  transition(
-    businessId: string,
-    input: { action: string; version: number; comment: string; values?: Record<string, string | number | null> },
-  ): Promise<void>;
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>>;
   /** Quietly: the menu's badge must never raise the loading mask or a toast. */
   todoCount(): Promise<TodoCount>;

@@ -19,6 +19,8 @@ export interface StageMove {
   comment?: string;
   /** Files the move carries (an opinion's attachments), bound to the event. */
   fileIds?: readonly string[];
+  /** The action's own fields, e.g. the 批复额度 (`approvedAmount`, 分) a pre-credit's last 通过 carries. */
+  values?: Readonly<Record<string, string | number | null>>;
 }
 
 export type StageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

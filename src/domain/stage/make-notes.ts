@@ -1,6 +1,6 @@
 // What a stage's make page shows at its top, read from the business's timeline (BUSINESS.md §5.1): why the
-// item came back when it stands returned, and the last word anybody wrote on it (a withdrawal's note, a
-// reviewer's opinion on an earlier pass), so the maker never has to open 业务详情 to learn what to fix.
+// item came back when it stands returned, and the last word anybody wrote on it in this stage (a withdrawal's
+// note, a reviewer's opinion on an earlier pass), so the maker never has to open 业务详情 to learn what to fix.
 import type { BusinessEventView } from '../financing/business-list';
 import type { Stage } from '../financing/lifecycle';
 
@@ -15,7 +15,7 @@ export interface MakeNote {
 export interface MakeNotes {
   /** The reviewer's reason, while the item stands returned in this stage. */
   returnReason: MakeNote | null;
-  /** The latest comment on the business when it is not the return reason itself. */
+  /** The latest comment on the item in this stage, when it is not the return reason itself. */
   lastComment: MakeNote | null;
 }
 
@@ -32,7 +32,8 @@ export function makeNotes(stage: Stage, state: string | undefined, events: reado
   const newestFirst = [...events].reverse();
   const returned = `${stage}/RETURNED`;
   const back = state === returned ? newestFirst.find((e) => e.toState === returned) : undefined;
-  const last = newestFirst.find((e) => e.comment.trim() !== '');
+  // An earlier stage's words (the pre-credit's approval) are not this item's.
+  const last = newestFirst.find((e) => e.stage === stage && e.comment.trim() !== '');
   return {
     returnReason: back ? noteOf(back) : null,
     lastComment: last && last !== back ? noteOf(last) : null,

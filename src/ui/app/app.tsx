@@ -15,8 +15,6 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
-import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
@@ -133,14 +131,8 @@ function compose() {
     get stages() {
       return container.get(StageGatewayId);
     },
-    get preCredit() {
-      return container.get(PreCreditGatewayId);
-    },
     get meeting() {
       return container.get(MeetingGatewayId);
-    },
-    get financingApplication() {
-      return container.get(ApplicationGatewayId);
     },
     get parameters() {
       return container.get(ParametersGatewayId);

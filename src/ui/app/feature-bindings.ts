@@ -8,9 +8,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
-import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
@@ -24,9 +22,7 @@ import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-
 import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
-import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
 import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.adapter';
-import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
 import { StageGatewayAdapter } from '../../adapters/gateway/stage-gateway.adapter';
@@ -43,8 +39,6 @@ export function bindFeatures(container: Container): void {
   container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
-  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
-  container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
   // Every lifecycle stage, by its definition: a new stage adds no binding.

@@ -11,9 +11,7 @@ import type { OrganizationGateway } from '../../application/ports/organization-g
 import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
-import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
 import type { MeetingGateway } from '../../application/ports/meeting-gateway.port';
-import type { ApplicationGateway } from '../../application/ports/application-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
 import type { StageGateway } from '../../application/ports/stage-gateway.port';
@@ -43,10 +41,6 @@ export interface Services {
   registration: RegistrationGateway;
   /** The assets area's calls beyond the kit (details, import, the pay book). */
   assets: AssetsGateway;
-  /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
-  preCredit: PreCreditGateway;
-  /** 融资申请's make page and review page calls beyond the kit. */
-  financingApplication: ApplicationGateway;
   /** Every lifecycle stage, by its definition (the stage kit's port: src/ui/screens/stage). */
   stages: StageGateway;
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/application-rules';
 import { startReview } from '../../../src/domain/financing/review';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
-import { addConfirmedOrder } from '../../../gateway/src/modules/application/confirmed-orders';
+import { addConfirmedOrder } from '../../../gateway/src/modules/financing-application/confirmed-orders';
 import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
 import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';

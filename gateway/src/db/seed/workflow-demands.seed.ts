@@ -13,7 +13,7 @@ import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecy
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
-import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
+import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { createPreCreditDraft, eligibleOrders, shanghaiDate, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import { newId } from '../../modules/operation-log/repository';

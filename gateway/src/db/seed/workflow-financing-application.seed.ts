@@ -6,13 +6,18 @@
 // the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
 // application, for 新增.
 import type { Kysely } from 'kysely';
-import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
+import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import { applicationOrders, createApplicationDraft, limitsOf, shanghaiDate } from '../../modules/application/store';
+import {
+  applicationOrders,
+  createApplicationDraft,
+  limitsOf,
+  shanghaiDate,
+} from '../../modules/financing-application/store';
 import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';

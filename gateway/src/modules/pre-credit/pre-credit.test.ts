@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
-import { addConfirmedOrder } from '../application/confirmed-orders';
+import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 
 const API = '/api/business/preCredit';
 const BUSINESS = '/api/business/business';

@@ -199,7 +199,8 @@ export function MakePageShell<R extends StageRecord, V, X>({
           {page.editable && problems.length > 0 && (
             <MessageBar intent="warning" role="status" aria-label="提交校验" layout="multiline">
               <MessageBarBody>
-                <MessageBarTitle>提交前尚需处理</MessageBarTitle>
+                {/* The bar's name stays 提交校验: a title would name it instead. */}
+                提交前尚需处理：
                 <ul className={styles.list}>
                   {problems.map((p) => (
                     <li key={p}>{p}</li>

@@ -236,6 +236,55 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(orders.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('opens a new application without writing it; the first 保存 makes it, and no draft sets 申请金额', async () => {
+    const [o1] = orders;
+    const pre = await ok('POST', PRE, operator, {
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      applyAmount: 200_00,
+      basisOrderIds: [o1!.keyId],
+    });
+    let version = pre.version;
+    for (const [who, action] of [
+      [operator, 'submit'],
+      [reviewer1, 'approve'],
+      [risk1, 'approve'],
+    ] as const) {
+      const r = await move(pre.keyId, who, action, version);
+      expect(r.code, r.message).toBe(0);
+      version = r.data.version;
+    }
+    const start = await ok('GET', `${API}/${pre.keyId}/start`, operator);
+    expect(start).toMatchObject({ keyId: pre.keyId, applicationNo: '', status: 'DRAFT', version, lines: [] });
+    expect(start.docs.filter((d: { required: boolean }) => d.required)).toHaveLength(4);
+    expect((await call('GET', `${API}/${pre.keyId}`, operator)).status).toBe(404);
+    const offered = await ok('GET', `${API}/${pre.keyId}/orders`, operator);
+    expect(offered.records.map((o: Order) => o.keyId)).toContain(o1!.keyId);
+    expect((await ok('GET', `${API}/candidates`, operator)).map((c: { keyId: string }) => c.keyId)).toContain(
+      pre.keyId,
+    );
+    // The first 保存 creates it with what was typed; an empty one then leaves the business's figure alone.
+    const made = await ok('POST', API, operator, {
+      businessId: pre.keyId,
+      termDays: 60,
+      repaymentSource: 'PROJECT_COMPANY',
+      payeeBank: '招商银行上海分行',
+      payeeAccount: '6225880212345678',
+      lines: [{ orderId: o1!.keyId, financeAmount: 150_00 }],
+      docs: [],
+    });
+    expect(made).toMatchObject({
+      applicationNo: expect.stringMatching(/^SQ\d{12}$/),
+      totalAmount: 150_00,
+      termDays: 60,
+    });
+    const emptied = await save(made, { lines: [] });
+    expect(emptied.code, emptied.message).toBe(0);
+    expect(emptied.data.totalAmount).toBe(0);
+    const business = await ok('GET', `${BUSINESS}/${pre.keyId}`, operator);
+    expect(business.applyAmount).toBe(200_00);
+    expect((await call('GET', `${API}/${pre.keyId}/start`, operator)).message).toBe('该业务已有融资申请');
+  });
+
   it('refuses 提交 with the rule that fails, then reserves exactly once; 撤回 gives back, 退回 keeps', async () => {
     const [o1] = orders;
     const app = await applicationFor([o1!], Math.min(o1!.maxFinanceAmount, 1_000_000_00));

@@ -101,6 +101,19 @@ export const DetailFields = {
   today: Type.String(),
 };
 
+/** What a new application starts from before its first 保存: the detail's own part, nothing stored. */
+export const StartSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    applicationNo: Type.String({ description: '空：尚未保存' }),
+    status: Type.String(),
+    state: Type.String(),
+    version: Type.Integer({ description: '业务的版本' }),
+    ...DetailFields,
+  },
+  { additionalProperties: false },
+);
+
 export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[number], ratio: string) {
   return {
     keyId: o.orderId,

@@ -4,5 +4,5 @@ export default defineDetailTab({
   key: 'application',
   label: '融资申请',
   stage: 'APPLICATION',
-  load: async () => (await import('./application-detail-tab')).ApplicationDetailTab,
+  load: async () => (await import('./financing-application-detail-tab')).FinancingApplicationDetailTab,
 });

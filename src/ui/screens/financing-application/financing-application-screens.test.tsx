@@ -1,18 +1,20 @@
 // @vitest-environment happy-dom
 // 准入资料制作's live figures: choosing an order fills its line at the cap (eligible × the binding ratio), an
 // amount over the cap is refused on the spot with the cap in words, the totals follow what is typed, and 保存
-// sends the lines in 分 with the version read.
+// sends the lines in 分 with the version read. A business without an application opens blank and writes
+// nothing until 保存, which creates it; a returned one shows why at the top.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import type { ApplicationDetail, ApplicationGateway } from '../../../application/ports/application-gateway.port';
+import type { BusinessEventView } from '../../../domain/financing/business-list';
 import { ACCESS_DOC_TYPES } from '../../../domain/financing/application-rules';
 import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AccessDocumentsMakeScreen } from './access-documents-make-screen';
+import type { FinancingApplicationDetail } from './financing-application-make';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -48,7 +50,7 @@ const ORDER = {
   locked: false,
 };
 
-const DETAIL: ApplicationDetail = {
+const DETAIL: FinancingApplicationDetail = {
   keyId: 'b1',
   applicationNo: 'SQ202611220001',
   businessId: 'b1',
@@ -82,25 +84,58 @@ const DETAIL: ApplicationDetail = {
   actions: ['submit'],
 };
 
-function render(missing = false) {
+const RETURNED: BusinessEventView = {
+  keyId: 'e1',
+  stage: 'APPLICATION',
+  fromState: 'APPLICATION/PENDING',
+  toState: 'APPLICATION/RETURNED',
+  fromLabel: '融资申请·待审核',
+  toLabel: '融资申请·已退回',
+  action: 'return',
+  actionLabel: '退回',
+  level: 1,
+  actorId: 'u9',
+  actorName: '周敏',
+  actorRole: '业务复核',
+  comment: '发票与合同金额不一致，请核对',
+  fileIds: [],
+  at: '2026-11-22T02:00:00Z',
+};
+
+function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
   let made = !missing;
-  const financingApplication = {
-    candidates: vi.fn(async () => [
-      { keyId: 'b1', businessNo: 'RZ202611220001', supplierName: '华东建材有限公司', applyAmount: 1, version: 1 },
-    ]),
+  const start = { ...detail, applicationNo: '', problems: [], actions: [] };
+  const stages = {
+    custom: vi.fn(async (_def: unknown, _method: string, path: string) => {
+      if (path === '/candidates') {
+        return made
+          ? []
+          : [
+              {
+                keyId: 'b1',
+                businessNo: 'RZ202611220001',
+                supplierName: '华东建材有限公司',
+                applyAmount: 1,
+                version: 1,
+              },
+            ];
+      }
+      if (path === '/b1/start') return start;
+      if (path === '/b1/orders') return { records: [ORDER], ratio: '0.8000' };
+      throw new Error(`unexpected ${path}`);
+    }),
     create: vi.fn(async () => {
       made = true;
-      return DETAIL;
+      return detail;
     }),
-    get: vi.fn(async () => {
+    detail: vi.fn(async () => {
       if (!made) throw new Error('not found');
-      return DETAIL;
+      return detail;
     }),
-    review: vi.fn(async () => DETAIL),
-    orders: vi.fn(async () => ({ records: [ORDER], ratio: '0.8000' })),
-    save: vi.fn(async () => DETAIL),
-    submit: vi.fn(async () => {}),
-  } satisfies ApplicationGateway;
+    save: vi.fn(async () => detail),
+    transition: vi.fn(async () => {}),
+    events: vi.fn(async () => (detail.status === 'RETURNED' ? [RETURNED] : [])),
+  };
   const menus = [
     menu('/business/accessDocumentsMake', ['edit', 'submit']),
     menu('/business/financingApplicationManagement', ['add']),
@@ -108,21 +143,22 @@ function render(missing = false) {
   const session = createActor(setup({}).createMachine({ context: { menus, user: { userId: 'u1' } } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
+  const store = { removeFlag: vi.fn(), getFlag: vi.fn(() => null), setFlag: vi.fn() };
   renderInFluent(
     <MemoryRouter initialEntries={['/business/accessDocumentsMake?id=b1']}>
-      <ServicesContext.Provider value={{ session, financingApplication, notifier, files } as unknown as Services}>
+      <ServicesContext.Provider value={{ session, stages, notifier, files, store } as unknown as Services}>
         <Routes>
           <Route path="*" element={<AccessDocumentsMakeScreen />} />
         </Routes>
       </ServicesContext.Provider>
     </MemoryRouter>,
   );
-  return { financingApplication };
+  return { stages };
 }
 
 describe('准入资料制作', () => {
   it('computes each line against its cap live and saves the lines in 分', async () => {
-    const { financingApplication } = render();
+    const { stages } = render();
     await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
     expect(screen.getByRole('status', { name: '提交校验' }).textContent).toContain('请至少选择一张付款单');
     const table = screen.getByRole('table', { name: '付款单' });
@@ -142,17 +178,36 @@ describe('准入资料制作', () => {
     expect(totals.textContent).not.toContain('超过');
 
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(financingApplication.save).toHaveBeenCalledWith(
+    await vi.waitFor(() => expect(stages.save).toHaveBeenCalled());
+    expect(stages.save).toHaveBeenCalledWith(
+      expect.objectContaining({ stage: 'APPLICATION' }),
       'b1',
       expect.objectContaining({ lines: [{ orderId: 'o1', financeAmount: 40_000_50 }], termDays: null }),
       3,
     );
   });
 
-  it('offers 新增 when the business has no application yet (the workbench links here)', async () => {
-    const { financingApplication } = render(true);
-    await userEvent.click(await screen.findByRole('button', { name: '制作融资申请' }));
-    expect(financingApplication.create).toHaveBeenCalledWith('b1');
+  it('opens a business without an application blank, writes nothing, and makes it on the first 保存', async () => {
+    const { stages } = render(true);
+    await screen.findByRole('heading', { name: /^准入资料制作/ });
+    expect(screen.getByRole('region', { name: '申请信息' }).textContent).toContain('未保存');
+    expect(stages.create).not.toHaveBeenCalled();
+    expect(stages.save).not.toHaveBeenCalled();
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await vi.waitFor(() => expect(stages.create).toHaveBeenCalledTimes(1));
+    expect(stages.create).toHaveBeenCalledWith(
+      expect.objectContaining({ stage: 'APPLICATION' }),
+      expect.objectContaining({ businessId: 'b1', lines: [{ orderId: 'o1', financeAmount: 80_000_00 }] }),
+    );
     await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+  });
+
+  it('shows why a returned application came back, at the top', async () => {
+    render(false, { ...DETAIL, status: 'RETURNED', state: 'APPLICATION/RETURNED', stateLabel: '融资申请·已退回' });
+    const reason = await screen.findByLabelText('退回原因', {}, { timeout: 15_000 });
+    expect(reason.textContent).toContain('发票与合同金额不一致，请核对');
+    expect(reason.textContent).toContain('周敏');
   });
 });

@@ -17,39 +17,27 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import type { ApplicationDetail } from '../../../application/ports/application-gateway.port';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import {
   APPLICATION_EXAMINE_INFO_PATH,
   APPLICATION_EXAMINE_PATH,
+  APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
-import { StageExamineList, StageExaminePage } from '../stage/examine-shell';
+import { useStage } from '../stage/use-stage';
+import type { FinancingApplicationDetail } from './financing-application-make';
+import type { StageExamineScreens } from '../stage/stage-kit';
 
-const TYPE = 'APPLICATION';
-
-export function ApplicationExamineScreen() {
-  return (
-    <StageExamineList
-      title="融资申请审核"
-      fixedType={TYPE}
-      linkOf={(row) => `${APPLICATION_EXAMINE_INFO_PATH}?id=${encodeURIComponent(row.businessId)}`}
-    />
-  );
-}
-
-export function ApplicationExamineInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return (
-    <StageExaminePage key={id} id={id} type={TYPE} back={APPLICATION_EXAMINE_PATH}>
-      <ApplicationSection id={id} />
-    </StageExaminePage>
-  );
-}
+/** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
+export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
+  type: 'APPLICATION',
+  title: '融资申请审核',
+  listPath: APPLICATION_EXAMINE_PATH,
+  infoPath: APPLICATION_EXAMINE_INFO_PATH,
+  section: (id) => <FinancingApplicationSection id={id} />,
+};
 
 const useStyles = makeStyles({
   card: {
@@ -73,13 +61,17 @@ const useStyles = makeStyles({
 
 const money = (fen: number) => formatFen(BigInt(fen));
 
-function ApplicationSection({ id }: { id: string }) {
+function FinancingApplicationSection({ id }: { id: string }) {
   const styles = useStyles();
-  const { financingApplication, files } = useServices();
-  const [detail, setDetail] = useState<ApplicationDetail | null>(null);
+  const { files } = useServices();
+  const client = useStage(APPLICATION_STAGE);
+  const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {
-    financingApplication.review(id).then(setDetail, () => setDetail(null));
-  }, [financingApplication, id]);
+    // The reviewer's read: the stage's own route, granted on the review page.
+    client
+      .custom<FinancingApplicationDetail>('GET', `/${encodeURIComponent(id)}/review`)
+      .then(setDetail, () => setDetail(null));
+  }, [client, id]);
   if (!detail) return null;
   const byId = new Map(detail.orders.map((o) => [o.keyId, o]));
   const source = REPAYMENT_SOURCES.find((s) => s.code === detail.repaymentSource)?.label ?? '—';
@@ -88,7 +80,7 @@ function ApplicationSection({ id }: { id: string }) {
       <div className={styles.card} role="region" aria-label="融资申请">
         <Text weight="semibold">融资申请 {detail.applicationNo}</Text>
         <div className={styles.facts}>
-          <Text>申请总额：{money(detail.totalAmount)} 元</Text>
+          <Text>申请总额：{money(detail.totalAmount ?? 0)} 元</Text>
           <Text>期限：{detail.termDays ?? '—'} 天</Text>
           <Text>还款来源：{source}</Text>
           <Text>

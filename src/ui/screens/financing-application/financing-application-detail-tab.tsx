@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../domain/format/date-format';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
 
-export function ApplicationDetailTab({ detail }: DetailTabProps) {
+export function FinancingApplicationDetailTab({ detail }: DetailTabProps) {
   const styles = useDetailTabStyles();
   const section = detail.sections.application;
   if (!section) return null;
