@@ -352,9 +352,7 @@ describe('预授信 contract', () => {
           .jsonBody({ projectCompanyId: null, applyAmount: 200_00, basisOrderIds: [], validDays: 60, version: 1 }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(
-          ok({ keyId: PACT_PRE_CREDIT_ID, applyAmount: 200_00, validDays: 60, status: 'DRAFT', version: 2 }),
-        ),
+        b.jsonBody(ok({ keyId: PACT_PRE_CREDIT_ID, applyAmount: 200_00, validDays: 60, status: 'DRAFT', version: 2 })),
       )
       .executeTest(async (mock) => {
         expect((await make(mock.url).update(PACT_PRE_CREDIT_ID, form, 1)).version).toBe(2);

@@ -26,13 +26,14 @@ const reviewer = () => bearer(REVIEWER1_TOKEN);
 // Codes the screens label and act on (a review type, a level's method and what a rejection does, a business's
 // stage and state, an action) are exact, or in a list one of the domain's own values; the rest is matched by
 // type. No matcher wraps a whole record: a type matcher there makes every code inside it type-only.
-const oneOf = (values: readonly string[], example: string) =>
-  regex(`^(${values.join('|')})$`, example);
+const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
 const reviewType = (example: string) => oneOf(REVIEW_TYPES, example);
 const approveMethod = (example: string) => oneOf(Object.keys(APPROVE_METHOD_LABEL), example);
 const rejectHandler = (example: string) => oneOf(Object.keys(REJECT_HANDLER_LABEL), example);
 const stage = (example: string) => oneOf(STAGES, example);
-const STATES = [...new Set(LIFECYCLE.transitions.flatMap((t) => [...t.from, ...(typeof t.to === 'string' ? [t.to] : [])]))];
+const STATES = [
+  ...new Set(LIFECYCLE.transitions.flatMap((t) => [...t.from, ...(typeof t.to === 'string' ? [t.to] : [])])),
+];
 const state = (example: string) => oneOf(STATES, example);
 const action = (example: string) => oneOf([...new Set(LIFECYCLE.transitions.map((t) => t.action))], example);
 
