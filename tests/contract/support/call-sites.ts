@@ -132,14 +132,14 @@ function pathsOf(expr: ts.Expression, bound: Map<string, Path[]> = new Map()): P
   return [[{ segment: expr.getText() }]];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function toSite(at: string, method: string, path: Path): CallSite {
   const template = path
     .map((p) => ('text' in p ? p.text : 'segment' in p ? `{${p.segment}}` : `{${p.any}…}`))
     .join('')
     .replace(/^\/?/, '/');
-  const source = path.map((p) => ('text' in p ? escape(p.text) : 'segment' in p ? '[^/]+' : '.+')).join('');
+  const source = path.map((p) => ('text' in p ? escapeRegex(p.text) : 'segment' in p ? '[^/]+' : '.+')).join('');
   return { at, method, template, pattern: new RegExp(`^/?${source.replace(/^\//, '')}$`) };
 }
 
