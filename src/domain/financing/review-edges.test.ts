@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prefillDecision, submitDecisionProblems } from './decision';
 import { effectiveCap } from '../parameters/effective-cap';
 import { chairRevisionRefusal, MeetingMessage, voteRefusal } from './meeting-rules';
+import { tallyAgendaItem } from './meeting-tally';
 import { approve, reject, rejectionHandler, type ReviewLevelSnapshot, reviewRefusal, type ReviewState } from './review';
 import { doneItemLabel, formatWaiting } from './review-queue';
 
@@ -101,6 +102,7 @@ describe('the meeting’s votes and conclusions', () => {
   it('an agreement with conditions needs one that is not blank, not every one', () => {
     expect(vote(['追加担保', '  '])).toBeNull();
     expect(vote(['  ', ''])).toBe(MeetingMessage.conditionsRequired);
+    expect(vote(undefined as never)).toBe(MeetingMessage.conditionsRequired);
   });
 
   it('the chair may veto a passed item only; any other change is refused with its words', () => {
@@ -110,6 +112,28 @@ describe('the meeting’s votes and conclusions', () => {
     expect(chairRevisionRefusal('VETOED', 'RECONSIDER')).toBe(MeetingMessage.chairVetoPassedOnly);
     expect(chairRevisionRefusal('RECONSIDER', 'VETOED')).toBe(MeetingMessage.chairVetoPassedOnly);
     expect(chairRevisionRefusal('PASSED', 'RECONSIDER')).toBe(MeetingMessage.chairVetoPassedOnly);
+    expect(chairRevisionRefusal('PASSED_WITH_CONDITIONS', 'PASSED')).toBe(MeetingMessage.chairVetoPassedOnly);
+  });
+});
+
+describe('the tally', () => {
+  it('a member listed twice counts once, as first listed', () => {
+    const tally = tallyAgendaItem(
+      [
+        { userId: 'chair', role: 'CHAIR', attended: true },
+        { userId: 'm1', role: 'OBSERVER', attended: true },
+        { userId: 'm1', role: 'MEMBER', attended: true },
+        { userId: 'm2', role: 'MEMBER', attended: true },
+      ],
+      [
+        { userId: 'chair', opinion: 'AGREE' },
+        { userId: 'm1', opinion: 'AGREE' },
+        { userId: 'm2', opinion: 'AGREE_WITH_CONDITIONS' },
+      ],
+    );
+    expect([tally.votingMembers, tally.inFavour]).toEqual([2, 2]);
+    // An agreement with conditions that names none adds none.
+    expect(tally.conditions).toEqual([]);
   });
 });
 

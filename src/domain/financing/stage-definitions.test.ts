@@ -7,7 +7,7 @@ import type { ResourceRecord } from '../resource/resource';
 import { BUSINESS_TABS, STAGE_BAR, TAB_STAGES } from './business-list';
 import { APPLICATION_STAGE, applicationStatusOf, FINANCING_APPLICATION } from './financing-application';
 import { DEMAND_STAGE, FINANCING_DEMAND, offeredOnRow, rowActionsOf } from './financing-demand';
-import { LIFECYCLE, STAGES, transitionOf } from './lifecycle';
+import { BUSINESS_MANAGE, LIFECYCLE, STAGES, transitionOf } from './lifecycle';
 import { PRE_CREDIT, PRE_CREDIT_STAGE, preCreditStatusOf } from './pre-credit';
 
 const row = (fields: Record<string, unknown>) => fields as unknown as ResourceRecord;
@@ -50,7 +50,7 @@ describe('融资需求 row actions', () => {
   it('read a row’s status from the row, and are guarded by the row’s offer', () => {
     expect(table.statusOf(row({ status: 'CLOSED' }))).toBe('CLOSED');
     const [accept] = table.transitions;
-    const ctx = { userId: 'u', roles: [], grants: new Set<string>() };
+    const ctx = { actorId: 'u', grants: new Set<string>(), now: new Date('2026-11-22T02:00:00Z') };
     expect(accept!.guard!(row({ actions: ['accept'] }), ctx)).toBeNull();
     expect(accept!.guard!(row({ actions: ['close'] }), ctx)).toBe('当前不可操作');
   });
@@ -71,6 +71,27 @@ describe('rowActionsOf', () => {
       rowActionsOf('DEMAND/CLOSED', '/financingDemandManagement/financingDemandManagement', (to) => to, 'P', 'x')
         .transitions,
     ).toEqual([]);
+  });
+});
+
+describe('rowActionsOf, seen from a list', () => {
+  // 融资业务管理's 暂停 and 恢复 keep the business where it is: their move is a function of the record.
+  const table = rowActionsOf('PRE_CREDIT/PENDING', BUSINESS_MANAGE, (to) => `to ${to}`, 'LISTED', '业务');
+
+  it('moves a row from the list’s status to where the LIFECYCLE leads, or where it was', () => {
+    expect(table.transitions.map((t) => [t.action, t.from, t.to])).toEqual([
+      ['terminate', ['LISTED'], 'to TERMINATED/CANCELLED'],
+      ['suspend', ['LISTED'], 'to PRE_CREDIT/PENDING'],
+      ['resume', ['LISTED'], 'to PRE_CREDIT/PENDING'],
+    ]);
+  });
+
+  it('reads a row’s status and asks the row’s offer of that very action', () => {
+    expect(table.statusOf(row({ status: 'LISTED' }))).toBe('LISTED');
+    const ctx = { actorId: 'u', grants: new Set<string>(), now: new Date('2026-11-22T02:00:00Z') };
+    const [terminate, suspend] = table.transitions;
+    expect(terminate!.guard!(row({ actions: ['terminate'] }), ctx)).toBeNull();
+    expect(suspend!.guard!(row({ actions: ['terminate'] }), ctx)).toBe('当前不可操作');
   });
 });
 
