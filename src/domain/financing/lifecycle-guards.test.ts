@@ -381,6 +381,14 @@ describe('what a screen offers', () => {
     ).toEqual(['confirmRepayment', 'resume']);
   });
 
+  it('offers a reviewer the review’s own moves, which name no roles', () => {
+    const pending = business('PRE_CREDIT/PENDING', { review: review([level(['r1'])]) });
+    expect(offeredActions(pending, ctx({}, [ROLE.BIZ_REVIEWER], 'r1')).map((t) => t.action)).toEqual([
+      'approve',
+      'return',
+    ]);
+  });
+
   it('finds a transition by its state as well as its action', () => {
     expect(transitionOf('APPLICATION/PENDING', 'approve')?.menu).toBe('/business/financingApplicationExamineInfo');
     expect(transitionOf('PRE_CREDIT/PENDING', 'approve')?.menu).toBe('/business/examine');
