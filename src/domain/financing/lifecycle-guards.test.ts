@@ -123,6 +123,12 @@ describe('the checks of 提交', () => {
     expect(submit('PRE_CREDIT/DRAFT')(r, ctx(ALL_CHECKED))).toBeNull();
   });
 
+  it('受理 of a demand without the facts loaded says they were not checked', () => {
+    const accept = guardOf('DEMAND/NEW', 'accept');
+    expect(accept(business('DEMAND/NEW'), ctx(undefined))).toBe(LifecycleMessage.notChecked);
+    expect(accept(business('DEMAND/NEW'), ctx({ ...ALL_CHECKED, problems: { ACCEPT_DEMAND: [] } }))).toBeNull();
+  });
+
   it('refuses a locked supplier with the words of the lock that applies', () => {
     const r = business('PRE_CREDIT/DRAFT');
     const locked = (newApplication: boolean, lending: boolean) => ({

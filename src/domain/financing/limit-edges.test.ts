@@ -30,6 +30,7 @@ describe('ratios in any number of places', () => {
 
   it('the binding ratio is written with four places, at most the hard maximum', () => {
     expect(financingRatio('0.75')).toBe('0.7500');
+    expect(financingRatio('0.05')).toBe('0.0500');
     expect(financingRatio('0.855')).toBe('0.8550');
     expect(financingRatio('0.9')).toBe('0.9000');
     expect(financingRatio('0.90001')).toBe('0.9000');
