@@ -75,10 +75,12 @@ describe('rowActionsOf', () => {
 });
 
 describe('rowActionsOf, seen from a list', () => {
-  // 融资业务管理's 暂停 and 恢复 keep the business where it is: their move is a function of the record.
-  const table = rowActionsOf('PRE_CREDIT/PENDING', BUSINESS_MANAGE, (to) => `to ${to}`, 'LISTED', '业务');
+  // 融资业务管理's 暂停 and 恢复 keep the business where it is: their move is a function of the record. Built in
+  // each test, not once for the file: what the function builds is then what the test sees.
+  const listed = () => rowActionsOf('PRE_CREDIT/PENDING', BUSINESS_MANAGE, (to) => `to ${to}`, 'LISTED', '业务');
 
   it('moves a row from the list’s status to where the LIFECYCLE leads, or where it was', () => {
+    const table = listed();
     expect(table.transitions.map((t) => [t.action, t.from, t.to])).toEqual([
       ['terminate', ['LISTED'], 'to TERMINATED/CANCELLED'],
       ['suspend', ['LISTED'], 'to PRE_CREDIT/PENDING'],
@@ -87,6 +89,7 @@ describe('rowActionsOf, seen from a list', () => {
   });
 
   it('reads a row’s status and asks the row’s offer of that very action', () => {
+    const table = listed();
     expect(table.statusOf(row({ status: 'LISTED' }))).toBe('LISTED');
     const ctx = { actorId: 'u', grants: new Set<string>(), now: new Date('2026-11-22T02:00:00Z') };
     const [terminate, suspend] = table.transitions;
