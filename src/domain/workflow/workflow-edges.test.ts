@@ -48,6 +48,8 @@ describe('workflow edges', () => {
       },
     );
     expect(done).toMatchObject({ ok: true, to: 'OPEN', comment: '已登记' });
+    const silent = applyTransition(table, { status: 'OPEN' }, 'record', { actorId: 'u', grants, now }, {});
+    expect(silent).toMatchObject({ ok: true, comment: '' });
   });
 
   it('keeps no comment for an action that takes none, whatever was typed', () => {
