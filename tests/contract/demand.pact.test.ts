@@ -14,7 +14,7 @@ import { type PreCreditDraft, preCreditMakeSpec } from '../../src/ui/screens/dem
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
 import { DemandState, PACT_DEMAND_ID, PACT_PRE_CREDIT_ID } from './support/demand-fixtures';
 
-const { eachLike, integer, like, regex, string, boolean } = MatchersV3;
+const { eachLike, equal, integer, like, regex, string, boolean } = MatchersV3;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HUADONG = '1100000000000000011';
@@ -28,6 +28,8 @@ const make = (url: string) => preCreditMakeSpec(client(url));
 const noOffer = { suppliers: [], companies: [], orders: [], ratio: '0.8000', consent: null, locked: false };
 const draftValues = { supplierId: HUADONG, projectCompanyId: '', amount: '', validDays: '90', selected: [] };
 const supplier = () => bearer(PACT_TOKEN.supplier);
+/** Any status of a definition: what a list may hold beside the pact's record. */
+const anyStatus = (statuses: object, example: string) => regex(`^(${Object.keys(statuses).join('|')})$`, example);
 const operator = () => bearer(PACT_TOKEN.operator);
 const option = eachLike({ keyId: string(HUADONG), name: string('华东建材有限公司') });
 const order = {
@@ -51,7 +53,7 @@ const demand = (status: string, version: number) => ({
   expectedAmount: integer(3_000_000_00),
   expectedTermDays: integer(180),
   status,
-  version,
+  version: integer(version),
   actions: [],
 });
 const preCredit = (status: string, version: number) => ({
@@ -62,11 +64,14 @@ const preCredit = (status: string, version: number) => ({
   applyAmount: integer(100_00),
   validDays: integer(90),
   status,
-  version,
+  version: integer(version),
   basisOrderIds: eachLike(string('2410000000000000003')),
   basisOrders: eachLike(order),
   ratio: string('0.8000'),
 });
+// Statuses, the business's state, the actions a row offers and codes are exact (the screens label them and
+// offer actions by them); the rest is matched by type. No matcher wraps a whole record: a type matcher there
+// makes the status type-only too.
 
 describe('融资需求 contract', () => {
   it('a supplier user pages its demands', async () => {
@@ -80,7 +85,12 @@ describe('融资需求 contract', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody(
           ok({
-            records: eachLike(like({ keyId: string('1'), supplierId: HUADONG, status: string('NEW'), actions: [] })),
+            records: eachLike({
+              keyId: string('1'),
+              supplierId: equal(HUADONG),
+              status: anyStatus(FINANCING_DEMAND.statuses, 'NEW'),
+              actions: like([]),
+            }),
             total: integer(1),
             current: 1,
             size: 10,
@@ -126,17 +136,15 @@ describe('融资需求 contract', () => {
       .withRequest('POST', FINANCING_DEMAND.api, (b) => b.headers(supplier()).jsonBody(form))
       .willRespondWith(200, (b) =>
         b.jsonBody(
-          ok(
-            like({
-              keyId: string('2530000000000000099'),
-              demandNo: regex(/^XQ\d{12}$/, 'XQ202611200001'),
-              supplierId: HUADONG,
-              source: 'SUPPLIER',
-              status: 'NEW',
-              version: 1,
-              actions: [],
-            }),
-          ),
+          ok({
+            keyId: string('2530000000000000099'),
+            demandNo: regex(/^XQ\d{12}$/, 'XQ202611200001'),
+            supplierId: HUADONG,
+            source: 'SUPPLIER',
+            status: 'NEW',
+            version: 1,
+            actions: [],
+          }),
         ),
       )
       .executeTest(async (mock) => {
@@ -173,7 +181,7 @@ describe('融资需求 contract', () => {
       .given(DemandState.demandNew)
       .uponReceiving('the detail of the new pact demand')
       .withRequest('GET', `${FINANCING_DEMAND.api}/${PACT_DEMAND_ID}`, (b) => b.headers(operator()))
-      .willRespondWith(200, (b) => b.jsonBody(ok(like({ ...demand('NEW', 1), actions: ['accept', 'close'] }))))
+      .willRespondWith(200, (b) => b.jsonBody(ok({ ...demand('NEW', 1), actions: ['accept', 'close'] })))
       .executeTest(async (mock) => {
         const d = await kit(mock.url, PACT_TOKEN.operator).get(FINANCING_DEMAND, PACT_DEMAND_ID);
         expect((d as unknown as { actions: string[] }).actions).toEqual(['accept', 'close']);
@@ -190,13 +198,11 @@ describe('融资需求 contract', () => {
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
-          ok(
-            like({
-              ...demand('ACCEPTED', 2),
-              businessId: string('2500000000000000001'),
-              businessNo: regex(/^RZ\d{12}$/, 'RZ202611200001'),
-            }),
-          ),
+          ok({
+            ...demand('ACCEPTED', 2),
+            businessId: string('2500000000000000001'),
+            businessNo: regex(/^RZ\d{12}$/, 'RZ202611200001'),
+          }),
         ),
       )
       .executeTest(async (mock) => {
@@ -219,7 +225,7 @@ describe('融资需求 contract', () => {
       .withRequest('POST', `${FINANCING_DEMAND.api}/${PACT_DEMAND_ID}/transition`, (b) =>
         b.headers(operator()).jsonBody({ action: 'close', version: 1, comment: '供应商暂无融资需要' }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(ok(like({ ...demand('CLOSED', 2), closeReason: '供应商暂无融资需要' }))))
+      .willRespondWith(200, (b) => b.jsonBody(ok({ ...demand('CLOSED', 2), closeReason: '供应商暂无融资需要' })))
       .executeTest(async (mock) => {
         const d = await kit(mock.url, PACT_TOKEN.operator).transition(
           FINANCING_DEMAND,
@@ -315,18 +321,16 @@ describe('预授信 contract', () => {
       .withRequest('POST', PRE_CREDIT.api, (b) => b.headers(supplier()).jsonBody(form))
       .willRespondWith(200, (b) =>
         b.jsonBody(
-          ok(
-            like({
-              keyId: string('2500000000000000002'),
-              preCreditNo: regex(/^YS\d{12}$/, 'YS202611200001'),
-              supplierId: HUADONG,
-              applyAmount: 100_00,
-              status: 'DRAFT',
-              version: 1,
-              basisOrderIds: [],
-              basisOrders: [],
-            }),
-          ),
+          ok({
+            keyId: string('2500000000000000002'),
+            preCreditNo: regex(/^YS\d{12}$/, 'YS202611200001'),
+            supplierId: HUADONG,
+            applyAmount: 100_00,
+            status: 'DRAFT',
+            version: 1,
+            basisOrderIds: [],
+            basisOrders: [],
+          }),
         ),
       )
       .executeTest(async (mock) => {
@@ -340,7 +344,7 @@ describe('预授信 contract', () => {
       .given(DemandState.preCreditDraft)
       .uponReceiving('the pact pre-credit draft with its orders')
       .withRequest('GET', `${PRE_CREDIT.api}/${PACT_PRE_CREDIT_ID}`, (b) => b.headers(supplier()))
-      .willRespondWith(200, (b) => b.jsonBody(ok(like(preCredit('DRAFT', 1)))))
+      .willRespondWith(200, (b) => b.jsonBody(ok(preCredit('DRAFT', 1))))
       .executeTest(async (mock) => {
         const draft = await client(mock.url).detail<PreCreditDraft>(PACT_PRE_CREDIT_ID);
         expect(draft.basisOrders.length).toBe(1);
@@ -357,9 +361,7 @@ describe('预授信 contract', () => {
           .jsonBody({ projectCompanyId: null, applyAmount: 200_00, basisOrderIds: [], validDays: 60, version: 1 }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(
-          ok(like({ keyId: PACT_PRE_CREDIT_ID, applyAmount: 200_00, validDays: 60, status: 'DRAFT', version: 2 })),
-        ),
+        b.jsonBody(ok({ keyId: PACT_PRE_CREDIT_ID, applyAmount: 200_00, validDays: 60, status: 'DRAFT', version: 2 })),
       )
       .executeTest(async (mock) => {
         const stored = { keyId: PACT_PRE_CREDIT_ID, version: 1 } as PreCreditDraft;
@@ -374,7 +376,7 @@ describe('预授信 contract', () => {
         b.headers(supplier()).jsonBody({ action: 'submit', version: 1 }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT_ID, state: 'PRE_CREDIT/PENDING', version: 2 }))),
+        b.jsonBody(ok({ keyId: PACT_PRE_CREDIT_ID, state: 'PRE_CREDIT/PENDING', version: 2 })),
       )
       .executeTest(async (mock) => {
         await client(mock.url).transition(PACT_PRE_CREDIT_ID, { action: 'submit', version: 1 });
@@ -390,9 +392,12 @@ describe('预授信 contract', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody(
           ok({
-            records: eachLike(
-              like({ keyId: string(PACT_PRE_CREDIT_ID), supplierId: HUADONG, status: string('DRAFT'), actions: [] }),
-            ),
+            records: eachLike({
+              keyId: string(PACT_PRE_CREDIT_ID),
+              supplierId: equal(HUADONG),
+              status: anyStatus(PRE_CREDIT.statuses, 'DRAFT'),
+              actions: like([]),
+            }),
             total: integer(1),
             current: 1,
             size: 10,
@@ -443,7 +448,7 @@ describe('预授信 contract', () => {
       .withRequest('POST', `${PRE_CREDIT.api}/${PACT_PRE_CREDIT_ID}/transition`, (b) =>
         b.headers(supplier()).jsonBody({ action: 'withdraw', version: 2 }),
       )
-      .willRespondWith(200, (b) => b.jsonBody(ok(like(preCredit('DRAFT', 3)))))
+      .willRespondWith(200, (b) => b.jsonBody(ok(preCredit('DRAFT', 3))))
       .executeTest(async (mock) => {
         const p = await kit(mock.url, PACT_TOKEN.supplier).transition(
           PRE_CREDIT,

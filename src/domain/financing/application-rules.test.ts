@@ -46,6 +46,8 @@ const facts = (over: Partial<ApplicationFacts> = {}): ApplicationFacts => ({
 describe('SUBMIT_APPLICATION', () => {
   it('holds for a complete application within every limit', () => {
     expect(submitApplicationProblems(facts())).toEqual([]);
+    // No single cap (null, as the effective cap answers when no parameter sets one) binds nothing.
+    expect(submitApplicationProblems(facts({ singleMax: null }))).toEqual([]);
   });
 
   it('needs at least one line', () => {
