@@ -47,6 +47,7 @@ describe('提交 of a pre-credit without orders', () => {
       applyAmount: 100_00,
       basisOrderIds: [],
       orders: [],
+      today: '2026-11-26',
     });
     expect(problems).toEqual([PreCreditMessage.noOrders]);
   });
