@@ -26,8 +26,8 @@ describe('every gateway call of the client has a pact interaction', () => {
     const templates = sites.map((s) => `${s.method} ${s.template}`);
     // A module constant (API), a helper of the file (one(keyId)), a table's values (BASE[resource]) narrowed
     // to the keys the parameter's type allows, an imported constant, and both branches of a condition.
-    expect(templates).toContain('PUT /api/business/preCredit/{keyId}');
-    expect(templates).toContain('GET /api/business/financingApplication/{keyId}/review');
+    expect(templates).toContain('PUT /{def.resource.api…}/{keyId}');
+    expect(templates).toContain('POST /api/business/business/{keyId}/transition');
     expect(templates).toContain('GET /api/company/projectCompany/page');
     expect(templates).not.toContain('GET /api/authcenter/org/page');
     expect(templates).toContain('GET /api/parameter/summaryRiskControl/active');
