@@ -28,12 +28,14 @@ export interface ExamineContext {
   problem: string | null;
   /** The action taken, once the move is made. */
   acted: string | null;
+  /** The action's own fields it carries (a pre-credit's 批复额度 on 通过), or null. */
+  values: Record<string, string | number | null> | null;
 }
 
 export type ExamineEvent =
   | { type: 'COMMENT'; value: string }
   /** An offered action; the screen asks first for one that ends the business. */
-  | { type: 'ACT'; action: string }
+  | { type: 'ACT'; action: string; values?: Record<string, string | number | null> }
   | { type: 'RELOAD' };
 
 const isStale = (error: unknown) => error instanceof GatewayError && error.code === ResultCode.staleVersion;
@@ -69,7 +71,15 @@ export function createExaminePageMachine(deps: ExamineDeps) {
     },
   }).createMachine({
     id: 'examinePage',
-    context: ({ input }) => ({ id: input.id, type: input.type, detail: null, comment: '', problem: null, acted: null }),
+    context: ({ input }) => ({
+      id: input.id,
+      type: input.type,
+      detail: null,
+      comment: '',
+      problem: null,
+      acted: null,
+      values: null,
+    }),
     initial: 'loading',
     states: {
       loading: {
@@ -96,7 +106,11 @@ export function createExaminePageMachine(deps: ExamineDeps) {
             {
               guard: 'offered',
               target: 'acting',
-              actions: assign({ acted: ({ event }) => event.action, problem: null }),
+              actions: assign({
+                acted: ({ event }) => event.action,
+                values: ({ event }) => (event.type === 'ACT' ? (event.values ?? null) : null),
+                problem: null,
+              }),
             },
           ],
         },
@@ -106,7 +120,12 @@ export function createExaminePageMachine(deps: ExamineDeps) {
           src: 'move',
           input: ({ context }) => ({
             id: context.id,
-            move: { action: context.acted ?? '', version: context.detail?.version ?? 0, comment: context.comment },
+            move: {
+              action: context.acted ?? '',
+              version: context.detail?.version ?? 0,
+              comment: context.comment,
+              ...(context.values ? { values: context.values } : {}),
+            },
           }),
           onDone: {
             target: 'done',

@@ -23,10 +23,12 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import type { ExamineDetail, ExamineItem, ExamineQuery } from '../../../application/ports/review-gateway.port';
 import { createExaminePageMachine, examineCommentProblem } from '../../../application/stage/examine-page.machine';
 import { REVIEW_ACTIONS, transitionOf } from '../../../domain/financing/lifecycle';
+import { yuanText } from '../../../domain/financing/pre-credit-form';
+import { APPROVED_AMOUNT_KEY, ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
-import { formatFen } from '../../../domain/format/money-format';
+import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
@@ -203,6 +205,13 @@ export function StageExaminePage({
   const failed = useSelector(flow, (s) => s.matches('failed'));
   const acting = useSelector(flow, (s) => s.matches('acting'));
   const done = useSelector(flow, (s) => s.matches('done'));
+  // A pre-credit's last level sets the 批复额度 (the applied amount unless changed); the table bounds it.
+  const setsApproved = !!detail?.preCredit && !!detail.review && detail.review.level === detail.review.levels.length;
+  const [approvedText, setApprovedText] = useState<string | null>(null);
+  const approvedShown = approvedText ?? (detail?.preCredit ? yuanText(detail.preCredit.applyAmount) : '');
+  const approvedFen = yuanToFen(approvedShown.trim());
+  const approvedProblem =
+    setsApproved && (approvedFen === null || approvedFen <= 0n) ? '请输入大于0的批复额度（元，最多两位小数）' : null;
 
   useEffect(() => {
     // After the navigation: it cancels the requests in flight (SPEC §2.3), the count's among them.
@@ -223,6 +232,11 @@ export function StageExaminePage({
         type: 'error',
       });
       if (!yes) return;
+    }
+    if (setsApproved && t.tone === 'success') {
+      if (approvedProblem || approvedFen === null) return;
+      flow.send({ type: 'ACT', action, values: { [APPROVED_AMOUNT_KEY]: Number(approvedFen) } });
+      return;
     }
     flow.send({ type: 'ACT', action });
   };
@@ -246,10 +260,22 @@ export function StageExaminePage({
       {detail && (
         <>
           <Summary detail={detail} />
+          {detail.preCredit && <PreCreditItem section={detail.preCredit} />}
           {children}
           <Progress detail={detail} />
           {detail.actions.length > 0 ? (
             <div className={styles.card} role="region" aria-label="审核意见">
+              {setsApproved && (
+                <Field
+                  label="批复额度（元）"
+                  required
+                  hint={`不超过申请额度 ${money(detail.preCredit?.applyAmount ?? null)} 元`}
+                  validationMessage={approvedProblem ?? undefined}
+                  validationState={approvedProblem ? 'error' : 'none'}
+                >
+                  <Input value={approvedShown} inputMode="decimal" onChange={(_, d) => setApprovedText(d.value)} />
+                </Field>
+              )}
               <Field
                 label="审核意见"
                 hint="退回时请写明原因（至少5个字）"
@@ -314,6 +340,58 @@ function Summary({ detail }: { detail: ExamineDetail }) {
           </div>
         ))}
       </dl>
+    </div>
+  );
+}
+
+/** A pre-credit under review, read-only: what was applied for, its validity and the orders it rests on. */
+function PreCreditItem({ section }: { section: NonNullable<ExamineDetail['preCredit']> }) {
+  const styles = { ...useListScreenStyles(), ...useDetailStyles() };
+  const items: Array<[string, string]> = [
+    ['预授信编号', section.preCreditNo],
+    ['申请额度', `${money(section.applyAmount)} 元`],
+    ['批复额度', section.approvedAmount === null ? '—' : `${money(section.approvedAmount)} 元`],
+    [
+      '有效期',
+      section.validFrom && section.validTo ? `${section.validFrom} 至 ${section.validTo}` : `${section.validDays}天`,
+    ],
+  ];
+  return (
+    <div className={styles.card} role="region" aria-label="预授信">
+      <Text weight="semibold">预授信</Text>
+      <dl className={styles.grid}>
+        {items.map(([label, value]) => (
+          <div key={label} className={styles.item}>
+            <dt className={styles.label}>{label}</dt>
+            <dd className={styles.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Text weight="semibold">依据付款单</Text>
+      <div style={{ overflowX: 'auto' }}>
+        <table aria-label="依据付款单" style={{ borderCollapse: 'collapse', minWidth: '560px', width: '100%' }}>
+          <thead>
+            <tr>
+              {['付款单号', '项目公司', '应付日', '可融资余额（元）', '融资比例'].map((h) => (
+                <th key={h} style={{ textAlign: 'left', padding: '6px 8px' }}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {section.orders.map((o) => (
+              <tr key={o.orderNo}>
+                <td style={{ padding: '6px 8px' }}>{o.orderNo}</td>
+                <td style={{ padding: '6px 8px' }}>{o.projectCompanyName ?? '—'}</td>
+                <td style={{ padding: '6px 8px' }}>{o.dueDate}</td>
+                <td style={{ padding: '6px 8px', textAlign: 'right' }}>{money(o.eligibleAmount)}</td>
+                <td style={{ padding: '6px 8px' }}>{ratioPercent(o.ratio)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
