@@ -94,7 +94,7 @@ const preCreditAt = (current: number): ExamineDetail => ({
 });
 
 function renderPage(detail: ExamineDetail) {
-  const transition = vi.fn(async () => {});
+  const transition = vi.fn(async (_id: string, _move: object) => {});
   const services = {
     review: { examineDetail: vi.fn(async () => detail) },
     stages: { transition },
