@@ -168,6 +168,7 @@ export const LifecycleMessage = {
   notMaker: '您不是该阶段的制作人',
   conclusionMissing: '议题尚未形成结论',
   conclusionOther: '审核结果须与议题结论一致',
+  vetoLastLevel: '否决须由最后一级的有权审批人作出',
   notOwnSupplier: '只能处理本企业的业务',
   alreadyReviewed: '已有审核意见，不能撤回',
   notTerminateHandler: '当前审核级次不能作出不通过的决定，请退回',
@@ -666,7 +667,10 @@ export const LIFECYCLE: LifecycleTable = {
       comment: 'required',
       commentLabel: '否决意见',
       tone: 'danger',
-      guard: mayReview,
+      // The approving authority's, at the last level: the levels before it advise (S14).
+      guard: all(mayReview, (r) =>
+        r.review && r.review.level === r.review.snapshot.levels.length ? null : LifecycleMessage.vetoLastLevel,
+      ),
     },
     // Stage 8: signing, online through the e-sign provider or offline with scans and originals.
     {
