@@ -5,10 +5,11 @@
 // meeting's chair reviews, only minutes sent to review, and 复议 once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
-import { MeetingMessage } from '../../../../src/domain/financing/meeting-rules';
+import { MeetingMessage, vetoBarEnds } from '../../../../src/domain/financing/meeting-rules';
 import { MeetingFlowMessage } from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { SeededBusiness } from '../business/seed';
 import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
 import { meetingAtChairReview } from '../../testing/meeting-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
@@ -32,6 +33,7 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
       ids[name] = s.userId;
     }
     headers.xh_admin = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
+    headers.operator = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
   }, 60_000);
   afterAll(async () => {
     await gw?.close();
@@ -128,5 +130,65 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
     const approved = await examine('chair', meetingId, { action: 'approve', version: sent.data.version });
     expect(approved.code).toBe(0);
     expect((await business(c!)).state).toBe('TERMINATED/VETOED');
+  }, 120_000);
+
+  it('bars for six months a new pre-credit on the orders of a business vetoed after its 复议, naming it', async () => {
+    // The returned pre-credit of the seed asks about some of the supplier's orders; a business of the same
+    // supplier on one of them was reconsidered once and is now vetoed.
+    const asking = await gw.db
+      .selectFrom('financing_business as b')
+      .innerJoin('pre_credit as p', 'p.business_id', 'b.business_id')
+      .select(['b.supplier_id', 'b.version', 'p.basis_order_ids'])
+      .where('b.business_id', '=', SeededBusiness.preCreditReturned)
+      .executeTakeFirstOrThrow();
+    const orders = (
+      typeof asking.basis_order_ids === 'string' ? JSON.parse(asking.basis_order_ids) : asking.basis_order_ids
+    ) as string[];
+    const [b] = await businessesAwaitingMeeting(gw.db, T, 1);
+    await gw.db
+      .updateTable('financing_business')
+      .set({ reconsider_count: 1, supplier_id: asking.supplier_id })
+      .where('business_id', '=', b!)
+      .execute();
+    const now = new Date();
+    await gw.db
+      .insertInto('pre_credit')
+      .values({
+        business_id: b!,
+        tenant_id: T,
+        pre_credit_no: `YS9${b!.slice(-11)}`,
+        apply_amount: 100_000_00,
+        valid_days: 90,
+        basis_order_ids: JSON.stringify([orders[0]]),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const no = ['DISAGREE', 'DISAGREE', 'DISAGREE', 'AGREE'] as const;
+    const { meetingId, version } = await meetingAtChairReview(call, headers, ids, [
+      { businessId: b!, votes: no, conclusion: 'VETOED' },
+    ]);
+    expect((await examine('chair', meetingId, { action: 'approve', version })).code).toBe(0);
+    const vetoedNo = (
+      await gw.db
+        .selectFrom('financing_business')
+        .select('business_no')
+        .where('business_id', '=', b!)
+        .executeTakeFirstOrThrow()
+    ).business_no;
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const refused = await call(
+      'POST',
+      `/api/business/business/${SeededBusiness.preCreditReturned}/transition`,
+      headers.operator!,
+      {
+        action: 'submit',
+        version: Number(asking.version),
+      },
+    );
+    expect(refused).toMatchObject({
+      code: ResultCode.invalidInput,
+      message: MeetingMessage.barred(vetoedNo, vetoBarEnds(today)),
+    });
   }, 120_000);
 });
