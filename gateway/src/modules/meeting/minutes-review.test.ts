@@ -191,4 +191,44 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
       message: MeetingMessage.barred(vetoedNo, vetoBarEnds(today)),
     });
   }, 120_000);
+
+  it('shows 待表决 on a member’s workbench while their vote is due, and no more once cast', async () => {
+    const [a, b] = await businessesAwaitingMeeting(gw.db, T, 2);
+    const at = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+    const voters = ['chair', 'member1', 'member2', 'member3'];
+    const made = await call('POST', MEETING_API, headers.secretary!, {
+      title: '待表决评审会',
+      form: 'VIDEO',
+      location: '',
+      scheduledAt: at,
+      chairId: ids.chair,
+      members: voters.map((v) => ({ userId: ids[v], role: v === 'chair' ? 'CHAIR' : 'MEMBER' })),
+      agenda: [{ businessId: a }, { businessId: b }],
+    });
+    const id: string = made.data.meetingId;
+    let m = await call('POST', `${MEETING_API}/${id}/transition`, headers.secretary!, { action: 'notify', version: 1 });
+    const todo = async () =>
+      (await call('GET', '/api/business/workbench/todo?tab=VOTE&current=1&size=50', headers.member1!)).data;
+    const count = async () =>
+      (await call('GET', '/api/business/workbench/todo/count', headers.member1!)).data.tabs.VOTE;
+    // Not before voting opens.
+    expect((await todo()).records.filter((r: { link: string }) => r.link.includes(id))).toEqual([]);
+    m = await call('POST', `${MEETING_API}/${id}/transition`, headers.secretary!, {
+      action: 'openVoting',
+      version: m.data.version,
+    });
+    const due = (await todo()).records.filter((r: { link: string }) => r.link.includes(id));
+    expect(due.map((r: { businessId: string; itemType: string }) => [r.itemType, r.businessId])).toEqual([
+      ['VOTE', a],
+      ['VOTE', b],
+    ]);
+    const before = await count();
+    expect((await call('POST', `${MEETING_API}/${id}/vote`, headers.member1!, { seq: 1, opinion: 'AGREE' })).code).toBe(
+      0,
+    );
+    expect(await count()).toBe(before - 1);
+    // The secretary holds no vote: nothing to vote on their workbench.
+    const secretary = await call('GET', '/api/business/workbench/todo/count', headers.secretary!);
+    expect(secretary.data.tabs.VOTE).toBe(0);
+  }, 60_000);
 });
