@@ -17,6 +17,7 @@ import { RegistrationGatewayId } from '../../application/ports/registration-gate
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
+import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
@@ -128,6 +129,9 @@ function compose() {
     },
     get assets() {
       return container.get(AssetsGatewayId);
+    },
+    get stages() {
+      return container.get(StageGatewayId);
     },
     get preCredit() {
       return container.get(PreCreditGatewayId);

@@ -13,6 +13,7 @@ import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
+import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
@@ -28,6 +29,7 @@ import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.ad
 import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
+import { StageGatewayAdapter } from '../../adapters/gateway/stage-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -45,6 +47,8 @@ export function bindFeatures(container: Container): void {
   container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
+  // Every lifecycle stage, by its definition: a new stage adds no binding.
+  container.bind(StageGatewayId).to(StageGatewayAdapter).inSingletonScope();
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();

@@ -16,6 +16,7 @@ import type { MeetingGateway } from '../../application/ports/meeting-gateway.por
 import type { ApplicationGateway } from '../../application/ports/application-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
+import type { StageGateway } from '../../application/ports/stage-gateway.port';
 import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
 import type { BusinessGateway } from '../../application/ports/business-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
@@ -46,7 +47,8 @@ export interface Services {
   preCredit: PreCreditGateway;
   /** 融资申请's make page and review page calls beyond the kit. */
   financingApplication: ApplicationGateway;
-  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
+  /** Every lifecycle stage, by its definition (the stage kit's port: src/ui/screens/stage). */
+  stages: StageGateway;
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
   parameters: ParametersGateway;
   /** 审核类型配置, 业务审核 and the workbench. */

@@ -27,13 +27,13 @@ import {
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
-import { ExamineList, ReviewPage } from '../review/examine-screen';
+import { StageExamineList, StageExaminePage } from '../stage/examine-shell';
 
 const TYPE = 'APPLICATION';
 
 export function ApplicationExamineScreen() {
   return (
-    <ExamineList
+    <StageExamineList
       title="融资申请审核"
       fixedType={TYPE}
       linkOf={(row) => `${APPLICATION_EXAMINE_INFO_PATH}?id=${encodeURIComponent(row.businessId)}`}
@@ -45,9 +45,9 @@ export function ApplicationExamineInfoScreen() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   return (
-    <ReviewPage key={id} id={id} type={TYPE} back={APPLICATION_EXAMINE_PATH}>
+    <StageExaminePage key={id} id={id} type={TYPE} back={APPLICATION_EXAMINE_PATH}>
       <ApplicationSection id={id} />
-    </ReviewPage>
+    </StageExaminePage>
   );
 }
 

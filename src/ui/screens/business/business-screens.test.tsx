@@ -235,7 +235,8 @@ describe('业务详情', () => {
     await screen.findByRole('region', { name: '业务概要' });
     expect(screen.queryByRole('tab', { name: '融资申请' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: '预授信' }));
-    const facts = screen.getByLabelText('预授信');
+    // The tab is declared beside its stage and loads on first opening.
+    const facts = await screen.findByLabelText('预授信', {}, { timeout: 15_000 });
     expect(facts.textContent).toContain('YS202611200001');
     expect(facts.textContent).toContain('1,200,000.00');
     const orders = screen.getByRole('table', { name: '依据付款单' });
