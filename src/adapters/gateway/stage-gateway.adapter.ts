@@ -68,6 +68,18 @@ export class StageGatewayAdapter implements StageGateway {
     return fileName;
   }
 
+  async download(
+    def: StageDef,
+    path: string,
+    query: Record<string, string | number> = {},
+    fallbackName = `${def.resource.noun}.pdf`,
+  ): Promise<string> {
+    const url = `${def.resource.api}${path.startsWith('/') ? path : `/${path}`}`;
+    const { blob, fileName } = await this.http.blob('GET', url, { params: query, fallbackName });
+    this.saver.save(blob, fileName);
+    return fileName;
+  }
+
   options(def: StageDef, key: string): Promise<RefOption[]> {
     return this.http.get(`${def.resource.api}/options/${encodeURIComponent(key)}`, { silent: true });
   }

@@ -58,6 +58,13 @@ export interface StageGateway {
     body?: object,
     options?: { silent?: boolean },
   ): Promise<T>;
+  /** A document of the stage's own under its api (a report's PDF): saved as the server names it; answers the name. */
+  download(
+    def: StageDef,
+    path: string,
+    query?: Record<string, string | number>,
+    fallbackName?: string,
+  ): Promise<string>;
 }
 
 export const StageGatewayId: ServiceIdentifier<StageGateway> = Symbol.for('StageGateway');
@@ -75,6 +82,7 @@ export interface StageClient {
   options(key: string): Promise<RefOption[]>;
   events(keyId: string): Promise<BusinessEventView[]>;
   custom<T>(method: StageMethod, path: string, body?: object, options?: { silent?: boolean }): Promise<T>;
+  download(path: string, query?: Record<string, string | number>, fallbackName?: string): Promise<string>;
 }
 
 export function stageClient(gateway: StageGateway, def: StageDef): StageClient {
@@ -90,5 +98,6 @@ export function stageClient(gateway: StageGateway, def: StageDef): StageClient {
     options: (key) => gateway.options(def, key),
     events: (keyId) => gateway.events(keyId),
     custom: (method, path, body, options) => gateway.custom(def, method, path, body, options),
+    download: (path, query, fallbackName) => gateway.download(def, path, query, fallbackName),
   };
 }

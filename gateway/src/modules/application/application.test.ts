@@ -160,7 +160,14 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       'APPLICATION/PENDING@1',
       'APPLICATION/PENDING@2',
       'APPLICATION/RETURNED@',
+      // The approved ones, walked on by the report seed: two past the report's review, one untouched.
+      'MEETING/WAIT_SCHEDULE@',
+      'MEETING/WAIT_SCHEDULE@',
       'REPORT/DRAFT@',
+      'REPORT/DRAFT@',
+      'REPORT/PENDING@1',
+      'REPORT/PENDING@2',
+      'REPORT/RETURNED@',
     ]);
     const draft = seeded.find((r: { state: string }) => r.state === 'APPLICATION/DRAFT');
     const detail = await ok('GET', `${API}/${draft.keyId}`, operator);
