@@ -242,4 +242,21 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     // The reviewers read it from 决议审核.
     expect((await as('riskhead').get(`${API}/${twoLevels}/review`)).data.limits).toHaveLength(5);
   });
+
+  it('the demo seed walked decisions to 已通过 and to 待审核 with the seeded people', async () => {
+    const seeded = await gw.db
+      .selectFrom('financing_decision as d')
+      .innerJoin('financing_business as b', 'b.business_id', 'd.business_id')
+      .select(['b.state', 'd.result', 'd.created_by'])
+      .where('d.tenant_id', '=', T)
+      .where('d.created_by', '=', ids.chair!)
+      .orderBy('b.state')
+      .execute();
+    expect(seeded.map((r) => [r.state, r.result])).toEqual(
+      expect.arrayContaining([
+        ['ELEMENTS/DRAFT', 'AGREED'],
+        ['DECISION/PENDING', null],
+      ]),
+    );
+  });
 });

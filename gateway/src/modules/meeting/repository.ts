@@ -132,6 +132,10 @@ export interface MeetingView {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** One transaction of its own, or the caller's (the demo seed walks a meeting inside its own). */
+const inTransaction = <T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? fn(db) : db.transaction().execute(fn);
+
 /** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
 async function writeSeats(trx: Db, tenantId: string, meetingId: string, plan: NewMeeting): Promise<void> {
   await trx
@@ -279,7 +283,7 @@ export async function createMeeting(
   now: Date,
 ): Promise<{ meetingId: string; meetingNo: string }> {
   await checkPlanPeopleAndAgenda(db, tenantId, plan);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const meetingId = newId();
     const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
     await trx
@@ -319,7 +323,7 @@ export async function transitionMeeting(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
     const facts =
       move.action === 'notify'
@@ -427,7 +431,7 @@ export async function submitMinutes(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
     const verdict = applyTransition(
       MEETING_FLOW,
@@ -472,7 +476,7 @@ export async function examineMinutes(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
     const verdict = applyTransition(
       MEETING_FLOW,
@@ -564,7 +568,7 @@ export async function castVote(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingItemView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, vote.meetingId, true);
     const item = m.items.find((i) => i.seq === vote.seq);
     const refusal = voteRefusal({
@@ -615,7 +619,7 @@ export async function markAbsent(
   memberId: string,
   actor: MeetingActor,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.status !== 'VOTING') throw invalidInput(MeetingStoreMessage.absentNotVoting);
@@ -652,7 +656,7 @@ export async function recordConclusion(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingItemView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, input.meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.status !== 'CLOSED') throw invalidInput(MeetingStoreMessage.concludeNotClosed);
@@ -742,7 +746,7 @@ export async function updateMeeting(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.version !== version) throw stale();
@@ -781,7 +785,7 @@ export async function deleteMeeting(
   version: number,
   actor: MeetingActor,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.version !== version) throw stale();
