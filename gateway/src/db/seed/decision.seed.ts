@@ -22,8 +22,8 @@ import {
 import type { Database } from '../database';
 import { DEMO_TENANT_ID } from './demo-seed';
 
-/** The businesses it walks are the report seed's; the people and their grants the business and meeting seeds'. */
-export const after = ['report', 'meeting', 'business'];
+/** The businesses it walks are the report seed's; the people and grants the business and meeting seeds'; the products params-funds'. */
+export const after = ['report', 'meeting', 'business', 'params-funds'];
 
 const T = DEMO_TENANT_ID;
 const idOf = (userName: string) => {
