@@ -59,13 +59,15 @@ export function MinutesExamineListScreen() {
       <Text as="h1" size={600} weight="semibold">
         评审会审核
       </Text>
-      <PagedTable
-        aria-label="待审核的会议纪要"
-        columns={columns}
-        {...table}
-        rowKey={(r) => r.meetingId}
-        emptyText="暂无待审核的会议纪要"
-      />
+      <div className={styles.card}>
+        <PagedTable
+          aria-label="待审核的会议纪要"
+          columns={columns}
+          {...table}
+          rowKey={(r) => r.meetingId}
+          emptyText="暂无待审核的会议纪要"
+        />
+      </div>
     </section>
   );
 }
