@@ -204,14 +204,23 @@ const crossing = (checkpoint: Checkpoint, build: (rules: Guard) => Guard) => ({
  * null when the actor is one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
  */
 export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
-  if (ctx.facts?.actorSupplierId) {
-    return ctx.facts.actorSupplierId === r.supplierId ? null : LifecycleMessage.notOwnSupplier;
-  }
+  if (ctx.facts?.actorSupplierId) return ownerRefusal(r, ctx);
   // A stage made by a department rather than the business's 经办人 (报告 and 决议 by 风控, 纪要 by the
   // secretary) is made by whoever holds the stage's maker role.
   const stage = REVIEW_STAGES.find((s) => s.stage === stageOf(r.state));
   if (stage && !stage.makers.some((m) => OWNER_ROLES.includes(m))) {
     return isAdmin(ctx) || stage.makers.some((m) => ctx.roles?.has(m)) ? null : LifecycleMessage.notMaker;
+  }
+  return ownerRefusal(r, ctx);
+};
+
+/**
+ * The business's own 经办人 (or a supplier user of its supplier, or an administrator), whatever stage it is in:
+ * null when the actor is one. The guard of the 经办's own moves on the business, such as 终止.
+ */
+export const ownerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
+  if (ctx.facts?.actorSupplierId) {
+    return ctx.facts.actorSupplierId === r.supplierId ? null : LifecycleMessage.notOwnSupplier;
   }
   return !r.ownerId || r.ownerId === ctx.actorId || isAdmin(ctx) ? null : LifecycleMessage.notOwner;
 };
@@ -805,7 +814,7 @@ export const LIFECYCLE: LifecycleTable = {
       comment: 'required',
       commentLabel: '终止原因',
       tone: 'danger',
-      guard: makerRefusal,
+      guard: ownerRefusal,
     },
     {
       action: 'expire',

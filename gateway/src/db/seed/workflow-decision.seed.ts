@@ -1,3 +1,5 @@
+// Named to run after every seed it needs without moving the others: the seeds without a dependency run in name
+// order, and one named earlier would pull the workflow seeds ahead of them.
 // Demo 融资决议 (stage 5): the businesses the report seed left at 评审会·待上会 heard at one meeting and walked on
 // by the seeded people — the secretary (钱芳) makes the meeting, sends the notice and opens the vote; the chair
 // (郑国华) and member1–3 vote, one of them 有条件同意 with a condition; the secretary closes the vote, records
