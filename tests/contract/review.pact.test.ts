@@ -357,7 +357,9 @@ describe('review contract', () => {
         b.query({ menuId: todoMenu }).headers(reviewer()),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(ok({ count: integer(1), tabs: { REVIEW: integer(1), MAKE: integer(0), DUE: integer(0) } })),
+        b.jsonBody(
+          ok({ count: integer(1), tabs: { REVIEW: integer(1), MAKE: integer(0), VOTE: integer(0), DUE: integer(0) } }),
+        ),
       )
       .executeTest(async (mock) => {
         const answer = await reviewerAdapter(mock.url).todoCount();

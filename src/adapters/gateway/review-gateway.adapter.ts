@@ -67,7 +67,15 @@ export class ReviewGatewayAdapter implements ReviewGateway {
       { params: { menuId: menuIdForPath(TODO_MENU) }, silent: true },
     );
     const tabs = answer.tabs ?? {};
-    return { count: answer.count, tabs: { REVIEW: tabs.REVIEW ?? 0, MAKE: tabs.MAKE ?? 0, DUE: tabs.DUE ?? 0 } };
+    return {
+      count: answer.count,
+      tabs: {
+        REVIEW: tabs.REVIEW ?? 0,
+        MAKE: tabs.MAKE ?? 0,
+        VOTE: tabs.VOTE ?? 0,
+        DUE: tabs.DUE ?? 0,
+      },
+    };
   }
 
   donePage(page: PageRequest): Promise<Page<DoneItem>> {

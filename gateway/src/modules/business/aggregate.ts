@@ -34,6 +34,7 @@ import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
 import { bindOwnFiles } from '../file/file-binding';
+import { grantedMenus } from '../menu/repository';
 import { logOperation, newId } from '../operation-log/repository';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
@@ -151,6 +152,24 @@ const ROLE_ORDER: readonly string[] = Object.values(ROLE);
 /** The user behind a request, with their enabled roles and every grant. */
 export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Promise<Actor> {
   const session = sessionOf(request);
+  return actorWith(db, session.tenantId, session.userId, session.grants());
+}
+
+/**
+ * A person of the tenant as the aggregate sees them, read from the database: for a move one module makes on
+ * the businesses it holds, as the person who acts on it (the secretary's meeting moves each business heard).
+ */
+export async function actorById(db: Kysely<Database>, tenantId: string, userId: string): Promise<Actor> {
+  return actorWith(db, tenantId, userId, grantedMenus(db, userId, tenantId));
+}
+
+async function actorWith(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  grants: Promise<ReadonlyMap<string, ReadonlySet<string>>>,
+): Promise<Actor> {
+  const session = { tenantId, userId };
   const [user, roles, granted] = await Promise.all([
     db
       .selectFrom('app_user')
@@ -165,7 +184,7 @@ export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Pr
       .where('r.tenant_id', '=', session.tenantId)
       .where('r.status', '=', 'ENABLED')
       .execute(),
-    session.grants(),
+    grants,
   ]);
   const sorted = [...roles].sort((a, b) => rank(a.role_code) - rank(b.role_code));
   const supplier = user.user_type === 'SUPPLIER';
@@ -606,4 +625,45 @@ export async function submittedIn(db: Kysely<Database>, tenantId: string, busine
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+/** The terms a financing decision approved, as the business carries them from its approval on. */
+export interface ApprovedTerms {
+  /** 分. */
+  amount: number;
+  /** Annual, four places. */
+  annualRate: string;
+  termDays: number;
+  financingRatio: string;
+  repaymentMethod: string;
+  /** The last day the decision may be lent on, YYYY-MM-DD. */
+  validUntil: string;
+}
+
+/**
+ * The approved terms on the business, written when its decision's last review level approves it — inside that
+ * transition's transaction (the decision module's effect after the move), and only on a business that has just
+ * left 融资决议 through it, so no other path sets them.
+ */
+export async function recordApprovedTerms(
+  trx: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  terms: ApprovedTerms,
+): Promise<void> {
+  const result = await trx
+    .updateTable('financing_business')
+    .set({
+      approved_amount: terms.amount,
+      approved_annual_rate: terms.annualRate,
+      approved_term_days: terms.termDays,
+      approved_financing_ratio: terms.financingRatio,
+      approved_repayment_method: terms.repaymentMethod,
+      decision_valid_until: terms.validUntil,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .where('state', '=', 'ELEMENTS/DRAFT')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
 }

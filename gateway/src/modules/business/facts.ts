@@ -33,6 +33,26 @@ export function registerCheckpoint(c: Checkpoint, rule: CheckpointRule): void {
   rules.set(c, rule);
 }
 
+/**
+ * Rules that join a checkpoint owned by another module (the six-month bar of a failed 复议 joins the
+ * pre-credit's submission): run after the owner's rule and only with it, their refusals after its own.
+ */
+const extraRules = new Map<Checkpoint, Map<string, CheckpointRule>>();
+
+/** Adds (or replaces, by name) a rule to a checkpoint another module owns. */
+export function addCheckpointRule(c: Checkpoint, name: string, rule: CheckpointRule): void {
+  extraRules.set(c, new Map([...(extraRules.get(c) ?? []), [name, rule]]));
+}
+
+/** Facts besides the checkpoints a module loads for a business (a meeting item's tally and conclusion). */
+export type FactLoader = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<Partial<LifecycleFacts>>;
+const factLoaders = new Map<string, FactLoader>();
+
+/** Registers (or replaces, by name) a loader of facts the table's guards read. */
+export function registerFacts(name: string, load: FactLoader): void {
+  factLoaders.set(name, load);
+}
+
 /** Whether some module registered a rule for the checkpoint. */
 export const hasCheckpoint = (c: Checkpoint) => rules.has(c);
 
@@ -171,9 +191,15 @@ export async function loadFacts(
     supplierOwners(any, tenantId, [record]),
   ]);
   const facts = factsOf(record, actor, suppliers.get(record.supplierId), now, owners);
+  for (const load of factLoaders.values()) Object.assign(facts, await load(any, tenantId, record));
   if (checkpoint) {
     const rule = rules.get(checkpoint);
-    if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record, now) };
+    if (rule) {
+      const found = [...(await rule(any, tenantId, record, now))];
+      for (const extra of extraRules.get(checkpoint)?.values() ?? [])
+        found.push(...(await extra(any, tenantId, record, now)));
+      facts.problems = { [checkpoint]: found };
+    }
   }
   return facts;
 }

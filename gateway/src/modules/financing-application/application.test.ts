@@ -162,9 +162,10 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       'APPLICATION/PENDING@1',
       'APPLICATION/PENDING@2',
       'APPLICATION/RETURNED@',
-      // The approved ones, walked on by the report seed: two past the report's review, one untouched.
-      'MEETING/WAIT_SCHEDULE@',
-      'MEETING/WAIT_SCHEDULE@',
+      // The approved ones, walked on by the report seed (two past the report's review, one untouched), and
+      // those two on by the decision seed: heard at a meeting, one decision approved, one at its level 2.
+      'DECISION/PENDING@2',
+      'ELEMENTS/DRAFT@',
       'REPORT/DRAFT@',
       'REPORT/DRAFT@',
       'REPORT/PENDING@1',
