@@ -144,6 +144,12 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
     const orders = (
       typeof asking.basis_order_ids === 'string' ? JSON.parse(asking.basis_order_ids) : asking.basis_order_ids
     ) as string[];
+    // An amount well within its orders' cap, so the bar is the only refusal.
+    await gw.db
+      .updateTable('pre_credit')
+      .set({ apply_amount: 1_000_00 })
+      .where('business_id', '=', SeededBusiness.preCreditReturned)
+      .execute();
     const [b] = await businessesAwaitingMeeting(gw.db, T, 1);
     await gw.db
       .updateTable('financing_business')
