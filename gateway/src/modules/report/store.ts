@@ -19,6 +19,7 @@ import type { Database } from '../../db/database';
 import { type Actor, nextDocumentNo } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
+import { registerProposalSource } from '../decision/proposal';
 import { capSourcesOf } from '../parameters/cap-sources';
 
 type Json = ColumnType<unknown, string, string>;
@@ -277,9 +278,16 @@ export async function reportProblems(
 }
 
 // SUBMIT_REPORT: the gateway loads the steps and the limits, the pure rule decides.
-registerCheckpoint('SUBMIT_REPORT', (db, tenantId, record) =>
-  reportProblems(db, tenantId, record as StoredBusiness, new Date()),
+registerCheckpoint('SUBMIT_REPORT', (db, tenantId, record, now) =>
+  reportProblems(db, tenantId, record as StoredBusiness, now),
 );
+
+// The decision starts from the report's 方案建议 as it was last submitted (the revision the meeting heard).
+registerProposalSource(async (db, tenantId, businessId) => {
+  const report = await loadReport(db, tenantId, businessId);
+  const proposal = report?.revisions.at(-1)?.steps.find((s) => s.key === 'PROPOSAL');
+  return proposal?.savedAt ? proposal.content : undefined;
+});
 
 // A return to the maker (the review's 退回, the meeting's 复议) opens revision + 1 with the steps carried
 // over; the revision that was returned stays as it was submitted.
