@@ -368,12 +368,13 @@ function PreCreditItem({ section }: { section: NonNullable<ExamineDetail['preCre
         ))}
       </dl>
       <Text weight="semibold">依据付款单</Text>
-      <div style={{ overflowX: 'auto' }}>
+      {section.orders.length === 0 && <Text className={styles.empty}>未选择依据付款单</Text>}
+      <div style={{ overflowX: 'auto', display: section.orders.length === 0 ? 'none' : undefined }}>
         <table aria-label="依据付款单" style={{ borderCollapse: 'collapse', minWidth: '560px', width: '100%' }}>
           <thead>
             <tr>
               {['付款单号', '项目公司', '应付日', '可融资余额（元）', '融资比例'].map((h) => (
-                <th key={h} style={{ textAlign: 'left', padding: '6px 8px' }}>
+                <th key={h} style={{ textAlign: h.startsWith('可融资') ? 'right' : 'left', padding: '6px 8px' }}>
                   {h}
                 </th>
               ))}
