@@ -151,7 +151,16 @@ describe('the decision', () => {
       applyAmountFen: 1_000_00n,
     };
     const draft = {
-      ...prefillDecision({ proposedAmount: 1_000_00, proposedRate: '0.08', proposedTermDays: 90 }, []),
+      ...prefillDecision(
+        {
+          proposedAmount: 1_000_00,
+          proposedRate: '0.08',
+          proposedTermDays: 90,
+          proposedFinancingRatio: '0.8000',
+          proposedRepaymentMethod: 'BULLET',
+        },
+        [],
+      ),
       conditions: ['  追加担保 '],
     };
     expect(submitDecisionProblems(draft, bounds, ['追加担保'])).toEqual([]);
