@@ -229,7 +229,6 @@ describe('the review stages', () => {
 
 describe('the meeting', () => {
   const voting = business('MEETING/VOTING', { ownerId: 'sec' });
-  const voted = business('MEETING/VOTED', { ownerId: 'sec' });
   const secretary = (facts?: LifecycleFacts) => ctx(facts, [ROLE.SECRETARY], 'sec');
 
   it('结束表决 only with a complete tally', () => {
