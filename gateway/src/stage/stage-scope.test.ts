@@ -14,6 +14,8 @@ const LISTS = [
   { api: '/api/business/demand', view: 'financing_demand_view', id: 'demand_id' },
   { api: '/api/business/preCredit', view: 'pre_credit_view', id: 'pre_credit_id' },
   { api: '/api/business/financingApplication', view: 'financing_application_view', id: 'application_id' },
+  { api: '/api/business/report', view: 'due_diligence_report_view', id: 'report_id' },
+  { api: '/api/business/decision', view: 'financing_decision_view', id: 'decision_id' },
 ];
 
 describe.each(databasesUnderTest())('数据授权 on every stage on $name', ({ databaseUrl }) => {

@@ -35,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`create view due_diligence_report_view as
     select b.business_id as report_id, b.tenant_id, r.report_no, b.business_no, b.supplier_id,
-      s.org_name as supplier_name, b.apply_amount, coalesce(r.revision, 1) as revision,
+      s.org_name as supplier_name, b.project_company_id, b.apply_amount, coalesce(r.revision, 1) as revision,
       (select count(*) from due_diligence_report_step t
         where t.report_id = r.report_id and t.revision = r.revision and t.done)::int as done_steps,
       r.maker_name, b.state, b.owner_id,

@@ -641,6 +641,27 @@ export interface ApprovedTerms {
 }
 
 /**
+ * The business's 申请金额 as its 融资申请 was submitted (the lines' total) — inside that 提交's transaction (the
+ * application module's effect after the move), and only on a business that has just entered the review through
+ * it: a draft never sets it, so the figure is always what a reviewer is asked to approve.
+ */
+export async function recordAppliedAmount(
+  trx: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  amount: number,
+): Promise<void> {
+  const result = await trx
+    .updateTable('financing_business')
+    .set({ apply_amount: amount })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .where('state', '=', 'APPLICATION/PENDING')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
+}
+
+/**
  * The approved terms on the business, written when its decision's last review level approves it — inside that
  * transition's transaction (the decision module's effect after the move), and only on a business that has just
  * left 融资决议 through it, so no other path sets them.

@@ -331,6 +331,8 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(submitted.code, submitted.message).toBe(0);
     expect(submitted.data.state).toBe('APPLICATION/PENDING');
     expect(await reservedOn(o1!.keyId)).toEqual({ reserved: before.reserved + amount, status: 'FINANCING' });
+    // The business's 申请金额 is now the submitted application's total.
+    expect((await ok('GET', `${BUSINESS}/${app.keyId}`, operator)).applyAmount).toBe(amount);
     // 付款单详情 names the business holding the 占用金额, with what it holds.
     const holders = async () =>
       (await ok('GET', `/api/assets/paymentOrder/${o1!.keyId}/details`, operator)).financings as {
@@ -382,6 +384,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const resubmitted = await move(app.keyId, operator, 'submit', edited.data.version);
     expect(resubmitted.code, resubmitted.message).toBe(0);
     expect((await reservedOn(o1!.keyId)).reserved).toBe(before.reserved + amount - 100);
+    expect((await ok('GET', `${BUSINESS}/${app.keyId}`, operator)).applyAmount).toBe(amount - 100);
 
     // The maker cannot approve its own: no button, and the gateway refuses a direct call.
     const offered = await ok('GET', `${BUSINESS}/${app.keyId}`, operator);

@@ -20,7 +20,7 @@ import { type ContractLockFact, isContractLocked } from '../../../../src/domain/
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
-import { nextDocumentNo } from '../business/aggregate';
+import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
@@ -384,6 +384,8 @@ registerAfterTransition('application.reservations', async (trx, done) => {
       .where('tenant_id', '=', done.tenantId)
       .where('application_id', '=', done.businessId)
       .execute();
+    // What the reviewers approve: the business's 申请金额 becomes the submitted lines' total.
+    await recordAppliedAmount(trx, done.tenantId, done.businessId, stored.totalAmount);
   }
 });
 
