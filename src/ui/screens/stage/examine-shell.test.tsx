@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-// The stage kit's review queue reads itself again when its kept-alive page is shown again (back from the review
-// page after 通过, or a tag switch), so an item just reviewed is gone without pressing 查询.
+// The stage kit's review queue reads itself again when its kept-alive page is shown again after a review action
+// (back from the review page after 通过), so an item just reviewed is gone without pressing 查询 — and a mere tag
+// switch reads nothing. The pre-credit review page shows its item and takes the last level's 批复额度.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Activity, act, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import type { ExamineDetail } from '../../../application/ports/review-gateway.port';
 import { StageExamineList, StageExaminePage } from './examine-shell';
+import { reviewActed } from './review-generation';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -28,7 +30,7 @@ function KeptAlive() {
 }
 
 describe('examine shell', () => {
-  it('reads the queue again when the kept-alive list is shown again', async () => {
+  it('reads the queue again when the kept-alive list is shown again after a review action', async () => {
     const session = createActor(setup({}).createMachine({ context: { menus: [], user: { userId: 'u1' } } })).start();
     const review = { examinePage: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10 })) };
     renderInFluent(
@@ -40,7 +42,14 @@ describe('examine shell', () => {
     );
     await screen.findByText('暂无待审核事项');
     await vi.waitFor(() => expect(review.examinePage).toHaveBeenCalledTimes(1));
+    // A tag switch alone reads nothing.
     await act(async () => show(false));
+    await act(async () => show(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(review.examinePage).toHaveBeenCalledTimes(1);
+    // Shown again after a review action: the queue is read again.
+    await act(async () => show(false));
+    reviewActed();
     await act(async () => show(true));
     await vi.waitFor(() => expect(review.examinePage).toHaveBeenCalledTimes(2));
   });

@@ -37,6 +37,7 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 import { useDetailStyles } from '../assets/detail-styles';
 import { WaitingCell } from '../review/waiting-cell';
+import { reviewActed, reviewGeneration } from './review-generation';
 
 const EMPTY_QUERY: ExamineQuery = { type: '', businessNo: '' };
 const money = (fen: number | null) => (fen === null ? '—' : formatFen(BigInt(fen)));
@@ -62,12 +63,13 @@ export function StageExamineList({
   const [machine] = useState(() => createPagedListMachine((q: ExamineQuery, p) => review.examinePage(q, p), empty));
   const list = useActorRef(machine);
   const table = usePagedList(list, 'business.examine');
-  // Kept alive behind its tag: shown again (after an action on the review page, or a tag switch), the queue
-  // is read again, so an item just reviewed is gone without pressing 查询. Activity re-creates effects then.
-  const shownBefore = useRef(false);
+  // Kept alive behind its tag: shown again after a review action, the queue is read again, so an item just
+  // reviewed is gone without pressing 查询; a mere tag switch reads nothing. Activity re-creates effects then.
+  const readAt = useRef(reviewGeneration());
   useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
+    if (readAt.current === reviewGeneration()) return;
+    readAt.current = reviewGeneration();
+    list.send({ type: 'RELOAD' });
   }, [list]);
   const [draft, setDraft] = useState(empty);
   const open = (row: ExamineItem) => navigate(linkOf(row));
@@ -215,7 +217,9 @@ export function StageExaminePage({
 
   useEffect(() => {
     // After the navigation: it cancels the requests in flight (SPEC §2.3), the count's among them.
-    if (done) void Promise.resolve(navigate(back)).then(() => todoCount.send({ type: 'REFRESH' }));
+    if (!done) return;
+    reviewActed();
+    void Promise.resolve(navigate(back)).then(() => todoCount.send({ type: 'REFRESH' }));
   }, [done, back, navigate, todoCount]);
 
   const act = async (action: string) => {
