@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -58,11 +58,126 @@ function chunksReport(path: string): Plugin {
   };
 }
 
+/**
+ * react-router's package names only its development build (with its warnings and checks) for every
+ * condition; a client build takes the production build it ships beside it.
+ */
+function routerProductionBuild(): Plugin {
+  const production = (file: string) => resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
+  const entries: Record<string, string> = {
+    'react-router': production('index.mjs'),
+    'react-router/dom': production('dom-export.mjs'),
+  };
+  return {
+    name: 'react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return entries[source] ?? null;
+    },
+  };
+}
+
+/** Set in the first of the two passes a client build makes (shellChunk below). */
+const FIRST_PASS = 'SHELL_CHUNK_FIRST_PASS';
+
+/**
+ * The shell's own code as one chunk: every module the main layout's chunks hold that neither the entry, nor the
+ * login and registration pages, nor what those two may open later, load. Left to itself the bundler cuts it
+ * into some thirty small chunks, one per set of screens that happen to share a module; they all load together
+ * with the layout anyway, and each compressed on its own they weigh a tenth more than as one file.
+ * Which modules those are is only known once the bundle is cut (a module graph names every export of a
+ * library's index, used or not), so the build first makes the bundle without writing it, reads the shell off
+ * its chunks, and then makes it again with the shell's modules grouped.
+ */
+function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'shell-chunk',
+    apply: 'build',
+    async buildStart() {
+      if (process.env[FIRST_PASS]) return;
+      shell.clear();
+      const { build } = await import('vite');
+      process.env[FIRST_PASS] = '1';
+      let output: unknown;
+      try {
+        output = await build({ logLevel: 'silent', build: { write: false, outDir: '.tmp/shell-pass' } });
+      } finally {
+        delete process.env[FIRST_PASS];
+      }
+      const bundles = (Array.isArray(output) ? output : [output]) as Array<{
+        output: Array<{
+          type: string;
+          fileName: string;
+          isEntry?: boolean;
+          facadeModuleId?: string | null;
+          imports?: string[];
+          dynamicImports?: string[];
+          moduleIds?: string[];
+        }>;
+      }>;
+      const chunks = new Map(
+        bundles
+          .flatMap((b) => b.output)
+          .filter((o) => o.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      const closure = (roots: string[], dynamic: boolean) => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        while (pending.length > 0) {
+          const name = pending.pop()!;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const chunk = chunks.get(name);
+          // The entry's own dynamic imports are every route's screen: what a page may open is its own chunk's.
+          const opens = dynamic && !chunk?.isEntry ? (chunk?.dynamicImports ?? []) : [];
+          pending.push(...(chunk?.imports ?? []), ...opens);
+        }
+        return seen;
+      };
+      const facade = (suffix: string) =>
+        [...chunks.values()].filter((c) => c.facadeModuleId?.endsWith(suffix)).map((c) => c.fileName);
+      const layout = facade('/src/ui/shell/main-layout.tsx');
+      if (layout.length === 0) return;
+      // What the pages outside the layout load, with everything they may open later: never the shell's.
+      const outside = new Set([
+        ...closure(
+          [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
+          false,
+        ),
+        ...closure(
+          [
+            ...facade('/src/ui/screens/login/login-screen.tsx'),
+            ...facade('/src/ui/screens/login/register-screen.tsx'),
+            ...facade('/src/ui/app/toast-host.tsx'),
+          ],
+          true,
+        ),
+      ]);
+      if (layout.some((name) => outside.has(name))) return;
+      // The layout itself stays the facade of a chunk of its own (the route imports it; the benchmark's shell
+      // check starts from it), which imports the grouped rest.
+      const layoutModule = resolve(import.meta.dirname, 'src/ui/shell/main-layout.tsx');
+      for (const name of closure(layout, false)) {
+        if (outside.has(name)) continue;
+        for (const id of chunks.get(name)?.moduleIds ?? []) if (id !== layoutModule) shell.add(id);
+      }
+    },
+  };
+  return { plugin, test: (id) => shell.has(id) };
+}
+
+const shell = shellChunk();
+
 // One config for the client build, the dev server and the test projects. Tests run in Node by default;
 // a component test opts into a DOM with `// @vitest-environment happy-dom` at its top.
 export default defineConfig({
   plugins: [
     react(),
+    routerProductionBuild(),
+    shell.plugin,
     process.env.CHUNKS_REPORT ? chunksReport(process.env.CHUNKS_REPORT) : null,
     process.env.ANALYZE
       ? visualizer({ filename: '.tmp/bundle-report.html', gzipSize: true, template: 'treemap' })
@@ -75,6 +190,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', test: shell.test, includeDependenciesRecursively: false }] },
+      },
+    },
   },
   test: {
     testTimeout: 30_000,

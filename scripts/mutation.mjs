@@ -5,10 +5,15 @@
 // through its own entry class, the same as its command line does after that check.
 import { Stryker } from '../node_modules/@stryker-mutator/core/dist/src/stryker.js';
 
-const mutate = process.argv.slice(2);
+// `--concurrency 1` runs one test runner: beside other work on this machine, one file or folder at a time.
+const args = process.argv.slice(2);
+const at = args.indexOf('--concurrency');
+const concurrency = at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
+const mutate = args;
 const results = await new Stryker({
   configFile: 'stryker.config.mjs',
   ...(mutate.length ? { mutate } : {}),
+  ...(concurrency ? { concurrency } : {}),
 }).runMutationTest();
 const killed = results.filter((r) => r.status === 'Killed' || r.status === 'Timeout').length;
 const valid = results.filter((r) => ['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(r.status)).length;

@@ -6,6 +6,7 @@ import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
+import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
@@ -67,3 +68,14 @@ try {
   await db.destroy();
   process.exit(1);
 }
+
+// The daily job's expiry, once every module has registered its rules and effects (the reservations a lapsed
+// application gives back), then hourly: a pre-credit past its last day carries no application.
+const EXPIRY_MS = 3_600_000;
+const expire = () =>
+  expireLapsedPreCredits(db, new Date()).then(
+    (moved) => (moved > 0 ? app.log.info({ moved }, 'lapsed pre-credits expired') : undefined),
+    (error: unknown) => app.log.error({ err: error }, 'expiry failed'),
+  );
+void expire();
+setInterval(() => void expire(), EXPIRY_MS).unref();

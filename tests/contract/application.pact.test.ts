@@ -1,12 +1,14 @@
-// The calls of 融资申请管理, 准入资料制作 and 融资申请审核详情 as the client makes them: the ApplicationGatewayAdapter
-// (the businesses awaiting an application, 新增, the draft, the order picker, 保存, 提交 through the business
-// transition, the reviewer's read) and the kit's adapter over the definition (a page, 删除). The records are
-// the fixed ones of application-fixtures.ts.
+// The calls of 融资申请管理, 准入资料制作 and 融资申请审核详情 as the client makes them: the stage kit's adapter
+// bound to the application's definition (the businesses awaiting an application, where a new one starts —
+// nothing written —, 新增 with the first 保存, the draft, the order picker, 保存, 提交 through the business
+// transition, the reviewer's read) and the resource kit's adapter over the definition (a page, 删除). The
+// records are the fixed ones of application-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
-import { ApplicationGatewayAdapter } from '../../src/adapters/gateway/application-gateway.adapter';
+import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
+import { type StageRecord, stageClient } from '../../src/application/ports/stage-gateway.port';
 import { ResourceGatewayAdapter } from '../../src/adapters/gateway/resource-gateway.adapter';
-import { FINANCING_APPLICATION } from '../../src/domain/financing/financing-application';
+import { APPLICATION_STAGE, FINANCING_APPLICATION } from '../../src/domain/financing/financing-application';
 import { bearer, createPact, httpClientFor, PACT_TOKEN } from './support/consumer';
 import { ApplicationState, PACT_APPLICATION_ID } from './support/application-fixtures';
 import { REVIEWER1_TOKEN } from './support/review-fixtures';
@@ -19,7 +21,8 @@ const operator = () => bearer(PACT_TOKEN.operator);
 /** Any status of an application: what a list may hold beside the pact's record. */
 const anyStatus = (example: string) => regex(`^(${Object.keys(FINANCING_APPLICATION.statuses).join('|')})$`, example);
 const gateway = (url: string, token: string = PACT_TOKEN.operator) =>
-  new ApplicationGatewayAdapter(httpClientFor(url, token).http);
+  stageClient(new StageGatewayAdapter(httpClientFor(url, token).http, { save: vi.fn() }), APPLICATION_STAGE);
+const one = `/${PACT_APPLICATION_ID}`;
 const kit = (url: string) =>
   new ResourceGatewayAdapter(httpClientFor(url, PACT_TOKEN.operator).http, { save: vi.fn() });
 const order = {
@@ -74,27 +77,61 @@ describe('融资申请 contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url).candidates()).length).toBeGreaterThan(0);
+        expect((await gateway(mock.url).custom<unknown[]>('GET', '/candidates')).length).toBeGreaterThan(0);
       });
 
     await createPact()
       .addInteraction()
       .given(ApplicationState.candidate)
-      .uponReceiving('新增 of the application of the pact business')
-      .withRequest('POST', API, (b) => b.headers(operator()).jsonBody({ businessId: PACT_APPLICATION_ID }))
+      .uponReceiving('where a new application of the pact business starts, nothing written')
+      .withRequest('GET', `${API}/${PACT_APPLICATION_ID}/start`, (b) => b.headers(operator()))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            keyId: string(PACT_APPLICATION_ID),
+            applicationNo: '',
+            status: 'DRAFT',
+            version: integer(1),
+            lines: like([]),
+            docs: eachLike({ docType: string('BUSINESS_LICENSE'), label: string('营业执照'), required: boolean(true) }),
+            ratio: regex(/^0\.\d{4}$/, '0.8000'),
+            problems: like([]),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const start = await gateway(mock.url).custom<{ applicationNo: string }>('GET', `${one}/start`);
+        expect(start.applicationNo).toBe('');
+      });
+
+    const first = {
+      termDays: 90,
+      repaymentSource: 'PROJECT_COMPANY',
+      payeeBank: '招商银行上海分行',
+      payeeAccount: '6225880212345678',
+      lines: [],
+      docs: [],
+    };
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.candidate)
+      .uponReceiving('新增 of the application of the pact business with its first 保存')
+      .withRequest('POST', API, (b) => b.headers(operator()).jsonBody({ businessId: PACT_APPLICATION_ID, ...first }))
       .willRespondWith(200, (b) =>
         b.jsonBody(
           ok({
             keyId: string(PACT_APPLICATION_ID),
             applicationNo: regex(/^SQ\d{12}$/, 'SQ202611200001'),
             status: 'DRAFT',
+            termDays: integer(90),
             lines: like([]),
             version: integer(2),
           }),
         ),
       )
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url).create(PACT_APPLICATION_ID)).status).toBe('DRAFT');
+        const made = await gateway(mock.url).create({ businessId: PACT_APPLICATION_ID, ...first });
+        expect(made.status).toBe('DRAFT');
       });
   });
 
@@ -106,7 +143,9 @@ describe('融资申请 contract', () => {
       .withRequest('GET', `${API}/${PACT_APPLICATION_ID}`, (b) => b.headers(operator()))
       .willRespondWith(200, (b) => b.jsonBody(ok(detail('DRAFT', 1))))
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url).get(PACT_APPLICATION_ID)).problems).toEqual([]);
+        expect(
+          (await gateway(mock.url).detail<{ problems: string[] } & StageRecord>(PACT_APPLICATION_ID)).problems,
+        ).toEqual([]);
       });
 
     await createPact()
@@ -116,7 +155,9 @@ describe('融资申请 contract', () => {
       .withRequest('GET', `${API}/${PACT_APPLICATION_ID}/orders`, (b) => b.headers(operator()))
       .willRespondWith(200, (b) => b.jsonBody(ok({ records: eachLike(order), ratio: regex(/^0\.\d{4}$/, '0.8000') })))
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url).orders(PACT_APPLICATION_ID)).records.length).toBeGreaterThan(0);
+        expect(
+          (await gateway(mock.url).custom<{ records: unknown[] }>('GET', `${one}/orders`)).records.length,
+        ).toBeGreaterThan(0);
       });
 
     const form = {
@@ -154,7 +195,7 @@ describe('融资申请 contract', () => {
         b.jsonBody(ok({ keyId: string(PACT_APPLICATION_ID), state: 'APPLICATION/PENDING', version: integer(2) })),
       )
       .executeTest(async (mock) => {
-        await gateway(mock.url).submit(PACT_APPLICATION_ID, 1);
+        await gateway(mock.url).transition(PACT_APPLICATION_ID, { action: 'submit', version: 1 });
       });
   });
 
@@ -166,7 +207,8 @@ describe('融资申请 contract', () => {
       .withRequest('GET', `${API}/${PACT_APPLICATION_ID}/review`, (b) => b.headers(bearer(REVIEWER1_TOKEN)))
       .willRespondWith(200, (b) => b.jsonBody(ok({ ...detail('DRAFT', 1), actions: like([]) })))
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url, REVIEWER1_TOKEN).review(PACT_APPLICATION_ID)).lines.length).toBe(1);
+        const read = await gateway(mock.url, REVIEWER1_TOKEN).custom<{ lines: unknown[] }>('GET', `${one}/review`);
+        expect(read.lines.length).toBe(1);
       });
 
     await createPact()

@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AssetsGatewayAdapter } from '../../src/adapters/gateway/assets-gateway.adapter';
 import { PAYMENT_ORDER_PATH } from '../../src/domain/assets/payment-order.resource';
 import { menuIdForPath } from '../../src/domain/menu/menu';
+import { ApplicationState, PACT_APPLICATION_ID, PACT_HELD_ORDER_ID } from './support/application-fixtures';
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
 
 const { eachLike, integer, like, regex, string } = MatchersV3;
@@ -49,6 +50,36 @@ describe('assets contract', () => {
         const details = await adapter(mock.url).orderDetails(SEEDED_ORDER);
         expect(details.invoices.length).toBeGreaterThan(0);
         expect(details.financings).toEqual([]);
+      });
+  });
+
+  it('names the businesses holding part of an order (its 占用金额)', async () => {
+    await createPact()
+      .addInteraction()
+      .given(ApplicationState.held)
+      .uponReceiving('the details of an order a submitted application holds')
+      .withRequest('GET', `/api/assets/paymentOrder/${PACT_HELD_ORDER_ID}/details`, (b) =>
+        b.headers(bearer(PACT_TOKEN.operator)),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            invoices: like([]),
+            changes: like([]),
+            financings: eachLike({
+              businessId: string(PACT_APPLICATION_ID),
+              businessNo: string('RZ202611209902'),
+              applicationNo: string('SQ202611209902'),
+              stateLabel: string('融资申请·待审核'),
+              reservedAmount: integer(100_00),
+            }),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const operator = new AssetsGatewayAdapter(httpClientFor(mock.url, PACT_TOKEN.operator).http, saver);
+        const details = await operator.orderDetails(PACT_HELD_ORDER_ID);
+        expect(details.financings[0]).toMatchObject({ businessNo: 'RZ202611209902', reservedAmount: 100_00 });
       });
   });
 

@@ -283,4 +283,75 @@ describe('评审会 contract', () => {
         expect(await gateway(mock.url).downloadMinutes(PACT_MEETING_ID)).toMatch(/\.pdf$/);
       });
   });
+
+  it('the secretary sends the minutes to the chair, who lists them and approves them', async () => {
+    await createPact()
+      .addInteraction()
+      .given(MeetingState.concluded)
+      .uponReceiving('提交纪要 of the pact meeting')
+      .withRequest('POST', `${API}/${PACT_MEETING_ID}/minutes/submit`, (b) =>
+        b.headers(as('secretary')).jsonBody({ version: 4 }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            like({
+              ...detail('CLOSED', 5, eachLike(item({ conclusion: 'PASSED' }))),
+              minutesSubmittedAt: string('2026-11-26T02:00:00.000Z'),
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        expect((await gateway(mock.url).submitMinutes(PACT_MEETING_ID, 4)).minutesSubmittedAt).toBeTruthy();
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(MeetingState.minutesPending)
+      .uponReceiving('the meetings whose minutes wait for the chair')
+      .withRequest('GET', `${API}/examine/page`, (b) => b.query({ current: '1', size: '10' }).headers(as('chair')))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok({ records: eachLike({ ...row, status: 'CLOSED' }), total: integer(1), current: 1, size: 10 })),
+      )
+      .executeTest(async (mock) => {
+        const page = await gateway(mock.url, 'chair').minutesToExamine({ current: 1, size: 10 });
+        expect(page.records[0]?.meetingId).toBe(PACT_MEETING_ID);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(MeetingState.minutesPending)
+      .uponReceiving('the chair approves the minutes of the pact meeting')
+      .withRequest('POST', `${API}/${PACT_MEETING_ID}/examine`, (b) =>
+        b.headers(as('chair')).jsonBody({ action: 'approve', version: 5, comment: '同意' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            like(
+              detail(
+                'ARCHIVED',
+                6,
+                eachLike(
+                  item({
+                    conclusion: 'PASSED',
+                    votes: eachLike(vote(MeetingPeople.chair, 'AGREE')),
+                    myVote: like(vote(MeetingPeople.chair, 'AGREE')),
+                  }),
+                ),
+              ),
+            ),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const m = await gateway(mock.url, 'chair').examineMinutes(PACT_MEETING_ID, {
+          action: 'approve',
+          version: 5,
+          comment: '同意',
+        });
+        expect(m.status).toBe('ARCHIVED');
+      });
+  });
 });

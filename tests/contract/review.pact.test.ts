@@ -1,33 +1,55 @@
 // 审核类型配置, 业务审核 and the workbench as the client's ReviewGatewayAdapter calls them: the review types
 // and what a level may name, saving one (and the stale answer), reviewer1's queue, the review page of a
-// pre-credit at level 1, 退回 through the business transition, 我的待办 with its count, and 我的已办.
+// pre-credit at level 1, 退回 through the business transition (the stage kit's adapter), 我的待办 with its
+// count, and 我的已办.
 import { MatchersV3 } from '@pact-foundation/pact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReviewGatewayAdapter } from '../../src/adapters/gateway/review-gateway.adapter';
+import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
 import { GatewayError } from '../../src/application/ports/gateway-error';
-import { defaultAuditType } from '../../src/domain/financing/review';
+import { LIFECYCLE, STAGES } from '../../src/domain/financing/lifecycle';
+import {
+  APPROVE_METHOD_LABEL,
+  defaultAuditType,
+  REJECT_HANDLER_LABEL,
+  REVIEW_TYPES,
+} from '../../src/domain/financing/review';
 import { menuIdForPath } from '../../src/domain/menu/menu';
 import { bearer, createPact, httpClientFor, PACT_TOKEN } from './support/consumer';
 import { PACT_PRE_CREDIT, REVIEW_STATE, REVIEWER1_TOKEN } from './support/review-fixtures';
 
-const { eachLike, integer, like, string, boolean } = MatchersV3;
+const { eachLike, equal, integer, like, regex, string, boolean } = MatchersV3;
 const ok = (data: unknown) => ({ code: 0, message: string('操作成功'), data });
 const adminAdapter = (url: string) => new ReviewGatewayAdapter(httpClientFor(url, PACT_TOKEN.admin).http);
 const reviewerAdapter = (url: string) => new ReviewGatewayAdapter(httpClientFor(url, REVIEWER1_TOKEN).http);
 const admin = () => bearer(PACT_TOKEN.admin);
 const reviewer = () => bearer(REVIEWER1_TOKEN);
 
-const level = like({
+// Codes the screens label and act on (a review type, a level's method and what a rejection does, a business's
+// stage and state, an action) are exact, or in a list one of the domain's own values; the rest is matched by
+// type. No matcher wraps a whole record: a type matcher there makes every code inside it type-only.
+const oneOf = (values: readonly string[], example: string) => regex(`^(${values.join('|')})$`, example);
+const reviewType = (example: string) => oneOf(REVIEW_TYPES, example);
+const approveMethod = (example: string) => oneOf(Object.keys(APPROVE_METHOD_LABEL), example);
+const rejectHandler = (example: string) => oneOf(Object.keys(REJECT_HANDLER_LABEL), example);
+const stage = (example: string) => oneOf(STAGES, example);
+const STATES = [
+  ...new Set(LIFECYCLE.transitions.flatMap((t) => [...t.from, ...(typeof t.to === 'string' ? [t.to] : [])])),
+];
+const state = (example: string) => oneOf(STATES, example);
+const action = (example: string) => oneOf([...new Set(LIFECYCLE.transitions.map((t) => t.action))], example);
+
+const level = {
   roles: eachLike('BIZ_REVIEWER'),
-  userIds: [],
-  approveMethod: string('ANY'),
+  userIds: like([]),
+  approveMethod: approveMethod('ANY'),
   ratioPercent: null,
-  rejectHandler: string('RETURN_TO_MAKER'),
+  rejectHandler: rejectHandler('RETURN_TO_MAKER'),
   returnToLevel: null,
   timeoutHours: null,
-});
+};
 const auditType = {
-  code: string('PRE_CREDIT'),
+  code: reviewType('PRE_CREDIT'),
   name: string('预授信审核'),
   enabled: boolean(true),
   levels: eachLike(level),
@@ -91,7 +113,14 @@ describe('review contract', () => {
             name: string('推送审核'),
             enabled: false,
             version: 2,
-            levels: eachLike(like({ ...pushLevels[0], ratioPercent: null, returnToLevel: null, timeoutHours: 24 })),
+            levels: eachLike({
+              ...pushLevels[0],
+              approveMethod: equal(pushLevels[0]?.approveMethod),
+              ratioPercent: null,
+              rejectHandler: equal(pushLevels[0]?.rejectHandler),
+              returnToLevel: null,
+              timeoutHours: 24,
+            }),
           }),
         ),
       )
@@ -125,7 +154,7 @@ describe('review contract', () => {
   const queueItem = {
     businessId: string(PACT_PRE_CREDIT.id),
     businessNo: string(PACT_PRE_CREDIT.businessNo),
-    type: string('PRE_CREDIT'),
+    type: reviewType('PRE_CREDIT'),
     typeLabel: string('预授信审核'),
     supplierName: string('江苏恒固钢结构工程有限公司'),
     amount: integer(200000000),
@@ -135,7 +164,7 @@ describe('review contract', () => {
     arrivedAt: string('2026-11-20T02:00:00.000Z'),
     waitingMinutes: integer(60),
     overdue: boolean(false),
-    state: string('PRE_CREDIT/PENDING'),
+    state: state('PRE_CREDIT/PENDING'),
     version: integer(2),
   };
 
@@ -189,7 +218,7 @@ describe('review contract', () => {
               level: 1,
               levels: eachLike({
                 level: integer(1),
-                approveMethod: string('ANY'),
+                approveMethod: approveMethod('ANY'),
                 approveMethodLabel: string('或签'),
                 rejectHandlerLabel: string('退回经办'),
                 reviewerNames: eachLike('周敏'),
@@ -198,12 +227,12 @@ describe('review contract', () => {
             },
             events: eachLike({
               keyId: string('15900000000000000011'),
-              stage: string('PRE_CREDIT'),
-              fromState: string('PRE_CREDIT/DRAFT'),
-              toState: string('PRE_CREDIT/PENDING'),
+              stage: stage('PRE_CREDIT'),
+              fromState: state('PRE_CREDIT/DRAFT'),
+              toState: state('PRE_CREDIT/PENDING'),
               fromLabel: string('预授信·草稿'),
               toLabel: string('预授信·待审核'),
-              action: string('submit'),
+              action: action('submit'),
               actionLabel: string('提交'),
               level: null,
               actorName: string('业务经办'),
@@ -212,12 +241,28 @@ describe('review contract', () => {
               at: string('2026-11-20T02:00:00.000Z'),
             }),
             actions: ['approve', 'return'],
+            preCredit: {
+              preCreditNo: string('YS209901010001'),
+              applyAmount: integer(200000000),
+              approvedAmount: null,
+              validDays: integer(90),
+              validFrom: string('2026-11-20'),
+              validTo: string('2027-02-17'),
+              orders: eachLike({
+                orderNo: string('FKHG20270101'),
+                projectCompanyName: string('苏州远景置业有限公司'),
+                dueDate: string('2027-09-12'),
+                eligibleAmount: integer(103000000),
+                ratio: string('0.8000'),
+              }),
+            },
           }),
         ),
       )
       .executeTest(async (mock) => {
         const detail = await reviewerAdapter(mock.url).examineDetail(PACT_PRE_CREDIT.id, 'PRE_CREDIT');
         expect(detail.actions).toContain('return');
+        expect(detail.preCredit?.orders[0]?.orderNo).toBe('FKHG20270101');
       });
   });
 
@@ -230,13 +275,36 @@ describe('review contract', () => {
         b.headers(reviewer()).jsonBody({ action: 'return', version: 2, comment: '请补充付款单发票' }),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT.id, state: 'PRE_CREDIT/RETURNED', version: 3 }))),
+        b.jsonBody(ok({ keyId: string(PACT_PRE_CREDIT.id), state: 'PRE_CREDIT/RETURNED', version: integer(3) })),
       )
       .executeTest(async (mock) => {
-        await reviewerAdapter(mock.url).transition(PACT_PRE_CREDIT.id, {
+        // The review page moves the business through the stage kit's one verb.
+        const stages = new StageGatewayAdapter(httpClientFor(mock.url, REVIEWER1_TOKEN).http, { save: vi.fn() });
+        await stages.transition(PACT_PRE_CREDIT.id, {
           action: 'return',
           version: 2,
           comment: '请补充付款单发票',
+        });
+      });
+  });
+
+  it('approves the pre-credit with a 批复额度 through the business transition', async () => {
+    await createPact()
+      .addInteraction()
+      .given(REVIEW_STATE.reviewer1Level1)
+      .uponReceiving('reviewer1 approves the pre-credit at level 1 with a 批复额度')
+      .withRequest('POST', `/api/business/business/${PACT_PRE_CREDIT.id}/transition`, (b) =>
+        b.headers(reviewer()).jsonBody({ action: 'approve', version: 2, values: { approvedAmount: 150000000 } }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(ok(like({ keyId: PACT_PRE_CREDIT.id, state: 'PRE_CREDIT/PENDING', version: 3 }))),
+      )
+      .executeTest(async (mock) => {
+        const stages = new StageGatewayAdapter(httpClientFor(mock.url, REVIEWER1_TOKEN).http, { save: vi.fn() });
+        await stages.transition(PACT_PRE_CREDIT.id, {
+          action: 'approve',
+          version: 2,
+          values: { approvedAmount: 150000000 },
         });
       });
   });
@@ -255,14 +323,14 @@ describe('review contract', () => {
         b.jsonBody(
           ok({
             records: eachLike({
-              itemType: string('REVIEW'),
+              itemType: equal('REVIEW'),
               itemTypeLabel: string('预授信审核'),
               businessId: string(PACT_PRE_CREDIT.id),
               businessNo: string(PACT_PRE_CREDIT.businessNo),
               supplierName: string('江苏恒固钢结构工程有限公司'),
               amount: integer(200000000),
-              stage: string('PRE_CREDIT'),
-              state: string('PRE_CREDIT/PENDING'),
+              stage: stage('PRE_CREDIT'),
+              state: state('PRE_CREDIT/PENDING'),
               stateLabel: string('预授信·待审核'),
               level: integer(1),
               levels: integer(2),
@@ -289,7 +357,9 @@ describe('review contract', () => {
         b.query({ menuId: todoMenu }).headers(reviewer()),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody(ok({ count: integer(1), tabs: { REVIEW: integer(1), MAKE: integer(0), DUE: integer(0) } })),
+        b.jsonBody(
+          ok({ count: integer(1), tabs: { REVIEW: integer(1), MAKE: integer(0), VOTE: integer(0), DUE: integer(0) } }),
+        ),
       )
       .executeTest(async (mock) => {
         const answer = await reviewerAdapter(mock.url).todoCount();
@@ -315,11 +385,11 @@ describe('review contract', () => {
               keyId: string('1600000000000020003'),
               businessId: string('1500000000000000002'),
               businessNo: string('RZ202611199001'),
-              action: string('approve'),
+              action: action('approve'),
               actionLabel: string('通过'),
               comment: string('付款单真实，额度合理'),
               at: string('2026-11-19T04:40:14.294Z'),
-              stage: string('PRE_CREDIT'),
+              stage: stage('PRE_CREDIT'),
               stateLabel: string('预授信·待审核'),
               level: integer(1),
             }),

@@ -25,15 +25,22 @@ async function screenshots(name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+const prompted = new WeakSet<object>();
+/** The demo supplier is asked for its data-query consent whenever a page loads; it answers another day. */
+async function answerConsentPromptLater() {
+  if (prompted.has(suite.page)) return;
+  prompted.add(suite.page);
+  const prompt = suite.page.getByRole('dialog', { name: '提示' });
+  await suite.page.addLocatorHandler(prompt, async () => {
+    await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+  });
+}
+
 describe('融资需求', () => {
   it('the supplier submits a demand, the operator accepts it and sees the business', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    // The demo supplier is asked for its data-query consent whenever a page loads; it answers another day.
-    const prompt = page.getByRole('dialog', { name: '提示' });
-    await page.addLocatorHandler(prompt, async () => {
-      await prompt.getByRole('button', { name: '关闭', exact: true }).click();
-    });
+    await answerConsentPromptLater();
     await signIn(page, suite.gateway.url, 'supplier', 'Supplier@2026');
     await open(DEMANDS, '融资需求管理', '融资需求列表');
     await page.getByRole('button', { name: '新增需求' }).click();
@@ -108,5 +115,47 @@ describe('融资需求', () => {
     await page.getByRole('dialog', { name: '预授信详情' }).getByText(businessNo).waitFor();
     await page.keyboard.press('Escape');
     await screenshots('pre-credit-operator');
+  });
+
+  it('the first click on 申请预授信 or 编辑 opens the make page after leaving it by back or by a tag', async () => {
+    const page = suite.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await suite.context.clearCookies();
+    await page.goto(suite.gateway.url);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await answerConsentPromptLater();
+    await signIn(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await open(PRE_CREDITS, '预授信申请管理', '预授信列表');
+    const make = page.getByRole('heading', { name: '申请预授信' });
+    await page.getByRole('button', { name: '申请预授信' }).click();
+    await make.waitFor();
+    // Left by the browser's back: one click opens it again (it used to bounce back to the list once).
+    await page.goBack();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    await page.getByRole('button', { name: '申请预授信' }).click();
+    await make.waitFor({ timeout: 10_000 });
+    await page.getByRole('table', { name: '依据付款单' }).waitFor();
+    await page.getByRole('checkbox').first().check();
+    await page.getByLabel('申请额度（元）').fill('1200');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    const draft = page
+      .getByRole('table', { name: '预授信列表' })
+      .getByRole('row')
+      .filter({ hasText: '1,200.00' })
+      .first();
+    await draft.filter({ hasText: '草稿' }).waitFor();
+    await draft.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('heading', { name: /^编辑预授信/ });
+    await edit.waitFor();
+    // Left by a tag: 编辑 opens it at the first click too.
+    const tags = page.getByRole('navigation', { name: '已打开的页面' });
+    await tags.getByRole('button', { name: '预授信申请管理', exact: true }).click();
+    await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
+    await draft.getByRole('button', { name: '编辑' }).click();
+    await edit.waitFor({ timeout: 10_000 });
   });
 });

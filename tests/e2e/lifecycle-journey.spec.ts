@@ -118,7 +118,8 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
       hasText: businessNo,
     });
     await candidate.getByRole('button', { name: '制作融资申请' }).click();
-    await page.getByRole('heading', { name: /^准入资料制作 SQ/ }).waitFor();
+    // Opening it writes nothing: the application has no number until its first 保存.
+    await page.getByRole('heading', { name: /^准入资料制作/ }).waitFor();
     const orderRow = page.getByRole('table', { name: '付款单' }).getByRole('row').filter({ hasText: order!.orderNo });
     await orderRow.getByRole('checkbox').check();
     // The line starts at its cap; more than the cap is refused on the spot.
@@ -127,7 +128,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await orderRow.getByText(/^不得超过可融资余额×/).waitFor();
     await amount.fill('500000');
     await page.getByRole('status', { name: '合计' }).getByText('申请总额 500,000.00 元').waitFor();
-    await page.getByRole('heading', { name: /^准入资料制作 SQ/ }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: /^准入资料制作/ }).scrollIntoViewIfNeeded();
     await screenshots('application-make-top');
     const regions = page.getByRole('region', { name: '融资要素' });
     await regions.getByLabel('融资期限（天）').fill('90');
@@ -171,6 +172,11 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await fresh('operator', 'Operator@2026');
     await page.goto(`${suite.gateway.url}/business/accessDocumentsMake?id=${businessId}`);
     await page.getByText('已退回').first().waitFor();
+    // Why it came back stands at the top of the make page, with who returned it.
+    const reason = page.getByLabel('退回原因');
+    await reason.getByText('发票与合同金额不一致，请核对').waitFor();
+    expect(await reason.textContent()).toContain('周敏');
+    await screenshots('application-returned');
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await page.getByText('提交成功').first().waitFor();
 

@@ -36,6 +36,8 @@ describe('参数管理 and 资金管理', () => {
 
     await page.getByRole('button', { name: '新增资金方' }).click();
     await page.waitForURL(/\/addFund$/);
+    // The page says what the button said.
+    await page.getByRole('heading', { name: '新增资金方' }).waitFor();
     const form = page.getByRole('form', { name: '资金产品信息' });
     await form.getByRole('combobox', { name: '资金方' }).selectOption({ label: '华润深国投信托有限公司' });
     await form.getByLabel('产品编号').fill('e2e-trust-09');

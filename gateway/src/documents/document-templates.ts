@@ -29,7 +29,13 @@ function stepBlocks(step: ReportStepDef, index: number): TemplateBlock[] {
   // Fields under a group heading (the three statements) print as one table each.
   const groups = [...new Set(short.map((f) => f.group).filter((g): g is string => !!g))];
   const loose = short.filter((f) => !f.group);
-  if (loose.length) blocks.push({ kind: 'fields', items: loose.map((f) => ({ label: f.label, value: value(f) })) });
+  // An amount outside the statements prints in Chinese capitals (大写) too, as a 建议金额 is read and signed.
+  const items = loose.flatMap((f) => {
+    const item = { label: f.label, value: value(f) };
+    if (f.type !== 'money') return [item];
+    return [item, { label: `${f.label}（大写）`, value: { path: value(f).path, format: 'words' as const } }];
+  });
+  if (items.length) blocks.push({ kind: 'fields', items });
   for (const g of groups) {
     blocks.push({ kind: 'heading', text: g, level: 2 });
     blocks.push({
@@ -70,7 +76,7 @@ export interface ReportValues {
 
 export const REPORT_TEMPLATE: DocumentTemplate = {
   id: 'due-diligence-report',
-  version: 1,
+  version: 2,
   name: '尽职调查报告',
   blocks: [
     { kind: 'title', text: '尽职调查报告' },

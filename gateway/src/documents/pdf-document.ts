@@ -4,7 +4,8 @@
 // event loop. Tables repeat their header on a new page; a row never splits across pages.
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../lazy-libraries';
 import type { DocumentLayout, DocumentPiece } from './document-template';
 
 export interface DocumentJob {
@@ -106,7 +107,7 @@ function drawPiece(doc: Doc, piece: DocumentPiece): void {
 }
 
 export async function renderDocumentPdf(job: DocumentJob): Promise<void> {
-  const doc = new PDFDocument({
+  const doc = new (await loadPdfKit())({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

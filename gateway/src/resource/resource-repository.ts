@@ -50,12 +50,29 @@ function base(db: AnyDb, def: ResourceDef, tenantId: string) {
   return query;
 }
 
-/** Column values a caller's data scope fixes (e.g. a supplier user's own supplier), beside the tenant. */
-export type FixedScope = Readonly<Record<string, string>>;
+/**
+ * Column values a caller's data scope fixes, beside the tenant: one value (a supplier user's own supplier), or
+ * the values the column may take (the project companies of a 数据授权 user's subtree; none: nothing is seen).
+ */
+export type FixedScope = Readonly<Record<string, string | readonly string[]>>;
+
+/** The query kept to the scope's columns on the table aliased `alias`. */
+// biome-ignore lint/suspicious/noExplicitAny: composes on any aliased table
+export function withinScope<Q extends { where: (...args: any[]) => any }>(
+  query: Q,
+  alias: string,
+  fixed: FixedScope,
+): Q {
+  let out = query;
+  for (const [column, value] of Object.entries(fixed)) {
+    if (typeof value === 'string') out = out.where(`${alias}.${column}`, '=', value);
+    else out = value.length ? out.where(`${alias}.${column}`, 'in', [...value]) : out.where(sql<boolean>`false`);
+  }
+  return out;
+}
 
 function filtered(db: AnyDb, def: ResourceDef, tenantId: string, q: ResourceQuery, fixed: FixedScope = {}) {
-  let query = base(db, def, tenantId);
-  for (const [column, value] of Object.entries(fixed)) query = query.where(`t.${column}`, '=', value);
+  let query = withinScope(base(db, def, tenantId), 't', fixed);
   for (const f of searchFields(def)) {
     const column = `t.${columnOf(f)}`;
     if (f.search === 'range') {
@@ -225,8 +242,9 @@ export async function findResource(
   def: ResourceDef,
   tenantId: string,
   id: string,
+  fixed: FixedScope = {},
 ): Promise<ResourceRecord | null> {
-  const row = await selectRecord(db, def, tenantId)
+  const row = await withinScope(selectRecord(db, def, tenantId), 't', fixed)
     .where(`t.${idColumnOf(def)}`, '=', id)
     .executeTakeFirst();
   return row ? toRecord(def, row) : null;

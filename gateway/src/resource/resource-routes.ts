@@ -5,7 +5,7 @@
 // a definition masks are masked in every list and export, and whole on the detail only for someone who may
 // act on the record.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../lazy-libraries';
 import type { Kysely, Transaction } from 'kysely';
 import { maskValue } from '../../../src/domain/format/mask';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
@@ -450,7 +450,7 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
  * cells Excel can sum (shown as on the screen), times in Asia/Shanghai.
  */
 export async function exportWorkbook(def: ResourceDef, records: readonly ResourceRecord[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'wsf-gateway';
   const sheet = workbook.addWorksheet(def.title.slice(0, 31));
   const fields = def.fields.filter((f) => f.list);

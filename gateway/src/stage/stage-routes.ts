@@ -16,7 +16,7 @@ import {
   makerRefusal,
   transitionOf,
 } from '../../../src/domain/financing/lifecycle';
-import type { ResourceRecord } from '../../../src/domain/resource/resource';
+import { type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
 import {
   type StageDef,
   editableStates,
@@ -34,13 +34,15 @@ import {
   toBusinessRow,
   transitionBusiness,
 } from '../modules/business/aggregate';
-import { offeredFor } from '../modules/business/facts';
+import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
 import { envelopeResponses, invalidInput, ok } from '../plugins/envelope';
 import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
-import { EXPORT_MAX_ROWS, exportWorkbook } from '../resource/resource-routes';
+import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../resource/resource-routes';
+import { grantedMenus } from '../modules/menu/repository';
+import { normalizeMenuPath } from '../../../src/domain/menu/menu';
 import { querySchema } from '../resource/resource-schemas';
 import { IdParams, Version, pageOf, pageRequest } from '../schemas/common';
 import {
@@ -182,8 +184,19 @@ export function registerStage<B, C>(
     const actions = new Map(known.map((r, i) => [r.keyId, offered[i] ?? []]));
     return records.map((r): StageRow => ({ ...r, actions: (actions.get(r.keyId) ?? []).filter((a) => own.has(a)) }));
   };
+  /**
+   * Personal data the definition masks (a contact's mobile) is whole on the detail only for the record's own
+   * supplier user and for staff who may write on the stage's list; lists and exports always mask it.
+   */
+  const readsWhole = async (ctx: StageContext, record: ResourceRecord) => {
+    if (ctx.actor.supplierId) return record.supplierId === ctx.actor.supplierId;
+    const granted = (await grantedMenus(deps.db, ctx.userId, ctx.tenantId)).get(normalizeMenuPath(LIST));
+    return mayReadWhole(granted ?? new Set());
+  };
   const detailOf = async (ctx: StageContext, id: string) => {
-    const [withAct] = (await withActions(ctx, [await load(ctx, id)])) as [StageRow];
+    const record = await load(ctx, id);
+    const shown = (await readsWhole(ctx, record)) ? record : masked(DEF, record);
+    const [withAct] = (await withActions(ctx, [shown])) as [StageRow];
     return hooks.detail ? { ...withAct, ...(await hooks.detail.load(ctx, withAct)) } : withAct;
   };
 
@@ -203,7 +216,11 @@ export function registerStage<B, C>(
       const q = request.query as ResourceQuery;
       const page = pageRequest(q);
       const { records, total } = await pageResources(db, DEF, ctx.tenantId, q, page, fixedScopeOf(ctx.actor));
-      return ok({ records: await withActions(ctx, records), total, current: page.current, size: page.size });
+      const rows = await withActions(
+        ctx,
+        records.map((r) => masked(DEF, r)),
+      );
+      return ok({ records: rows, total, current: page.current, size: page.size });
     },
   );
 
@@ -220,7 +237,12 @@ export function registerStage<B, C>(
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', contentDisposition('attachment', `${DEF.title}.xlsx`))
-        .send(await exportWorkbook(DEF, records));
+        .send(
+          await exportWorkbook(
+            DEF,
+            records.map((r) => masked(DEF, r)),
+          ),
+        );
     },
   );
 
@@ -283,7 +305,8 @@ export function registerStage<B, C>(
         if (!states.some((s) => s.endsWith(`/${before.status}`))) throw invalidInput(M.notEditable);
         // Saving a draft is its maker's, as submitting it is (the table's rule).
         const business = hooks.recordOf ? hooks.recordOf(before) : (await businessesOf(ctx.tenantId, [id])).get(id);
-        const notMaker = business && makerRefusal(business, lifecycleContext(ctx));
+        const facts = business && (await loadFacts(deps.db, ctx.tenantId, business, ctx.actor, undefined, ctx.now));
+        const notMaker = business && makerRefusal(business, { ...lifecycleContext(ctx), ...(facts ? { facts } : {}) });
         if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 // What every stage's routes share: the caller's data scope (BUSINESS.md "Whose data": a supplier
-// user sees only its own supplier's records, staff the tenant), the refusals of the lifecycle table mapped to
+// user sees only its own supplier's records, a staff user saved with 数据授权 the businesses of its
+// organisation's subtree, other staff the tenant), the refusals of the lifecycle table mapped to
 // the house's codes, and a page answer with each row's offered actions.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TObject } from 'typebox';
@@ -21,14 +22,25 @@ export const ScopeMessage = {
   ownSupplierOnly: '只能为本企业提交',
 } as const;
 
-/** The columns a caller's scope fixes: a supplier user's own supplier, nothing for staff. */
-export const fixedScopeOf = (actor: Actor): FixedScope => (actor.supplierId ? { supplier_id: actor.supplierId } : {});
+/**
+ * The columns a caller's scope fixes, for the business list and every stage record alike (each names its
+ * business's supplier and project company): a supplier user's own supplier; for a staff user saved with
+ * 数据授权, the project companies of its organisation's subtree; nothing for other staff.
+ */
+export const fixedScopeOf = (actor: Actor): FixedScope => {
+  if (actor.supplierId) return { supplier_id: actor.supplierId };
+  if (actor.orgScope) return { project_company_id: actor.orgScope };
+  return {};
+};
 
 export async function callerOf(request: FastifyRequest, db: Kysely<Database>) {
   return actorOf(request, db);
 }
 
-/** One record of the tenant within the caller's scope; another tenant's or another supplier's is not found. */
+/**
+ * One record of the tenant within the caller's scope; another tenant's, another supplier's or one outside a
+ * 数据授权 user's subtree is not found.
+ */
 export async function scopedRecord(
   db: Kysely<Database>,
   def: ResourceDef,
@@ -37,8 +49,8 @@ export async function scopedRecord(
   actor: Actor,
   message: string,
 ): Promise<ResourceRecord> {
-  const record = await findResource(anyDb(db), def, tenantId, id);
-  if (!record || (actor.supplierId && record.supplierId !== actor.supplierId)) throw notFound(message);
+  const record = await findResource(anyDb(db), def, tenantId, id, fixedScopeOf(actor));
+  if (!record) throw notFound(message);
   return record;
 }
 

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { checkTemplateDownload } from '../../domain/upload/upload-rules';
 import { clampProgress } from '../../domain/widgets/progress';
 import type {
   DownloadOptions,
@@ -58,6 +57,8 @@ export class FileGatewayAdapter implements FileGateway {
   }
 
   async downloadTemplate(code: string | null | undefined, options: DownloadOptions = {}): Promise<string> {
+    // The upload rules are loaded with the first download, not with the shell that binds this adapter.
+    const { checkTemplateDownload } = await import('../../domain/upload/upload-rules');
     const refusal = checkTemplateDownload(code);
     if (refusal) {
       this.notifier.error(refusal);

@@ -10,6 +10,7 @@ import type {
   MeetingPlanForm,
   MeetingQuery,
   MeetingRow,
+  MinutesExamineForm,
   VoteForm,
 } from '../../application/ports/meeting-gateway.port';
 import type { Page, PageRequest } from '../../domain/paging/page';
@@ -70,6 +71,18 @@ export class MeetingGatewayAdapter implements MeetingGateway {
 
   conclude(meetingId: string, form: ConclusionForm): Promise<MeetingItem> {
     return this.http.post(`${at(meetingId)}/conclusion`, { data: form });
+  }
+
+  submitMinutes(meetingId: string, version: number): Promise<MeetingDetail> {
+    return this.http.post(`${at(meetingId)}/minutes/submit`, { data: { version } });
+  }
+
+  minutesToExamine(page: PageRequest): Promise<Page<MeetingRow>> {
+    return this.http.get(`${API}/examine/page`, { params: { current: page.current, size: page.size } });
+  }
+
+  examineMinutes(meetingId: string, form: MinutesExamineForm): Promise<MeetingDetail> {
+    return this.http.post(`${at(meetingId)}/examine`, { data: form });
   }
 
   async downloadMinutes(meetingId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
-import { RISK_SUMMARY_ACTIVE_API } from '../../domain/parameters/risk-summary.resource';
+import { RISK_SUMMARY_ACTIVE_API } from '../../domain/parameters/risk-summary-api';
 import type { ResourceForm, ResourceRecord } from '../../domain/resource/resource';
 import { HttpClient, HttpClientId } from './http-client';
 

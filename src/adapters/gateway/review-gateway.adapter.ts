@@ -55,16 +55,6 @@ export class ReviewGatewayAdapter implements ReviewGateway {
     });
   }
 
-  async transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void> {
-    await this.http.post(`/api/business/business/${encodeURIComponent(businessId)}/transition`, {
-      data: {
-        action: input.action,
-        version: input.version,
-        ...(input.comment.trim() ? { comment: input.comment } : {}),
-      },
-    });
-  }
-
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>> {
     return this.http.get('/api/business/workbench/todo', {
       params: { tab, current: page.current, size: page.size, menuId: menuIdForPath(TODO_MENU) },
@@ -77,7 +67,15 @@ export class ReviewGatewayAdapter implements ReviewGateway {
       { params: { menuId: menuIdForPath(TODO_MENU) }, silent: true },
     );
     const tabs = answer.tabs ?? {};
-    return { count: answer.count, tabs: { REVIEW: tabs.REVIEW ?? 0, MAKE: tabs.MAKE ?? 0, DUE: tabs.DUE ?? 0 } };
+    return {
+      count: answer.count,
+      tabs: {
+        REVIEW: tabs.REVIEW ?? 0,
+        MAKE: tabs.MAKE ?? 0,
+        VOTE: tabs.VOTE ?? 0,
+        DUE: tabs.DUE ?? 0,
+      },
+    };
   }
 
   donePage(page: PageRequest): Promise<Page<DoneItem>> {

@@ -20,7 +20,16 @@ export interface OrderDetails {
     status: string;
     changedAt: string;
   }>;
-  financings: unknown[];
+  financings: OrderFinancing[];
+}
+
+/** A business whose 融资申请 holds part of the order's 占用金额 (分). */
+export interface OrderFinancing {
+  businessId: string;
+  businessNo: string;
+  applicationNo: string;
+  stateLabel: string;
+  reservedAmount: number;
 }
 
 /** A change's field-by-field before and after, and the businesses it touches. */

@@ -56,6 +56,10 @@ export interface MeetingDetail {
   secretaryName: string;
   status: MeetingStatus;
   version: number;
+  /** When the minutes went to the chair's review; null while with the secretary. */
+  minutesSubmittedAt?: string | null;
+  /** The chair's last return of the minutes. */
+  minutesReviewComment?: string | null;
   members: { userId: string; name: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
   items: MeetingItem[];
 }
@@ -97,6 +101,14 @@ export interface ConclusionForm {
   minutes?: string;
 }
 
+export interface MinutesExamineForm {
+  action: 'approve' | 'return';
+  version: number;
+  comment?: string;
+  /** The passed items the chair vetoes in approving. */
+  vetoSeqs?: number[];
+}
+
 export interface MeetingGateway {
   page(query: MeetingQuery, page: PageRequest): Promise<Page<MeetingRow>>;
   /** The meetings the caller takes part in that are notified, voting or closed (评审会执行). */
@@ -109,6 +121,12 @@ export interface MeetingGateway {
   vote(meetingId: string, vote: VoteForm): Promise<MeetingItem>;
   markAbsent(meetingId: string, memberId: string): Promise<MeetingDetail>;
   conclude(meetingId: string, form: ConclusionForm): Promise<MeetingItem>;
+  /** 提交纪要: the minutes, every item concluded, to the chair's review. */
+  submitMinutes(meetingId: string, version: number): Promise<MeetingDetail>;
+  /** 评审会审核: the meetings whose minutes wait for the caller (their chair). */
+  minutesToExamine(page: PageRequest): Promise<Page<MeetingRow>>;
+  /** The chair's 通过 (vetoing the passed items named) or 退回 of the minutes. */
+  examineMinutes(meetingId: string, form: MinutesExamineForm): Promise<MeetingDetail>;
   /** 打印纪要: the minutes PDF handed to the browser; answers the file's name. */
   downloadMinutes(meetingId: string): Promise<string>;
 }

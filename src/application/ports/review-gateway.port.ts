@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { PreCreditSection } from '../../domain/financing/business-list';
 import type { ReviewLevelConfig, ReviewType } from '../../domain/financing/review';
 import type { TodoTab } from '../../domain/financing/review-queue';
 import type { Page, PageRequest } from '../../domain/paging/page';
@@ -96,6 +97,8 @@ export interface ExamineDetail {
   review: { level: number; levels: ReviewLevelView[] } | null;
   events: BusinessEventView[];
   actions: string[];
+  /** A pre-credit's item, read-only: basis orders with eligible amounts and ratios, validity, 申请/批复额度. */
+  preCredit?: PreCreditSection | null;
 }
 
 /** The menu's badge and what each tab of 我的待办 holds. */
@@ -143,8 +146,6 @@ export interface ReviewGateway {
   saveAuditType(code: ReviewType, change: AuditTypeChange): Promise<AuditTypeRow>;
   examinePage(query: ExamineQuery, page: PageRequest): Promise<Page<ExamineItem>>;
   examineDetail(businessId: string, type: string): Promise<ExamineDetail>;
-  /** The business transition (通过 / 退回 / 不通过), judged by the lifecycle table on the gateway. */
-  transition(businessId: string, input: { action: string; version: number; comment: string }): Promise<void>;
   todoPage(tab: TodoTab, page: PageRequest): Promise<Page<TodoItem>>;
   /** Quietly: the menu's badge must never raise the loading mask or a toast. */
   todoCount(): Promise<TodoCount>;

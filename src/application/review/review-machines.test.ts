@@ -2,9 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type ReviewType, defaultAuditType } from '../../domain/financing/review';
 import { GatewayError } from '../ports/gateway-error';
-import type { AuditTypeRow, ExamineDetail, ReviewGateway } from '../ports/review-gateway.port';
+import type { AuditTypeRow, ReviewGateway } from '../ports/review-gateway.port';
 import { AUDIT_TYPE_SAVED, createAuditTypeConfigMachine } from './audit-type-config.machine';
-import { createExamineMachine } from './examine.machine';
 
 const row = (code: ReviewType, version = 1): AuditTypeRow => ({
   ...defaultAuditType(code),
@@ -74,75 +73,5 @@ describe('audit type config machine', () => {
     await waitFor(actor, (s) => s.matches('ready') && review.saveAuditType.mock.calls.length === 2);
     expect(actor.getSnapshot().context.editing).toBe('PUSH');
     expect(review.auditTypes).toHaveBeenCalledTimes(2);
-  });
-});
-
-const detail = (actions: string[]): ExamineDetail => ({
-  businessId: 'b1',
-  businessNo: 'RZ202611220001',
-  type: 'PRE_CREDIT',
-  typeLabel: '预授信审核',
-  supplierName: '恒固钢构',
-  projectCompanyName: '',
-  capitalSideName: '',
-  applyAmount: 100,
-  approvedAmount: null,
-  state: 'PRE_CREDIT/PENDING',
-  stateLabel: '预授信·待审核',
-  suspended: false,
-  makerName: '业务经办',
-  arrivedAt: null,
-  version: 2,
-  review: null,
-  events: [],
-  actions,
-});
-
-describe('examine machine', () => {
-  it('acts with an offered action and the version read, then emits acted', async () => {
-    const review = {
-      examineDetail: vi.fn(async () => detail(['approve', 'return'])),
-      transition: vi.fn(async () => {}),
-    };
-    const actor = createActor(createExamineMachine(review), { input: { id: 'b1', type: 'PRE_CREDIT' } }).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(review.examineDetail).toHaveBeenCalledWith('b1', 'PRE_CREDIT');
-    const acted = vi.fn();
-    actor.on('acted', acted);
-    actor.send({ type: 'ACT', action: 'return', comment: '请补充付款单' });
-    await waitFor(actor, (s) => s.status === 'done');
-    expect(review.transition).toHaveBeenCalledWith('b1', { action: 'return', version: 2, comment: '请补充付款单' });
-    expect(acted).toHaveBeenCalledTimes(1);
-  });
-
-  it('cannot send an action the gateway did not offer', async () => {
-    const review = {
-      examineDetail: vi.fn(async () => detail(['approve', 'return'])),
-      transition: vi.fn(async () => {}),
-    };
-    const actor = createActor(createExamineMachine(review), { input: { id: 'b1', type: 'PRE_CREDIT' } }).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().can({ type: 'ACT', action: 'refuse', comment: '不符合条件' })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'ACT', action: 'approve', comment: '' })).toBe(true);
-  });
-
-  it('reloads on a stale version and stays on the page after another refusal', async () => {
-    const answers = [
-      new GatewayError(160300409, '业务已被他人更新，请刷新后重试'),
-      new GatewayError(160300400, '退回意见至少5个字'),
-    ];
-    const review = {
-      examineDetail: vi.fn(async () => detail(['approve', 'return'])),
-      transition: vi.fn(async () => {
-        throw answers.shift();
-      }),
-    };
-    const actor = createActor(createExamineMachine(review), { input: { id: 'b1', type: 'PRE_CREDIT' } }).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'ACT', action: 'approve', comment: '' });
-    await waitFor(actor, (s) => s.matches('ready') && review.examineDetail.mock.calls.length === 2);
-    actor.send({ type: 'ACT', action: 'return', comment: '太少' });
-    await waitFor(actor, (s) => s.matches('ready') && review.transition.mock.calls.length === 2);
-    expect(review.examineDetail).toHaveBeenCalledTimes(2);
   });
 });

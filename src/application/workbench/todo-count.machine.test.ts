@@ -5,7 +5,7 @@ import type { TodoCount } from '../ports/review-gateway.port';
 import { createTodoCountMachine } from './todo-count.machine';
 
 /** All of it on 待制作, as for a maker. */
-const answer = (n: number): TodoCount => ({ count: n, tabs: { REVIEW: 0, MAKE: n, DUE: 0 } });
+const answer = (n: number): TodoCount => ({ count: n, tabs: { REVIEW: 0, MAKE: n, VOTE: 0, DUE: 0 } });
 
 describe('todo count machine', () => {
   it('asks once on REFRESH and shows the count; CLEAR empties it', async () => {
@@ -15,7 +15,7 @@ describe('todo count machine', () => {
     actor.send({ type: 'REFRESH' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.count === 7);
     expect(load).toHaveBeenCalledTimes(1);
-    expect(actor.getSnapshot().context.tabs).toEqual({ REVIEW: 0, MAKE: 7, DUE: 0 });
+    expect(actor.getSnapshot().context.tabs).toEqual({ REVIEW: 0, MAKE: 7, VOTE: 0, DUE: 0 });
     actor.send({ type: 'CLEAR' });
     expect(actor.getSnapshot().context.count).toBe(0);
     expect(actor.getSnapshot().context.tabs.MAKE).toBe(0);

@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { RequestCancelledError } from '../ports/gateway-error';
 import type { TodoCount } from '../ports/review-gateway.port';
 
-const NO_TABS: TodoCount['tabs'] = { REVIEW: 0, MAKE: 0, DUE: 0 };
+const NO_TABS: TodoCount['tabs'] = { REVIEW: 0, MAKE: 0, VOTE: 0, DUE: 0 };
 
 const MAX_RETRIES = 2;
 

@@ -46,6 +46,8 @@ const facts = (over: Partial<ApplicationFacts> = {}): ApplicationFacts => ({
 describe('SUBMIT_APPLICATION', () => {
   it('holds for a complete application within every limit', () => {
     expect(submitApplicationProblems(facts())).toEqual([]);
+    // No single cap (null, as the effective cap answers when no parameter sets one) binds nothing.
+    expect(submitApplicationProblems(facts({ singleMax: null }))).toEqual([]);
   });
 
   it('needs at least one line', () => {
@@ -59,6 +61,15 @@ describe('SUBMIT_APPLICATION', () => {
     expect(over[0]).toBe('付款单FKD1的融资金额超过可融资余额×80%（上限80,000.00元）');
   });
 
+  it("caps a line at its own order's project company ratio, not the business's", () => {
+    const order = facts().orders[0]!;
+    const own = facts({ ratio: '0.9000', orders: [{ ...order, ratio: '0.7500' }] });
+    expect(submitApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_00 }] })).toEqual([]);
+    expect(submitApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_01 }] })).toEqual([
+      ApplicationMessage.lineOver('FKD1', 75_000_00n, '0.7500'),
+    ]);
+  });
+
   it('uses the effective ratio when a parameter sets one, never above the hard 90 %', () => {
     expect(submitApplicationProblems(facts({ ratio: '0.7000' }))[0]).toContain('×70%');
     expect(lineCap(100, '0.9500')).toBe(90n);
@@ -70,9 +81,9 @@ describe('SUBMIT_APPLICATION', () => {
       '付款单FKD1未确权',
     );
     expect(submitApplicationProblems(facts({ orders: [{ ...o, locked: true }] }))).toContain('付款单FKD1已锁定');
-    expect(submitApplicationProblems(facts({ orders: [{ ...o, supplierId: 's2' }] }))).toContain(
-      '付款单FKD1不属于该供应商',
-    );
+    const foreign = submitApplicationProblems(facts({ orders: [{ ...o, supplierId: 's2' }] }));
+    expect(foreign).toContain(ApplicationMessage.orderGone(o.orderId));
+    expect(foreign.join()).not.toContain('FKD1');
     expect(submitApplicationProblems(facts({ orders: [{ ...o, dueDate: '2026-12-21' }] }))).toContain(
       ApplicationMessage.remainingLife('FKD1', '2026-12-21'),
     );

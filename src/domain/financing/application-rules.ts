@@ -4,13 +4,25 @@
 // supplier and the data-query consent are the table's own guards, not repeated here.
 //
 // A line may finance at most the order's eligible amount (confirmed − paid − reserved − financed, with this
-// application's own reservation given back) × the binding financing ratio, rounded down to the 分. The total
+// application's own reservation given back) × the financing ratio of the order's own project company, rounded
+// down to the 分. The total
 // may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
 import { formatFen } from '../format/money-format';
-import { financingRatio, preCreditCeiling, ratioPercent } from './pre-credit-rules';
+import {
+  MIN_REMAINING_DAYS,
+  PreCreditMessage,
+  daysBetween,
+  financingRatio,
+  hasFinanceableLife,
+  orderRatio,
+  preCreditCeiling,
+  ratioPercent,
+} from './pre-credit-rules';
 
-/** BUSINESS.md §3 "Minimum remaining life of an order at application" and "Term". */
-export const MIN_REMAINING_DAYS = 30;
+// The order's remaining life is one rule for the pre-credit and the application: it lives with the former.
+export { MIN_REMAINING_DAYS, daysBetween };
+
+/** BUSINESS.md §3 "Term". */
 export const TERM_MIN_DAYS = 30;
 export const TERM_MAX_DAYS = 360;
 
@@ -44,11 +56,9 @@ export const ApplicationMessage = {
   noLines: '请至少选择一张付款单',
   duplicateOrder: (no: string) => `付款单${no}重复选择`,
   orderGone: (id: string) => `付款单${id}不存在`,
-  orderOtherSupplier: (no: string) => `付款单${no}不属于该供应商`,
   orderUnconfirmed: (no: string) => `付款单${no}未确权`,
   orderLocked: (no: string) => `付款单${no}已锁定`,
-  remainingLife: (no: string, due: string) =>
-    `付款单${no}剩余期限不足${MIN_REMAINING_DAYS}天（应付日${due}），不能融资`,
+  remainingLife: (no: string, due: string) => PreCreditMessage.remainingLife(no, due),
   linePositive: (no: string) => `付款单${no}的融资金额须大于0`,
   lineOver: (no: string, cap: bigint, ratio: string) =>
     `付款单${no}的融资金额超过可融资余额×${ratioPercent(ratio)}（上限${formatFen(cap)}元）`,
@@ -89,13 +99,15 @@ export interface ApplicationOrder {
   eligibleAmount: number;
   /** 'YYYY-MM-DD'. */
   dueDate: string;
+  /** The effective cap's financing ratio for this order's own project company, if a parameter sets one. */
+  ratio?: string | null;
 }
 
 export interface ApplicationFacts {
   supplierId: string;
   lines: readonly ApplicationLine[];
   orders: readonly ApplicationOrder[];
-  /** The effective cap's financing ratio, if a parameter sets one (else the default 80 %). */
+  /** The effective cap's financing ratio for an order that carries none of its own (else the default 80 %). */
   ratio?: string | null;
   /** 分: the pre-credit's approved amount; null while none was approved. */
   preCreditAvailable: number | null;
@@ -110,15 +122,6 @@ export interface ApplicationFacts {
   docs: readonly ApplicationDoc[];
   /** 'YYYY-MM-DD' in Asia/Shanghai. */
   today: string;
-}
-
-/** Whole days from one calendar day to another (the start counted, the end not). */
-export function daysBetween(from: string, to: string): number {
-  const day = (s: string) => {
-    const [y, m, d] = s.split('-').map(Number);
-    return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / 86_400_000;
-  };
-  return Math.round(day(to) - day(from));
 }
 
 /** The most a line on this order may finance: eligible × ratio, rounded down to the 分. */
@@ -152,22 +155,23 @@ export function submitApplicationProblems(f: ApplicationFacts): string[] {
   const seen = new Set<string>();
   for (const line of f.lines) {
     const o = byId.get(line.orderId);
-    if (!o) {
+    // Another supplier's order is, to this application, an order that does not exist (nothing of it is told).
+    if (!o || o.supplierId !== f.supplierId) {
       problems.push(ApplicationMessage.orderGone(line.orderId));
       continue;
     }
     if (seen.has(o.orderId)) problems.push(ApplicationMessage.duplicateOrder(o.orderNo));
     seen.add(o.orderId);
-    if (o.supplierId !== f.supplierId) problems.push(ApplicationMessage.orderOtherSupplier(o.orderNo));
-    else if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
+    if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
     else if (o.locked) problems.push(ApplicationMessage.orderLocked(o.orderNo));
-    else if (daysBetween(f.today, o.dueDate) < MIN_REMAINING_DAYS) {
+    else if (!hasFinanceableLife(o.dueDate, f.today)) {
       problems.push(ApplicationMessage.remainingLife(o.orderNo, o.dueDate));
     }
     if (!(line.financeAmount > 0)) problems.push(ApplicationMessage.linePositive(o.orderNo));
     else {
-      const cap = lineCap(o.eligibleAmount, ratio);
-      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, ratio));
+      const own = orderRatio(o, ratio);
+      const cap = lineCap(o.eligibleAmount, own);
+      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, own));
     }
   }
   const total = totalOf(f.lines);

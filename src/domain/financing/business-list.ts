@@ -81,9 +81,17 @@ export interface PreCreditSection {
   preCreditNo: string;
   applyAmount: number;
   approvedAmount: number | null;
+  validDays: number;
   validFrom: string | null;
   validTo: string | null;
-  orders: { orderNo: string; eligibleAmount: number }[];
+  /** Each basis order with what it may still finance and its own project company's financing ratio. */
+  orders: {
+    orderNo: string;
+    projectCompanyName: string | null;
+    dueDate: string;
+    eligibleAmount: number;
+    ratio: string;
+  }[];
 }
 
 /** 融资申请 as the detail shows it: lines by order number, documents by type with how many files each holds. */

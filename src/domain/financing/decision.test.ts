@@ -5,6 +5,7 @@ import {
   decisionExpired,
   decisionLimits,
   decisionValidUntil,
+  elementItemsOf,
   prefillDecision,
   submitDecisionProblems,
 } from './decision';
@@ -79,5 +80,63 @@ describe('validity', () => {
     expect(decisionValidUntil('2026-11-26')).toBe('2027-02-23');
     expect(decisionExpired('2026-03-31', '2026-03-31')).toBe(false);
     expect(decisionExpired('2026-03-31', '2026-04-01')).toBe(true);
+  });
+});
+
+describe('提交 needs every term', () => {
+  it('names each missing field in the form’s order, before the limits', () => {
+    const empty = prefillDecision(undefined, []);
+    expect(submitDecisionProblems(empty, bounds, [])).toEqual([
+      DecisionMessage.required('批复金额'),
+      DecisionMessage.required('年利率'),
+      DecisionMessage.required('期限'),
+      DecisionMessage.required('融资比例'),
+      DecisionMessage.required('还款方式'),
+    ]);
+  });
+});
+
+describe('elementItemsOf', () => {
+  it('makes TERM items of the terms and CONDITION items of the standard and the decision’s conditions, once each', () => {
+    const items = elementItemsOf({
+      amountFen: 8_000_000_00n,
+      annualRate: '0.0650',
+      termDays: 180,
+      repaymentMethod: 'BULLET',
+      guaranteeMeasures: ' 实际控制人连带责任保证 ',
+      conditions: ['保证合同签署', '中登转让登记', '开立监管账户'],
+    });
+    expect(items.map((i) => [i.seq, i.kind, i.name, i.requiredValue, i.checkpoint])).toEqual([
+      [1, 'TERM', '金额', '8,000,000.00元', null],
+      [2, 'TERM', '利率', '年化6.50%', null],
+      [3, 'TERM', '期限', '180天', null],
+      [4, 'TERM', '还款方式', '到期一次还本付息', null],
+      [5, 'TERM', '担保', '实际控制人连带责任保证', null],
+      [6, 'CONDITION', '转让通知书送达并回执', '', 'BEFORE_LENDING'],
+      [7, 'CONDITION', '中登转让登记', '', 'AFTER_LENDING'],
+      [8, 'CONDITION', '保证合同签署', '', 'BEFORE_CONTRACT'],
+      [9, 'CONDITION', '开立监管账户', '', 'BEFORE_LENDING'],
+    ]);
+    expect(items.every((i) => i.mandatory)).toBe(true);
+  });
+
+  it('has no 担保 item without guarantees', () => {
+    const items = elementItemsOf({
+      amountFen: 1n,
+      annualRate: '0.05',
+      termDays: 30,
+      repaymentMethod: 'EQUAL_PRINCIPAL',
+      guaranteeMeasures: ' ',
+      conditions: [],
+    });
+    expect(items.map((i) => i.name)).toEqual([
+      '金额',
+      '利率',
+      '期限',
+      '还款方式',
+      '转让通知书送达并回执',
+      '中登转让登记',
+    ]);
+    expect(items[1]?.requiredValue).toBe('年化5.00%');
   });
 });

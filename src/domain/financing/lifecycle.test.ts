@@ -10,11 +10,13 @@ import {
   LIFECYCLE,
   LIVE_STATES,
   LifecycleMessage,
+  makerRefusal,
   offeredActions,
   type LifecycleFacts,
   REVIEW_STAGES,
   type StateKey,
   TERMINAL_STATES,
+  takesOver,
   transitionOf,
 } from './lifecycle';
 import { type AuditTypeConfig, ReviewMessage, snapshotReview, startReview } from './review';
@@ -272,6 +274,36 @@ describe('a business through pre-credit and application', () => {
     });
   });
 
+  it('hands a business the supplier applied for to the staff makers from 融资申请 on, never before', () => {
+    const facts = { ...PASSING, ownerIsSupplier: true };
+    const op2 = actor('op2', [ROLE.OPERATOR], facts);
+    const supplierOwned = (state: StateKey) => business(state, { ownerId: 's-user' });
+    // 预授信 is the supplier's own stage: another's draft is not the operator's to submit or end.
+    expect(takesOver(supplierOwned('PRE_CREDIT/DRAFT'), op2)).toBe(false);
+    expect(act(supplierOwned('PRE_CREDIT/DRAFT'), 'submit', op2).verdict).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.notOwner,
+    });
+    // From 融资申请 on the supplier makes nothing: an operator takes it over.
+    expect(takesOver(supplierOwned('APPLICATION/DRAFT'), op2)).toBe(true);
+    expect(act(supplierOwned('APPLICATION/DRAFT'), 'submit', op2).record.state).toBe('APPLICATION/PENDING');
+    expect(act(supplierOwned('APPLICATION/RETURNED'), 'submit', op2).record.state).toBe('APPLICATION/PENDING');
+    // Without the fact (an owner who is staff) the business stays its owner's.
+    const staffOwned = business('APPLICATION/DRAFT', { ownerId: 'op' });
+    expect(act(staffOwned, 'submit', actor('op2', [ROLE.OPERATOR])).verdict).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.notOwner,
+    });
+    // A non-maker stays refused, and a supplier user never takes over.
+    expect(act(supplierOwned('APPLICATION/DRAFT'), 'submit', actor('r', [ROLE.RISK], facts)).verdict).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    expect(
+      takesOver(supplierOwned('APPLICATION/DRAFT'), actor('s2', [ROLE.SUPPLIER], { ...facts, actorSupplierId: 'sup' })),
+    ).toBe(false);
+  });
+
   it('ends the review under way when the business is terminated', () => {
     const pending = act(business('APPLICATION/DRAFT'), 'submit', op).record;
     expect(pending.review).not.toBeNull();
@@ -331,10 +363,95 @@ describe('the checkpoints the table names', () => {
         reconsiderCount: 0,
         review: null,
       };
-      const ctx = { actorId: 'u', grants: new Set<string>(), roles: new Set<string>(), now: new Date(), facts: {} };
+      // The actor holds the transition's roles, so a stage made by a department's role is theirs to make.
+      const ctx = {
+        actorId: 'u',
+        grants: new Set<string>(),
+        roles: new Set<string>(t.who),
+        now: new Date(),
+        facts: {},
+      };
       const facts = { supplierLocked: { newApplication: false, lending: false }, consent: true };
       const input = { comment: '说明说明说明', values: { result: 'APPROVED', outcome: 'NORMAL' } };
       expect(t.guard?.(record, { ...ctx, facts }, input), t.action).toBe(LifecycleMessage.notChecked);
     }
+  });
+});
+
+describe('the chair’s review of the minutes and the decision’s 否决', () => {
+  const chairReview = () => {
+    const s = snapshotReview(
+      {
+        code: 'MEETING',
+        name: '纪要审核',
+        enabled: true,
+        levels: [{ roles: [ROLE.CHAIR], userIds: [], approveMethod: 'ANY', rejectHandler: 'RETURN_TO_MAKER' }],
+      },
+      'sec',
+      (role) => (role === ROLE.CHAIR ? ['chair'] : []),
+      null,
+    );
+    if (!s.ok) throw new Error(s.message);
+    return startReview(s.snapshot);
+  };
+  const pending = (extra: Partial<BusinessRecord> = {}) =>
+    business('MEETING/PENDING', { review: chairReview(), ...extra });
+  const chair = (meetingConclusion: LifecycleFacts['meetingConclusion']) =>
+    actor('chair', [ROLE.CHAIR], { ...PASSING, meetingConclusion });
+
+  it('moves each business as its item concluded, and no other way', () => {
+    expect(applyTransition(LIFECYCLE, pending(), 'approve', chair('PASSED'), {})).toMatchObject({
+      ok: true,
+      to: 'DECISION/DRAFT',
+    });
+    expect(applyTransition(LIFECYCLE, pending(), 'meetingVeto', chair('VETOED'), {})).toMatchObject({
+      ok: true,
+      to: 'TERMINATED/VETOED',
+    });
+    const reconsidered = act(pending(), 'reconsider', chair('RECONSIDER'), {});
+    expect(reconsidered.verdict).toMatchObject({ ok: true, to: 'REPORT/RETURNED' });
+    expect(reconsidered.record.reconsiderCount).toBe(1);
+    // A 否决 is never passed, a pass never reconsidered, and 复议 only once.
+    expect(applyTransition(LIFECYCLE, pending(), 'approve', chair('VETOED'), {})).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.conclusionOther,
+    });
+    expect(applyTransition(LIFECYCLE, pending(), 'reconsider', chair('PASSED'), {})).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.conclusionOther,
+    });
+    expect(
+      applyTransition(LIFECYCLE, pending({ reconsiderCount: 1 }), 'reconsider', chair('RECONSIDER'), {}),
+    ).toMatchObject({ ok: false, message: LifecycleMessage.reconsiderOnce });
+    // Without a conclusion, or unchecked, nothing moves.
+    expect(applyTransition(LIFECYCLE, pending(), 'approve', chair(null), {})).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.conclusionMissing,
+    });
+    expect(applyTransition(LIFECYCLE, pending(), 'approve', chair(undefined), {})).toMatchObject({
+      ok: false,
+      message: LifecycleMessage.notChecked,
+    });
+    // Only the chair of the snapshot reviews.
+    const member = actor('m1', [ROLE.CHAIR], { ...PASSING, meetingConclusion: 'PASSED' });
+    expect(applyTransition(LIFECYCLE, pending(), 'approve', member, {})).toMatchObject({
+      ok: false,
+      message: ReviewMessage.notReviewer,
+    });
+  });
+
+  it('a department’s stage is made by its role, while 终止 stays the 经办’s', () => {
+    const draft = business('DECISION/DRAFT');
+    expect(makerRefusal(draft, actor('r9', [ROLE.RISK]))).toBeNull();
+    expect(makerRefusal(draft, actor('op', [ROLE.OPERATOR]))).toBe(LifecycleMessage.notMaker);
+    expect(
+      applyTransition(LIFECYCLE, draft, 'terminate', actor('op', [ROLE.OPERATOR]), { comment: '客户放弃' }),
+    ).toMatchObject({
+      ok: true,
+      to: 'TERMINATED/CANCELLED',
+    });
+    expect(
+      applyTransition(LIFECYCLE, draft, 'terminate', actor('r9', [ROLE.OPERATOR]), { comment: '客户放弃' }),
+    ).toMatchObject({ ok: false, message: LifecycleMessage.notOwner });
   });
 });

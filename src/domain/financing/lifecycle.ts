@@ -16,6 +16,8 @@ import {
   type WorkflowContext,
   type WorkflowTable,
 } from '../workflow/workflow';
+import { APPROVED_AMOUNT_KEY, approvedAmountProblem } from './pre-credit-rules';
+import { type Conclusion, isPassing } from './meeting-rules';
 import { type ReviewState, type ReviewType, reject, rejectionHandler, reviewRefusal, approve } from './review';
 import { ROLE, type RoleCode } from './roles';
 
@@ -106,6 +108,8 @@ export interface BusinessRecord {
   reconsiderCount: number;
   /** The review under way in a reviewable stage, as snapshotted at submission. */
   review: ReviewState | null;
+  /** 分 applied for (the stored business carries it; a demand not yet accepted has none). */
+  applyAmount?: number;
 }
 
 /** The hard controls the gateway evaluated with the stage's rules before asking the table (BUSINESS.md §3). */
@@ -144,6 +148,13 @@ export interface LifecycleFacts {
   display?: boolean;
   /** A meeting item's tally, for concluding it. */
   tally?: { passed: boolean; complete: boolean };
+  /** The business's owner is a supplier user: the supplier applied for it (预授信 from applyForRufs). */
+  ownerIsSupplier?: boolean;
+  /**
+   * The conclusion of the business's item on its meeting as the chair's review would approve it (the recorded
+   * one, or 否决 where the chair vetoes a passed item); null when none is recorded.
+   */
+  meetingConclusion?: Conclusion | null;
 }
 
 export type LifecycleContext = WorkflowContext<LifecycleFacts>;
@@ -159,6 +170,10 @@ export const LifecycleMessage = {
   lockedLending: '供应商已被锁定，不能放款',
   noConsent: '供应商尚未授权数据查询',
   notOwner: '只能处理本人经办的业务',
+  notMaker: '您不是该阶段的制作人',
+  conclusionMissing: '议题尚未形成结论',
+  conclusionOther: '审核结果须与议题结论一致',
+  vetoLastLevel: '否决须由最后一级的有权审批人作出',
   notOwnSupplier: '只能处理本企业的业务',
   alreadyReviewed: '已有审核意见，不能撤回',
   notTerminateHandler: '当前审核级次不能作出不通过的决定，请退回',
@@ -189,16 +204,46 @@ const crossing = (checkpoint: Checkpoint, build: (rules: Guard) => Guard) => ({
   guard: build(rulesHold(checkpoint)),
 });
 
+/** Whether the supplier makes the item of the stage the business is in (预授信: yes; 融资申请 on: no). */
+const supplierMakes = (state: string) => !!reviewStageOf(state)?.makers.includes(ROLE.SUPPLIER);
+
 /**
- * The maker of the item: the owner, or a supplier user of the business's own supplier (and an administrator).
- * null when the actor is one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
+ * A business the supplier applied for is taken over by the tenant's staff makers from the first stage the
+ * supplier does not make (融资申请 on): any of them (within its data scope) may act as its maker there, and
+ * the first to submit becomes its 经办人. While the stage is the supplier's own (预授信), it stays the supplier's.
+ */
+export const takesOver = (r: BusinessRecord, ctx: LifecycleContext): boolean =>
+  !ctx.facts?.actorSupplierId && !!ctx.facts?.ownerIsSupplier && r.ownerId !== ctx.actorId && !supplierMakes(r.state);
+
+/**
+ * The maker of the item: the owner, or a supplier user of the business's own supplier (and an administrator),
+ * or the staff maker taking over a business the supplier applied for (`takesOver`). null when the actor is
+ * one; otherwise why not. The guard of the maker's moves, and of saving a stage's draft.
  */
 export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
+  if (ctx.facts?.actorSupplierId) return ownerRefusal(r, ctx);
+  // A stage made by a department rather than the business's 经办人 (报告 and 决议 by 风控, 纪要 by the
+  // secretary) is made by whoever holds the stage's maker role.
+  const stage = REVIEW_STAGES.find((s) => s.stage === stageOf(r.state));
+  if (stage && !stage.makers.some((m) => OWNER_ROLES.includes(m))) {
+    return isAdmin(ctx) || stage.makers.some((m) => ctx.roles?.has(m)) ? null : LifecycleMessage.notMaker;
+  }
+  return takesOver(r, ctx) ? null : ownerRefusal(r, ctx);
+};
+
+/**
+ * The business's own 经办人 (or a supplier user of its supplier, or an administrator), whatever stage it is in:
+ * null when the actor is one. The guard of the 经办's own moves on the business, such as 终止.
+ */
+export const ownerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string | null => {
   if (ctx.facts?.actorSupplierId) {
     return ctx.facts.actorSupplierId === r.supplierId ? null : LifecycleMessage.notOwnSupplier;
   }
   return !r.ownerId || r.ownerId === ctx.actorId || isAdmin(ctx) ? null : LifecycleMessage.notOwner;
 };
+
+/** The roles whose maker is the business's own 经办人 (or its supplier). */
+const OWNER_ROLES: readonly RoleCode[] = [ROLE.OPERATOR, ROLE.SUPPLIER];
 
 const all =
   (...guards: ((r: BusinessRecord, ctx: LifecycleContext, input?: TransitionInput) => string | null)[]) =>
@@ -242,6 +287,8 @@ interface ReviewStage {
   withdraw?: string;
   /** Where the business goes when the last level approves. */
   next: StateKey;
+  /** 通过 may carry the 批复额度 (≤ applied); the last level's becomes the business's 批复金额. */
+  approvesAmount?: boolean;
 }
 
 const EXAMINE = '/business/examine';
@@ -259,6 +306,7 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
     examine: EXAMINE,
     withdraw: '/business/preCreditApplicationManage',
     next: 'APPLICATION/DRAFT',
+    approvesAmount: true,
   },
   {
     stage: 'APPLICATION',
@@ -379,6 +427,19 @@ const mayReview = (r: BusinessRecord, ctx: LifecycleContext) => {
   return reviewRefusal(review, ctx.actorId);
 };
 
+/**
+ * The chair's review of the minutes approves each item as concluded: 通过 moves a passed item on, 否决 and 复议
+ * take their own moves. Unknown when listing for a screen (the conclusion is read when acted on).
+ */
+const concluded =
+  (pass: (c: Conclusion) => boolean) =>
+  (_: BusinessRecord, ctx: LifecycleContext): string | null => {
+    const c = ctx.facts?.meetingConclusion;
+    if (c === undefined) return ctx.facts?.display ? null : LifecycleMessage.notChecked;
+    if (c === null) return LifecycleMessage.conclusionMissing;
+    return pass(c) ? null : LifecycleMessage.conclusionOther;
+  };
+
 function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
   const makerGuard = (rules?: Guard) =>
     all(
@@ -416,7 +477,17 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       comment: 'optional',
       commentLabel: '审核意见',
       tone: 'success',
-      guard: all(notSuspended, mayReview),
+      guard: s.stage === 'MEETING' ? all(notSuspended, mayReview, concluded(isPassing)) : all(notSuspended, mayReview),
+      ...(s.approvesAmount
+        ? {
+            inputs: {
+              keys: [APPROVED_AMOUNT_KEY],
+              sample: { [APPROVED_AMOUNT_KEY]: 100 },
+              check: (r: BusinessRecord, values: Readonly<Record<string, string | number | null>>) =>
+                r.applyAmount === undefined ? null : approvedAmountProblem(values[APPROVED_AMOUNT_KEY], r.applyAmount),
+            },
+          }
+        : {}),
     },
     {
       action: 'return',
@@ -578,43 +649,67 @@ export const LIFECYCLE: LifecycleTable = {
       guard: (_r, ctx) => (ctx.facts?.tally?.complete ? null : LifecycleMessage.tallyIncomplete),
     },
     {
-      // 否决 at the meeting ends the business; a 否决 is never turned into a pass.
+      // The meeting is called off after its notice: the business waits for the next one.
+      action: 'unschedule',
+      label: '撤出会议',
+      op: 'terminate',
+      menu: '/business/meetingInfoManage',
+      who: [ROLE.SECRETARY],
+      from: ['MEETING/SCHEDULED'],
+      to: 'MEETING/WAIT_SCHEDULE',
+      comment: 'optional',
+    },
+    {
+      // The chair approves minutes that concluded 否决: the business ends; a 否决 is never turned into a pass.
       action: 'meetingVeto',
       label: '否决',
-      op: 'submit',
-      menu: '/business/approvalProduction',
-      who: [ROLE.SECRETARY, ROLE.CHAIR],
-      from: ['MEETING/VOTED'],
+      op: 'examine',
+      menu: '/business/approvalReviewMeetingExamineInfo',
+      who: [ROLE.CHAIR],
+      from: ['MEETING/PENDING'],
       to: 'TERMINATED/VETOED',
-      comment: 'required',
+      comment: 'optional',
       commentLabel: '否决意见',
       tone: 'danger',
-      guard: (_r, ctx) => (ctx.facts?.tally && !ctx.facts.tally.passed ? null : LifecycleMessage.tallyFailed),
+      guard: all(
+        mayReview,
+        concluded((c) => c === 'VETOED'),
+      ),
     },
     {
+      // The chair approves minutes that concluded 复议: the report is made again, once.
       action: 'reconsider',
       label: '复议',
-      op: 'submit',
-      menu: '/business/approvalProduction',
-      who: [ROLE.SECRETARY],
-      from: ['MEETING/VOTED'],
+      op: 'examine',
+      menu: '/business/approvalReviewMeetingExamineInfo',
+      who: [ROLE.CHAIR],
+      from: ['MEETING/PENDING'],
       to: 'REPORT/RETURNED',
-      comment: 'required',
+      comment: 'optional',
       commentLabel: '复议事项',
       tone: 'warning',
-      guard: (r) => (r.reconsiderCount < 1 ? null : LifecycleMessage.reconsiderOnce),
+      guard: all(
+        mayReview,
+        concluded((c) => c === 'RECONSIDER'),
+        (r) => (r.reconsiderCount < 1 ? null : LifecycleMessage.reconsiderOnce),
+      ),
     },
     {
+      // The approver's 否决 of the decision at their level ends the business.
       action: 'veto',
       label: '否决',
       op: 'terminate',
       menu: 'business/resolutionReview/audit',
-      who: [ROLE.APPROVER, ROLE.CHAIR],
+      who: [ROLE.APPROVER],
       from: ['DECISION/PENDING'],
       to: 'TERMINATED/VETOED',
       comment: 'required',
       commentLabel: '否决意见',
       tone: 'danger',
+      // The approving authority's, at the last level: the levels before it advise (S14).
+      guard: all(mayReview, (r) =>
+        r.review && r.review.level === r.review.snapshot.levels.length ? null : LifecycleMessage.vetoLastLevel,
+      ),
     },
     // Stage 8: signing, online through the e-sign provider or offline with scans and originals.
     {
@@ -749,7 +844,7 @@ export const LIFECYCLE: LifecycleTable = {
       comment: 'required',
       commentLabel: '终止原因',
       tone: 'danger',
-      guard: makerRefusal,
+      guard: ownerRefusal,
     },
     {
       action: 'expire',

@@ -3,6 +3,7 @@ import { applyTransition, grantOf } from '../workflow/workflow';
 import { tallyAgendaItem } from './meeting-tally';
 import {
   MEETING_FLOW,
+  MEETING_EXAMINE_INFO_PATH,
   MEETING_IMPLEMENT_PATH,
   MEETING_INFO_PATH,
   MEETING_MAKE_PATH,
@@ -159,9 +160,12 @@ describe('meetingPagesOf', () => {
     });
   });
 
-  it('gives the chair and members the vote only, and other roles nothing', () => {
+  it('gives members the vote only, the chair the vote and the minutes’ review, and other roles nothing', () => {
     expect(codes(ROLE.MEMBER)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'] });
-    expect(codes(ROLE.CHAIR)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'] });
+    expect(codes(ROLE.CHAIR)).toEqual({
+      [MEETING_IMPLEMENT_PATH]: ['examine'],
+      [MEETING_EXAMINE_INFO_PATH]: ['examine', 'reject'],
+    });
     expect(codes(ROLE.OPERATOR)).toEqual({});
   });
 });

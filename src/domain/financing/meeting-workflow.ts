@@ -13,6 +13,10 @@ import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
 export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
 export const MEETING_MANAGE_PATH = '/business/meetingInfoManage';
 export const MEETING_IMPLEMENT_PATH = '/business/approvalReviewMeetingImplementList';
+export const MEETING_PRODUCTION_PATH = '/business/approvalProduction';
+export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
+export const MEETING_EXAMINE_PATH = '/business/approvalReviewMeetingExamine';
+export const MEETING_EXAMINE_INFO_PATH = '/business/approvalReviewMeetingExamineInfo';
 
 /** BUSINESS.md §2 评审会: at least three voting members [D]; §1.4 schedule: at least one day ahead [D]. */
 export const MIN_VOTING_MEMBERS = 3;
@@ -71,6 +75,10 @@ export function meetingPlanProblems(p: MeetingPlan, now?: Date): string[] {
 export interface MeetingRecord {
   status: MeetingStatus;
   secretaryId: string;
+  /** The chair, who reviews the minutes. */
+  chairId?: string;
+  /** The minutes went to the chair's review and wait there. */
+  minutesSubmitted?: boolean;
 }
 
 export interface MeetingFacts {
@@ -78,18 +86,27 @@ export interface MeetingFacts {
   planProblems?: readonly string[];
   /** Each agenda item's tally, when closing the vote. */
   tallies?: readonly AgendaTally[];
+  /** Whether every agenda item has its conclusion, when the minutes go to the chair. */
+  allConcluded?: boolean;
 }
 
 export const MeetingFlowMessage = {
   notSecretary: '只有本次会议的秘书可以操作',
   notChecked: '会议信息尚未校验，请刷新后重试',
   votesMissing: '尚有出席委员未表决，不能结束表决',
+  notConcluded: '尚有议题未形成结论，不能提交纪要',
+  alreadySubmitted: '纪要已提交主任委员审核',
+  notSubmitted: '纪要尚未提交审核',
+  notChair: '只有本次会议的主任委员可以审核纪要',
 } as const;
 
 type Ctx = WorkflowContext<MeetingFacts>;
 
 const ownSecretary = (r: MeetingRecord, ctx: Ctx) =>
   r.secretaryId === ctx.actorId || ctx.roles?.has(ROLE.ADMIN) ? null : MeetingFlowMessage.notSecretary;
+
+const ownChair = (r: MeetingRecord, ctx: Ctx) =>
+  r.chairId === ctx.actorId || ctx.roles?.has(ROLE.ADMIN) ? null : MeetingFlowMessage.notChair;
 
 const first =
   (...guards: ((r: MeetingRecord, ctx: Ctx) => string | null)[]) =>
@@ -148,6 +165,55 @@ export const MEETING_FLOW: WorkflowTable<MeetingStatus, MeetingRecord, MeetingFa
       }),
     },
     {
+      // 审批材料制作: the secretary sends the minutes, every item concluded, to the chair's review.
+      action: 'submitMinutes',
+      label: '提交纪要',
+      op: 'submit',
+      menu: MEETING_PRODUCTION_PATH,
+      who: [ROLE.SECRETARY, ROLE.ADMIN],
+      from: ['CLOSED'],
+      to: 'CLOSED',
+      comment: 'optional',
+      tone: 'brand',
+      guard: first(
+        ownSecretary,
+        (r) => (r.minutesSubmitted ? MeetingFlowMessage.alreadySubmitted : null),
+        (_r, ctx) => {
+          const all = ctx.facts?.allConcluded;
+          if (all === undefined) return MeetingFlowMessage.notChecked;
+          return all ? null : MeetingFlowMessage.notConcluded;
+        },
+      ),
+    },
+    {
+      // The chair approves the minutes: each business heard moves on as its item concluded; the meeting is filed.
+      action: 'approveMinutes',
+      label: '通过',
+      op: 'examine',
+      menu: MEETING_EXAMINE_INFO_PATH,
+      who: [ROLE.CHAIR, ROLE.ADMIN],
+      from: ['CLOSED'],
+      to: 'ARCHIVED',
+      comment: 'optional',
+      commentLabel: '审核意见',
+      tone: 'success',
+      guard: first(ownChair, (r) => (r.minutesSubmitted ? null : MeetingFlowMessage.notSubmitted)),
+    },
+    {
+      // The chair returns the minutes to the secretary, who may send them again.
+      action: 'returnMinutes',
+      label: '退回',
+      op: 'reject',
+      menu: MEETING_EXAMINE_INFO_PATH,
+      who: [ROLE.CHAIR, ROLE.ADMIN],
+      from: ['CLOSED'],
+      to: 'CLOSED',
+      comment: 'required',
+      commentLabel: '退回意见',
+      tone: 'warning',
+      guard: first(ownChair, (r) => (r.minutesSubmitted ? null : MeetingFlowMessage.notSubmitted)),
+    },
+    {
       action: 'cancel',
       label: '取消',
       op: 'terminate',
@@ -162,9 +228,6 @@ export const MEETING_FLOW: WorkflowTable<MeetingStatus, MeetingRecord, MeetingFa
     },
   ],
 };
-
-export const MEETING_PRODUCTION_PATH = '/business/approvalProduction';
-export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
 
 /** The meeting's vote (投票 `examine`, BUSINESS.md §4) is a record of the meeting, not a move of its table. */
 export const MEETING_VOTE = { menu: MEETING_IMPLEMENT_PATH, op: 'examine', who: [ROLE.CHAIR, ROLE.MEMBER] } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PreCreditFormMessage, choiceSummary, readPreCreditForm, yuanText } from './pre-credit-form';
+import { PreCreditFormMessage, choiceSummary, readPreCreditForm, visibleSelection, yuanText } from './pre-credit-form';
 
 const texts = { supplierId: 's1', projectCompanyId: '', amount: '1,000.50', validDays: '90' };
 
@@ -33,6 +33,18 @@ describe('the 申请预授信 form', () => {
     ];
     expect(choiceSummary(orders, ['a', 'b'], '0.8000')).toEqual({ count: 2, eligibleSum: 433n, ceiling: 346n });
     expect(choiceSummary(orders, [], '0.8000')).toEqual({ count: 0, eligibleSum: 0n, ceiling: 0n });
+  });
+  it("holds each order to its own company's ratio, not the filter's", () => {
+    const orders = [
+      { keyId: 'sz', eligibleAmount: 100_00, ratio: '0.7500' },
+      { keyId: 'nj', eligibleAmount: 100_00, ratio: '0.8500' },
+    ];
+    expect(choiceSummary(orders, ['sz', 'nj'], '0.8500').ceiling).toBe(160_00n);
+    expect(choiceSummary(orders, ['sz'], '0.8500').ceiling).toBe(75_00n);
+  });
+  it('drops a chosen order the changed filter hides', () => {
+    expect(visibleSelection(['sz', 'nj'], [{ keyId: 'nj' }, { keyId: 'x' }])).toEqual(['nj']);
+    expect(visibleSelection([], [{ keyId: 'nj' }])).toEqual([]);
   });
 });
 

@@ -54,9 +54,12 @@ export function readPreCreditForm(
   };
 }
 
-/** What the picker shows: the chosen orders' count, eligible sum and the ceiling at the binding ratio. */
+/**
+ * What the picker shows: the chosen orders' count, eligible sum and the ceiling — each order at the ratio of
+ * its own project company (`ratio` on the order, as the gateway answers it), `ratio` only for one without.
+ */
 export function choiceSummary(
-  orders: readonly { keyId: string; eligibleAmount: number }[],
+  orders: readonly { keyId: string; eligibleAmount: number; ratio?: string | null }[],
   selected: readonly string[],
   ratio: string,
 ): { count: number; eligibleSum: bigint; ceiling: bigint } {
@@ -66,6 +69,15 @@ export function choiceSummary(
     eligibleSum: chosen.reduce((s, o) => s + BigInt(o.eligibleAmount), 0n),
     ceiling: preCreditCeiling(chosen, financingRatio(ratio)),
   };
+}
+
+/**
+ * The orders still chosen once the offer changed (another 项目公司 filter): an order the list no longer shows
+ * is no longer chosen, so what is submitted is always what the user sees ticked.
+ */
+export function visibleSelection(selected: readonly string[], offered: readonly { keyId: string }[]): string[] {
+  const shown = new Set(offered.map((o) => o.keyId));
+  return selected.filter((id) => shown.has(id));
 }
 
 /** 分 shown back in the amount input as 元 with two decimals and no separators (read again exactly). */

@@ -50,6 +50,15 @@ export function doneItemLabel(stage: string, level: number | null): string {
 }
 
 /** The workbench's tabs (BUSINESS.md §4 /workbench/technological/todo). */
-export const TODO_TABS = ['REVIEW', 'MAKE', 'DUE'] as const;
+export const TODO_TABS = ['REVIEW', 'MAKE', 'VOTE', 'DUE'] as const;
 export type TodoTab = (typeof TODO_TABS)[number];
-export const TODO_TAB_LABEL: Readonly<Record<TodoTab, string>> = { REVIEW: '待审核', MAKE: '待制作', DUE: '到期提醒' };
+export const TODO_TAB_LABEL: Readonly<Record<TodoTab, string>> = {
+  REVIEW: '待审核',
+  MAKE: '待制作',
+  VOTE: '待表决',
+  DUE: '到期提醒',
+};
+
+/** Where a member casts a vote waiting for them: the meeting on 评审会执行. */
+export const voteLink = (meetingId: string) =>
+  `/business/approvalReviewMeetingImplementList?meetingId=${encodeURIComponent(meetingId)}`;

@@ -159,7 +159,8 @@ export const FUND_PRODUCT: ResourceDef<FundProductStatus> = {
     DISABLED: { label: '停用', tone: 'subtle' },
   },
   initialStatus: 'ENABLED',
-  create: { label: '新增资金方' },
+  // The list is 资金方管理 and /addFund is 新增资金方 (BUSINESS.md §4): the page says what the button said.
+  create: { label: '新增资金方', title: '新增资金方' },
   update: { when: ['ENABLED', 'DISABLED'] },
   remove: { when: ['ENABLED', 'DISABLED'] },
   makePath: ADD_FUND_PATH,

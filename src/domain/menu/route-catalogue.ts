@@ -170,7 +170,7 @@ const AREAS = [
         path: '/business/financingDecisionManage',
         title: '融资决议管理',
         ops: ['add', 'export'],
-        children: [hidden('/business/decisionMake', '决议制作', ['submit'])],
+        children: [hidden('/business/decisionMake', '决议制作', ['edit', 'submit'])],
       },
       {
         path: '/business/resolutionReview',

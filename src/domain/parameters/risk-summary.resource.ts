@@ -18,8 +18,7 @@ import {
 
 export const SUMMARY_RISK_CONTROL_PATH = '/parameterManage/summaryRiskControl';
 export type RiskSummaryStatus = 'ACTIVE' | 'SUPERSEDED';
-/** The version in force, and the save of the next one (PUT with `version`, the version number read). */
-export const RISK_SUMMARY_ACTIVE_API = '/api/parameter/summaryRiskControl/active';
+export { RISK_SUMMARY_ACTIVE_API } from './risk-summary-api';
 export const NO_ACTIVE_SUMMARY = '风控汇总参数尚未设置';
 export const SUMMARY_UNCHANGED = '参数未修改，无需保存新版本';
 

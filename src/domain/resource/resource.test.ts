@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CERTIFICATE, PERSONAL_CERTIFICATION } from '../certification/certification.resource';
 import { NEGATIVE_OPINION } from '../risk/negative-opinion.resource';
 import {
+  createTitle,
   type FieldDef,
   columnOf,
   fieldByKey,
@@ -161,5 +162,13 @@ describe('typed text and the wire', () => {
     expect(percentText('0.0600')).toBe('6.00%');
     expect(percentText('0.0575')).toBe('5.75%');
     expect(percentText('0.12345')).toBe('12.345%');
+  });
+});
+
+describe('what 新增 is called', () => {
+  it("is the button's own words on the page it opens: 新增资金方 opens 新增资金方", () => {
+    expect(createTitle(FUND_PRODUCT)).toBe('新增资金方');
+    // Elsewhere the page names the noun, whatever the button's shorter word (新增纪要 opens 新增访谈纪要).
+    expect(createTitle({ ...FUND_PRODUCT, create: { label: '新增' } })).toBe('新增资金产品');
   });
 });

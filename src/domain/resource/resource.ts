@@ -136,7 +136,11 @@ export interface ResourceDef<S extends string = string> {
   statuses: Readonly<Record<S, StatusDef>>;
   /** The status a new record starts in. */
   initialStatus: S;
-  create?: { label: string; op?: OperationCode };
+  /**
+   * 新增: `label` on the button; `title` on the page or dialog it opens (新增 and the noun when absent), for a
+   * resource whose button names something other than its noun — 新增资金方 opens 新增资金方.
+   */
+  create?: { label: string; op?: OperationCode; title?: string };
   /** Editing is allowed in these statuses. */
   update?: { when: readonly S[]; op?: OperationCode };
   /** Deleting is allowed in these statuses; `ownOnly`: only by the user who created it (storage.createdBy). */
@@ -345,6 +349,9 @@ export interface HistoryEntry {
   label: string;
   comment: string | null;
 }
+
+/** The heading of the page or dialog 新增 opens: the definition's own title, else 新增 and the noun. */
+export const createTitle = (def: ResourceDef): string => def.create?.title ?? `新增${def.noun}`;
 
 /** The word of a logged write on a resource, e.g. 新增, 编辑, or the transition's label. */
 export function historyLabel(def: ResourceDef, action: string): string {

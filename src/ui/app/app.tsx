@@ -15,8 +15,7 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
-import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
+import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
@@ -129,14 +128,11 @@ function compose() {
     get assets() {
       return container.get(AssetsGatewayId);
     },
-    get preCredit() {
-      return container.get(PreCreditGatewayId);
+    get stages() {
+      return container.get(StageGatewayId);
     },
     get meeting() {
       return container.get(MeetingGatewayId);
-    },
-    get financingApplication() {
-      return container.get(ApplicationGatewayId);
     },
     get parameters() {
       return container.get(ParametersGatewayId);

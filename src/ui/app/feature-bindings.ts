@@ -8,11 +8,10 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { PreCreditGatewayId } from '../../application/ports/pre-credit-gateway.port';
 import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
-import { ApplicationGatewayId } from '../../application/ports/application-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
+import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
 import { FileGatewayId, FileSaverId } from '../../application/ports/file-gateway.port';
 import { SupplierAuthorizationGatewayId } from '../../application/ports/supplier-authorization.port';
@@ -23,11 +22,10 @@ import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-
 import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
-import { PreCreditGatewayAdapter } from '../../adapters/gateway/pre-credit-gateway.adapter';
 import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.adapter';
-import { ApplicationGatewayAdapter } from '../../adapters/gateway/application-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
+import { StageGatewayAdapter } from '../../adapters/gateway/stage-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
 import { BrowserFileSaver, FileGatewayAdapter } from '../../adapters/gateway/file-gateway.adapter';
 import { SupplierAuthorizationGatewayAdapter } from '../../adapters/gateway/supplier-authorization-gateway.adapter';
@@ -41,10 +39,10 @@ export function bindFeatures(container: Container): void {
   container.bind(ResourceGatewayId).to(ResourceGatewayAdapter).inSingletonScope();
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
-  container.bind(PreCreditGatewayId).to(PreCreditGatewayAdapter).inSingletonScope();
-  container.bind(ApplicationGatewayId).to(ApplicationGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
+  // Every lifecycle stage, by its definition: a new stage adds no binding.
+  container.bind(StageGatewayId).to(StageGatewayAdapter).inSingletonScope();
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();

@@ -11,11 +11,10 @@ import type { OrganizationGateway } from '../../application/ports/organization-g
 import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
-import type { PreCreditGateway } from '../../application/ports/pre-credit-gateway.port';
 import type { MeetingGateway } from '../../application/ports/meeting-gateway.port';
-import type { ApplicationGateway } from '../../application/ports/application-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
+import type { StageGateway } from '../../application/ports/stage-gateway.port';
 import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
 import type { BusinessGateway } from '../../application/ports/business-gateway.port';
 import type { SessionStore } from '../../application/ports/session-store.port';
@@ -42,11 +41,8 @@ export interface Services {
   registration: RegistrationGateway;
   /** The assets area's calls beyond the kit (details, import, the pay book). */
   assets: AssetsGateway;
-  /** 申请预授信's calls beyond the kit (eligible orders, the draft with its orders, 提交). */
-  preCredit: PreCreditGateway;
-  /** 融资申请's make page and review page calls beyond the kit. */
-  financingApplication: ApplicationGateway;
-  /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
+  /** Every lifecycle stage, by its definition (the stage kit's port: src/ui/screens/stage). */
+  stages: StageGateway;
   /** 风控汇总参数's version in force and its save (the versions themselves are the kit's). */
   parameters: ParametersGateway;
   /** 审核类型配置, 业务审核 and the workbench. */

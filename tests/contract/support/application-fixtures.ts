@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/application-rules';
 import { startReview } from '../../../src/domain/financing/review';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
-import { addConfirmedOrder } from '../../../gateway/src/modules/application/confirmed-orders';
+import { addConfirmedOrder } from '../../../gateway/src/modules/financing-application/confirmed-orders';
 import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
 import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';
@@ -21,7 +21,11 @@ export const ApplicationState = {
   candidate: 'operator is signed in and a business awaits its financing application',
   pending: 'reviewer1 is signed in and reads a financing application',
   submitted: 'operator is signed in and its financing application awaits level 1',
+  held: "operator is signed in and a submitted financing application holds part of a payment order's amount",
 } as const;
+
+/** The long-lived order of the pact business, under a fixed id where a pact names it in a path. */
+export const PACT_HELD_ORDER_ID = '2560000000000000099';
 
 export const PACT_APPLICATION_ID = '2560000000000000001';
 const OPERATOR_ID = '1300000000000000002';
@@ -175,6 +179,31 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
         .updateTable('financing_application')
         .set({ submitted_at: at })
         .where('application_id', '=', PACT_APPLICATION_ID)
+        .execute();
+      await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
+    },
+    [ApplicationState.held]: async () => {
+      await business(true);
+      // The order under a fixed id, 100.00 元 of it held by the submitted application (as 提交 leaves it).
+      await db.deleteFrom('payment_order').where('order_id', '=', PACT_HELD_ORDER_ID).execute();
+      await db
+        .updateTable('payment_order')
+        .set({ order_id: PACT_HELD_ORDER_ID, reserved_amount: 100_00, financing_status: 'FINANCING' })
+        .where('order_no', '=', ORDER_NO)
+        .execute();
+      await db
+        .updateTable('financing_application')
+        .set({
+          lines: JSON.stringify([{ orderId: PACT_HELD_ORDER_ID, financeAmount: 100_00 }]),
+          reserved: JSON.stringify({ [PACT_HELD_ORDER_ID]: 100_00 }),
+          submitted_at: at,
+        })
+        .where('application_id', '=', PACT_APPLICATION_ID)
+        .execute();
+      await db
+        .updateTable('financing_business')
+        .set({ state: 'APPLICATION/PENDING', version: 2 })
+        .where('business_id', '=', PACT_APPLICATION_ID)
         .execute();
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },

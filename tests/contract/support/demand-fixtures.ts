@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
-import { eligibleOrders } from '../../../gateway/src/modules/pre-credit/store';
+import { eligibleOrders, shanghaiDate } from '../../../gateway/src/modules/pre-credit/store';
 import { issueToken } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';
 import type { ProviderStates } from './provider-states';
@@ -51,7 +51,8 @@ export const providerStates: ProviderStates = (gateway) => {
     await consented();
     await ensureReviewers(gateway);
     await clearPreCredit();
-    const [order] = await eligibleOrders(db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials, null);
+    const today = shanghaiDate(new Date());
+    const [order] = await eligibleOrders(db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials, null, today);
     await db
       .insertInto('financing_business')
       .values({

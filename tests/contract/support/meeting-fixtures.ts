@@ -3,6 +3,8 @@
 // the state puts it there), and the pact meeting (fixed id) in the status the interaction needs — none, a draft,
 // voting, or closed with every vote cast. Each state puts the rows back.
 import type { Kysely } from 'kysely';
+import { defaultAuditType, snapshotReview, startReview } from '../../../src/domain/financing/review';
+import { ROLE } from '../../../src/domain/financing/roles';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-gateway';
 import type { ProviderStates } from './provider-states';
@@ -16,11 +18,14 @@ export const MeetingState = {
   votingMember: 'member1 is signed in and the pact meeting is voting',
   votingSecretary: 'secretary is signed in and the pact meeting is voting',
   closed: 'secretary is signed in and the pact meeting is closed with every vote cast',
+  concluded: 'secretary is signed in and the pact meeting is closed with its item concluded 通过',
+  minutesPending: 'chair is signed in and the minutes of the pact meeting await review',
 } as const;
 
 export const MEETING_TOKEN = {
   secretary: 'pact-token-secretary-00000000000000000000',
   member1: 'pact-token-member1-0000000000000000000000',
+  chair: 'pact-token-chair-000000000000000000000000',
 } as const;
 
 export const PACT_MEETING_ID = '2570000000000000001';
@@ -41,6 +46,10 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
   const at = new Date('2026-11-26T02:00:00Z');
 
   const reset = async () => {
+    // What the business's moves wrote first (the decision names the meeting): its timeline and its decision.
+    for (const table of ['element_item', 'financing_decision', 'business_event']) {
+      await db.deleteFrom(table).where('business_id', '=', PACT_MEETING_BUSINESS_ID).execute();
+    }
     for (const table of ['review_meeting_vote', 'review_meeting_item', 'review_meeting_member', 'review_meeting']) {
       await db.deleteFrom(table).where('meeting_id', '=', PACT_MEETING_ID).execute();
     }
@@ -55,6 +64,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
         await db.deleteFrom(table).where('meeting_id', '=', meeting_id).execute();
       }
     }
+    await db.deleteFrom('business_event').where('business_id', '=', PACT_MEETING_BUSINESS_ID).execute();
     await db.deleteFrom('financing_business').where('business_id', '=', PACT_MEETING_BUSINESS_ID).execute();
     await db
       .insertInto('financing_business')
@@ -133,6 +143,20 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       .execute();
   };
 
+  /** The item concluded 通过 and the business at the state the minutes' step leaves it in. */
+  const concluded = async (state: string, review: unknown) => {
+    await db
+      .updateTable('review_meeting_item')
+      .set({ conclusion: 'PASSED', concluded_by: MeetingPeople.secretary, concluded_at: at })
+      .where('meeting_id', '=', PACT_MEETING_ID)
+      .execute();
+    await db
+      .updateTable('financing_business')
+      .set({ state, review: review === null ? null : JSON.stringify(review), version: 4 })
+      .where('business_id', '=', PACT_MEETING_BUSINESS_ID)
+      .execute();
+  };
+
   const signIn = (who: keyof typeof MEETING_TOKEN) =>
     issueToken(gateway.db, { userName: who, token: MEETING_TOKEN[who] });
 
@@ -160,6 +184,31 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       await signIn('secretary');
       await reset();
       await meeting('CLOSED', 4, true);
+    },
+    [MeetingState.concluded]: async () => {
+      await signIn('secretary');
+      await reset();
+      await meeting('CLOSED', 4, true);
+      await concluded('MEETING/VOTED', null);
+    },
+    [MeetingState.minutesPending]: async () => {
+      await signIn('chair');
+      await reset();
+      await meeting('CLOSED', 5, true);
+      // The chair's review as the secretary's 提交纪要 snapshotted it: level 1, the chair.
+      const snapshot = snapshotReview(
+        defaultAuditType('MEETING'),
+        MeetingPeople.secretary,
+        (role) => (role === ROLE.CHAIR ? [MeetingPeople.chair] : []),
+        null,
+      );
+      if (!snapshot.ok) throw new Error(snapshot.message);
+      await concluded('MEETING/PENDING', startReview(snapshot.snapshot));
+      await db
+        .updateTable('review_meeting')
+        .set({ minutes_submitted_at: at, minutes_submitted_by: MeetingPeople.secretary })
+        .where('meeting_id', '=', PACT_MEETING_ID)
+        .execute();
     },
   };
 };

@@ -1,5 +1,5 @@
 // The provider states of the review contract (审核类型配置, 业务审核, the workbench): reviewer1 signed in with
-// one pre-credit (PACT_PRE_CREDIT, fixed id and number) waiting at level 1 of 2 — reviewer1 and reviewer2 on
+// one pre-credit (PACT_PRE_CREDIT, fixed id and number, on the seeded order FKHG20270101) waiting at level 1 of 2 — reviewer1 and reviewer2 on
 // level 1, risk1 and risk2 on level 2, operator its maker — at version 2; and admin signed in with the audit
 // type PUSH put back to its default at version 1.
 import type { Kysely } from 'kysely';
@@ -66,6 +66,28 @@ async function putPendingPreCredit(db: Kysely<Database>) {
       updated_by: OPERATOR_ID,
       updated_at: at,
       version: 2,
+    })
+    .execute();
+  // Its pre-credit, resting on one of 恒固's long-lived orders (the review page shows it read-only).
+  const basis = await db
+    .selectFrom('payment_order' as never)
+    .select('order_id' as never)
+    .where('order_no' as never, '=', 'FKHG20270101' as never)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('pre_credit')
+    .values({
+      business_id: PACT_PRE_CREDIT.id,
+      tenant_id: DEMO_TENANT_ID,
+      pre_credit_no: 'YS209901010001',
+      apply_amount: 2_000_000_00,
+      valid_days: 90,
+      valid_from: '2026-11-20',
+      valid_to: '2027-02-17',
+      basis_order_ids: JSON.stringify([(basis as { order_id: string }).order_id]),
+      created_by: OPERATOR_ID,
+      created_at: at,
+      updated_at: at,
     })
     .execute();
   await db

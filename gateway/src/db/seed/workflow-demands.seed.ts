@@ -13,7 +13,8 @@ import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecy
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
-import { bindingCap, createPreCreditDraft, eligibleOrders } from '../../modules/pre-credit/store';
+import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
+import { createPreCreditDraft, eligibleOrders, shanghaiDate, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import { newId } from '../../modules/operation-log/repository';
 import '../../modules/demand/tables';
@@ -138,6 +139,21 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .where('status', '=', 'LOCKED')
     .execute();
 
+  // Orders with the 30 days of life a pre-credit needs on the days these businesses are made (the assets
+  // seed's orders fall due within 2026), due after the ones the application seed adds.
+  for (const [s, supplierId] of [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel].entries()) {
+    for (let k = 0; k < 4; k++) {
+      await addConfirmedOrder(any, {
+        tenantId: DEMO_TENANT_ID,
+        supplierId,
+        orderNo: `FK${s === 0 ? 'HD' : 'HG'}2027${String(101 + k).padStart(4, '0')}`,
+        amount: (900_000 + k * 275_000 + s * 130_000) * 100,
+        dueDate: `2027-${String(9 + k).padStart(2, '0')}-${String(12 + k * 3).padStart(2, '0')}`,
+        now: day(2),
+      });
+    }
+  }
+
   const operator = actorAs(OPERATOR_ID, '业务经办', ROLE.OPERATOR);
 
   // 融资需求: 7 待受理, 5 已受理, 3 已关闭.
@@ -223,14 +239,15 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .where('p.business_id', 'is', null)
     .execute();
   for (const b of bare) {
-    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null);
+    const made = new Date(b.created_at);
+    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null, shanghaiDate(made));
     await createPreCreditDraft(db, {
       tenantId: DEMO_TENANT_ID,
       businessId: b.business_id,
       applyAmount: Number(b.apply_amount),
       basisOrderIds: orders.slice(0, 3).map((o) => o.orderId),
       userId: b.owner_id ?? OPERATOR_ID,
-      now: new Date(b.created_at),
+      now: made,
     });
   }
 
@@ -252,11 +269,12 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   ];
   for (const [i, target] of plan.entries()) {
     const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
-    const orders = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null);
-    const basis = orders.slice(i % 3, (i % 3) + 2);
-    // Three quarters of the ceiling at the ratio in force, in whole 元: well within the rule.
-    const cap = await bindingCap(db, DEMO_TENANT_ID, { projectCompanyId: basis[0]?.projectCompanyId ?? null }, day(8));
-    const ceiling = preCreditCeiling(basis, financingRatio(cap.ratio));
+    const at = day(8 + i, 11);
+    const offered = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null, shanghaiDate(at));
+    // Three quarters of the ceiling, each order at its own company's ratio, in whole 元: well within the rule.
+    const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(8));
+    const basis = cap.orders;
+    const ceiling = preCreditCeiling(basis, financingRatio(null));
     const quarterOff = ((ceiling * 3n) / 400n) * 100n;
     const amount = Math.max(
       100,
@@ -264,7 +282,6 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     );
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials && i % 2 === 0;
     const maker = bySupplier ? actorAs(SUPPLIER_USER_ID, '华东建材-王建国', ROLE.SUPPLIER, supplierId) : operator;
-    const at = day(8 + i, 11);
     const business = await createBusiness(db, {
       tenantId: DEMO_TENANT_ID,
       supplierId,

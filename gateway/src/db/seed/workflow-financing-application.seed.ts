@@ -6,12 +6,18 @@
 // the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
 // application, for 新增.
 import type { Kysely } from 'kysely';
-import { addConfirmedOrder } from '../../modules/application/confirmed-orders';
+import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
+import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import { applicationOrders, createApplicationDraft, limitsOf, shanghaiDate } from '../../modules/application/store';
+import {
+  applicationOrders,
+  createApplicationDraft,
+  limitsOf,
+  shanghaiDate,
+} from '../../modules/financing-application/store';
 import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';
@@ -51,7 +57,15 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 }
 
 type Target = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
-const PLAN: Target[] = ['DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED'];
+// The last six are approved too: the report seed walks them on through 尽调报告 (report.seed.ts).
+const PLAN: Target[] = [
+  'DRAFT',
+  'PENDING_1',
+  'PENDING_2',
+  'RETURNED',
+  'APPROVED',
+  ...Array<Target>(6).fill('APPROVED'),
+];
 
 /** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
 export const after = ['assets', 'business', 'workflow-demands'];
@@ -77,7 +91,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .executeTakeFirst();
   const today = shanghaiDate(new Date());
   // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
-  for (let k = 0; k < 6; k++) {
+  // The last three for the applications the report seed walks on, so the first five's orders stay as they were.
+  for (let k = 0; k < 9; k++) {
     await addConfirmedOrder(db as never, {
       tenantId: DEMO_TENANT_ID,
       supplierId,
@@ -99,13 +114,16 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         o.eligibleAmount >= 2_000_00 &&
         daysBetween(today, o.dueDate) >= 45,
     );
-    const picked = orders.slice(i % 3, (i % 3) + (i % 2) + 1);
+    const picked =
+      i < 5
+        ? orders.slice(i % 3, (i % 3) + (i % 2) + 1)
+        : orders.filter((o) => o.orderNo === `FKHD2027${String(7 + (i % 3)).padStart(4, '0')}`);
     if (picked.length === 0) continue;
     const limits = await limitsOf(db, DEMO_TENANT_ID, { keyId: '' }, at);
     // Half of each order's cap, in whole 元; the pre-credit approves exactly their sum.
     const lines = picked.map((o) => ({
       orderId: o.orderId,
-      financeAmount: Number((lineCap(o.eligibleAmount, limits.ratio) / 200n) * 100n),
+      financeAmount: Number((lineCap(o.eligibleAmount, orderRatio(o, limits.ratio)) / 200n) * 100n),
     }));
     const total = lines.reduce((s, l) => s + l.financeAmount, 0);
     const capped = limits.singleMax !== null && total > limits.singleMax;

@@ -1,8 +1,10 @@
 // What the kit's record does not carry, for the two detail pages (BUSINESS.md §4): an order's invoices, its
-// asset changes and its financing history (empty until the lifecycle exists); a change's field-by-field
-// before and after and the businesses it touches. Both answer only the caller's tenant.
+// asset changes and its financing history — the businesses whose 融资申请 holds part of its 占用金额, so the
+// figure on the page can be traced to them; a change's field-by-field before and after and the businesses it
+// touches. Both answer only the caller's tenant.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { ASSET_CHANGE_DETAIL_PATH } from '../../../../src/domain/assets/asset-change.resource';
 import { PAYMENT_ORDER_DETAILS_PATH } from '../../../../src/domain/assets/payment-order.resource';
 import type { GatewayDeps } from '../../deps';
@@ -64,7 +66,21 @@ export const assetDetailRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
                 },
               },
             },
-            financings: { type: 'array', items: { type: 'object' } },
+            financings: {
+              type: 'array',
+              description: '占用该付款单可融资余额的业务（融资申请提交后占用，撤回或终止后释放）',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                properties: {
+                  businessId: { type: 'string' },
+                  businessNo: { type: 'string' },
+                  applicationNo: { type: 'string' },
+                  stateLabel: { type: 'string' },
+                  reservedAmount: { type: 'integer', description: '占用金额（分）' },
+                },
+              },
+            },
           },
         }),
       },
@@ -87,6 +103,23 @@ export const assetDetailRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .orderBy('changed_at', 'desc')
         .limit(100)
         .execute();
+      const holders = await db
+        .selectFrom('financing_application as a')
+        .innerJoin('financing_business as b', (j) =>
+          j.onRef('b.business_id', '=', 'a.application_id').onRef('b.tenant_id', '=', 'a.tenant_id'),
+        )
+        .select([
+          'b.business_id',
+          'b.business_no',
+          'b.state',
+          'a.application_no',
+          sql<string>`a.reserved ->> ${id}`.as('reserved_amount'),
+        ])
+        .where('a.tenant_id', '=', tenantId)
+        .where(sql<boolean>`coalesce((a.reserved ->> ${id})::bigint, 0) > 0`)
+        .orderBy('b.business_no')
+        .limit(100)
+        .execute();
       return ok({
         invoices: parse(order.invoices),
         changes: changes.map((c) => ({
@@ -97,7 +130,13 @@ export const assetDetailRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           status: String(c.status),
           changedAt: new Date(c.changed_at as string).toISOString(),
         })),
-        financings: [],
+        financings: holders.map((h) => ({
+          businessId: String(h.business_id),
+          businessNo: String(h.business_no),
+          applicationNo: String(h.application_no),
+          stateLabel: stateLabel(String(h.state)),
+          reservedAmount: Number(h.reserved_amount),
+        })),
       });
     },
   );

@@ -2,7 +2,8 @@
 // form rules as the dialog (the definition's validateForm), the project and supplier looked up in the caller's
 // tenant, and 付款单号 unique per project company — in the database and within the file. Valid rows are inserted
 // together; the rest are reported by row number.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries';
 import type { Kysely } from 'kysely';
 import {
   CONTRACT_TYPE_LABEL,
@@ -40,7 +41,7 @@ export interface OrderImportReport {
 }
 
 export async function orderTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const sheet = workbook.addWorksheet('付款单');
   sheet.columns = ORDER_TEMPLATE_HEADER.map((h, i) => ({ header: REQUIRED.has(i) ? `${h}*` : h, width: 20 }));
   sheet.getRow(1).font = { bold: true };
@@ -73,7 +74,7 @@ function cellText(row: ExcelJS.Row, column: number): string {
 
 /** The rows of the template, or why the file is not one. */
 export async function readOrderRows(bytes: Buffer): Promise<Array<{ row: number; cells: string[] }> | string> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -18,6 +18,8 @@ export interface TransitionDone {
   to: StateKey;
   actor: Actor;
   now: Date;
+  /** The values the move carried (its table's `inputs`), e.g. the 批复额度 of a pre-credit's 通过. */
+  values: Readonly<Record<string, string | number | null>>;
 }
 
 export type AfterTransition = (trx: AnyDb, done: TransitionDone) => Promise<void>;

@@ -15,6 +15,7 @@ import {
   type StateKey,
   applyEffects,
   stageOf,
+  takesOver,
   transitionOf,
 } from '../../../../src/domain/financing/lifecycle';
 import {
@@ -26,12 +27,14 @@ import {
   snapshotReview,
   startReview,
 } from '../../../../src/domain/financing/review';
+import { APPROVED_AMOUNT_KEY, approvedAmountOf } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
 import { bindOwnFiles } from '../file/file-binding';
+import { grantedMenus } from '../menu/repository';
 import { logOperation, newId } from '../operation-log/repository';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
@@ -149,6 +152,24 @@ const ROLE_ORDER: readonly string[] = Object.values(ROLE);
 /** The user behind a request, with their enabled roles and every grant. */
 export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Promise<Actor> {
   const session = sessionOf(request);
+  return actorWith(db, session.tenantId, session.userId, session.grants());
+}
+
+/**
+ * A person of the tenant as the aggregate sees them, read from the database: for a move one module makes on
+ * the businesses it holds, as the person who acts on it (the secretary's meeting moves each business heard).
+ */
+export async function actorById(db: Kysely<Database>, tenantId: string, userId: string): Promise<Actor> {
+  return actorWith(db, tenantId, userId, grantedMenus(db, userId, tenantId));
+}
+
+async function actorWith(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  grants: Promise<ReadonlyMap<string, ReadonlySet<string>>>,
+): Promise<Actor> {
+  const session = { tenantId, userId };
   const [user, roles, granted] = await Promise.all([
     db
       .selectFrom('app_user')
@@ -163,7 +184,7 @@ export async function actorOf(request: FastifyRequest, db: Kysely<Database>): Pr
       .where('r.tenant_id', '=', session.tenantId)
       .where('r.status', '=', 'ENABLED')
       .execute(),
-    session.grants(),
+    grants,
   ]);
   const sorted = [...roles].sort((a, b) => rank(a.role_code) - rank(b.role_code));
   const supplier = user.user_type === 'SUPPLIER';
@@ -449,10 +470,12 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     if (before.version !== input.version) throw stale();
     if (!verdict.ok) throw invalidInput(verdict.message);
 
+    // A staff maker submitting a business the supplier applied for takes it over (the table's `takesOver`).
+    const owner = input.action === 'submit' && takesOver(record, ctx) ? input.actor.userId : record.ownerId;
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, record.ownerId)
+        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, owner)
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any
@@ -466,6 +489,14 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
           ? input.now
           : stored.review_arrived_at;
     const terminated = stageOf(verdict.to) === 'TERMINATED';
+    // A stage whose 通过 carries the 批复额度: the last level's becomes the business's 批复金额.
+    const approvedStage = REVIEW_STAGES.find(
+      (s) => s.approvesAmount && s.pending === before.state && s.next === verdict.to,
+    );
+    const approvedAmount =
+      input.action === 'approve' && approvedStage
+        ? approvedAmountOf(input.values?.[APPROVED_AMOUNT_KEY], before.applyAmount)
+        : before.approvedAmount;
     const nextVersion = before.version + 1;
     const result = await trx
       .updateTable('financing_business')
@@ -478,7 +509,9 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
         review: after.review === null ? null : JSON.stringify(after.review),
         review_arrived_at: arrived,
         reconsider_count: after.reconsiderCount,
+        owner_id: owner,
         terminate_reason: terminated ? verdict.comment || null : before.terminateReason,
+        approved_amount: approvedAmount,
         updated_by: input.actor.userId,
         updated_at: input.now,
         version: nextVersion,
@@ -497,6 +530,7 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       to: verdict.to,
       actor: input.actor,
       now: input.now,
+      values: input.values ?? {},
     });
 
     // A move's attachments are the actor's own uploads, bound to this business from now on (DESIGN.md §2).
@@ -591,4 +625,66 @@ export async function submittedIn(db: Kysely<Database>, tenantId: string, busine
     .limit(1)
     .executeTakeFirst();
   return !!row;
+}
+
+/** The terms a financing decision approved, as the business carries them from its approval on. */
+export interface ApprovedTerms {
+  /** 分. */
+  amount: number;
+  /** Annual, four places. */
+  annualRate: string;
+  termDays: number;
+  financingRatio: string;
+  repaymentMethod: string;
+  /** The last day the decision may be lent on, YYYY-MM-DD. */
+  validUntil: string;
+}
+
+/**
+ * The business's 申请金额 as its 融资申请 was submitted (the lines' total) — inside that 提交's transaction (the
+ * application module's effect after the move), and only on a business that has just entered the review through
+ * it: a draft never sets it, so the figure is always what a reviewer is asked to approve.
+ */
+export async function recordAppliedAmount(
+  trx: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  amount: number,
+): Promise<void> {
+  const result = await trx
+    .updateTable('financing_business')
+    .set({ apply_amount: amount })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .where('state', '=', 'APPLICATION/PENDING')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
+}
+
+/**
+ * The approved terms on the business, written when its decision's last review level approves it — inside that
+ * transition's transaction (the decision module's effect after the move), and only on a business that has just
+ * left 融资决议 through it, so no other path sets them.
+ */
+export async function recordApprovedTerms(
+  trx: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  terms: ApprovedTerms,
+): Promise<void> {
+  const result = await trx
+    .updateTable('financing_business')
+    .set({
+      approved_amount: terms.amount,
+      approved_annual_rate: terms.annualRate,
+      approved_term_days: terms.termDays,
+      approved_financing_ratio: terms.financingRatio,
+      approved_repayment_method: terms.repaymentMethod,
+      decision_valid_until: terms.validUntil,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .where('state', '=', 'ELEMENTS/DRAFT')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
 }

@@ -20,14 +20,37 @@ import type { Actor } from './actor';
 // biome-ignore lint/suspicious/noExplicitAny: the rules read tables of other modules
 type AnyDb = Kysely<any>;
 
-/** A checkpoint's rule: the refusals it finds for this business, in Chinese; empty when it holds. */
-export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<string[]>;
+/**
+ * A checkpoint's rule: the refusals it finds for this business at `now` (the transition's own clock, so a
+ * seed or test acting on another day is judged on that day), in Chinese; empty when it holds.
+ */
+export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord, now: Date) => Promise<string[]>;
 
 const rules = new Map<Checkpoint, CheckpointRule>();
 
 /** Registers the rule of a checkpoint (the module owning its data calls this when it loads). */
 export function registerCheckpoint(c: Checkpoint, rule: CheckpointRule): void {
   rules.set(c, rule);
+}
+
+/**
+ * Rules that join a checkpoint owned by another module (the six-month bar of a failed 复议 joins the
+ * pre-credit's submission): run after the owner's rule and only with it, their refusals after its own.
+ */
+const extraRules = new Map<Checkpoint, Map<string, CheckpointRule>>();
+
+/** Adds (or replaces, by name) a rule to a checkpoint another module owns. */
+export function addCheckpointRule(c: Checkpoint, name: string, rule: CheckpointRule): void {
+  extraRules.set(c, new Map([...(extraRules.get(c) ?? []), [name, rule]]));
+}
+
+/** Facts besides the checkpoints a module loads for a business (a meeting item's tally and conclusion). */
+export type FactLoader = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<Partial<LifecycleFacts>>;
+const factLoaders = new Map<string, FactLoader>();
+
+/** Registers (or replaces, by name) a loader of facts the table's guards read. */
+export function registerFacts(name: string, load: FactLoader): void {
+  factLoaders.set(name, load);
 }
 
 /** Whether some module registered a rule for the checkpoint. */
@@ -120,10 +143,31 @@ function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boole
   return f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
 }
 
-function factsOf(record: BusinessRecord, actor: Actor, f: SupplierFacts | undefined, now: Date): LifecycleFacts {
+/** Which of these owners are supplier users (the businesses their supplier applied for), in one query. */
+async function supplierOwners(db: AnyDb, tenantId: string, records: readonly BusinessRecord[]): Promise<Set<string>> {
+  const ids = [...new Set(records.map((r) => r.ownerId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('app_user')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', ids)
+    .where('user_type', '=', 'SUPPLIER')
+    .execute();
+  return new Set(rows.map((r: { user_id: string }) => r.user_id));
+}
+
+function factsOf(
+  record: BusinessRecord,
+  actor: Actor,
+  f: SupplierFacts | undefined,
+  now: Date,
+  owners: ReadonlySet<string>,
+): LifecycleFacts {
   const locks = f?.locks ?? [];
   return {
     actorSupplierId: actor.supplierId,
+    ownerIsSupplier: !!record.ownerId && owners.has(record.ownerId),
     supplierLocked: {
       newApplication: isSupplierLocked(locks, record.supplierId, 'NEW_APPLICATION', now),
       lending: isSupplierLocked(locks, record.supplierId, 'LENDING', now),
@@ -142,11 +186,20 @@ export async function loadFacts(
   now: Date = new Date(),
 ): Promise<LifecycleFacts> {
   const any = db as unknown as AnyDb;
-  const f = (await supplierFacts(any, tenantId, [record.supplierId])).get(record.supplierId);
-  const facts = factsOf(record, actor, f, now);
+  const [suppliers, owners] = await Promise.all([
+    supplierFacts(any, tenantId, [record.supplierId]),
+    supplierOwners(any, tenantId, [record]),
+  ]);
+  const facts = factsOf(record, actor, suppliers.get(record.supplierId), now, owners);
+  for (const load of factLoaders.values()) Object.assign(facts, await load(any, tenantId, record));
   if (checkpoint) {
     const rule = rules.get(checkpoint);
-    if (rule) facts.problems = { [checkpoint]: await rule(any, tenantId, record) };
+    if (rule) {
+      const found = [...(await rule(any, tenantId, record, now))];
+      for (const extra of extraRules.get(checkpoint)?.values() ?? [])
+        found.push(...(await extra(any, tenantId, record, now)));
+      facts.problems = { [checkpoint]: found };
+    }
   }
   return facts;
 }
@@ -159,18 +212,21 @@ export async function offeredFor(
   actor: Actor,
   now: Date = new Date(),
 ): Promise<string[][]> {
-  const facts = await supplierFacts(
-    db as unknown as AnyDb,
-    tenantId,
-    rows.map((r) => r.supplierId),
-  );
+  const [facts, owners] = await Promise.all([
+    supplierFacts(
+      db as unknown as AnyDb,
+      tenantId,
+      rows.map((r) => r.supplierId),
+    ),
+    supplierOwners(db as unknown as AnyDb, tenantId, rows),
+  ]);
   return rows.map((record) =>
     offeredActions(record, {
       actorId: actor.userId,
       grants: actor.grants,
       roles: actor.roles,
       now,
-      facts: { ...factsOf(record, actor, facts.get(record.supplierId), now), display: true },
+      facts: { ...factsOf(record, actor, facts.get(record.supplierId), now, owners), display: true },
     }).map((t) => t.action),
   );
 }

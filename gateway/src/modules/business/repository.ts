@@ -13,6 +13,8 @@ import { REVIEW_TYPE_LABEL, type ReviewState } from '../../../../src/domain/fina
 import type { Database } from '../../db/database';
 import { pageByDeferredJoin } from '../../db/paging';
 import { type Actor, type BusinessRow, inScope, toBusinessRow } from './aggregate';
+import { withinScope } from '../../resource/resource-repository';
+import { fixedScopeOf } from '../../stage/stage-scope';
 import { offeredFor } from './facts';
 
 export interface BusinessFilter {
@@ -41,10 +43,8 @@ function filtered(db: Kysely<Database>, tenantId: string, actor: Actor, f: Busin
     .selectFrom('financing_business as b')
     .where('b.tenant_id', '=', tenantId)
     .where('b.deleted', '=', false) as Filtered;
-  // A supplier user sees its own supplier's businesses only (Decisions, "Whose data").
-  if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
-  else if (actor.orgScope)
-    q = q.where('b.project_company_id', 'in', actor.orgScope.length ? [...actor.orgScope] : ['']);
+  // The caller's data scope, as every stage's list reads it (Decisions, "Whose data").
+  q = withinScope(q, 'b', fixedScopeOf(actor));
   if (f.tab) q = q.where('b.stage', 'in', [...TAB_STAGES[f.tab]]);
   if (f.businessNo) q = q.where('b.business_no', 'like', `%${escapeLike(f.businessNo)}%`);
   if (f.supplierId) q = q.where('b.supplier_id', '=', f.supplierId);

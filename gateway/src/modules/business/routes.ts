@@ -3,7 +3,7 @@
 // `POST {id}/transition`, which hands everything to the aggregate and so to the lifecycle table. Each row
 // carries the actions the table offers the caller now; the screens show those and nothing else.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
 import { LIFECYCLE, STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
@@ -16,6 +16,7 @@ import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf, pageRe
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
 import { detailSections } from './detail-sections';
+import { PreCreditSectionSchema } from './section-schemas';
 import {
   type BusinessFilter,
   EXPORT_MAX_ROWS,
@@ -95,16 +96,7 @@ const Detail = Type.Object(
     createdAt: Str,
     sections: Type.Object(
       {
-        preCredit: Type.Optional(
-          Type.Object({
-            preCreditNo: Str,
-            applyAmount: Type.Integer(),
-            approvedAmount: nullable(Type.Integer()),
-            validFrom: nullable(Str),
-            validTo: nullable(Str),
-            orders: Type.Array(Type.Object({ orderNo: Str, eligibleAmount: Type.Integer() })),
-          }),
-        ),
+        preCredit: Type.Optional(PreCreditSectionSchema),
         application: Type.Optional(
           Type.Object({
             applicationNo: Str,
@@ -212,7 +204,7 @@ function checkMenu(q: Query) {
 }
 
 async function exportWorkbook(rows: readonly BusinessListItem[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'wsf-gateway';
   const sheet = workbook.addWorksheet('融资业务');
   const columns: [string, (r: BusinessListItem) => string | number][] = [

@@ -104,7 +104,12 @@ export function lifecycleGrants(role: RoleCode): Map<string, Set<OperationCode>>
     if (op) ops.add(op);
     out.set(menu, ops);
   };
-  for (const t of LIFECYCLE.transitions) if (t.menu && t.who?.includes(role)) add(t.menu, t.op);
+  for (const t of LIFECYCLE.transitions) {
+    if (!t.menu || !t.who?.includes(role)) continue;
+    add(t.menu, t.op);
+    // Who submits from a make page saves its draft there too (where the page has 编辑).
+    if (t.action === 'submit') add(t.menu, 'edit');
+  }
   for (const s of REVIEW_STAGES) {
     if (!DEFAULT_AUDIT_LEVELS[s.type].includes(role)) continue;
     add(s.examine, 'examine');

@@ -25,6 +25,12 @@ export interface FinancingBusinessTable {
   owner_id: Nullable<string>;
   apply_amount: Money;
   approved_amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** The decision's approved terms (migration 0082), set when it is approved. */
+  approved_annual_rate: Nullable<string>;
+  approved_term_days: Nullable<number>;
+  approved_financing_ratio: Nullable<string>;
+  approved_repayment_method: Nullable<string>;
+  decision_valid_until: Nullable<string>;
   review: ColumnType<unknown, string | null | undefined, string | null>;
   review_arrived_at: Nullable<Date>;
   reconsider_count: Generated<number>;

@@ -187,6 +187,27 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     expect(rule).toMatchObject({ status: 400, message: PreCreditMessage.demandTerm });
   });
 
+  it('masks the contact’s mobile in the list and the export; the detail shows it whole to who may act on it', async () => {
+    const mine = await create(supplier, { contactPhone: '13912345678' });
+    for (const headers of [operator, supplier]) {
+      const page = await call('GET', `${API}/page?size=100`, headers);
+      expect(page.code, page.message).toBe(0);
+      const row = page.data.records.find((r: { keyId: string }) => r.keyId === mine.keyId);
+      expect(row.contactPhone).toBe('139****5678');
+      for (const r of page.data.records) if (r.contactPhone) expect(r.contactPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    }
+    const sheet = await gw.app.inject({ method: 'GET', url: `${API}/export`, headers: operator });
+    expect(sheet.statusCode).toBe(200);
+    const xlsx = await import('exceljs');
+    const book = new xlsx.default.Workbook();
+    await book.xlsx.load(sheet.rawPayload as never);
+    const cells: string[] = [];
+    book.worksheets[0]!.eachRow((r) => r.eachCell((c) => cells.push(String(c.value))));
+    expect(cells).not.toContain('13912345678');
+    expect((await call('GET', `${API}/${mine.keyId}`, supplier)).data.contactPhone).toBe('13912345678');
+    expect((await call('GET', `${API}/${mine.keyId}`, operator)).data.contactPhone).toBe('13912345678');
+  });
+
   it('answers 404 for another tenant’s demand', async () => {
     const d = await create(supplier);
     expect(await call('GET', `${API}/${d.keyId}`, xh)).toMatchObject({ status: 404 });

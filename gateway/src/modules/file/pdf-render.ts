@@ -5,7 +5,7 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../lazy-libraries';
 
 export interface RenderJob {
   sources: Array<{ path: string; extension: string }>;
@@ -24,7 +24,7 @@ export class RenderFailure extends Error {
 export const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg']);
 
 export async function renderPdf(job: RenderJob): Promise<void> {
-  const doc = new PDFDocument({
+  const doc = new (await loadPdfKit())({
     autoFirstPage: false,
     size: 'A4',
     margin: 40,

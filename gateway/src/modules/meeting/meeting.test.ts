@@ -84,7 +84,9 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
 
   /** A meeting made, notified and opened by the secretary. */
   async function openMeeting(): Promise<string> {
-    const { meetingId } = await createMeeting(gw.db, T, plan(), p('secretary'), now);
+    // Its notice takes the businesses heard out of 待上会, so each meeting hears businesses of its own.
+    const agenda = (await businessesAwaitingMeeting(gw.db, T, 2)).map((businessId) => ({ businessId }));
+    const { meetingId } = await createMeeting(gw.db, T, plan({ agenda }), p('secretary'), now);
     let m = await transitionMeeting(gw.db, T, { meetingId, action: 'notify', version: 1 }, p('secretary'), now);
     m = await transitionMeeting(gw.db, T, { meetingId, action: 'openVoting', version: m.version }, p('secretary'), now);
     expect(m.status).toBe('VOTING');
@@ -124,7 +126,8 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
   });
 
   it('only the meeting’s own secretary sends the notice, not too soon, and under the version read', async () => {
-    const { meetingId } = await createMeeting(gw.db, T, plan(), p('secretary'), now);
+    const agenda = (await businessesAwaitingMeeting(gw.db, T, 2)).map((businessId) => ({ businessId }));
+    const { meetingId } = await createMeeting(gw.db, T, plan({ agenda }), p('secretary'), now);
     // A member holds no code of the make page.
     await expect(
       transitionMeeting(gw.db, T, { meetingId, action: 'notify', version: 1 }, p('member1'), now),

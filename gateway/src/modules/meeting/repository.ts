@@ -14,6 +14,7 @@ import {
   conclusionRefusal,
   MeetingMessage,
   type MeetingStatus,
+  chairRevisionRefusal,
   mergeConditions,
   meetingOutcomeState,
   voteRefusal,
@@ -31,7 +32,8 @@ import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
-import { nextDocumentNo } from '../business/aggregate';
+import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggregate';
+import { registerCheckpoint, registerFacts } from '../business/facts';
 import { grantedMenus } from '../menu/repository';
 import { newId } from '../operation-log/repository';
 import './tables';
@@ -120,11 +122,19 @@ export interface MeetingView {
   secretaryId: string;
   status: MeetingStatus;
   version: number;
+  /** When the minutes went to the chair's review; null while with the secretary. */
+  minutesSubmittedAt: string | null;
+  /** The chair's last return of the minutes. */
+  minutesReviewComment: string | null;
   members: { userId: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
   items: MeetingItemView[];
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** One transaction of its own, or the caller's (the demo seed walks a meeting inside its own). */
+const inTransaction = <T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+  db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
 /** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
 async function writeSeats(trx: Db, tenantId: string, meetingId: string, plan: NewMeeting): Promise<void> {
@@ -208,6 +218,8 @@ export async function loadMeeting(db: Db, tenantId: string, meetingId: string, l
     secretaryId: m.secretary_id,
     status: m.status as MeetingStatus,
     version: Number(m.version),
+    minutesSubmittedAt: m.minutes_submitted_at ? iso(m.minutes_submitted_at) : null,
+    minutesReviewComment: m.minutes_review_comment,
     members: memberViews,
     items: items.map((i) => {
       const mine = votes
@@ -271,7 +283,7 @@ export async function createMeeting(
   now: Date,
 ): Promise<{ meetingId: string; meetingNo: string }> {
   await checkPlanPeopleAndAgenda(db, tenantId, plan);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const meetingId = newId();
     const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
     await trx
@@ -311,7 +323,7 @@ export async function transitionMeeting(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
     const facts =
       move.action === 'notify'
@@ -352,8 +364,190 @@ export async function transitionMeeting(
       .where('version', '=', move.version)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw stale();
+    const heard = HEARD_MOVE[move.action];
+    // A meeting called off before its notice never moved the businesses on its agenda.
+    if (heard && !(move.action === 'cancel' && m.status === 'DRAFT')) {
+      await moveHeard(trx as Kysely<Database>, tenantId, m, actor.userId, now, () => heard);
+    }
     return loadMeeting(trx, tenantId, move.meetingId);
   });
+}
+
+/** Each meeting move's move of the businesses heard, through their own aggregate. */
+const HEARD_MOVE: Readonly<Record<string, string>> = {
+  notify: 'schedule',
+  openVoting: 'openVoting',
+  closeVoting: 'closeVoting',
+  cancel: 'unschedule',
+};
+
+/**
+ * Moves every business on the meeting's agenda through the aggregate, as the person acting on the meeting: the
+ * lifecycle table decides each move with its own guards (the tally and the conclusion are loaded as facts).
+ */
+async function moveHeard(
+  trx: Kysely<Database>,
+  tenantId: string,
+  m: MeetingView,
+  userId: string,
+  now: Date,
+  actionOf: (item: MeetingItemView) => string,
+  comment?: string,
+): Promise<void> {
+  const actor = await actorById(trx, tenantId, userId);
+  for (const item of m.items) {
+    const business = await trx
+      .selectFrom('financing_business')
+      .select('version')
+      .where('tenant_id', '=', tenantId)
+      .where('business_id', '=', item.businessId)
+      .executeTakeFirstOrThrow();
+    await transitionBusiness(trx, {
+      tenantId,
+      businessId: item.businessId,
+      actor,
+      action: actionOf(item),
+      version: Number(business.version),
+      ...(comment !== undefined ? { comment } : {}),
+      now,
+    });
+  }
+}
+
+export interface MinutesMove {
+  meetingId: string;
+  version: number;
+  comment?: string;
+}
+
+/**
+ * 提交纪要: the secretary sends the minutes, every item concluded, to the chair; each business heard goes to
+ * the chair's review (MEETING/PENDING) through its aggregate.
+ */
+export async function submitMinutes(
+  db: Kysely<Database>,
+  tenantId: string,
+  move: MinutesMove,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingView> {
+  return inTransaction(db, async (trx) => {
+    const m = await loadMeeting(trx, tenantId, move.meetingId, true);
+    const verdict = applyTransition(
+      MEETING_FLOW,
+      { status: m.status, secretaryId: m.secretaryId, chairId: m.chairId, minutesSubmitted: !!m.minutesSubmittedAt },
+      'submitMinutes',
+      {
+        actorId: actor.userId,
+        grants: actor.grants,
+        roles: actor.roles,
+        now,
+        facts: { allConcluded: m.items.every((i) => i.conclusion !== null) },
+      },
+      move.comment !== undefined ? { comment: move.comment } : {},
+    );
+    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (m.version !== move.version) throw stale();
+    if (!verdict.ok) throw invalidInput(verdict.message);
+    await writeMeeting(trx, tenantId, m, actor.userId, now, {
+      minutes_submitted_at: now,
+      minutes_submitted_by: actor.userId,
+    });
+    await moveHeard(trx, tenantId, m, actor.userId, now, () => 'submit', verdict.comment || undefined);
+    return loadMeeting(trx, tenantId, move.meetingId);
+  });
+}
+
+export interface MinutesExamine extends MinutesMove {
+  action: 'approveMinutes' | 'returnMinutes';
+  /** The passed items the chair vetoes in approving (a 否决 is never turned into a pass). */
+  vetoSeqs?: readonly number[];
+}
+
+/**
+ * The chair's review of the minutes. 通过: the meeting is filed and each business heard moves on as its item
+ * concluded (passed → 融资决议, 否决 → 已终止/已否决, 复议 → 尽调报告/已退回 with the 复议 counted), after the
+ * chair's own 否决 of passed items; 退回: the minutes go back to the secretary and each business with them.
+ */
+export async function examineMinutes(
+  db: Kysely<Database>,
+  tenantId: string,
+  move: MinutesExamine,
+  actor: MeetingActor,
+  now: Date,
+): Promise<MeetingView> {
+  return inTransaction(db, async (trx) => {
+    const m = await loadMeeting(trx, tenantId, move.meetingId, true);
+    const verdict = applyTransition(
+      MEETING_FLOW,
+      { status: m.status, secretaryId: m.secretaryId, chairId: m.chairId, minutesSubmitted: !!m.minutesSubmittedAt },
+      move.action,
+      { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now },
+      move.comment !== undefined ? { comment: move.comment } : {},
+    );
+    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (m.version !== move.version) throw stale();
+    if (!verdict.ok) throw invalidInput(verdict.message);
+    if (move.action === 'returnMinutes') {
+      await writeMeeting(trx, tenantId, m, actor.userId, now, {
+        minutes_submitted_at: null,
+        minutes_submitted_by: null,
+        minutes_review_comment: verdict.comment,
+      });
+      await moveHeard(trx, tenantId, m, actor.userId, now, () => 'return', verdict.comment);
+      return loadMeeting(trx, tenantId, move.meetingId);
+    }
+    const vetoes = new Set(move.vetoSeqs ?? []);
+    for (const seq of vetoes) {
+      const item = m.items.find((i) => i.seq === seq);
+      if (!item?.conclusion) throw invalidInput(MeetingMessage.unknownItem);
+      const refusal = chairRevisionRefusal(item.conclusion, 'VETOED');
+      if (refusal) throw invalidInput(refusal);
+      await trx
+        .updateTable('review_meeting_item')
+        .set({ conclusion: 'VETOED', conditions: JSON.stringify([]) })
+        .where('tenant_id', '=', tenantId)
+        .where('meeting_id', '=', m.meetingId)
+        .where('seq', '=', seq)
+        .execute();
+    }
+    await writeMeeting(trx, tenantId, m, actor.userId, now, { status: verdict.to, minutes_review_comment: null });
+    const revised = await loadMeeting(trx, tenantId, m.meetingId);
+    await moveHeard(trx, tenantId, revised, actor.userId, now, (item) => HEARD_OUTCOME[item.conclusion ?? 'PASSED']);
+    return loadMeeting(trx, tenantId, move.meetingId);
+  });
+}
+
+/** The business's move when the chair approves its item's conclusion (Decisions: Meeting). */
+const HEARD_OUTCOME: Readonly<Record<Conclusion, string>> = {
+  PASSED: 'approve',
+  PASSED_WITH_CONDITIONS: 'approve',
+  VETOED: 'meetingVeto',
+  RECONSIDER: 'reconsider',
+};
+
+/** The meeting row with the next version and what changed. */
+async function writeMeeting(
+  trx: Db,
+  tenantId: string,
+  m: MeetingView,
+  userId: string,
+  now: Date,
+  set: {
+    status?: string;
+    minutes_submitted_at?: Date | null;
+    minutes_submitted_by?: string | null;
+    minutes_review_comment?: string | null;
+  },
+): Promise<void> {
+  const result = await trx
+    .updateTable('review_meeting')
+    .set({ ...set, updated_by: userId, updated_at: now, version: m.version + 1 })
+    .where('tenant_id', '=', tenantId)
+    .where('meeting_id', '=', m.meetingId)
+    .where('version', '=', m.version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw stale();
 }
 
 export interface CastVote {
@@ -374,7 +568,7 @@ export async function castVote(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingItemView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, vote.meetingId, true);
     const item = m.items.find((i) => i.seq === vote.seq);
     const refusal = voteRefusal({
@@ -425,7 +619,7 @@ export async function markAbsent(
   memberId: string,
   actor: MeetingActor,
 ): Promise<MeetingView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.status !== 'VOTING') throw invalidInput(MeetingStoreMessage.absentNotVoting);
@@ -462,7 +656,7 @@ export async function recordConclusion(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingItemView> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, input.meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.status !== 'CLOSED') throw invalidInput(MeetingStoreMessage.concludeNotClosed);
@@ -552,12 +746,13 @@ export async function updateMeeting(
   actor: MeetingActor,
   now: Date,
 ): Promise<MeetingView> {
-  await checkPlanPeopleAndAgenda(db, tenantId, plan);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.version !== version) throw stale();
+    // A meeting past its notice is not edited, whatever the plan says (its businesses have left 待上会).
     if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
+    await checkPlanPeopleAndAgenda(trx, tenantId, plan);
     await trx
       .updateTable('review_meeting')
       .set({
@@ -590,7 +785,7 @@ export async function deleteMeeting(
   version: number,
   actor: MeetingActor,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, meetingId, true);
     if (m.secretaryId !== actor.userId) throw invalidInput(MeetingStoreMessage.notSecretary);
     if (m.version !== version) throw stale();
@@ -621,6 +816,8 @@ export interface MeetingFilter {
   /** Only the meetings this person takes part in (member or secretary). */
   participant?: string;
   statuses?: readonly MeetingStatus[];
+  /** 评审会审核: the meetings whose minutes wait for this chair (or any chair's, for an administrator: '*'). */
+  minutesFor?: string;
 }
 
 /** 会议信息管理: the tenant's meetings, newest time first (BUSINESS.md §4 columns). */
@@ -637,6 +834,10 @@ export async function pageMeetings(
   if (keyword) {
     const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('m.meeting_no', 'like', like), eb('m.title', 'like', like)]));
+  }
+  if (filter.minutesFor) {
+    base = base.where('m.status', '=', 'CLOSED').where('m.minutes_submitted_at', 'is not', null);
+    if (filter.minutesFor !== '*') base = base.where('m.chair_id', '=', filter.minutesFor);
   }
   const participant = filter.participant;
   if (participant) {
@@ -843,3 +1044,58 @@ export async function meetingOutcomes(
       conditions: i.conditions,
     }));
 }
+
+/** The business's item on the meeting hearing it now, or on the last that heard it, with that meeting. */
+async function heardItem(db: Db, tenantId: string, businessId: string) {
+  const row = await db
+    .selectFrom('review_meeting_item as i')
+    .innerJoin('review_meeting as m', (j) =>
+      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+    )
+    .select(['i.meeting_id', 'i.seq', 'm.status'])
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.business_id', '=', businessId)
+    // The meeting under way (at most one: its businesses left 待上会 with its notice), else the last one filed.
+    .where('m.status', 'not in', ['CANCELLED', 'DRAFT'])
+    .orderBy(sql`m.status = 'ARCHIVED'`)
+    .orderBy('m.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const m = await loadMeeting(db, tenantId, row.meeting_id);
+  const item = m.items.find((i) => i.seq === row.seq);
+  return item ? { meeting: m, item } : null;
+}
+
+// The tally and the conclusion of a business's item, for the lifecycle table's meeting moves (结束表决 waits
+// for the tally; the chair's approval follows the conclusion).
+registerFacts('meeting', async (db, tenantId, record) => {
+  const id = (record as { keyId?: string }).keyId;
+  if (!id || !['MEETING/VOTING', 'MEETING/VOTED', 'MEETING/PENDING', 'MEETING/RETURNED'].includes(record.state)) {
+    return {};
+  }
+  const heard = await heardItem(db as Db, tenantId, id);
+  if (!heard) return { meetingConclusion: null };
+  return {
+    tally: { passed: heard.item.tally.passed, complete: heard.item.tally.complete },
+    meetingConclusion: heard.item.conclusion,
+  };
+});
+
+export const HeardMessage = {
+  notOnAgenda: '该业务未列入已通知的评审会',
+} as const;
+
+// 排会: the business is on the agenda of a meeting whose notice was sent.
+registerCheckpoint('SCHEDULE_MEETING', async (db, tenantId, record) => {
+  const id = (record as { keyId?: string }).keyId;
+  const heard = id ? await heardItem(db as Db, tenantId, id) : null;
+  return heard && heard.meeting.status === 'NOTIFIED' ? [] : [HeardMessage.notOnAgenda];
+});
+
+// 提交纪要: the business's item has its conclusion.
+registerCheckpoint('CONCLUDE_MEETING', async (db, tenantId, record) => {
+  const id = (record as { keyId?: string }).keyId;
+  const heard = id ? await heardItem(db as Db, tenantId, id) : null;
+  return heard?.item.conclusion ? [] : [MeetingMessage.incomplete];
+});

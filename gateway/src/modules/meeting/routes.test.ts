@@ -219,7 +219,9 @@ describe.each(databasesUnderTest())('评审会 routes on $name', ({ databaseUrl 
   }, 60_000);
 
   it('keeps a meeting from those outside it and from another tenant', async () => {
-    const seated = { ...plan(), members: plan().members.filter((x) => x.userId !== ids.member3) };
+    // The walk above took its businesses out of 待上会: this meeting hears two of its own.
+    const agenda = (await businessesAwaitingMeeting(gw.db, DEMO_TENANT_ID, 2)).map((businessId) => ({ businessId }));
+    const seated = { ...plan(), agenda, members: plan().members.filter((x) => x.userId !== ids.member3) };
     const made = await as('secretary').post(MEETING_API, seated);
     const id: string = made.data.meetingId;
     // 列席 reads it; a member of the tenant not seated on it does not.

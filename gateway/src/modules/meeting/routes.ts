@@ -13,6 +13,7 @@ import {
   MEETING_STATUS_LABEL,
 } from '../../../../src/domain/financing/meeting-rules';
 import {
+  MEETING_EXAMINE_PATH,
   MEETING_INFO_PATH,
   MEETING_MAKE_PATH,
   MEETING_MANAGE_PATH,
@@ -29,11 +30,13 @@ import { envelopeResponses, forbidden, ok } from '../../plugins/envelope';
 import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
+import './veto-bar';
 import {
   agendaOptions,
   castVote,
   createMeeting,
   deleteMeeting,
+  examineMinutes,
   loadMeeting,
   markAbsent,
   type MeetingView,
@@ -43,6 +46,7 @@ import {
   type NewMeeting,
   pageMeetings,
   recordConclusion,
+  submitMinutes,
   transitionMeeting,
   updateMeeting,
 } from './repository';
@@ -91,6 +95,20 @@ const VoteBody = Type.Object(
     opinion: OpinionSchema,
     conditions: Type.Optional(Conditions),
     comment: Type.Optional(Text(500)),
+  },
+  { additionalProperties: false },
+);
+const MinutesBody = Type.Object(
+  { version: Version, comment: Type.Optional(Text(500)) },
+  { additionalProperties: false },
+);
+const ExamineBody = Type.Object(
+  {
+    action: enumOf(['approve', 'return']),
+    version: Version,
+    comment: Type.Optional(Text(500)),
+    /** The passed items the chair vetoes in approving. */
+    vetoSeqs: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), { maxItems: 30 })),
   },
   { additionalProperties: false },
 );
@@ -153,6 +171,8 @@ const MeetingSchema = Type.Object({
   secretaryName: Type.String(),
   status: StatusSchema,
   version: Type.Integer(),
+  minutesSubmittedAt: Type.Union([Type.String(), Type.Null()]),
+  minutesReviewComment: Type.Union([Type.String(), Type.Null()]),
   members: Type.Array(
     Type.Object({
       userId: Type.String(),
@@ -202,6 +222,8 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       secretaryName: person(m.secretaryId),
       status: m.status,
       version: m.version,
+      minutesSubmittedAt: m.minutesSubmittedAt,
+      minutesReviewComment: m.minutesReviewComment,
       members: m.members.map((x) => ({ ...x, name: person(x.userId) })),
       items: m.items.map((i) => {
         const votes = i.votes.map((v) => ({ ...v, name: person(v.memberId) }));
@@ -299,6 +321,33 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         {
           participant: userId,
           statuses: request.query.status ? [request.query.status] : ['NOTIFIED', 'VOTING', 'CLOSED'],
+        },
+        page,
+      );
+      return ok({ records, total, current: page.current, size: page.size });
+    },
+  );
+
+  app.get<{ Querystring: PageQuery }>(
+    `${MEETING_API}/examine/page`,
+    {
+      config: { access: { menu: MEETING_EXAMINE_PATH } },
+      schema: {
+        tags,
+        summary: '评审会审核：纪要待本人（主任委员）审核的评审会',
+        querystring: PageQuery,
+        response: envelopeResponses(pageOf(RowSchema)),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor } = await caller(request);
+      const page = pageRequest(request.query);
+      const { records, total } = await pageMeetings(
+        db,
+        tenantId,
+        {
+          minutesFor: actor.roles.has(ROLE.ADMIN) ? '*' : actor.userId,
+          ...(request.query.keyword ? { keyword: request.query.keyword } : {}),
         },
         page,
       );
@@ -538,6 +587,67 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       await log(tenantId, actor.userId, 'conclude', request.params.id, request.body);
       const m = await describe(tenantId, await loadMeeting(db, tenantId, request.params.id), actor.userId);
       return ok(m.items.find((i) => i.seq === seq));
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: Static<typeof MinutesBody> }>(
+    `${MEETING_API}/:id/minutes/submit`,
+    {
+      config: { access: { menu: MEETING_PRODUCTION_PATH, op: 'submit' } },
+      schema: {
+        tags,
+        summary: '秘书提交纪要，送主任委员审核（每个议题须已形成结论）',
+        params: IdParams,
+        body: MinutesBody,
+        response: envelopeResponses(MeetingSchema),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor } = await caller(request);
+      const { version, comment } = request.body;
+      const m = await submitMinutes(
+        db,
+        tenantId,
+        { meetingId: request.params.id, version, ...(comment !== undefined ? { comment } : {}) },
+        actor,
+        deps.now(),
+      );
+      await log(tenantId, actor.userId, 'submitMinutes', m.meetingId, { comment }, { version });
+      return ok(await describe(tenantId, m, actor.userId));
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: Static<typeof ExamineBody> }>(
+    `${MEETING_API}/:id/examine`,
+    {
+      // 通过 / 退回 on 评审会审核详情: the meeting's table checks the page's code and that the caller chairs it.
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: '主任委员审核纪要：approve 通过（各议题按结论流转，可否决已通过的议题）| return 退回',
+        params: IdParams,
+        body: ExamineBody,
+        response: envelopeResponses(MeetingSchema),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor } = await caller(request);
+      const { action, version, comment, vetoSeqs } = request.body;
+      const m = await examineMinutes(
+        db,
+        tenantId,
+        {
+          meetingId: request.params.id,
+          action: action === 'approve' ? 'approveMinutes' : 'returnMinutes',
+          version,
+          ...(comment !== undefined ? { comment } : {}),
+          ...(vetoSeqs ? { vetoSeqs } : {}),
+        },
+        actor,
+        deps.now(),
+      );
+      await log(tenantId, actor.userId, `${action}Minutes`, m.meetingId, { comment, vetoSeqs }, { version });
+      return ok(await describe(tenantId, m, actor.userId));
     },
   );
 

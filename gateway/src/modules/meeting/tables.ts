@@ -19,6 +19,10 @@ export interface ReviewMeetingTable {
   minutes_text: Nullable<string>;
   minutes_file_id: Nullable<string>;
   cancel_reason: Nullable<string>;
+  /** The minutes sent to the chair's review (migration 0080). */
+  minutes_submitted_at: Nullable<Date>;
+  minutes_submitted_by: Nullable<string>;
+  minutes_review_comment: Nullable<string>;
   created_by: Nullable<string>;
   created_at: Instant;
   updated_by: Nullable<string>;

@@ -10,12 +10,14 @@ import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
+import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 
 const API = '/api/business/preCredit';
 const BUSINESS = '/api/business/business';
 type Headers = Record<string, string>;
 interface Order {
   keyId: string;
+  projectCompanyId: string | null;
   orderNo: string;
   eligibleAmount: number;
 }
@@ -154,8 +156,8 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(mine.data).toMatchObject({ applyAmount: 200_00, version: 2 });
   });
 
-  it("holds the amount to the project company's subsidiary parameter (ratio and single amount)", async () => {
-    const company = DemoOrg.nanjingProject;
+  it("holds the amount to the order's project company's subsidiary parameter (ratio and single amount)", async () => {
+    const company = orders[0]!.projectCompanyId as string;
     const db = gw.db as unknown as Kysely<any>;
     await db.deleteFrom('subsidiary_parameter').where('subsidiary_id', '=', company).execute();
     await db
@@ -286,6 +288,51 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     }
   });
 
+  it("refuses a pre-credit naming another supplier's order, storing nothing and telling nothing of that order", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the assets and pre-credit tables are typed by their definitions
+    const raw = gw.db as unknown as Kysely<any>;
+    const theirs = (await raw
+      .selectFrom('payment_order')
+      .select(['order_id', 'order_no'])
+      .where('supplier_id', '<>', DemoOrg.huadongBuildingMaterials)
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('order_id')
+      .executeTakeFirstOrThrow()) as { order_id: string; order_no: string };
+    const count = async () =>
+      Number(
+        (
+          (await raw
+            .selectFrom('pre_credit')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()) as { n: string }
+        ).n,
+      );
+    const before = await count();
+    for (const [headers, extra] of [
+      [supplier, {}],
+      [operator, { supplierId: DemoOrg.huadongBuildingMaterials }],
+    ] as const) {
+      for (const basis of [[theirs.order_id], [orders[0]!.keyId, theirs.order_id]]) {
+        const res = await call('POST', API, headers, { ...extra, applyAmount: 100_00, basisOrderIds: basis });
+        expect(res).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+        expect(res.message).toBe(PreCreditMessage.orderGone(theirs.order_id));
+        expect(JSON.stringify(res)).not.toContain(theirs.order_no);
+      }
+    }
+    expect(await count()).toBe(before);
+    // Nor through 编辑 of one's own draft.
+    const mine = await apply(supplier, { applyAmount: 100_00, basisOrderIds: [orders[0]!.keyId] });
+    const edit = await call('PUT', `${API}/${mine.keyId}`, supplier, {
+      applyAmount: 100_00,
+      basisOrderIds: [theirs.order_id],
+      version: mine.version,
+    });
+    expect(edit).toMatchObject({ status: 400, message: PreCreditMessage.orderGone(theirs.order_id) });
+    expect(JSON.stringify(edit)).not.toContain(theirs.order_no);
+    const after = await call('GET', `${API}/${mine.keyId}`, supplier);
+    expect(after.data.basisOrderIds).toEqual([orders[0]!.keyId]);
+  });
+
   it("answers 404 for another tenant's pre-credit and refuses malformed bodies", async () => {
     const p = await apply(supplier, { applyAmount: 100, basisOrderIds: [] });
     expect(await call('GET', `${API}/${p.keyId}`, xh)).toMatchObject({ status: 404 });
@@ -307,5 +354,177 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(unknownAction).toMatchObject({ status: 400 });
     const exported = await gw.app.inject({ method: 'GET', url: `${API}/export`, headers: supplier });
     expect(exported.statusCode).toBe(200);
+  });
+  it("holds each order to its own project company's cap whatever the filter, and refuses an order without 30 days of life", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const add = async (orderNo: string, companyId: string, dueDate: string) => {
+      const id = await addConfirmedOrder(gw.db as never, {
+        tenantId: DEMO_TENANT_ID,
+        supplierId: DemoOrg.huadongBuildingMaterials,
+        orderNo,
+        amount: 1_000_000_00,
+        dueDate,
+        now: new Date(),
+      });
+      await gw.db
+        .updateTable('payment_order' as never)
+        .set({ project_company_id: companyId } as never)
+        .where('order_id' as never, '=', id as never)
+        .execute();
+      return id;
+    };
+    // 苏州 at 60 %, 南京 at 85 %: each company's own subsidiary parameter.
+    // biome-ignore lint/suspicious/noExplicitAny: the parameters table is the parameters module's
+    const db = gw.db as unknown as Kysely<any>;
+    for (const [n, company, companyRatio] of [
+      [2, DemoOrg.suzhouProject, '0.6000'],
+      [3, DemoOrg.nanjingProject, '0.8500'],
+    ] as const) {
+      await db.deleteFrom('subsidiary_parameter').where('subsidiary_id', '=', company).execute();
+      await db
+        .insertInto('subsidiary_parameter')
+        .values({
+          param_id: `299000000000000000${n}`,
+          tenant_id: DEMO_TENANT_ID,
+          subsidiary_id: company,
+          single_max_amount: 3_000_000_000,
+          max_financing_ratio: companyRatio,
+          max_term_days: 360,
+          annual_quota: 100_000_000_00,
+          used_quota: 0,
+          effective_from: '2020-01-01',
+          effective_to: '2099-12-31',
+          status: 'ENABLED',
+          version: 1,
+          created_at: new Date(),
+          updated_at: new Date(),
+        })
+        .execute();
+    }
+    const sz = await add('FKCAPSZ0001', DemoOrg.suzhouProject, day(200));
+    const nj = await add('FKCAPNJ0001', DemoOrg.nanjingProject, day(200));
+    const pastDue = await add('FKCAPPAST001', DemoOrg.suzhouProject, day(-300));
+    const short = await add('FKCAPSHORT01', DemoOrg.suzhouProject, day(20));
+
+    // 全部 and 苏州 offer the 苏州 order at the same ratio: its own company's, not the filter's.
+    const all = (await call('GET', `${API}/orders`, supplier)).data;
+    const suzhou = (await call('GET', `${API}/orders?projectCompanyId=${DemoOrg.suzhouProject}`, supplier)).data;
+    const nanjing = (await call('GET', `${API}/orders?projectCompanyId=${DemoOrg.nanjingProject}`, supplier)).data;
+    const pick = (list: { keyId: string; ratio: string }[], id: string) => list.find((o) => o.keyId === id);
+    expect(pick(all.records, sz)?.ratio).toBe(suzhou.ratio);
+    expect(pick(suzhou.records, sz)?.ratio).toBe(suzhou.ratio);
+    expect(pick(all.records, nj)?.ratio).toBe(nanjing.ratio);
+    // 苏州 below 南京 (or the summary's cap, if lower): a ratio taken from the 南京 filter would let more through.
+    expect(Number(suzhou.ratio)).toBeLessThan(Number(nanjing.ratio));
+    expect(suzhou.ratio).toBe('0.6000');
+    // Past due or under 30 days of life: not offered under any filter.
+    for (const list of [all.records, suzhou.records]) {
+      expect(pick(list, pastDue)).toBeUndefined();
+      expect(pick(list, short)).toBeUndefined();
+    }
+
+    // Σ each order at its own ratio is the ceiling; one 分 more is refused in Chinese, even filed under 南京.
+    const ceiling = Number(
+      preCreditCeiling(
+        [
+          { eligibleAmount: 1_000_000_00, ratio: suzhou.ratio },
+          { eligibleAmount: 1_000_000_00, ratio: nanjing.ratio },
+        ],
+        ratio,
+      ),
+    );
+    const over = await apply(supplier, {
+      projectCompanyId: DemoOrg.nanjingProject,
+      applyAmount: ceiling + 1,
+      basisOrderIds: [sz, nj],
+    });
+    const refused = await call('POST', `${BUSINESS}/${over.keyId}/transition`, supplier, {
+      action: 'submit',
+      version: 1,
+    });
+    expect(refused).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+    expect(refused.message).toContain('申请额度超过依据付款单可融资额度');
+    const fixed = await call('PUT', `${API}/${over.keyId}`, supplier, {
+      projectCompanyId: DemoOrg.nanjingProject,
+      applyAmount: ceiling,
+      basisOrderIds: [sz, nj],
+      version: 1,
+    });
+    expect(fixed.code, fixed.message).toBe(0);
+    const passed = await call('POST', `${BUSINESS}/${over.keyId}/transition`, supplier, {
+      action: 'submit',
+      version: 2,
+    });
+    expect(passed.code, passed.message).toBe(0);
+
+    // An order past due, or due in under 30 days, named by hand is refused at 提交.
+    for (const [id, no] of [
+      [pastDue, 'FKCAPPAST001'],
+      [short, 'FKCAPSHORT01'],
+    ] as const) {
+      const p = await apply(supplier, { applyAmount: 100_00, basisOrderIds: [id] });
+      const res = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, { action: 'submit', version: 1 });
+      expect(res).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+      expect(res.message).toContain(`付款单${no}剩余期限不足30天`);
+    }
+  });
+
+  it('lets the last reviewer set the 批复额度 up to the applied amount; the business then reads it', async () => {
+    const reviewer1 = (await signIn(gw.app, 'reviewer1', 'Staff@2026')).headers;
+    const risk1 = (await signIn(gw.app, 'risk1', 'Staff@2026')).headers;
+    const picked = orders.slice(0, 1);
+    const applied = 1_000_00;
+    const p = await apply(supplier, { applyAmount: applied, basisOrderIds: picked.map((o) => o.keyId) });
+    const move = (headers: Headers, version: number, values?: Record<string, number>) =>
+      call('POST', `${BUSINESS}/${p.keyId}/transition`, headers, {
+        action: 'approve',
+        version,
+        ...(values ? { values } : {}),
+      });
+    const submitted = await call('POST', `${BUSINESS}/${p.keyId}/transition`, supplier, {
+      action: 'submit',
+      version: 1,
+    });
+    expect(submitted.code, submitted.message).toBe(0);
+
+    // The review page shows the item read-only: basis orders with eligible amount and ratio, validity.
+    const examine = await call('GET', `/api/business/examine/${p.keyId}?type=PRE_CREDIT`, reviewer1);
+    expect(examine.code, examine.message).toBe(0);
+    expect(examine.data.preCredit).toMatchObject({
+      preCreditNo: p.preCreditNo,
+      applyAmount: applied,
+      approvedAmount: null,
+      validDays: 90,
+      validFrom: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      validTo: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      orders: [
+        {
+          orderNo: picked[0]!.orderNo,
+          projectCompanyName: expect.any(String),
+          dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          eligibleAmount: picked[0]!.eligibleAmount,
+          ratio: expect.stringMatching(/^0\.\d{4}$/),
+        },
+      ],
+    });
+
+    const first = await move(reviewer1, 2);
+    expect(first.code, first.message).toBe(0);
+    const over = await move(risk1, first.data.version, { approvedAmount: applied + 1 });
+    expect(over).toMatchObject({
+      status: 400,
+      code: ResultCode.invalidInput,
+      message: PreCreditMessage.approvedOverApplied(applied),
+    });
+    const zero = await move(risk1, first.data.version, { approvedAmount: 0 });
+    expect(zero).toMatchObject({ status: 400, message: PreCreditMessage.approvedPositive });
+    const approved = await move(risk1, first.data.version, { approvedAmount: 800_00 });
+    expect(approved.code, approved.message).toBe(0);
+    expect(approved.data).toMatchObject({ state: 'APPLICATION/DRAFT', approvedAmount: 800_00 });
+    expect(approved.data.sections.preCredit).toMatchObject({ applyAmount: applied, approvedAmount: 800_00 });
+    // The list's 批复金额 reads it, and the pre-credit's own list too.
+    const listed = await call('GET', `${BUSINESS}/page?businessNo=${p.businessNo}`, operator);
+    expect(listed.data.records[0]).toMatchObject({ approvedAmount: 800_00 });
+    expect((await call('GET', `${API}/${p.keyId}`, supplier)).data).toMatchObject({ approvedAmount: 800_00 });
   });
 });

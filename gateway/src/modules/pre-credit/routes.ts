@@ -10,6 +10,7 @@ import { PRE_CREDIT_STAGE } from '../../../../src/domain/financing/pre-credit';
 import {
   PRE_CREDIT_VALID_DAYS,
   PRE_CREDIT_VALID_DAYS_MAX,
+  PreCreditMessage as RuleMessage,
   financingRatio,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
@@ -17,23 +18,21 @@ import { firstFormError, normalizeForm } from '../../../../src/domain/resource/r
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
 import { foreignOrgField } from '../../resource/resource-repository';
-import { Id } from '../../schemas/common';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
-import {
-  BodyFields,
-  type Checked,
-  Nullable,
-  type OrderFact,
-  OrderSchema,
-  OrdersQuery,
-  type WriteBody,
-  wireOrder,
-} from './schemas';
+import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
 import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
 import { logOperation } from '../operation-log/repository';
-import { bindingCap, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, shanghaiDate } from './store';
+import {
+  bindingCap,
+  createPreCreditDraft,
+  eligibleOrders,
+  loadPreCredit,
+  ordersByIds,
+  shanghaiDate,
+  withOrderCaps,
+} from './store';
 
 const STAGE = PRE_CREDIT_STAGE;
 const DEF = STAGE.resource;
@@ -83,7 +82,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     const found = await ordersByIds(db, tenantId, out.basisOrderIds);
     const mine = new Set(found.filter((o) => o.supplierId === supplierId).map((o) => o.orderId));
     const stray = out.basisOrderIds.find((id) => !mine.has(id));
-    if (stray) throw invalidInput(`付款单${found.find((o) => o.orderId === stray)?.orderNo ?? stray}不属于该供应商`);
+    // Another supplier's order is answered as one that does not exist: nothing of it is told.
+    if (stray) throw invalidInput(RuleMessage.orderGone(stray));
     return out;
   };
 
@@ -99,8 +99,18 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         const projectCompanyId = (row.projectCompanyId as string | null) ?? null;
         const cap = await bindingCap(deps.db, ctx.tenantId, { projectCompanyId }, ctx.now);
         const ids = (await loadPreCredit(db, ctx.tenantId, row.keyId))?.basisOrderIds ?? [];
-        const byId = new Map((await ordersByIds(db, ctx.tenantId, ids)).map((o) => [o.orderId, o]));
-        const basisOrders = ids.flatMap((oid) => (byId.has(oid) ? [wireOrder(byId.get(oid) as OrderFact)] : []));
+        const found = await withOrderCaps(
+          deps.db,
+          ctx.tenantId,
+          await ordersByIds(db, ctx.tenantId, ids),
+          null,
+          ctx.now,
+        );
+        const byId = new Map(found.orders.map((o) => [o.orderId, o]));
+        const basisOrders = ids.flatMap((oid) => {
+          const o = byId.get(oid);
+          return o && o.supplierId === row.supplierId ? [wireOrder(o)] : [];
+        });
         return { basisOrderIds: ids, basisOrders, ratio: financingRatio(cap.ratio) };
       },
     },
@@ -143,7 +153,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       config: { access: { menu: STAGE.makePath as string } },
       schema: {
         tags: kit.tags,
-        summary: '可作为预授信依据的付款单（已确权、未锁定、可融资余额>0）及融资比例、数据查询授权',
+        summary:
+          '可作为预授信依据的付款单（已确权、未锁定、可融资余额>0、剩余期限不少于30天，各带其项目公司的融资比例）及融资比例、数据查询授权',
         querystring: OrdersQuery,
         response: envelopeResponses(
           Type.Object(
@@ -174,7 +185,14 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         undefined,
         ctx.now,
       );
-      const orders = await eligibleOrders(db, ctx.tenantId, supplierId, q.projectCompanyId || null);
+      const offered = await eligibleOrders(
+        db,
+        ctx.tenantId,
+        supplierId,
+        q.projectCompanyId || null,
+        shanghaiDate(ctx.now),
+      );
+      const { orders } = await withOrderCaps(deps.db, ctx.tenantId, offered, null, ctx.now);
       return ok({
         records: orders.map(wireOrder),
         ratio,

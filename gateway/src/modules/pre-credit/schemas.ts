@@ -1,6 +1,6 @@
 // 预授信's wire shapes: the make form's body, the orders it may rest on, and how an order is sent.
 import { Type } from 'typebox';
-import { PRE_CREDIT_VALID_DAYS } from '../../../../src/domain/financing/pre-credit-rules';
+import { PRE_CREDIT_VALID_DAYS, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
 import type { ordersByIds } from './store';
 
@@ -15,6 +15,7 @@ export const OrderSchema = Type.Object(
     receivableAmount: Type.Integer(),
     confirmedAmount: Nullable(Type.Integer()),
     eligibleAmount: Type.Integer({ description: '可融资余额（分）' }),
+    ratio: Type.String({ description: '该付款单项目公司的融资比例（有效上限，未设置时默认80%）' }),
     confirmStatus: Type.String(),
     locked: Type.Boolean(),
   },
@@ -50,7 +51,8 @@ export type Checked = {
 
 export type OrderFact = Awaited<ReturnType<typeof ordersByIds>>[number];
 
-export function wireOrder(o: OrderFact) {
+/** An order on the wire, with the ratio of its own project company (`ratio` from `withOrderCaps`). */
+export function wireOrder(o: OrderFact & { ratio: string | null }) {
   return {
     keyId: o.orderId,
     orderNo: o.orderNo,
@@ -60,6 +62,7 @@ export function wireOrder(o: OrderFact) {
     receivableAmount: o.receivableAmount,
     confirmedAmount: o.confirmedAmount,
     eligibleAmount: o.eligibleAmount,
+    ratio: financingRatio(o.ratio),
     confirmStatus: o.confirmStatus,
     locked: o.locked,
   };

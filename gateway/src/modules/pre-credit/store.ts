@@ -3,18 +3,25 @@
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
-import type { BusinessRecord } from '../../../../src/domain/financing/lifecycle';
+import { type BusinessRecord, REVIEW_STAGES, stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
   type BasisOrder,
+  APPROVED_AMOUNT_KEY,
+  PRE_CREDIT_GOVERNS,
   PRE_CREDIT_VALID_DAYS,
+  approvedAmountOf,
+  expireProblems,
+  financingRatio,
+  hasFinanceableLife,
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
-import { nextDocumentNo } from '../business/aggregate';
+import { nextDocumentNo, systemActor, transitionBusiness } from '../business/aggregate';
 import { registerDetailSection } from '../business/detail-sections';
+import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
 
@@ -131,12 +138,16 @@ export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly str
   return rows.map(toOrder);
 }
 
-/** The orders a pre-credit of this supplier (and project company) may rest on: confirmed, unlocked, eligible > 0. */
+/**
+ * The orders a pre-credit of this supplier (and project company) may rest on on `today` ('YYYY-MM-DD',
+ * Asia/Shanghai): confirmed, unlocked, eligible > 0, and at least 30 days from their due date.
+ */
 export async function eligibleOrders(
   db: AnyDb,
   tenantId: string,
   supplierId: string,
   projectCompanyId: string | null,
+  today: string,
 ): Promise<OrderFact[]> {
   let query = orderQuery(db, tenantId)
     .where('o.supplier_id', '=', supplierId)
@@ -144,7 +155,7 @@ export async function eligibleOrders(
     .where('o.locked', '=', 'NO');
   if (projectCompanyId) query = query.where('o.project_company_id', '=', projectCompanyId);
   const rows = await query.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
-  return rows.map(toOrder).filter((o) => o.eligibleAmount > 0);
+  return rows.map(toOrder).filter((o) => o.eligibleAmount > 0 && hasFinanceableLife(o.dueDate, today));
 }
 
 /** The effective cap's ratio and single amount that bind a pre-credit, null where no parameter sets one. */
@@ -194,6 +205,31 @@ export async function bindingCap(
   return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
 }
 
+/**
+ * Each order with the financing ratio of its own project company (BUSINESS.md §3: the cap is per order), and
+ * the strictest single financing amount among those companies. One cap lookup per company.
+ */
+export async function withOrderCaps<T extends { projectCompanyId: string | null }>(
+  database: Kysely<Database>,
+  tenantId: string,
+  orders: readonly T[],
+  productId: string | null,
+  now: Date,
+): Promise<{ orders: (T & { ratio: string | null })[]; singleMax: bigint | null }> {
+  const caps = new Map<string, Promise<BindingCap>>();
+  const capOf = (companyId: string | null) => {
+    const key = companyId ?? '';
+    if (!caps.has(key)) caps.set(key, bindingCap(database, tenantId, { projectCompanyId: companyId, productId }, now));
+    return caps.get(key) as Promise<BindingCap>;
+  };
+  const out = await Promise.all(orders.map(async (o) => ({ ...o, ratio: (await capOf(o.projectCompanyId)).ratio })));
+  let singleMax: bigint | null = null;
+  for (const cap of await Promise.all(caps.values())) {
+    if (cap.singleMax !== null && (singleMax === null || cap.singleMax < singleMax)) singleMax = cap.singleMax;
+  }
+  return { orders: out, singleMax };
+}
+
 export interface StoredPreCredit {
   businessId: string;
   preCreditNo: string;
@@ -236,8 +272,9 @@ export async function loadPreCredit(db: AnyDb, tenantId: string, businessId: str
 
 export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
-// SUBMIT_PRE_CREDIT: the gateway loads the numbers, the pure rule decides.
-registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord) => {
+// SUBMIT_PRE_CREDIT: the gateway loads the numbers — each order at its own project company's cap, whatever
+// company the business names — and the pure rule decides.
+registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
   const stored = record as BusinessRecord & {
     keyId?: string;
     projectCompanyId?: string | null;
@@ -246,21 +283,87 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
   const businessId = stored.keyId;
   const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
   if (!preCredit) return [PreCreditStoreMessage.missing];
-  const orders = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
-  const cap = await bindingCap(
-    db as Kysely<Database>,
-    tenantId,
-    { projectCompanyId: stored.projectCompanyId ?? null, productId: stored.productId ?? null },
-    new Date(),
-  );
+  const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
+  const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, stored.productId ?? null, now);
   return submitPreCreditProblems({
     supplierId: record.supplierId,
     applyAmount: preCredit.applyAmount,
     basisOrderIds: preCredit.basisOrderIds,
-    orders,
-    ratio: cap.ratio,
-    singleMax: cap.singleMax,
+    orders: capped.orders,
+    singleMax: capped.singleMax,
+    today: shanghaiDate(now),
   });
+});
+
+// EXPIRE: the business may become 已失效 once its pre-credit lapsed (the pure rule decides when).
+registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) => {
+  const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
+  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
+  return expireProblems({
+    stage: stageOf(record.state),
+    validTo: preCredit?.validTo ?? null,
+    today: shanghaiDate(now),
+  });
+});
+
+/**
+ * The daily job's part for pre-credits: every business of every tenant whose pre-credit lapsed while it or its
+ * application was being made or reviewed becomes 已失效, moved by the gateway itself through the table (which
+ * releases what the application reserved). Answers how many it moved; one that moved meanwhile is left.
+ */
+export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): Promise<number> {
+  const due = await (db as unknown as AnyDb)
+    .selectFrom('financing_business as b')
+    .innerJoin('pre_credit as p', (j) =>
+      j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
+    )
+    .select(['b.tenant_id', 'b.business_id', 'b.version'])
+    .where('b.deleted', '=', false)
+    .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])
+    .where('p.valid_to', '<', shanghaiDate(now))
+    .orderBy('b.business_id')
+    .execute();
+  let moved = 0;
+  for (const b of due as { tenant_id: string; business_id: string; version: number | string }[]) {
+    try {
+      await transitionBusiness(db, {
+        tenantId: b.tenant_id,
+        businessId: b.business_id,
+        actor: systemActor(),
+        action: 'expire',
+        version: Number(b.version),
+        now,
+      });
+      moved += 1;
+    } catch {
+      // Moved by someone meanwhile, or refused by the table: the next run looks again.
+    }
+  }
+  return moved;
+}
+
+// The last level's 通过 stores the 批复额度 it carried (the applied amount when none), which the application is
+// then held to; the lifecycle table has checked it against the applied amount already.
+const PRE_CREDIT_REVIEW = REVIEW_STAGES.find((s) => s.type === 'PRE_CREDIT');
+registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
+  if (done.action !== 'approve' || done.from !== PRE_CREDIT_REVIEW?.pending || done.to !== PRE_CREDIT_REVIEW.next)
+    return;
+  const row = await trx
+    .selectFrom('pre_credit')
+    .select('apply_amount')
+    .where('tenant_id', '=', done.tenantId)
+    .where('business_id', '=', done.businessId)
+    .executeTakeFirst();
+  if (!row) return;
+  await trx
+    .updateTable('pre_credit')
+    .set({
+      approved_amount: approvedAmountOf(done.values[APPROVED_AMOUNT_KEY], Number(row.apply_amount)),
+      updated_at: done.now,
+    })
+    .where('tenant_id', '=', done.tenantId)
+    .where('business_id', '=', done.businessId)
+    .execute();
 });
 
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
@@ -277,12 +380,20 @@ registerDetailSection('preCredit', async (db, tenantId, businessId) => {
       .executeTakeFirst(),
     ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
   ]);
+  const capped = await withOrderCaps(db, tenantId, orders, null, new Date());
   return {
     preCreditNo: stored.preCreditNo,
     applyAmount: stored.applyAmount,
     approvedAmount: view?.approved_amount == null ? null : Number(view.approved_amount),
+    validDays: stored.validDays,
     validFrom: stored.validFrom,
     validTo: stored.validTo,
-    orders: orders.map((o) => ({ orderNo: o.orderNo, eligibleAmount: o.eligibleAmount })),
+    orders: capped.orders.map((o) => ({
+      orderNo: o.orderNo,
+      projectCompanyName: o.projectCompanyName,
+      dueDate: o.dueDate,
+      eligibleAmount: o.eligibleAmount,
+      ratio: financingRatio(o.ratio),
+    })),
   };
 });

@@ -24,6 +24,8 @@ import { REVIEW_ACTIONS, REVIEW_STAGES } from '../../../../src/domain/financing/
 import type { Database } from '../../db/database';
 import type { Actor } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
+import { withinScope } from '../../resource/resource-repository';
+import { fixedScopeOf } from '../../stage/stage-scope';
 
 /** The actions that make an item part of a reviewer's queue: the table's review actions. */
 const REVIEWING = new Set(REVIEW_ACTIONS);
@@ -168,7 +170,7 @@ export async function reviewQueue(
       sql<boolean>`(b.review -> 'snapshot' -> 'levels' -> ((b.review ->> 'level')::int - 1) -> 'reviewerIds') @> ${JSON.stringify([actor.userId])}::jsonb`,
     );
   // A supplier user never reviews, but the scope rule holds for every list (Decisions, "Whose data").
-  if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
+  q = withinScope(q, 'b', fixedScopeOf(actor));
   if (filter.businessNo) q = q.where('b.business_no', 'like', `%${escapeLike(filter.businessNo)}%`);
   const ordered = q.orderBy('b.review_arrived_at', 'asc').orderBy('b.business_id', 'asc');
   return confirmed(
@@ -242,8 +244,18 @@ export async function makeQueue(
   limit?: number,
 ): Promise<TodoItem[]> {
   let q = candidateRows(db, tenantId).where('b.state', 'in', [...MAKER_STATES]);
-  if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
-  else q = q.where((eb) => eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null)]));
+  q = withinScope(q, 'b', fixedScopeOf(actor));
+  if (!actor.supplierId) {
+    // Staff: its own, nobody's, and those the supplier applied for (the table decides which it may take over).
+    const suppliers = db
+      .selectFrom('app_user')
+      .select('user_id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_type', '=', 'SUPPLIER');
+    q = q.where((eb) =>
+      eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null), eb('b.owner_id', 'in', suppliers)]),
+    );
+  }
   const ordered = q.orderBy('b.updated_at', 'asc').orderBy('b.business_id', 'asc');
   return confirmed(
     (offset, size) => (size === undefined ? ordered.execute() : ordered.offset(offset).limit(size).execute()),

@@ -24,6 +24,7 @@ import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { pageRequest } from '../../schemas/common';
 import { actorOf, loadBusiness } from '../business/aggregate';
+import { detailSections } from '../business/detail-sections';
 import { businessDetail, businessEvents } from '../business/repository';
 import { logOperation } from '../operation-log/repository';
 import { reviewQueue } from './queue';
@@ -336,6 +337,10 @@ export const reviewRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           at: e.at,
         })),
         actions,
+        // The pre-credit's item, read-only beside the opinion: what the reviewer approves and its 批复额度 cap.
+        ...(type === 'PRE_CREDIT'
+          ? { preCredit: (await detailSections(db, tenantId, detail.keyId)).preCredit ?? null }
+          : {}),
       });
     },
   );

@@ -9,6 +9,7 @@ import {
 } from '../../../../src/domain/financing/review';
 import { TODO_TABS } from '../../../../src/domain/financing/review-queue';
 import { envelopeResponses } from '../../plugins/envelope';
+import { PreCreditSectionSchema } from '../business/section-schemas';
 import { PageQueryFields, Version, pageOf } from '../../schemas/common';
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
@@ -175,6 +176,11 @@ export const examineDetailSchema = {
       review: nullable(Type.Object({ level: Type.Integer(), levels: Type.Array(ReviewLevelView) })),
       events: Type.Array(EventView),
       actions: Type.Array(Type.String()),
+      preCredit: Type.Optional(
+        Type.Union([PreCreditSectionSchema, Type.Null()], {
+          description: '预授信审核时只读展示的申请内容：依据付款单（可融资余额、融资比例）、有效期',
+        }),
+      ),
     }),
   ),
 };

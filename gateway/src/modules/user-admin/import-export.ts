@@ -5,7 +5,8 @@
 // number; each imported account gets a generated password, answered once like a created one.
 import { hash } from '@node-rs/argon2';
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../lazy-libraries';
 import type { Kysely } from 'kysely';
 import type { ZipBounds } from '../../../../src/domain/upload/zip-bounds';
 import { checkZipBounds } from '../../../../src/domain/upload/zip-bounds';
@@ -24,7 +25,7 @@ export async function exportWorkbook(
   db: Kysely<Database>,
   filter: Omit<UserFilter, 'offset' | 'limit'>,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   workbook.creator = 'wsf-gateway';
   const sheet = workbook.addWorksheet('用户');
   sheet.columns = [
@@ -107,7 +108,7 @@ export function workbookBoundsRefusal(bytes: Uint8Array, bounds: ZipBounds = IMP
 export async function readImportRows(bytes: Buffer): Promise<Array<{ row: number; cells: string[] }> | string> {
   const refusal = workbookBoundsRefusal(bytes);
   if (refusal) return refusal;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

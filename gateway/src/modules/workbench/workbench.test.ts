@@ -23,9 +23,14 @@ describe.each(databasesUnderTest())('我的待办 count on $name', ({ databaseUr
     const answer = await call('GET', `${TODO}/count`, headers);
     expect(answer.code).toBe(0);
     const listed = async (tab: string) => (await call('GET', `${TODO}?tab=${tab}&size=100`, headers)).data.total;
-    const tabs = { REVIEW: await listed('REVIEW'), MAKE: await listed('MAKE'), DUE: await listed('DUE') };
+    const tabs = {
+      REVIEW: await listed('REVIEW'),
+      MAKE: await listed('MAKE'),
+      VOTE: await listed('VOTE'),
+      DUE: await listed('DUE'),
+    };
     expect(answer.data.tabs).toEqual(tabs);
-    expect(answer.data.count).toBe(tabs.REVIEW + tabs.MAKE);
+    expect(answer.data.count).toBe(tabs.REVIEW + tabs.MAKE + tabs.VOTE);
     expect(answer.data.count).toBeGreaterThan(0);
   });
 });

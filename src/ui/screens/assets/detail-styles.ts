@@ -12,5 +12,8 @@ export const useDetailStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3, flexShrink: 0, width: '84px' },
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   scroll: { overflowX: 'auto' },
+  /** A table whose numbers must not wrap into each other on a phone: it scrolls sideways instead. */
+  wideTable: { minWidth: '560px' },
+  noWrap: { whiteSpace: 'nowrap' },
   empty: { color: tokens.colorNeutralForeground3 },
 });

@@ -1,5 +1,5 @@
 // 付款单详情 (/assetsManage/PaymentOrderDetails?id=): the order with its 确权 and 可融资, its invoices, its asset
-// changes and its financing history (empty until the lifecycle exists) — BUSINESS.md §4.
+// changes and its financing history — the businesses holding its 占用金额, each opening 业务详情 — BUSINESS.md §4.
 import {
   Badge,
   Button,
@@ -23,6 +23,7 @@ import {
 import { PAYMENT_ORDER, PAYMENT_ORDER_PATH } from '../../../domain/assets/payment-order.resource';
 import { formatDate, formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
+import { BUSINESS_DETAIL_PATH } from '../business/business-manage-screen';
 import { detailFields } from '../../../domain/resource/resource';
 import { displayOf } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
@@ -48,6 +49,7 @@ export function PaymentOrderDetailsScreen() {
   const data = useSelector(flow, (s) => s.context.data);
   const failed = useSelector(flow, (s) => s.matches('failed'));
   const openChange = (keyId: string) => navigate(`${ASSET_CHANGE_DETAIL_PATH}?id=${encodeURIComponent(keyId)}`);
+  const openBusiness = (keyId: string) => navigate(`${BUSINESS_DETAIL_PATH}?id=${encodeURIComponent(keyId)}`);
   const status = data ? PAYMENT_ORDER.statuses[data.order.status as keyof typeof PAYMENT_ORDER.statuses] : undefined;
 
   return (
@@ -134,8 +136,35 @@ export function PaymentOrderDetailsScreen() {
             {data.extra.changes.length === 0 && <Text className={styles.empty}>暂无资产变更</Text>}
           </div>
           <div className={styles.card} role="region" aria-label="融资记录">
-            <Text weight="semibold">融资记录</Text>
-            <Text className={styles.empty}>暂无融资记录</Text>
+            <Text weight="semibold">融资记录（{data.extra.financings.length}）</Text>
+            {data.extra.financings.length > 0 && (
+              <div className={styles.scroll}>
+                <Table size="small" aria-label="融资记录列表" className={styles.wideTable}>
+                  <TableHeader>
+                    <TableRow>
+                      {['业务编号', '融资申请编号', '业务状态', '占用金额（元）'].map((title) => (
+                        <TableHeaderCell key={title}>{title}</TableHeaderCell>
+                      ))}
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {data.extra.financings.map((f) => (
+                      <TableRow key={f.businessId}>
+                        <TableCell>
+                          <Button appearance="transparent" size="small" onClick={() => openBusiness(f.businessId)}>
+                            {f.businessNo}
+                          </Button>
+                        </TableCell>
+                        <TableCell className={styles.noWrap}>{f.applicationNo}</TableCell>
+                        <TableCell className={styles.noWrap}>{f.stateLabel}</TableCell>
+                        <TableCell className={styles.noWrap}>{formatFen(BigInt(f.reservedAmount))}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            )}
+            {data.extra.financings.length === 0 && <Text className={styles.empty}>暂无融资记录</Text>}
           </div>
         </>
       )}

@@ -1,28 +1,24 @@
 // The lifecycle's dialog on 融资业务管理 and 业务详情: one business, one action the gateway offered, the
 // action's comment box (终止原因 and 暂停原因 are required, 恢复说明 optional), and a 确定 that sends the version
 // read. Danger actions say so in their words before anything happens.
-import { Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   type BusinessTarget,
   createBusinessActionMachine,
 } from '../../../application/business/business-action.machine';
-import { BUSINESS_MANAGE, LIFECYCLE, actionsOnPage, transitionOf } from '../../../domain/financing/lifecycle';
-import { transitionCommentLabel } from '../../../domain/workflow/workflow';
+import { BUSINESS_MANAGE, actionsOnPage, transitionOf } from '../../../domain/financing/lifecycle';
 import { useServices } from '../../app/services';
-import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+
+// The dialog is loaded when an action is first asked for: the lists show without it.
+const BusinessActionDialog = lazy(async () => ({
+  default: (await import('./business-action-dialog')).BusinessActionDialog,
+}));
 
 /** The actions 融资业务管理 and 业务详情 take themselves; the others belong to their stage's own page. */
 export const MANAGE_ACTIONS: readonly string[] = actionsOnPage(BUSINESS_MANAGE);
 
-const useStyles = makeStyles({
-  fields: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  warning: { color: 'var(--colorPaletteRedForeground1)' },
-});
-
 export function useBusinessAction(onChanged: () => void) {
-  const styles = useStyles();
   const { business, notifier } = useServices();
   const [machine] = useState(() => createBusinessActionMachine({ gateway: business, notifier, onChanged }));
   const flow = useActorRef(machine);
@@ -36,35 +32,18 @@ export function useBusinessAction(onChanged: () => void) {
 
   const dialog =
     open && target && t ? (
-      <GenericDialog
-        open
-        title={`${t.label}业务`}
-        width={480}
-        onClose={() => flow.send({ type: 'CANCEL' })}
-        onSubmit={() => flow.send({ type: 'CONFIRM' })}
-        submitText="确定"
-        submitting={acting}
-      >
-        <div className={styles.fields}>
-          <Text>{`确定${t.label}业务 ${target.businessNo} 吗？`}</Text>
-          {t.tone === 'danger' && <Text className={styles.warning}>{`${t.label}后业务不可恢复。`}</Text>}
-          {t.comment !== 'none' && (
-            <Field
-              label={transitionCommentLabel(t)}
-              required={t.comment === 'required'}
-              validationMessage={error ?? undefined}
-            >
-              <Textarea
-                aria-label={transitionCommentLabel(t)}
-                value={comment}
-                maxLength={LIFECYCLE.commentMax ?? 200}
-                resize="vertical"
-                onChange={(_, d) => flow.send({ type: 'COMMENT', value: d.value })}
-              />
-            </Field>
-          )}
-        </div>
-      </GenericDialog>
+      <Suspense fallback={null}>
+        <BusinessActionDialog
+          transition={t}
+          businessNo={target.businessNo}
+          comment={comment}
+          error={error}
+          acting={acting}
+          onComment={(value) => flow.send({ type: 'COMMENT', value })}
+          onCancel={() => flow.send({ type: 'CANCEL' })}
+          onConfirm={() => flow.send({ type: 'CONFIRM' })}
+        />
+      </Suspense>
     ) : null;
 
   return {

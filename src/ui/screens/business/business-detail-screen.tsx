@@ -1,36 +1,26 @@
 // 业务详情 (/business/newDetails?id=, BUSINESS.md §4): the business's header with its amounts, a bar of the
 // stages it passes (where it stands, where it ended), 基本信息 with the review under way and who reviews each
 // level, and the 时间线 of every event — when, who in which role, what, from which state to which, at which
-// review level, and what they wrote. The next action is a link to the stage's own page (SPEC §6 grants a code
-// on its own page only); 终止, 暂停 and 恢复 are this business's own and are offered here too when allowed.
+// review level, and what they wrote; between them, one tab per stage the business has reached, each declared
+// beside its stage (`*.detail-tab.ts`, stage/detail-tabs.ts), so this screen does not grow per stage. The
+// next action is a link to the stage's own page (SPEC §6 grants a code on its own page only); 终止, 暂停 and
+// 恢复 are this business's own and are offered here too when allowed.
 import {
   Badge,
   Button,
+  Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createDetailLoadMachine } from '../../../application/assets/detail-load.machine';
-import {
-  type ApplicationSection,
-  type BusinessDetail,
-  type BusinessEventView,
-  type PreCreditSection,
-  STAGE_BAR,
-} from '../../../domain/financing/business-list';
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { type BusinessDetail, type BusinessEventView, STAGE_BAR } from '../../../domain/financing/business-list';
 import { STAGE_LABEL, type Stage, stageOf, transitionOf } from '../../../domain/financing/lifecycle';
 import { APPROVE_METHOD_LABEL } from '../../../domain/financing/review';
 import { formatDateTime } from '../../../domain/format/date-format';
@@ -38,6 +28,7 @@ import { formatFen } from '../../../domain/format/money-format';
 import { normalizeMenuPath } from '../../../domain/menu/menu';
 import { useServices } from '../../app/services';
 import { useListScreenStyles } from '../common/list-screen-styles';
+import { type DetailTabDef, tabComponent, tabsFor } from '../stage/detail-tabs';
 import { MANAGE_ACTIONS, actionLabel, actionTone, useBusinessAction } from './business-action';
 import { BUSINESS_MANAGE_PATH, BusinessState } from './business-manage-screen';
 
@@ -95,13 +86,6 @@ const useStyles = makeStyles({
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   levels: { margin: 0, paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '4px' },
   timeline: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column' },
-  section: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  scroll: { overflowX: 'auto' },
-  amount: {
-    textAlign: 'right',
-    fontVariantNumeric: 'tabular-nums',
-    '& .fui-TableHeaderCell__button': { justifyContent: 'flex-end' },
-  },
   event: {
     display: 'grid',
     gridTemplateColumns: '150px 1fr',
@@ -268,116 +252,16 @@ function Timeline({ events }: { events: readonly BusinessEventView[] }) {
   );
 }
 
-/** The tabs: 基本信息, one per stage the business has reached (its own part of it), and the timeline. */
-type DetailTab = 'info' | 'preCredit' | 'application' | 'timeline';
+/** The tabs: 基本信息, one per stage the business has reached (declared beside the stage), and the timeline. */
+const INFO_TAB = 'info';
+const TIMELINE_TAB = 'timeline';
 
-const yuan = (fen: number | null) => (fen === null ? '--' : formatFen(BigInt(fen)));
-
-function Facts({ items, label }: { items: [string, string][]; label: string }) {
-  const styles = useStyles();
+function StageTab({ tab, detail }: { tab: DetailTabDef; detail: BusinessDetail }) {
+  const Tab = tabComponent(tab);
   return (
-    <dl className={styles.grid} aria-label={label}>
-      {items.map(([name, value]) => (
-        <div key={name} className={styles.item}>
-          <dt className={styles.label}>{name}</dt>
-          <dd className={styles.value}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function PreCreditTab({ section }: { section: PreCreditSection }) {
-  const styles = useStyles();
-  return (
-    <div className={styles.section}>
-      <Facts
-        label="预授信"
-        items={[
-          ['预授信编号', section.preCreditNo],
-          ['申请额度(元)', yuan(section.applyAmount)],
-          ['批复额度(元)', yuan(section.approvedAmount)],
-          ['有效期', section.validFrom && section.validTo ? `${section.validFrom} 至 ${section.validTo}` : '--'],
-        ]}
-      />
-      <div className={styles.scroll}>
-        <Table size="small" aria-label="依据付款单">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>依据付款单</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>可融资金额(元)</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {section.orders.map((o) => (
-              <TableRow key={o.orderNo}>
-                <TableCell>{o.orderNo}</TableCell>
-                <TableCell className={styles.amount}>{yuan(o.eligibleAmount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </div>
-  );
-}
-
-function ApplicationTab({ section }: { section: ApplicationSection }) {
-  const styles = useStyles();
-  return (
-    <div className={styles.section}>
-      <Facts
-        label="融资申请"
-        items={[
-          ['申请编号', section.applicationNo],
-          ['申请总额(元)', yuan(section.totalAmount)],
-          ['期限', section.termDays === null ? '--' : `${section.termDays}天`],
-          [
-            '还款来源',
-            REPAYMENT_SOURCES.find((r) => r.code === section.repaymentSource)?.label ?? section.repaymentSource ?? '--',
-          ],
-          ['提交时间', section.submittedAt ? formatDateTime(section.submittedAt) : '--'],
-        ]}
-      />
-      <div className={styles.scroll}>
-        <Table size="small" aria-label="融资明细">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>付款单</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>融资金额(元)</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {section.lines.map((l) => (
-              <TableRow key={l.orderNo}>
-                <TableCell>{l.orderNo}</TableCell>
-                <TableCell className={styles.amount}>{yuan(l.financeAmount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <div className={styles.scroll}>
-        <Table size="small" aria-label="准入资料">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>资料类型</TableHeaderCell>
-              <TableHeaderCell>文件</TableHeaderCell>
-              <TableHeaderCell>有效期至</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {section.docs.map((d) => (
-              <TableRow key={d.label}>
-                <TableCell>{d.required ? `* ${d.label}` : d.label}</TableCell>
-                <TableCell>{d.fileCount ? `${d.fileCount}个文件` : d.required ? '未上传' : '--'}</TableCell>
-                <TableCell>{d.validTo ?? '--'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-    </div>
+    <Suspense fallback={<Spinner size="small" label="加载中…" />}>
+      <Tab detail={detail} />
+    </Suspense>
   );
 }
 
@@ -387,7 +271,7 @@ export function BusinessDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [tab, setTab] = useState<DetailTab>('info');
+  const [tab, setTab] = useState<string>(INFO_TAB);
   const load = async () => {
     const [detail, events] = await Promise.all([business.detail(id), business.events(id)]);
     return { detail, events };
@@ -402,6 +286,7 @@ export function BusinessDetailScreen() {
   const action = useBusinessAction(() => {
     void load().then(setFresh, () => undefined);
   });
+  const stageTabs = data ? tabsFor(data.detail) : [];
 
   return (
     <section className={styles.page}>
@@ -465,20 +350,18 @@ export function BusinessDetailScreen() {
             <StageBar detail={data.detail} events={data.events} />
           </div>
           <div className={styles.card}>
-            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as DetailTab)}>
-              <Tab value="info">基本信息</Tab>
-              {data.detail.sections.preCredit && <Tab value="preCredit">预授信</Tab>}
-              {data.detail.sections.application && <Tab value="application">融资申请</Tab>}
-              <Tab value="timeline">{`时间线（${data.events.length}）`}</Tab>
+            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
+              <Tab value={INFO_TAB}>基本信息</Tab>
+              {stageTabs.map((t) => (
+                <Tab key={t.key} value={t.key}>
+                  {t.label}
+                </Tab>
+              ))}
+              <Tab value={TIMELINE_TAB}>{`时间线（${data.events.length}）`}</Tab>
             </TabList>
-            {tab === 'info' && <Info detail={data.detail} />}
-            {tab === 'preCredit' && data.detail.sections.preCredit && (
-              <PreCreditTab section={data.detail.sections.preCredit} />
-            )}
-            {tab === 'application' && data.detail.sections.application && (
-              <ApplicationTab section={data.detail.sections.application} />
-            )}
-            {tab === 'timeline' && <Timeline events={data.events} />}
+            {tab === INFO_TAB && <Info detail={data.detail} />}
+            {stageTabs.map((t) => (t.key === tab ? <StageTab key={t.key} tab={t} detail={data.detail} /> : null))}
+            {tab === TIMELINE_TAB && <Timeline events={data.events} />}
           </div>
         </>
       )}

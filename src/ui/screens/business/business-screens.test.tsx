@@ -51,9 +51,18 @@ const DETAIL: BusinessDetail = {
       preCreditNo: 'YS202611200001',
       applyAmount: 120_000_000,
       approvedAmount: null,
+      validDays: 90,
       validFrom: null,
       validTo: null,
-      orders: [{ orderNo: 'FK-2026-0001', eligibleAmount: 150_000_000 }],
+      orders: [
+        {
+          orderNo: 'FK-2026-0001',
+          projectCompanyName: '苏州远景置业有限公司',
+          dueDate: '2027-03-31',
+          eligibleAmount: 150_000_000,
+          ratio: '0.8000',
+        },
+      ],
     },
   },
   review: {
@@ -235,7 +244,8 @@ describe('业务详情', () => {
     await screen.findByRole('region', { name: '业务概要' });
     expect(screen.queryByRole('tab', { name: '融资申请' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: '预授信' }));
-    const facts = screen.getByLabelText('预授信');
+    // The tab is declared beside its stage and loads on first opening.
+    const facts = await screen.findByLabelText('预授信', {}, { timeout: 15_000 });
     expect(facts.textContent).toContain('YS202611200001');
     expect(facts.textContent).toContain('1,200,000.00');
     const orders = screen.getByRole('table', { name: '依据付款单' });

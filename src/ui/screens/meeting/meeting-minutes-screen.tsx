@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { agreeingConclusions } from '../../../application/meeting/meeting-room.machine';
 import type { ConclusionForm, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/meeting-rules';
+import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import {
   MEETING_INFO_PATH,
@@ -30,6 +31,8 @@ function Minutes({ meetingId }: { meetingId: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
+  const { meeting: gateway, notifier } = useServices();
+  const [sending, setSending] = useState(false);
   if (failed || !meetingId) {
     return (
       <section className={styles.page}>
@@ -39,6 +42,19 @@ function Minutes({ meetingId }: { meetingId: string }) {
     );
   }
   if (loading || !m) return <Spinner label="加载中…" />;
+  /** 提交纪要: every item concluded, the minutes go to the chair; the page reads the meeting again. */
+  const send = async () => {
+    setSending(true);
+    try {
+      await gateway.submitMinutes(m.meetingId, m.version);
+      notifier.success('纪要已提交主任委员审核');
+      room.send({ type: 'REFRESH' });
+    } catch {
+      // The gateway's refusal was shown by the http client.
+    } finally {
+      setSending(false);
+    }
+  };
   return (
     <section className={styles.page}>
       <div className={styles.row}>
@@ -66,7 +82,20 @@ function Minutes({ meetingId }: { meetingId: string }) {
           ) : null}
         </section>
       ))}
+      {m.minutesReviewComment && !m.minutesSubmittedAt && (
+        <div className={styles.card} role="note">
+          <Text>主任委员退回意见：{m.minutesReviewComment}</Text>
+        </div>
+      )}
       <div className={styles.footer}>
+        {m.status === 'CLOSED' && !m.minutesSubmittedAt && m.items.every((i) => i.conclusion) && (
+          <Permission code="submit" path={MEETING_MINUTES_PATH}>
+            <Button appearance="primary" disabled={busy || sending} onClick={send}>
+              提交纪要
+            </Button>
+          </Permission>
+        )}
+        {m.minutesSubmittedAt && m.status === 'CLOSED' && <Text>纪要已提交主任委员审核</Text>}
         <Permission code="export" path={MEETING_INFO_PATH}>
           <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
             打印纪要

@@ -6,4 +6,8 @@ export default defineScreens({
   '/business/approvalReviewMeetingImplementList': async () => (await import('./meeting-vote-screen')).MeetingVoteScreen,
   '/business/approvalProduction': async () => (await import('./meeting-minutes-screen')).MeetingMinutesScreen,
   '/business/approvalReviewMeetingInfo': async () => (await import('./meeting-info-screen')).MeetingInfoScreen,
+  '/business/approvalReviewMeetingExamine': async () =>
+    (await import('./minutes-review-screen')).MinutesExamineListScreen,
+  '/business/approvalReviewMeetingExamineInfo': async () =>
+    (await import('./minutes-review-screen')).MinutesExamineInfoScreen,
 });

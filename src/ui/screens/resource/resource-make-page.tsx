@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createResourceMakeMachine } from '../../../application/resources/resource-make.machine';
-import { type ResourceDef, formFields, textMax } from '../../../domain/resource/resource';
+import { type ResourceDef, createTitle, formFields, textMax } from '../../../domain/resource/resource';
 import { dateBounds, rateHint } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
@@ -73,7 +73,7 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
-        {mode === 'create' ? `新增${def.noun}` : `编辑${def.noun}${title ? ` ${title}` : ''}`}
+        {mode === 'create' ? createTitle(def) : `编辑${def.noun}${title ? ` ${title}` : ''}`}
       </Text>
       <div className={styles.card} role="form" aria-label={`${def.noun}信息`}>
         {failed ? (

@@ -20,6 +20,7 @@ import {
   canRemove,
   canUpdate,
   columnFields,
+  createTitle,
   detailFields,
   fieldByKey,
   formFields,
@@ -409,7 +410,7 @@ export function ResourceScreen({
       {formOpen && (
         <GenericDialog
           open
-          title={mode === 'create' ? `新增${def.noun}` : `编辑${def.noun}`}
+          title={mode === 'create' ? createTitle(def) : `编辑${def.noun}`}
           width={560}
           onClose={() => editor.send({ type: 'CLOSE' })}
           onSubmit={() => editor.send({ type: 'SUBMIT' })}

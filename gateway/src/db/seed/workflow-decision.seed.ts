@@ -1,0 +1,164 @@
+// Named to run after every seed it needs without moving the others: the seeds without a dependency run in name
+// order, and one named earlier would pull the workflow seeds ahead of them.
+// Demo 融资决议 (stage 5): the businesses the report seed left at 评审会·待上会 heard at one meeting and walked on
+// by the seeded people — the secretary (钱芳) makes the meeting, sends the notice and opens the vote; the chair
+// (郑国华) and member1–3 vote, one of them 有条件同意 with a condition; the secretary closes the vote, records
+// the conclusions and sends the minutes; the chair approves them, which drafts each decision. Then risk1 (陈静)
+// makes and submits the decisions within their limits: one is approved by riskhead (赵立新) and the approver
+// (蒋建平) — its terms on the business and its element items made — and one waits at level 2. Once.
+import type { Kysely } from 'kysely';
+import { termRange } from '../../../../src/domain/financing/financing-terms';
+import { actorById, loadBusiness, transitionBusiness } from '../../modules/business/aggregate';
+import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
+import { boundsOf } from '../../modules/decision/store';
+import {
+  castVote,
+  createMeeting,
+  examineMinutes,
+  loadMeeting,
+  meetingActor,
+  recordConclusion,
+  submitMinutes,
+  transitionMeeting,
+} from '../../modules/meeting/repository';
+import type { Database } from '../database';
+import { DEMO_TENANT_ID } from './demo-seed';
+
+/** The businesses it walks are the report seed's; the people and grants the business and meeting seeds'; the products params-funds'. */
+export const after = ['report', 'meeting', 'business', 'params-funds'];
+
+const T = DEMO_TENANT_ID;
+const idOf = (userName: string) => {
+  const a = LIFECYCLE_ACCOUNTS.find((x) => x.userName === userName);
+  if (!a) throw new Error(`no seeded person ${userName}`);
+  return a.userId;
+};
+
+export async function seed(db: Kysely<Database>): Promise<void> {
+  const done = await db
+    .selectFrom('financing_decision')
+    .select('business_id')
+    .where('tenant_id', '=', T)
+    .limit(1)
+    .executeTakeFirst();
+  if (done) return;
+  const waiting = await db
+    .selectFrom('financing_business')
+    .select('business_id')
+    .where('tenant_id', '=', T)
+    .where('state', '=', 'MEETING/WAIT_SCHEDULE')
+    .where('deleted', '=', false)
+    .orderBy('business_id')
+    .limit(2)
+    .execute();
+  if (waiting.length === 0) return;
+  const people = Object.fromEntries(
+    await Promise.all(
+      ['secretary', 'chair', 'member1', 'member2', 'member3'].map(async (n) => [n, await meetingActor(db, T, idOf(n))]),
+    ),
+  );
+  const now = new Date();
+  const { meetingId } = await createMeeting(
+    db,
+    T,
+    {
+      title: '2026年第1次融资评审会',
+      form: 'ON_SITE',
+      location: '远景大厦8楼第一会议室',
+      scheduledAt: new Date(now.getTime() + 2 * 24 * 3600_000).toISOString(),
+      chairId: people.chair.userId,
+      secretaryId: people.secretary.userId,
+      members: [
+        { userId: people.chair.userId, role: 'CHAIR' },
+        { userId: people.member1.userId, role: 'MEMBER' },
+        { userId: people.member2.userId, role: 'MEMBER' },
+        { userId: people.member3.userId, role: 'MEMBER' },
+      ],
+      agenda: waiting.map((w) => ({ businessId: w.business_id })),
+    },
+    people.secretary,
+    now,
+  );
+  let m = await transitionMeeting(db, T, { meetingId, action: 'notify', version: 1 }, people.secretary, now);
+  m = await transitionMeeting(db, T, { meetingId, action: 'openVoting', version: m.version }, people.secretary, now);
+  for (const item of m.items) {
+    for (const who of ['chair', 'member1', 'member2', 'member3']) {
+      const conditional = who === 'member2' && item.seq === 1;
+      await castVote(
+        db,
+        T,
+        {
+          meetingId,
+          seq: item.seq,
+          memberId: people[who].userId,
+          opinion: conditional ? 'AGREE_WITH_CONDITIONS' : 'AGREE',
+          ...(conditional ? { conditions: ['放款前开立监管账户'] } : {}),
+          comment: '还款来源清晰，同意',
+        },
+        people[who],
+        now,
+      );
+    }
+  }
+  m = await transitionMeeting(db, T, { meetingId, action: 'closeVoting', version: m.version }, people.secretary, now);
+  for (const item of m.items) {
+    await recordConclusion(
+      db,
+      T,
+      {
+        meetingId,
+        seq: item.seq,
+        conclusion: item.tally.conditions.length ? 'PASSED_WITH_CONDITIONS' : 'PASSED',
+        minutes: '与会委员认为基础交易真实、还款来源清晰，同意上报融资决议。',
+      },
+      people.secretary,
+      now,
+    );
+  }
+  m = await loadMeeting(db, T, meetingId);
+  m = await submitMinutes(db, T, { meetingId, version: m.version }, people.secretary, now);
+  await examineMinutes(
+    db,
+    T,
+    { meetingId, action: 'approveMinutes', version: m.version, comment: '同意' },
+    people.chair,
+    now,
+  );
+
+  const risk1 = await actorById(db, T, idOf('risk1'));
+  const riskhead = await actorById(db, T, idOf('riskhead'));
+  const approver = await actorById(db, T, idOf('approver'));
+  for (const [k, w] of waiting.entries()) {
+    const business = await loadBusiness(db, T, w.business_id);
+    const limits = await boundsOf(db, T, business, now);
+    if (!limits) continue;
+    const term = termRange(limits.bounds);
+    await db
+      .updateTable('financing_decision')
+      .set({
+        annual_rate: limits.product.minRate,
+        term_days: Math.min(Math.max(180, term.min), term.max),
+        guarantee_measures: '实际控制人提供连带责任保证',
+        updated_at: now,
+      })
+      .where('tenant_id', '=', T)
+      .where('business_id', '=', w.business_id)
+      .execute();
+    let version = business.version;
+    const move = async (actor: typeof risk1, action: string, comment?: string) => {
+      const row = await transitionBusiness(db, {
+        tenantId: T,
+        businessId: w.business_id,
+        actor,
+        action,
+        version,
+        ...(comment ? { comment } : {}),
+        now,
+      });
+      version = row.version;
+    };
+    await move(risk1, 'submit', '批复条件在限额之内');
+    await move(riskhead, 'approve', '同意');
+    if (k === 0) await move(approver, 'approve', '同意，按决议条件落实');
+  }
+}

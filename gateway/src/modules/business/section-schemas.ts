@@ -1,0 +1,30 @@
+// The wire shape of a stage's part of a business that more than one page reads: 业务详情's 预授信 tab and the
+// pre-credit review page both show the item read-only — amounts, validity and the basis orders with what each
+// may still finance at its own project company's ratio.
+import { type TSchema, Type } from 'typebox';
+
+const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);
+
+export const PreCreditSectionSchema = Type.Object(
+  {
+    preCreditNo: Type.String(),
+    applyAmount: Type.Integer({ description: '申请额度（分）' }),
+    approvedAmount: nullable(Type.Integer({ description: '批复额度（分）' })),
+    validDays: Type.Integer(),
+    validFrom: nullable(Type.String()),
+    validTo: nullable(Type.String()),
+    orders: Type.Array(
+      Type.Object(
+        {
+          orderNo: Type.String(),
+          projectCompanyName: nullable(Type.String()),
+          dueDate: Type.String(),
+          eligibleAmount: Type.Integer({ description: '可融资余额（分）' }),
+          ratio: Type.String({ description: '该付款单项目公司的融资比例' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);

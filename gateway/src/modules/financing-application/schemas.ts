@@ -1,0 +1,131 @@
+// 融资申请's wire shapes: the make form's body, the detail's own part, the orders and documents it lists.
+import { Type } from 'typebox';
+import { type ApplicationDoc, type ApplicationLine, lineCap } from '../../../../src/domain/financing/application-rules';
+import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
+import { Id } from '../../schemas/common';
+import type { applicationOrders } from './store';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
+// A line finances at least 1 分 (a 0 line would reserve nothing and only clutter the review).
+export const LineSchema = Type.Object(
+  { orderId: Id, financeAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_000, description: '融资金额（分）' }) },
+  { additionalProperties: false },
+);
+const DocBody = Type.Object(
+  { docType: Type.String({ maxLength: 40 }), fileIds: Type.Array(Id, { maxItems: 20 }), validTo: Nullable(DateText) },
+  { additionalProperties: false },
+);
+export const SaveFields = {
+  termDays: Nullable(Type.Integer({ minimum: 1, maximum: 3650, description: '融资期限（天）' })),
+  repaymentSource: Nullable(Type.String({ maxLength: 40 })),
+  payeeBank: Nullable(Type.String({ maxLength: 100, description: '开户行' })),
+  payeeAccount: Nullable(Type.String({ maxLength: 30, description: '账号' })),
+  lines: Type.Array(LineSchema, { maxItems: 100 }),
+  docs: Type.Array(DocBody, { maxItems: 30 }),
+};
+export type SaveBody = {
+  termDays: number | null;
+  repaymentSource: string | null;
+  payeeBank: string | null;
+  payeeAccount: string | null;
+  lines: ApplicationLine[];
+  docs: ApplicationDoc[];
+};
+export type Checked = SaveBody & { fileIds: string[]; total: number };
+
+export const OrderSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    orderNo: Type.String(),
+    contractNo: Type.String(),
+    projectCompanyName: Nullable(Type.String()),
+    dueDate: Type.String(),
+    receivableAmount: Type.Integer(),
+    confirmedAmount: Nullable(Type.Integer()),
+    eligibleAmount: Type.Integer({ description: '可融资余额（分，含本申请已占用）' }),
+    maxFinanceAmount: Type.Integer({ description: '本单融资上限 = 可融资余额 × 融资比例（分）' }),
+    confirmStatus: Type.String(),
+    locked: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+const FileSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.String(),
+    size: Type.Integer({ description: '字节数' }),
+    contentType: Type.String(),
+    extension: Type.String(),
+  },
+  { additionalProperties: false },
+);
+const DocSchema = Type.Object(
+  {
+    docType: Type.String(),
+    label: Type.String(),
+    required: Type.Boolean(),
+    files: Type.Array(FileSchema),
+    validTo: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export const CandidateSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    businessNo: Type.String(),
+    supplierName: Type.String(),
+    applyAmount: Type.Integer(),
+    version: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+export const DetailFields = {
+  businessId: Type.String(),
+  businessNo: Type.String(),
+  supplierId: Type.String(),
+  supplierName: Type.String({ description: '户名 = 供应商名称' }),
+  stateLabel: Type.String(),
+  repaymentSource: Nullable(Type.String()),
+  payeeBank: Nullable(Type.String()),
+  payeeAccount: Nullable(Type.String()),
+  termDays: Nullable(Type.Integer()),
+  lines: Type.Array(Type.Object({ orderId: Type.String(), financeAmount: Type.Integer() })),
+  orders: Type.Array(OrderSchema, { description: '明细所选付款单' }),
+  docs: Type.Array(DocSchema),
+  ratio: Type.String({ description: '融资比例' }),
+  singleMax: Nullable(Type.Integer({ description: '单笔上限（分）' })),
+  maxTermDays: Nullable(Type.Integer()),
+  preCreditAvailable: Nullable(Type.Integer({ description: '预授信可用额度（分）' })),
+  problems: Type.Array(Type.String(), { description: '提交校验（SUBMIT_APPLICATION）当前未通过的规则' }),
+  today: Type.String(),
+};
+
+/** What a new application starts from before its first 保存: the detail's own part, nothing stored. */
+export const StartSchema = Type.Object(
+  {
+    keyId: Type.String(),
+    applicationNo: Type.String({ description: '空：尚未保存' }),
+    status: Type.String(),
+    state: Type.String(),
+    version: Type.Integer({ description: '业务的版本' }),
+    ...DetailFields,
+  },
+  { additionalProperties: false },
+);
+
+export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[number], ratio: string) {
+  return {
+    keyId: o.orderId,
+    orderNo: o.orderNo,
+    contractNo: o.contractNo,
+    projectCompanyName: o.projectCompanyName,
+    dueDate: o.dueDate,
+    receivableAmount: o.receivableAmount,
+    confirmedAmount: o.confirmedAmount,
+    eligibleAmount: o.eligibleAmount,
+    maxFinanceAmount: Number(lineCap(o.eligibleAmount, orderRatio(o, ratio))),
+    confirmStatus: o.confirmStatus,
+    locked: o.locked,
+  };
+}

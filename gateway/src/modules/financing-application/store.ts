@@ -1,0 +1,421 @@
+// The application's own rows and the facts of its rule: the draft made for a business at APPLICATION/DRAFT,
+// the orders its make page may choose from (with the eligible amount live, this application's own
+// reservation given back), the SUBMIT_APPLICATION rule the aggregate runs before the table lets 提交 through,
+// and the reservations (BUSINESS.md Decisions "Reservations"): taken when the application is submitted,
+// kept while it is returned to its maker, given back when it is withdrawn or the business is terminated —
+// inside the business transition's transaction, so each happens exactly once or not at all.
+import { type Kysely, sql } from 'kysely';
+import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
+import {
+  ACCESS_DOC_TYPES,
+  type ApplicationDoc,
+  type ApplicationLine,
+  type ApplicationOrder,
+  submitApplicationProblems,
+} from '../../../../src/domain/financing/application-rules';
+import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
+import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
+import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
+import { type ContractLockFact, isContractLocked } from '../../../../src/domain/risk/locks';
+import type { Database } from '../../db/database';
+import { invalidInput } from '../../plugins/envelope';
+import { storeEligible } from '../assets/eligible-store';
+import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
+import { registerAfterTransition } from '../business/after-transition';
+import { registerDetailSection } from '../business/detail-sections';
+import { registerCheckpoint } from '../business/facts';
+import { capSourcesOf } from '../parameters/cap-sources';
+import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
+import './tables';
+
+// biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
+type AnyDb = Kysely<any>;
+
+export const APPLICATION_NO_PREFIX = 'SQ';
+
+export const ApplicationStoreMessage = {
+  missing: '融资申请不存在，请先制作融资申请',
+  reservedElsewhere: (no: string) => `付款单${no}的可融资余额已被其他申请占用，请刷新后重新选择`,
+} as const;
+
+/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
+export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+const parsed = <T>(value: unknown, empty: T): T => {
+  if (value === null || value === undefined) return empty;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+};
+
+export interface StoredApplication {
+  applicationId: string;
+  applicationNo: string;
+  termDays: number | null;
+  repaymentSource: string | null;
+  payeeBank: string | null;
+  payeeAccount: string | null;
+  lines: ApplicationLine[];
+  docs: ApplicationDoc[];
+  totalAmount: number;
+  reserved: Record<string, number>;
+  submittedAt: string | null;
+}
+
+export async function loadApplication(db: AnyDb, tenantId: string, id: string): Promise<StoredApplication | null> {
+  const r = await db
+    .selectFrom('financing_application')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', id)
+    .executeTakeFirst();
+  if (!r) return null;
+  return {
+    applicationId: String(r.application_id),
+    applicationNo: String(r.application_no),
+    termDays: r.term_days == null ? null : Number(r.term_days),
+    repaymentSource: r.repayment_source ?? null,
+    payeeBank: r.payee_bank ?? null,
+    payeeAccount: r.payee_account ?? null,
+    lines: parsed<ApplicationLine[]>(r.lines, []).map((l) => ({
+      orderId: String(l.orderId),
+      financeAmount: Number(l.financeAmount),
+    })),
+    docs: parsed<ApplicationDoc[]>(r.docs, []),
+    totalAmount: Number(r.total_amount),
+    reserved: parsed<Record<string, number>>(r.reserved, {}),
+    submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
+  };
+}
+
+/** The draft application of a business (its key is the business's id), numbered SQ+yyyyMMdd+seq. */
+export async function createApplicationDraft(
+  trx: Kysely<Database>,
+  d: { tenantId: string; businessId: string; userId: string; now: Date },
+): Promise<string> {
+  const no = await nextDocumentNo(trx, d.tenantId, APPLICATION_NO_PREFIX, d.now);
+  await trx
+    .insertInto('financing_application')
+    .values({
+      application_id: d.businessId,
+      tenant_id: d.tenantId,
+      application_no: no,
+      lines: '[]',
+      docs: '[]',
+      reserved: '{}',
+      created_by: d.userId,
+      created_at: d.now,
+      updated_at: d.now,
+    })
+    .execute();
+  return no;
+}
+
+/** An order as the make page and the rule read it. */
+export interface PickableOrder extends ApplicationOrder {
+  projectCompanyId: string | null;
+  contractNo: string;
+  projectCompanyName: string | null;
+  receivableAmount: number;
+  confirmedAmount: number | null;
+  /** 分 this application holds on the order now (counted back into `eligibleAmount`). */
+  ownReserved: number;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The live contract locks naming any of these contracts or order numbers. */
+async function contractLocks(db: AnyDb, tenantId: string, contractNos: string[], orderNos: string[]) {
+  if (contractNos.length === 0 && orderNos.length === 0) return [];
+  const rows = await db
+    .selectFrom('contract_lock')
+    .select(['contract_no', 'payment_order_no', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'LOCKED')
+    .where((eb) =>
+      eb.or([
+        ...(contractNos.length ? [eb('contract_no', 'in', contractNos)] : []),
+        ...(orderNos.length ? [eb('payment_order_no', 'in', orderNos)] : []),
+      ]),
+    )
+    .execute();
+  return rows.map(
+    (r): ContractLockFact => ({
+      contractNo: r.contract_no ?? null,
+      paymentOrderId: r.payment_order_no ?? null,
+      status: String(r.status),
+    }),
+  );
+}
+
+/**
+ * Orders with their facts: by ids (the rule, the detail) or every order of the supplier (the picker). Locked
+ * means the order's own flag or a live 合同锁定 on its contract or its number.
+ */
+export async function applicationOrders(
+  db: AnyDb,
+  tenantId: string,
+  own: Record<string, number>,
+  by: { ids: readonly string[] } | { supplierId: string },
+  now: Date,
+  productId: string | null = null,
+): Promise<PickableOrder[]> {
+  if ('ids' in by && by.ids.length === 0) return [];
+  let q = orderQuery(db, tenantId);
+  q = 'ids' in by ? q.where('o.order_id', 'in', [...by.ids]) : q.where('o.supplier_id', '=', by.supplierId);
+  const rows = await q.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
+  const locks = await contractLocks(
+    db,
+    tenantId,
+    [...new Set(rows.map((r) => String(r.contract_no)))],
+    rows.map((r) => String(r.order_no)),
+  );
+  const facts = rows.map((r) => {
+    const ownReserved = Number(own[String(r.order_id)] ?? 0);
+    return {
+      orderId: String(r.order_id),
+      orderNo: String(r.order_no),
+      supplierId: String(r.supplier_id),
+      contractNo: String(r.contract_no),
+      confirmStatus: String(r.status),
+      locked:
+        r.locked === 'YES' ||
+        isContractLocked(locks, { contractNo: String(r.contract_no), paymentOrderId: String(r.order_no) }, now),
+      eligibleAmount: eligibleAmount({
+        confirmedAmount: num(r.confirmed_amount),
+        paidAmount: num(r.paid_amount),
+        reservedAmount: (num(r.reserved_amount) ?? 0) - ownReserved,
+        financedAmount: num(r.financed_amount),
+      }),
+      dueDate: String(r.due_date).slice(0, 10),
+      projectCompanyName: r.project_company_name ?? null,
+      receivableAmount: Number(r.receivable_amount),
+      confirmedAmount: num(r.confirmed_amount),
+      ownReserved,
+      projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
+    };
+  });
+  // Each order at its own project company's cap (BUSINESS.md §3), as its pre-credit was.
+  return (await withOrderCaps(db as Kysely<Database>, tenantId, facts, productId, now)).orders;
+}
+
+export interface Limits {
+  /** The binding financing ratio ('0.8000' by default). */
+  ratio: string;
+  /** 分, or null when no parameter sets one. */
+  singleMax: number | null;
+  maxTermDays: number | null;
+  /** 分: the pre-credit's approved amount; null while none was approved. */
+  preCreditAvailable: number | null;
+}
+
+/** The effective cap of the business (product, its project company's subsidiary parameter, the summary). */
+export async function limitsOf(
+  database: Kysely<Database>,
+  tenantId: string,
+  business: { keyId: string; productId?: string | null; projectCompanyId?: string | null },
+  now: Date,
+): Promise<Limits> {
+  const db = database as unknown as AnyDb;
+  const sources = await capSourcesOf(database, tenantId, {
+    productId: business.productId ?? null,
+    subsidiaryId: business.projectCompanyId ?? null,
+    on: shanghaiDate(now),
+  });
+  const cap = effectiveCap(sources);
+  const pre = await db
+    .selectFrom('pre_credit_view')
+    .select(['approved_amount'])
+    .where('tenant_id', '=', tenantId)
+    .where('pre_credit_id', '=', business.keyId)
+    .executeTakeFirst();
+  return {
+    ratio: financingRatio(cap.maxFinancingRatio?.value ?? null),
+    singleMax: cap.singleMaxAmount ? Number(cap.singleMaxAmount.value) : null,
+    maxTermDays: cap.maxTermDays?.value ?? null,
+    preCreditAvailable: pre?.approved_amount == null ? null : Number(pre.approved_amount),
+  };
+}
+
+type StoredBusiness = BusinessRecord & { keyId: string; productId?: string | null; projectCompanyId?: string | null };
+
+/** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
+export async function applicationProblems(
+  db: AnyDb,
+  tenantId: string,
+  record: StoredBusiness,
+  now: Date,
+): Promise<string[]> {
+  const stored = await loadApplication(db, tenantId, record.keyId);
+  if (!stored) return [ApplicationStoreMessage.missing];
+  const [orders, limits, preCredit] = await Promise.all([
+    applicationOrders(
+      db,
+      tenantId,
+      stored.reserved,
+      { ids: stored.lines.map((l) => l.orderId) },
+      now,
+      record.productId ?? null,
+    ),
+    limitsOf(db as Kysely<Database>, tenantId, record, now),
+    loadPreCredit(db, tenantId, record.keyId),
+  ]);
+  // An expired pre-credit carries no application.
+  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, shanghaiDate(now));
+  return [
+    ...lapsed,
+    ...submitApplicationProblems({
+      supplierId: record.supplierId,
+      lines: stored.lines,
+      orders,
+      ratio: limits.ratio,
+      preCreditAvailable: limits.preCreditAvailable,
+      singleMax: limits.singleMax === null ? null : BigInt(limits.singleMax),
+      maxTermDays: limits.maxTermDays,
+      termDays: stored.termDays,
+      repaymentSource: stored.repaymentSource,
+      payeeBank: stored.payeeBank,
+      payeeAccount: stored.payeeAccount,
+      docs: stored.docs,
+      today: shanghaiDate(now),
+    }),
+  ];
+}
+
+/**
+ * Locks the rows of the orders the application's lines name, in id order, inside the submitting transaction:
+ * the line rule then reads each order's reserved amount as the last submission committed it, and a second
+ * submission on the same orders waits for the first instead of reading the same free balance.
+ */
+async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): Promise<void> {
+  const stored = await loadApplication(db, tenantId, businessId);
+  const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
+  for (const id of ids) {
+    await db
+      .selectFrom('payment_order')
+      .select('order_id')
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', id)
+      .forUpdate()
+      .execute();
+  }
+}
+
+// SUBMIT_APPLICATION: the gateway loads the numbers (the orders locked first), the pure rule decides.
+registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record, now) => {
+  await lockLineOrders(db, tenantId, (record as StoredBusiness).keyId);
+  return applicationProblems(db, tenantId, record as StoredBusiness, now);
+});
+
+/**
+ * Moves this application's reservations to `wanted` (order id → 分): each order's row locked in id order (two
+ * submissions naming one order wait for each other), the difference added to reserved_amount, and an order
+ * that no longer has the amount free refused with its number — the whole transition then rolls back.
+ */
+async function moveReservations(
+  trx: AnyDb,
+  tenantId: string,
+  applicationId: string,
+  held: Record<string, number>,
+  wanted: Record<string, number>,
+): Promise<void> {
+  const ids = [...new Set([...Object.keys(held), ...Object.keys(wanted)])].sort();
+  for (const id of ids) {
+    const delta = (wanted[id] ?? 0) - (held[id] ?? 0);
+    if (delta === 0) continue;
+    const row = await trx
+      .selectFrom('payment_order')
+      .select(['order_no', 'confirmed_amount', 'paid_amount', 'reserved_amount', 'financed_amount'])
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) {
+      if (delta > 0) throw invalidInput(ApplicationStoreMessage.reservedElsewhere(id));
+      continue;
+    }
+    const free = eligibleAmount({
+      confirmedAmount: num(row.confirmed_amount),
+      paidAmount: num(row.paid_amount),
+      reservedAmount: num(row.reserved_amount),
+      financedAmount: num(row.financed_amount),
+    });
+    if (delta > free) throw invalidInput(ApplicationStoreMessage.reservedElsewhere(String(row.order_no)));
+    const reserved = Math.max(0, Number(row.reserved_amount) + delta);
+    await trx
+      .updateTable('payment_order')
+      .set({
+        reserved_amount: reserved,
+        financing_status: sql`case when financed_amount > 0 then financing_status
+          when ${reserved} > 0 then 'FINANCING' else 'NONE' end`,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', id)
+      .execute();
+    await storeEligible(trx, tenantId, id);
+  }
+  await trx
+    .updateTable('financing_application')
+    .set({ reserved: JSON.stringify(wanted) })
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', applicationId)
+    .execute();
+}
+
+const linesMap = (lines: readonly ApplicationLine[]) => {
+  const out: Record<string, number> = {};
+  for (const l of lines) out[l.orderId] = (out[l.orderId] ?? 0) + l.financeAmount;
+  return out;
+};
+
+// Reservations ride on the business's own moves: 提交 takes them (a resubmission moves them to the lines as
+// edited), 撤回 and any termination give them back; a return to the maker keeps them.
+registerAfterTransition('application.reservations', async (trx, done) => {
+  const submitted = done.action === 'submit' && stageOf(done.from) === 'APPLICATION';
+  const released =
+    (done.action === 'withdraw' && stageOf(done.from) === 'APPLICATION') || stageOf(done.to) === 'TERMINATED';
+  if (!submitted && !released) return;
+  const stored = await loadApplication(trx, done.tenantId, done.businessId);
+  if (!stored) return;
+  const wanted = submitted ? linesMap(stored.lines) : {};
+  await moveReservations(trx, done.tenantId, done.businessId, stored.reserved, wanted);
+  if (submitted) {
+    await trx
+      .updateTable('financing_application')
+      .set({ submitted_at: done.now })
+      .where('tenant_id', '=', done.tenantId)
+      .where('application_id', '=', done.businessId)
+      .execute();
+    // What the reviewers approve: the business's 申请金额 becomes the submitted lines' total.
+    await recordAppliedAmount(trx, done.tenantId, done.businessId, stored.totalAmount);
+  }
+});
+
+// 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
+registerDetailSection('application', async (db, tenantId, businessId) => {
+  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  if (!stored) return null;
+  const ids = stored.lines.map((l) => l.orderId);
+  const numbers = ids.length
+    ? await (db as AnyDb)
+        .selectFrom('payment_order')
+        .select(['order_id', 'order_no'])
+        .where('tenant_id', '=', tenantId)
+        .where('order_id', 'in', ids)
+        .execute()
+    : [];
+  const noOf = new Map(numbers.map((r) => [String(r.order_id), String(r.order_no)]));
+  const docOf = new Map(stored.docs.map((d) => [d.docType, d]));
+  return {
+    applicationNo: stored.applicationNo,
+    totalAmount: stored.totalAmount,
+    termDays: stored.termDays,
+    repaymentSource: stored.repaymentSource,
+    submittedAt: stored.submittedAt,
+    lines: stored.lines.map((l) => ({ orderNo: noOf.get(l.orderId) ?? l.orderId, financeAmount: l.financeAmount })),
+    docs: ACCESS_DOC_TYPES.map((t) => ({
+      label: t.label,
+      required: t.required,
+      fileCount: docOf.get(t.code)?.fileIds.length ?? 0,
+      validTo: docOf.get(t.code)?.validTo ?? null,
+    })),
+  };
+});

@@ -1,0 +1,215 @@
+// 决议制作 (/business/decisionMake, BUSINESS.md §4 "M"; Decisions: Decision) on the kit's make page: the decision
+// drafted when the chair approved the minutes, prefilled from the report's proposal and the meeting's
+// conditions. Each limit (effective cap, the product's rate and term range, financing ratio, approved ≤ applied)
+// stands beside its field, checked as the maker types with the domain's own function; 提交 saves, then the
+// table's SUBMIT_DECISION rule decides and its findings stand above the form.
+import { Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { MakeRead, MakeSpec } from '../../../application/stage/make-page.machine';
+import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
+import { formatFen } from '../../../domain/format/money-format';
+import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
+import type { FieldDef } from '../../../domain/resource/resource';
+import { rateHint, textOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { MakePageShell, useMakePage } from '../stage/make-page-shell';
+import { useStage } from '../stage/use-stage';
+import type { DecisionDetail } from './decision-view';
+
+const useStyles = makeStyles({
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: '16px 24px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    minWidth: 0,
+  },
+  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))',
+    gap: '12px 24px',
+  },
+  wide: { gridColumn: '1 / -1' },
+});
+
+type Values = Record<string, string>;
+interface Body {
+  approvedAmount: number | null;
+  annualRate: string | null;
+  termDays: number | null;
+  financingRatio: string | null;
+  repaymentMethod: string | null;
+  guaranteeMeasures: string;
+  conditions: string[];
+}
+
+/** The terms' fields, in the form's order, with the limit each stands beside (the detail's `limits`). */
+const FIELDS: (FieldDef & { limit: string })[] = [
+  { key: 'approvedAmount', label: '批复金额', type: 'money', limit: 'amountFen' },
+  { key: 'annualRate', label: '年利率', type: 'rate', limit: 'annualRate' },
+  { key: 'termDays', label: '期限（天）', type: 'int', limit: 'termDays' },
+  { key: 'financingRatio', label: '融资比例', type: 'rate', limit: 'financingRatio' },
+];
+
+function valuesOf(d: DecisionDetail | null): Values {
+  const out: Values = {};
+  for (const f of FIELDS)
+    out[f.key] = textOf(f, d ? (d[f.key as keyof DecisionDetail] as number | string | null) : null);
+  out.repaymentMethod = d?.repaymentMethod ?? '';
+  out.guaranteeMeasures = d?.guaranteeMeasures ?? '';
+  out.conditions = (d?.conditions ?? []).join('\n');
+  return out;
+}
+
+function read(values: Values): MakeRead<Body> {
+  const errors: Record<string, string> = {};
+  const wire: Record<string, string | number | null> = {};
+  for (const f of FIELDS) {
+    const v = wireValueOf(f, values[f.key] ?? '');
+    if ('error' in v) errors[f.key] = v.error;
+    else wire[f.key] = v.value === '' ? null : v.value;
+  }
+  if (Object.keys(errors).length) return { errors };
+  return {
+    body: {
+      approvedAmount: wire.approvedAmount as number | null,
+      annualRate: wire.annualRate as string | null,
+      termDays: wire.termDays as number | null,
+      financingRatio: wire.financingRatio as string | null,
+      repaymentMethod: values.repaymentMethod || null,
+      guaranteeMeasures: values.guaranteeMeasures ?? '',
+      conditions: (values.conditions ?? '')
+        .split(/\r?\n/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    },
+  };
+}
+
+export function DecisionMakeScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return <DecisionMake key={id} id={id} />;
+}
+
+function DecisionMake({ id }: { id: string }) {
+  const styles = useStyles();
+  const client = useStage(DECISION_STAGE);
+  const spec = useMemo<MakeSpec<DecisionDetail, Values, Body>>(
+    () => ({
+      stage: 'DECISION',
+      open: async (keyId) => ({ record: keyId ? await client.detail<DecisionDetail>(keyId) : null, extra: undefined }),
+      valuesOf: (record) => valuesOf(record),
+      read: (values) => read(values),
+      save: (record, body) =>
+        client.save<DecisionDetail>((record as DecisionDetail).keyId, body, (record as DecisionDetail).version),
+      problemsOf: (record) => record?.problems ?? [],
+    }),
+    [client],
+  );
+  const page = useMakePage(DECISION_STAGE, spec, id);
+  const record = page.context.record;
+  const values = page.context.values as Values;
+  const errors = page.context.errors;
+  const limitOf = new Map((record?.limits ?? []).map((l) => [l.field, l]));
+  const limitHint = (key: string) => {
+    const l = limitOf.get(key);
+    return l ? `限额：${l.limit}` : undefined;
+  };
+
+  const summary = record && (
+    <div className={styles.card} role="region" aria-label="业务概况">
+      <div className={styles.facts}>
+        <Text weight="semibold">决议编号：{record.decisionNo}</Text>
+        <Text>业务编号：{record.businessNo}</Text>
+        <Text>供应商：{record.supplierName || '--'}</Text>
+        <Text>评审会：{record.meetingNo ?? '--'}</Text>
+        <Text>申请金额：{`${formatFen(BigInt(record.applyAmount))} 元`}</Text>
+        <Text>资金产品：{record.productName || '--'}</Text>
+        <Text>{record.stateLabel}</Text>
+      </div>
+    </div>
+  );
+
+  return (
+    <MakePageShell
+      def={DECISION_STAGE}
+      page={page}
+      title="决议制作"
+      summary={summary}
+      notFound="融资决议不存在或无权制作"
+    >
+      <div className={styles.card} role="region" aria-label="批复条件">
+        <Text weight="semibold" size={500}>
+          批复条件
+        </Text>
+        <div className={styles.fields}>
+          {FIELDS.map((f) => {
+            const error = errors[f.key];
+            const hint = [limitHint(f.limit), f.type === 'rate' ? rateHint(f, values[f.key] ?? '') : '']
+              .filter(Boolean)
+              .join('；');
+            return (
+              <Field
+                key={f.key}
+                label={f.type === 'money' ? `${f.label}（元）` : f.label}
+                required
+                validationMessage={error}
+                validationState={error ? 'error' : 'none'}
+                hint={hint || undefined}
+              >
+                <Input
+                  value={values[f.key] ?? ''}
+                  disabled={!page.editable}
+                  inputMode={f.type === 'int' ? 'numeric' : 'decimal'}
+                  onChange={(_, d) => page.edit({ [f.key]: d.value })}
+                />
+              </Field>
+            );
+          })}
+          <Field label="还款方式" required hint={limitHint('repaymentMethod')}>
+            <Select
+              value={values.repaymentMethod ?? ''}
+              disabled={!page.editable}
+              onChange={(_, d) => page.edit({ repaymentMethod: d.value })}
+            >
+              <option value="">请选择</option>
+              {Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => (
+                <option key={code} value={code}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="担保措施" className={styles.wide}>
+            <Textarea
+              value={values.guaranteeMeasures ?? ''}
+              disabled={!page.editable}
+              maxLength={1000}
+              onChange={(_, d) => page.edit({ guaranteeMeasures: d.value })}
+            />
+          </Field>
+          <Field
+            label="放款条件（每行一项）"
+            className={styles.wide}
+            hint={
+              record?.meetingConditions.length
+                ? `须包含评审会确定的条件：${record.meetingConditions.join('；')}`
+                : undefined
+            }
+          >
+            <Textarea
+              value={values.conditions ?? ''}
+              disabled={!page.editable}
+              rows={4}
+              onChange={(_, d) => page.edit({ conditions: d.value })}
+            />
+          </Field>
+        </div>
+      </div>
+    </MakePageShell>
+  );
+}

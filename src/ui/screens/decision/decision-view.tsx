@@ -1,0 +1,155 @@
+// The decision read-only (决议审核's section, 业务详情's tab): the approved terms, each beside its limit, the
+// meeting's conditions, and the element items its approval created (read-only until 要素落实 is built).
+import {
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { ELEMENT_CHECKPOINT_LABEL, ELEMENT_STATUS_LABEL } from '../../../domain/financing/decision';
+import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
+import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
+import { Facts, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
+import { useStage } from '../stage/use-stage';
+
+export interface DecisionLimit {
+  field: string;
+  label: string;
+  limit: string;
+  message: string | null;
+}
+
+export interface DecisionDetail {
+  keyId: string;
+  version: number;
+  status: string;
+  decisionNo: string;
+  businessNo: string;
+  supplierName: string;
+  meetingNo: string | null;
+  stateLabel: string;
+  applyAmount: number;
+  approvedAmount: number | null;
+  annualRate: string | null;
+  serviceFeeRate: string | null;
+  termDays: number | null;
+  financingRatio: string | null;
+  repaymentMethod: keyof typeof REPAYMENT_METHOD_LABEL | null;
+  guaranteeMeasures: string;
+  conditions: string[];
+  meetingConditions: string[];
+  result: 'AGREED' | 'VETOED' | null;
+  validUntil: string | null;
+  productName: string;
+  limits: DecisionLimit[];
+  problems: string[];
+  elements: {
+    seq: number;
+    kind: 'TERM' | 'CONDITION';
+    name: string;
+    requiredValue: string;
+    mandatory: boolean;
+    checkpoint: keyof typeof ELEMENT_CHECKPOINT_LABEL | null;
+    status: keyof typeof ELEMENT_STATUS_LABEL;
+  }[];
+}
+
+/** '0.0650' → '6.50%'. */
+export const percent = (rate: string | null) => {
+  if (rate === null) return '--';
+  const [whole = '0', frac = ''] = rate.split('.');
+  const units = Number(whole) * 10_000 + Number(frac.padEnd(4, '0').slice(0, 4));
+  return `${Math.floor(units / 100)}.${String(units % 100).padStart(2, '0')}%`;
+};
+
+const RESULT_LABEL = { AGREED: '同意', VETOED: '否决' } as const;
+
+export function DecisionSection({ id, review = false }: { id: string; review?: boolean }) {
+  const styles = useDetailTabStyles();
+  const client = useStage(DECISION_STAGE);
+  const [d, setD] = useState<DecisionDetail | null | 'missing'>(null);
+  useEffect(() => {
+    let live = true;
+    const read = review
+      ? client.custom<DecisionDetail>('GET', `/${encodeURIComponent(id)}/review`, undefined, { silent: true })
+      : client.detail<DecisionDetail>(id);
+    read.then(
+      (x) => live && setD(x),
+      () => live && setD('missing'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, id, review]);
+  if (d === null) return <Spinner size="small" label="加载融资决议…" />;
+  if (d === 'missing') return <Text>尚无融资决议</Text>;
+  const limitOf = new Map(d.limits.map((l) => [l.field, l]));
+  const withLimit = (field: string, value: string) => {
+    const l = limitOf.get(field);
+    return l ? `${value}（限额：${l.limit}${l.message ? `；${l.message}` : ''}）` : value;
+  };
+  return (
+    <section className={styles.section} aria-label="融资决议">
+      <Facts
+        label="决议"
+        items={[
+          ['决议编号', d.decisionNo],
+          ['评审会', d.meetingNo ?? '--'],
+          ['申请金额', `${yuan(d.applyAmount)} 元`],
+          ['批复金额', withLimit('amountFen', `${yuan(d.approvedAmount)} 元`)],
+          ['年利率', withLimit('annualRate', percent(d.annualRate))],
+          ['服务费率', percent(d.serviceFeeRate)],
+          ['期限', withLimit('termDays', d.termDays === null ? '--' : `${d.termDays}天`)],
+          ['融资比例', withLimit('financingRatio', percent(d.financingRatio))],
+          [
+            '还款方式',
+            withLimit('repaymentMethod', d.repaymentMethod ? REPAYMENT_METHOD_LABEL[d.repaymentMethod] : '--'),
+          ],
+          ['担保措施', d.guaranteeMeasures || '--'],
+          ['资金产品', d.productName || '--'],
+          ['结果', d.result ? RESULT_LABEL[d.result] : '--'],
+          ['有效期至', d.validUntil ?? '--'],
+        ]}
+      />
+      <Text weight="semibold">放款条件</Text>
+      <Text>{d.conditions.length ? d.conditions.join('；') : '无'}</Text>
+      {d.meetingConditions.length > 0 && (
+        <Text size={200}>{`其中评审会确定的条件：${d.meetingConditions.join('；')}`}</Text>
+      )}
+      {d.elements.length > 0 && (
+        <div className={styles.scroll}>
+          <Text weight="semibold">要素</Text>
+          <Table aria-label="要素" size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>序号</TableHeaderCell>
+                <TableHeaderCell>类型</TableHeaderCell>
+                <TableHeaderCell>名称</TableHeaderCell>
+                <TableHeaderCell>要求值</TableHeaderCell>
+                <TableHeaderCell>落实节点</TableHeaderCell>
+                <TableHeaderCell>状态</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {d.elements.map((e) => (
+                <TableRow key={e.seq}>
+                  <TableCell>{e.seq}</TableCell>
+                  <TableCell>{e.kind === 'TERM' ? '业务要素' : '放款前提'}</TableCell>
+                  <TableCell>{e.name}</TableCell>
+                  <TableCell>{e.requiredValue || '--'}</TableCell>
+                  <TableCell>{e.checkpoint ? ELEMENT_CHECKPOINT_LABEL[e.checkpoint] : '--'}</TableCell>
+                  <TableCell>{ELEMENT_STATUS_LABEL[e.status] ?? e.status}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}

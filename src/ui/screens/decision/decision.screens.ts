@@ -1,0 +1,29 @@
+// 融资决议's routes (BUSINESS.md §4): the list on the kit's list, the make page on the kit's make shell, and the
+// review list and page of 决议审核 on the kit's examine shell with the decision (its terms beside their limits)
+// under the business.
+import { createElement } from 'react';
+import { defineScreens } from '../define-screens';
+import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
+
+const examine = stageExamineScreens(async () => {
+  const [{ DECISION_EXAMINE_PATH, DECISION_AUDIT_PATH }, { DecisionSection }] = await Promise.all([
+    import('../../../domain/financing/financing-decision'),
+    import('./decision-view'),
+  ]);
+  return {
+    type: 'DECISION',
+    title: '决议审核',
+    listPath: DECISION_EXAMINE_PATH,
+    infoPath: DECISION_AUDIT_PATH,
+    section: (id: string) => createElement(DecisionSection, { id, review: true }),
+  };
+});
+
+export default defineScreens({
+  '/business/financingDecisionManage': stageListScreen(
+    async () => (await import('../../../domain/financing/financing-decision')).DECISION_STAGE,
+  ),
+  '/business/decisionMake': async () => (await import('./decision-make-screen')).DecisionMakeScreen,
+  '/business/resolutionReview': examine.list,
+  'business/resolutionReview/audit': examine.info,
+});

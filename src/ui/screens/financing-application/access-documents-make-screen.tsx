@@ -1,0 +1,365 @@
+// 准入资料制作 (/business/accessDocumentsMake, BUSINESS.md §4 "M"): the financing application of one business.
+// Without `id`, the businesses at 融资申请·草稿 that have no application yet, to start one (新增: nothing is
+// written until the first 保存). With it: the supplier's payment orders with their eligible amount and this
+// order's cap, computed live as amounts are typed; term, repayment source and payee account (户名 is the
+// supplier's name); the 准入资料 checklist (* required, files through the file service's upload, 有效期至 per
+// document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
+// are the stage kit's (application-make.ts says what is the application's).
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  Link,
+  Select,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { fenToYuanText, totals } from '../../../domain/financing/application-form';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import {
+  APPLICATION_LIST_PATH,
+  APPLICATION_MAKE_PATH,
+  APPLICATION_STAGE,
+} from '../../../domain/financing/financing-application';
+import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
+import { formatFen } from '../../../domain/format/money-format';
+import { FileUpload } from '../../kit/upload/file-upload';
+import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { useStage } from '../stage/use-stage';
+import {
+  type FinancingApplicationCandidate,
+  type FinancingApplicationOrder,
+  type DocValue,
+  financingApplicationMakeSpec,
+  figuresOf,
+  isStored,
+} from './financing-application-make';
+
+const useStyles = makeStyles({
+  table: { minWidth: '860px' },
+  input: { width: '150px' },
+  docs: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))', gap: '16px' },
+  doc: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: '12px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    minWidth: 0,
+  },
+  required: { color: tokens.colorPaletteRedForeground1 },
+});
+
+export function AccessDocumentsMakeScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return id ? <MakeForm key={id} id={id} /> : <ChooseBusiness />;
+}
+
+/** 新增: the businesses whose pre-credit passed and which have no application yet. */
+function ChooseBusiness() {
+  const styles = useMakeStyles();
+  const client = useStage(APPLICATION_STAGE);
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<FinancingApplicationCandidate[] | null>(null);
+  useEffect(() => {
+    client.custom<FinancingApplicationCandidate[]>('GET', '/candidates').then(setRows, () => setRows([]));
+  }, [client]);
+  // Opening the page writes nothing: the application is made by its first 保存.
+  const start = (row: FinancingApplicationCandidate) =>
+    navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
+  return (
+    <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        新增融资申请
+      </Text>
+      <div className={styles.card}>
+        <Text>请选择预授信已通过、尚未制作融资申请的业务：</Text>
+        {rows === null ? (
+          <Spinner label="加载中…" />
+        ) : rows.length === 0 ? (
+          <Text className={styles.muted}>暂无可新增融资申请的业务</Text>
+        ) : (
+          <div className={styles.scroll}>
+            <Table aria-label="可新增融资申请的业务" size="small">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>业务编号</TableHeaderCell>
+                  <TableHeaderCell>供应商</TableHeaderCell>
+                  <TableHeaderCell className={styles.amount}>申请额（元）</TableHeaderCell>
+                  <TableHeaderCell>操作</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.keyId}>
+                    <TableCell>{r.businessNo}</TableCell>
+                    <TableCell>{r.supplierName}</TableCell>
+                    <TableCell className={styles.amount}>{formatFen(BigInt(r.applyAmount))}</TableCell>
+                    <TableCell>
+                      <Button size="small" appearance="primary" onClick={() => start(r)}>
+                        制作融资申请
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        <div className={styles.footer}>
+          <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function MakeForm({ id }: { id: string }) {
+  const styles = { ...useMakeStyles(), ...useStyles() };
+  const client = useStage(APPLICATION_STAGE);
+  const [spec] = useState(() => financingApplicationMakeSpec(client));
+  const page = useMakePage(APPLICATION_STAGE, spec, id);
+  const { values, extra, record: detail } = page.context;
+  const orders = extra?.orders ?? [];
+  const ratio = extra?.ratio ?? '0.8000';
+  const amounts = values.amounts ?? {};
+  const docs = values.docs ?? {};
+  const editable = page.editable;
+  const stored = isStored(detail);
+
+  const figures = useMemo(() => (extra ? figuresOf(values, extra) : []), [values, extra]);
+  const sum = totals(
+    figures,
+    orders.filter((o) => amounts[o.keyId] !== undefined).map((o) => o.eligibleAmount),
+  );
+  const overPreCredit =
+    detail?.preCreditAvailable !== null && detail?.preCreditAvailable !== undefined
+      ? sum.total > BigInt(detail.preCreditAvailable)
+      : false;
+  const today = detail?.today ?? '';
+
+  const toggle = (o: FinancingApplicationOrder, on: boolean) => {
+    const next = { ...amounts };
+    if (on) next[o.keyId] = fenToYuanText(o.maxFinanceAmount);
+    else delete next[o.keyId];
+    page.edit({ amounts: next });
+  };
+  const setDoc = (docType: string, patch: Partial<DocValue>) =>
+    page.edit({ docs: { ...docs, [docType]: { ...(docs[docType] ?? { files: [], validTo: '' }), ...patch } } });
+
+  return (
+    <MakePageShell
+      def={APPLICATION_STAGE}
+      page={page}
+      title={stored ? `准入资料制作 ${detail?.applicationNo ?? ''}` : '准入资料制作（新融资申请）'}
+      save={stored ? { code: 'edit', path: APPLICATION_MAKE_PATH } : { code: 'add', path: APPLICATION_LIST_PATH }}
+      listPath={APPLICATION_LIST_PATH}
+      summary={
+        detail && (
+          <div className={styles.card} role="region" aria-label="申请信息">
+            <div className={styles.facts}>
+              <Text>业务编号：{detail.businessNo}</Text>
+              <Text>供应商：{detail.supplierName}</Text>
+              <Text>
+                状态：<Badge appearance="tint">{stored ? detail.stateLabel : '未保存'}</Badge>
+              </Text>
+              <Text>
+                预授信可用额度：
+                {detail.preCreditAvailable === null ? '未批复' : `${formatFen(BigInt(detail.preCreditAvailable))}元`}
+              </Text>
+              <Text>融资比例：{ratioPercent(ratio)}</Text>
+              {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
+            </div>
+          </div>
+        )
+      }
+    >
+      <div className={styles.card} role="region" aria-label="融资明细">
+        <Text weight="semibold">融资明细（选择付款单）</Text>
+        <div className={styles.scroll}>
+          <Table aria-label="付款单" size="small" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell style={{ width: 44 }} />
+                <TableHeaderCell>付款单号</TableHeaderCell>
+                <TableHeaderCell>项目公司</TableHeaderCell>
+                <TableHeaderCell>应付日</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>可融资余额（元）</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>本单上限（元）</TableHeaderCell>
+                <TableHeaderCell>融资金额（元）</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {orders.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={7}>该供应商暂无可融资的付款单</TableCell>
+                </TableRow>
+              )}
+              {orders.map((o) => {
+                const on = amounts[o.keyId] !== undefined;
+                const f = figures.find((x) => x.orderId === o.keyId);
+                const cap = f?.cap ?? BigInt(o.maxFinanceAmount);
+                return (
+                  <TableRow key={o.keyId}>
+                    <TableCell>
+                      <Checkbox
+                        aria-label={`选择付款单${o.orderNo}`}
+                        checked={on}
+                        disabled={!editable || (!on && (o.locked || o.eligibleAmount <= 0))}
+                        onChange={(_, d) => toggle(o, !!d.checked)}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      {o.orderNo}
+                      {o.locked && (
+                        <Badge appearance="tint" color="danger">
+                          已锁定
+                        </Badge>
+                      )}
+                    </TableCell>
+                    <TableCell>{o.projectCompanyName ?? '—'}</TableCell>
+                    <TableCell>{o.dueDate}</TableCell>
+                    <TableCell className={styles.amount}>{formatFen(BigInt(o.eligibleAmount))}</TableCell>
+                    <TableCell className={styles.amount} data-testid={`cap-${o.orderNo}`}>
+                      {formatFen(cap)}
+                    </TableCell>
+                    <TableCell>
+                      {on ? (
+                        <>
+                          <Input
+                            className={styles.input}
+                            aria-label={`融资金额 ${o.orderNo}`}
+                            value={amounts[o.keyId]}
+                            disabled={!editable}
+                            onChange={(_, d) => page.edit({ amounts: { ...amounts, [o.keyId]: d.value } })}
+                          />
+                          {f?.error && <Text className={styles.error}>{f.error}</Text>}
+                        </>
+                      ) : (
+                        <Text className={styles.muted}>—</Text>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </div>
+        <div className={styles.facts} role="status" aria-label="合计">
+          <Text>已选 {sum.count} 张</Text>
+          <Text>可融资余额合计 {formatFen(sum.eligible)} 元</Text>
+          <Text>上限合计 {formatFen(sum.cap)} 元</Text>
+          <Text weight="semibold">申请总额 {formatFen(sum.total)} 元</Text>
+          {overPreCredit && <Text className={styles.error}>申请总额超过预授信可用额度</Text>}
+        </div>
+      </div>
+
+      <div className={styles.card} role="region" aria-label="融资要素">
+        <div className={styles.fields}>
+          <Field label="融资期限（天）" required hint="30至360天">
+            <Input
+              value={values.term}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ term: d.value.replace(/\D/g, '') })}
+            />
+          </Field>
+          <Field label="还款来源" required>
+            <Select
+              aria-label="还款来源"
+              value={values.source}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ source: d.value })}
+            >
+              <option value="">请选择</option>
+              {REPAYMENT_SOURCES.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="收款户名">
+            <Input value={detail?.supplierName ?? ''} readOnly />
+          </Field>
+          <Field label="开户行" required>
+            <Input
+              value={values.bank}
+              maxLength={100}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ bank: d.value })}
+            />
+          </Field>
+          <Field
+            label="账号"
+            required
+            validationMessage={
+              values.account && !/^[0-9]{8,30}$/.test(values.account) ? '账号须为8至30位数字' : undefined
+            }
+          >
+            <Input
+              value={values.account}
+              maxLength={30}
+              disabled={!editable}
+              onChange={(_, d) => page.edit({ account: d.value.replace(/\s/g, '') })}
+            />
+          </Field>
+        </div>
+      </div>
+
+      <div className={styles.card} role="region" aria-label="准入资料">
+        <Text weight="semibold">准入资料（带*号的为必填，支持 JPG/PNG/PDF）</Text>
+        <div className={styles.docs}>
+          {(detail?.docs ?? []).map((t) => {
+            const d = docs[t.docType] ?? { files: [], validTo: '' };
+            const expired = !!d.validTo && d.validTo < today && d.files.length > 0;
+            return (
+              <div key={t.docType} className={styles.doc} role="group" aria-label={t.label}>
+                <Text weight="semibold">
+                  {t.required && <span className={styles.required}>* </span>}
+                  {t.label}
+                </Text>
+                {editable ? (
+                  <FileUpload
+                    label="上传"
+                    accept="jpg,jpeg,png,pdf"
+                    initial={d.files}
+                    onChange={(files) => setDoc(t.docType, { files })}
+                  />
+                ) : (
+                  d.files.map((f) => <Link key={f.keyId}>{f.name}</Link>)
+                )}
+                <Field
+                  label="有效期至"
+                  validationMessage={expired ? '资料已过期，请重新上传' : undefined}
+                  validationState={expired ? 'error' : 'none'}
+                >
+                  <Input
+                    type="date"
+                    aria-label={`${t.label}有效期至`}
+                    value={d.validTo}
+                    disabled={!editable}
+                    onChange={(_, v) => setDoc(t.docType, { validTo: v.value })}
+                  />
+                </Field>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </MakePageShell>
+  );
+}

@@ -1,0 +1,192 @@
+// 融资申请审核 (/business/financingApplicationExamine) and its detail (/business/financingApplicationExamineInfo,
+// BUSINESS.md §4 "L" and "E"): the review queue filtered to 融资申请, and the one review page with the
+// application read-only under the business's summary — its lines, its 准入资料 (each file opens through the
+// file service), and the SUBMIT_APPLICATION rule's results as the gateway finds them now. The opinion box,
+// the buttons the gateway offers, the progress and the timeline are the review page's own.
+import {
+  Badge,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import {
+  APPLICATION_EXAMINE_INFO_PATH,
+  APPLICATION_EXAMINE_PATH,
+  APPLICATION_STAGE,
+} from '../../../domain/financing/financing-application';
+import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
+import { formatFen } from '../../../domain/format/money-format';
+import { useServices } from '../../app/services';
+import { useStage } from '../stage/use-stage';
+import type { FinancingApplicationDetail } from './financing-application-make';
+import type { StageExamineScreens } from '../stage/stage-kit';
+
+/** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
+export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
+  type: 'APPLICATION',
+  title: '融资申请审核',
+  listPath: APPLICATION_EXAMINE_PATH,
+  infoPath: APPLICATION_EXAMINE_INFO_PATH,
+  section: (id) => <FinancingApplicationSection id={id} />,
+};
+
+const useStyles = makeStyles({
+  card: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: '16px 24px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    minWidth: 0,
+  },
+  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
+  scroll: { overflowX: 'auto' },
+  table: { minWidth: '640px' },
+  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  ok: { color: tokens.colorPaletteGreenForeground1 },
+  bad: { color: tokens.colorPaletteRedForeground1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  list: { margin: 0, paddingLeft: '20px' },
+});
+
+const money = (fen: number) => formatFen(BigInt(fen));
+
+function FinancingApplicationSection({ id }: { id: string }) {
+  const styles = useStyles();
+  const { files } = useServices();
+  const client = useStage(APPLICATION_STAGE);
+  const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
+  useEffect(() => {
+    // The reviewer's read: the stage's own route, granted on the review page.
+    client
+      .custom<FinancingApplicationDetail>('GET', `/${encodeURIComponent(id)}/review`)
+      .then(setDetail, () => setDetail(null));
+  }, [client, id]);
+  if (!detail) return null;
+  const byId = new Map(detail.orders.map((o) => [o.keyId, o]));
+  const source = REPAYMENT_SOURCES.find((s) => s.code === detail.repaymentSource)?.label ?? '—';
+  return (
+    <>
+      <div className={styles.card} role="region" aria-label="融资申请">
+        <Text weight="semibold">融资申请 {detail.applicationNo}</Text>
+        <div className={styles.facts}>
+          <Text>申请总额：{money(detail.totalAmount ?? 0)} 元</Text>
+          <Text>期限：{detail.termDays ?? '—'} 天</Text>
+          <Text>还款来源：{source}</Text>
+          <Text>
+            收款账户：{detail.supplierName} / {detail.payeeBank ?? '—'} / {detail.payeeAccount ?? '—'}
+          </Text>
+          <Text>融资比例：{ratioPercent(detail.ratio)}</Text>
+          <Text>
+            预授信可用额度：
+            {detail.preCreditAvailable === null ? '未批复' : `${money(detail.preCreditAvailable)} 元`}
+          </Text>
+        </div>
+        <div className={styles.scroll}>
+          <Table aria-label="融资明细" size="small" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>付款单号</TableHeaderCell>
+                <TableHeaderCell>应付日</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>可融资余额（元）</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>本单上限（元）</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>融资金额（元）</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {detail.lines.map((l) => {
+                const o = byId.get(l.orderId);
+                return (
+                  <TableRow key={l.orderId}>
+                    <TableCell>
+                      {o?.orderNo ?? l.orderId}
+                      {o?.locked && (
+                        <Badge appearance="tint" color="danger">
+                          已锁定
+                        </Badge>
+                      )}
+                    </TableCell>
+                    <TableCell>{o?.dueDate ?? '—'}</TableCell>
+                    <TableCell className={styles.amount}>{o ? money(o.eligibleAmount) : '—'}</TableCell>
+                    <TableCell className={styles.amount}>{o ? money(o.maxFinanceAmount) : '—'}</TableCell>
+                    <TableCell className={styles.amount}>{money(l.financeAmount)}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </div>
+      </div>
+      <div className={styles.card} role="region" aria-label="准入资料">
+        <Text weight="semibold">准入资料</Text>
+        <div className={styles.scroll}>
+          <Table aria-label="准入资料清单" size="small" className={styles.table}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>资料类型</TableHeaderCell>
+                <TableHeaderCell>文件</TableHeaderCell>
+                <TableHeaderCell>有效期至</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {detail.docs
+                .filter((d) => d.required || d.files.length > 0)
+                .map((d) => {
+                  const expired = !!d.validTo && d.validTo < detail.today;
+                  return (
+                    <TableRow key={d.docType}>
+                      <TableCell>
+                        {d.required ? '* ' : ''}
+                        {d.label}
+                      </TableCell>
+                      <TableCell>
+                        {d.files.length === 0 ? (
+                          <Text className={styles.bad}>未上传</Text>
+                        ) : (
+                          d.files.map((f) => (
+                            <div key={f.keyId}>
+                              <Link onClick={() => void files.download(f.keyId)}>{f.name}</Link>
+                            </div>
+                          ))
+                        )}
+                      </TableCell>
+                      <TableCell className={expired ? styles.bad : undefined}>
+                        {d.validTo ?? '—'}
+                        {expired ? '（已过期）' : ''}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+            </TableBody>
+          </Table>
+        </div>
+      </div>
+      <div className={styles.card} role="region" aria-label="规则校验">
+        <Text weight="semibold">规则校验（融资申请提交规则）</Text>
+        {detail.problems.length === 0 ? (
+          <Text className={styles.ok}>
+            全部通过：付款单已确权、未锁定、剩余期限足够，金额在比例与额度之内，必填资料齐全有效。
+          </Text>
+        ) : (
+          <ul className={styles.list}>
+            {detail.problems.map((p) => (
+              <li key={p} className={styles.bad}>
+                {p}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

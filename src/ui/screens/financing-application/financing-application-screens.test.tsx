@@ -1,0 +1,213 @@
+// @vitest-environment happy-dom
+// 准入资料制作's live figures: choosing an order fills its line at the cap (eligible × the binding ratio), an
+// amount over the cap is refused on the spot with the cap in words, the totals follow what is typed, and 保存
+// sends the lines in 分 with the version read. A business without an application opens blank and writes
+// nothing until 保存, which creates it; a returned one shows why at the top.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { BusinessEventView } from '../../../domain/financing/business-list';
+import { ACCESS_DOC_TYPES } from '../../../domain/financing/application-rules';
+import type { ServerMenuItem } from '../../../domain/menu/menu';
+import { ServicesContext, type Services } from '../../app/services';
+import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
+import { AccessDocumentsMakeScreen } from './access-documents-make-screen';
+import type { FinancingApplicationDetail } from './financing-application-make';
+
+beforeAll(withoutWebAnimations);
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(cleanup);
+
+const menu = (path: string, codes: string[]) =>
+  ({
+    menuId: path.toLowerCase(),
+    menuName: path,
+    component: '',
+    path,
+    params: '',
+    query: '',
+    parentKid: '0',
+    icon: '',
+    menuCode: path,
+    hidden: false,
+    sortNo: 0,
+    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
+  }) as ServerMenuItem;
+
+const ORDER = {
+  keyId: 'o1',
+  orderNo: 'FKHD20270001',
+  contractNo: 'HT-1',
+  projectCompanyName: '苏州远景置业有限公司',
+  dueDate: '2027-03-10',
+  receivableAmount: 100_000_00,
+  confirmedAmount: 100_000_00,
+  eligibleAmount: 100_000_00,
+  maxFinanceAmount: 80_000_00,
+  confirmStatus: 'CONFIRMED',
+  locked: false,
+};
+
+const DETAIL: FinancingApplicationDetail = {
+  keyId: 'b1',
+  applicationNo: 'SQ202611220001',
+  businessId: 'b1',
+  businessNo: 'RZ202611220001',
+  supplierId: 's1',
+  supplierName: '华东建材有限公司',
+  status: 'DRAFT',
+  state: 'APPLICATION/DRAFT',
+  stateLabel: '融资申请·草稿',
+  version: 3,
+  termDays: null,
+  repaymentSource: null,
+  payeeBank: null,
+  payeeAccount: null,
+  totalAmount: 0,
+  lines: [],
+  orders: [],
+  docs: ACCESS_DOC_TYPES.map((t) => ({
+    docType: t.code,
+    label: t.label,
+    required: t.required,
+    files: [],
+    validTo: null,
+  })),
+  ratio: '0.8000',
+  singleMax: null,
+  maxTermDays: null,
+  preCreditAvailable: 50_000_00,
+  problems: ['请至少选择一张付款单'],
+  today: '2026-11-22',
+  actions: ['submit'],
+};
+
+const RETURNED: BusinessEventView = {
+  keyId: 'e1',
+  stage: 'APPLICATION',
+  fromState: 'APPLICATION/PENDING',
+  toState: 'APPLICATION/RETURNED',
+  fromLabel: '融资申请·待审核',
+  toLabel: '融资申请·已退回',
+  action: 'return',
+  actionLabel: '退回',
+  level: 1,
+  actorId: 'u9',
+  actorName: '周敏',
+  actorRole: '业务复核',
+  comment: '发票与合同金额不一致，请核对',
+  fileIds: [],
+  at: '2026-11-22T02:00:00Z',
+};
+
+function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
+  let made = !missing;
+  const start = { ...detail, applicationNo: '', problems: [], actions: [] };
+  const stages = {
+    custom: vi.fn(async (_def: unknown, _method: string, path: string) => {
+      if (path === '/candidates') {
+        return made
+          ? []
+          : [
+              {
+                keyId: 'b1',
+                businessNo: 'RZ202611220001',
+                supplierName: '华东建材有限公司',
+                applyAmount: 1,
+                version: 1,
+              },
+            ];
+      }
+      if (path === '/b1/start') return start;
+      if (path === '/b1/orders') return { records: [ORDER], ratio: '0.8000' };
+      throw new Error(`unexpected ${path}`);
+    }),
+    create: vi.fn(async () => {
+      made = true;
+      return detail;
+    }),
+    detail: vi.fn(async () => {
+      if (!made) throw new Error('not found');
+      return detail;
+    }),
+    save: vi.fn(async () => detail),
+    transition: vi.fn(async () => {}),
+    events: vi.fn(async () => (detail.status === 'RETURNED' ? [RETURNED] : [])),
+  };
+  const menus = [
+    menu('/business/accessDocumentsMake', ['edit', 'submit']),
+    menu('/business/financingApplicationManagement', ['add']),
+  ];
+  const session = createActor(setup({}).createMachine({ context: { menus, user: { userId: 'u1' } } })).start();
+  const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+  const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
+  const store = { removeFlag: vi.fn(), getFlag: vi.fn(() => null), setFlag: vi.fn() };
+  renderInFluent(
+    <MemoryRouter initialEntries={['/business/accessDocumentsMake?id=b1']}>
+      <ServicesContext.Provider value={{ session, stages, notifier, files, store } as unknown as Services}>
+        <Routes>
+          <Route path="*" element={<AccessDocumentsMakeScreen />} />
+        </Routes>
+      </ServicesContext.Provider>
+    </MemoryRouter>,
+  );
+  return { stages };
+}
+
+describe('准入资料制作', () => {
+  it('computes each line against its cap live and saves the lines in 分', async () => {
+    const { stages } = render();
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+    expect(screen.getByRole('status', { name: '提交校验' }).textContent).toContain('请至少选择一张付款单');
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    const amount = within(table).getByLabelText('融资金额 FKHD20270001') as HTMLInputElement;
+    expect(amount.value).toBe('80000.00');
+    const totals = screen.getByRole('status', { name: '合计' });
+    expect(totals.textContent).toContain('申请总额 80,000.00 元');
+    // Over the approved pre-credit (50,000.00), and then over the line's cap.
+    expect(totals.textContent).toContain('申请总额超过预授信可用额度');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '80000.01');
+    expect(within(table).getByText('不得超过可融资余额×80%：80,000.00元')).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '40000.5');
+    expect(totals.textContent).toContain('申请总额 40,000.50 元');
+    expect(totals.textContent).not.toContain('超过');
+
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await vi.waitFor(() => expect(stages.save).toHaveBeenCalled());
+    expect(stages.save).toHaveBeenCalledWith(
+      expect.objectContaining({ stage: 'APPLICATION' }),
+      'b1',
+      expect.objectContaining({ lines: [{ orderId: 'o1', financeAmount: 40_000_50 }], termDays: null }),
+      3,
+    );
+  });
+
+  it('opens a business without an application blank, writes nothing, and makes it on the first 保存', async () => {
+    const { stages } = render(true);
+    await screen.findByRole('heading', { name: /^准入资料制作/ });
+    expect(screen.getByRole('region', { name: '申请信息' }).textContent).toContain('未保存');
+    expect(stages.create).not.toHaveBeenCalled();
+    expect(stages.save).not.toHaveBeenCalled();
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await vi.waitFor(() => expect(stages.create).toHaveBeenCalledTimes(1));
+    expect(stages.create).toHaveBeenCalledWith(
+      expect.objectContaining({ stage: 'APPLICATION' }),
+      expect.objectContaining({ businessId: 'b1', lines: [{ orderId: 'o1', financeAmount: 80_000_00 }] }),
+    );
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+  });
+
+  it('shows why a returned application came back, at the top', async () => {
+    render(false, { ...DETAIL, status: 'RETURNED', state: 'APPLICATION/RETURNED', stateLabel: '融资申请·已退回' });
+    const reason = await screen.findByLabelText('退回原因', {}, { timeout: 15_000 });
+    expect(reason.textContent).toContain('发票与合同金额不一致，请核对');
+    expect(reason.textContent).toContain('周敏');
+  });
+});

@@ -1,0 +1,16 @@
+import { defineScreens } from '../define-screens';
+import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
+
+const examine = stageExamineScreens(
+  async () => (await import('./financing-application-examine-screen')).FINANCING_APPLICATION_EXAMINE,
+);
+
+export default defineScreens({
+  '/business/financingApplicationManagement': stageListScreen(
+    async () => (await import('../../../domain/financing/financing-application')).APPLICATION_STAGE,
+  ),
+  '/business/accessDocumentsMake': async () =>
+    (await import('./access-documents-make-screen')).AccessDocumentsMakeScreen,
+  '/business/financingApplicationExamine': examine.list,
+  '/business/financingApplicationExamineInfo': examine.info,
+});

@@ -1,0 +1,180 @@
+// 评审会审核 (/business/approvalReviewMeetingExamine and …ExamineInfo, BUSINESS.md §4; Decisions: Meeting): the
+// chair's list of meetings whose minutes wait for them, and the review page — each item with its tally, named
+// votes and the conclusion the secretary recorded. 通过 moves each business heard as its item concluded
+// (passed → 融资决议, 否决 → 已终止, 复议 → 尽调报告); the chair may 否决 a passed item (never pass a 否决);
+// 退回 sends the minutes back to the secretary with a reason.
+import { Button, Checkbox, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
+import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-rules';
+import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
+import { formatDateTime } from '../../../domain/format/date-format';
+import { useServices } from '../../app/services';
+import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { Permission } from '../../shell/permission';
+import { usePagedList } from '../common/use-paged-list';
+import { MeetingStatusBadge, TallyLine, VoteTable, formLabel, useMeetingRoom, useMeetingStyles } from './meeting-parts';
+
+export function MinutesExamineListScreen() {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  const { meeting } = useServices();
+  const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.minutesToExamine(p), null));
+  const list = useActorRef(machine);
+  const table = usePagedList(list, 'review-meeting-minutes');
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current) list.send({ type: 'RELOAD' });
+    shownBefore.current = true;
+  }, [list]);
+  const open = (r: MeetingRow) => navigate(`${MEETING_EXAMINE_INFO_PATH}?id=${encodeURIComponent(r.meetingId)}`);
+  const columns: PagedTableColumn<MeetingRow>[] = [
+    {
+      key: 'meetingNo',
+      title: '会议编号',
+      minWidth: 130,
+      render: (r) => <Link onClick={() => open(r)}>{r.meetingNo}</Link>,
+    },
+    { key: 'title', title: '主题', minWidth: 160 },
+    { key: 'scheduledAt', title: '时间', minWidth: 140, render: (r) => formatDateTime(r.scheduledAt) },
+    { key: 'form', title: '形式', minWidth: 60, render: (r) => formLabel(r.form) },
+    { key: 'itemCount', title: '议题数', minWidth: 60 },
+    { key: 'status', title: '状态', minWidth: 80, render: (r) => <MeetingStatusBadge status={r.status} /> },
+    {
+      key: 'actions',
+      title: '操作',
+      minWidth: 70,
+      render: (r) => (
+        <Button size="small" appearance="transparent" onClick={() => open(r)}>
+          审核
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <section className={styles.page}>
+      <Text as="h1" size={600} weight="semibold">
+        评审会审核
+      </Text>
+      <div className={styles.card}>
+        <PagedTable
+          aria-label="待审核的会议纪要"
+          columns={columns}
+          {...table}
+          rowKey={(r) => r.meetingId}
+          emptyText="暂无待审核的会议纪要"
+        />
+      </div>
+    </section>
+  );
+}
+
+export function MinutesExamineInfoScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return <MinutesReview key={id} meetingId={id} />;
+}
+
+function MinutesReview({ meetingId }: { meetingId: string }) {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  const { meeting: gateway, notifier } = useServices();
+  const { meeting: m, loading, failed } = useMeetingRoom(meetingId);
+  const [vetoes, setVetoes] = useState<number[]>([]);
+  const [comment, setComment] = useState('');
+  const [acting, setActing] = useState(false);
+  if (failed || !meetingId) {
+    return (
+      <section className={styles.page}>
+        <Text>评审会不存在或无权查看</Text>
+        <Button onClick={() => navigate(MEETING_EXAMINE_PATH)}>返回</Button>
+      </section>
+    );
+  }
+  if (loading || !m) return <Spinner label="加载中…" />;
+  const pending = m.status === 'CLOSED' && !!m.minutesSubmittedAt;
+  const act = async (action: 'approve' | 'return') => {
+    if (action === 'return' && [...comment.trim()].length < 5) {
+      notifier.error('退回意见至少5个字');
+      return;
+    }
+    setActing(true);
+    try {
+      await gateway.examineMinutes(m.meetingId, {
+        action,
+        version: m.version,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
+      });
+      notifier.success(action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书');
+      navigate(MEETING_EXAMINE_PATH);
+    } catch {
+      // The gateway's refusal was shown by the http client.
+    } finally {
+      setActing(false);
+    }
+  };
+  return (
+    <section className={styles.page}>
+      <div className={styles.row}>
+        <Text as="h1" size={600} weight="semibold">
+          {`纪要审核：${m.title}`}
+        </Text>
+        <MeetingStatusBadge status={m.status} />
+      </div>
+      <div className={styles.card}>
+        <Text>{`会议编号：${m.meetingNo}　时间：${formatDateTime(m.scheduledAt)}　形式：${formLabel(m.form)}　秘书：${m.secretaryName}`}</Text>
+        {!pending && <Text>{m.status === 'ARCHIVED' ? '纪要已审核通过并归档。' : '纪要尚未提交审核。'}</Text>}
+      </div>
+      {m.items.map((item) => {
+        const passed = !!item.conclusion && isPassing(item.conclusion);
+        return (
+          <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
+            <Text as="h2" size={400} weight="semibold">
+              {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
+            </Text>
+            <TallyLine item={item} />
+            <VoteTable item={item} />
+            <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '--'}</Text>
+            {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
+            {item.minutes && <Text>议题纪要：{item.minutes}</Text>}
+            {pending && passed && (
+              <Checkbox
+                label="否决该议题（主任委员可否决已通过的议题）"
+                checked={vetoes.includes(item.seq)}
+                onChange={(_, d) => setVetoes((v) => (d.checked ? [...v, item.seq] : v.filter((s) => s !== item.seq)))}
+              />
+            )}
+          </section>
+        );
+      })}
+      {pending && (
+        <div className={styles.card}>
+          <Field label="审核意见" hint="退回时必填，至少5个字">
+            <Textarea aria-label="审核意见" value={comment} maxLength={500} onChange={(_, d) => setComment(d.value)} />
+          </Field>
+        </div>
+      )}
+      <div className={styles.footer}>
+        {pending && (
+          <Permission code="examine" path={MEETING_EXAMINE_INFO_PATH}>
+            <Button appearance="primary" disabled={acting} onClick={() => act('approve')}>
+              通过
+            </Button>
+          </Permission>
+        )}
+        {pending && (
+          <Permission code="reject" path={MEETING_EXAMINE_INFO_PATH}>
+            <Button disabled={acting} onClick={() => act('return')}>
+              退回
+            </Button>
+          </Permission>
+        )}
+        <Button onClick={() => navigate(MEETING_EXAMINE_PATH)}>返回</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
+import type { ComponentType } from 'react';
+import type { BusinessDetail } from '../../../domain/financing/business-list';
+import type { Stage } from '../../../domain/financing/lifecycle';
+
+/** What a tab's component receives: the business as 业务详情 read it. */
+export interface DetailTabProps {
+  detail: BusinessDetail;
+}
+
+export interface DetailTabDef {
+  /** The tab's own value (unique among tabs): by convention the key of its section in `detail.sections`. */
+  key: string;
+  label: string;
+  /** The stage it belongs to: tabs stand in the table's order of stages. */
+  stage: Stage;
+  /** Whether the business shows the tab; default: its section is in the detail. */
+  when?: (detail: BusinessDetail) => boolean;
+  load: () => Promise<ComponentType<DetailTabProps>>;
+}
+
+/** A stage's detail tab, as its `*.detail-tab.ts` default-exports it. */
+export function defineDetailTab(tab: DetailTabDef): DetailTabDef {
+  return tab;
+}

@@ -1,0 +1,37 @@
+// 业务详情's stage tabs, declared beside each stage: a `<name>.detail-tab.ts` default-exports
+// `defineDetailTab({...})`, and this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
+// stage adds its tab without editing the detail screen. Only the tiny declaration is eager; the tab's
+// component is a lazy chunk of its own, loaded when the tab is first opened.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { BusinessDetail } from '../../../domain/financing/business-list';
+import { STAGES } from '../../../domain/financing/lifecycle';
+import type { DetailTabDef, DetailTabProps } from './define-detail-tab';
+
+export type { DetailTabDef, DetailTabProps };
+
+/** Every `*.detail-tab.ts` under the screens folder, by file. */
+export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = import.meta.glob<DetailTabDef>(
+  '../**/*.detail-tab.ts',
+  { eager: true, import: 'default' },
+);
+
+/** The declared tabs in the table's order of stages (then by key, so the order never depends on file names). */
+export const DETAIL_TABS: readonly DetailTabDef[] = Object.values(GATHERED_TABS).sort(
+  (a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage) || a.key.localeCompare(b.key),
+);
+
+/** The tabs this business shows. */
+export const tabsFor = (detail: BusinessDetail, tabs: readonly DetailTabDef[] = DETAIL_TABS): DetailTabDef[] =>
+  tabs.filter((t) => (t.when ? t.when(detail) : (detail.sections as Record<string, unknown>)[t.key] != null));
+
+const loaded = new Map<string, LazyExoticComponent<ComponentType<DetailTabProps>>>();
+
+/** The tab's component, loaded once. */
+export function tabComponent(tab: DetailTabDef): LazyExoticComponent<ComponentType<DetailTabProps>> {
+  let component = loaded.get(tab.key);
+  if (!component) {
+    component = lazy(async () => ({ default: await tab.load() }));
+    loaded.set(tab.key, component);
+  }
+  return component;
+}

@@ -1,0 +1,173 @@
+// 融资决议 in Chromium, as the README's people: the chair approves the minutes of a meeting that passed a business
+// (评审会审核), which drafts its decision; risk1 makes the decision within its limits (决议制作) and submits it;
+// riskhead and the approver each approve their level (决议审核); the business then shows the approved terms on
+// its 决议 tab. The meeting up to the chair's review is walked before the gateway starts, by the seeded people
+// through the gateway's own functions on a copy of the data template (the meeting's own screens have their
+// spec). Screens at 1440 and 390 px go to .tmp for a look.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../gateway/src/db/database';
+import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
+import { LIFECYCLE_ACCOUNTS } from '../../gateway/src/modules/business/seed';
+import { loadBusiness } from '../../gateway/src/modules/business/aggregate';
+import { boundsOf } from '../../gateway/src/modules/decision/store';
+import {
+  castVote,
+  createMeeting,
+  loadMeeting,
+  meetingActor,
+  recordConclusion,
+  submitMinutes,
+  transitionMeeting,
+} from '../../gateway/src/modules/meeting/repository';
+import { businessesAwaitingMeeting } from '../../gateway/src/testing/meeting-fixture';
+import { termRange } from '../../src/domain/financing/financing-terms';
+import { launchBrowser, signIn } from './support/browser';
+import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';
+
+const PASSWORD = 'Staff@2026';
+const T = DEMO_TENANT_ID;
+let gateway: RunningGateway;
+let browser: Browser;
+let dataDir: string;
+let businessId = '';
+let businessNo = '';
+let meetingNo = '';
+let rate = '';
+let termDays = 90;
+
+const idOf = (userName: string) => LIFECYCLE_ACCOUNTS.find((a) => a.userName === userName)?.userId as string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'wsf-e2e-decision-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (!template) throw new Error('the browser tests’ global setup did not prepare a data template');
+  cpSync(template, dataDir, { recursive: true });
+  const { db } = await openDatabase({ dataDir });
+  try {
+    const [id] = await businessesAwaitingMeeting(db, T, 1);
+    businessId = id as string;
+    const people = Object.fromEntries(
+      await Promise.all(
+        ['secretary', 'chair', 'member1', 'member2', 'member3'].map(async (n) => [
+          n,
+          await meetingActor(db, T, idOf(n)),
+        ]),
+      ),
+    );
+    const now = new Date();
+    const made = await createMeeting(
+      db,
+      T,
+      {
+        title: '融资决议评审会',
+        form: 'ON_SITE',
+        location: '远景大厦8楼会议室',
+        scheduledAt: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
+        chairId: people.chair.userId,
+        secretaryId: people.secretary.userId,
+        members: [
+          { userId: people.chair.userId, role: 'CHAIR' },
+          { userId: people.member1.userId, role: 'MEMBER' },
+          { userId: people.member2.userId, role: 'MEMBER' },
+          { userId: people.member3.userId, role: 'MEMBER' },
+        ],
+        agenda: [{ businessId }],
+      },
+      people.secretary,
+      now,
+    );
+    meetingNo = made.meetingNo;
+    const meetingId = made.meetingId;
+    let m = await transitionMeeting(db, T, { meetingId, action: 'notify', version: 1 }, people.secretary, now);
+    m = await transitionMeeting(db, T, { meetingId, action: 'openVoting', version: m.version }, people.secretary, now);
+    for (const who of ['chair', 'member1', 'member2', 'member3']) {
+      await castVote(db, T, { meetingId, seq: 1, memberId: people[who].userId, opinion: 'AGREE' }, people[who], now);
+    }
+    m = await transitionMeeting(db, T, { meetingId, action: 'closeVoting', version: m.version }, people.secretary, now);
+    await recordConclusion(db, T, { meetingId, seq: 1, conclusion: 'PASSED' }, people.secretary, now);
+    m = await loadMeeting(db, T, meetingId);
+    await submitMinutes(db, T, { meetingId, version: m.version }, people.secretary, now);
+    const business = await loadBusiness(db, T, businessId);
+    businessNo = business.businessNo;
+    const limits = await boundsOf(db, T, business, now);
+    if (!limits) throw new Error('no product holds the decision');
+    rate = limits.product.minRate;
+    termDays = Math.max(90, termRange(limits.bounds).min);
+  } finally {
+    await db.destroy();
+  }
+  [gateway, browser] = await Promise.all([startGateway({ DATA_DIR: dataDir }), launchBrowser()]);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function session(userName: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, gateway.url, userName, PASSWORD);
+  return page;
+}
+
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+describe('融资决议', () => {
+  it('the chair approves the minutes, risk1 makes the decision, riskhead and the approver approve it', async () => {
+    const chair = await session('chair');
+    await chair.goto(`${gateway.url}/business/approvalReviewMeetingExamine`);
+    await chair.getByText(meetingNo).click();
+    await chair.getByRole('region', { name: '议题1' }).getByText('会议结论：通过').waitFor();
+    await screenshots(chair, 'minutes-review');
+    await chair.getByRole('button', { name: '通过' }).click();
+    await chair.getByText('纪要已审核通过').first().waitFor();
+    await chair.context().close();
+
+    const risk1 = await session('risk1');
+    await risk1.goto(`${gateway.url}/business/decisionMake?id=${businessId}`);
+    await risk1.getByRole('heading', { name: '决议制作' }).waitFor();
+    await risk1.getByLabel(/^年利率/).fill(rate);
+    await risk1.getByLabel(/^期限/).fill(String(termDays));
+    await risk1.getByLabel(/^担保措施/).fill('实际控制人提供连带责任保证');
+    // Each limit stands beside its field before 提交.
+    await risk1
+      .getByText(/^限额：不超过申请金额/)
+      .first()
+      .waitFor();
+    await screenshots(risk1, 'decision-make');
+    await risk1.getByRole('button', { name: '提交' }).click();
+    await risk1.getByText('提交成功').first().waitFor();
+    await risk1.context().close();
+
+    for (const who of ['riskhead', 'approver']) {
+      const page = await session(who);
+      await page.goto(`${gateway.url}/business/resolutionReview`);
+      await page.getByText(businessNo).first().waitFor();
+      await page.goto(`${gateway.url}/business/resolutionReview/audit?id=${businessId}`);
+      await page.getByRole('region', { name: '融资决议' }).waitFor();
+      if (who === 'approver') await screenshots(page, 'decision-review');
+      await page.getByRole('button', { name: '通过', exact: true }).click();
+      await page.waitForURL(/\/business\/resolutionReview$/);
+      await page.context().close();
+    }
+
+    const view = await session('risk1');
+    await view.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
+    await view.getByRole('tab', { name: '决议' }).click();
+    const section = view.getByRole('region', { name: '融资决议' });
+    await section.getByText('同意', { exact: true }).waitFor();
+    expect(await section.textContent()).toContain(`${(Number(rate) * 100).toFixed(2)}%`);
+    await section.getByRole('table', { name: '要素' }).waitFor();
+    await screenshots(view, 'decision-detail');
+  }, 240_000);
+});

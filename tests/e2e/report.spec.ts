@@ -1,0 +1,145 @@
+// 尽调报告 in Chromium, as the README's people: risk1 opens the business that has no report yet from 报告制作,
+// fills the eight steps of the stepper (each saved on its own as it moves on; 核心指标 computed from the
+// statements; 方案建议 checked against its limits as typed) and submits; risk2 approves level 1 and riskhead
+// level 2 from 报告审核; the business is then on the secretary's agenda candidates of a new meeting. Screens
+// at 1440 and 390 px go to .tmp for a look.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_STEPS, type ReportField } from '../../src/domain/financing/report';
+import { launchBrowser, signIn } from './support/browser';
+import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
+
+const PASSWORD = 'Staff@2026';
+let gateway: RunningGateway;
+let browser: Browser;
+
+beforeAll(async () => {
+  [gateway, browser] = await Promise.all([startGateway(), launchBrowser()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+async function session(userName: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, gateway.url, userName, PASSWORD);
+  return page;
+}
+
+async function screenshots(page: Page, name: string) {
+  await page.screenshot({ path: `.tmp/e2e-report-${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-report-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function api(userName: string, path: string) {
+  const { token } = await apiLogin(gateway.url, userName, PASSWORD);
+  const res = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}`, token } });
+  return (await res.json()) as { code: number; data: any };
+}
+
+/** What risk1 types into each field: within the proposal's limits (3.80%–5.50%, the amount applied for). */
+function typed(step: string, f: ReportField): string | null {
+  if (f.required === false) return null;
+  if (f.options) return 'option';
+  if (f.type === 'date') return step === 'CREDIT' ? '2026-10-20' : '2025-12-31';
+  if (f.type === 'textarea') return `${f.label}：经实地调查核实，情况正常`;
+  if (f.key === 'proposedAmount') return '100000';
+  if (f.key === 'proposedRate') return '0.0450';
+  if (f.key === 'proposedFinancingRatio') return '0.8000';
+  if (f.key === 'proposedTermDays') return '90';
+  if (f.type === 'money') return f.key === 'inventory' ? '300000' : '1000000';
+  return null;
+}
+
+const labelOf = (f: ReportField) => new RegExp(`^${f.type === 'money' ? `${f.label}（元）` : f.label}`);
+
+describe('尽调报告', () => {
+  it('risk1 makes the report in the stepper and submits; risk2 and riskhead approve; the secretary may schedule it', async () => {
+    const page = (await api('risk1', '/api/business/report/page?current=1&size=50')).data.records as {
+      keyId: string;
+      businessNo: string;
+      reportNo: string | null;
+    }[];
+    const fresh = page.find((r) => r.reportNo === null);
+    expect(fresh).toBeDefined();
+    const { keyId, businessNo } = fresh as { keyId: string; businessNo: string };
+
+    const risk1 = await session('risk1');
+    await risk1.goto(`${gateway.url}/business/reportProductionMake`);
+    const row = risk1.getByRole('row').filter({ hasText: businessNo });
+    await row.getByRole('button', { name: '编辑' }).click();
+    await risk1.getByRole('heading', { name: '尽调报告制作' }).waitFor();
+
+    for (const [index, step] of REPORT_STEPS.entries()) {
+      // Moving on saves the step left (each step saves on its own).
+      if (index > 0) await risk1.getByRole('tab', { name: new RegExp(`^${index + 1}\\. ${step.title}`) }).click();
+      const region = risk1.getByRole('region', { name: step.title, exact: true });
+      await region.waitFor();
+      for (const f of step.fields) {
+        const value = typed(step.key, f);
+        if (value === null) continue;
+        const input = region.getByLabel(labelOf(f));
+        if (value === 'option') await input.selectOption({ index: 1 });
+        else await input.fill(value);
+      }
+      if (step.key === 'FINANCIALS') await screenshots(risk1, 'stepper-financials');
+      if (step.key === 'INDICATORS') {
+        // 资产负债率 = 1,000,000 ÷ 1,000,000, computed from the statements typed a step before.
+        await region.getByRole('table', { name: '核心指标' }).getByText('100.00%').first().waitFor();
+      }
+      if (step.key === 'PROPOSAL') {
+        // Checked as the maker types: above the amount applied for is named beside the field at once.
+        const amount = region.getByLabel(labelOf(step.fields[0] as ReportField));
+        await amount.fill('99999999');
+        await region
+          .getByText(/^建议金额不得超过申请金额/)
+          .first()
+          .waitFor();
+        await screenshots(risk1, 'stepper-proposal-limit');
+        await amount.fill('100000');
+        await risk1.waitForFunction(() => !document.body.innerText.includes('建议金额不得超过'));
+      }
+    }
+    await risk1.getByRole('button', { name: '提交', exact: true }).click();
+    await risk1.getByText('提交成功').first().waitFor();
+    expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
+      state: 'REPORT/PENDING',
+      doneSteps: 8,
+      revision: 1,
+    });
+    await risk1.context().close();
+
+    for (const [who, comment] of [
+      ['risk2', '调查充分，同意'],
+      ['riskhead', '同意提交评审会'],
+    ] as const) {
+      const reviewer = await session(who);
+      await reviewer.goto(`${gateway.url}/business/reportProductionExamine`);
+      const queued = reviewer.getByRole('row').filter({ hasText: businessNo });
+      await queued.getByRole('button', { name: '审核' }).click();
+      await reviewer.getByRole('region', { name: '尽调报告' }).waitFor();
+      if (who === 'riskhead') await screenshots(reviewer, 'examine');
+      const box = reviewer.getByRole('region', { name: '审核意见' });
+      await box.getByLabel('审核意见').fill(comment);
+      await box.getByRole('button', { name: '通过' }).click();
+      await reviewer.getByText('通过成功').first().waitFor();
+      await reviewer.context().close();
+    }
+    expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
+      state: 'MEETING/WAIT_SCHEDULE',
+      status: 'APPROVED',
+    });
+
+    const secretary = await session('secretary');
+    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+    await secretary.getByRole('button', { name: '新增' }).click();
+    await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
+    await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).waitFor();
+    await screenshots(secretary, 'meeting-candidates');
+    await secretary.context().close();
+  });
+});
