@@ -11,6 +11,7 @@ import {
   prefillDecision,
   submitDecisionProblems,
 } from '../../../../src/domain/financing/decision';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type ProductRanges, ratioLimit, type TermsBounds } from '../../../../src/domain/financing/financing-terms';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { isPassing, type Conclusion } from '../../../../src/domain/financing/meeting-rules';
@@ -35,8 +36,6 @@ export const DecisionStoreMessage = {
   noProduct: '本租户没有可用的资金产品，无法校验决议的利率与期限',
 } as const;
 
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const list = (value: unknown): string[] => {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? parsed.map(String) : [];
@@ -196,7 +195,7 @@ export async function boundsOf(
   const sources = await capSourcesOf(database, tenantId, {
     productId: product.productId,
     subsidiaryId: business.projectCompanyId ?? null,
-    on: shanghaiDate(now),
+    on: businessDay(now),
   });
   const applied = await appliedOf(db, tenantId, business);
   return { bounds: { cap: effectiveCap(sources), product, applyAmountFen: BigInt(applied.amount) }, product };
@@ -366,7 +365,7 @@ registerAfterTransition('decision', async (trx, done) => {
   } else if (done.action === 'approve' && stageOf(done.to) === 'ELEMENTS') {
     const stored = await loadDecision(db, done.tenantId, done.businessId);
     if (!stored) return;
-    const validUntil = decisionValidUntil(shanghaiDate(done.now));
+    const validUntil = decisionValidUntil(businessDay(done.now));
     await update({ result: 'AGREED', approver_id: done.actor.userId, approved_at: done.now, valid_until: validUntil });
     // The rule at 提交 held every term; a decision approved without one would be a defect upstream.
     const terms = {

@@ -4,6 +4,7 @@
 // the pre-credit's submission (SUBMIT_PRE_CREDIT, whose owner is the pre-credit module) with the facts it reads:
 // the supplier's businesses ended 已否决 after a 复议, their payment orders and the day of the 否决.
 import type { Kysely } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { sixMonthBarRefusal, type VetoedBusiness } from '../../../../src/domain/financing/meeting-rules';
 import { addCheckpointRule } from '../business/facts';
@@ -11,7 +12,6 @@ import { addCheckpointRule } from '../business/facts';
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the business, pre-credit and application tables
 type AnyDb = Kysely<any>;
 
-const shanghaiDate = (d: Date | string) => new Date(new Date(d).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const list = (value: unknown): unknown[] => {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? parsed : [];
@@ -81,18 +81,18 @@ export async function vetoedAfterReconsider(
       businessNo: r.business_no,
       supplierId,
       paymentOrderIds: orders.get(r.business_id) ?? [],
-      vetoedOn: shanghaiDate(r.vetoed_at),
+      vetoedOn: businessDay(new Date(r.vetoed_at)),
       afterReconsider: Number(r.reconsider_count) >= 1,
     }));
 }
 
-addCheckpointRule('SUBMIT_PRE_CREDIT', 'meeting.sixMonthBar', async (db, tenantId, record: BusinessRecord) => {
+addCheckpointRule('SUBMIT_PRE_CREDIT', 'meeting.sixMonthBar', async (db, tenantId, record: BusinessRecord, now) => {
   const id = (record as { keyId?: string }).keyId;
   if (!id || stageOf(record.state) !== 'PRE_CREDIT') return [];
   const mine = (await ordersOf(db, tenantId, [id])).get(id) ?? [];
   const vetoed = await vetoedAfterReconsider(db, tenantId, record.supplierId, id);
   const refusal = sixMonthBarRefusal(
-    { supplierId: record.supplierId, paymentOrderIds: mine, today: shanghaiDate(new Date()) },
+    { supplierId: record.supplierId, paymentOrderIds: mine, today: businessDay(now) },
     vetoed,
   );
   return refusal ? [refusal] : [];

@@ -6,6 +6,7 @@
 // PDF of a revision. Its SUBMIT_REPORT rule and the revision a return opens are registered in store.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import {
   REPORT_STEPS,
@@ -31,7 +32,7 @@ import { IdParams } from '../../schemas/common';
 import { registerStage } from '../../stage/stage-routes';
 import { inScope, loadBusiness } from '../business/aggregate';
 import { contentDisposition } from '../file/file-names';
-import { currentSteps, loadReport, reportBounds, reportProblems, saveStep, shanghaiDate } from './store';
+import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from './store';
 
 const STAGE = REPORT_STAGE;
 const DEF = STAGE.resource;
@@ -235,7 +236,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         businessNo: business.businessNo,
         supplierName: String(row.supplierName ?? ''),
         makerName: report.makerName ?? '',
-        printedOn: shanghaiDate(ctx.now),
+        printedOn: businessDay(ctx.now),
         steps,
         indicators: coreIndicators(steps.FINANCIALS ?? {}),
       };

@@ -4,6 +4,7 @@
 // product's ranges, the amount applied for), the SUBMIT_REPORT rule the aggregate runs before the table lets
 // 提交 through, and the new revision a return opens — inside the business transition's transaction.
 import { type ColumnType, type Kysely, sql } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
   REPORT_STEPS,
@@ -57,9 +58,6 @@ declare module '../../db/database' {
 type AnyDb = Kysely<any>;
 
 export const REPORT_NO_PREFIX = 'BG';
-
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export interface StoredStep {
   key: ReportStepKey;
@@ -235,7 +233,7 @@ export async function reportBounds(
   const sources = await capSourcesOf(database, tenantId, {
     productId: String(product.product_id),
     subsidiaryId: business.projectCompanyId ?? null,
-    on: shanghaiDate(now),
+    on: businessDay(now),
   });
   const applied = await db
     .selectFrom('financing_business')
