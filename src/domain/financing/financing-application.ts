@@ -17,6 +17,7 @@ import {
   editableStatuses,
   removableStatuses,
   stageMessages,
+  STAGE_BUSINESS_FIELDS,
 } from '../stage/stage';
 
 export const APPLICATION_LIST_PATH = '/business/financingApplicationManagement';
@@ -49,10 +50,7 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
     { key: 'orderCount', label: '付款单数', type: 'int', list: { width: 60 } },
     { key: 'totalAmount', label: '申请额', type: 'money', list: { width: 110 } },
     { key: 'termDays', label: '期限（天）', type: 'int', list: { width: 60 } },
-    { key: 'state', label: '业务状态', type: 'text', detail: false },
-    { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
-    { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
-    { key: 'ownerId', label: '经办人', type: 'text', detail: false },
+    ...STAGE_BUSINESS_FIELDS,
     { key: 'submittedAt', label: '提交时间', type: 'datetime', list: { width: 140 } },
     { key: 'createdAt', label: '创建时间', type: 'datetime' },
     { key: 'createdDate', label: '创建日期', type: 'date', search: 'range', detail: false },

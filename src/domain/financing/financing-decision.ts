@@ -12,6 +12,7 @@ import {
   childStatusOf,
   editableStatuses,
   stageMessages,
+  STAGE_BUSINESS_FIELDS,
 } from '../stage/stage';
 
 export const DECISION_LIST_PATH = '/business/financingDecisionManage';
@@ -45,10 +46,7 @@ export const FINANCING_DECISION: ResourceDef<DecisionStatus> = {
     { key: 'annualRate', label: '利率', type: 'rate', list: { width: 80 } },
     { key: 'termDays', label: '期限（天）', type: 'int', list: { width: 70 } },
     { key: 'validUntil', label: '有效期至', type: 'date', list: { width: 100 } },
-    { key: 'state', label: '业务状态', type: 'text', detail: false },
-    { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
-    { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
-    { key: 'ownerId', label: '经办人', type: 'text', detail: false },
+    ...STAGE_BUSINESS_FIELDS,
     { key: 'submittedAt', label: '提交时间', type: 'datetime' },
     { key: 'createdAt', label: '创建时间', type: 'datetime' },
     { key: 'createdDate', label: '创建日期', type: 'date', search: 'range', detail: false },

@@ -16,6 +16,7 @@ import {
   editableStatuses,
   removableStatuses,
   stageMessages,
+  STAGE_BUSINESS_FIELDS,
 } from '../stage/stage';
 
 export const PRE_CREDIT_LIST_PATH = '/business/preCreditApplicationManage';
@@ -49,11 +50,8 @@ export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
     { key: 'validDays', label: '有效期（天）', type: 'int', min: 1, max: 365, form: 'always' },
     { key: 'validFrom', label: '有效期起', type: 'date' },
     { key: 'validTo', label: '有效期至', type: 'date', list: { width: 110 } },
-    { key: 'state', label: '业务状态', type: 'text', detail: false },
-    { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
-    { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
+    ...STAGE_BUSINESS_FIELDS,
     { key: 'basisOrderCount', label: '依据付款单数', type: 'int' },
-    { key: 'ownerId', label: '经办人', type: 'text', detail: false },
     { key: 'createdAt', label: '申请时间', type: 'datetime' },
     { key: 'createdDate', label: '申请日期', type: 'date', search: 'range', detail: false },
   ],

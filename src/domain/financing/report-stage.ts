@@ -17,6 +17,7 @@ import {
   childStatusOf,
   editableStatuses,
   stageMessages,
+  STAGE_BUSINESS_FIELDS,
 } from '../stage/stage';
 import type { TermsBounds } from './financing-terms';
 import { type ReportStepKey, REPORT_STEP_KEYS, type StepContent, proposalLimits, reportStep } from './report';
@@ -49,10 +50,7 @@ export const DUE_DILIGENCE_REPORT: ResourceDef<ChildStatus> = {
     { key: 'revision', label: '修订号', type: 'int', list: { width: 60 } },
     { key: 'doneSteps', label: '已完成章节', type: 'int', list: { width: 96 } },
     { key: 'makerName', label: '调查人', type: 'text', list: { width: 80 } },
-    { key: 'state', label: '业务状态', type: 'text', detail: false },
-    { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
-    { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
-    { key: 'ownerId', label: '经办人', type: 'text', detail: false },
+    ...STAGE_BUSINESS_FIELDS,
     { key: 'updatedAt', label: '更新时间', type: 'datetime' },
   ],
   statuses: CHILD_STATUSES,

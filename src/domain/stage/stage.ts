@@ -8,7 +8,7 @@
 // - the child's status, one function of the business's state and whether it passed the stage's review —
 //   the list views read its answers (the gateway writes them to `stage_child_status` at start), so the
 //   mapping is not written a second time in SQL.
-import type { ResourceDef, StatusDef } from '../resource/resource';
+import type { FieldDef, ResourceDef, StatusDef } from '../resource/resource';
 import {
   LIFECYCLE,
   REVIEW_STAGES,
@@ -31,6 +31,17 @@ export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   EXPIRED: { label: '已失效', tone: 'subtle' },
   TERMINATED: { label: '已终止', tone: 'subtle' },
 };
+
+/**
+ * The business's own columns every stage's view carries, hidden from list and detail: what the kit reads to
+ * offer a row its actions (the state, where its review stands, whose it is).
+ */
+export const STAGE_BUSINESS_FIELDS: readonly FieldDef[] = [
+  { key: 'state', label: '业务状态', type: 'text', detail: false },
+  { key: 'reviewLevel', label: '当前级次', type: 'int', detail: false },
+  { key: 'reviewLevels', label: '总级次', type: 'int', detail: false },
+  { key: 'ownerId', label: '经办人', type: 'text', detail: false },
+];
 
 /** The stage's messages the kit answers with (Chinese, the stage's own noun). */
 export interface StageMessages {
