@@ -30,6 +30,7 @@ import { envelopeResponses, forbidden, ok } from '../../plugins/envelope';
 import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
+import './detail-section';
 import './veto-bar';
 import {
   agendaOptions,
