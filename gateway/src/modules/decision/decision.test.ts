@@ -224,7 +224,12 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     const v = await move('approver', vetoed, 'veto', d.version, '担保不足，否决');
     expect(v.code, v.message).toBe(0);
     expect(v.data.state).toBe('TERMINATED/VETOED');
-    expect(await detail(vetoed)).toMatchObject({ result: 'VETOED', status: 'TERMINATED' });
+    expect(await detail(vetoed)).toMatchObject({ result: 'VETOED', status: 'VETOED' });
+    // The list says 已否决 as the stage table names it, and filters by it.
+    const page = (await as('risk1').get(`${API}/page?current=1&size=50&status=VETOED`)).data;
+    expect(page.records.map((r: { keyId: string; status: string }) => [r.keyId, r.status])).toEqual([
+      [vetoed, 'VETOED'],
+    ]);
   });
 
   it('a reviewer of one level may not review the next', async () => {
