@@ -29,6 +29,20 @@ export const PreCreditSectionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** An agenda item's tally (domain/financing/meeting-tally.ts), as the meeting's pages and 业务详情 read it. */
+export const MeetingTallySchema = Type.Object(
+  {
+    votingMembers: Type.Integer(),
+    attendingVoting: Type.Integer(),
+    quorum: Type.Boolean(),
+    inFavour: Type.Integer(),
+    passed: Type.Boolean(),
+    complete: Type.Boolean(),
+    conditions: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
 /** 业务详情's 评审会 tab: the meetings that heard the business, with the named votes once voting closed. */
 export const MeetingSectionSchema = Type.Object(
   {
@@ -57,20 +71,7 @@ export const MeetingSectionSchema = Type.Object(
               { additionalProperties: false },
             ),
           ),
-          tally: nullable(
-            Type.Object(
-              {
-                votingMembers: Type.Integer(),
-                attendingVoting: Type.Integer(),
-                quorum: Type.Boolean(),
-                inFavour: Type.Integer(),
-                passed: Type.Boolean(),
-                complete: Type.Boolean(),
-                conditions: Type.Array(Type.String()),
-              },
-              { additionalProperties: false },
-            ),
-          ),
+          tally: nullable(MeetingTallySchema),
         },
         { additionalProperties: false },
       ),

@@ -6,8 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { DECISION_GOVERNS } from '../../../../src/domain/financing/expiry';
 import { TERMINABLE_STATES } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
-import { systemActor, transitionBusiness } from '../business/aggregate';
-import { shanghaiDate } from '../pre-credit/store';
+import { expireEach, shanghaiDate } from '../pre-credit/store';
 
 /** Moves each business whose decision lapsed by `now` to 已失效; answers how many it moved. */
 export async function expireLapsedDecisions(db: Kysely<Database>, now: Date): Promise<number> {
@@ -20,21 +19,5 @@ export async function expireLapsedDecisions(db: Kysely<Database>, now: Date): Pr
     .where(sql<boolean>`decision_valid_until < ${shanghaiDate(now)}::date`)
     .orderBy('business_id')
     .execute();
-  let moved = 0;
-  for (const b of due) {
-    try {
-      await transitionBusiness(db, {
-        tenantId: b.tenant_id,
-        businessId: b.business_id,
-        actor: systemActor(),
-        action: 'expire',
-        version: Number(b.version),
-        now,
-      });
-      moved += 1;
-    } catch {
-      // Moved by someone meanwhile, or refused by the table: the next run looks again.
-    }
-  }
-  return moved;
+  return expireEach(db, due, now);
 }

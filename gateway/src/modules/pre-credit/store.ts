@@ -335,8 +335,20 @@ export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): P
     .where('p.valid_to', '<', shanghaiDate(now))
     .orderBy('b.business_id')
     .execute();
+  return expireEach(db, due as { tenant_id: string; business_id: string; version: number | string }[], now);
+}
+
+/**
+ * Moves each business to 已失效 as the system, through the table (its EXPIRE rule and effects); answers how many
+ * it moved. One moved by someone meanwhile, or refused, is left for the next run.
+ */
+export async function expireEach(
+  db: Kysely<Database>,
+  due: readonly { tenant_id: string; business_id: string; version: number | string }[],
+  now: Date,
+): Promise<number> {
   let moved = 0;
-  for (const b of due as { tenant_id: string; business_id: string; version: number | string }[]) {
+  for (const b of due) {
     try {
       await transitionBusiness(db, {
         tenantId: b.tenant_id,
