@@ -1,9 +1,12 @@
 // 业务详情's 评审会 section on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the demo's
 // meeting, walked by the seeded people, shows on each business it heard with the item's conclusion, its
-// conditions and the named votes of the chair and member1–3; a business no meeting heard has no section.
+// conditions and the named votes of the chair and member1–3; while a meeting is voting its votes stay the
+// members' own; a business no meeting heard has no section.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { castVote, createMeeting, meetingActor, transitionMeeting } from './repository';
 
 const T = DEMO_TENANT_ID;
 
@@ -58,6 +61,45 @@ describe.each(databasesUnderTest())('业务详情 · 评审会 on $name', ({ dat
       seq: heard[1]!.seq,
       conclusion: 'PASSED',
     });
+  });
+
+  it('shows a meeting still voting without its votes', async () => {
+    const [businessId] = await businessesAwaitingMeeting(gw.db, T, 1);
+    const idOf = async (userName: string) =>
+      (await gw.db.selectFrom('app_user').select('user_id').where('user_name', '=', userName).executeTakeFirstOrThrow())
+        .user_id;
+    const [secretary, chair, member1, member2] = await Promise.all(
+      ['secretary', 'chair', 'member1', 'member2'].map(async (n) => meetingActor(gw.db, T, await idOf(n))),
+    );
+    const now = new Date();
+    const { meetingId, meetingNo } = await createMeeting(
+      gw.db,
+      T,
+      {
+        title: '2026年第30次评审会',
+        form: 'ON_SITE',
+        location: '远景大厦8楼会议室',
+        scheduledAt: new Date(now.getTime() + 2 * 24 * 3600_000).toISOString(),
+        chairId: chair!.userId,
+        secretaryId: secretary!.userId,
+        members: [
+          { userId: chair!.userId, role: 'CHAIR' },
+          { userId: member1!.userId, role: 'MEMBER' },
+          { userId: member2!.userId, role: 'MEMBER' },
+        ],
+        agenda: [{ businessId: businessId! }],
+      },
+      secretary!,
+      now,
+    );
+    // Not yet notified: nothing heard it.
+    expect(await sectionOf(businessId!)).toBeUndefined();
+    let m = await transitionMeeting(gw.db, T, { meetingId, action: 'notify', version: 1 }, secretary!, now);
+    m = await transitionMeeting(gw.db, T, { meetingId, action: 'openVoting', version: m.version }, secretary!, now);
+    await castVote(gw.db, T, { meetingId, seq: 1, memberId: member1!.userId, opinion: 'DISAGREE' }, member1!, now);
+    expect((await sectionOf(businessId!)).hearings).toEqual([
+      expect.objectContaining({ meetingNo, status: 'VOTING', conclusion: null, votes: [], tally: null }),
+    ]);
   });
 
   it('has no section for a business no meeting heard', async () => {
