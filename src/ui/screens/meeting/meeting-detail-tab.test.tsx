@@ -9,9 +9,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { BusinessDetail, MeetingSection } from '../../../domain/financing/business-list';
 import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
+import { menu } from './meeting-test-support';
 import { DETAIL_TABS, tabsFor } from '../stage/detail-tabs';
 import { MeetingDetailTab } from './meeting-detail-tab';
 import meetingTab from './meeting.detail-tab';
@@ -21,21 +21,6 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
 const INFO = '/business/approvalReviewMeetingInfo';
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 const VOTERS = [
   { userId: 'c', role: 'CHAIR' as const, attended: false },
