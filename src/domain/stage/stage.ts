@@ -20,7 +20,15 @@ import {
 } from '../financing/lifecycle';
 
 /** What a stage's child record may be: in the stage (its review statuses), passed, or how the business ended. */
-export type ChildStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'TERMINATED';
+export type ChildStatus =
+  | 'DRAFT'
+  | 'PENDING'
+  | 'RETURNED'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'VETOED'
+  | 'EXPIRED'
+  | 'TERMINATED';
 
 export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   DRAFT: { label: '草稿', tone: 'subtle' },
@@ -28,6 +36,7 @@ export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   RETURNED: { label: '已退回', tone: 'danger' },
   APPROVED: { label: '已通过', tone: 'success' },
   REJECTED: { label: '不通过', tone: 'danger' },
+  VETOED: { label: '已否决', tone: 'danger' },
   EXPIRED: { label: '已失效', tone: 'subtle' },
   TERMINATED: { label: '已终止', tone: 'subtle' },
 };
@@ -125,10 +134,14 @@ export function childStatusOf(stage: Stage, state: string, passed: boolean): Chi
     const status = statusOf(state);
     return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ChildStatus;
   }
-  if (passed) return 'APPROVED';
+  // An approved decision lapses when not lent on within its validity (the daily job): it is then 已失效, not
+  // 已通过 — the one passed record whose own validity ends the business.
+  if (passed) return stage === 'DECISION' && state === 'TERMINATED/EXPIRED' ? 'EXPIRED' : 'APPROVED';
   if (stageOf(state) === 'TERMINATED') {
     const reason = statusOf(state);
     if (reason === 'REJECTED') return 'REJECTED';
+    // 否决 by the committee (a meeting item) or the approver (the decision): 已否决, as the stage table names it.
+    if (reason === 'VETOED') return 'VETOED';
     if (reason === 'EXPIRED') return 'EXPIRED';
     return 'TERMINATED';
   }

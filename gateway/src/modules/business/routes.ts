@@ -16,7 +16,7 @@ import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf, pageRe
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
 import { detailSections } from './detail-sections';
-import { PreCreditSectionSchema } from './section-schemas';
+import { MeetingSectionSchema, PreCreditSectionSchema } from './section-schemas';
 import {
   type BusinessFilter,
   EXPORT_MAX_ROWS,
@@ -110,6 +110,7 @@ const Detail = Type.Object(
             ),
           }),
         ),
+        meeting: Type.Optional(MeetingSectionSchema),
       },
       { additionalProperties: false },
     ),

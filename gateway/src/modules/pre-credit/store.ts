@@ -10,12 +10,12 @@ import {
   PRE_CREDIT_GOVERNS,
   PRE_CREDIT_VALID_DAYS,
   approvedAmountOf,
-  expireProblems,
   financingRatio,
   hasFinanceableLife,
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
+import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
@@ -295,13 +295,25 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
   });
 });
 
-// EXPIRE: the business may become 已失效 once its pre-credit lapsed (the pure rule decides when).
+// EXPIRE: the business may become 已失效 once the validity governing it lapsed — its pre-credit's, or, once
+// approved, its decision's (the pure rule decides which and when).
 registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) => {
   const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
-  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
-  return expireProblems({
+  const [preCredit, business] = businessId
+    ? await Promise.all([
+        loadPreCredit(db, tenantId, businessId),
+        db
+          .selectFrom('financing_business')
+          .select(sql<string | null>`decision_valid_until::text`.as('decision_valid_until'))
+          .where('tenant_id', '=', tenantId)
+          .where('business_id', '=', businessId)
+          .executeTakeFirst(),
+      ])
+    : [null, undefined];
+  return expiryProblems({
     stage: stageOf(record.state),
-    validTo: preCredit?.validTo ?? null,
+    preCreditValidTo: preCredit?.validTo ?? null,
+    decisionValidUntil: business?.decision_valid_until ?? null,
     today: shanghaiDate(now),
   });
 });
@@ -323,8 +335,20 @@ export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): P
     .where('p.valid_to', '<', shanghaiDate(now))
     .orderBy('b.business_id')
     .execute();
+  return expireEach(db, due as { tenant_id: string; business_id: string; version: number | string }[], now);
+}
+
+/**
+ * Moves each business to 已失效 as the system, through the table (its EXPIRE rule and effects); answers how many
+ * it moved. One moved by someone meanwhile, or refused, is left for the next run.
+ */
+export async function expireEach(
+  db: Kysely<Database>,
+  due: readonly { tenant_id: string; business_id: string; version: number | string }[],
+  now: Date,
+): Promise<number> {
   let moved = 0;
-  for (const b of due as { tenant_id: string; business_id: string; version: number | string }[]) {
+  for (const b of due) {
     try {
       await transitionBusiness(db, {
         tenantId: b.tenant_id,

@@ -67,8 +67,11 @@ export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
 
 export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof typeof MEETING_FORM_LABEL] ?? form;
 
+/** What the tally and the vote table read of an item (the meeting's pages and 业务详情's 评审会 tab). */
+export type VotedItem = Pick<MeetingItem, 'seq' | 'votes' | 'tally'>;
+
 /** An item's tally as the committee reads it. */
-export function TallyLine({ item }: { item: MeetingItem }) {
+export function TallyLine({ item }: { item: VotedItem }) {
   const t = item.tally;
   return (
     <Text aria-label={`议题${item.seq}计票`}>
@@ -79,7 +82,7 @@ export function TallyLine({ item }: { item: MeetingItem }) {
 }
 
 /** The named votes of an item (BUSINESS.md §2 评审会: named and immutable after close). */
-export function VoteTable({ item }: { item: MeetingItem }) {
+export function VoteTable({ item }: { item: VotedItem }) {
   const styles = useMeetingStyles();
   if (item.votes.length === 0) return <Text>尚无表决</Text>;
   return (

@@ -207,6 +207,12 @@ export function ResourceScreen({
   const { resources, notifier, session } = useServices();
   const menus = useSelector(session, selectMenus);
   const grants = useMemo(() => operationCodesFor(menus, def.menuPath), [menus, def.menuPath]);
+  // A record made on a page of its own may be edited by who holds the code there as well as on the list (a
+  // decision's maker holds 保存 on 决议制作, not on 融资决议管理).
+  const editGrants = useMemo(
+    () => (def.makePath ? new Set([...grants, ...operationCodesFor(menus, def.makePath)]) : grants),
+    [menus, def.makePath, grants],
+  );
   const [sums, setSums] = useState<Record<string, number> | undefined>(undefined);
   const [listMachine] = useState(() =>
     createPagedListMachine(async (q: ResourceQuery, p) => {
@@ -316,7 +322,7 @@ export function ResourceScreen({
             {
               label: '编辑',
               onClick: () => openEdit(row),
-              hidden: !(def.update && canUpdate(def, row) && grants.has(def.update.op ?? 'edit')),
+              hidden: !(def.update && canUpdate(def, row) && editGrants.has(def.update.op ?? 'edit')),
             },
             ...(transitions ? allowedActions(transitions, row, { actorId: '', grants, now }) : []).map((t) => ({
               label: t.label,
