@@ -134,3 +134,44 @@ export function childStatusOf(stage: Stage, state: string, passed: boolean): Chi
   }
   return 'APPROVED';
 }
+
+/** What is a later stage's own when its list is a view over the businesses that reached it (报告, 决议, …). */
+export interface ChildStageSpec {
+  stage: Stage;
+  name: string;
+  api: string;
+  listPath: string;
+  makePath: string;
+  title: string;
+  noun: string;
+  /** The view over the child's table and financing_business; its status and version are the business's. */
+  view: { table: string; id: string; createdBy?: boolean };
+  /** The list's and detail's own fields; the business's own columns are the kit's (STAGE_BUSINESS_FIELDS). */
+  fields: readonly FieldDef[];
+  titleField: string;
+  order?: ResourceDef['order'];
+}
+
+/**
+ * The stage on the kit from its spec: statuses the kit's child statuses, 编辑 in the states the table lets
+ * the maker submit from, never deleted (the business brought it and keeps it until it leaves the stage).
+ */
+export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
+  const resource: ResourceDef<ChildStatus> = {
+    name: spec.name,
+    api: spec.api,
+    menuPath: spec.listPath,
+    title: spec.title,
+    noun: spec.noun,
+    storage: { ...spec.view, softDelete: true },
+    fields: [...spec.fields, ...STAGE_BUSINESS_FIELDS],
+    statuses: CHILD_STATUSES,
+    initialStatus: 'DRAFT',
+    update: { when: editableStatuses(spec.stage) as ChildStatus[], op: 'edit' },
+    makePath: spec.makePath,
+    ...(spec.order ? { order: spec.order } : {}),
+    sample: {},
+    titleField: spec.titleField,
+  };
+  return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(spec.noun) };
+}

@@ -5,6 +5,7 @@
 // folder), so their names show and the rule counts them, but opening one says the file is missing. It runs after
 // the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
 // application, for 新增.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
@@ -12,12 +13,7 @@ import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import {
-  applicationOrders,
-  createApplicationDraft,
-  limitsOf,
-  shanghaiDate,
-} from '../../modules/financing-application/store';
+import { applicationOrders, createApplicationDraft, limitsOf } from '../../modules/financing-application/store';
 import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';
@@ -89,7 +85,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .select('org_name')
     .where('org_id', '=', supplierId)
     .executeTakeFirst();
-  const today = shanghaiDate(new Date());
+  const today = businessDay(new Date());
   // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
   // The last three for the applications the report seed walks on, so the first five's orders stay as they were.
   for (let k = 0; k < 9; k++) {

@@ -29,8 +29,7 @@ import { renderDocument } from '../../documents/render-document';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
-import { registerStage } from '../../stage/stage-routes';
-import { inScope, loadBusiness } from '../business/aggregate';
+import { type StageKit, registerStage } from '../../stage/stage-routes';
 import { contentDisposition } from '../file/file-names';
 import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from './store';
 
@@ -130,19 +129,12 @@ const PdfQuery = Type.Object(
 export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as never;
 
-  /** The business behind a report, within the caller's scope (another subtree's is not found). */
-  const businessIn = async (ctx: { tenantId: string; actor: Parameters<typeof inScope>[0] }, id: string) => {
-    const business = await loadBusiness(deps.db, ctx.tenantId, id);
-    if (!inScope(ctx.actor, business)) throw notFound(ReportRouteMessage.notFound);
-    return business;
-  };
-
-  const kit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
+  const kit: StageKit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
     detail: {
       summary: '尽调报告详情（各修订版的章节、核心指标、方案建议的限额、提交校验）',
       properties: DetailFields,
       async load(ctx, row) {
-        const business = await businessIn(ctx, row.keyId);
+        const business = await kit.business(ctx, row.keyId);
         const report = await loadReport(db, ctx.tenantId, row.keyId);
         const bounds = await reportBounds(deps.db, ctx.tenantId, business, ctx.now);
         const steps = currentSteps(report);
@@ -172,7 +164,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       body: SaveFields,
       async check(ctx, _before, body) {
         if (!isStepKey(body.step)) throw invalidInput(ReportRouteMessage.unknownStep);
-        const business = await businessIn(ctx, _before.keyId);
+        const business = await kit.business(ctx, _before.keyId);
         const bounds = body.step === 'PROPOSAL' ? await reportBounds(deps.db, ctx.tenantId, business, ctx.now) : null;
         const refusal = stepSaveRefusal(body.step, body.content, bounds ? termsBoundsOf(bounds) : null);
         if (refusal) throw invalidInput(refusal);
@@ -191,21 +183,11 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       },
     },
     transition: { summary: '提交尽调报告（业务的生命周期转换）' },
-  });
-
-  app.get(
-    `${DEF.api}/:id/review`,
-    {
-      config: { access: { menu: REPORT_EXAMINE_INFO_PATH } },
-      schema: {
-        tags: kit.tags,
-        summary: '尽调报告审核详情（审核人阅读：各章节、核心指标、方案建议的限额）',
-        params: IdParams,
-        response: envelopeResponses(kit.detail),
-      },
+    review: {
+      menu: REPORT_EXAMINE_INFO_PATH,
+      summary: '尽调报告审核详情（审核人阅读：各章节、核心指标、方案建议的限额）',
     },
-    async (request) => ok(await kit.detailOf(await kit.context(request), (request.params as IdParams).id)),
-  );
+  });
 
   app.get(
     `${DEF.api}/:id/pdf`,
@@ -222,7 +204,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       const ctx = await kit.context(request);
       const id = (request.params as IdParams).id;
       const row = await kit.load(ctx, id);
-      const business = await businessIn(ctx, id);
+      const business = await kit.business(ctx, id);
       const report = await loadReport(db, ctx.tenantId, id);
       if (!report) throw notFound(ReportRouteMessage.notFound);
       const asked = (request.query as { revision?: string }).revision;

@@ -4,7 +4,6 @@
 // product's ranges, the amount applied for), the SUBMIT_REPORT rule the aggregate runs before the table lets
 // 提交 through, and the new revision a return opens — inside the business transition's transaction.
 import { type ColumnType, type Kysely, sql } from 'kysely';
-import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
   REPORT_STEPS,
@@ -14,14 +13,12 @@ import {
   submitReportProblems,
 } from '../../../../src/domain/financing/report';
 import { type ReportBounds, reportBoundsOf, termsBoundsOf } from '../../../../src/domain/financing/report-stage';
-import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
-import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import type { Database } from '../../db/database';
 import { type Actor, nextDocumentNo } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
-import { registerProposalSource } from '../decision/proposal';
-import { capSourcesOf } from '../parameters/cap-sources';
+import { registerStageSource } from '../../stage/stage-sources';
+import { stageTerms, type TermsBusiness } from '../../stage/stage-terms';
 
 type Json = ColumnType<unknown, string, string>;
 
@@ -194,72 +191,18 @@ export async function saveStep(
   return { reportNo: report.reportNo, revision };
 }
 
-type StoredBusiness = BusinessRecord & {
-  keyId: string;
-  productId?: string | null;
-  projectCompanyId?: string | null;
-  applyAmount?: number;
-};
+type StoredBusiness = BusinessRecord & TermsBusiness;
 
-/**
- * The limits 方案建议 is held to: the business's fund product (while the business names none, the tenant's
- * first enabled product, as the decision will choose one), the effective cap of that product with the
- * project company's parameter and the summary in force, and the amount applied for. null: the tenant has no
- * enabled product, and the proposal is then held to its own fields' ranges only.
- */
+/** The limits 方案建议 is held to, as they travel: the kit's limits of the business's terms (stage-terms). */
 export async function reportBounds(
   database: Kysely<Database>,
   tenantId: string,
   business: StoredBusiness,
   now: Date,
 ): Promise<ReportBounds | null> {
-  const db = database as unknown as AnyDb;
-  let q = db
-    .selectFrom('fund_product')
-    .select([
-      'product_id',
-      'product_name',
-      'min_rate',
-      'max_rate',
-      'term_min_days',
-      'term_max_days',
-      'max_financing_ratio',
-      'repayment_methods',
-    ])
-    .where('tenant_id', '=', tenantId);
-  q = business.productId ? q.where('product_id', '=', business.productId) : q.where('status', '=', 'ENABLED');
-  const product = await q.orderBy('product_id').limit(1).executeTakeFirst();
-  if (!product) return null;
-  const sources = await capSourcesOf(database, tenantId, {
-    productId: String(product.product_id),
-    subsidiaryId: business.projectCompanyId ?? null,
-    on: businessDay(now),
-  });
-  const applied = await db
-    .selectFrom('financing_business')
-    .select('apply_amount')
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', business.keyId)
-    .executeTakeFirst();
-  const four = (v: unknown) => Number(v).toFixed(4);
-  return reportBoundsOf(
-    {
-      cap: effectiveCap(sources),
-      applyAmountFen: BigInt(applied?.apply_amount ?? business.applyAmount ?? 0),
-      product: {
-        minRate: four(product.min_rate),
-        maxRate: four(product.max_rate),
-        termMinDays: Number(product.term_min_days),
-        termMaxDays: Number(product.term_max_days),
-        maxFinancingRatio: four(product.max_financing_ratio),
-        repaymentMethods: String(product.repayment_methods)
-          .split(',')
-          .map((m) => m.trim())
-          .filter(Boolean) as RepaymentMethod[],
-      },
-    },
-    { productId: String(product.product_id), productName: String(product.product_name) },
-  );
+  const terms = await stageTerms(database, tenantId, business, now);
+  const { productId, productName } = terms?.product ?? { productId: '', productName: '' };
+  return terms && reportBoundsOf(terms.bounds, { productId, productName });
 }
 
 /** Every refusal SUBMIT_REPORT finds now: each step not done, then the proposal's broken limits. */
@@ -281,7 +224,7 @@ registerCheckpoint('SUBMIT_REPORT', (db, tenantId, record, now) =>
 );
 
 // The decision starts from the report's 方案建议 as it was last submitted (the revision the meeting heard).
-registerProposalSource(async (db, tenantId, businessId) => {
+registerStageSource('report.proposal', async (db, tenantId, businessId) => {
   const report = await loadReport(db, tenantId, businessId);
   const proposal = report?.revisions.at(-1)?.steps.find((s) => s.key === 'PROPOSAL');
   return proposal?.savedAt ? proposal.content : undefined;
