@@ -5,7 +5,6 @@
 import {
   Badge,
   Button,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -16,23 +15,15 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
+import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { REPORT_STEPS, type ReportField } from '../../../domain/financing/report';
-import {
-  REPORT_INFO_PATH,
-  REPORT_LIST_PATH,
-  REPORT_STAGE,
-  type ReportBounds,
-} from '../../../domain/financing/report-stage';
+import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { displayOf } from '../../../domain/resource/resource-form';
 import type { WireValue } from '../../../domain/resource/resource';
 import { Permission } from '../../shell/permission';
-import type { DetailTabProps } from '../stage/define-detail-tab';
-import { ResourceScreen } from '../resource/resource-screen';
+import { StageSection, stageInfoScreen, stageViewList } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 
 /** A step as the gateway sends it. */
@@ -131,20 +122,6 @@ const shown = (f: ReportField, v: WireValue | undefined) => {
   const text = displayOf(f, v);
   return f.type === 'money' && text !== '--' ? `${text} 元` : text;
 };
-
-/** Reads the report (the maker's read, or the reviewer's through `/review`). */
-export function useReport(client: StageClient, id: string, review = false) {
-  const [detail, setDetail] = useState<ReportDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!id) return;
-    const read = review
-      ? client.custom<ReportDetail>('GET', `/${encodeURIComponent(id)}/review`)
-      : client.detail<ReportDetail>(id);
-    read.then(setDetail, () => setFailed(true));
-  }, [client, id, review]);
-  return { detail, failed };
-}
 
 /** The report read-only, every revision side by side. */
 export function ReportView({ detail }: { detail: ReportDetail }) {
@@ -259,43 +236,13 @@ export function ReportView({ detail }: { detail: ReportDetail }) {
 
 /** The report of business `id`, read, then shown (or why not). */
 export function ReportSection({ id, review = false }: { id: string; review?: boolean }) {
-  const styles = useReportStyles();
-  const client = useStage(REPORT_STAGE);
-  const { detail, failed } = useReport(client, id, review);
-  if (failed) return <Text className={styles.muted}>尽调报告不存在或无权查看。</Text>;
-  if (!detail) return <Spinner size="small" label="加载尽调报告…" />;
-  return <ReportView detail={detail} />;
-}
-
-export function ReportListScreen() {
-  const navigate = useNavigate();
   return (
-    <ResourceScreen
-      def={REPORT_STAGE.resource}
-      onView={(row) => navigate(`${REPORT_INFO_PATH}?id=${encodeURIComponent(row.keyId)}`)}
-    />
+    <StageSection<ReportDetail> def={REPORT_STAGE} id={id} review={review} missing="尽调报告不存在或无权查看。">
+      {(detail) => <ReportView detail={detail} />}
+    </StageSection>
   );
 }
 
-export function ReportInfoScreen() {
-  const styles = useReportStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          报告详情
-        </Text>
-        <Button onClick={() => navigate(REPORT_LIST_PATH)}>返回</Button>
-      </div>
-      <ReportSection key={id} id={id} />
-    </section>
-  );
-}
-
-/** 业务详情's 报告 tab. */
-export function ReportDetailTab({ detail }: DetailTabProps) {
-  return <ReportSection id={detail.keyId} />;
-}
+/** 报告制作: 查看 opens 报告详情. */
+export const ReportListScreen = stageViewList(REPORT_STAGE, REPORT_INFO_PATH);
+export const ReportInfoScreen = stageInfoScreen(REPORT_STAGE, '报告详情', ReportSection);

@@ -1,7 +1,7 @@
 // What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import type { Stage } from '../../../domain/financing/lifecycle';
+import { STAGES, type Stage, stageOf } from '../../../domain/financing/lifecycle';
 
 /** What a tab's component receives: the business as 业务详情 read it. */
 export interface DetailTabProps {
@@ -23,3 +23,18 @@ export interface DetailTabDef {
 export function defineDetailTab(tab: DetailTabDef): DetailTabDef {
   return tab;
 }
+
+/** Shown once the business reached `stage`, unless it ended before — or ended in one of `endings`. */
+export const reachedStage =
+  (stage: Stage, ...endings: string[]) =>
+  (detail: BusinessDetail): boolean => {
+    const now = stageOf(detail.state);
+    if (now === 'TERMINATED') return endings.includes(detail.state);
+    return STAGES.indexOf(now) >= STAGES.indexOf(stage);
+  };
+
+/** A tab that is the stage's section of the business (the record read by the business's id). */
+export const sectionTab =
+  (Section: ComponentType<{ id: string }>): ComponentType<DetailTabProps> =>
+  ({ detail }) =>
+    createElement(Section, { id: detail.keyId });

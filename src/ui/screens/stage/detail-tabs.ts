@@ -1,5 +1,5 @@
 // 业务详情's stage tabs, declared beside each stage: a `<name>.detail-tab.ts` default-exports
-// `defineDetailTab({...})`, and this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
+// `defineDetailTab({...})`, or the stage's `<name>.screens.ts` exports it as `detailTab`; this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
 // stage adds its tab without editing the detail screen. Only the tiny declaration is eager; the tab's
 // component is a lazy chunk of its own, loaded when the tab is first opened.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -9,10 +9,12 @@ import type { DetailTabDef, DetailTabProps } from './define-detail-tab';
 
 export type { DetailTabDef, DetailTabProps };
 
-/** Every `*.detail-tab.ts` under the screens folder, by file. */
-export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = import.meta.glob<DetailTabDef>(
-  '../**/*.detail-tab.ts',
-  { eager: true, import: 'default' },
+/** Every `*.detail-tab.ts` under the screens folder, and every `detailTab` of a `*.screens.ts`, by file. */
+export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = Object.fromEntries(
+  Object.entries({
+    ...import.meta.glob<DetailTabDef>('../**/*.detail-tab.ts', { eager: true, import: 'default' }),
+    ...import.meta.glob<DetailTabDef | undefined>('../**/*.screens.ts', { eager: true, import: 'detailTab' }),
+  }).filter((e): e is [string, DetailTabDef] => !!e[1]),
 );
 
 /** The declared tabs in the table's order of stages (then by key, so the order never depends on file names). */
