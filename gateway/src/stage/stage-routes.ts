@@ -25,6 +25,8 @@ import {
   stagePages,
 } from '../../../src/domain/stage/stage';
 import type { Database } from '../db/database';
+import type { DocumentTemplate } from '../documents/document-template';
+import { renderDocument } from '../documents/render-document';
 import type { GatewayDeps } from '../deps';
 import {
   type Actor,
@@ -115,6 +117,13 @@ export interface StageHooks<B = never, C = never> {
   transition?: { summary: string };
   /** The reviewers' read of the detail (`GET :id/review`), granted on the stage's review page. */
   review?: { menu: string; summary: string };
+  /** The record printed (`GET :id/pdf?revision=`, 导出 on `menu`): the template's values and the file's name. */
+  document?: {
+    menu: string;
+    summary: string;
+    template: DocumentTemplate;
+    values(ctx: StageContext, row: ResourceRecord, revision?: number): Promise<{ values: object; fileName: string }>;
+  };
 }
 
 /** What the kit gives a stage's own routes. */
@@ -138,6 +147,11 @@ export interface StageKit {
     change: { before?: object; after?: object },
   ): Promise<void>;
 }
+
+const RevisionQuery = Type.Object(
+  { revision: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) },
+  { additionalProperties: false },
+);
 
 const VersionQuery = Type.Object(
   { version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
@@ -425,6 +439,31 @@ export function registerStage<B, C>(
         schema: { tags, summary: hooks.review.summary, params: IdParams, response: envelopeResponses(detail) },
       },
       async (request) => detailOf(await context(request), (request.params as IdParams).id).then(ok),
+    );
+  }
+
+  const doc = hooks.document;
+  if (doc) {
+    app.get(
+      `${DEF.api}/:id/pdf`,
+      {
+        config: { access: { menu: doc.menu, op: 'export' } },
+        schema: { tags, summary: doc.summary, params: IdParams, querystring: RevisionQuery },
+      },
+      async (request, reply) => {
+        const ctx = await context(request);
+        const asked = (request.query as { revision?: string }).revision;
+        const record = await load(ctx, (request.params as IdParams).id);
+        const { values, fileName } = await doc.values(ctx, record, asked ? Number(asked) : undefined);
+        const pdf = await renderDocument(doc.template, values as Record<string, unknown>, {
+          cjkFont: deps.cjkFont,
+          fileName,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+          .send(pdf.pdf);
+      },
     );
   }
 

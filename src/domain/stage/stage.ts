@@ -150,11 +150,17 @@ export interface ChildStageSpec {
   fields: readonly FieldDef[];
   titleField: string;
   order?: ResourceDef['order'];
+  /** 新增 on the list (预授信, 融资申请); a draft never submitted may then be deleted too. */
+  create?: ResourceDef['create'];
+  /** The list's row actions (the table's own, e.g. 撤回). */
+  workflow?: ResourceDef<ChildStatus>['workflow'];
+  sample?: ResourceDef['sample'];
 }
 
 /**
  * The stage on the kit from its spec: statuses the kit's child statuses, 编辑 in the states the table lets
- * the maker submit from, never deleted (the business brought it and keeps it until it leaves the stage).
+ * the maker submit from; 删除 of a draft only where the stage makes its records by 新增 (a record the
+ * business brought stays until it leaves the stage).
  */
 export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
   const resource: ResourceDef<ChildStatus> = {
@@ -168,9 +174,13 @@ export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
     statuses: CHILD_STATUSES,
     initialStatus: 'DRAFT',
     update: { when: editableStatuses(spec.stage) as ChildStatus[], op: 'edit' },
+    ...(spec.create
+      ? { create: spec.create, remove: { when: removableStatuses(spec.stage) as ChildStatus[], op: 'delete' } }
+      : {}),
     makePath: spec.makePath,
+    ...(spec.workflow ? { workflow: spec.workflow } : {}),
     ...(spec.order ? { order: spec.order } : {}),
-    sample: {},
+    sample: spec.sample ?? {},
     titleField: spec.titleField,
   };
   return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(spec.noun) };

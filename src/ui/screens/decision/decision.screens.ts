@@ -3,7 +3,7 @@
 // under the business, and the 决议 tab of 业务详情.
 import { createElement } from 'react';
 import { defineScreens } from '../define-screens';
-import { defineDetailTab, reachedStage, sectionTab } from '../stage/define-detail-tab';
+import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
 
 const examine = stageExamineScreens(async () => {
@@ -34,6 +34,6 @@ export const detailTab = defineDetailTab({
   key: 'decision',
   label: '决议',
   stage: 'DECISION',
-  when: reachedStage('DECISION', 'TERMINATED/VETOED'),
+  reached: ['TERMINATED/VETOED'],
   load: async () => sectionTab((await import('./decision-view')).DecisionSection),
 });

@@ -13,28 +13,18 @@ import {
   TableRow,
   Text,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
-import { REPORT_STEPS, type ReportField } from '../../../domain/financing/report';
+import { REPORT_STEPS } from '../../../domain/financing/report';
 import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
-import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
-import { displayOf } from '../../../domain/resource/resource-form';
-import type { WireValue } from '../../../domain/resource/resource';
 import { Permission } from '../../shell/permission';
+import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection, stageInfoScreen, stageViewList } from '../stage/stage-parts';
+import { StepRevisions, type StepView } from '../stage/step-revisions';
 import { useStage } from '../stage/use-stage';
 
-/** A step as the gateway sends it. */
-export interface ReportStepView {
-  key: string;
-  title: string;
-  done: boolean;
-  content: Record<string, WireValue>;
-  savedAt: string | null;
-  savedBy: string | null;
-}
+export type ReportStepView = StepView;
 
 /** The report as the gateway's detail sends it. */
 export interface ReportDetail extends StageRecord {
@@ -57,30 +47,7 @@ export interface ReportDetail extends StageRecord {
   actions: string[];
 }
 
-export const useReportStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '480px' },
-  label: { width: '180px', color: tokens.colorNeutralForeground2, '@media (max-width: 720px)': { width: '104px' } },
-  value: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
-  muted: { color: tokens.colorNeutralForeground3 },
-  bad: { color: tokens.colorPaletteRedForeground1 },
-  ok: { color: tokens.colorPaletteGreenForeground1 },
-  row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
-  list: { margin: 0, paddingLeft: '20px' },
-});
+const useReportStyles = makeStyles({ table: { minWidth: '480px' } });
 
 /** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
 export function indicatorText(i: { value: string | null; unit: string }): string {
@@ -93,7 +60,7 @@ export function indicatorText(i: { value: string | null; unit: string }): string
 }
 
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
-  const styles = useReportStyles();
+  const styles = { ...useMakeStyles(), ...useReportStyles() };
   return (
     <div className={styles.scroll}>
       <Table size="small" aria-label="核心指标" className={styles.table}>
@@ -118,14 +85,9 @@ export function IndicatorTable({ indicators }: { indicators: ReportDetail['indic
   );
 }
 
-const shown = (f: ReportField, v: WireValue | undefined) => {
-  const text = displayOf(f, v);
-  return f.type === 'money' && text !== '--' ? `${text} 元` : text;
-};
-
 /** The report read-only, every revision side by side. */
 export function ReportView({ detail }: { detail: ReportDetail }) {
-  const styles = useReportStyles();
+  const styles = { ...useMakeStyles(), ...useReportStyles() };
   const client = useStage(REPORT_STAGE);
   const revisions = detail.revisions;
   if (revisions.length === 0) {
@@ -168,68 +130,11 @@ export function ReportView({ detail }: { detail: ReportDetail }) {
           </div>
         </Permission>
       </div>
-      {REPORT_STEPS.map((step, index) => {
-        const byRevision = revisions.map((r) => r.steps.find((s) => s.key === step.key));
-        const last = byRevision.at(-1);
-        return (
-          <div key={step.key} className={styles.card} role="region" aria-label={step.title}>
-            <div className={styles.row}>
-              <Text weight="semibold">{`${index + 1}. ${step.title}`}</Text>
-              {last?.done ? (
-                <Badge appearance="tint" color="success">
-                  已完成
-                </Badge>
-              ) : (
-                <Badge appearance="tint" color="warning">
-                  未完成
-                </Badge>
-              )}
-              {last?.savedAt && (
-                <Text size={200} className={styles.muted}>
-                  {`${last.savedBy ?? ''} 保存于 ${formatDateTime(last.savedAt)}`}
-                </Text>
-              )}
-            </div>
-            <div className={styles.scroll}>
-              <Table size="small" aria-label={`${step.title}（各修订版）`} className={styles.table}>
-                {revisions.length > 1 && (
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell className={styles.label}>项目</TableHeaderCell>
-                      {revisions.map((r) => (
-                        <TableHeaderCell key={r.revision}>{`修订版 ${r.revision}`}</TableHeaderCell>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                )}
-                <TableBody>
-                  {step.fields.map((f) => {
-                    const values = byRevision.map((s) => s?.content[f.key]);
-                    return (
-                      <TableRow key={f.key}>
-                        <TableCell className={styles.label}>{f.group ? `${f.group} · ${f.label}` : f.label}</TableCell>
-                        {values.map((v, i) => (
-                          <TableCell
-                            key={revisions[i]?.revision}
-                            className={
-                              i > 0 && (values[i - 1] ?? null) !== (v ?? null)
-                                ? `${styles.value} ${styles.changed}`
-                                : styles.value
-                            }
-                          >
-                            {shown(f, v)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </div>
-            {step.key === 'INDICATORS' && <IndicatorTable indicators={detail.indicators} />}
-          </div>
-        );
-      })}
+      <StepRevisions
+        steps={REPORT_STEPS}
+        revisions={revisions}
+        extra={(key) => key === 'INDICATORS' && <IndicatorTable indicators={detail.indicators} />}
+      />
     </>
   );
 }

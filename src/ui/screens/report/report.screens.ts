@@ -3,7 +3,7 @@
 // 报告审核 on the stage kit's examine shell with the report under the business, and the 报告 tab of 业务详情.
 import { createElement } from 'react';
 import { defineScreens } from '../define-screens';
-import { defineDetailTab, reachedStage, sectionTab } from '../stage/define-detail-tab';
+import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 import { stageExamineScreens } from '../stage/stage-kit';
 
 const examine = stageExamineScreens(async () => {
@@ -33,6 +33,6 @@ export const detailTab = defineDetailTab({
   key: 'report',
   label: '报告',
   stage: 'REPORT',
-  when: reachedStage('REPORT'),
+  reached: [],
   load: async () => sectionTab((await import('./report-view')).ReportSection),
 });

@@ -1,7 +1,7 @@
 // What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
 import { type ComponentType, createElement } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import { STAGES, type Stage, stageOf } from '../../../domain/financing/lifecycle';
+import type { Stage } from '../../../domain/financing/lifecycle';
 
 /** What a tab's component receives: the business as 业务详情 read it. */
 export interface DetailTabProps {
@@ -16,6 +16,11 @@ export interface DetailTabDef {
   stage: Stage;
   /** Whether the business shows the tab; default: its section is in the detail. */
   when?: (detail: BusinessDetail) => boolean;
+  /**
+   * Instead of `when`: shown once the business reached `stage`, unless it ended before — or ended in one of
+   * these states (data, so that the table is read by the detail's own chunk, not the screens' eager one).
+   */
+  reached?: readonly string[];
   load: () => Promise<ComponentType<DetailTabProps>>;
 }
 
@@ -23,15 +28,6 @@ export interface DetailTabDef {
 export function defineDetailTab(tab: DetailTabDef): DetailTabDef {
   return tab;
 }
-
-/** Shown once the business reached `stage`, unless it ended before — or ended in one of `endings`. */
-export const reachedStage =
-  (stage: Stage, ...endings: string[]) =>
-  (detail: BusinessDetail): boolean => {
-    const now = stageOf(detail.state);
-    if (now === 'TERMINATED') return endings.includes(detail.state);
-    return STAGES.indexOf(now) >= STAGES.indexOf(stage);
-  };
 
 /** A tab that is the stage's section of the business (the record read by the business's id). */
 export const sectionTab =
