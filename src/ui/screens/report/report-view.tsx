@@ -2,23 +2,13 @@
 // (BUSINESS.md §4 /business/reportProductionInfo; the review page's section; the 报告 tab of 业务详情): the report's facts, each step's fields with the revisions side by side (a value a later revision
 // changed is marked), 核心指标 computed from the statements, and 导出PDF of a revision behind its code. The
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
-import {
-  Badge,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-} from '@fluentui/react-components';
+import { Badge, Button, Text } from '@fluentui/react-components';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { REPORT_STEPS } from '../../../domain/financing/report';
 import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
 import { formatFen } from '../../../domain/format/money-format';
 import { Permission } from '../../shell/permission';
+import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection, stageInfoScreen, stageViewList } from '../stage/stage-parts';
 import { StepRevisions, type StepView } from '../stage/step-revisions';
@@ -47,8 +37,6 @@ export interface ReportDetail extends StageRecord {
   actions: string[];
 }
 
-const useReportStyles = makeStyles({ table: { minWidth: '480px' } });
-
 /** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
 export function indicatorText(i: { value: string | null; unit: string }): string {
   if (i.value === null) return '无法计算';
@@ -60,34 +48,19 @@ export function indicatorText(i: { value: string | null; unit: string }): string
 }
 
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
-  const styles = { ...useMakeStyles(), ...useReportStyles() };
   return (
-    <div className={styles.scroll}>
-      <Table size="small" aria-label="核心指标" className={styles.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>指标</TableHeaderCell>
-            <TableHeaderCell className={styles.amount}>数值</TableHeaderCell>
-            <TableHeaderCell>计算方法</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {indicators.map((i) => (
-            <TableRow key={i.key}>
-              <TableCell>{i.label}</TableCell>
-              <TableCell className={styles.amount}>{indicatorText(i)}</TableCell>
-              <TableCell className={styles.muted}>{i.formula}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <SmallTable
+      label="核心指标"
+      minWidth="480px"
+      columns={[{ title: '指标' }, { title: '数值', amount: true }, { title: '计算方法', muted: true }]}
+      rows={indicators.map((i) => ({ key: i.key, cells: [i.label, indicatorText(i), i.formula] }))}
+    />
   );
 }
 
 /** The report read-only, every revision side by side. */
 export function ReportView({ detail }: { detail: ReportDetail }) {
-  const styles = { ...useMakeStyles(), ...useReportStyles() };
+  const styles = useMakeStyles();
   const client = useStage(REPORT_STAGE);
   const revisions = detail.revisions;
   if (revisions.length === 0) {
