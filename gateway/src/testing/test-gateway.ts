@@ -192,6 +192,12 @@ export async function signIn(
 export type GatewayAnswer = { status: number; code: number; message: string; data: any };
 
 /** One call to the app, answered as status and envelope, for the gateway's own tests. */
+/** The answer's data when the gateway answered 0 (success); otherwise the test fails with its code and message. */
+export function dataOf(res: GatewayAnswer) {
+  if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.message}`);
+  return res.data;
+}
+
 export function callerOf(app: FastifyInstance) {
   return async (
     method: string,

@@ -9,6 +9,7 @@
 // may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
 import { formatFen } from '../format/money-format';
 import {
+  type BasisOrder,
   MIN_REMAINING_DAYS,
   PreCreditMessage,
   daysBetween,
@@ -87,21 +88,11 @@ export interface ApplicationDoc {
   validTo: string | null;
 }
 
-/** An order as the rule reads it. */
-export interface ApplicationOrder {
-  orderId: string;
-  orderNo: string;
-  supplierId: string;
-  confirmStatus: string;
-  /** The order's own flag or a live 合同锁定 naming its contract or number (risk/locks.ts). */
-  locked: boolean;
-  /** 分: eligible-amount.ts, with this application's own reservation on the order given back. */
-  eligibleAmount: number;
-  /** 'YYYY-MM-DD'. */
-  dueDate: string;
-  /** The effective cap's financing ratio for this order's own project company, if a parameter sets one. */
-  ratio?: string | null;
-}
+/**
+ * An order as the rule reads it: the pre-credit's basis order, its eligible amount with this application's own
+ * reservation on it given back.
+ */
+export type ApplicationOrder = BasisOrder;
 
 export interface ApplicationFacts {
   supplierId: string;

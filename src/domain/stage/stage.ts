@@ -147,3 +147,54 @@ export function childStatusOf(stage: Stage, state: string, passed: boolean): Chi
   }
   return 'APPROVED';
 }
+
+/** What is a later stage's own when its list is a view over the businesses that reached it (报告, 决议, …). */
+export interface ChildStageSpec {
+  stage: Stage;
+  name: string;
+  api: string;
+  listPath: string;
+  makePath: string;
+  title: string;
+  noun: string;
+  /** The view over the child's table and financing_business; its status and version are the business's. */
+  view: { table: string; id: string; createdBy?: boolean };
+  /** The list's and detail's own fields; the business's own columns are the kit's (STAGE_BUSINESS_FIELDS). */
+  fields: readonly FieldDef[];
+  titleField: string;
+  order?: ResourceDef['order'];
+  /** 新增 on the list (预授信, 融资申请); a draft never submitted may then be deleted too. */
+  create?: ResourceDef['create'];
+  /** The list's row actions (the table's own, e.g. 撤回). */
+  workflow?: ResourceDef<ChildStatus>['workflow'];
+  sample?: ResourceDef['sample'];
+}
+
+/**
+ * The stage on the kit from its spec: statuses the kit's child statuses, 编辑 in the states the table lets
+ * the maker submit from; 删除 of a draft only where the stage makes its records by 新增 (a record the
+ * business brought stays until it leaves the stage).
+ */
+export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
+  const resource: ResourceDef<ChildStatus> = {
+    name: spec.name,
+    api: spec.api,
+    menuPath: spec.listPath,
+    title: spec.title,
+    noun: spec.noun,
+    storage: { ...spec.view, softDelete: true },
+    fields: [...spec.fields, ...STAGE_BUSINESS_FIELDS],
+    statuses: CHILD_STATUSES,
+    initialStatus: 'DRAFT',
+    update: { when: editableStatuses(spec.stage) as ChildStatus[], op: 'edit' },
+    ...(spec.create
+      ? { create: spec.create, remove: { when: removableStatuses(spec.stage) as ChildStatus[], op: 'delete' } }
+      : {}),
+    makePath: spec.makePath,
+    ...(spec.workflow ? { workflow: spec.workflow } : {}),
+    ...(spec.order ? { order: spec.order } : {}),
+    sample: spec.sample ?? {},
+    titleField: spec.titleField,
+  };
+  return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(spec.noun) };
+}

@@ -5,6 +5,7 @@
 // folder), so their names show and the rule counts them, but opening one says the file is missing. It runs after
 // the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
 // application, for 新增.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
@@ -12,12 +13,7 @@ import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import {
-  applicationOrders,
-  createApplicationDraft,
-  limitsOf,
-  shanghaiDate,
-} from '../../modules/financing-application/store';
+import { applicationOrders, createApplicationDraft, limitsOf } from '../../modules/financing-application/store';
 import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';
@@ -126,7 +122,7 @@ export async function applicationWalkOf(db: Kysely<Database>): Promise<Applicati
     operator: actorAs(OPERATOR_ID, '业务经办', ROLE.OPERATOR),
     supplierId,
     supplierName: supplier?.org_name ?? '',
-    today: shanghaiDate(new Date()),
+    today: businessDay(new Date()),
   };
 }
 

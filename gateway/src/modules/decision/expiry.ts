@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 import { DECISION_GOVERNS } from '../../../../src/domain/financing/expiry';
 import { TERMINABLE_STATES } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
-import { expireEach, shanghaiDate } from '../pre-credit/store';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { expireEach } from '../pre-credit/store';
 
 /** Moves each business whose decision lapsed by `now` to 已失效; answers how many it moved. */
 export async function expireLapsedDecisions(db: Kysely<Database>, now: Date): Promise<number> {
@@ -16,7 +17,7 @@ export async function expireLapsedDecisions(db: Kysely<Database>, now: Date): Pr
     .where('deleted', '=', false)
     .where('stage', 'in', [...DECISION_GOVERNS])
     .where('state', 'in', [...TERMINABLE_STATES])
-    .where(sql<boolean>`decision_valid_until < ${shanghaiDate(now)}::date`)
+    .where(sql<boolean>`decision_valid_until < ${businessDay(now)}::date`)
     .orderBy('business_id')
     .execute();
   return expireEach(db, due, now);

@@ -31,7 +31,7 @@ import { type StageContext, registerStage, transitionBody } from '../../stage/st
 import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
-import { logOperation, newId } from '../operation-log/repository';
+import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
 import './tables';
 
@@ -149,15 +149,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             version: 1,
           })
           .execute();
-        await logOperation(trx, {
-          tenantId,
-          userId,
-          now,
-          action: `${DEF.name}.create`,
-          targetType: DEF.name,
-          targetId: id,
-          after: { ...form, demandNo, source },
-        });
+        await kit.log(trx, ctx, 'create', id, { after: { ...form, demandNo, source } });
       });
       return reply(ctx, id);
     },
@@ -236,16 +228,8 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             .where('demand_id', '=', id)
             .execute();
         }
-        await logOperation(trx, {
-          tenantId,
-          userId,
-          now,
-          action: `${DEF.name}.${body.action}`,
-          targetType: DEF.name,
-          targetId: id,
-          before,
-          after: { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment },
-        });
+        const after = { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment };
+        await kit.log(trx, ctx, body.action, id, { before, after });
       });
       return reply(ctx, id);
     },

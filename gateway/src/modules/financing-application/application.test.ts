@@ -11,7 +11,14 @@ import { ROLE } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  dataOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
 import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
 import { insertFiles } from '../file/repository';
@@ -61,11 +68,8 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     await gw?.close();
   });
 
-  const ok = async (method: string, url: string, headers: Headers, body?: unknown) => {
-    const res = await call(method, url, headers, body);
-    expect(res.code, res.message).toBe(0);
-    return res.data;
-  };
+  const ok = async (method: string, url: string, headers: Headers, body?: unknown) =>
+    dataOf(await call(method, url, headers, body));
   const move = (id: string, headers: Headers, action: string, version: number, comment?: string) =>
     call('POST', `${BUSINESS}/${id}/transition`, headers, { action, version, ...(comment ? { comment } : {}) });
 

@@ -5,6 +5,7 @@
 // limits are the submission's rule), its detail (orders, documents, limits, rule results), 新增 for a
 // business at APPLICATION/DRAFT that has none, the reviewer's read and the make page's order list. Its
 // SUBMIT_APPLICATION rule and reservation effect are registered in store.ts.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -26,7 +27,7 @@ import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { Id, IdParams } from '../../schemas/common';
-import { registerStage } from '../../stage/stage-routes';
+import { type StageKit, registerStage } from '../../stage/stage-routes';
 import {
   CandidateSchema,
   type Checked,
@@ -37,17 +38,10 @@ import {
   StartSchema,
   wireOrder,
 } from './schemas';
-import { inScope, loadBusiness } from '../business/aggregate';
+import { inScope, type loadBusiness } from '../business/aggregate';
 import { bindOwnFiles } from '../file/file-binding';
 import { logOperation } from '../operation-log/repository';
-import {
-  applicationOrders,
-  applicationProblems,
-  createApplicationDraft,
-  limitsOf,
-  loadApplication,
-  shanghaiDate,
-} from './store';
+import { applicationOrders, applicationProblems, createApplicationDraft, limitsOf, loadApplication } from './store';
 
 const STAGE = APPLICATION_STAGE;
 const DEF = STAGE.resource;
@@ -153,7 +147,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       maxTermDays: limits.maxTermDays,
       preCreditAvailable: limits.preCreditAvailable,
       problems,
-      today: shanghaiDate(now),
+      today: businessDay(now),
     };
   };
 
@@ -214,12 +208,12 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     return { total: form.total, lines: form.lines.length, docs: form.docs.length };
   };
 
-  const kit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
+  const kit: StageKit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
     detail: {
       summary: '融资申请详情（明细、准入资料、规则校验结果）',
       properties: DetailFields,
       async load(ctx, row) {
-        const business = await loadBusiness(deps.db, ctx.tenantId, row.keyId);
+        const business = await kit.business(ctx, row.keyId);
         const stored = await loadApplication(db, ctx.tenantId, row.keyId);
         if (!stored) throw notFound(ApplicationRouteMessage.notFound);
         return partsOf(ctx, business, stored);
@@ -247,6 +241,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       },
     },
     transition: { summary: '提交 / 撤回融资申请（业务的生命周期转换）' },
+    review: {
+      menu: APPLICATION_EXAMINE_INFO_PATH,
+      summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
+    },
   });
 
   app.get(
@@ -291,8 +289,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
 
   /** The business a new application is for: in the caller's scope, at 融资申请·草稿, without one yet. */
   const startable = async (ctx: Awaited<ReturnType<typeof kit.context>>, businessId: string, trx = deps.db) => {
-    const business = await loadBusiness(trx, ctx.tenantId, businessId);
-    if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
+    const business = await kit.business(ctx, businessId, trx);
     if (business.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
     if (await loadApplication(trx as unknown as typeof db, ctx.tenantId, businessId)) {
       throw invalidInput(ApplicationRouteMessage.exists);
@@ -368,27 +365,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         await startable(ctx, businessId, trx);
         const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
         const saved = form ? await writeSave(trx, ctx, businessId, form) : {};
-        await logOperation(trx, {
-          ...{ tenantId, userId, now, action: `${DEF.name}.create`, targetType: DEF.name },
-          ...{ targetId: businessId, after: { applicationNo: no, ...saved } },
-        });
+        await kit.log(trx, ctx, 'create', businessId, { after: { applicationNo: no, ...saved } });
       });
       return ok(await kit.detailOf(ctx, businessId));
     },
-  );
-
-  app.get(
-    `${DEF.api}/:id/review`,
-    {
-      config: { access: { menu: APPLICATION_EXAMINE_INFO_PATH } },
-      schema: {
-        tags: kit.tags,
-        summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
-        params: IdParams,
-        response: envelopeResponses(kit.detail),
-      },
-    },
-    async (request) => ok(await kit.detailOf(await kit.context(request), (request.params as IdParams).id)),
   );
 
   app.get(
@@ -410,8 +390,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { tenantId, now } = ctx;
       const id = (request.params as IdParams).id;
       // Also before the first 保存 (no application yet): the business must be the caller's to see.
-      const business = await loadBusiness(deps.db, tenantId, id);
-      if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
+      const business = await kit.business(ctx, id);
       const stored = await loadApplication(db, tenantId, id);
       const limits = await limitsOf(deps.db, tenantId, business, now);
       const supplierId = business.supplierId;
@@ -429,7 +408,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         (o.confirmStatus === 'CONFIRMED' &&
           !o.locked &&
           o.eligibleAmount > 0 &&
-          hasFinanceableLife(o.dueDate, shanghaiDate(now)));
+          hasFinanceableLife(o.dueDate, businessDay(now)));
       return ok({ records: orders.filter(pickable).map((o) => wireOrder(o, limits.ratio)), ratio: limits.ratio });
     },
   );

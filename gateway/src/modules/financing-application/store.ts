@@ -5,6 +5,7 @@
 // kept while it is returned to its maker, given back when it is withdrawn or the business is terminated —
 // inside the business transition's transaction, so each happens exactly once or not at all.
 import { type Kysely, sql } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import {
   ACCESS_DOC_TYPES,
@@ -37,9 +38,6 @@ export const ApplicationStoreMessage = {
   missing: '融资申请不存在，请先制作融资申请',
   reservedElsewhere: (no: string) => `付款单${no}的可融资余额已被其他申请占用，请刷新后重新选择`,
 } as const;
-
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 const parsed = <T>(value: unknown, empty: T): T => {
   if (value === null || value === undefined) return empty;
@@ -218,7 +216,7 @@ export async function limitsOf(
   const sources = await capSourcesOf(database, tenantId, {
     productId: business.productId ?? null,
     subsidiaryId: business.projectCompanyId ?? null,
-    on: shanghaiDate(now),
+    on: businessDay(now),
   });
   const cap = effectiveCap(sources);
   const pre = await db
@@ -259,7 +257,7 @@ export async function applicationProblems(
     loadPreCredit(db, tenantId, record.keyId),
   ]);
   // An expired pre-credit carries no application.
-  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, shanghaiDate(now));
+  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
   return [
     ...lapsed,
     ...submitApplicationProblems({
@@ -275,7 +273,7 @@ export async function applicationProblems(
       payeeBank: stored.payeeBank,
       payeeAccount: stored.payeeAccount,
       docs: stored.docs,
-      today: shanghaiDate(now),
+      today: businessDay(now),
     }),
   ];
 }

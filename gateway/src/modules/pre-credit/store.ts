@@ -1,6 +1,7 @@
 // The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
 // applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import { type BusinessRecord, REVIEW_STAGES, stageOf } from '../../../../src/domain/financing/lifecycle';
@@ -30,9 +31,6 @@ type AnyDb = Kysely<any>;
 
 export const PRE_CREDIT_NO_PREFIX = 'YS';
 
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-
 export interface PreCreditDraft {
   tenantId: string;
   businessId: string;
@@ -47,7 +45,7 @@ export interface PreCreditDraft {
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
   const no = await nextDocumentNo(trx, d.tenantId, PRE_CREDIT_NO_PREFIX, d.now);
   const days = d.validDays ?? PRE_CREDIT_VALID_DAYS;
-  const from = shanghaiDate(d.now);
+  const from = businessDay(d.now);
   await trx
     .insertInto('pre_credit')
     .values({
@@ -199,7 +197,7 @@ export async function bindingCap(
     await capSourcesOf(database, tenantId, {
       productId: ids.productId ?? null,
       subsidiaryId,
-      on: shanghaiDate(now),
+      on: businessDay(now),
     }),
   );
   return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
@@ -291,7 +289,7 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
     basisOrderIds: preCredit.basisOrderIds,
     orders: capped.orders,
     singleMax: capped.singleMax,
-    today: shanghaiDate(now),
+    today: businessDay(now),
   });
 });
 
@@ -314,7 +312,7 @@ registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) =
     stage: stageOf(record.state),
     preCreditValidTo: preCredit?.validTo ?? null,
     decisionValidUntil: business?.decision_valid_until ?? null,
-    today: shanghaiDate(now),
+    today: businessDay(now),
   });
 });
 
@@ -332,7 +330,7 @@ export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): P
     .select(['b.tenant_id', 'b.business_id', 'b.version'])
     .where('b.deleted', '=', false)
     .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])
-    .where('p.valid_to', '<', shanghaiDate(now))
+    .where('p.valid_to', '<', businessDay(now))
     .orderBy('b.business_id')
     .execute();
   return expireEach(db, due as { tenant_id: string; business_id: string; version: number | string }[], now);

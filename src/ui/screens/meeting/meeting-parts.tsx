@@ -157,3 +157,29 @@ export function useMeetingRoom(meetingId: string) {
   const busy = useSelector(room, (s) => s.matches('acting'));
   return { room, meeting, loading, failed, busy, userId };
 }
+
+/** A meeting page's heading: its title beside the meeting's status. */
+export function MeetingHeading({ title, status }: { title: string; status: MeetingStatus }) {
+  const styles = useMeetingStyles();
+  return (
+    <div className={styles.row}>
+      <Text as="h1" size={600} weight="semibold">
+        {title}
+      </Text>
+      <MeetingStatusBadge status={status} />
+    </div>
+  );
+}
+
+/** An agenda item's head on the read pages: the business, the tally and every vote. */
+export function ItemHead({ item }: { item: MeetingItem }) {
+  return (
+    <>
+      <Text as="h2" size={400} weight="semibold">
+        {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
+      </Text>
+      <TallyLine item={item} />
+      <VoteTable item={item} />
+    </>
+  );
+}
