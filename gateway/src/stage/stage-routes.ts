@@ -28,6 +28,7 @@ import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
 import {
   type Actor,
+  type BusinessRevision,
   type BusinessRow,
   reviseBusiness,
   submittedIn,
@@ -88,7 +89,7 @@ export interface StageEdit<B, C> {
     id: string,
     checked: C,
     before: ResourceRecord,
-  ): Promise<{ business?: { applyAmount?: number; projectCompanyId?: string | null }; after: object }>;
+  ): Promise<{ business?: BusinessRevision; after: object }>;
 }
 
 export interface StageHooks<B = never, C = never> {

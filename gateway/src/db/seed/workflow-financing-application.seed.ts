@@ -18,7 +18,7 @@ import {
   limitsOf,
   shanghaiDate,
 } from '../../modules/financing-application/store';
-import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
+import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';
 import { createPreCreditDraft } from '../../modules/pre-credit/store';
@@ -68,7 +68,7 @@ const PLAN: Target[] = [
 ];
 
 /** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
-export const after = ['assets', 'business', 'workflow-demands'];
+export const after = ['assets', 'business', 'workflow-demands', 'params-funds'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   // Once: a second run of the demo seed adds nothing.
@@ -90,6 +90,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .where('org_id', '=', supplierId)
     .executeTakeFirst();
   const today = shanghaiDate(new Date());
+  const product = await db
+    .selectFrom('fund_product' as never)
+    .select(['product_id' as never, 'capital_side_id' as never])
+    .where('tenant_id' as never, '=', DEMO_TENANT_ID as never)
+    .where('product_code' as never, '=', 'ICBC-SCF-01' as never)
+    .executeTakeFirst()
+    .then((r) => r as unknown as { product_id: string; capital_side_id: string } | undefined);
   // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
   // The last three for the applications the report seed walks on, so the first five's orders stay as they were.
   for (let k = 0; k < 9; k++) {
@@ -216,6 +223,19 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       })
       .where('application_id', '=', business.keyId)
       .execute();
+    // The capital side the supplier consented for, and one of its products (BUSINESS.md §2: fixed here).
+    if (product) {
+      await reviseBusiness(db, {
+        tenantId: DEMO_TENANT_ID,
+        businessId: business.keyId,
+        version,
+        states: ['APPLICATION/DRAFT'],
+        actor: operator,
+        now: later(5),
+        set: { capitalSideId: product.capital_side_id, productId: product.product_id },
+      });
+      version += 1;
+    }
     if (target === 'DRAFT') continue;
     await move(operator, 'submit', 6, `${supplier?.org_name ?? ''}融资申请，请审核`);
     if (target === 'PENDING_1') continue;
