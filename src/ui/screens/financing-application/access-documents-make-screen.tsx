@@ -12,6 +12,8 @@ import {
   Field,
   Input,
   Link,
+  MessageBar,
+  MessageBarBody,
   Select,
   Spinner,
   Table,
@@ -45,6 +47,7 @@ import {
   financingApplicationMakeSpec,
   figuresOf,
   isStored,
+  warningsOf,
 } from './financing-application-make';
 
 const useStyles = makeStyles({
@@ -100,6 +103,7 @@ function ChooseBusiness() {
                   <TableHeaderCell>业务编号</TableHeaderCell>
                   <TableHeaderCell>供应商</TableHeaderCell>
                   <TableHeaderCell className={styles.amount}>申请额（元）</TableHeaderCell>
+                  <TableHeaderCell>提示</TableHeaderCell>
                   <TableHeaderCell>操作</TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -109,6 +113,16 @@ function ChooseBusiness() {
                     <TableCell>{r.businessNo}</TableCell>
                     <TableCell>{r.supplierName}</TableCell>
                     <TableCell className={styles.amount}>{formatFen(BigInt(r.applyAmount))}</TableCell>
+                    <TableCell>
+                      {r.warnings.length === 0 ? (
+                        <Text className={styles.muted}>—</Text>
+                      ) : (
+                        // Said before the page is opened: what 保存 and 提交 would refuse.
+                        <Text className={styles.error} role="note" aria-label={`${r.businessNo}的提示`}>
+                          {r.warnings.join('；')}
+                        </Text>
+                      )}
+                    </TableCell>
                     <TableCell>
                       <Button size="small" appearance="primary" onClick={() => start(r)}>
                         制作融资申请
@@ -151,6 +165,10 @@ function MakeForm({ id }: { id: string }) {
       ? sum.total > BigInt(detail.preCreditAvailable)
       : false;
   const today = detail?.today ?? '';
+  const warnings = warningsOf(detail, values);
+  const sides = detail?.capitalSides ?? [];
+  const products = (detail?.products ?? []).filter((p) => p.capitalSideId === values.capitalSideId);
+  const product = products.find((p) => p.keyId === values.productId);
 
   const toggle = (o: FinancingApplicationOrder, on: boolean) => {
     const next = { ...amounts };
@@ -184,10 +202,59 @@ function MakeForm({ id }: { id: string }) {
               <Text>融资比例：{ratioPercent(ratio)}</Text>
               {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
             </div>
+            {warnings.map((w) => (
+              <MessageBar key={w} intent="warning">
+                <MessageBarBody>{w}</MessageBarBody>
+              </MessageBar>
+            ))}
           </div>
         )
       }
     >
+      <div className={styles.card} role="region" aria-label="资金方与产品">
+        <div className={styles.fields}>
+          <Field label="资金方" required>
+            <Select
+              aria-label="资金方"
+              value={values.capitalSideId}
+              disabled={!editable}
+              // Another side's product is no choice: the product starts again.
+              onChange={(_, d) => page.edit({ capitalSideId: d.value, productId: '' })}
+            >
+              <option value="">请选择资金方</option>
+              {sides.map((s) => (
+                <option key={s.keyId} value={s.keyId}>
+                  {s.consented ? s.name : `${s.name}（未授权数据查询）`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label="资金产品"
+            required
+            hint={
+              product
+                ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${ratioPercent(product.minRate)}至${ratioPercent(product.maxRate)}`
+                : undefined
+            }
+          >
+            <Select
+              aria-label="资金产品"
+              value={values.productId}
+              disabled={!editable || !values.capitalSideId}
+              onChange={(_, d) => page.edit({ productId: d.value })}
+            >
+              <option value="">{values.capitalSideId ? '请选择资金产品' : '请先选择资金方'}</option>
+              {products.map((p) => (
+                <option key={p.keyId} value={p.keyId}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      </div>
+
       <div className={styles.card} role="region" aria-label="融资明细">
         <Text weight="semibold">融资明细（选择付款单）</Text>
         <div className={styles.scroll}>
@@ -270,7 +337,15 @@ function MakeForm({ id }: { id: string }) {
 
       <div className={styles.card} role="region" aria-label="融资要素">
         <div className={styles.fields}>
-          <Field label="融资期限（天）" required hint="30至360天">
+          <Field
+            label="融资期限（天）"
+            required
+            hint={
+              product
+                ? `${Math.max(30, product.termMinDays)}至${Math.min(360, product.termMaxDays)}天（资金产品）`
+                : '30至360天'
+            }
+          >
             <Input
               value={values.term}
               disabled={!editable}

@@ -8,6 +8,12 @@ import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { MakeSpec } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
+import {
+  type CapitalSideOption,
+  CapitalChoiceMessage,
+  type ProductOption,
+  capitalChoiceProblems,
+} from '../../../domain/financing/capital-choice';
 
 /** A payment order the make page may finance, with what it may still finance (分) at the binding ratio. */
 export interface FinancingApplicationOrder {
@@ -43,6 +49,15 @@ export interface FinancingApplicationDetail extends StageRecord {
   status: string;
   state: string;
   stateLabel: string;
+  /** 资金方 and 资金产品 as chosen (carried on the business), and what may be chosen. */
+  capitalSideId: string | null;
+  capitalSideName: string | null;
+  productId: string | null;
+  productName: string | null;
+  capitalSides: CapitalSideOption[];
+  products: ProductOption[];
+  /** What keeps this supplier from applying (lock, consent), told before anything is typed. */
+  warnings: string[];
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
@@ -67,6 +82,8 @@ export interface FinancingApplicationCandidate {
   supplierName: string;
   applyAmount: number;
   version: number;
+  /** A lock or a missing consent, shown before the application is opened. */
+  warnings: string[];
 }
 
 export interface FinancingApplicationSave {
@@ -76,6 +93,8 @@ export interface FinancingApplicationSave {
   payeeAccount: string | null;
   lines: { orderId: string; financeAmount: number }[];
   docs: { docType: string; fileIds: string[]; validTo: string | null }[];
+  capitalSideId: string | null;
+  productId: string | null;
 }
 
 export interface DocValue {
@@ -86,6 +105,8 @@ export interface DocValue {
 export interface FinancingApplicationValues {
   /** 元 as typed, by order; an order is chosen when it has an entry. */
   amounts: Record<string, string>;
+  capitalSideId: string;
+  productId: string;
   term: string;
   source: string;
   bank: string;
@@ -112,6 +133,22 @@ const storedOf = (f: FinancingApplicationDocView['files'][number]): StoredFile =
   contentType: f.contentType,
   extension: f.extension || (f.name.split('.').pop()?.toLowerCase() ?? ''),
 });
+
+/**
+ * The warnings at the top of the make page: the supplier's lock and missing consent as the gateway found them,
+ * and — live, as the choice changes — what the chosen capital side and product would be refused for.
+ */
+export function warningsOf(d: FinancingApplicationDetail | null, values: FinancingApplicationValues): string[] {
+  if (!d) return [];
+  const sideNamed = new Set(d.capitalSides.map((s) => CapitalChoiceMessage.noConsentFor(s.name)));
+  const choice = { capitalSideId: values.capitalSideId || null, productId: values.productId || null };
+  return [
+    ...new Set([
+      ...d.warnings.filter((w) => !sideNamed.has(w)),
+      ...capitalChoiceProblems(choice, d.capitalSides, d.products, false),
+    ]),
+  ];
+}
 
 /** Whether the application is stored (a new one has no number until its first 保存). */
 export const isStored = (d: FinancingApplicationDetail | null): boolean => !!d?.applicationNo;
@@ -155,6 +192,8 @@ export function financingApplicationMakeSpec(
     },
     valuesOf: (d) => ({
       amounts: Object.fromEntries((d?.lines ?? []).map((l) => [l.orderId, fenToYuanText(l.financeAmount)])),
+      capitalSideId: d?.capitalSideId ?? '',
+      productId: d?.productId ?? '',
       term: d?.termDays == null ? '' : String(d.termDays),
       source: d?.repaymentSource ?? '',
       bank: d?.payeeBank ?? '',
@@ -181,6 +220,8 @@ export function financingApplicationMakeSpec(
       return {
         body: {
           termDays,
+          capitalSideId: values.capitalSideId || null,
+          productId: values.productId || null,
           repaymentSource: values.source || null,
           payeeBank: values.bank.trim() || null,
           payeeAccount: values.account.trim() || null,
