@@ -37,6 +37,7 @@ import {
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
+import { PagedTable } from '../../kit/dialogs/paged-table';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
@@ -96,43 +97,54 @@ function ChooseBusiness() {
         ) : rows.length === 0 ? (
           <Text className={styles.muted}>暂无可新增融资申请的业务</Text>
         ) : (
-          <div className={styles.scroll}>
-            <Table aria-label="可新增融资申请的业务" size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>业务编号</TableHeaderCell>
-                  <TableHeaderCell>供应商</TableHeaderCell>
-                  <TableHeaderCell className={styles.amount}>申请额（元）</TableHeaderCell>
-                  <TableHeaderCell>提示</TableHeaderCell>
-                  <TableHeaderCell>操作</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.keyId}>
-                    <TableCell>{r.businessNo}</TableCell>
-                    <TableCell>{r.supplierName}</TableCell>
-                    <TableCell className={styles.amount}>{formatFen(BigInt(r.applyAmount))}</TableCell>
-                    <TableCell>
-                      {r.warnings.length === 0 ? (
-                        <Text className={styles.muted}>—</Text>
-                      ) : (
-                        // Said before the page is opened: what 保存 and 提交 would refuse.
-                        <Text className={styles.error} role="note" aria-label={`${r.businessNo}的提示`}>
-                          {r.warnings.join('；')}
-                        </Text>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Button size="small" appearance="primary" onClick={() => start(r)}>
-                        制作融资申请
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          // The kit's table: a card a business on a phone, the 操作 pinned on a wide screen.
+          <PagedTable
+            aria-label="可新增融资申请的业务"
+            rows={rows}
+            rowKey={(r) => r.keyId}
+            total={rows.length}
+            page={1}
+            pageSize={Math.max(rows.length, 10)}
+            onPageChange={() => {}}
+            layout={['total']}
+            columns={[
+              { key: 'businessNo', title: '业务编号', width: 150 },
+              { key: 'supplierName', title: '供应商', width: 220 },
+              {
+                key: 'applyAmount',
+                title: '申请额（元）',
+                width: 140,
+                render: (r) => formatFen(BigInt(r.applyAmount)),
+              },
+              {
+                key: 'warnings',
+                title: '提示',
+                card: true,
+                ellipsis: false,
+                render: (r) =>
+                  r.warnings.length === 0 ? (
+                    <Text className={styles.muted}>—</Text>
+                  ) : (
+                    // Said before the page is opened: what 保存 and 提交 would refuse.
+                    <Text className={styles.error} role="note" aria-label={`${r.businessNo}的提示`}>
+                      {r.warnings.join('；')}
+                    </Text>
+                  ),
+              },
+              {
+                key: 'actions',
+                title: '操作',
+                width: 130,
+                fixed: 'right',
+                hideable: false,
+                render: (r) => (
+                  <Button size="small" appearance="primary" onClick={() => start(r)}>
+                    制作融资申请
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
         <div className={styles.footer}>
           <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
