@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // 新增融资需求 as a supplier user: the gateway offers only the user's own company, so the dialog fills 供应商 with it
-// and shows it fixed (the gateway refuses another supplier's id); staff with several suppliers choose one.
+// and shows it fixed (the gateway refuses another supplier's id); staff with several suppliers choose one. The
+// demand names its 拟融资付款单 by number.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -71,13 +72,18 @@ describe('新增融资需求', () => {
     await userEvent.type(within(dialog).getByLabelText(/期望金额/), '3000000');
     await userEvent.type(within(dialog).getByLabelText(/期限/), '180');
     await userEvent.type(within(dialog).getByLabelText(/融资用途/), '支付钢材采购款');
+    await userEvent.type(within(dialog).getByLabelText(/拟融资付款单/), 'FKHD20270001,FKHD20270002');
     await userEvent.type(within(dialog).getByLabelText(/联系人/), '王建国');
     await userEvent.type(within(dialog).getByLabelText(/联系电话/), '13800000003');
     await userEvent.click(within(dialog).getByRole('button', { name: '提交' }));
     await vi.waitFor(() => expect(resources.create).toHaveBeenCalled());
     expect(resources.create).toHaveBeenCalledWith(
       FINANCING_DEMAND,
-      expect.objectContaining({ supplierId: 's1', expectedAmount: 3_000_000_00 }),
+      expect.objectContaining({
+        supplierId: 's1',
+        expectedAmount: 3_000_000_00,
+        paymentOrderNos: 'FKHD20270001,FKHD20270002',
+      }),
     );
     // Opened again (the choices are already loaded): still filled and fixed.
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
