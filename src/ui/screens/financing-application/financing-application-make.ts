@@ -8,6 +8,7 @@ import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { MakeSpec } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
+import { submitApplicationProblems } from '../../../domain/financing/application-rules';
 import {
   type CapitalSideOption,
   CapitalChoiceMessage,
@@ -150,6 +151,56 @@ export function warningsOf(d: FinancingApplicationDetail | null, values: Financi
   ];
 }
 
+/**
+ * 提交's rule on what is typed now (the gateway's own pure functions on the figures it sent), so the checklist
+ * at the top follows the form before 保存; the gateway judges again on 提交.
+ */
+export function liveProblems(
+  d: FinancingApplicationDetail,
+  offer: FinancingApplicationOffer,
+  values: FinancingApplicationValues,
+): string[] {
+  const figures = figuresOf(values, offer);
+  const term = values.term.trim() === '' ? null : Number(values.term);
+  const choice = { capitalSideId: values.capitalSideId || null, productId: values.productId || null };
+  const product = d.products.find((p) => p.keyId === choice.productId) ?? null;
+  const warned = new Set(warningsOf(d, values));
+  return [
+    ...submitApplicationProblems({
+      supplierId: d.supplierId,
+      lines: figures.flatMap((f) =>
+        f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: Number(f.amount) }],
+      ),
+      orders: offer.orders.map((o) => ({
+        orderId: o.keyId,
+        orderNo: o.orderNo,
+        supplierId: d.supplierId,
+        confirmStatus: o.confirmStatus,
+        locked: o.locked,
+        eligibleAmount: o.eligibleAmount,
+        dueDate: o.dueDate,
+      })),
+      ratio: offer.ratio,
+      preCreditAvailable: d.preCreditAvailable,
+      singleMax: d.singleMax === null ? null : BigInt(d.singleMax),
+      maxTermDays: d.maxTermDays,
+      productTerm: product,
+      termDays: term !== null && Number.isInteger(term) ? term : null,
+      repaymentSource: values.source || null,
+      payeeBank: values.bank.trim() || null,
+      payeeAccount: values.account.trim() || null,
+      docs: Object.entries(values.docs).map(([docType, x]) => ({
+        docType,
+        fileIds: x.files.map((f) => f.keyId),
+        validTo: x.validTo || null,
+      })),
+      today: d.today,
+    }),
+    // What the warnings above already say is not said twice.
+    ...capitalChoiceProblems(choice, d.capitalSides, d.products, true).filter((p) => !warned.has(p)),
+  ];
+}
+
 /** Whether the application is stored (a new one has no number until its first 保存). */
 export const isStored = (d: FinancingApplicationDetail | null): boolean => !!d?.applicationNo;
 
@@ -239,7 +290,9 @@ export function financingApplicationMakeSpec(
         ? client.save<FinancingApplicationDetail>(record?.keyId ?? '', body, record?.version ?? 0)
         : // The first 保存 makes it: the business's key, with what was typed.
           client.create<FinancingApplicationDetail>({ businessId: record?.keyId ?? '', ...body }),
-    problemsOf: (d) => (d && isStored(d) ? d.problems : []),
+    // As stored when the page opens; as typed once anything is typed.
+    problemsOf: (d, offer, values) =>
+      !d ? [] : values && offer ? liveProblems(d, offer, values) : isStored(d) ? d.problems : [],
     editable: (d) => !!d && ['DRAFT', 'RETURNED'].includes(d.status),
   };
 }

@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { BusinessEventView } from '../../../domain/financing/business-list';
-import { ACCESS_DOC_TYPES } from '../../../domain/financing/application-rules';
+import { ACCESS_DOC_TYPES, ApplicationMessage } from '../../../domain/financing/application-rules';
 import { CapitalChoiceMessage } from '../../../domain/financing/capital-choice';
 import { LifecycleMessage } from '../../../domain/financing/lifecycle';
 import type { ServerMenuItem } from '../../../domain/menu/menu';
@@ -270,6 +270,27 @@ describe('准入资料制作', () => {
       expect.objectContaining({ capitalSideId: 'icbc', productId: 'p1' }),
       3,
     );
+  });
+
+  it('keeps the 提交 checklist in step with the form before anything is saved', async () => {
+    const { stages } = render();
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+    const checklist = () => screen.getByRole('status', { name: '提交校验' }).textContent ?? '';
+    expect(checklist()).toContain('请至少选择一张付款单');
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    // The line is there now; what is still missing is listed, the capital side among it.
+    expect(checklist()).not.toContain('请至少选择一张付款单');
+    expect(checklist()).toContain(CapitalChoiceMessage.sideMissing);
+    expect(checklist()).toContain('请填写融资期限');
+    const choice = screen.getByRole('region', { name: '资金方与产品' });
+    await userEvent.selectOptions(within(choice).getByRole('combobox', { name: '资金方' }), 'icbc');
+    await userEvent.selectOptions(within(choice).getByRole('combobox', { name: '资金产品' }), 'p1');
+    await userEvent.type(screen.getByLabelText(/融资期限/), '200');
+    // 工行e信通 lends 30 to 180 days.
+    expect(checklist()).not.toContain(CapitalChoiceMessage.sideMissing);
+    expect(checklist()).toContain(ApplicationMessage.term(180));
+    expect(stages.save).not.toHaveBeenCalled();
   });
 
   it('warns of a locked supplier on the list it is picked from and at the top of the page', async () => {
