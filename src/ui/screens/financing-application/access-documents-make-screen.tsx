@@ -269,7 +269,9 @@ function MakeForm({ id }: { id: string }) {
 
       <div className={styles.card} role="region" aria-label="融资明细">
         <Text weight="semibold">融资明细（选择付款单）</Text>
-        <div className={styles.scroll}>
+        {/* Wider than a phone: reached and scrolled sideways by keyboard too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+        <div className={styles.scroll} tabIndex={0} role="group" aria-label="付款单（可左右滚动）">
           <Table aria-label="付款单" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
