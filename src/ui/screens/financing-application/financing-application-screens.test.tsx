@@ -277,6 +277,8 @@ describe('准入资料制作', () => {
     await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
     const checklist = () => screen.getByRole('status', { name: '提交校验' }).textContent ?? '';
     expect(checklist()).toContain('请至少选择一张付款单');
+    // On a phone the orders scroll sideways: the frame is reached by keyboard (axe: scrollable-region-focusable).
+    expect(screen.getByRole('group', { name: '付款单（可左右滚动）' }).tabIndex).toBe(0);
     const table = screen.getByRole('table', { name: '付款单' });
     await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
     // The line is there now; what is still missing is listed, the capital side among it.
