@@ -65,6 +65,14 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   required: { color: tokens.colorPaletteRedForeground1 },
+  // A capital side's long name stays inside its own column instead of running under the next field.
+  choice: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(360px, 100%), 1fr))',
+    gap: '16px',
+  },
+  choiceField: { minWidth: 0 },
+  choiceSelect: { width: '100%', minWidth: 0 },
 });
 
 export function AccessDocumentsMakeScreen() {
@@ -224,9 +232,10 @@ function MakeForm({ id }: { id: string }) {
       }
     >
       <div className={styles.card} role="region" aria-label="资金方与产品">
-        <div className={styles.fields}>
-          <Field label="资金方" required>
+        <div className={styles.choice}>
+          <Field label="资金方" required className={styles.choiceField}>
             <Select
+              className={styles.choiceSelect}
               aria-label="资金方"
               value={values.capitalSideId}
               disabled={!editable}
@@ -244,6 +253,7 @@ function MakeForm({ id }: { id: string }) {
           <Field
             label="资金产品"
             required
+            className={styles.choiceField}
             hint={
               product
                 ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${ratioPercent(product.minRate)}至${ratioPercent(product.maxRate)}`
@@ -251,6 +261,7 @@ function MakeForm({ id }: { id: string }) {
             }
           >
             <Select
+              className={styles.choiceSelect}
               aria-label="资金产品"
               value={values.productId}
               disabled={!editable || !values.capitalSideId}
