@@ -30,6 +30,7 @@ import { renderDocument } from '../documents/render-document';
 import type { GatewayDeps } from '../deps';
 import {
   type Actor,
+  type BusinessRevision,
   type BusinessRow,
   inScope,
   loadBusiness,
@@ -92,7 +93,7 @@ export interface StageEdit<B, C> {
     id: string,
     checked: C,
     before: ResourceRecord,
-  ): Promise<{ business?: { applyAmount?: number; projectCompanyId?: string | null }; after: object }>;
+  ): Promise<{ business?: BusinessRevision; after: object }>;
 }
 
 export interface StageHooks<B = never, C = never> {

@@ -14,7 +14,7 @@ import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { applicationOrders, createApplicationDraft, limitsOf } from '../../modules/financing-application/store';
-import { type Actor, createBusiness, transitionBusiness } from '../../modules/business/aggregate';
+import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { newId } from '../../modules/operation-log/repository';
 import { createPreCreditDraft } from '../../modules/pre-credit/store';
@@ -64,7 +64,7 @@ const PLAN: ApplicationTarget[] = [
 ];
 
 /** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
-export const after = ['assets', 'business', 'workflow-demands'];
+export const after = ['assets', 'business', 'workflow-demands', 'params-funds'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   // Once: a second run of the demo seed adds nothing.
@@ -103,6 +103,8 @@ export interface ApplicationWalk {
   supplierName: string;
   /** Today in Asia/Shanghai: the orders picked have 45 days of life left. */
   today: string;
+  /** The capital side the supplier consented for, and one of its products (BUSINESS.md §2: chosen here). */
+  product: { product_id: string; capital_side_id: string } | undefined;
 }
 
 /** The seeded reviewers, the operator and the demo supplier; null before the people are seeded. */
@@ -116,6 +118,13 @@ export async function applicationWalkOf(db: Kysely<Database>): Promise<Applicati
     .select('org_name')
     .where('org_id', '=', supplierId)
     .executeTakeFirst();
+  const product = await db
+    .selectFrom('fund_product' as never)
+    .select(['product_id' as never, 'capital_side_id' as never])
+    .where('tenant_id' as never, '=', DEMO_TENANT_ID as never)
+    .where('product_code' as never, '=', 'ICBC-SCF-01' as never)
+    .executeTakeFirst()
+    .then((r) => r as unknown as { product_id: string; capital_side_id: string } | undefined);
   return {
     reviewer,
     risk,
@@ -123,6 +132,7 @@ export async function applicationWalkOf(db: Kysely<Database>): Promise<Applicati
     supplierId,
     supplierName: supplier?.org_name ?? '',
     today: businessDay(new Date()),
+    product,
   };
 }
 
@@ -250,6 +260,18 @@ export async function walkApplication(
     })
     .where('application_id', '=', business.keyId)
     .execute();
+  if (walk.product) {
+    await reviseBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: business.keyId,
+      version,
+      states: ['APPLICATION/DRAFT'],
+      actor: operator,
+      now: later(5),
+      set: { capitalSideId: walk.product.capital_side_id, productId: walk.product.product_id },
+    });
+    version += 1;
+  }
   if (target === 'DRAFT') return business.keyId;
   await move(operator, 'submit', 6, `${walk.supplierName}融资申请，请审核`);
   if (target === 'PENDING_1') return business.keyId;

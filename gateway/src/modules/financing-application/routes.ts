@@ -38,9 +38,10 @@ import {
   StartSchema,
   wireOrder,
 } from './schemas';
-import { inScope, type loadBusiness } from '../business/aggregate';
+import { inScope, loadBusiness } from '../business/aggregate';
 import { bindOwnFiles } from '../file/file-binding';
 import { logOperation } from '../operation-log/repository';
+import { candidateWarnings, capitalOffer, carryCapital, checkCapitalChoice } from './capital-choice';
 import { applicationOrders, applicationProblems, createApplicationDraft, limitsOf, loadApplication } from './store';
 
 const STAGE = APPLICATION_STAGE;
@@ -93,7 +94,8 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     stored: Awaited<ReturnType<typeof loadApplication>>,
   ) => {
     const lines = stored?.lines ?? [];
-    const [limits, orders, supplier, problems] = await Promise.all([
+    const choice = { capitalSideId: business.capitalSideId ?? null, productId: business.productId ?? null };
+    const [limits, orders, supplier, problems, capital] = await Promise.all([
       limitsOf(deps.db, tenantId, business, now),
       applicationOrders(
         db,
@@ -110,6 +112,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .where('org_id', '=', business.supplierId)
         .executeTakeFirst(),
       stored ? applicationProblems(db, tenantId, business, now) : Promise.resolve([]),
+      capitalOffer(deps.db, tenantId, business.supplierId, choice, now),
     ]);
     const docsStored = stored?.docs ?? [];
     const files = await filesOf(
@@ -123,6 +126,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       supplierId: business.supplierId,
       supplierName: supplier?.org_name ?? '',
       stateLabel: stateLabel(business.state),
+      ...choice,
+      capitalSideName: capital.capitalSides.find((c) => c.keyId === choice.capitalSideId)?.name ?? null,
+      productName: capital.products.find((p) => p.keyId === choice.productId)?.name ?? null,
+      ...capital,
       repaymentSource: stored?.repaymentSource ?? null,
       payeeBank: stored?.payeeBank ?? null,
       payeeAccount: stored?.payeeAccount ?? null,
@@ -152,7 +159,19 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
   };
 
   /** The make form's shapes only: the figures' limits are the submission's rule (a draft may be saved unfinished). */
-  const checkSave = async (tenantId: string, supplierId: string, body: SaveBody): Promise<Checked> => {
+  const checkSave = async (
+    tenantId: string,
+    business: { supplierId: string; capitalSideId?: string | null; productId?: string | null },
+    body: SaveBody,
+    now: Date,
+  ): Promise<Checked> => {
+    const supplierId = business.supplierId;
+    const capital = {
+      capitalSideId: body.capitalSideId === undefined ? (business.capitalSideId ?? null) : body.capitalSideId || null,
+      productId: body.productId === undefined ? (business.productId ?? null) : body.productId || null,
+    };
+    // What the make page warned of before anything was typed is refused here with the same words.
+    await checkCapitalChoice(deps.db, tenantId, supplierId, capital, now);
     if (body.repaymentSource && !REPAYMENT_SOURCES.some((s) => s.code === body.repaymentSource)) {
       throw invalidInput(ApplicationRouteMessage.repaymentSource);
     }
@@ -178,7 +197,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     const docs = body.docs
       .filter((d) => d.fileIds.length > 0 || d.validTo)
       .map((d) => ({ docType: d.docType, fileIds: [...new Set(d.fileIds)], validTo: d.validTo }));
-    return { ...body, docs, fileIds, total: Number(totalOf(body.lines)) };
+    return { ...body, docs, fileIds, total: Number(totalOf(body.lines)), capital };
   };
 
   /** Stores the form on the application; the business's figures are not the draft's to write. */
@@ -223,9 +242,11 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       menu: MAKE,
       summary: '保存融资申请（草稿、已退回）',
       body: SaveFields,
-      check: ({ tenantId }, before, body) => checkSave(tenantId, String(before.supplierId), body),
-      // What a draft holds never overwrites the business's figures (申请金额 stays the business's own).
-      write: async (trx, ctx, id, form) => ({ after: await writeSave(trx, ctx, id, form) }),
+      check: async ({ tenantId, now }, before, body) =>
+        checkSave(tenantId, await loadBusiness(deps.db, tenantId, before.keyId), body, now),
+      // What a draft holds never overwrites the business's figures (申请金额 stays the business's own); the
+      // capital side and product are the application's choice, carried on the business.
+      write: async (trx, ctx, id, form) => ({ business: form.capital, after: await writeSave(trx, ctx, id, form) }),
     },
     remove: {
       summary: '删除融资申请（未提交过的草稿；业务仍在融资申请·草稿）',
@@ -265,24 +286,29 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .leftJoin('organization as s', (j) =>
           j.onRef('s.org_id', '=', 'b.supplier_id').onRef('s.tenant_id', '=', 'b.tenant_id'),
         )
+        .leftJoin('organization as c', (j) =>
+          j.onRef('c.org_id', '=', 'b.capital_side_id').onRef('c.tenant_id', '=', 'b.tenant_id'),
+        )
         .select(['b.business_id', 'b.business_no', 's.org_name', 'b.apply_amount', 'b.version'])
-        .select(['b.supplier_id', 'b.project_company_id'])
+        .select(['b.supplier_id', 'b.project_company_id', 'b.capital_side_id', 'c.org_name as capital_side_name'])
         .where('b.tenant_id', '=', tenantId)
         .where('b.state', '=', removableState(STAGE.stage))
         .where('b.deleted', '=', false)
         .where('a.application_id', 'is', null);
       if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
-      const rows = await q.orderBy('b.updated_at', 'desc').limit(200).execute();
+      const rows = (await q.orderBy('b.updated_at', 'desc').limit(200).execute()).filter((r) =>
+        inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }),
+      );
+      const warnings = await candidateWarnings(deps.db, tenantId, rows, new Date());
       return ok(
-        rows
-          .filter((r) => inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }))
-          .map((r) => ({
-            keyId: r.business_id,
-            businessNo: r.business_no,
-            supplierName: r.org_name ?? '',
-            applyAmount: Number(r.apply_amount),
-            version: Number(r.version),
-          })),
+        rows.map((r, i) => ({
+          warnings: warnings[i] ?? [],
+          keyId: r.business_id,
+          businessNo: r.business_no,
+          supplierName: r.org_name ?? '',
+          applyAmount: Number(r.apply_amount),
+          version: Number(r.version),
+        })),
       );
     },
   );
@@ -343,14 +369,21 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { businessId, ...fields } = request.body as { businessId: string } & Partial<SaveBody>;
       const business = await startable(ctx, businessId);
       const form = fields.lines
-        ? await checkSave(tenantId, business.supplierId, {
-            termDays: fields.termDays ?? null,
-            repaymentSource: fields.repaymentSource ?? null,
-            payeeBank: fields.payeeBank ?? null,
-            payeeAccount: fields.payeeAccount ?? null,
-            lines: fields.lines,
-            docs: fields.docs ?? [],
-          })
+        ? await checkSave(
+            tenantId,
+            business,
+            {
+              termDays: fields.termDays ?? null,
+              repaymentSource: fields.repaymentSource ?? null,
+              payeeBank: fields.payeeBank ?? null,
+              payeeAccount: fields.payeeAccount ?? null,
+              lines: fields.lines,
+              docs: fields.docs ?? [],
+              capitalSideId: fields.capitalSideId,
+              productId: fields.productId,
+            },
+            now,
+          )
         : null;
       await deps.db.transaction().execute(async (trx) => {
         // Under the business's row lock, so that of creates at once one makes the draft and the others are
@@ -365,6 +398,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         await startable(ctx, businessId, trx);
         const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
         const saved = form ? await writeSave(trx, ctx, businessId, form) : {};
+        if (form) await carryCapital(trx, ctx, business, form.capital);
         await kit.log(trx, ctx, 'create', businessId, { after: { applicationNo: no, ...saved } });
       });
       return ok(await kit.detailOf(ctx, businessId));

@@ -27,6 +27,7 @@ import { registerDetailSection } from '../business/detail-sections';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
 import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
+import { submittedCapital } from './capital-choice';
 import './tables';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
@@ -233,7 +234,12 @@ export async function limitsOf(
   };
 }
 
-type StoredBusiness = BusinessRecord & { keyId: string; productId?: string | null; projectCompanyId?: string | null };
+type StoredBusiness = BusinessRecord & {
+  keyId: string;
+  capitalSideId?: string | null;
+  productId?: string | null;
+  projectCompanyId?: string | null;
+};
 
 /** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
 export async function applicationProblems(
@@ -244,7 +250,7 @@ export async function applicationProblems(
 ): Promise<string[]> {
   const stored = await loadApplication(db, tenantId, record.keyId);
   if (!stored) return [ApplicationStoreMessage.missing];
-  const [orders, limits, preCredit] = await Promise.all([
+  const [orders, limits, preCredit, capital] = await Promise.all([
     applicationOrders(
       db,
       tenantId,
@@ -255,12 +261,14 @@ export async function applicationProblems(
     ),
     limitsOf(db as Kysely<Database>, tenantId, record, now),
     loadPreCredit(db, tenantId, record.keyId),
+    submittedCapital(db as Kysely<Database>, tenantId, record, now),
   ]);
   // An expired pre-credit carries no application.
   const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
   return [
     ...lapsed,
     ...submitApplicationProblems({
+      productTerm: capital.productTerm,
       supplierId: record.supplierId,
       lines: stored.lines,
       orders,
@@ -275,6 +283,7 @@ export async function applicationProblems(
       docs: stored.docs,
       today: businessDay(now),
     }),
+    ...capital.problems,
   ];
 }
 

@@ -92,7 +92,8 @@ function FinancingApplicationSection({ id }: { id: string }) {
             {detail.preCreditAvailable === null ? '未批复' : `${money(detail.preCreditAvailable)} 元`}
           </Text>
         </div>
-        <div className={styles.scroll}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+        <div className={styles.scroll} tabIndex={0} role="group" aria-label="融资明细（可左右滚动）">
           <Table aria-label="融资明细" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>

@@ -31,7 +31,7 @@ import {
   textMax,
 } from '../../../domain/resource/resource';
 import { formatDateTime } from '../../../domain/format/date-format';
-import { dateBounds, rateHint, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { dateBounds, fixedOrgChoices, rateHint, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { allowedActions, transitionCommentLabel } from '../../../domain/workflow/workflow';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
@@ -433,6 +433,8 @@ export function ResourceScreen({
                 {f.org ? (
                   <Select
                     value={texts[f.key] ?? ''}
+                    // The only company a supplier user may name is its own: shown, not chosen.
+                    disabled={mode === 'create' && fixedOrgChoices(def, options)[f.key] !== undefined}
                     onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
                   >
                     <option value="">请选择</option>
