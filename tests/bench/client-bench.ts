@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
-import { startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+import type { RunningGateway } from '../e2e/support/gateway-process';
 import { countRenders, installRenderCounter } from '../e2e/support/render-counter';
 import type { BuiltChunk } from '../../vite.config';
 import { screensInShell } from './shell-chunks';
+import { benchGateway } from './speed-bench';
 
 type Recorder = (name: string, value: string, goal?: string) => void;
 
@@ -271,7 +272,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   buildClient(dist);
   ensureChromium();
   const rows: string[][] = [];
-  const gateway = await startGateway({ STATIC_DIR: dist });
+  const gateway = await benchGateway({ STATIC_DIR: dist });
   try {
     await measureClient(gateway, dist, (name, value, goal = '') => {
       rows.push([name, value, goal]);

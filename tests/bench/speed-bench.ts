@@ -11,9 +11,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildGateway } from '../../scripts/gateway-build.mjs';
 import { apiLogin, freePort, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
 
 type Recorder = (name: string, value: string, budget?: string) => void;
+
+let compiled: Promise<string> | undefined;
+/**
+ * A gateway as `npm start` runs it (compiled to JavaScript, scripts/gateway-build.mjs), from a tree of the
+ * benchmark's own built once per run, so that a build beside it cannot change what is measured.
+ */
+export async function benchGateway(env: Record<string, string>): Promise<RunningGateway> {
+  compiled ??= buildGateway(process.cwd(), join(process.cwd(), '.tmp', 'bench-gateway'));
+  return startGateway(env, { compiledServer: await compiled });
+}
 
 export interface Figure {
   rps: number;
@@ -269,7 +280,7 @@ async function measurePostgres(
   await measureReference(reference, record, 'alone, at the start');
   record('PostgreSQL seed 100,000 users', `${seedUsers({ DATABASE_URL: pgUrl }, 100).toFixed(0)} s`);
   await settle(pgUrl);
-  const gateway = await startGateway({ DATABASE_URL: pgUrl, ...base });
+  const gateway = await benchGateway({ DATABASE_URL: pgUrl, ...base });
   try {
     const { token } = await apiLogin(gateway.url, 'admin', 'Admin@2026');
     const menuUrl = `${gateway.url}/api/authcenter/authority/menu/list?loadOp=1`;
@@ -314,7 +325,7 @@ async function measurePglite(
   const dataDir = mkdtempSync(join(tmpdir(), 'wsf-bench-speed-'));
   try {
     record('PGlite seed 100,000 users', `${seedUsers({ DATA_DIR: dataDir }, 100).toFixed(0)} s`);
-    const gateway = await startGateway({ DATA_DIR: dataDir, ...base });
+    const gateway = await benchGateway({ DATA_DIR: dataDir, ...base });
     try {
       await new Promise((r) => setTimeout(r, 2000));
       const idle = rssMb(gateway.pid);
