@@ -1,7 +1,7 @@
 // 用户管理 over Kysely. Every statement names the tenant; a record of another tenant is simply not found.
 import type { Kysely } from 'kysely';
 import { changeSourceOf, type Database, type UserStatus } from '../../db/database';
-import { bookmarks, countOnce, pageByDeferredJoin, type Bookmarks, type CountCache } from '../../db/paging';
+import { bookmarks, countOnce, flightKey, pageByDeferredJoin, type Bookmarks, type CountCache } from '../../db/paging';
 
 export interface UserFilter {
   tenantId: string;
@@ -87,8 +87,8 @@ function filtered(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'lim
   return query;
 }
 
-function countUsers(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>): Promise<number> {
-  return cachesOf(db).counts.get(listKey(filter), async () => {
+function countUsers(db: Kysely<Database>, filter: Omit<UserFilter, 'offset' | 'limit'>, list: string): Promise<number> {
+  return cachesOf(db).counts.get(list, async () => {
     const row = await filtered(db, filter)
       .select((eb) => eb.fn.countAll<string>().as('total'))
       .executeTakeFirstOrThrow();
@@ -100,20 +100,27 @@ export async function pageUsers(db: Kysely<Database>, filter: UserFilter) {
   // The page's ids over the (tenant_id, created_at, user_id) index alone (0008), then their rows and
   // personnel records, so a deep page skips index entries rather than joined rows; from a bookmark when a
   // page at or above it was read in the last seconds.
+  const { marks } = cachesOf(db);
+  const list = listKey(filter);
+  // Callers of one page at once share one read (db/paging.ts); joining it before the two queries are built
+  // and ordered spares each of them most of its own work (a CPU profile of page 1 at 50 concurrent requests
+  // on PostgreSQL spent a tenth of the gateway's time building them).
+  const shared = marks.inFlight.get(flightKey(list, filter.offset, filter.limit)) as Promise<UserRow[]> | undefined;
   const [rows, total] = await Promise.all([
-    pageByDeferredJoin({
-      keys: filtered(db, filter).select('u.user_id'),
-      rows: usersOf(db, filter.tenantId).select(userColumns),
-      key: 'u.user_id',
-      orderBy: [
-        ['u.created_at', 'desc'],
-        ['u.user_id', 'desc'],
-      ],
-      offset: filter.offset,
-      limit: filter.limit,
-      seek: { bookmarks: cachesOf(db).marks, list: listKey(filter) },
-    }),
-    countUsers(db, filter),
+    shared ??
+      pageByDeferredJoin({
+        keys: filtered(db, filter).select('u.user_id'),
+        rows: usersOf(db, filter.tenantId).select(userColumns),
+        key: 'u.user_id',
+        orderBy: [
+          ['u.created_at', 'desc'],
+          ['u.user_id', 'desc'],
+        ],
+        offset: filter.offset,
+        limit: filter.limit,
+        seek: { bookmarks: marks, list },
+      }),
+    countUsers(db, filter, list),
   ]);
   return { rows, total };
 }
