@@ -92,6 +92,11 @@ async function measureWeights(browser: Browser, gateway: RunningGateway, dist: s
   await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
   const shell = total(scripts);
   record('shell + first list screen JS (gzip)', kb(shell), `≤ 350 KB ${mark(shell <= 350 * 1024)}`);
+  // What they were, largest first: where a budget went is the first question when it is over.
+  const largest = [...scripts]
+    .map((url) => [new URL(url).pathname.replace('/assets/', ''), gzipOf(url)] as const)
+    .sort((x, y) => y[1] - x[1]);
+  console.log(`    ${largest.length} files: ${largest.map(([name, size]) => `${name} ${kb(size)}`).join(', ')}`);
   await context.close();
 }
 
