@@ -61,8 +61,12 @@ export async function buildGateway(root = process.cwd(), outDir = join(root, '.t
     logLevel: 'warning',
     plugins: [relativeImportsAsJs],
   });
-  rmSync(outDir, { recursive: true, force: true });
+  // The tree a running gateway still loads files from (a PDF child, a restarted database thread) is swapped,
+  // not emptied first: the files are missing only between two renames.
+  const previous = `${outDir}.old.${process.pid}`;
+  if (existsSync(outDir)) renameSync(outDir, previous);
   renameSync(staging, outDir);
+  rmSync(previous, { recursive: true, force: true });
   return join(outDir, 'gateway', 'src', 'server.js');
 }
 
