@@ -23,6 +23,7 @@ import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
+import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
 import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
@@ -387,6 +388,19 @@ registerAfterTransition('application.reservations', async (trx, done) => {
     // What the reviewers approve: the business's 申请金额 becomes the submitted lines' total.
     await recordAppliedAmount(trx, done.tenantId, done.businessId, stored.totalAmount);
   }
+});
+
+/** The file service's binding type of the application's 准入资料 (the record id is the business's). */
+export const APPLICATION_FILE_TYPE = 'financingApplication';
+
+// 业务详情's 附件: the 准入资料 by document type, in the checklist's order; whoever sees the business reads them.
+registerBusinessFiles(APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
+  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  const docOf = new Map((stored?.docs ?? []).map((d) => [d.docType, d]));
+  return ACCESS_DOC_TYPES.flatMap((t) => {
+    const keyIds = docOf.get(t.code)?.fileIds ?? [];
+    return keyIds.length ? [{ stage: 'APPLICATION' as const, group: t.label, keyIds }] : [];
+  });
 });
 
 // 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.

@@ -1,0 +1,263 @@
+// The documents of a business are read by everyone who may see it, not only by their uploader: the operator's
+// 准入资料 are previewed and downloaded by the reviewers (reviewer1, risk1), the admin and the business's own
+// supplier; another scope's user, a user with no business page and another tenant's are told 文件不存在. 业务详情's
+// 附件 lists every file by stage and field with its real size and uploader, a move's attachment included, and
+// 下载全部附件 packs them in one zip, a folder per stage and field, Chinese names kept. On PGlite, and PostgreSQL
+// when TEST_DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttachmentMessage, attachmentsZipName } from '../../../../src/domain/financing/attachments';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { zipEntries } from '../../testing/zip-entries';
+import { FileMessage } from '../file/file-context';
+
+type Headers = Record<string, string>;
+const APPLICATION = '/api/business/financingApplication';
+const BUSINESS = '/api/business/business';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(name: string, content: Buffer): { payload: Buffer; headers: Headers } {
+  const boundary = '----gw-attachments-7f3a';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(databasesUnderTest())('业务的附件 on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  let call: ReturnType<typeof callerOf>;
+  const who: Record<string, Headers> = {};
+  /** A seeded business of 华东建材 at 融资申请·草稿 whose checklist holds the operator's two real uploads. */
+  let businessId: string;
+  let businessNo: string;
+  let pdfId: string;
+  let pngId: string;
+
+  const upload = async (headers: Headers, name: string, content: Buffer) => {
+    const body = multipart(name, content);
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/file/file',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
+    expect(res.json().code, res.json().message).toBe(0);
+    return res.json().data.keyId as string;
+  };
+  const ok = async (method: string, url: string, headers: Headers, body?: unknown) => {
+    const res = await call(method, url, headers, body);
+    expect(res.code, `${method} ${url}: ${res.message}`).toBe(0);
+    return res.data;
+  };
+  const seededIn = (state: string) =>
+    gw.db
+      .selectFrom('financing_application as a')
+      .innerJoin('financing_business as b', 'b.business_id', 'a.application_id')
+      .select(['b.business_id', 'b.business_no', 'b.project_company_id', 'b.version'])
+      .where('b.tenant_id', '=', DEMO_TENANT_ID)
+      .where('b.state', '=', state)
+      .orderBy('b.business_no')
+      .execute();
+  const seededAt = async (state: string) => (await seededIn(state))[0]!;
+  /** The seeded application waiting at level 1 (reviewer1's), as the business reads. */
+  const pendingAtLevel1 = async () => {
+    for (const row of await seededIn('APPLICATION/PENDING')) {
+      const detail = await ok('GET', `${BUSINESS}/${row.business_id}`, who.reviewer1!);
+      if (detail.review?.level === 1) return detail;
+    }
+    throw new Error('no seeded application at level 1');
+  };
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    call = callerOf(gw.app);
+    const draft = await seededAt('APPLICATION/DRAFT');
+    businessId = draft.business_id;
+    businessNo = draft.business_no;
+    // reviewer2, saved with 数据授权 on a project company that is not this business's: outside its scope.
+    const elsewhere =
+      draft.project_company_id === DemoOrg.nanjingProject ? DemoOrg.suzhouProject : DemoOrg.nanjingProject;
+    await gw.db
+      .updateTable('app_user')
+      .set({ is_auth_data: true, organization_id: elsewhere })
+      .where('user_name', '=', 'reviewer2')
+      .execute();
+    for (const [name, password] of [
+      ['operator', 'Operator@2026'],
+      ['reviewer1', 'Staff@2026'],
+      ['risk1', 'Staff@2026'],
+      ['admin', 'Admin@2026'],
+      ['supplier', 'Supplier@2026'],
+      ['auditor', 'Auditor@2026'],
+      ['reviewer2', 'Staff@2026'],
+      ['xh_admin', 'Admin@2026'],
+    ] as const) {
+      who[name] = (await signIn(gw.app, name, password)).headers;
+    }
+    pdfId = await upload(who.operator!, '基础交易合同.pdf', PDF);
+    pngId = await upload(who.operator!, '营业执照.png', PNG);
+    // The maker saves the checklist with the two files: from now on they are bound to the application.
+    const detail = await ok('GET', `${APPLICATION}/${businessId}`, who.operator!);
+    await ok('PUT', `${APPLICATION}/${businessId}`, who.operator!, {
+      termDays: detail.termDays,
+      repaymentSource: detail.repaymentSource,
+      payeeBank: detail.payeeBank,
+      payeeAccount: detail.payeeAccount,
+      lines: detail.lines.map((l: { orderId: string; financeAmount: number }) => ({
+        orderId: l.orderId,
+        financeAmount: l.financeAmount,
+      })),
+      docs: [
+        { docType: 'BUSINESS_LICENSE', fileIds: [pngId], validTo: '2030-12-31' },
+        { docType: 'BASE_CONTRACT', fileIds: [pdfId], validTo: '2030-12-31' },
+      ],
+      version: detail.version,
+    });
+  });
+  afterAll(() => gw?.close());
+
+  const READERS = ['operator', 'reviewer1', 'risk1', 'admin', 'supplier'] as const;
+  const STRANGERS = ['reviewer2', 'auditor', 'xh_admin'] as const;
+
+  it('lets the maker, the reviewers, the admin and the own supplier download and preview the bound files', async () => {
+    for (const name of READERS) {
+      const download = await call('GET', `/api/file/file/download?keyId=${pdfId}`, who[name]!);
+      expect(download.status, name).toBe(200);
+      expect(Buffer.compare(download.data, PDF), name).toBe(0);
+      const uri = await ok('GET', `/api/file/file/uri/${pngId}`, who[name]!);
+      expect(uri.name, name).toBe('营业执照.png');
+      const shown = await gw.app.inject({ method: 'GET', url: uri.url });
+      expect(shown.statusCode, name).toBe(200);
+      expect(shown.headers['content-disposition'], name).toMatch(/^inline;/);
+      expect(Buffer.compare(shown.rawPayload, PNG), name).toBe(0);
+      const zip = await call('GET', `/api/file/file/downloads?keyIds=${pdfId},${pngId}`, who[name]!);
+      expect(zip.status, name).toBe(200);
+      expect([...zipEntries(zip.data).keys()].sort(), name).toEqual(['基础交易合同.pdf', '营业执照.png']);
+    }
+  });
+
+  it('tells another scope, a user with no business page and another tenant that the file does not exist', async () => {
+    for (const name of STRANGERS) {
+      for (const url of [
+        `/api/file/file/download?keyId=${pdfId}`,
+        `/api/file/file/uri/${pdfId}`,
+        `/api/file/file/downloads?keyIds=${pdfId}`,
+      ]) {
+        const res = await call('GET', url, who[name]!);
+        expect([res.status, res.code, res.message], `${name} ${url}`).toEqual([
+          404,
+          ResultCode.notFound,
+          FileMessage.notFound,
+        ]);
+      }
+      const converted = await call(
+        'POST',
+        `/api/file/filegen/trans/file?keyIds=${pdfId}&transFileType=PDF`,
+        who[name]!,
+      );
+      expect([converted.code, converted.message], name).toEqual([ResultCode.notFound, FileMessage.notFound]);
+    }
+    // Reading is not touching: a reviewer may not copy the maker's upload into a record of its own.
+    const copy = await call('GET', `/api/file/file/copy?keyId=${pdfId}`, who.reviewer1!);
+    expect([copy.code, copy.message]).toEqual([ResultCode.notFound, FileMessage.notFound]);
+  });
+
+  it('lists the business attachments by stage and field with real sizes and the uploader', async () => {
+    const list = await ok('GET', `${BUSINESS}/${businessId}/attachments`, who.reviewer1!);
+    expect(list).toEqual([
+      expect.objectContaining({
+        keyId: pngId,
+        name: '营业执照.png',
+        size: PNG.length,
+        stage: 'APPLICATION',
+        group: '营业执照',
+        uploaderName: '业务经办',
+        missing: false,
+      }),
+      expect.objectContaining({
+        keyId: pdfId,
+        name: '基础交易合同.pdf',
+        size: PDF.length,
+        stage: 'APPLICATION',
+        group: '基础交易合同',
+        missing: false,
+      }),
+    ]);
+    expect(await ok('GET', `${BUSINESS}/${businessId}/attachments`, who.supplier!)).toHaveLength(2);
+    const outside = await call('GET', `${BUSINESS}/${businessId}/attachments`, who.reviewer2!);
+    expect([outside.code, outside.message]).toEqual([ResultCode.notFound, '业务不存在']);
+    const tenant = await call('GET', `${BUSINESS}/${businessId}/attachments`, who.xh_admin!);
+    expect([tenant.code, tenant.message]).toEqual([ResultCode.notFound, '业务不存在']);
+    const pageless = await call('GET', `${BUSINESS}/${businessId}/attachments`, who.auditor!);
+    expect([pageless.code, pageless.message]).toEqual([ResultCode.forbidden, '无权限访问']);
+  });
+
+  it('packs every attachment into one zip, a folder per stage and field, for a reviewer and the own supplier', async () => {
+    for (const name of ['reviewer1', 'supplier'] as const) {
+      const res = await call('GET', `${BUSINESS}/${businessId}/attachments/zip`, who[name]!);
+      expect(res.status, name).toBe(200);
+      const entries = zipEntries(res.data);
+      expect([...entries.keys()], name).toEqual([
+        '融资申请/营业执照/营业执照.png',
+        '融资申请/基础交易合同/基础交易合同.pdf',
+      ]);
+      expect(Buffer.compare(entries.get('融资申请/基础交易合同/基础交易合同.pdf')!, PDF), name).toBe(0);
+    }
+    const head = await gw.app.inject({
+      method: 'GET',
+      url: `${BUSINESS}/${businessId}/attachments/zip`,
+      headers: who.risk1!,
+    });
+    expect(head.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(attachmentsZipName(businessNo))}`,
+    );
+    const outside = await call('GET', `${BUSINESS}/${businessId}/attachments/zip`, who.reviewer2!);
+    expect([outside.code, outside.message]).toEqual([ResultCode.notFound, '业务不存在']);
+  });
+
+  it('names the files whose bytes are missing instead of a broken zip', async () => {
+    // The demo's seeded checklists are names only: listed as missing, and the zip says which.
+    const pending = await seededAt('APPLICATION/PENDING');
+    const list = await ok('GET', `${BUSINESS}/${pending.business_id}/attachments`, who.reviewer1!);
+    expect(list.map((a: { group: string }) => a.group)).toEqual([
+      '营业执照',
+      '法定代表人身份证',
+      '基础交易合同',
+      '确权凭证（付款确认书/商票）',
+    ]);
+    expect(list.every((a: { missing: boolean }) => a.missing)).toBe(true);
+    const zip = await call('GET', `${BUSINESS}/${pending.business_id}/attachments/zip`, who.reviewer1!);
+    expect([zip.code, zip.message]).toEqual([
+      ResultCode.notFound,
+      AttachmentMessage.missing(list.map((a: { name: string }) => a.name)),
+    ]);
+  });
+
+  it("lists a move's attachment under the move and lets the maker read the reviewer's upload", async () => {
+    const detail = await pendingAtLevel1();
+    const note = await upload(who.reviewer1!, '核查意见.pdf', PDF);
+    await ok('POST', `${BUSINESS}/${detail.keyId}/transition`, who.reviewer1!, {
+      action: 'return',
+      version: detail.version,
+      comment: '请补充发票',
+      fileIds: [note],
+    });
+    const list = await ok('GET', `${BUSINESS}/${detail.keyId}/attachments`, who.operator!);
+    expect(list).toContainEqual(
+      expect.objectContaining({ keyId: note, group: '退回', uploaderName: '周敏', missing: false }),
+    );
+    const download = await call('GET', `/api/file/file/download?keyId=${note}`, who.operator!);
+    expect(Buffer.compare(download.data, PDF)).toBe(0);
+  });
+});
