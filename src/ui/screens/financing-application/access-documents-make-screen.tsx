@@ -11,7 +11,6 @@ import {
   Checkbox,
   Field,
   Input,
-  Link,
   Select,
   Spinner,
   Table,
@@ -35,6 +34,7 @@ import {
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
+import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
@@ -340,7 +340,7 @@ function MakeForm({ id }: { id: string }) {
                     onChange={(files) => setDoc(t.docType, { files })}
                   />
                 ) : (
-                  d.files.map((f) => <Link key={f.keyId}>{f.name}</Link>)
+                  d.files.map((f) => <PreviewLink key={f.keyId} file={f} />)
                 )}
                 <Field
                   label="有效期至"
