@@ -195,6 +195,10 @@ describe.each(databasesUnderTest())('业务的附件 on $name', ({ databaseUrl }
       }),
     ]);
     expect(await ok('GET', `${BUSINESS}/${businessId}/attachments`, who.supplier!)).toHaveLength(2);
+    // The detail's 融资申请 tab names each document's files too, to open them.
+    const business = await ok('GET', `${BUSINESS}/${businessId}`, who.reviewer1!);
+    const contract = business.sections.application.docs.find((d: { label: string }) => d.label === '基础交易合同');
+    expect(contract).toMatchObject({ fileCount: 1, files: [{ keyId: pdfId, name: '基础交易合同.pdf' }] });
     const outside = await call('GET', `${BUSINESS}/${businessId}/attachments`, who.reviewer2!);
     expect([outside.code, outside.message]).toEqual([ResultCode.notFound, '业务不存在']);
     const tenant = await call('GET', `${BUSINESS}/${businessId}/attachments`, who.xh_admin!);

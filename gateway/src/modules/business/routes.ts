@@ -108,7 +108,13 @@ const Detail = Type.Object(
             submittedAt: nullable(Str),
             lines: Type.Array(Type.Object({ orderNo: Str, financeAmount: Type.Integer() })),
             docs: Type.Array(
-              Type.Object({ label: Str, required: Type.Boolean(), fileCount: Type.Integer(), validTo: nullable(Str) }),
+              Type.Object({
+                label: Str,
+                required: Type.Boolean(),
+                fileCount: Type.Integer(),
+                files: Type.Array(Type.Object({ keyId: Str, name: Str })),
+                validTo: nullable(Str),
+              }),
             ),
           }),
         ),
