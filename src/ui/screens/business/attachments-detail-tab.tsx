@@ -15,6 +15,7 @@ import {
   TableRow,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, FolderZipRegular } from '@fluentui/react-icons';
@@ -35,11 +36,14 @@ import { BUSINESS_DETAIL_PATH } from './business-manage-screen';
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   grow: { flexGrow: 1 },
-  table: { minWidth: '720px' },
+  // On a phone the table keeps name, size and actions; who and when go under the name.
+  table: { minWidth: '720px', '@media (max-width: 600px)': { minWidth: 0 } },
+  wide: { '@media (max-width: 600px)': { display: 'none' } },
+  narrow: { display: 'none', '@media (max-width: 600px)': { display: 'block' } },
   muted: { color: tokens.colorNeutralForeground3 },
   missing: { color: tokens.colorPaletteRedForeground1 },
   name: { overflowWrap: 'anywhere' },
-  size: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  size: { whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: '4px', whiteSpace: 'nowrap' },
 });
 
@@ -101,9 +105,9 @@ export function AttachmentsDetailTab({ detail }: DetailTabProps) {
               <TableHeader>
                 <TableRow>
                   <TableHeaderCell>文件名</TableHeaderCell>
-                  <TableHeaderCell className={styles.size}>大小</TableHeaderCell>
-                  <TableHeaderCell>上传人</TableHeaderCell>
-                  <TableHeaderCell>上传时间</TableHeaderCell>
+                  <TableHeaderCell className={mergeClasses(styles.amount, styles.size)}>大小</TableHeaderCell>
+                  <TableHeaderCell className={styles.wide}>上传人</TableHeaderCell>
+                  <TableHeaderCell className={styles.wide}>上传时间</TableHeaderCell>
                   <TableHeaderCell>操作</TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -113,10 +117,13 @@ export function AttachmentsDetailTab({ detail }: DetailTabProps) {
                     <TableCell className={styles.name}>
                       {f.missing ? <Text>{f.name}</Text> : <PreviewLink file={f} />}
                       {f.missing && <Caption1 className={styles.missing}>（文件内容缺失）</Caption1>}
+                      <Caption1 className={mergeClasses(styles.narrow, styles.muted)}>
+                        {`${f.uploaderName ?? '--'} · ${formatDateTime(f.uploadedAt)}`}
+                      </Caption1>
                     </TableCell>
-                    <TableCell className={styles.size}>{formatFileSize(f.size)}</TableCell>
-                    <TableCell>{f.uploaderName ?? '--'}</TableCell>
-                    <TableCell>{formatDateTime(f.uploadedAt)}</TableCell>
+                    <TableCell className={mergeClasses(styles.amount, styles.size)}>{formatFileSize(f.size)}</TableCell>
+                    <TableCell className={styles.wide}>{f.uploaderName ?? '--'}</TableCell>
+                    <TableCell className={styles.wide}>{formatDateTime(f.uploadedAt)}</TableCell>
                     <TableCell>
                       {!f.missing && (
                         <span className={styles.actions}>
