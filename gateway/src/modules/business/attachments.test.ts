@@ -4,12 +4,20 @@
 // 附件 lists every file by stage and field with its real size and uploader, a move's attachment included, and
 // 下载全部附件 packs them in one zip, a folder per stage and field, Chinese names kept. On PGlite, and PostgreSQL
 // when TEST_DATABASE_URL is set.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttachmentMessage, attachmentsZipName } from '../../../../src/domain/financing/attachments';
+import {
+  AttachmentMessage,
+  attachmentPath,
+  attachmentsZipName,
+  type BusinessAttachment,
+} from '../../../../src/domain/financing/attachments';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { zipEntries } from '../../testing/zip-entries';
+import { BlobStore } from '../file/blob-store';
 import { FileMessage } from '../file/file-context';
 
 type Headers = Record<string, string>;
@@ -230,22 +238,77 @@ describe.each(databasesUnderTest())('业务的附件 on $name', ({ databaseUrl }
     expect([outside.code, outside.message]).toEqual([ResultCode.notFound, '业务不存在']);
   });
 
-  it('names the files whose bytes are missing instead of a broken zip', async () => {
-    // The demo's seeded checklists are names only: listed as missing, and the zip says which.
-    const pending = await seededAt('APPLICATION/PENDING');
-    const list = await ok('GET', `${BUSINESS}/${pending.business_id}/attachments`, who.reviewer1!);
+  it("stores every seeded document's real bytes, true to its row's size and sha-256", async () => {
+    const rows = await gw.db
+      .selectFrom('stored_file')
+      .select(['file_name', 'extension', 'size', 'sha256'])
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('business_type', '=', 'financingApplication')
+      .where('key_id', 'not in', [pdfId, pngId])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const store = new BlobStore(gw.filesDir);
+    for (const row of rows) {
+      const bytes = await readFile(store.pathOf(row.sha256));
+      expect(createHash('sha256').update(bytes).digest('hex'), row.file_name).toBe(row.sha256);
+      expect(bytes.length, row.file_name).toBe(Number(row.size));
+      expect(bytes.subarray(0, 5).toString('latin1'), row.file_name).toBe('%PDF-');
+    }
+    // One document drawn once: the same name of the same company is one blob, different documents are not.
+    const byName = new Map(rows.map((r) => [r.file_name, r.sha256]));
+    expect(new Set(rows.map((r) => r.sha256)).size).toBe(byName.size);
+  });
+
+  it("packs a seeded application's documents for reviewer1, every entry its row's bytes", async () => {
+    const pending = await pendingAtLevel1();
+    const list = await ok('GET', `${BUSINESS}/${pending.keyId}/attachments`, who.reviewer1!);
     expect(list.map((a: { group: string }) => a.group)).toEqual([
       '营业执照',
       '法定代表人身份证',
       '基础交易合同',
       '确权凭证（付款确认书/商票）',
     ]);
-    expect(list.every((a: { missing: boolean }) => a.missing)).toBe(true);
-    const zip = await call('GET', `${BUSINESS}/${pending.business_id}/attachments/zip`, who.reviewer1!);
-    expect([zip.code, zip.message]).toEqual([
-      ResultCode.notFound,
-      AttachmentMessage.missing(list.map((a: { name: string }) => a.name)),
+    expect(list.some((a: { missing: boolean }) => a.missing)).toBe(false);
+    const res = await call('GET', `${BUSINESS}/${pending.keyId}/attachments/zip`, who.reviewer1!);
+    expect(res.status).toBe(200);
+    const entries = zipEntries(res.data);
+    const rows = await gw.db
+      .selectFrom('stored_file')
+      .select(['key_id', 'sha256', 'size'])
+      .where(
+        'key_id',
+        'in',
+        list.map((a: { keyId: string }) => a.keyId),
+      )
+      .execute();
+    const rowOf = new Map(rows.map((r) => [r.key_id, r]));
+    expect([...entries.keys()]).toEqual(list.map(attachmentPath));
+    for (const a of list as BusinessAttachment[]) {
+      const bytes = entries.get(attachmentPath(a))!;
+      expect(createHash('sha256').update(bytes).digest('hex'), a.name).toBe(rowOf.get(a.keyId)!.sha256);
+      expect(bytes.length, a.name).toBe(a.size);
+    }
+    const one = list[0] as BusinessAttachment;
+    const download = await call('GET', `/api/file/file/download?keyId=${one.keyId}`, who.reviewer1!);
+    expect(Buffer.compare(download.data, entries.get(attachmentPath(one))!)).toBe(0);
+  });
+
+  it('names the files whose bytes are missing instead of a broken zip', async () => {
+    // A seeded document whose blob is gone from the files folder (a row naming bytes nobody stored).
+    const pending = await seededAt('APPLICATION/PENDING');
+    const before = await ok('GET', `${BUSINESS}/${pending.business_id}/attachments`, who.reviewer1!);
+    const lost = before[0] as { keyId: string; name: string };
+    await gw.db
+      .updateTable('stored_file')
+      .set({ sha256: 'f'.repeat(64) })
+      .where('key_id', '=', lost.keyId)
+      .execute();
+    const list = await ok('GET', `${BUSINESS}/${pending.business_id}/attachments`, who.reviewer1!);
+    expect(list.filter((a: { missing: boolean }) => a.missing).map((a: { keyId: string }) => a.keyId)).toEqual([
+      lost.keyId,
     ]);
+    const zip = await call('GET', `${BUSINESS}/${pending.business_id}/attachments/zip`, who.reviewer1!);
+    expect([zip.code, zip.message]).toEqual([ResultCode.notFound, AttachmentMessage.missing([lost.name])]);
   });
 
   it("lists a move's attachment under the move and lets the maker read the reviewer's upload", async () => {
