@@ -14,7 +14,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
-import { copyPgTemplate, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
+import { copyPgTemplate, copyTemplateFiles, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
 
 export interface TestGatewayOptions {
   /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
@@ -57,6 +57,7 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     );
   };
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'gw-files-'));
+  copyTemplateFiles(filesDir);
   const removeFiles = () => {
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
   };

@@ -104,7 +104,14 @@ export interface ApplicationSection {
   repaymentSource: string | null;
   submittedAt: string | null;
   lines: { orderNo: string; financeAmount: number }[];
-  docs: { label: string; required: boolean; fileCount: number; validTo: string | null }[];
+  docs: {
+    label: string;
+    required: boolean;
+    fileCount: number;
+    /** Each file of the document, to open in 文件预览. */
+    files: { keyId: string; name: string }[];
+    validTo: string | null;
+  }[];
 }
 
 /**

@@ -1,10 +1,10 @@
 // Demo 融资申请 (stage 2): five businesses of the demo supplier 华东建材 walked through the aggregate — their
 // pre-credit submitted and approved by both levels, then an application made on the supplier's confirmed
 // orders and left 草稿, 待审核 at level 1, 待审核 at level 2, 已退回, and 已通过 (the business on to 尽调报告
-// ·草稿). The checklist's files are stored-file rows only (no bytes: the seed does not know the file store's
-// folder), so their names show and the rule counts them, but opening one says the file is missing. It runs after
-// the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left without an
-// application, for 新增.
+// ·草稿). The checklist's files are stored-file rows named by a placeholder sha-256 (the seed does not know
+// the file store's folder); the file module gives them real bytes when it starts (file/seeded-contents.ts).
+// It runs after the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left
+// without an application, for 新增.
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
@@ -16,6 +16,7 @@ import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { applicationOrders, createApplicationDraft, limitsOf } from '../../modules/financing-application/store';
 import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
+import { SEEDED_PLACEHOLDER_SHA256 } from '../../modules/file/seeded-contents';
 import { newId } from '../../modules/operation-log/repository';
 import { createPreCreditDraft } from '../../modules/pre-credit/store';
 import type { Database } from '../database';
@@ -224,8 +225,8 @@ export async function walkApplication(
     fileName: `${t.label.replace(/[（）/]/g, '')}.pdf`,
     extension: 'pdf',
     contentType: 'application/pdf',
-    size: 102_400,
-    sha256: '0'.repeat(64),
+    size: 0,
+    sha256: SEEDED_PLACEHOLDER_SHA256,
     subSys: 'business',
     module: 'financingApplication',
     createdBy: OPERATOR_ID,

@@ -429,7 +429,7 @@ export interface TransitionBusiness {
 }
 
 /** The file service's binding type of a file attached to a business's move (its timeline). */
-const TIMELINE_FILE_TYPE = 'business';
+export const TIMELINE_FILE_TYPE = 'business';
 
 const stale = () => new AppError(ResultCode.staleVersion, BusinessMessage.stale);
 

@@ -42,12 +42,18 @@ import { inScope, loadBusiness } from '../business/aggregate';
 import { bindOwnFiles } from '../file/file-binding';
 import { logOperation } from '../operation-log/repository';
 import { candidateWarnings, capitalOffer, carryCapital, checkCapitalChoice } from './capital-choice';
-import { applicationOrders, applicationProblems, createApplicationDraft, limitsOf, loadApplication } from './store';
+import {
+  APPLICATION_FILE_TYPE,
+  applicationOrders,
+  applicationProblems,
+  createApplicationDraft,
+  limitsOf,
+  loadApplication,
+} from './store';
 
 const STAGE = APPLICATION_STAGE;
 const DEF = STAGE.resource;
 const MAKE = STAGE.makePath as string;
-const FILE_BUSINESS_TYPE = 'financingApplication';
 
 export const ApplicationRouteMessage = {
   ...STAGE.messages,
@@ -223,7 +229,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       .where('application_id', '=', id)
       .execute();
     // The documents are the maker's own uploads, bound to this application from now on (DESIGN.md §2).
-    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: FILE_BUSINESS_TYPE, id });
+    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: APPLICATION_FILE_TYPE, id });
     return { total: form.total, lines: form.lines.length, docs: form.docs.length };
   };
 

@@ -24,6 +24,7 @@ import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
+import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
 import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
@@ -396,21 +397,56 @@ registerAfterTransition('application.reservations', async (trx, done) => {
   }
 });
 
+/** The file service's binding type of the application's 准入资料 (the record id is the business's). */
+export const APPLICATION_FILE_TYPE = 'financingApplication';
+
+// 业务详情's 附件: the 准入资料 by document type, in the checklist's order; whoever sees the business reads them.
+registerBusinessFiles(APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
+  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  const docOf = new Map((stored?.docs ?? []).map((d) => [d.docType, d]));
+  return ACCESS_DOC_TYPES.flatMap((t) => {
+    const keyIds = docOf.get(t.code)?.fileIds ?? [];
+    return keyIds.length ? [{ stage: 'APPLICATION' as const, group: t.label, keyIds }] : [];
+  });
+});
+
+/** One column of the tenant's rows by their id, for the ids given (none asked, none read). */
+async function textById(
+  db: AnyDb,
+  tenantId: string,
+  table: string,
+  [id, text]: [string, string],
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Record<string, unknown>[] = await db
+    .selectFrom(table)
+    .select([id, text])
+    .where('tenant_id', '=', tenantId)
+    .where(id, 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [String(r[id]), String(r[text])]));
+}
+
 // 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
 registerDetailSection('application', async (db, tenantId, businessId) => {
   const stored = await loadApplication(db as AnyDb, tenantId, businessId);
   if (!stored) return null;
-  const ids = stored.lines.map((l) => l.orderId);
-  const numbers = ids.length
-    ? await (db as AnyDb)
-        .selectFrom('payment_order')
-        .select(['order_id', 'order_no'])
-        .where('tenant_id', '=', tenantId)
-        .where('order_id', 'in', ids)
-        .execute()
-    : [];
-  const noOf = new Map(numbers.map((r) => [String(r.order_id), String(r.order_no)]));
+  const noOf = await textById(
+    db as AnyDb,
+    tenantId,
+    'payment_order',
+    ['order_id', 'order_no'],
+    stored.lines.map((l) => l.orderId),
+  );
   const docOf = new Map(stored.docs.map((d) => [d.docType, d]));
+  const nameOf = await textById(
+    db as AnyDb,
+    tenantId,
+    'stored_file',
+    ['key_id', 'file_name'],
+    stored.docs.flatMap((d) => d.fileIds),
+  );
   return {
     applicationNo: stored.applicationNo,
     totalAmount: stored.totalAmount,
@@ -422,6 +458,10 @@ registerDetailSection('application', async (db, tenantId, businessId) => {
       label: t.label,
       required: t.required,
       fileCount: docOf.get(t.code)?.fileIds.length ?? 0,
+      files: (docOf.get(t.code)?.fileIds ?? []).flatMap((keyId) => {
+        const name = nameOf.get(keyId);
+        return name === undefined ? [] : [{ keyId, name }];
+      }),
       validTo: docOf.get(t.code)?.validTo ?? null,
     })),
   };

@@ -11,7 +11,6 @@ import {
   Checkbox,
   Field,
   Input,
-  Link,
   MessageBar,
   MessageBarBody,
   Select,
@@ -38,6 +37,7 @@ import {
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable } from '../../kit/dialogs/paged-table';
+import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
@@ -440,7 +440,7 @@ function MakeForm({ id }: { id: string }) {
                     onChange={(files) => setDoc(t.docType, { files })}
                   />
                 ) : (
-                  d.files.map((f) => <Link key={f.keyId}>{f.name}</Link>)
+                  d.files.map((f) => <PreviewLink key={f.keyId} file={f} />)
                 )}
                 <Field
                   label="有效期至"
