@@ -36,6 +36,8 @@ export function freePort(): Promise<number> {
 
 /** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** The compiled server every spec's gateway runs (built once by the browser tests' global setup). */
+export const COMPILED_SERVER_ENV = 'E2E_COMPILED_SERVER';
 
 // Generous: on a loaded two-core machine a start has taken a minute.
 const START_MS = 120_000;
@@ -45,18 +47,22 @@ const OUTPUT_KEPT = 16_000;
 export interface StartOptions {
   /** How long the gateway may take to listen (START_MS unless given). */
   startMs?: number;
-  /** The compiled server (scripts/gateway-build.mjs) to run as npm start does; the sources through tsx unless given. */
+  /**
+   * The compiled server (scripts/gateway-build.mjs) to run as npm start does; unless given, the one the browser
+   * tests' global setup built, else the sources through tsx.
+   */
   compiledServer?: string;
 }
 
 export async function startGateway(
   env: Record<string, string> = {},
-  { startMs = START_MS, compiledServer }: StartOptions = {},
+  { startMs = START_MS, compiledServer: given }: StartOptions = {},
 ): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
   if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  const compiledServer = given ?? (process.env[COMPILED_SERVER_ENV] || undefined);
   const command = compiledServer ? [compiledServer] : ['--import', 'tsx', 'gateway/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, command, {
     env: {
