@@ -198,6 +198,10 @@ export default defineConfig({
   },
   test: {
     testTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: on this 2-core machine, one test file at a time. The
+    // gateway's files wait on their databases most of the time and the component files on jsdom, so two at once
+    // keep both cores busy. (contract and provider keep their files in sequence: they share the pact files.)
+    maxWorkers: 2,
     // @fastify/autoload import()s the gateway's routes.ts files (gateway/src/app.ts). Run as an external
     // dependency, that import() is Node's own, which cannot load .ts and would give each module a second
     // copy of everything it imports; inlined, it goes through Vitest like every other gateway file.

@@ -1,9 +1,10 @@
 // npm test: the type check, the import-direction check, Biome's lint and format check, unit and component
 // tests, gateway tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider
-// verification against the real gateway, and the browser tests in Debian's Chromium. Everything except the benchmark. It runs every
-// step, then prints the databases the gateway suite ran on and one closing line with the counts (CI reads
-// `tests: N passed, N failed, N skipped`). A test file that failed without a failing test — it did not import,
-// or a hook threw and its tests were skipped — counts as one failed test, so the line never reads green then.
+// verification against the real gateway, and the browser tests in Debian's Chromium. Everything except the
+// benchmark. It runs every step, then prints each step's wall time (and, for the test steps, each project's),
+// the databases the gateway suite ran on and one closing line with the counts (CI reads `tests: N passed,
+// N failed, N skipped`). A test file that failed without a failing test — it did not import, or a hook threw
+// and its tests were skipped — counts as one failed test, so the line never reads green then.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -16,11 +17,45 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const gatewayTests = { pglite: 0, postgres: 0 };
 const brokenFiles = [];
 
+/** Each step's wall time in seconds, in the order run: the closing lines say where the time went. */
+const stepTimes = [];
+
+function timed(name, work) {
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    stepTimes.push(`${name} ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+}
+
 function step(name, command, args) {
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = timed(name, () => spawnSync(command, args, { stdio: 'inherit', env: process.env }));
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
+}
+
+/** The project a test file belongs to, by where it lives (vite.config.ts). */
+function projectOf(path) {
+  if (path.startsWith('src/domain/')) return 'domain';
+  if (path.startsWith('src/')) return 'unit';
+  if (path.startsWith('gateway/')) return 'gateway';
+  if (path.startsWith('tests/contract/')) return path.endsWith('.verify.test.ts') ? 'provider' : 'contract';
+  if (path.startsWith('tests/e2e/')) return 'e2e';
+  return 'other';
+}
+
+/** Per project, from its first test's start to its last test's end: projects of one step run side by side. */
+function projectSpans(files) {
+  const spans = new Map();
+  for (const { path, startTime, endTime } of files) {
+    if (!startTime || !endTime) continue; // a file that did not import ran no test
+    const project = projectOf(path);
+    const span = spans.get(project) ?? { start: startTime, end: endTime };
+    spans.set(project, { start: Math.min(span.start, startTime), end: Math.max(span.end, endTime) });
+  }
+  return [...spans].map(([project, { start, end }]) => `${project} ${Math.round((end - start) / 1000)} s`).join(', ');
 }
 
 function vitest(name, projects) {
@@ -39,8 +74,11 @@ function vitest(name, projects) {
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
-    for (const file of json.testResults) {
-      const path = relative(process.cwd(), file.name);
+    const files = json.testResults.map((file) => ({ ...file, path: relative(process.cwd(), file.name) }));
+    const spans = projectSpans(files);
+    if (spans) stepTimes.push(`${stepTimes.pop()} (${spans})`);
+    for (const file of files) {
+      const { path } = file;
       if (file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')) {
         totals.failed += 1;
         brokenFiles.push(path);
@@ -56,8 +94,9 @@ function vitest(name, projects) {
   }
 }
 
+const runStarted = performance.now();
 mkdirSync('.tmp', { recursive: true });
-ensureChromium();
+timed('browser', () => ensureChromium());
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL not set: gateway tests run on PGlite only');
 
 step('typecheck', process.execPath, ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', '.']);
@@ -71,7 +110,7 @@ step('boundaries', process.execPath, [
 // One linter and formatter for the whole tree (lines of at most 120 characters): an error fails the run.
 step('lint', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'ci', '.']);
 try {
-  buildClientIfStale();
+  timed('build', () => buildClientIfStale());
 } catch {
   failures.push('build');
 }
@@ -87,5 +126,6 @@ const databases = [
   gatewayTests.postgres && `PostgreSQL (${gatewayTests.postgres} passed)`,
 ].filter(Boolean);
 console.log(`gateway suite: ${databases.length ? databases.join(' + ') : 'no database (no gateway test passed)'}`);
+console.log(`steps: ${stepTimes.join(', ')}; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -182,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
   await app.register(autoload, {
     dir: join(dirname(fileURLToPath(import.meta.url)), 'modules'),
-    matchFilter: (path: string) => /^\/[^/]+\/routes\.ts$/.test(path),
+    matchFilter: (path: string) => /^\/[^/]+\/routes\.[jt]s$/.test(path),
     dirNameRoutePrefix: false,
     forceESM: true,
     options: deps,

@@ -6,6 +6,7 @@ import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
+import { expireLapsedDecisions } from './modules/decision/expiry';
 import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
@@ -70,12 +71,17 @@ try {
 }
 
 // The daily job's expiry, once every module has registered its rules and effects (the reservations a lapsed
-// application gives back), then hourly: a pre-credit past its last day carries no application.
+// business gives back), then hourly: a pre-credit past its last day carries no application, and a decision past
+// its 90 days is not lent on.
 const EXPIRY_MS = 3_600_000;
-const expire = () =>
-  expireLapsedPreCredits(db, new Date()).then(
-    (moved) => (moved > 0 ? app.log.info({ moved }, 'lapsed pre-credits expired') : undefined),
-    (error: unknown) => app.log.error({ err: error }, 'expiry failed'),
-  );
+const expire = async () => {
+  try {
+    const now = new Date();
+    const moved = (await expireLapsedPreCredits(db, now)) + (await expireLapsedDecisions(db, now));
+    if (moved > 0) app.log.info({ moved }, 'lapsed pre-credits and decisions expired');
+  } catch (error) {
+    app.log.error({ err: error }, 'expiry failed');
+  }
+};
 void expire();
 setInterval(() => void expire(), EXPIRY_MS).unref();

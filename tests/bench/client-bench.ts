@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, ensureChromium } from '../../scripts/browser.mjs';
-import { startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+import type { RunningGateway } from '../e2e/support/gateway-process';
 import { countRenders, installRenderCounter } from '../e2e/support/render-counter';
 import type { BuiltChunk } from '../../vite.config';
 import { screensInShell } from './shell-chunks';
+import { benchGateway } from './speed-bench';
 
 type Recorder = (name: string, value: string, goal?: string) => void;
 
@@ -91,6 +92,11 @@ async function measureWeights(browser: Browser, gateway: RunningGateway, dist: s
   await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
   const shell = total(scripts);
   record('shell + first list screen JS (gzip)', kb(shell), `≤ 350 KB ${mark(shell <= 350 * 1024)}`);
+  // What they were, largest first: where a budget went is the first question when it is over.
+  const largest = [...scripts]
+    .map((url) => [new URL(url).pathname.replace('/assets/', ''), gzipOf(url)] as const)
+    .sort((x, y) => y[1] - x[1]);
+  console.log(`    ${largest.length} files: ${largest.map(([name, size]) => `${name} ${kb(size)}`).join(', ')}`);
   await context.close();
 }
 
@@ -271,7 +277,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   buildClient(dist);
   ensureChromium();
   const rows: string[][] = [];
-  const gateway = await startGateway({ STATIC_DIR: dist });
+  const gateway = await benchGateway({ STATIC_DIR: dist });
   try {
     await measureClient(gateway, dist, (name, value, goal = '') => {
       rows.push([name, value, goal]);

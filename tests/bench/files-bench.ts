@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { apiLogin, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
+import { apiLogin, type RunningGateway } from '../e2e/support/gateway-process';
+import { benchGateway } from './speed-bench';
 
 const FILE_MB = 20;
 const RUNS = 3;
@@ -95,7 +96,7 @@ export async function measureFiles(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const gateway = await startGateway({ STATIC_DIR: '.tmp/no-client' });
+  const gateway = await benchGateway({ STATIC_DIR: '.tmp/no-client' });
   try {
     await measureFiles(gateway, (name, value, budget) =>
       console.log(`  ${name}: ${value}${budget ? `  (budget ${budget})` : ''}`),

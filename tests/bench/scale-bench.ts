@@ -4,8 +4,8 @@
 // own that is dropped after. Run alone with `npx tsx tests/bench/scale-bench.ts`, or in `npm run bench`.
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { apiLogin, startGateway } from '../e2e/support/gateway-process';
-import { describe, dropPostgres, freshPostgres, paired, seedUsers, startReference } from './speed-bench';
+import { apiLogin } from '../e2e/support/gateway-process';
+import { benchGateway, describe, dropPostgres, freshPostgres, paired, seedUsers, startReference } from './speed-bench';
 
 type Recorder = (name: string, value: string, budget?: string) => void;
 
@@ -44,7 +44,7 @@ export async function measureScale(record: Recorder): Promise<void> {
     const url = `${dbUrl}?options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`;
     seedUsers({ DATABASE_URL: url }, 0);
     await client.query(`set search_path = ${SCHEMA}`);
-    const gateway = await startGateway({ DATABASE_URL: url });
+    const gateway = await benchGateway({ DATABASE_URL: url });
     const ratios: number[] = [];
     try {
       const { token } = await apiLogin(gateway.url, 'admin', 'Admin@2026');

@@ -11,15 +11,38 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { buildGateway } from '../../scripts/gateway-build.mjs';
 import { apiLogin, freePort, startGateway, type RunningGateway } from '../e2e/support/gateway-process';
 
 type Recorder = (name: string, value: string, budget?: string) => void;
+
+let compiled: Promise<string> | undefined;
+/**
+ * A gateway as `npm start` runs it (compiled to JavaScript, scripts/gateway-build.mjs), from a tree of the
+ * benchmark's own built once per run, so that a build beside it cannot change what is measured.
+ */
+export async function benchGateway(env: Record<string, string>): Promise<RunningGateway> {
+  compiled ??= buildGateway(process.cwd(), join(process.cwd(), '.tmp', 'bench-gateway'));
+  return startGateway(env, { compiledServer: await compiled });
+}
 
 export interface Figure {
   rps: number;
   p99: number;
   failed: number;
   requests: number;
+  /**
+   * CPU time the server process spent per request (user + system, from /proc), when its pid is known. Unlike
+   * a time, it hardly moves with the machine's load; at c concurrent requests a server on one thread cannot
+   * answer faster than c × this per request at the median (Little's law), whatever the database does.
+   */
+  cpuMs?: number;
+}
+
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime (fields 14 and 15 of stat, 12 and 13 after the name), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,18 +55,28 @@ const PARTS = new Set((process.env.BENCH_SPEED_PARTS ?? 'postgres,pglite,scale')
 
 // Runs are bounded by time, not by a request count: autocannon ends a counted run only at its next
 // one-second tick, which makes a short counted run's req/s a whole number of seconds' worth.
-export async function hit(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Figure> {
+export async function hit(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = SECONDS,
+  pid?: number,
+): Promise<Figure> {
+  const cpuBefore = pid ? cpuMsOf(pid) : 0;
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  const cpu = pid ? cpuMsOf(pid) - cpuBefore : undefined;
   return {
     rps: result.requests.total / Math.max(result.duration, 0.01),
     p99: result.latency.p99,
     failed: result.non2xx + result.errors + result.timeouts,
     requests: result.requests.total,
+    ...(cpu !== undefined ? { cpuMs: cpu / Math.max(result.requests.total, 1) } : {}),
   };
 }
 
 export const describe = (f: Figure) =>
-  `${f.rps.toFixed(0)} req/s, p99 ${f.p99} ms${f.failed ? `, ${f.failed} of ${f.requests} failed` : ''}`;
+  `${f.rps.toFixed(0)} req/s, p99 ${f.p99} ms${f.cpuMs !== undefined ? `, CPU ${f.cpuMs.toFixed(2)} ms/request` : ''}${
+    f.failed ? `, ${f.failed} of ${f.requests} failed` : ''
+  }`;
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
 /** A database of the benchmark's own on the local PostgreSQL, or null when none answers. */
@@ -70,6 +103,7 @@ export async function dropPostgres(name: string): Promise<void> {
 
 export interface Reference {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -88,6 +122,7 @@ export async function startReference(databaseUrl: string): Promise<Reference> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
@@ -104,8 +139,8 @@ export interface Yardstick {
 /** The reference's two routes, each warmed and then measured at 50 connections. */
 export async function measureReference(reference: Reference, record: Recorder, when: string): Promise<Yardstick> {
   await hit(`${reference.url}/ref/query`, {}, 1);
-  const query = await hit(`${reference.url}/ref/query`, {}, 3);
-  const constant = await hit(`${reference.url}/ref/constant`, {}, 3);
+  const query = await hit(`${reference.url}/ref/query`, {}, 3, reference.pid);
+  const constant = await hit(`${reference.url}/ref/constant`, {}, 3, reference.pid);
   record(`reference: bare Fastify + pg, indexed select … limit 10 (${when})`, describe(query));
   record(`reference: bare Fastify, constant route (${when})`, describe(constant));
   return { query, constant };
@@ -126,13 +161,14 @@ export async function paired(
   reference: Reference,
   url: string,
   headers: Record<string, string> = {},
+  pid?: number,
 ): Promise<Measured> {
   await hit(url, headers, 1);
   const refs: Figure[] = [];
   const figures: Figure[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    refs.push(await hit(`${reference.url}/ref/query`));
-    figures.push(await hit(url, headers));
+    refs.push(await hit(`${reference.url}/ref/query`, {}, SECONDS, reference.pid));
+    figures.push(await hit(url, headers, SECONDS, pid));
   }
   const ratios = figures.map((f, i) => f.rps / refs[i]!.rps).sort((x, y) => x - y);
   return { figure: combined(figures), ref: combined(refs), ratio: ratios[Math.floor(ratios.length / 2)]! };
@@ -143,7 +179,12 @@ function combined(runs: Figure[]): Figure {
   const seconds = runs.reduce((sum, f) => sum + f.requests / Math.max(f.rps, 0.01), 0);
   const requests = runs.reduce((sum, f) => sum + f.requests, 0);
   const failed = runs.reduce((sum, f) => sum + f.failed, 0);
-  return { rps: requests / seconds, p99: Math.max(...runs.map((f) => f.p99)), failed, requests };
+  const timed = runs.filter((f) => f.cpuMs !== undefined);
+  const cpu =
+    timed.length === runs.length
+      ? { cpuMs: timed.reduce((sum, f) => sum + f.cpuMs! * f.requests, 0) / Math.max(requests, 1) }
+      : {};
+  return { rps: requests / seconds, p99: Math.max(...runs.map((f) => f.p99)), failed, requests, ...cpu };
 }
 
 /** Prints a gateway figure as value, ratio of the reference, and goal (with ✓ or ✗). */
@@ -161,7 +202,9 @@ export function recordAgainst(
   const p99Times = (figure.p99 / Math.max(ref.p99, 1)).toFixed(1);
   record(
     name,
-    `${describe(figure)} — ${pct(ratio)} of the reference's req/s, p99 ${p99Times}× the reference's`,
+    `${describe(figure)} — ${pct(ratio)} of the reference's req/s, p99 ${p99Times}× the reference's${
+      ref.cpuMs !== undefined ? ` (its CPU ${ref.cpuMs.toFixed(2)} ms/request)` : ''
+    }`,
     `${goal.text} ${met ? '✓' : '✗'}`,
   );
   return ratio;
@@ -225,10 +268,10 @@ async function userPages(gateway: RunningGateway, reference: Reference | null): 
   for (const [name, query] of USER_CASES) {
     const url = `${gateway.url}/api/authcenter/base/user/page?${query}`;
     if (reference) {
-      out[name] = await paired(reference, url, headers);
+      out[name] = await paired(reference, url, headers, gateway.pid);
     } else {
       await hit(url, headers, 1);
-      out[name] = { figure: await hit(url, headers, SECONDS * ROUNDS), ref: null, ratio: null };
+      out[name] = { figure: await hit(url, headers, SECONDS * ROUNDS, gateway.pid), ref: null, ratio: null };
     }
   }
   return out;
@@ -269,11 +312,11 @@ async function measurePostgres(
   await measureReference(reference, record, 'alone, at the start');
   record('PostgreSQL seed 100,000 users', `${seedUsers({ DATABASE_URL: pgUrl }, 100).toFixed(0)} s`);
   await settle(pgUrl);
-  const gateway = await startGateway({ DATABASE_URL: pgUrl, ...base });
+  const gateway = await benchGateway({ DATABASE_URL: pgUrl, ...base });
   try {
     const { token } = await apiLogin(gateway.url, 'admin', 'Admin@2026');
     const menuUrl = `${gateway.url}/api/authcenter/authority/menu/list?loadOp=1`;
-    const menu = await paired(reference, menuUrl, { authorization: `Bearer ${token}` });
+    const menu = await paired(reference, menuUrl, { authorization: `Bearer ${token}` }, gateway.pid);
     recordAgainst(record, `PostgreSQL menu list (c=${CONNECTIONS})`, menu, {
       minRatio: 1 / 3,
       text: '≥ 33 % of the reference',
@@ -314,7 +357,7 @@ async function measurePglite(
   const dataDir = mkdtempSync(join(tmpdir(), 'wsf-bench-speed-'));
   try {
     record('PGlite seed 100,000 users', `${seedUsers({ DATA_DIR: dataDir }, 100).toFixed(0)} s`);
-    const gateway = await startGateway({ DATA_DIR: dataDir, ...base });
+    const gateway = await benchGateway({ DATA_DIR: dataDir, ...base });
     try {
       await new Promise((r) => setTimeout(r, 2000));
       const idle = rssMb(gateway.pid);

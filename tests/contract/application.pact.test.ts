@@ -23,6 +23,8 @@ const anyStatus = (example: string) => regex(`^(${Object.keys(FINANCING_APPLICAT
 const gateway = (url: string, token: string = PACT_TOKEN.operator) =>
   stageClient(new StageGatewayAdapter(httpClientFor(url, token).http, { save: vi.fn() }), APPLICATION_STAGE);
 const one = `/${PACT_APPLICATION_ID}`;
+/** 中国工商银行上海市分行, the capital side 华东建材 consented for. */
+const PACT_CAPITAL_SIDE = '1100000000000000021';
 const kit = (url: string) =>
   new ResourceGatewayAdapter(httpClientFor(url, PACT_TOKEN.operator).http, { save: vi.fn() });
 const order = {
@@ -35,6 +37,28 @@ const order = {
   maxFinanceAmount: integer(800_000_00),
   confirmStatus: 'CONFIRMED',
   locked: boolean(false),
+};
+// The capital side and product chosen at the application, what may be chosen, and what is warned of.
+const capital = {
+  capitalSideId: string('1100000000000000021'),
+  capitalSideName: string('中国工商银行股份有限公司上海市分行'),
+  productId: string('1000FP000001'),
+  productName: string('工行e信通应收账款融资'),
+  capitalSides: eachLike({
+    keyId: string('1100000000000000021'),
+    name: string('中国工商银行股份有限公司上海市分行'),
+    consented: boolean(true),
+  }),
+  products: eachLike({
+    keyId: string('1000FP000001'),
+    name: string('工行e信通应收账款融资'),
+    capitalSideId: string('1100000000000000021'),
+    termMinDays: integer(30),
+    termMaxDays: integer(360),
+    minRate: regex(/^0\.\d{4}$/, '0.0380'),
+    maxRate: regex(/^0\.\d{4}$/, '0.0550'),
+  }),
+  warnings: like([]),
 };
 // Statuses, the business's state and codes are exact (the screens label them and offer actions by them);
 // the rest is matched by type. No matcher wraps a whole record: a type matcher there makes the status
@@ -54,6 +78,7 @@ const detail = (status: string, version: number) => ({
   ratio: regex(/^0\.\d{4}$/, '0.8000'),
   problems: like([]),
   actions: eachLike(string('submit')),
+  ...capital,
 });
 
 describe('融资申请 contract', () => {
@@ -72,6 +97,7 @@ describe('融资申请 contract', () => {
               supplierName: string('华东建材有限公司'),
               applyAmount: integer(100_00),
               version: integer(1),
+              warnings: like([]),
             }),
           ),
         ),
@@ -96,6 +122,7 @@ describe('融资申请 contract', () => {
             docs: eachLike({ docType: string('BUSINESS_LICENSE'), label: string('营业执照'), required: boolean(true) }),
             ratio: regex(/^0\.\d{4}$/, '0.8000'),
             problems: like([]),
+            ...capital,
           }),
         ),
       )
@@ -111,6 +138,8 @@ describe('融资申请 contract', () => {
       payeeAccount: '6225880212345678',
       lines: [],
       docs: [],
+      capitalSideId: PACT_CAPITAL_SIDE,
+      productId: null,
     };
     await createPact()
       .addInteraction()
@@ -167,6 +196,8 @@ describe('融资申请 contract', () => {
       payeeAccount: '6225880212345678',
       lines: [],
       docs: [],
+      capitalSideId: PACT_CAPITAL_SIDE,
+      productId: null,
     };
     await createPact()
       .addInteraction()

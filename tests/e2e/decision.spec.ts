@@ -23,7 +23,7 @@ import {
   submitMinutes,
   transitionMeeting,
 } from '../../gateway/src/modules/meeting/repository';
-import { businessesAwaitingMeeting } from '../../gateway/src/testing/meeting-fixture';
+import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { termRange } from '../../src/domain/financing/financing-terms';
 import { launchBrowser, signIn } from './support/browser';
 import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';

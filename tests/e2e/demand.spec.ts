@@ -45,7 +45,12 @@ describe('融资需求', () => {
     await open(DEMANDS, '融资需求管理', '融资需求列表');
     await page.getByRole('button', { name: '新增需求' }).click();
     const dialog = page.getByRole('dialog', { name: '新增融资需求' });
-    await dialog.getByRole('combobox').first().selectOption({ label: '华东建材有限公司' });
+    // A supplier user's own company, filled and fixed (the gateway refuses any other).
+    const company = dialog.getByRole('combobox').first();
+    await expect
+      .poll(() => company.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent))
+      .toBe('华东建材有限公司');
+    expect(await company.isDisabled()).toBe(true);
     await dialog.getByLabel('期望金额（元）').fill('3000');
     await dialog.getByRole('button', { name: '提交' }).click();
     await dialog.getByText('期望金额不能小于10,000.00元').waitFor();

@@ -130,6 +130,10 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await page.getByRole('status', { name: '合计' }).getByText('申请总额 500,000.00 元').waitFor();
     await page.getByRole('heading', { name: /^准入资料制作/ }).scrollIntoViewIfNeeded();
     await screenshots('application-make-top');
+    // The capital side 华东建材 consented for, and one of its products.
+    const capital = page.getByRole('region', { name: '资金方与产品' });
+    await capital.getByLabel('资金方', { exact: true }).selectOption({ label: '中国工商银行股份有限公司上海市分行' });
+    await capital.getByLabel('资金产品').selectOption({ label: '工行e信通应收账款融资' });
     const regions = page.getByRole('region', { name: '融资要素' });
     await regions.getByLabel('融资期限（天）').fill('90');
     await regions.getByLabel('还款来源').selectOption({ label: '项目公司付款' });

@@ -1,9 +1,9 @@
 // 评审会 in Chromium, as the README's people: the secretary makes a meeting of one business awaiting a meeting
 // (保存, 发送通知) and opens the vote; member1, member2 and member3 each vote 同意 in their own session; the secretary
-// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them. No business reaches
-// 待上会 until the report stage exists, so before the gateway starts this spec copies one seeded business into
-// MEETING/WAIT_SCHEDULE in the gateway's data directory (a test-only fixture, gateway/src/testing). Screens at
-// 1440 and 390 px go to .tmp for a look.
+// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them. Before the gateway starts,
+// one more business of 华东建材 is walked to 待上会 by the seeded people in the gateway's data directory, as the
+// demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at 1440 and 390 px go to .tmp for
+// a look.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
-import { businessesAwaitingMeeting } from '../../gateway/src/testing/meeting-fixture';
+import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { launchBrowser, signIn } from './support/browser';
 import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';
 

@@ -5,9 +5,10 @@
 // at 1440 and 390 px go to .tmp for a look.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_STEPS, type ReportField } from '../../src/domain/financing/report';
+import { type ReportField, reportStep } from '../../src/domain/financing/report';
 import { launchBrowser, signIn } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
+import { fillReportSteps, labelOf } from './support/report-stepper';
 
 const PASSWORD = 'Staff@2026';
 let gateway: RunningGateway;
@@ -41,22 +42,6 @@ async function api(userName: string, path: string) {
   return (await res.json()) as { code: number; data: any };
 }
 
-/** What risk1 types into each field: within the proposal's limits (3.80%–5.50%, the amount applied for). */
-function typed(step: string, f: ReportField): string | null {
-  if (f.required === false) return null;
-  if (f.options) return 'option';
-  if (f.type === 'date') return step === 'CREDIT' ? '2026-10-20' : '2025-12-31';
-  if (f.type === 'textarea') return `${f.label}：经实地调查核实，情况正常`;
-  if (f.key === 'proposedAmount') return '100000';
-  if (f.key === 'proposedRate') return '0.0450';
-  if (f.key === 'proposedFinancingRatio') return '0.8000';
-  if (f.key === 'proposedTermDays') return '90';
-  if (f.type === 'money') return f.key === 'inventory' ? '300000' : '1000000';
-  return null;
-}
-
-const labelOf = (f: ReportField) => new RegExp(`^${f.type === 'money' ? `${f.label}（元）` : f.label}`);
-
 describe('尽调报告', () => {
   it('risk1 makes the report in the stepper and submits; risk2 and riskhead approve; the secretary may schedule it', async () => {
     const page = (await api('risk1', '/api/business/report/page?current=1&size=50')).data.records as {
@@ -74,26 +59,15 @@ describe('尽调报告', () => {
     await row.getByRole('button', { name: '编辑' }).click();
     await risk1.getByRole('heading', { name: '尽调报告制作' }).waitFor();
 
-    for (const [index, step] of REPORT_STEPS.entries()) {
-      // Moving on saves the step left (each step saves on its own).
-      if (index > 0) await risk1.getByRole('tab', { name: new RegExp(`^${index + 1}\\. ${step.title}`) }).click();
-      const region = risk1.getByRole('region', { name: step.title, exact: true });
-      await region.waitFor();
-      for (const f of step.fields) {
-        const value = typed(step.key, f);
-        if (value === null) continue;
-        const input = region.getByLabel(labelOf(f));
-        if (value === 'option') await input.selectOption({ index: 1 });
-        else await input.fill(value);
-      }
-      if (step.key === 'FINANCIALS') await screenshots(risk1, 'stepper-financials');
-      if (step.key === 'INDICATORS') {
+    await fillReportSteps(risk1, async (key, region) => {
+      if (key === 'FINANCIALS') await screenshots(risk1, 'stepper-financials');
+      if (key === 'INDICATORS') {
         // 资产负债率 = 1,000,000 ÷ 1,000,000, computed from the statements typed a step before.
         await region.getByRole('table', { name: '核心指标' }).getByText('100.00%').first().waitFor();
       }
-      if (step.key === 'PROPOSAL') {
+      if (key === 'PROPOSAL') {
         // Checked as the maker types: above the amount applied for is named beside the field at once.
-        const amount = region.getByLabel(labelOf(step.fields[0] as ReportField));
+        const amount = region.getByLabel(labelOf(reportStep('PROPOSAL').fields[0] as ReportField));
         await amount.fill('99999999');
         await region
           .getByText(/^建议金额不得超过申请金额/)
@@ -103,7 +77,7 @@ describe('尽调报告', () => {
         await amount.fill('100000');
         await risk1.waitForFunction(() => !document.body.innerText.includes('建议金额不得超过'));
       }
-    }
+    });
     await risk1.getByRole('button', { name: '提交', exact: true }).click();
     await risk1.getByText('提交成功').first().waitFor();
     expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({

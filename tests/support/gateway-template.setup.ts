@@ -1,12 +1,13 @@
 // Vitest global setup of the projects that start gateways in-process: one migrated, seeded PGlite dumped
 // for every test file to load, and on PostgreSQL one template database every test file copies
-// (gateway/src/testing/pglite-template.ts).
+// (gateway/src/testing/pglite-template.ts), and the seeded documents' bytes in one files folder.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   PG_TEMPLATE_ENV,
   runStatement,
   TEMPLATE_ENV,
+  TEMPLATE_FILES_ENV,
   writePgTemplate,
   writeTemplate,
 } from '../../gateway/src/testing/pglite-template';
@@ -15,11 +16,14 @@ export default async function setup(): Promise<() => Promise<void>> {
   const path = resolve('.tmp', `pglite-template-${process.pid}.tar`);
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = `gw_template_${process.pid}`;
-  await Promise.all([writeTemplate(path), url ? writePgTemplate(url, pgTemplate) : Promise.resolve()]);
+  const files = resolve('.tmp', `template-files-${process.pid}`);
+  await Promise.all([writeTemplate(path, files), url ? writePgTemplate(url, pgTemplate, files) : Promise.resolve()]);
   process.env[TEMPLATE_ENV] = path;
+  process.env[TEMPLATE_FILES_ENV] = files;
   if (url) process.env[PG_TEMPLATE_ENV] = pgTemplate;
   return async () => {
     rmSync(path, { force: true });
+    rmSync(files, { recursive: true, force: true });
     if (url) await runStatement(url, `drop database if exists ${pgTemplate} with (force)`);
   };
 }

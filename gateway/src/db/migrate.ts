@@ -9,12 +9,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import { Migrator } from 'kysely/migration';
+import { sourceExtension } from '../source-files';
 import { writeChildStatuses } from '../stage/child-status';
 import type { Database } from './database';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** `0010-hardening.ts`; not a test, not a declaration file. */
-const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.ts$/;
+/** `0010-hardening.ts` (`.js` once compiled); not a test, not a declaration file. */
+const MIGRATION_FILE = /^(\d{4}-[\w-]+)\.[jt]s$/;
 
 /** The migration files' names (without .ts) in the order they are applied. */
 export async function migrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -46,7 +47,9 @@ export function folderMigrationProvider(dir = MIGRATIONS_DIR): MigrationProvider
     async getMigrations() {
       const migrations: Record<string, Migration> = {};
       for (const name of await migrationNames(dir)) {
-        migrations[name] = (await import(pathToFileURL(join(dir, `${name}.ts`)).href)) as Migration;
+        migrations[name] = (await import(
+          pathToFileURL(join(dir, `${name}${sourceExtension(import.meta.url)}`)).href
+        )) as Migration;
       }
       return migrations;
     },

@@ -47,6 +47,9 @@ export interface DeferredJoinPage<Rows extends AnySelect> {
   seek?: { bookmarks: Bookmarks; list: string };
 }
 
+/** The key under which concurrent reads of one page of a list share one statement (`Bookmarks.inFlight`). */
+export const flightKey = (list: string, offset: number, limit: number) => `${list}|${offset}|${limit}`;
+
 /** One page of `rows`, in `orderBy`'s order: the keys at [offset, offset + limit) first, then their rows. */
 export async function pageByDeferredJoin<O>(page: DeferredJoinPage<SelectQueryBuilder<any, any, O>>): Promise<O[]> {
   let keys = page.keys;
@@ -61,7 +64,7 @@ export async function pageByDeferredJoin<O>(page: DeferredJoinPage<SelectQueryBu
   // Requests for the same page that arrive together share one read: when a bookmark has just expired,
   // fifty callers of a deep page must not each pay the skip (on PGlite, one after another), and fifty
   // callers of page 1 cost the database one statement (its planning alone is five times its execution).
-  const flight = `${seek.list}|${page.offset}|${page.limit}`;
+  const flight = flightKey(seek.list, page.offset, page.limit);
   const shared = seek.bookmarks.inFlight.get(flight);
   if (shared) return (await shared) as O[];
   const read = seekPage(page, seek, keys, rows);

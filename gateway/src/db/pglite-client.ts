@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sourceExtension } from '../source-files';
 import type { WorkerError, WorkerMessage, WorkerRequest, WorkerSetup } from './pglite-worker';
 
 export interface PgliteLimits {
@@ -60,7 +61,12 @@ function wasmModules() {
   return compiled;
 }
 
-const WORKER_ENTRY = new URL('./pglite-worker-entry.mjs', import.meta.url);
+// From the sources, the thread's entry registers tsx first (pglite-worker-entry.mjs); compiled, it is the
+// worker's own file.
+const WORKER_ENTRY =
+  sourceExtension(import.meta.url) === '.js'
+    ? new URL('./pglite-worker.js', import.meta.url)
+    : new URL('./pglite-worker-entry.mjs', import.meta.url);
 /** How often the watchdog looks at the statement running. */
 const WATCH_MS = 250;
 

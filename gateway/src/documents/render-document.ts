@@ -6,12 +6,12 @@
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { AppError } from '../plugins/envelope';
+import { besideModule, loaderArgs } from '../source-files';
 import { type DocumentTemplate, layoutDocument } from './document-template';
 import type { DocumentJob } from './pdf-document';
 
@@ -57,13 +57,12 @@ export async function renderDocument(
   }
 }
 
-const CHILD_SCRIPT = fileURLToPath(new URL('./pdf-document.child.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const CHILD_SCRIPT = fileURLToPath(besideModule(import.meta.url, './pdf-document.child'));
 
 function drawInChild(job: DocumentJob): Promise<'ok' | 'failed' | 'timeout'> {
   return new Promise((resolve) => {
     const child = fork(CHILD_SCRIPT, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${RENDER_HEAP_MB}`],
+      execArgv: [...loaderArgs(import.meta.url), `--max-old-space-size=${RENDER_HEAP_MB}`],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'json',
     });

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { openChangeFeed, type ChangeFeed } from '../db/change-feed';
 import { findLiveToken } from '../modules/auth/repository';
 import { forgetMenus, grantedMenus } from '../modules/menu/repository';
+import { forgetAllUserCounts } from '../modules/user-admin/repository';
 
 export interface CachedSession {
   user_id: string;
@@ -105,6 +106,8 @@ export class AccessCache {
       this.#grants.clear();
     } else if (payload === 'm') {
       forgetMenus(this.db);
+    } else if (payload === 'n') {
+      forgetAllUserCounts(this.db);
     } else {
       this.#forgetAll();
     }
@@ -115,5 +118,6 @@ export class AccessCache {
     this.#sessions.clear();
     this.#grants.clear();
     forgetMenus(this.db);
+    forgetAllUserCounts(this.db);
   }
 }

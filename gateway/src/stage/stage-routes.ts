@@ -25,10 +25,15 @@ import {
   stagePages,
 } from '../../../src/domain/stage/stage';
 import type { Database } from '../db/database';
+import type { DocumentTemplate } from '../documents/document-template';
+import { renderDocument } from '../documents/render-document';
 import type { GatewayDeps } from '../deps';
 import {
   type Actor,
+  type BusinessRevision,
   type BusinessRow,
+  inScope,
+  loadBusiness,
   reviseBusiness,
   submittedIn,
   toBusinessRow,
@@ -38,7 +43,7 @@ import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
-import { envelopeResponses, invalidInput, ok } from '../plugins/envelope';
+import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
 import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
 import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../resource/resource-routes';
 import { grantedMenus } from '../modules/menu/repository';
@@ -88,7 +93,7 @@ export interface StageEdit<B, C> {
     id: string,
     checked: C,
     before: ResourceRecord,
-  ): Promise<{ business?: { applyAmount?: number; projectCompanyId?: string | null }; after: object }>;
+  ): Promise<{ business?: BusinessRevision; after: object }>;
 }
 
 export interface StageHooks<B = never, C = never> {
@@ -111,6 +116,15 @@ export interface StageHooks<B = never, C = never> {
   };
   /** The transition route's summary; absent: the stage moves by a route of its own (the demand). */
   transition?: { summary: string };
+  /** The reviewers' read of the detail (`GET :id/review`), granted on the stage's review page. */
+  review?: { menu: string; summary: string };
+  /** The record printed (`GET :id/pdf?revision=`, 导出 on `menu`): the template's values and the file's name. */
+  document?: {
+    menu: string;
+    summary: string;
+    template: DocumentTemplate;
+    values(ctx: StageContext, row: ResourceRecord, revision?: number): Promise<{ values: object; fileName: string }>;
+  };
 }
 
 /** What the kit gives a stage's own routes. */
@@ -123,7 +137,22 @@ export interface StageKit {
   load(ctx: StageContext, id: string): Promise<ResourceRecord>;
   withActions(ctx: StageContext, records: ResourceRecord[]): Promise<StageRow[]>;
   detailOf(ctx: StageContext, id: string): Promise<object>;
+  /** The business behind a row, within the caller's scope (another subtree's is the stage's 不存在). */
+  business(ctx: Pick<StageContext, 'tenantId' | 'actor'>, id: string, db?: Kysely<Database>): Promise<BusinessRow>;
+  /** The stage's own write in the operation log (`<name>.<verb>`), inside the caller's transaction. */
+  log(
+    trx: Kysely<Database>,
+    ctx: StageContext,
+    verb: string,
+    id: string,
+    change: { before?: object; after?: object },
+  ): Promise<void>;
 }
+
+const RevisionQuery = Type.Object(
+  { revision: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) },
+  { additionalProperties: false },
+);
 
 const VersionQuery = Type.Object(
   { version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) },
@@ -152,6 +181,16 @@ export function registerStage<B, C>(
     return { tenantId, userId, actor: await callerOf(request, deps.db), now: deps.now() };
   };
   const load = (ctx: StageContext, id: string) => scopedRecord(deps.db, DEF, ctx.tenantId, id, ctx.actor, M.notFound);
+  const business: StageKit['business'] = async (ctx, id, from = deps.db) => {
+    const found = await loadBusiness(from, ctx.tenantId, id);
+    if (!inScope(ctx.actor, found)) throw notFound(M.notFound);
+    return found;
+  };
+  const log: StageKit['log'] = (trx, ctx, verb, id, change) =>
+    logOperation(trx, {
+      ...{ tenantId: ctx.tenantId, userId: ctx.userId, now: ctx.now, action: `${DEF.name}.${verb}` },
+      ...{ targetType: DEF.name, targetId: id, ...change },
+    });
 
   /** The stored businesses of these rows, in one query, as the table reads them. */
   const businessesOf = async (tenantId: string, ids: string[]) => {
@@ -315,16 +354,7 @@ export function registerStage<B, C>(
           if (!(await reviseBusiness(trx, { ...base, states, now: ctx.now, set: business ?? {} }))) {
             throw staleError(M.stale);
           }
-          await logOperation(trx, {
-            tenantId: ctx.tenantId,
-            userId: ctx.userId,
-            now: ctx.now,
-            action: `${DEF.name}.update`,
-            targetType: DEF.name,
-            targetId: id,
-            before,
-            after,
-          });
+          await log(trx, ctx, 'update', id, { before, after });
         });
         return ok(await detailOf(ctx, id));
       },
@@ -361,15 +391,7 @@ export function registerStage<B, C>(
           });
           if (!revised) throw staleError(M.stale);
           await remove.write?.(trx, ctx, id);
-          await logOperation(trx, {
-            tenantId: ctx.tenantId,
-            userId: ctx.userId,
-            now: ctx.now,
-            action: `${DEF.name}.delete`,
-            targetType: DEF.name,
-            targetId: id,
-            before,
-          });
+          await log(trx, ctx, 'delete', id, { before });
         });
         return ok(null);
       },
@@ -410,7 +432,43 @@ export function registerStage<B, C>(
     );
   }
 
-  return { db, row, detail, tags, context, load, withActions, detailOf };
+  if (hooks.review) {
+    app.get(
+      `${DEF.api}/:id/review`,
+      {
+        config: { access: { menu: hooks.review.menu } },
+        schema: { tags, summary: hooks.review.summary, params: IdParams, response: envelopeResponses(detail) },
+      },
+      async (request) => detailOf(await context(request), (request.params as IdParams).id).then(ok),
+    );
+  }
+
+  const doc = hooks.document;
+  if (doc) {
+    app.get(
+      `${DEF.api}/:id/pdf`,
+      {
+        config: { access: { menu: doc.menu, op: 'export' } },
+        schema: { tags, summary: doc.summary, params: IdParams, querystring: RevisionQuery },
+      },
+      async (request, reply) => {
+        const ctx = await context(request);
+        const asked = (request.query as { revision?: string }).revision;
+        const record = await load(ctx, (request.params as IdParams).id);
+        const { values, fileName } = await doc.values(ctx, record, asked ? Number(asked) : undefined);
+        const pdf = await renderDocument(doc.template, values as Record<string, unknown>, {
+          cjkFont: deps.cjkFont,
+          fileName,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition('attachment', pdf.fileName))
+          .send(pdf.pdf);
+      },
+    );
+  }
+
+  return { db, row, detail, tags, context, load, withActions, detailOf, business, log };
 }
 
 /** The caller as the table's guards read it. */

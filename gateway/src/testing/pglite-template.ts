@@ -4,22 +4,36 @@
 // creating, migrating and seeding its own. The dump is rebuilt at the start of every run, so it always holds
 // the migrations and seeds of the code under test. On PostgreSQL the same idea is a template database: each
 // test file gets `create database … template …`, a file copy, instead of migrating and seeding a schema.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The seeded documents' bytes are drawn once too, into a files folder each test gateway's starts as a copy of.
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { dirname } from 'node:path';
 import { changeSourceOf } from '../db/engine';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
+import { BlobStore } from '../modules/file/blob-store';
+import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
+import { storeSeededContents } from '../modules/file/seeded-contents';
 
 /** The environment variable naming the dump; set by the test run's global setup. */
 export const TEMPLATE_ENV = 'GATEWAY_TEST_TEMPLATE';
 
-export async function writeTemplate(path: string): Promise<void> {
+/** The environment variable naming the files folder holding the templates' seeded documents. */
+export const TEMPLATE_FILES_ENV = 'GATEWAY_TEST_TEMPLATE_FILES';
+
+/** A new test gateway's files folder starts with the seeded documents the templates' rows name. */
+export function copyTemplateFiles(filesDir: string): void {
+  const from = process.env[TEMPLATE_FILES_ENV];
+  if (from && existsSync(from)) cpSync(from, filesDir, { recursive: true });
+}
+
+export async function writeTemplate(path: string, filesDir: string): Promise<void> {
   const { db } = await openDatabase({ memory: true });
   try {
     await migrate(db);
     await seedDemo(db);
+    await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
     const source = changeSourceOf(db);
     if (source?.kind !== 'pglite') throw new Error('the template is a PGlite database');
     const dump = await source.client.dumpDataDir();
@@ -63,7 +77,7 @@ export async function runStatement(url: string, statement: string): Promise<void
 }
 
 /** Migrates and seeds a new database `name` on the server of `url`, to be copied by each test file. */
-export async function writePgTemplate(url: string, name: string): Promise<void> {
+export async function writePgTemplate(url: string, name: string, filesDir: string): Promise<void> {
   await runStatement(url, `drop database if exists ${name} with (force)`);
   await runStatement(url, `create database ${name}`);
   const templateUrl = withDatabase(url, name);
@@ -72,6 +86,7 @@ export async function writePgTemplate(url: string, name: string): Promise<void> 
   try {
     await migrate(db);
     await seedDemo(db);
+    await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
   } finally {
     await db.destroy();
   }

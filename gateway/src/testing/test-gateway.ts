@@ -14,7 +14,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
-import { copyPgTemplate, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
+import { copyPgTemplate, copyTemplateFiles, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
 
 export interface TestGatewayOptions {
   /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
@@ -57,6 +57,7 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     );
   };
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'gw-files-'));
+  copyTemplateFiles(filesDir);
   const removeFiles = () => {
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
   };
@@ -192,6 +193,12 @@ export async function signIn(
 export type GatewayAnswer = { status: number; code: number; message: string; data: any };
 
 /** One call to the app, answered as status and envelope, for the gateway's own tests. */
+/** The answer's data when the gateway answered 0 (success); otherwise the test fails with its code and message. */
+export function dataOf(res: GatewayAnswer) {
+  if (res.code !== 0) throw new Error(`expected success, got ${res.code} ${res.message}`);
+  return res.data;
+}
+
 export function callerOf(app: FastifyInstance) {
   return async (
     method: string,

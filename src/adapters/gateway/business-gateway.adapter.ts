@@ -2,10 +2,11 @@ import { inject, injectable } from 'inversify';
 import type { BusinessGateway, BusinessQuery } from '../../application/ports/business-gateway.port';
 import { type FileSaver, FileSaverId } from '../../application/ports/file-gateway.port';
 import type { RefOption } from '../../application/ports/resource-gateway.port';
+import type { BusinessAttachment } from '../../domain/financing/attachments';
 import type { BusinessDetail, BusinessEventView, BusinessListItem } from '../../domain/financing/business-list';
 import { menuIdForPath } from '../../domain/menu/menu';
 import type { Page, PageRequest } from '../../domain/paging/page';
-import { HttpClient, HttpClientId } from './http-client';
+import { type HttpClient, HttpClientId } from './http-client';
 
 const API = '/api/business/business';
 const MENU = '/business/financingBusinessManage';
@@ -53,6 +54,18 @@ export class BusinessGatewayAdapter implements BusinessGateway {
 
   events(keyId: string): Promise<BusinessEventView[]> {
     return this.http.get(`${one(keyId)}/events`);
+  }
+
+  attachments(keyId: string): Promise<BusinessAttachment[]> {
+    return this.http.get(`${one(keyId)}/attachments`);
+  }
+
+  async downloadAttachments(keyId: string): Promise<string> {
+    const { blob, fileName } = await this.http.blob('GET', `${one(keyId)}/attachments/zip`, {
+      fallbackName: '全部附件.zip',
+    });
+    this.saver.save(blob, fileName);
+    return fileName;
   }
 
   transition(keyId: string, action: string, version: number, comment: string): Promise<BusinessDetail> {

@@ -15,7 +15,7 @@ import type {
 import { FileSaverId } from '../../application/ports/file-gateway.port';
 import { type Notifier, NotifierId } from '../../application/ports/notifier.port';
 import { type SessionStore, SessionStoreId } from '../../application/ports/session-store.port';
-import { HttpClient, HttpClientId } from './http-client';
+import { type HttpClient, HttpClientId } from './http-client';
 
 /** SPEC §7.2 Files over the shared HTTP client; downloads go to the FileSaver under the server's name. */
 @injectable()
@@ -71,6 +71,13 @@ export class FileGatewayAdapter implements FileGateway {
 
   preview(keyId: string): Promise<FilePreview> {
     return this.http.get<FilePreview>(`/api/file/file/uri/${encodeURIComponent(keyId)}`, { silent: true });
+  }
+
+  async previewAsPdf(keyId: string): Promise<string> {
+    const { blob } = await this.http.blob('POST', '/api/file/filegen/trans/file', {
+      params: { keyIds: [keyId], transFileType: 'PDF' },
+    });
+    return URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
   }
 
   copy(keyId: string): Promise<StoredFile> {

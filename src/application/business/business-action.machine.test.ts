@@ -13,6 +13,8 @@ function fakes(fail = false) {
     suppliers: vi.fn(async () => []),
     detail: vi.fn(),
     events: vi.fn(async () => []),
+    attachments: vi.fn(async () => []),
+    downloadAttachments: vi.fn(async () => ''),
     transition: vi.fn(async () => {
       if (fail) throw new GatewayError(160300409, '业务已被他人更新，请刷新后重试');
       return {} as Awaited<ReturnType<BusinessGateway['transition']>>;

@@ -12,8 +12,9 @@ function start(
     contentType: 'application/pdf',
     expiresAt: 1,
   })),
+  previewAsPdf = vi.fn(async (_k: string) => 'blob:converted-1'),
 ) {
-  const files = { preview, download: vi.fn(async () => '合同.pdf') } as unknown as FileGateway;
+  const files = { preview, previewAsPdf, download: vi.fn(async () => '合同.pdf') } as unknown as FileGateway;
   return { actor: createActor(createPreviewMachine({ files }), { input: { keyId } }).start(), files, preview };
 }
 
@@ -22,7 +23,43 @@ describe('preview machine', () => {
     expect(previewKindOf('a.PDF')).toBe('pdf');
     expect(previewKindOf('扫描件.jpeg')).toBe('image');
     expect(previewKindOf('图.svg')).toBe('other');
-    expect(previewKindOf('合同.docx')).toBe('other');
+    // Office documents and plain text are shown as the file service's PDF of them; markup and archives never.
+    expect(previewKindOf('合同.docx')).toBe('converted');
+    expect(previewKindOf('台账.xlsx')).toBe('converted');
+    expect(previewKindOf('说明.txt')).toBe('converted');
+    expect(previewKindOf('页面.html')).toBe('other');
+    expect(previewKindOf('资料.zip')).toBe('other');
+  });
+
+  it('shows an office document as the PDF the file service converts it to', async () => {
+    const docx = vi.fn(async (k: string) => ({
+      url: `/api/file/file/signed/${k}?x`,
+      name: '尽调底稿.docx',
+      contentType: 'application/msword',
+      expiresAt: 1,
+    }));
+    const { actor, files } = start('k3', docx);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(files.previewAsPdf).toHaveBeenCalledWith('k3');
+    expect(actor.getSnapshot().context).toMatchObject({ url: 'blob:converted-1', kind: 'converted' });
+  });
+
+  it('says in Chinese why a document cannot be converted, and retries', async () => {
+    const docx = vi.fn(async () => ({
+      url: '/u',
+      name: '报表.xls',
+      contentType: 'application/vnd.ms-excel',
+      expiresAt: 1,
+    }));
+    const refuse = vi.fn(async () => {
+      throw new GatewayError(160300400, '转换PDF失败，请检查文件是否完好');
+    });
+    const { actor } = start('k4', docx, refuse);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe(
+      '该文件暂无法在线预览：转换PDF失败，请检查文件是否完好，请下载后查看',
+    );
+    expect(actor.getSnapshot().can({ type: 'RETRY' })).toBe(true);
   });
 
   it('loads the signed URL and shows the file, and downloads it on request', async () => {

@@ -1,4 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { BusinessAttachment } from '../../domain/financing/attachments';
 import type { BusinessDetail, BusinessEventView, BusinessListItem } from '../../domain/financing/business-list';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type { RefOption } from './resource-gateway.port';
@@ -16,6 +17,10 @@ export interface BusinessGateway {
   detail(keyId: string): Promise<BusinessDetail>;
   /** The timeline, oldest first. */
   events(keyId: string): Promise<BusinessEventView[]>;
+  /** 附件: every file of the business, stage by stage and field by field. */
+  attachments(keyId: string): Promise<BusinessAttachment[]>;
+  /** 下载全部附件: saves the zip of every attachment; answers the file name. */
+  downloadAttachments(keyId: string): Promise<string>;
   /** One action of the lifecycle on the version read; answers the business as it now is. */
   transition(keyId: string, action: string, version: number, comment: string): Promise<BusinessDetail>;
 }

@@ -64,6 +64,8 @@ export interface FileGateway {
   /** SPEC §5: without a code, the message '请传入模板下载参数' and no call. */
   downloadTemplate(code: string | null | undefined, options?: DownloadOptions): Promise<string>;
   preview(keyId: string): Promise<FilePreview>;
+  /** The file service's PDF of an office document or a text, as a URL a frame can show (the caller releases it). */
+  previewAsPdf(keyId: string): Promise<string>;
   copy(keyId: string): Promise<StoredFile>;
   save(keyIds: readonly string[], business: { businessType: string; businessId: string }): Promise<StoredFile[]>;
   remove(target: UploadTarget, keyId: string): Promise<void>;

@@ -86,6 +86,7 @@ export interface ExamineDetail {
   supplierName: string;
   projectCompanyName: string;
   capitalSideName: string;
+  productName: string;
   applyAmount: number;
   approvedAmount: number | null;
   state: string;

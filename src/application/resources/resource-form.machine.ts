@@ -11,7 +11,7 @@ import {
   formFields,
   orgFields,
 } from '../../domain/resource/resource';
-import { type FormTexts, emptyTexts, readForm } from '../../domain/resource/resource-form';
+import { type FormTexts, emptyTexts, fixedOrgChoices, readForm } from '../../domain/resource/resource-form';
 import type { Notifier } from '../ports/notifier.port';
 import type { ResourceGateway, ResourceOption } from '../ports/resource-gateway.port';
 
@@ -70,8 +70,8 @@ export function createResourceFormMachine({
       formValid: ({ context }) => Object.keys(check(context.mode, context.texts).errors).length === 0,
     },
     actions: {
-      openCreate: assign(() => {
-        const texts = emptyTexts(def, 'create');
+      openCreate: assign(({ context }) => {
+        const texts = { ...emptyTexts(def, 'create'), ...fixedOrgChoices(def, context.options) };
         return { mode: 'create' as const, keyId: '', version: 0, texts, initial: texts, errors: {} };
       }),
       openEdit: assign(({ event }) => {
@@ -113,7 +113,18 @@ export function createResourceFormMachine({
       opening: {
         invoke: {
           src: 'loadOptions',
-          onDone: { target: 'editing', actions: assign({ options: ({ event }) => event.output }) },
+          onDone: {
+            target: 'editing',
+            actions: assign(({ context, event }) => {
+              // A new record's own-company field starts filled (and the dialog shows it fixed).
+              const fixed = context.mode === 'create' ? fixedOrgChoices(def, event.output) : {};
+              return {
+                options: event.output,
+                texts: { ...context.texts, ...fixed },
+                initial: { ...context.initial, ...fixed },
+              };
+            }),
+          },
           // Without its choices the dialog still opens; the HTTP client has said why.
           onError: 'editing',
         },

@@ -13,6 +13,7 @@ const detail = (actions: string[]): ExamineDetail => ({
   supplierName: '恒固钢构',
   projectCompanyName: '',
   capitalSideName: '',
+  productName: '',
   applyAmount: 100,
   approvedAmount: null,
   state: 'PRE_CREDIT/PENDING',

@@ -42,8 +42,11 @@ export interface MakeSpec<R extends StageRecord, V, B, X = undefined> {
   submit?(record: R): Promise<void>;
   /** Loads again what the form offers after a change of these values (`EDIT` with `refresh`). */
   refresh?(values: V, extra: X, record: R | null): Promise<X>;
-  /** The checkpoint rule's results on the record as stored (what still stops 提交). */
-  problemsOf?(record: R | null, extra: X): readonly string[];
+  /**
+   * The checkpoint rule's results (what still stops 提交): on the record as stored, or — given what is typed —
+   * as they would be on 提交, so the list follows the form before 保存.
+   */
+  problemsOf?(record: R | null, extra: X, values?: V): readonly string[];
   /** Whether the record may be edited now; default: new, or its status is 草稿 / 已退回. */
   editable?(record: R | null): boolean;
   /** 保存 returns to the list ('leave') or stays with the record as stored ('stay', the default). */
@@ -169,7 +172,12 @@ function buildMakePageMachine(
         const all: FieldErrors = read.errors ?? {};
         // A field is judged once it is typed in or was already marked wrong, never before.
         const judged = Object.keys(all).filter((k) => k in event.patch || context.errors[k] !== undefined);
-        return { values, dirty: true, errors: Object.fromEntries(judged.map((k) => [k, all[k]])) };
+        return {
+          values,
+          dirty: true,
+          errors: Object.fromEntries(judged.map((k) => [k, all[k]])),
+          problems: spec.problemsOf?.(context.record, context.extra as X, values) ?? context.problems,
+        };
       }),
       showErrors: assign({ errors: ({ context }) => readOf(context).errors ?? {} }),
       warnInvalid: ({ context }) => deps.notifier.warning(readOf(context).message ?? words.invalid),

@@ -8,7 +8,9 @@
 // down to the 分. The total
 // may not pass the pre-credit's approved amount nor the effective single cap. Exact bigint arithmetic.
 import { formatFen } from '../format/money-format';
+import { termRange } from './capital-choice';
 import {
+  type BasisOrder,
   MIN_REMAINING_DAYS,
   PreCreditMessage,
   daysBetween,
@@ -66,7 +68,7 @@ export const ApplicationMessage = {
   overPreCredit: (available: bigint) => `申请总额超过预授信可用额度${formatFen(available)}元`,
   overSingle: (cap: bigint) => `申请总额超过单笔融资上限${formatFen(cap)}元`,
   termMissing: '请填写融资期限',
-  term: (max: number) => `融资期限须在${TERM_MIN_DAYS}至${max}天之间`,
+  term: (max: number, min: number = TERM_MIN_DAYS) => `融资期限须在${min}至${max}天之间`,
   repaymentSource: '请选择还款来源',
   payeeBank: '请填写收款账户开户行',
   payeeAccount: '收款账号须为8至30位数字',
@@ -87,21 +89,11 @@ export interface ApplicationDoc {
   validTo: string | null;
 }
 
-/** An order as the rule reads it. */
-export interface ApplicationOrder {
-  orderId: string;
-  orderNo: string;
-  supplierId: string;
-  confirmStatus: string;
-  /** The order's own flag or a live 合同锁定 naming its contract or number (risk/locks.ts). */
-  locked: boolean;
-  /** 分: eligible-amount.ts, with this application's own reservation on the order given back. */
-  eligibleAmount: number;
-  /** 'YYYY-MM-DD'. */
-  dueDate: string;
-  /** The effective cap's financing ratio for this order's own project company, if a parameter sets one. */
-  ratio?: string | null;
-}
+/**
+ * An order as the rule reads it: the pre-credit's basis order, its eligible amount with this application's own
+ * reservation on it given back.
+ */
+export type ApplicationOrder = BasisOrder;
 
 export interface ApplicationFacts {
   supplierId: string;
@@ -115,6 +107,8 @@ export interface ApplicationFacts {
   singleMax?: bigint | null;
   /** The effective cap's term limit, if any (never above 360). */
   maxTermDays?: number | null;
+  /** The chosen 资金产品's term range, which binds the term within the above. */
+  productTerm?: { termMinDays: number; termMaxDays: number } | null;
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
@@ -182,9 +176,12 @@ export function submitApplicationProblems(f: ApplicationFacts): string[] {
   if (f.singleMax !== null && f.singleMax !== undefined && total > f.singleMax) {
     problems.push(ApplicationMessage.overSingle(f.singleMax));
   }
-  const maxTerm = Math.min(TERM_MAX_DAYS, f.maxTermDays ?? TERM_MAX_DAYS);
+  const term = termRange(f.productTerm ?? null, {
+    min: TERM_MIN_DAYS,
+    max: Math.min(TERM_MAX_DAYS, f.maxTermDays ?? TERM_MAX_DAYS),
+  });
   if (f.termDays === null) problems.push(ApplicationMessage.termMissing);
-  else if (f.termDays < TERM_MIN_DAYS || f.termDays > maxTerm) problems.push(ApplicationMessage.term(maxTerm));
+  else if (f.termDays < term.min || f.termDays > term.max) problems.push(ApplicationMessage.term(term.max, term.min));
   if (!REPAYMENT_SOURCES.some((s) => s.code === f.repaymentSource)) problems.push(ApplicationMessage.repaymentSource);
   if (!f.payeeBank?.trim()) problems.push(ApplicationMessage.payeeBank);
   if (!ACCOUNT_NO_PATTERN.test(f.payeeAccount ?? '')) problems.push(ApplicationMessage.payeeAccount);

@@ -2,6 +2,8 @@
 // the shapes the gateway answers and the screens read. A business before its loan is 进行中; a loaned one
 // repays (已放款) until it is settled (已结清); a terminated one is 已终止 whatever its reason.
 import { STAGES, type Stage, type StateKey } from './lifecycle';
+import type { Conclusion, MeetingStatus } from './meeting-rules';
+import type { AgendaTally, Opinion } from './meeting-tally';
 import type { ApproveMethod, ReviewType } from './review';
 
 export const BUSINESS_TABS = ['ACTIVE', 'LOANED', 'SETTLED', 'TERMINATED'] as const;
@@ -102,12 +104,47 @@ export interface ApplicationSection {
   repaymentSource: string | null;
   submittedAt: string | null;
   lines: { orderNo: string; financeAmount: number }[];
-  docs: { label: string; required: boolean; fileCount: number; validTo: string | null }[];
+  docs: {
+    label: string;
+    required: boolean;
+    fileCount: number;
+    /** Each file of the document, to open in 文件预览. */
+    files: { keyId: string; name: string }[];
+    validTo: string | null;
+  }[];
+}
+
+/**
+ * 评审会 as the detail shows it: each meeting that heard the business, latest first (after a 复议 it is heard
+ * again). The named votes and the tally are there once voting closed; before that, only the meeting.
+ */
+export interface MeetingSection {
+  hearings: {
+    meetingId: string;
+    meetingNo: string;
+    title: string;
+    scheduledAt: string;
+    status: MeetingStatus;
+    seq: number;
+    conclusion: Conclusion | null;
+    conditions: string[];
+    minutes: string | null;
+    votes: {
+      memberId: string;
+      name: string;
+      opinion: Opinion;
+      conditions: string[];
+      comment: string;
+      votedAt: string;
+    }[];
+    tally: AgendaTally | null;
+  }[];
 }
 
 export interface BusinessSections {
   preCredit?: PreCreditSection;
   application?: ApplicationSection;
+  meeting?: MeetingSection;
 }
 
 export interface BusinessEventView {

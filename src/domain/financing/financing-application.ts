@@ -47,6 +47,10 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
     { key: 'supplierId', label: '供应商', type: 'text', detail: false },
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 130 } },
     { key: 'projectCompanyName', label: '项目公司', type: 'text' },
+    // Chosen at the application (BUSINESS.md §2), carried on the business; the list keeps §4's columns (融资业务管理
+    // shows 资金方/产品), 查看 and the export name them.
+    { key: 'capitalSideName', label: '资金方', type: 'text' },
+    { key: 'productName', label: '资金产品', type: 'text' },
     { key: 'orderCount', label: '付款单数', type: 'int', list: { width: 60 } },
     { key: 'totalAmount', label: '申请额', type: 'money', list: { width: 110 } },
     { key: 'termDays', label: '期限（天）', type: 'int', list: { width: 60 } },

@@ -33,6 +33,19 @@ const STATUSES: Record<DemandStatus, StatusDef> = {
   CLOSED: { label: '已关闭', tone: 'subtle' },
 };
 
+/** The most orders one demand names. */
+export const DEMAND_ORDERS_MAX = 20;
+
+/** 拟融资付款单 as typed: the order numbers, split at commas, 、 or blanks, each once, in the order typed. */
+export const orderNosOf = (typed: string): string[] => [
+  ...new Set(
+    typed
+      .split(/[\s,，、;；]+/)
+      .map((n) => n.trim())
+      .filter(Boolean),
+  ),
+];
+
 /** A row action the gateway offered for this row (its `actions`), or why not. */
 export const offeredOnRow = (record: ResourceRecord, action: string): string | null => {
   const actions = (record as unknown as { actions?: unknown }).actions;
@@ -118,6 +131,15 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       list: { width: 70 },
     },
     { key: 'purpose', label: '融资用途', type: 'textarea', max: 200, form: 'create', list: { width: 110 } },
+    {
+      key: 'paymentOrderNos',
+      label: '拟融资付款单',
+      type: 'text',
+      max: 200,
+      required: false,
+      form: 'create',
+      hint: '付款单号，多个以逗号分隔',
+    },
     { key: 'contactName', label: '联系人', type: 'text', max: 20, form: 'create' },
     {
       key: 'contactPhone',

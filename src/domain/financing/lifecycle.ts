@@ -255,19 +255,30 @@ const all =
     return null;
   };
 
-const notLocked = (scope: 'newApplication' | 'lending') => (_: BusinessRecord, ctx: LifecycleContext) => {
-  const locks = ctx.facts?.supplierLocked;
+type SupplierFacts = Pick<LifecycleFacts, 'supplierLocked' | 'consent'> | undefined;
+
+const lockedRefusal = (scope: 'newApplication' | 'lending', facts: SupplierFacts) => {
+  const locks = facts?.supplierLocked;
   if (!locks) return LifecycleMessage.notChecked;
   if (!locks[scope]) return null;
   return scope === 'lending' ? LifecycleMessage.lockedLending : LifecycleMessage.locked;
 };
 
-const consented = (_: BusinessRecord, ctx: LifecycleContext) =>
-  ctx.facts?.consent === undefined
-    ? LifecycleMessage.notChecked
-    : ctx.facts.consent
-      ? null
-      : LifecycleMessage.noConsent;
+const consentRefusal = (facts: SupplierFacts) =>
+  facts?.consent === undefined ? LifecycleMessage.notChecked : facts.consent ? null : LifecycleMessage.noConsent;
+
+const notLocked = (scope: 'newApplication' | 'lending') => (_: BusinessRecord, ctx: LifecycleContext) =>
+  lockedRefusal(scope, ctx.facts);
+
+const consented = (_: BusinessRecord, ctx: LifecycleContext) => consentRefusal(ctx.facts);
+
+/**
+ * What keeps a supplier from a new 预授信 or 融资申请 (a 禁止新申请 lock; no data-query consent — from 融资申请 on,
+ * for the chosen capital side): the makers' own guards of the table, so a page can warn before anyone fills a
+ * form with exactly what 保存 and 提交 would refuse.
+ */
+export const newApplicationBlocks = (facts: SupplierFacts): string[] =>
+  [lockedRefusal('newApplication', facts), consentRefusal(facts)].filter((m) => m !== null).map(String);
 
 /** A reviewable stage: who makes the item, the pages that grant each step, and where approval leads. */
 interface ReviewStage {

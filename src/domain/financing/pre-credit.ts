@@ -6,18 +6,8 @@
 //
 // Not a `*.resource.ts`: its routes are the pre-credit module's (the business is created with it, a supplier
 // user sees its own), so the kit's generic conformance suite does not apply to it.
-import type { ResourceDef, StatusDef } from '../resource/resource';
+import { type ChildStatus, childStage, childStatusOf } from '../stage/stage';
 import { rowActionsOf } from './financing-demand';
-import {
-  CHILD_STATUSES,
-  type ChildStatus,
-  type StageDef,
-  childStatusOf,
-  editableStatuses,
-  removableStatuses,
-  stageMessages,
-  STAGE_BUSINESS_FIELDS,
-} from '../stage/stage';
 
 export const PRE_CREDIT_LIST_PATH = '/business/preCreditApplicationManage';
 export const PRE_CREDIT_MAKE_PATH = '/business/applyForRufs';
@@ -28,16 +18,16 @@ export type PreCreditStatus = ChildStatus;
 export const preCreditStatusOf = (state: string, passed = false): PreCreditStatus =>
   childStatusOf('PRE_CREDIT', state, passed);
 
-const STATUSES: Record<PreCreditStatus, StatusDef> = CHILD_STATUSES;
-
-export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
+/** 预授信 on the stage kit: its list (a view over pre_credit and the business), its make page and its words. */
+export const PRE_CREDIT_STAGE = childStage({
+  stage: 'PRE_CREDIT',
   name: 'preCredit',
   api: '/api/business/preCredit',
-  menuPath: PRE_CREDIT_LIST_PATH,
+  listPath: PRE_CREDIT_LIST_PATH,
+  makePath: PRE_CREDIT_MAKE_PATH,
   title: '预授信申请管理',
   noun: '预授信',
-  // A view over pre_credit and financing_business: the status and version are the business's.
-  storage: { table: 'pre_credit_view', id: 'pre_credit_id', softDelete: true, createdBy: true },
+  view: { table: 'pre_credit_view', id: 'pre_credit_id', createdBy: true },
   fields: [
     { key: 'preCreditNo', label: '预授信编号', type: 'text', max: 20, search: 'like', list: { width: 140 } },
     { key: 'businessNo', label: '业务编号', type: 'text', max: 20 },
@@ -50,38 +40,20 @@ export const PRE_CREDIT: ResourceDef<PreCreditStatus> = {
     { key: 'validDays', label: '有效期（天）', type: 'int', min: 1, max: 365, form: 'always' },
     { key: 'validFrom', label: '有效期起', type: 'date' },
     { key: 'validTo', label: '有效期至', type: 'date', list: { width: 110 } },
-    ...STAGE_BUSINESS_FIELDS,
     { key: 'basisOrderCount', label: '依据付款单数', type: 'int' },
     { key: 'createdAt', label: '申请时间', type: 'datetime' },
     { key: 'createdDate', label: '申请日期', type: 'date', search: 'range', detail: false },
   ],
-  statuses: STATUSES,
-  initialStatus: 'DRAFT',
   create: { label: '申请预授信', op: 'add' },
-  // What may be edited and deleted is the table's (the states the maker submits from; the draft).
-  update: { when: editableStatuses('PRE_CREDIT') as PreCreditStatus[], op: 'edit' },
-  remove: { when: removableStatuses('PRE_CREDIT') as PreCreditStatus[], op: 'delete' },
-  makePath: PRE_CREDIT_MAKE_PATH,
   workflow: rowActionsOf<PreCreditStatus>(
     'PRE_CREDIT/PENDING',
     PRE_CREDIT_LIST_PATH,
-    (to) => preCreditStatusOf(to),
+    preCreditStatusOf,
     'PENDING',
     '预授信',
   ),
-  sample: {
-    supplierId: '1100000000000000011',
-    projectCompanyId: null,
-    applyAmount: 100_000_00,
-    validDays: 90,
-  },
+  // The demo seed's 华东建材有限公司: the sample must name a supplier of the tenant.
+  sample: { supplierId: '1100000000000000011', projectCompanyId: null, applyAmount: 100_000_00, validDays: 90 },
   titleField: 'preCreditNo',
-};
-
-/** 预授信 on the stage kit: its list (the view), its make page and its words. */
-export const PRE_CREDIT_STAGE: StageDef<PreCreditStatus> = {
-  stage: 'PRE_CREDIT',
-  resource: PRE_CREDIT,
-  makePath: PRE_CREDIT_MAKE_PATH,
-  messages: stageMessages('预授信'),
-};
+});
+export const PRE_CREDIT = PRE_CREDIT_STAGE.resource;

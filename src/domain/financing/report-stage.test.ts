@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectiveCap } from '../parameters/effective-cap';
-import { editableStatuses, stageActions } from '../stage/stage';
+import { childStatusOf, editableStatuses, stageActions } from '../stage/stage';
 import { type TermsBounds, TermsMessage } from './financing-terms';
 import { type BusinessRecord, type LifecycleContext, LifecycleMessage, makerRefusal } from './lifecycle';
 import {
@@ -12,7 +12,6 @@ import {
   REPORT_STAGE,
   reportBoundsOf,
   reportPagesOf,
-  reportStatusOf,
   stepContentOf,
   stepSaveRefusal,
   termsBoundsOf,
@@ -49,9 +48,9 @@ describe('the report on the stage kit', () => {
     expect([...stageActions(REPORT_STAGE)]).toEqual(['submit']);
     expect(DUE_DILIGENCE_REPORT.update?.when).toEqual(editableStatuses('REPORT'));
     expect(DUE_DILIGENCE_REPORT.update?.when).toEqual(['DRAFT', 'RETURNED']);
-    expect(reportStatusOf('REPORT/PENDING')).toBe('PENDING');
-    expect(reportStatusOf('MEETING/WAIT_SCHEDULE', true)).toBe('APPROVED');
-    expect(reportStatusOf('TERMINATED/REJECTED')).toBe('REJECTED');
+    expect(childStatusOf('REPORT', 'REPORT/PENDING', false)).toBe('PENDING');
+    expect(childStatusOf('REPORT', 'MEETING/WAIT_SCHEDULE', true)).toBe('APPROVED');
+    expect(childStatusOf('REPORT', 'TERMINATED/REJECTED', false)).toBe('REJECTED');
   });
 
   it('gives 风控经理 编辑 and print, 风控负责人 print only', () => {

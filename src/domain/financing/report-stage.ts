@@ -9,16 +9,8 @@
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import type { OperationCode } from '../menu/route-catalogue';
 import type { EffectiveCap } from '../parameters/effective-cap';
-import { type FieldDef, type ResourceDef, type ResourceForm, validateField } from '../resource/resource';
-import {
-  CHILD_STATUSES,
-  type ChildStatus,
-  type StageDef,
-  childStatusOf,
-  editableStatuses,
-  stageMessages,
-  STAGE_BUSINESS_FIELDS,
-} from '../stage/stage';
+import { type FieldDef, type ResourceForm, validateField } from '../resource/resource';
+import { childStage } from '../stage/stage';
 import type { TermsBounds } from './financing-terms';
 import { type ReportStepKey, REPORT_STEP_KEYS, type StepContent, proposalLimits, reportStep } from './report';
 import type { RepaymentMethod } from './repayment-schedule';
@@ -30,17 +22,16 @@ export const REPORT_INFO_PATH = '/business/reportProductionInfo';
 export const REPORT_EXAMINE_PATH = '/business/reportProductionExamine';
 export const REPORT_EXAMINE_INFO_PATH = '/business/reportProductionExamineInfo';
 
-/** The report's status: the kit's one function of the business's state and whether it passed the review. */
-export const reportStatusOf = (state: string, passed = false): ChildStatus => childStatusOf('REPORT', state, passed);
-
-export const DUE_DILIGENCE_REPORT: ResourceDef<ChildStatus> = {
+/** 尽调报告 on the stage kit: its list (a view over the businesses that reached the stage), its stepper, its words. */
+export const REPORT_STAGE = childStage({
+  stage: 'REPORT',
   name: 'dueDiligenceReport',
   api: '/api/business/report',
-  menuPath: REPORT_LIST_PATH,
+  listPath: REPORT_LIST_PATH,
+  makePath: REPORT_MAKE_PATH,
   title: '报告制作',
   noun: '尽调报告',
-  // A view over the businesses that reached the stage and their report: state and version are the business's.
-  storage: { table: 'due_diligence_report_view', id: 'report_id', softDelete: true },
+  view: { table: 'due_diligence_report_view', id: 'report_id' },
   fields: [
     { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
     { key: 'reportNo', label: '报告编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
@@ -50,26 +41,12 @@ export const DUE_DILIGENCE_REPORT: ResourceDef<ChildStatus> = {
     { key: 'revision', label: '修订号', type: 'int', list: { width: 60 } },
     { key: 'doneSteps', label: '已完成章节', type: 'int', list: { width: 96 } },
     { key: 'makerName', label: '调查人', type: 'text', list: { width: 80 } },
-    ...STAGE_BUSINESS_FIELDS,
     { key: 'updatedAt', label: '更新时间', type: 'datetime' },
   ],
-  statuses: CHILD_STATUSES,
-  initialStatus: 'DRAFT',
-  // 编辑 opens the stepper while the maker may still change it (the table's states); a report is never deleted.
-  update: { when: editableStatuses('REPORT') as ChildStatus[], op: 'edit' },
-  makePath: REPORT_MAKE_PATH,
-  order: { key: 'updatedAt', direction: 'desc' },
-  sample: {},
   titleField: 'businessNo',
-};
-
-/** 尽调报告 on the stage kit: its list (the view), its stepper and its words. */
-export const REPORT_STAGE: StageDef<ChildStatus> = {
-  stage: 'REPORT',
-  resource: DUE_DILIGENCE_REPORT,
-  makePath: REPORT_MAKE_PATH,
-  messages: stageMessages('尽调报告'),
-};
+  order: { key: 'updatedAt', direction: 'desc' },
+});
+export const DUE_DILIGENCE_REPORT = REPORT_STAGE.resource;
 
 /**
  * The report pages a role holds beyond the table's own grants (提交, 通过, 退回): 风控经理 makes (编辑 on the

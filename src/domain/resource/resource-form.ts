@@ -68,6 +68,22 @@ export function emptyTexts(def: ResourceDef, mode: 'create' | 'update', record?:
   );
 }
 
+/**
+ * The organisation fields a new record's form fills and fixes: a 供应商 field the gateway offered exactly one
+ * choice for (a supplier user sees only its own company — the gateway refuses any other), keyed by field.
+ */
+export function fixedOrgChoices(
+  def: ResourceDef,
+  options: Readonly<Record<string, readonly { keyId: string }[]>>,
+): Record<string, string> {
+  const fixed: Record<string, string> = {};
+  for (const f of formFields(def, 'create')) {
+    const only = options[f.key];
+    if (f.org?.types.includes('SUPPLIER') && only?.length === 1 && only[0]) fixed[f.key] = only[0].keyId;
+  }
+  return fixed;
+}
+
 /** The wire form of the typed texts, and the message of each field that does not pass. */
 export function readForm(
   def: ResourceDef,

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { FINANCING_APPLICATION, APPLICATION_STAGE } from '../financing/financing-application';
 import { DEMAND_STAGE } from '../financing/financing-demand';
 import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../financing/pre-credit';
-import { ALL_STATES, childStatusOf, editableStates, removableState, stageActions, statesOf } from './stage';
+import {
+  ALL_STATES,
+  CHILD_STATUSES,
+  childStatusOf,
+  editableStates,
+  removableState,
+  stageActions,
+  statesOf,
+} from './stage';
 
 describe('the stage kit reads the lifecycle table', () => {
   it('takes as a stage its own actions only: those the table grants on its list or make page', () => {
@@ -45,5 +53,19 @@ describe('a child record status is one function of its business', () => {
     expect(childStatusOf('PRE_CREDIT', 'TERMINATED/REJECTED', false)).toBe('REJECTED');
     expect(childStatusOf('PRE_CREDIT', 'TERMINATED/EXPIRED', false)).toBe('EXPIRED');
     expect(childStatusOf('APPLICATION', 'TERMINATED/CANCELLED', false)).toBe('TERMINATED');
+  });
+
+  it('is 已否决 where the committee or the approver vetoed it, 已通过 for the stages it had passed', () => {
+    // The approver's 否决 at 决议审核: the decision never passed.
+    expect(childStatusOf('DECISION', 'TERMINATED/VETOED', false)).toBe('VETOED');
+    // The chair's 否决 of the meeting item: the minutes' stage never passed; the report had.
+    expect(childStatusOf('MEETING', 'TERMINATED/VETOED', false)).toBe('VETOED');
+    expect(childStatusOf('REPORT', 'TERMINATED/VETOED', true)).toBe('APPROVED');
+    expect(CHILD_STATUSES.VETOED.label).toBe('已否决');
+  });
+
+  it('is 已失效 for an approved decision not lent on within its validity', () => {
+    expect(childStatusOf('DECISION', 'TERMINATED/EXPIRED', true)).toBe('EXPIRED');
+    expect(childStatusOf('REPORT', 'TERMINATED/EXPIRED', true)).toBe('APPROVED');
   });
 });

@@ -20,7 +20,15 @@ import {
 } from '../financing/lifecycle';
 
 /** What a stage's child record may be: in the stage (its review statuses), passed, or how the business ended. */
-export type ChildStatus = 'DRAFT' | 'PENDING' | 'RETURNED' | 'APPROVED' | 'REJECTED' | 'EXPIRED' | 'TERMINATED';
+export type ChildStatus =
+  | 'DRAFT'
+  | 'PENDING'
+  | 'RETURNED'
+  | 'APPROVED'
+  | 'REJECTED'
+  | 'VETOED'
+  | 'EXPIRED'
+  | 'TERMINATED';
 
 export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   DRAFT: { label: '草稿', tone: 'subtle' },
@@ -28,6 +36,7 @@ export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   RETURNED: { label: '已退回', tone: 'danger' },
   APPROVED: { label: '已通过', tone: 'success' },
   REJECTED: { label: '不通过', tone: 'danger' },
+  VETOED: { label: '已否决', tone: 'danger' },
   EXPIRED: { label: '已失效', tone: 'subtle' },
   TERMINATED: { label: '已终止', tone: 'subtle' },
 };
@@ -125,12 +134,67 @@ export function childStatusOf(stage: Stage, state: string, passed: boolean): Chi
     const status = statusOf(state);
     return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ChildStatus;
   }
-  if (passed) return 'APPROVED';
+  // An approved decision lapses when not lent on within its validity (the daily job): it is then 已失效, not
+  // 已通过 — the one passed record whose own validity ends the business.
+  if (passed) return stage === 'DECISION' && state === 'TERMINATED/EXPIRED' ? 'EXPIRED' : 'APPROVED';
   if (stageOf(state) === 'TERMINATED') {
     const reason = statusOf(state);
     if (reason === 'REJECTED') return 'REJECTED';
+    // 否决 by the committee (a meeting item) or the approver (the decision): 已否决, as the stage table names it.
+    if (reason === 'VETOED') return 'VETOED';
     if (reason === 'EXPIRED') return 'EXPIRED';
     return 'TERMINATED';
   }
   return 'APPROVED';
+}
+
+/** What is a later stage's own when its list is a view over the businesses that reached it (报告, 决议, …). */
+export interface ChildStageSpec {
+  stage: Stage;
+  name: string;
+  api: string;
+  listPath: string;
+  makePath: string;
+  title: string;
+  noun: string;
+  /** The view over the child's table and financing_business; its status and version are the business's. */
+  view: { table: string; id: string; createdBy?: boolean };
+  /** The list's and detail's own fields; the business's own columns are the kit's (STAGE_BUSINESS_FIELDS). */
+  fields: readonly FieldDef[];
+  titleField: string;
+  order?: ResourceDef['order'];
+  /** 新增 on the list (预授信, 融资申请); a draft never submitted may then be deleted too. */
+  create?: ResourceDef['create'];
+  /** The list's row actions (the table's own, e.g. 撤回). */
+  workflow?: ResourceDef<ChildStatus>['workflow'];
+  sample?: ResourceDef['sample'];
+}
+
+/**
+ * The stage on the kit from its spec: statuses the kit's child statuses, 编辑 in the states the table lets
+ * the maker submit from; 删除 of a draft only where the stage makes its records by 新增 (a record the
+ * business brought stays until it leaves the stage).
+ */
+export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
+  const resource: ResourceDef<ChildStatus> = {
+    name: spec.name,
+    api: spec.api,
+    menuPath: spec.listPath,
+    title: spec.title,
+    noun: spec.noun,
+    storage: { ...spec.view, softDelete: true },
+    fields: [...spec.fields, ...STAGE_BUSINESS_FIELDS],
+    statuses: CHILD_STATUSES,
+    initialStatus: 'DRAFT',
+    update: { when: editableStatuses(spec.stage) as ChildStatus[], op: 'edit' },
+    ...(spec.create
+      ? { create: spec.create, remove: { when: removableStatuses(spec.stage) as ChildStatus[], op: 'delete' } }
+      : {}),
+    makePath: spec.makePath,
+    ...(spec.workflow ? { workflow: spec.workflow } : {}),
+    ...(spec.order ? { order: spec.order } : {}),
+    sample: spec.sample ?? {},
+    titleField: spec.titleField,
+  };
+  return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(spec.noun) };
 }

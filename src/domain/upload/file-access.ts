@@ -4,8 +4,10 @@
 //   - when it is bound to a record (businessId), whoever holds the menu of that record may — the record's
 //     module path (`/api/{subSys}/{module}/upload`) maps to a menu in FILE_MODULE_MENUS;
 //   - an administrator of the module may: whoever holds its menu with an operation that manages records.
-// Everyone else is told the file does not exist. Business modules that bind files to records add their
-// module path → menu here, and nothing else changes.
+// Reading it (preview, download, a zip, conversion to PDF) reaches further: a file bound to a record (a
+// business's 准入资料, a move's attachments) is read by everyone who may see that record — the reviewers of what
+// they review — not only by its uploader. Everyone else is told the file does not exist. Business modules that
+// bind files to records add their module path → menu here, and nothing else changes.
 import { normalizeMenuPath } from '../menu/menu';
 import { PROJECT_COMPANY_PATH, SUPPLIER_PATH } from '../organization/organization';
 
@@ -46,4 +48,12 @@ export function mayTouchFile(file: StoredFileFacts, actor: FileActor): boolean {
   if (!ops) return false;
   if (file.businessId) return true;
   return FILE_ADMIN_OPERATIONS.some((op) => ops.has(op));
+}
+
+/**
+ * Whether the actor may read the file: whoever may touch it, and — for a file bound to a record — whoever may
+ * see that record (`seesRecord`, the record's own scope as its module checks it).
+ */
+export function mayReadFile(file: StoredFileFacts, actor: FileActor, seesRecord: boolean): boolean {
+  return mayTouchFile(file, actor) || (file.businessId !== null && seesRecord);
 }

@@ -57,10 +57,19 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       dueDate: '2099-12-31',
       now: at,
     });
+    // The capital side 华东建材 consented for, and one of its products (chosen at the application).
+    const product = await db
+      .selectFrom('fund_product')
+      .select('product_id')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('product_code', '=', 'ICBC-SCF-01')
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('financing_business')
       .values({
         business_id: PACT_APPLICATION_ID,
+        capital_side_id: DemoOrg.icbcShanghai,
+        product_id: product.product_id,
         tenant_id: DEMO_TENANT_ID,
         business_no: 'RZ202611209902',
         supplier_id: DemoOrg.huadongBuildingMaterials,

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
-import { eligibleOrders, shanghaiDate } from '../../../gateway/src/modules/pre-credit/store';
+import { businessDay } from '../../../src/domain/calendar/calendar-date';
+import { eligibleOrders } from '../../../gateway/src/modules/pre-credit/store';
 import { issueToken } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';
 import type { ProviderStates } from './provider-states';
@@ -51,7 +52,7 @@ export const providerStates: ProviderStates = (gateway) => {
     await consented();
     await ensureReviewers(gateway);
     await clearPreCredit();
-    const today = shanghaiDate(new Date());
+    const today = businessDay(new Date());
     const [order] = await eligibleOrders(db, DEMO_TENANT_ID, DemoOrg.huadongBuildingMaterials, null, today);
     await db
       .insertInto('financing_business')

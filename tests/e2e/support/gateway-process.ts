@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LISTENING_PREFIX } from '../../../gateway/src/config';
+import { gatewayEnv } from '../../../scripts/gateway-build.mjs';
 
 export interface RunningGateway {
   url: string;
@@ -35,6 +36,8 @@ export function freePort(): Promise<number> {
 
 /** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** The compiled server every spec's gateway runs (built once by the browser tests' global setup). */
+export const COMPILED_SERVER_ENV = 'E2E_COMPILED_SERVER';
 
 // Generous: on a loaded two-core machine a start has taken a minute.
 const START_MS = 120_000;
@@ -44,19 +47,26 @@ const OUTPUT_KEPT = 16_000;
 export interface StartOptions {
   /** How long the gateway may take to listen (START_MS unless given). */
   startMs?: number;
+  /**
+   * The compiled server (scripts/gateway-build.mjs) to run as npm start does; unless given, the one the browser
+   * tests' global setup built, else the sources through tsx.
+   */
+  compiledServer?: string;
 }
 
 export async function startGateway(
   env: Record<string, string> = {},
-  { startMs = START_MS }: StartOptions = {},
+  { startMs = START_MS, compiledServer: given }: StartOptions = {},
 ): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
   // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
   if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+  const compiledServer = given ?? (process.env[COMPILED_SERVER_ENV] || undefined);
+  const command = compiledServer ? [compiledServer] : ['--import', 'tsx', 'gateway/src/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, command, {
     env: {
-      ...process.env,
+      ...(compiledServer ? gatewayEnv() : process.env),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       STATIC_DIR: 'dist',

@@ -13,6 +13,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hash } from '@node-rs/argon2';
+import { sourceExtension } from '../../source-files';
 import { seedOrganizationDetails } from './organization-seed';
 import { adminSeedAccounts, seedAdministration, XH_TENANT_ID } from './admin-seed';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -356,7 +357,7 @@ export function orderSeeds(seeds: readonly FeatureSeed[]): FeatureSeed[] {
 }
 
 const SEED_DIR = dirname(fileURLToPath(import.meta.url));
-const SEED_FILE = /^([\w-]+)\.seed\.ts$/;
+const SEED_FILE = /^([\w-]+)\.seed\.[jt]s$/;
 
 /** Every `<feature>.seed.ts` of the folder, each after the seeds it names. */
 export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
@@ -366,7 +367,9 @@ export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
     .sort();
   const seeds: FeatureSeed[] = [];
   for (const name of names) {
-    const module = (await import(pathToFileURL(join(dir, `${name}.seed.ts`)).href)) as Partial<FeatureSeed>;
+    const module = (await import(
+      pathToFileURL(join(dir, `${name}.seed${sourceExtension(import.meta.url)}`)).href
+    )) as Partial<FeatureSeed>;
     if (typeof module.seed !== 'function') throw new Error(`${name}.seed.ts exports no seed(db)`);
     seeds.push({ name, seed: module.seed, ...(module.after ? { after: module.after } : {}) });
   }

@@ -131,8 +131,8 @@ function stepsFor(k: number, proposal: StepContent): Record<ReportStepKey, StepC
   };
 }
 
-type Target = 'NONE' | 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
-const PLAN: Target[] = ['NONE', 'DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED', 'APPROVED'];
+export type ReportTarget = 'NONE' | 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
+const PLAN: ReportTarget[] = ['NONE', 'DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED', 'APPROVED'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   await seedGrants(db);
@@ -153,70 +153,83 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .where('deleted', '=', false)
     .orderBy('business_no')
     .execute();
+  for (const [k, target] of PLAN.entries()) {
+    const id = waiting[k]?.business_id;
+    if (id) await walkReport(db, id, k, target, new Date(Date.UTC(2026, 10, 25, 1 + k)));
+  }
+}
+
+/**
+ * A business at 尽调报告·草稿 walked on by the seeded people from `at`: risk1 (陈静) saves the steps (three for a
+ * draft) and submits, risk2 (孙浩) reviews level 1, riskhead (赵立新) level 2 — returning it, or approving it on
+ * to 评审会·待上会. `k` varies the report's figures.
+ */
+export async function walkReport(
+  db: Kysely<Database>,
+  id: string,
+  k: number,
+  target: ReportTarget,
+  at: Date,
+): Promise<void> {
   const risk1 = person('risk1');
   const risk2 = person('risk2');
   const head = person('riskhead');
-
-  for (const [k, target] of PLAN.entries()) {
-    const id = waiting[k]?.business_id;
-    if (!id || target === 'NONE') continue;
-    const at = new Date(Date.UTC(2026, 10, 25, 1 + k));
-    const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
-    let business = await loadBusiness(db, DEMO_TENANT_ID, id);
-    const bounds = await reportBounds(db, DEMO_TENANT_ID, business, at);
-    const limits = bounds ? termsBoundsOf(bounds) : null;
-    const proposal: StepContent = {
-      proposedAmount: business.applyAmount,
-      proposedRate: bounds?.product.maxRate ?? '0.0600',
-      proposedTermDays: limits ? Math.min(180, termRange(limits).max) : 180,
-      proposedFinancingRatio: limits ? ratioLimit(limits) : '0.8000',
-      proposedRepaymentMethod: bounds?.product.repaymentMethods[0] ?? 'BULLET',
-      guarantees: '实际控制人王建国承担连带责任保证',
-      proposedConditions: '放款前项目公司签回付款确认书\n应收账款转让通知书送达并取得回执',
-      conclusion: k % 2 ? 'RECOMMEND' : 'CONDITIONAL',
-    };
-    const steps = stepsFor(k, proposal);
-    const keys = target === 'DRAFT' ? REPORT_STEPS.slice(0, 3).map((s) => s.key) : REPORT_STEPS.map((s) => s.key);
-    for (const [n, key] of keys.entries()) {
-      // The seed runs in one transaction: each save is the stepper's (the step, then the business's version).
-      await saveStep(db, {
-        tenantId: DEMO_TENANT_ID,
-        businessId: id,
-        actor: risk1,
-        now: later(n * 5),
-        key,
-        content: steps[key],
-      });
-      await reviseBusiness(db, {
-        tenantId: DEMO_TENANT_ID,
-        businessId: id,
-        version: business.version,
-        states: ['REPORT/DRAFT', 'REPORT/RETURNED'],
-        actor: risk1,
-        now: later(n * 5),
-      });
-      business = await loadBusiness(db, DEMO_TENANT_ID, id);
-    }
-    if (target === 'DRAFT') continue;
-    const move = async (actor: Actor, action: string, minutes: number, comment?: string) => {
-      business = await transitionBusiness(db, {
-        tenantId: DEMO_TENANT_ID,
-        businessId: id,
-        actor,
-        action,
-        version: business.version,
-        comment,
-        now: later(minutes),
-      });
-    };
-    await move(risk1, 'submit', 45, '尽调完成，提请审核');
-    if (target === 'PENDING_1') continue;
-    await move(risk2, 'approve', 60, '调查充分，方案在限额内，同意');
-    if (target === 'PENDING_2') continue;
-    if (target === 'RETURNED') {
-      await move(head, 'return', 75, '请补充项目公司近一年付款明细及应收账款账龄分析');
-      continue;
-    }
-    await move(head, 'approve', 75, '同意提交评审会');
+  if (target === 'NONE') return;
+  const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+  let business = await loadBusiness(db, DEMO_TENANT_ID, id);
+  const bounds = await reportBounds(db, DEMO_TENANT_ID, business, at);
+  const limits = bounds ? termsBoundsOf(bounds) : null;
+  const proposal: StepContent = {
+    proposedAmount: business.applyAmount,
+    proposedRate: bounds?.product.maxRate ?? '0.0600',
+    proposedTermDays: limits ? Math.min(180, termRange(limits).max) : 180,
+    proposedFinancingRatio: limits ? ratioLimit(limits) : '0.8000',
+    proposedRepaymentMethod: bounds?.product.repaymentMethods[0] ?? 'BULLET',
+    guarantees: '实际控制人王建国承担连带责任保证',
+    proposedConditions: '放款前项目公司签回付款确认书\n应收账款转让通知书送达并取得回执',
+    conclusion: k % 2 ? 'RECOMMEND' : 'CONDITIONAL',
+  };
+  const steps = stepsFor(k, proposal);
+  const keys = target === 'DRAFT' ? REPORT_STEPS.slice(0, 3).map((s) => s.key) : REPORT_STEPS.map((s) => s.key);
+  for (const [n, key] of keys.entries()) {
+    // The seed runs in one transaction: each save is the stepper's (the step, then the business's version).
+    await saveStep(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: id,
+      actor: risk1,
+      now: later(n * 5),
+      key,
+      content: steps[key],
+    });
+    await reviseBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: id,
+      version: business.version,
+      states: ['REPORT/DRAFT', 'REPORT/RETURNED'],
+      actor: risk1,
+      now: later(n * 5),
+    });
+    business = await loadBusiness(db, DEMO_TENANT_ID, id);
   }
+  if (target === 'DRAFT') return;
+  const move = async (actor: Actor, action: string, minutes: number, comment?: string) => {
+    business = await transitionBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: id,
+      actor,
+      action,
+      version: business.version,
+      comment,
+      now: later(minutes),
+    });
+  };
+  await move(risk1, 'submit', 45, '尽调完成，提请审核');
+  if (target === 'PENDING_1') return;
+  await move(risk2, 'approve', 60, '调查充分，方案在限额内，同意');
+  if (target === 'PENDING_2') return;
+  if (target === 'RETURNED') {
+    await move(head, 'return', 75, '请补充项目公司近一年付款明细及应收账款账龄分析');
+    return;
+  }
+  await move(head, 'approve', 75, '同意提交评审会');
 }

@@ -7,6 +7,7 @@
 // Idempotent: nothing is written when the tenant already has a demand. It runs after the risk
 // area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
 // reviewers it needs to submit and review).
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecycle';
@@ -14,7 +15,7 @@ import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
 import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
-import { createPreCreditDraft, eligibleOrders, shanghaiDate, withOrderCaps } from '../../modules/pre-credit/store';
+import { createPreCreditDraft, eligibleOrders, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import { newId } from '../../modules/operation-log/repository';
 import '../../modules/demand/tables';
@@ -240,7 +241,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .execute();
   for (const b of bare) {
     const made = new Date(b.created_at);
-    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null, shanghaiDate(made));
+    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null, businessDay(made));
     await createPreCreditDraft(db, {
       tenantId: DEMO_TENANT_ID,
       businessId: b.business_id,
@@ -270,7 +271,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   for (const [i, target] of plan.entries()) {
     const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
     const at = day(8 + i, 11);
-    const offered = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null, shanghaiDate(at));
+    const offered = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null, businessDay(at));
     // Three quarters of the ceiling, each order at its own company's ratio, in whole 元: well within the rule.
     const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(8));
     const basis = cap.orders;

@@ -429,7 +429,7 @@ export interface TransitionBusiness {
 }
 
 /** The file service's binding type of a file attached to a business's move (its timeline). */
-const TIMELINE_FILE_TYPE = 'business';
+export const TIMELINE_FILE_TYPE = 'business';
 
 const stale = () => new AppError(ResultCode.staleVersion, BusinessMessage.stale);
 
@@ -573,6 +573,14 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
+/** What a stage's draft may carry onto its business. */
+export interface BusinessRevision {
+  applyAmount?: number;
+  projectCompanyId?: string | null;
+  capitalSideId?: string | null;
+  productId?: string | null;
+}
+
 export interface ReviseBusiness {
   tenantId: string;
   businessId: string;
@@ -582,8 +590,9 @@ export interface ReviseBusiness {
   states: readonly StateKey[];
   actor: Actor;
   now: Date;
-  /** What a stage's draft carries onto its business: the amount applied for, the project company. */
-  set?: { applyAmount?: number; projectCompanyId?: string | null };
+  /** What a stage's draft carries onto its business: the amount applied for, the project company, and (融资申请)
+   * the capital side and product. */
+  set?: BusinessRevision;
   /** The stage's draft is deleted, and the business with it (it was made with the draft). */
   discard?: boolean;
 }
@@ -599,6 +608,8 @@ export async function reviseBusiness(db: Kysely<Database>, input: ReviseBusiness
     .set({
       ...(input.set?.applyAmount !== undefined ? { apply_amount: input.set.applyAmount } : {}),
       ...(input.set?.projectCompanyId !== undefined ? { project_company_id: input.set.projectCompanyId } : {}),
+      ...(input.set?.capitalSideId !== undefined ? { capital_side_id: input.set.capitalSideId } : {}),
+      ...(input.set?.productId !== undefined ? { product_id: input.set.productId } : {}),
       ...(input.discard ? { deleted: true } : {}),
       updated_by: input.actor.userId,
       updated_at: input.now,

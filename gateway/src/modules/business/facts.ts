@@ -140,7 +140,33 @@ function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boole
   const stage = stageOf(record.state);
   const capitalSide = capitalSideOf(record);
   if (stage === 'DEMAND' || stage === 'PRE_CREDIT' || !capitalSide) return f.anyConsent;
-  return f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
+  return covers(f, capitalSide);
+}
+
+const covers = (f: SupplierFacts, capitalSide: string) =>
+  f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
+
+/**
+ * What a page warns of before a new application of these suppliers is made: each one's 禁止新申请 lock, any
+ * consent at all, and whether its consent covers a capital side — the facts the table's guards read.
+ */
+export async function newApplicationFacts(
+  db: Kysely<Database>,
+  tenantId: string,
+  supplierIds: readonly string[],
+  now: Date,
+): Promise<Map<string, { locked: boolean; anyConsent: boolean; covers(capitalSide: string): boolean }>> {
+  const facts = await supplierFacts(db as unknown as AnyDb, tenantId, [...supplierIds]);
+  const out = new Map<string, { locked: boolean; anyConsent: boolean; covers(capitalSide: string): boolean }>();
+  for (const id of new Set(supplierIds)) {
+    const f = facts.get(id) ?? { locks: [], anyConsent: false, capitalSides: new Set<string>() };
+    out.set(id, {
+      locked: isSupplierLocked(f.locks, id, 'NEW_APPLICATION', now),
+      anyConsent: f.anyConsent,
+      covers: (side) => covers(f, side),
+    });
+  }
+  return out;
 }
 
 /** Which of these owners are supplier users (the businesses their supplier applied for), in one query. */

@@ -1,6 +1,6 @@
 // Reading businesses for the screens: the list with its tabs and filters (paged by a deferred join), a
 // business with the names of its parties and its review, and its timeline. Writes go through aggregate.ts.
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
   type BusinessDetail,
   type BusinessEventView,
@@ -72,6 +72,10 @@ function withNames(db: Kysely<Database>) {
       's.org_name as supplier_name',
       'p.org_name as project_company_name',
       'c.org_name as capital_side_name',
+      // 资金产品 is the funds module's resource table, read by name only.
+      sql<string | null>`(select f.product_name from fund_product f where f.product_id = b.product_id)`.as(
+        'product_name',
+      ),
       'o.nick_name as owner_name',
     ]);
 }
@@ -89,7 +93,7 @@ function itemOf(r: NamedRow, actions: string[]): BusinessListItem & { row: Busin
     projectCompanyId: row.projectCompanyId,
     projectCompanyName: r.project_company_name,
     capitalSideName: r.capital_side_name,
-    productName: null,
+    productName: r.product_name ?? null,
     applyAmount: row.applyAmount,
     approvedAmount: row.approvedAmount,
     stage: stageOf(row.state),
@@ -210,7 +214,7 @@ export async function businessDetail(
   id: string,
   now: Date,
 ): Promise<Omit<BusinessDetail, 'sections'> | null> {
-  let q = withNames(db)
+  const q = withNames(db)
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', '=', id)
     .where('b.deleted', '=', false);

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { loadExcel } from '../../lazy-libraries';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
-import { LIFECYCLE, STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
+import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
@@ -16,7 +16,11 @@ import { CalendarDateOrEmpty, IdParams, PageQueryFields, Version, pageOf, pageRe
 import { contentDisposition } from '../file/file-names';
 import { BusinessMessage, actorOf, transitionBusiness } from './aggregate';
 import { detailSections } from './detail-sections';
-import { PreCreditSectionSchema } from './section-schemas';
+import { MeetingSectionSchema, PreCreditSectionSchema } from './section-schemas';
+import { BUSINESS_DETAIL, BUSINESS_MANAGE, readsBusinesses } from './visibility';
+import { businessAttachments } from './attachments';
+import { zipOf } from '../file/zip-files';
+import { AttachmentMessage, attachmentPath, attachmentsZipName } from '../../../../src/domain/financing/attachments';
 import {
   type BusinessFilter,
   EXPORT_MAX_ROWS,
@@ -28,24 +32,6 @@ import {
 
 // The base of the verbs below, not a route itself (hence not a quoted path).
 export const BUSINESS_API = `/api/business/business`;
-export const BUSINESS_MANAGE = '/business/financingBusinessManage';
-export const BUSINESS_DETAIL = '/business/newDetails';
-
-/**
- * The pages from which a business is read: its list and detail, the review queue and workbench, and every
- * page whose action the lifecycle names (a reviewer opens the business from the page that grants the review).
- */
-const READ_MENUS = new Set(
-  [
-    BUSINESS_MANAGE,
-    BUSINESS_DETAIL,
-    '/business/examine',
-    '/business/preCreditApplicationManage',
-    '/workbench/technological/todo',
-    '/workbench/technological/done',
-    ...LIFECYCLE.transitions.flatMap((t) => (t.menu ? [t.menu] : [])),
-  ].map(normalizeMenuPath),
-);
 
 const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);
 const Str = Type.String();
@@ -74,6 +60,22 @@ const itemProperties = {
   actions: Type.Array(Str, { description: '当前用户此刻可执行的操作' }),
 };
 const ListItem = Type.Object(itemProperties, { additionalProperties: false });
+
+const AttachmentView = Type.Object(
+  {
+    keyId: Str,
+    name: Str,
+    size: Type.Integer({ description: '字节数' }),
+    contentType: Str,
+    extension: Str,
+    stage: Str,
+    group: Type.String({ description: '所在资料或操作：营业执照、退回…' }),
+    uploaderName: nullable(Str),
+    uploadedAt: Str,
+    missing: Type.Boolean({ description: '文件内容缺失（无法预览或下载）' }),
+  },
+  { additionalProperties: false },
+);
 
 const ReviewView = Type.Object({
   type: Str,
@@ -106,10 +108,17 @@ const Detail = Type.Object(
             submittedAt: nullable(Str),
             lines: Type.Array(Type.Object({ orderNo: Str, financeAmount: Type.Integer() })),
             docs: Type.Array(
-              Type.Object({ label: Str, required: Type.Boolean(), fileCount: Type.Integer(), validTo: nullable(Str) }),
+              Type.Object({
+                label: Str,
+                required: Type.Boolean(),
+                fileCount: Type.Integer(),
+                files: Type.Array(Type.Object({ keyId: Str, name: Str })),
+                validTo: nullable(Str),
+              }),
             ),
           }),
         ),
+        meeting: Type.Optional(MeetingSectionSchema),
       },
       { additionalProperties: false },
     ),
@@ -235,8 +244,7 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   const actor = (request: FastifyRequest) => actorOf(request, deps.db);
   /** Reading one business needs one of the pages it is read from. */
   const mayRead = async (request: FastifyRequest) => {
-    const granted = await sessionOf(request).grants();
-    if (![...granted.keys()].some((m) => READ_MENUS.has(m))) throw forbidden();
+    if (!readsBusinesses(await sessionOf(request).grants())) throw forbidden();
   };
 
   app.get(
@@ -318,6 +326,58 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const detail = await businessDetail(deps.db, tenantId, await actor(request), id, deps.now());
       if (!detail) throw notFound(BusinessMessage.notFound);
       return ok(await businessEvents(deps.db, tenantId, id));
+    },
+  );
+
+  /** The business, when the caller may see it (tenant, a page it is read from, scope); else 业务不存在. */
+  const visible = async (request: FastifyRequest, id: string) => {
+    await mayRead(request);
+    const detail = await businessDetail(deps.db, sessionOf(request).tenantId, await actor(request), id, deps.now());
+    if (!detail) throw notFound(BusinessMessage.notFound);
+    return detail;
+  };
+
+  app.get(
+    `${BUSINESS_API}/:id/attachments`,
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: '业务的全部附件（按阶段与资料分组）',
+        params: IdParams,
+        response: envelopeResponses(Type.Array(AttachmentView)),
+      },
+    },
+    async (request) => {
+      const { id } = request.params as IdParams;
+      await visible(request, id);
+      const list = await businessAttachments(deps.db, deps.filesDir, sessionOf(request).tenantId, id);
+      return ok(list.map(({ sha256: _s, createdAt: _c, ...a }) => a));
+    },
+  );
+
+  // 下载全部附件 (BUSINESS.md §4: `export` on 业务详情): one zip, a folder per stage and field.
+  app.get(
+    `${BUSINESS_API}/:id/attachments/zip`,
+    {
+      config: { access: { menu: BUSINESS_DETAIL, op: 'export' } },
+      schema: { summary: '下载全部附件（ZIP）', params: IdParams },
+    },
+    async (request, reply) => {
+      const { id } = request.params as IdParams;
+      const detail = await visible(request, id);
+      const list = await businessAttachments(deps.db, deps.filesDir, sessionOf(request).tenantId, id);
+      if (list.length === 0) throw notFound(AttachmentMessage.none);
+      const missing = list.filter((a) => a.missing);
+      if (missing.length > 0) throw notFound(AttachmentMessage.missing(missing.map((a) => a.name)));
+      const zip = zipOf(
+        deps.filesDir,
+        list.map((a) => ({ sha256: a.sha256, name: attachmentPath(a), mtime: a.createdAt })),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', attachmentsZipName(detail.businessNo)))
+        .header('cache-control', 'private, no-store')
+        .send(zip);
     },
   );
 

@@ -28,3 +28,54 @@ export const PreCreditSectionSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** An agenda item's tally (domain/financing/meeting-tally.ts), as the meeting's pages and 业务详情 read it. */
+export const MeetingTallySchema = Type.Object(
+  {
+    votingMembers: Type.Integer(),
+    attendingVoting: Type.Integer(),
+    quorum: Type.Boolean(),
+    inFavour: Type.Integer(),
+    passed: Type.Boolean(),
+    complete: Type.Boolean(),
+    conditions: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** 业务详情's 评审会 tab: the meetings that heard the business, with the named votes once voting closed. */
+export const MeetingSectionSchema = Type.Object(
+  {
+    hearings: Type.Array(
+      Type.Object(
+        {
+          meetingId: Type.String(),
+          meetingNo: Type.String(),
+          title: Type.String(),
+          scheduledAt: Type.String(),
+          status: Type.String(),
+          seq: Type.Integer(),
+          conclusion: nullable(Type.String()),
+          conditions: Type.Array(Type.String()),
+          minutes: nullable(Type.String()),
+          votes: Type.Array(
+            Type.Object(
+              {
+                memberId: Type.String(),
+                name: Type.String(),
+                opinion: Type.String(),
+                conditions: Type.Array(Type.String()),
+                comment: Type.String(),
+                votedAt: Type.String(),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          tally: nullable(MeetingTallySchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -87,13 +87,15 @@ export const SeededBusiness = {
 } as const;
 
 const BUSINESS_MANAGE = '/business/financingBusinessManage';
-// Every staff role of the demo tenant has the dashboard (as the three seeded first do) and the business lists.
+// Every staff role of the demo tenant has the dashboard (as the three seeded first do), the business lists, and
+// 文件预览, where the documents of what they work on open.
 const LISTS = [
   DASHBOARD_ROUTE.path,
   BUSINESS_MANAGE,
   '/business/newDetails',
   '/workbench/technological/todo',
   '/workbench/technological/done',
+  '/preView/preViewMain',
 ];
 
 /** Page → operation codes a role is granted: its transitions' pages, the review pages of its levels, the lists. */
@@ -162,8 +164,8 @@ async function seedRolesAndUsers(db: Kysely<Database>, now: Date): Promise<void>
     for (const [menuId, ops] of wanted) grants.push({ role_id: roleId, menu_id: menuId, ops: [...ops] });
   };
   for (const [code, id] of roles) grantFor(id, lifecycleGrants(code));
-  // The demo supplier reads its own businesses' details from its pre-credit list.
-  grantFor(DemoRole.supplier, new Map([['/business/newDetails', new Set<OperationCode>()]]));
+  // The demo supplier reads its own businesses' details from its pre-credit list, and takes their attachments.
+  grantFor(DemoRole.supplier, new Map([['/business/newDetails', new Set<OperationCode>(['export'])]]));
   await db
     .insertInto('role_menu')
     .values(grants.map((g) => ({ role_id: g.role_id, menu_id: g.menu_id })))

@@ -12,7 +12,7 @@ import { ReviewMessage } from '../../../../src/domain/financing/review';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { LifecycleRole } from '../business/seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
+import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { meetingAtChairReview } from '../../testing/meeting-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 
@@ -118,14 +118,18 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     return s.data;
   };
 
-  it('is drafted for risk with the meeting’s conditions and each limit beside its field', async () => {
+  it('is drafted for risk from the report’s proposal and the meeting’s conditions, each limit beside its field', async () => {
     const d = await detail(main);
+    const report = (await as('risk1').get(`/api/business/report/${main}`)).data;
+    const proposal = report.steps.find((x: { key: string }) => x.key === 'PROPOSAL').content;
     expect(d).toMatchObject({
       status: 'DRAFT',
       decisionNo: expect.stringMatching(/^JY\d{12}$/),
       meetingConditions: ['开立监管账户'],
-      conditions: ['开立监管账户'],
-      annualRate: null,
+      // The meeting's conditions, then the report's proposed ones.
+      conditions: ['开立监管账户', ...proposal.proposedConditions.split('\n')],
+      annualRate: proposal.proposedRate,
+      termDays: proposal.proposedTermDays,
       actions: ['submit'],
     });
     expect(d.approvedAmount).toBe(d.applyAmount);
@@ -136,10 +140,6 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
       '融资比例',
       '还款方式',
     ]);
-    // 提交 refuses what is missing, in the form's order.
-    expect(d.problems).toEqual(
-      [DecisionMessage.required('年利率'), DecisionMessage.required('期限')].slice(0, d.termDays === null ? 2 : 1),
-    );
     // The list shows it on 融资决议管理.
     const page = await as('risk1').get(`${API}/page?businessNo=`);
     expect(page.data.records.map((r: { keyId: string }) => r.keyId)).toContain(main);
@@ -224,7 +224,12 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     const v = await move('approver', vetoed, 'veto', d.version, '担保不足，否决');
     expect(v.code, v.message).toBe(0);
     expect(v.data.state).toBe('TERMINATED/VETOED');
-    expect(await detail(vetoed)).toMatchObject({ result: 'VETOED', status: 'TERMINATED' });
+    expect(await detail(vetoed)).toMatchObject({ result: 'VETOED', status: 'VETOED' });
+    // The list says 已否决 as the stage table names it, and filters by it.
+    const page = (await as('risk1').get(`${API}/page?current=1&size=50&status=VETOED`)).data;
+    expect(page.records.map((r: { keyId: string; status: string }) => [r.keyId, r.status])).toEqual([
+      [vetoed, 'VETOED'],
+    ]);
   });
 
   it('a reviewer of one level may not review the next', async () => {

@@ -131,7 +131,7 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     };
   };
 
-  const kit = registerStage<SaveBody, SaveBody>(app, deps, STAGE, {
+  registerStage<SaveBody, SaveBody>(app, deps, STAGE, {
     detail: {
       summary: '融资决议详情（批复条件、各项限额、评审会条件、要素）',
       properties: DetailFields,
@@ -168,21 +168,8 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       },
     },
     transition: { summary: '融资决议流转（提交）' },
+    review: { menu: DECISION_EXAMINE_PATH, summary: '决议审核：决议详情与各项限额（风控负责人、有权审批人）' },
   });
-
-  app.get(
-    `${DEF.api}/:id/review`,
-    {
-      config: { access: { menu: DECISION_EXAMINE_PATH } },
-      schema: {
-        tags: kit.tags,
-        summary: '决议审核：决议详情与各项限额（风控负责人、有权审批人）',
-        params: IdParams,
-        response: envelopeResponses(kit.detail),
-      },
-    },
-    async (request) => ok(await kit.detailOf(await kit.context(request), (request.params as IdParams).id)),
-  );
 };
 
 export default decisionRoutes;

@@ -3,7 +3,7 @@
 // terms are held to (the effective cap, the product's ranges, the amount applied for), the SUBMIT_DECISION
 // rule the aggregate runs before 提交, and what the decision's approval does inside that transition's
 // transaction: the approved terms on the business (through the aggregate), the validity, the element items.
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import {
   type DecisionDraft,
   decisionValidUntil,
@@ -12,22 +12,76 @@ import {
   submitDecisionProblems,
 } from '../../../../src/domain/financing/decision';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
-import { type ProductRanges, ratioLimit, type TermsBounds } from '../../../../src/domain/financing/financing-terms';
+import { ratioLimit } from '../../../../src/domain/financing/financing-terms';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { isPassing, type Conclusion } from '../../../../src/domain/financing/meeting-rules';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
-import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import type { Database } from '../../db/database';
 import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import { newId } from '../operation-log/repository';
-import { capSourcesOf } from '../parameters/cap-sources';
-import { reportProposal } from './proposal';
-import './tables';
+import { rateText, stageTerms, type TermsBusiness } from '../../stage/stage-terms';
+import { readStageSource } from '../../stage/stage-sources';
+import type { StepContent } from '../../../../src/domain/financing/report';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the application, meeting and funds modules' tables
 type AnyDb = Kysely<any>;
+
+// 融资决议 and its element items as Kysely sees them (migration 0081).
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+type Instant = ColumnType<Date, Date, Date>;
+
+export interface FinancingDecisionTable {
+  business_id: string;
+  tenant_id: string;
+  decision_no: string;
+  meeting_id: Nullable<string>;
+  /** 分. */
+  approved_amount: Nullable<string | number>;
+  annual_rate: Nullable<string>;
+  service_fee_rate: Nullable<string>;
+  term_days: Nullable<number>;
+  financing_ratio: Nullable<string>;
+  repayment_method: Nullable<string>;
+  guarantee_measures: ColumnType<string, string | undefined, string>;
+  conditions: Json;
+  meeting_conditions: Json;
+  result: Nullable<string>;
+  valid_until: Nullable<string>;
+  approver_id: Nullable<string>;
+  approved_at: Nullable<Date>;
+  submitted_at: Nullable<Date>;
+  created_by: Nullable<string>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface ElementItemTable {
+  item_id: string;
+  tenant_id: string;
+  business_id: string;
+  seq: number;
+  kind: string;
+  name: string;
+  required_value: ColumnType<string, string | undefined, string>;
+  actual_value: Nullable<string>;
+  mandatory: ColumnType<boolean, boolean | undefined, boolean>;
+  checkpoint: Nullable<string>;
+  status: ColumnType<string, string | undefined, string>;
+  evidence_file_ids: Json;
+  checked_by: Nullable<string>;
+  checked_at: Nullable<Date>;
+  created_at: Instant;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    financing_decision: FinancingDecisionTable;
+    element_item: ElementItemTable;
+  }
+}
 
 export const DECISION_NO_PREFIX = 'JY';
 
@@ -40,9 +94,7 @@ const list = (value: unknown): string[] => {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? parsed.map(String) : [];
 };
-/** numeric(6,4) as its four-place text, whichever way the driver hands it back. */
-const rate = (v: unknown): string | null =>
-  v === null || v === undefined ? null : typeof v === 'number' ? v.toFixed(4) : String(v);
+const rate = rateText;
 const day = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
@@ -108,98 +160,14 @@ export const draftOf = (d: StoredDecision): DecisionDraft => ({
   conditions: d.conditions,
 });
 
-type StoredBusiness = {
-  keyId: string;
-  productId?: string | null;
-  projectCompanyId?: string | null;
-  applyAmount?: number;
-};
+type StoredBusiness = TermsBusiness;
 
-export interface DecisionProduct extends ProductRanges {
-  productId: string;
-  productName: string;
-  serviceFeeRate: string;
-}
+/** The limits of the business's decision now: the kit's (the effective cap, the product, the amount applied). */
+export const boundsOf = stageTerms;
 
-/**
- * The product whose ranges hold the decision: the business's own, else the tenant's first product in force (a
- * business whose capital side is not chosen yet is held to the ranges the tenant lends on).
- */
-async function productOf(db: AnyDb, tenantId: string, productId: string | null): Promise<DecisionProduct | null> {
-  let q = db
-    .selectFrom('fund_product')
-    .select([
-      'product_id',
-      'product_name',
-      'min_rate',
-      'max_rate',
-      'service_fee_rate',
-      'term_min_days',
-      'term_max_days',
-      'max_financing_ratio',
-      'repayment_methods',
-    ])
-    .where('tenant_id', '=', tenantId);
-  q = productId ? q.where('product_id', '=', productId) : q.where('status', '=', 'ENABLED').orderBy('product_code');
-  const p = await q.limit(1).executeTakeFirst();
-  if (!p) return null;
-  return {
-    productId: p.product_id,
-    productName: p.product_name,
-    minRate: rate(p.min_rate) as string,
-    maxRate: rate(p.max_rate) as string,
-    serviceFeeRate: rate(p.service_fee_rate) as string,
-    termMinDays: Number(p.term_min_days),
-    termMaxDays: Number(p.term_max_days),
-    maxFinancingRatio: rate(p.max_financing_ratio) as string,
-    repaymentMethods: String(p.repayment_methods ?? '')
-      .split(',')
-      .map((m) => m.trim())
-      .filter(Boolean) as RepaymentMethod[],
-  };
-}
-
-/** What the business applied for: its application's total, else the amount on the business. */
-async function appliedOf(db: AnyDb, tenantId: string, business: StoredBusiness) {
-  const a = await db
-    .selectFrom('financing_application')
-    .select(['total_amount', 'term_days'])
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', business.keyId)
-    .executeTakeFirst();
-  if (a) return { amount: Number(a.total_amount), termDays: a.term_days === null ? null : Number(a.term_days) };
-  const b = await db
-    .selectFrom('financing_business')
-    .select('apply_amount')
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', business.keyId)
-    .executeTakeFirst();
-  return { amount: Number(b?.apply_amount ?? business.applyAmount ?? 0), termDays: null };
-}
-
-export interface DecisionBounds {
-  bounds: TermsBounds;
-  product: DecisionProduct;
-}
-
-/** The limits of the business's decision now: the effective cap, the product's ranges, the amount applied for. */
-export async function boundsOf(
-  database: Kysely<Database>,
-  tenantId: string,
-  business: StoredBusiness,
-  now: Date,
-): Promise<DecisionBounds | null> {
-  const db = database as unknown as AnyDb;
-  const product = await productOf(db, tenantId, business.productId ?? null);
-  if (!product) return null;
-  const sources = await capSourcesOf(database, tenantId, {
-    productId: product.productId,
-    subsidiaryId: business.projectCompanyId ?? null,
-    on: businessDay(now),
-  });
-  const applied = await appliedOf(db, tenantId, business);
-  return { bounds: { cap: effectiveCap(sources), product, applyAmountFen: BigInt(applied.amount) }, product };
-}
+/** The report's 方案建议 as last submitted (the revision the meeting heard), once the report module tells the kit. */
+export const reportProposal = (db: AnyDb, tenantId: string, businessId: string) =>
+  readStageSource<StepContent>('report.proposal', db, tenantId, businessId);
 
 /** The passed item of the meeting whose approved minutes brought the business here, with its conditions. */
 export async function passedItemOf(db: AnyDb, tenantId: string, businessId: string) {
@@ -238,17 +206,16 @@ export async function createDecisionDraft(
 ): Promise<void> {
   const db = trx as unknown as AnyDb;
   if (await loadDecision(db, tenantId, business.keyId)) return;
-  const [meeting, proposal, limits, applied] = await Promise.all([
+  const [meeting, proposal, limits] = await Promise.all([
     passedItemOf(db, tenantId, business.keyId),
     reportProposal(db, tenantId, business.keyId),
-    boundsOf(trx, tenantId, business, now),
-    appliedOf(db, tenantId, business),
+    stageTerms(trx, tenantId, business, now),
   ]);
   const meetingConditions = meeting?.conditions ?? [];
   const draft = prefillDecision(proposal, meetingConditions, limits?.product.serviceFeeRate ?? null);
   if (!proposal) {
-    draft.amountFen = BigInt(applied.amount);
-    draft.termDays = applied.termDays;
+    draft.amountFen = limits?.bounds.applyAmountFen ?? BigInt(business.applyAmount ?? 0);
+    draft.termDays = limits?.appliedTermDays ?? null;
     draft.financingRatio = limits ? ratioLimit(limits.bounds) : null;
     draft.repaymentMethod = limits?.product.repaymentMethods?.[0] ?? null;
   }

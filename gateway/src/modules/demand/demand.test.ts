@@ -114,6 +114,29 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     expect(again).toMatchObject({ status: 400, message: '当前状态的业务不能受理' });
   });
 
+  it('names its 拟融资付款单 by number, the supplier’s own only, and hands them to the pre-credit on 受理', async () => {
+    const mine = (
+      await call('GET', `/api/business/preCredit/orders?supplierId=${DemoOrg.huadongBuildingMaterials}`, supplier)
+    ).data.records as { keyId: string; orderNo: string }[];
+    expect(mine.length).toBeGreaterThan(1);
+    const [a, b] = [mine[0]!, mine[1]!];
+    // Typed with a Chinese comma and a repeat: each order once, in the order typed.
+    const d = await create(supplier, { paymentOrderNos: `${b.orderNo}，${a.orderNo} ${b.orderNo}` });
+    expect(d.paymentOrderNos.split(',').sort()).toEqual([a.orderNo, b.orderNo].sort());
+    const theirs = await gw.db
+      .selectFrom('payment_order' as never)
+      .select('order_no' as never)
+      .where('supplier_id' as never, '=', DemoOrg.hengguSteel as never)
+      .executeTakeFirstOrThrow();
+    const no = (theirs as { order_no: string }).order_no;
+    const foreign = await call('POST', API, supplier, form({ paymentOrderNos: no }));
+    expect(foreign).toMatchObject({ status: 400, message: `付款单${no}不存在或不属于该供应商` });
+    const res = await call('POST', `${API}/${d.keyId}/transition`, operator, { action: 'accept', version: 1 });
+    expect(res.code, res.message).toBe(0);
+    const preCredit = await call('GET', `/api/business/preCredit/${res.data.businessId}`, operator);
+    expect(preCredit.data.basisOrderIds).toEqual([b.keyId, a.keyId]);
+  });
+
   it('closes with a reason only; a supplier user may neither accept nor close', async () => {
     const d = await create(supplier);
     for (const action of ['accept', 'close']) {

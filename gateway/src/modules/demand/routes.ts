@@ -31,8 +31,9 @@ import { type StageContext, registerStage, transitionBody } from '../../stage/st
 import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
-import { logOperation, newId } from '../operation-log/repository';
+import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
+import { demandBasis, demandOrderIds } from './demand-orders';
 import './tables';
 
 const DEF = DEMAND_STAGE.resource;
@@ -105,6 +106,12 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             expectedAmount: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
             expectedTermDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
             purpose: Type.Optional(Type.Union([Type.String({ maxLength: 220 }), Type.Null()])),
+            paymentOrderNos: Type.Optional(
+              Type.Union([
+                Type.String({ maxLength: 220, description: '拟融资付款单：付款单号，逗号分隔' }),
+                Type.Null(),
+              ]),
+            ),
             contactName: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
             contactPhone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
           },
@@ -123,6 +130,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       if (problem) throw invalidInput(problem);
       const foreign = await foreignOrgField(db, DEF, tenantId, form);
       if (foreign) throw invalidInput(ResourceMessage.optionInvalid(foreign));
+      const orderIds = await demandOrderIds(deps.db, tenantId, String(form.supplierId), form.paymentOrderNos);
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';
       const id = newId();
       await deps.db.transaction().execute(async (trx) => {
@@ -140,6 +148,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             purpose: String(form.purpose),
             contact_name: String(form.contactName),
             contact_phone: String(form.contactPhone),
+            payment_order_ids: JSON.stringify(orderIds),
             source,
             status: 'NEW' satisfies DemandStatus,
             created_by: userId,
@@ -149,15 +158,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             version: 1,
           })
           .execute();
-        await logOperation(trx, {
-          tenantId,
-          userId,
-          now,
-          action: `${DEF.name}.create`,
-          targetType: DEF.name,
-          targetId: id,
-          after: { ...form, demandNo, source },
-        });
+        await kit.log(trx, ctx, 'create', id, { after: { ...form, demandNo, source } });
       });
       return reply(ctx, id);
     },
@@ -225,7 +226,8 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             tenantId,
             businessId: business.keyId,
             applyAmount: Number(before.expectedAmount),
-            basisOrderIds: [],
+            // The demand's 拟融资付款单 become the pre-credit's basis, to be checked when it is submitted.
+            basisOrderIds: await demandBasis(trx, tenantId, id),
             userId,
             now,
           });
@@ -236,16 +238,8 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             .where('demand_id', '=', id)
             .execute();
         }
-        await logOperation(trx, {
-          tenantId,
-          userId,
-          now,
-          action: `${DEF.name}.${body.action}`,
-          targetType: DEF.name,
-          targetId: id,
-          before,
-          after: { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment },
-        });
+        const after = { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment };
+        await kit.log(trx, ctx, body.action, id, { before, after });
       });
       return reply(ctx, id);
     },

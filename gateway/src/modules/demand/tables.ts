@@ -18,6 +18,8 @@ export interface FinancingDemandTable {
   status: string;
   close_reason: Nullable<string>;
   business_id: Nullable<string>;
+  /** 拟融资付款单: order ids, jsonb. */
+  payment_order_ids: ColumnType<unknown, string | undefined, string>;
   created_by: Nullable<string>;
   created_at: ColumnType<Date, Date, Date>;
   updated_by: Nullable<string>;

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { access, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -43,7 +43,10 @@ export class BlobStore {
     return join(tmp, `${randomBytes(16).toString('hex')}${suffix}`);
   }
 
-  /** Streams the source to a temporary file; on any failure the temporary file is gone. */
+  /**
+   * Streams the source to a temporary file. On any failure the temporary file is gone by the time this
+   * settles, so a refused upload's answer never leaves one behind.
+   */
   async receive(source: Readable): Promise<ReceivedFile> {
     const tmpPath = await this.tempPath();
     const hash = createHash('sha256');
@@ -62,13 +65,23 @@ export class BlobStore {
         done(null, chunk);
       },
     });
+    const file = this.openTemp(tmpPath);
     try {
-      await pipeline(source, tap, createWriteStream(tmpPath, { flags: 'wx' }));
+      await pipeline(source, tap, file);
     } catch (error) {
-      await rm(tmpPath, { force: true });
+      // The pipeline settles on the first error without waiting for the file to close, and the file's open
+      // may still be on its way (a body cut short while the open waits for a busy disk): removed now, the
+      // file would be created after its removal and stay. Once the stream has closed, its open is over.
+      await closed(file);
+      await this.discard(tmpPath);
       throw error;
     }
     return { tmpPath, sha256: hash.digest('hex'), size, head: Buffer.concat(head) };
+  }
+
+  /** The temporary file's stream: it creates the file when it opens, which happens after this returns. */
+  protected openTemp(tmpPath: string): Writable {
+    return createWriteStream(tmpPath, { flags: 'wx' });
   }
 
   async discard(tmpPath: string): Promise<void> {
@@ -90,6 +103,11 @@ export class BlobStore {
   async remove(sha256: string): Promise<void> {
     await rm(this.pathOf(sha256), { force: true });
   }
+}
+
+/** Resolves once the stream has closed (an errored or destroyed file stream closes after its open settles). */
+function closed(stream: Writable): Promise<void> {
+  return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-// Converting stored files to one PDF (SPEC §7.2 filegen/trans/file): only files the caller may touch, at
+// Converting stored files to one PDF (SPEC §7.2 filegen/trans/file): only files the caller may read, at
 // most KEY_IDS_MAX of them; the bounds on size and pixels and the child process are pdf-convert.ts's.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { splitFileName } from '../../../../src/domain/upload/upload-rules';
 import { sessionOf } from '../../plugins/auth-guard';
 import type { FileContext } from './file-context';
-import { keyIdsOf, touchableFiles } from './file-context';
+import { keyIdsOf, readableFiles } from './file-context';
 import { contentDisposition } from './file-names';
 import { convertToPdf } from './pdf-convert';
 import type { TransQuery } from './schemas';
@@ -23,7 +23,7 @@ export const conversionRoutes: FastifyPluginAsync<FileContext> = async (app, ctx
     '/api/file/filegen/trans/file',
     { config: { access: 'session' }, schema: transSchema, handlerTimeout: CONVERSION_HANDLER_TIMEOUT_MS },
     async (request, reply) => {
-      const rows = await touchableFiles(ctx, sessionOf(request), keyIdsOf(request.query.keyIds));
+      const rows = await readableFiles(ctx, sessionOf(request), keyIdsOf(request.query.keyIds));
       await store.tempPath(); // makes sure the temporary area exists
       const pdf = await convertToPdf(
         rows.map((r) => ({ path: store.pathOf(r.sha256), extension: r.extension })),

@@ -1,18 +1,26 @@
 // Reading and reusing stored files (SPEC §7.2): download with an RFC 6266 name, a zip of several, copy,
-// binding to a business record, and the import templates by code. Every file named must be one the caller
-// may touch (file-context.ts); another's answers 160300404.
+// binding to a business record, and the import templates by code. A download names files the caller may read
+// (its own, and those bound to a record it may see); a copy, files it may touch (file-context.ts); any other
+// answers 160300404.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync } from 'fastify';
-import yazl from 'yazl';
 import { contentTypeFor } from '../../../../src/domain/upload/content-types';
 import { checkTemplateDownload } from '../../../../src/domain/upload/upload-rules';
 import { sessionOf } from '../../plugins/auth-guard';
 import { invalidInput, notFound, ok } from '../../plugins/envelope';
 import type { FileContext } from './file-context';
-import { fileNotFound, infoOf, keyIdsOf, sendBlob, touchableFile, touchableFiles, withBlobLocks } from './file-context';
-import { checkFileName, contentDisposition, uniqueNames } from './file-names';
+import {
+  fileNotFound,
+  infoOf,
+  keyIdsOf,
+  readableFile,
+  readableFiles,
+  sendBlob,
+  touchableFile,
+  withBlobLocks,
+} from './file-context';
+import { checkFileName, contentDisposition } from './file-names';
+import { missingBlobs, zipOf } from './zip-files';
 import type { NewStoredFile } from './repository';
 import { insertFiles } from './repository';
 import { bindOwnFiles } from './file-binding';
@@ -21,28 +29,25 @@ import { copySchema, downloadSchema, downloadsSchema, saveSchema, templateSchema
 import { TEMPLATES, templateWorkbook } from './templates';
 
 export const downloadRoutes: FastifyPluginAsync<FileContext> = async (app, ctx) => {
-  const { deps, store } = ctx;
+  const { deps } = ctx;
 
   app.get<{ Querystring: KeyIdQuery }>(
     '/api/file/file/download',
     { config: { access: 'session' }, schema: downloadSchema },
     async (request, reply) =>
-      sendBlob(ctx, reply, await touchableFile(ctx, sessionOf(request), request.query.keyId), 'attachment'),
+      sendBlob(ctx, reply, await readableFile(ctx, sessionOf(request), request.query.keyId), 'attachment'),
   );
 
   app.get<{ Querystring: KeyIdsQuery }>(
     '/api/file/file/downloads',
     { config: { access: 'session' }, schema: downloadsSchema },
     async (request, reply) => {
-      const rows = await touchableFiles(ctx, sessionOf(request), keyIdsOf(request.query.keyIds));
-      // Every blob is there before the first byte goes out: a missing one cannot be reported mid-stream.
-      for (const row of rows) if (!(await stat(store.pathOf(row.sha256)).catch(() => null))) throw fileNotFound();
-      const zip = new yazl.ZipFile();
-      const names = uniqueNames(rows.map((r) => r.file_name));
-      for (const [i, row] of rows.entries()) {
-        zip.addReadStream(createReadStream(store.pathOf(row.sha256)), names[i]!, { mtime: row.created_at });
-      }
-      zip.end();
+      const rows = await readableFiles(ctx, sessionOf(request), keyIdsOf(request.query.keyIds));
+      if ((await missingBlobs(deps.filesDir, rows)).length > 0) throw fileNotFound();
+      const zip = zipOf(
+        deps.filesDir,
+        rows.map((r) => ({ sha256: r.sha256, name: r.file_name, mtime: r.created_at })),
+      );
       const base = (request.query.fileName ?? '').trim();
       const zipName =
         checkFileName(base) === null && base !== ''
@@ -54,7 +59,7 @@ export const downloadRoutes: FastifyPluginAsync<FileContext> = async (app, ctx) 
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('attachment', zipName))
         .header('cache-control', 'private, no-store');
-      return reply.send(zip.outputStream);
+      return reply.send(zip);
     },
   );
 

@@ -11,14 +11,15 @@ import { sql } from 'kysely';
 import { formatFileSize } from '../../../../src/domain/format/file-size';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { CONTENT_TYPES } from '../../../../src/domain/upload/content-types';
-import { mayTouchFile } from '../../../../src/domain/upload/file-access';
+import { mayReadFile, mayTouchFile } from '../../../../src/domain/upload/file-access';
 import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
-import type { Session } from '../../plugins/auth-guard';
+import type { GuardedSession, Session } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import { grantedMenus } from '../menu/repository';
 import type { BlobStore } from './blob-store';
+import { visibleBindings } from './file-records';
 import { contentDisposition } from './file-names';
 import type { StoredFile } from './repository';
 import { blobInUse, findFiles } from './repository';
@@ -129,6 +130,40 @@ export async function touchableFiles(
 
 export async function touchableFile(ctx: FileContext, session: Session, keyId: string): Promise<StoredFile> {
   return (await touchableFiles(ctx, session, [keyId]))[0]!;
+}
+
+/**
+ * The files named, each one the caller may read (file-access.ts mayReadFile): what it may touch, and the files
+ * bound to a record it may see (file-records.ts) — a reviewer's read of what they review. Any other answers
+ * 160300404, as a missing file does.
+ */
+export async function readableFiles(
+  ctx: FileContext,
+  session: GuardedSession,
+  keyIds: readonly string[],
+): Promise<StoredFile[]> {
+  const rows = await findFiles(ctx.deps.db, session.tenantId, keyIds);
+  if (rows.length !== keyIds.length) throw fileNotFound();
+  const others = rows.filter((r) => r.created_by !== session.userId);
+  if (others.length === 0) return rows;
+  const [grants, seen] = await Promise.all([
+    session.grants(),
+    visibleBindings(
+      ctx.deps.db,
+      session,
+      others.map((r) => ({ type: r.business_type, id: r.business_id })),
+    ),
+  ]);
+  for (const row of others) {
+    const facts = { createdBy: row.created_by, subSys: row.sub_sys, module: row.module, businessId: row.business_id };
+    if (!mayReadFile(facts, { userId: session.userId, grants }, seen.has(`${row.business_type}:${row.business_id}`)))
+      throw fileNotFound();
+  }
+  return rows;
+}
+
+export async function readableFile(ctx: FileContext, session: GuardedSession, keyId: string): Promise<StoredFile> {
+  return (await readableFiles(ctx, session, [keyId]))[0]!;
 }
 
 /**

@@ -10,13 +10,13 @@
 import { fork, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, open, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { TEXT_EXTENSIONS } from '../../../../src/domain/upload/file-signatures';
 import { AppError, invalidInput } from '../../plugins/envelope';
+import { besideModule, loaderArgs } from '../../source-files';
 import { readImageSize } from './image-header';
 import type { RenderFailureReason, RenderJob } from './pdf-render';
 import { IMAGE_EXTENSIONS } from './pdf-render';
@@ -154,14 +154,13 @@ async function withPdfKit(sources: readonly PdfSource[], work: string, font: Pdf
   throw unavailable(PdfMessage.renderFailed);
 }
 
-const CHILD_SCRIPT = fileURLToPath(new URL('./pdf-render.child.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const CHILD_SCRIPT = fileURLToPath(besideModule(import.meta.url, './pdf-render.child'));
 
 /** Renders in a child process with a bounded heap and a time limit; the gateway's event loop stays free. */
 function renderInChild(job: RenderJob): Promise<'ok' | RenderFailureReason | 'timeout'> {
   return new Promise((resolve) => {
     const child = fork(CHILD_SCRIPT, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${RENDER_HEAP_MB}`],
+      execArgv: [...loaderArgs(import.meta.url), `--max-old-space-size=${RENDER_HEAP_MB}`],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'json',
     });

@@ -12,6 +12,7 @@ import { conversionRoutes } from './conversion-routes';
 import { downloadRoutes } from './download-routes';
 import { BATCH_MAX_FILES, fileContext, sweepTemporaryFiles } from './file-context';
 import { ensureFileUrlSecret } from './repository';
+import { storeSeededContents } from './seeded-contents';
 import { signedUrlRoutes } from './signed-url-routes';
 import { uploadRoutes } from './upload-routes';
 import { wopiLockRoutes } from './wopi-lock-routes';
@@ -24,6 +25,8 @@ export const fileRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
   // File times are the real clock's, whatever clock the gateway is given.
   const swept = await sweepTemporaryFiles(deps.filesDir, new Date());
   if (swept > 0) app.log.info({ swept }, 'removed stale temporary files');
+  const seeded = await storeSeededContents(deps.db, store, deps.cjkFont);
+  if (seeded > 0) app.log.info({ seeded }, 'stored the demo documents');
   const ctx = fileContext(deps, store, await ensureFileUrlSecret(deps.db, randomBytes(32).toString('hex')));
 
   await app.register(multipart, {

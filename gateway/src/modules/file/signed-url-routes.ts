@@ -1,4 +1,4 @@
-// A short-lived signed URL for inline preview (SPEC §7.2 file/uri): handed out only to one who may touch the
+// A short-lived signed URL for inline preview (SPEC §7.2 file/uri): handed out only to one who may read the
 // file, valid for minutes; the signed route itself is public, its signature being the access check.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,7 +6,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, ok } from '../../plugins/envelope';
 import type { FileContext } from './file-context';
-import { FileMessage, fileNotFound, sendBlob, touchableFile } from './file-context';
+import { FileMessage, fileNotFound, readableFile, sendBlob } from './file-context';
 import { findFileByKey } from './repository';
 import type { SignedQuery } from './schemas';
 import { signedSchema, uriSchema } from './schemas';
@@ -20,7 +20,7 @@ export const signedUrlRoutes: FastifyPluginAsync<FileContext> = async (app, ctx)
     '/api/file/file/uri/:keyId',
     { config: { access: 'session' }, schema: uriSchema },
     async (request) => {
-      const row = await touchableFile(ctx, sessionOf(request), request.params.keyId);
+      const row = await readableFile(ctx, sessionOf(request), request.params.keyId);
       const expiresAt = deps.now().getTime() + SIGNED_URL_TTL_MS;
       const url = `/api/file/file/signed/${row.key_id}?expires=${expiresAt}&signature=${sign(row.key_id, expiresAt)}`;
       return ok({ url, expiresAt, name: row.file_name, contentType: row.content_type });

@@ -5,13 +5,21 @@
 // aggregate's after-transition hook: an effect that fails takes the whole transition back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationMessage } from '../../../../src/domain/financing/application-rules';
+import { CapitalChoiceMessage } from '../../../../src/domain/financing/capital-choice';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { ReviewMessage } from '../../../../src/domain/financing/review';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  dataOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
 import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
 import { insertFiles } from '../file/repository';
@@ -42,6 +50,17 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
   let supplier: Headers;
   let xh: Headers;
   let operatorId: string;
+  /** The demo's 工行e信通 (30–360 days), of the capital side 华东建材 consented for. */
+  let icbcProduct: string;
+  const productOf = async (code: string) =>
+    (
+      (await gw.db
+        .selectFrom('fund_product' as never)
+        .select('product_id' as never)
+        .where('product_code' as never, '=', code as never)
+        .where('tenant_id' as never, '=', DEMO_TENANT_ID as never)
+        .executeTakeFirstOrThrow()) as { product_id: string }
+    ).product_id;
 
   beforeAll(async () => {
     gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
@@ -56,16 +75,14 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     await unlock(gw, DemoOrg.huadongBuildingMaterials);
     await consent(gw, DemoOrg.huadongBuildingMaterials, operatorId);
     await ensureReviewers(gw);
+    icbcProduct = await productOf('ICBC-SCF-01');
   });
   afterAll(async () => {
     await gw?.close();
   });
 
-  const ok = async (method: string, url: string, headers: Headers, body?: unknown) => {
-    const res = await call(method, url, headers, body);
-    expect(res.code, res.message).toBe(0);
-    return res.data;
-  };
+  const ok = async (method: string, url: string, headers: Headers, body?: unknown) =>
+    dataOf(await call(method, url, headers, body));
   const move = (id: string, headers: Headers, action: string, version: number, comment?: string) =>
     call('POST', `${BUSINESS}/${id}/transition`, headers, { action, version, ...(comment ? { comment } : {}) });
 
@@ -129,6 +146,8 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       payeeAccount: '6225880212345678',
       lines: [],
       docs: await allDocs(app.keyId),
+      capitalSideId: DemoOrg.icbcShanghai,
+      productId: icbcProduct,
       version: app.version,
       ...over,
     });
@@ -572,6 +591,67 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     expect(business.state).toBe('APPLICATION/DRAFT');
     const candidates = await ok('GET', `${API}/candidates`, operator);
     expect(candidates.map((c: { keyId: string }) => c.keyId)).toContain(app.keyId);
+  });
+
+  it('chooses the capital side and product at the application, warns first and refuses what it warned of', async () => {
+    // 绿源 is locked against new applications (the risk seed): its business waiting for an application says so
+    // on the list it is picked from and on the page it opens to, before anything is typed.
+    const candidates = await ok('GET', `${API}/candidates`, operator);
+    const lvyuan = candidates.find((c: { keyId: string }) => c.keyId === '1500000000000000004');
+    expect(lvyuan.warnings).toContain(LifecycleMessage.locked);
+    const start = await ok('GET', `${API}/${lvyuan.keyId}/start`, operator);
+    expect(start.warnings.length).toBeGreaterThan(0);
+    // 保存 refuses it with the words of the warning.
+    const refusedStart = await call('POST', API, operator, { businessId: lvyuan.keyId, lines: [], docs: [] });
+    expect(refusedStart).toMatchObject({ status: 400, code: ResultCode.invalidInput });
+    expect(start.warnings).toContain(refusedStart.message);
+
+    const { id } = await freshOrder();
+    const app = await applicationFor([{ keyId: id } as Order], 1_000_00);
+    // Offered: every capital side with whether 华东建材's consent covers it, and the live products.
+    expect(app.capitalSides).toContainEqual({ keyId: DemoOrg.icbcShanghai, name: expect.any(String), consented: true });
+    const cmb = app.capitalSides.find((c: { keyId: string }) => c.keyId === DemoOrg.cmbHangzhou);
+    expect(cmb.consented).toBe(false);
+    expect(app.products.find((p: { keyId: string }) => p.keyId === icbcProduct)).toMatchObject({
+      capitalSideId: DemoOrg.icbcShanghai,
+      termMinDays: 30,
+      termMaxDays: 360,
+    });
+    expect(app.warnings).toEqual([]);
+    const line = { lines: [{ orderId: id, financeAmount: 1_000_00 }] };
+    // A side without consent, a product of another side: refused with the rule's words.
+    const cmbProduct = await productOf('CMB-SCF-01');
+    const unconsented = await save(app, { ...line, capitalSideId: DemoOrg.cmbHangzhou, productId: cmbProduct });
+    expect(unconsented).toMatchObject({
+      status: 400,
+      message: CapitalChoiceMessage.noConsentFor(cmb.name),
+    });
+    const otherSide = await save(app, { ...line, productId: cmbProduct });
+    expect(otherSide).toMatchObject({ status: 400, message: CapitalChoiceMessage.productOtherSide });
+    // Saved without a choice, 提交 asks for both.
+    const bare = (await save(app, { ...line, capitalSideId: null, productId: null })).data;
+    const missing = await move(app.keyId, operator, 'submit', bare.version);
+    expect(missing).toMatchObject({ status: 400, message: CapitalChoiceMessage.sideMissing });
+    // The product's term range binds the term: 工行工程款快贷 lends 30–180 days.
+    const short = await productOf('ICBC-SCF-03');
+    const long = (await save(app, { ...line, productId: short, termDays: 181, version: bare.version })).data;
+    const overTerm = await move(app.keyId, operator, 'submit', long.version);
+    expect(overTerm).toMatchObject({ status: 400, message: ApplicationMessage.term(180) });
+    const saved = (await save(app, { ...line, productId: short, termDays: 180, version: long.version })).data;
+    expect(saved).toMatchObject({ capitalSideId: DemoOrg.icbcShanghai, productId: short, warnings: [] });
+    const submitted = await move(app.keyId, operator, 'submit', saved.version);
+    expect(submitted.code, submitted.message).toBe(0);
+    // Named on the application's list, 业务详情, the business list and the review page.
+    const product = saved.productName as string;
+    expect(product).toBeTruthy();
+    const listed = (await ok('GET', `${API}/page?size=100`, operator)).records.find(
+      (r: { keyId: string }) => r.keyId === app.keyId,
+    );
+    expect(listed).toMatchObject({ capitalSideName: saved.capitalSideName, productName: product });
+    const business = await ok('GET', `${BUSINESS}/${app.keyId}`, operator);
+    expect(business).toMatchObject({ capitalSideName: saved.capitalSideName, productName: product });
+    const review = await ok('GET', `/api/business/examine/${app.keyId}?type=APPLICATION`, reviewer1);
+    expect(review).toMatchObject({ capitalSideName: saved.capitalSideName, productName: product });
   });
 
   it('tells a locked supplier why its application cannot be submitted', async () => {

@@ -5,6 +5,7 @@
 // limits are the submission's rule), its detail (orders, documents, limits, rule results), 新增 for a
 // business at APPLICATION/DRAFT that has none, the reviewer's read and the make page's order list. Its
 // SUBMIT_APPLICATION rule and reservation effect are registered in store.ts.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -26,7 +27,7 @@ import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { Id, IdParams } from '../../schemas/common';
-import { registerStage } from '../../stage/stage-routes';
+import { type StageKit, registerStage } from '../../stage/stage-routes';
 import {
   CandidateSchema,
   type Checked,
@@ -40,19 +41,19 @@ import {
 import { inScope, loadBusiness } from '../business/aggregate';
 import { bindOwnFiles } from '../file/file-binding';
 import { logOperation } from '../operation-log/repository';
+import { candidateWarnings, capitalOffer, carryCapital, checkCapitalChoice } from './capital-choice';
 import {
+  APPLICATION_FILE_TYPE,
   applicationOrders,
   applicationProblems,
   createApplicationDraft,
   limitsOf,
   loadApplication,
-  shanghaiDate,
 } from './store';
 
 const STAGE = APPLICATION_STAGE;
 const DEF = STAGE.resource;
 const MAKE = STAGE.makePath as string;
-const FILE_BUSINESS_TYPE = 'financingApplication';
 
 export const ApplicationRouteMessage = {
   ...STAGE.messages,
@@ -99,7 +100,8 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     stored: Awaited<ReturnType<typeof loadApplication>>,
   ) => {
     const lines = stored?.lines ?? [];
-    const [limits, orders, supplier, problems] = await Promise.all([
+    const choice = { capitalSideId: business.capitalSideId ?? null, productId: business.productId ?? null };
+    const [limits, orders, supplier, problems, capital] = await Promise.all([
       limitsOf(deps.db, tenantId, business, now),
       applicationOrders(
         db,
@@ -116,6 +118,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .where('org_id', '=', business.supplierId)
         .executeTakeFirst(),
       stored ? applicationProblems(db, tenantId, business, now) : Promise.resolve([]),
+      capitalOffer(deps.db, tenantId, business.supplierId, choice, now),
     ]);
     const docsStored = stored?.docs ?? [];
     const files = await filesOf(
@@ -129,6 +132,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       supplierId: business.supplierId,
       supplierName: supplier?.org_name ?? '',
       stateLabel: stateLabel(business.state),
+      ...choice,
+      capitalSideName: capital.capitalSides.find((c) => c.keyId === choice.capitalSideId)?.name ?? null,
+      productName: capital.products.find((p) => p.keyId === choice.productId)?.name ?? null,
+      ...capital,
       repaymentSource: stored?.repaymentSource ?? null,
       payeeBank: stored?.payeeBank ?? null,
       payeeAccount: stored?.payeeAccount ?? null,
@@ -153,12 +160,24 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       maxTermDays: limits.maxTermDays,
       preCreditAvailable: limits.preCreditAvailable,
       problems,
-      today: shanghaiDate(now),
+      today: businessDay(now),
     };
   };
 
   /** The make form's shapes only: the figures' limits are the submission's rule (a draft may be saved unfinished). */
-  const checkSave = async (tenantId: string, supplierId: string, body: SaveBody): Promise<Checked> => {
+  const checkSave = async (
+    tenantId: string,
+    business: { supplierId: string; capitalSideId?: string | null; productId?: string | null },
+    body: SaveBody,
+    now: Date,
+  ): Promise<Checked> => {
+    const supplierId = business.supplierId;
+    const capital = {
+      capitalSideId: body.capitalSideId === undefined ? (business.capitalSideId ?? null) : body.capitalSideId || null,
+      productId: body.productId === undefined ? (business.productId ?? null) : body.productId || null,
+    };
+    // What the make page warned of before anything was typed is refused here with the same words.
+    await checkCapitalChoice(deps.db, tenantId, supplierId, capital, now);
     if (body.repaymentSource && !REPAYMENT_SOURCES.some((s) => s.code === body.repaymentSource)) {
       throw invalidInput(ApplicationRouteMessage.repaymentSource);
     }
@@ -184,7 +203,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     const docs = body.docs
       .filter((d) => d.fileIds.length > 0 || d.validTo)
       .map((d) => ({ docType: d.docType, fileIds: [...new Set(d.fileIds)], validTo: d.validTo }));
-    return { ...body, docs, fileIds, total: Number(totalOf(body.lines)) };
+    return { ...body, docs, fileIds, total: Number(totalOf(body.lines)), capital };
   };
 
   /** Stores the form on the application; the business's figures are not the draft's to write. */
@@ -210,16 +229,16 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       .where('application_id', '=', id)
       .execute();
     // The documents are the maker's own uploads, bound to this application from now on (DESIGN.md §2).
-    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: FILE_BUSINESS_TYPE, id });
+    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: APPLICATION_FILE_TYPE, id });
     return { total: form.total, lines: form.lines.length, docs: form.docs.length };
   };
 
-  const kit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
+  const kit: StageKit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
     detail: {
       summary: '融资申请详情（明细、准入资料、规则校验结果）',
       properties: DetailFields,
       async load(ctx, row) {
-        const business = await loadBusiness(deps.db, ctx.tenantId, row.keyId);
+        const business = await kit.business(ctx, row.keyId);
         const stored = await loadApplication(db, ctx.tenantId, row.keyId);
         if (!stored) throw notFound(ApplicationRouteMessage.notFound);
         return partsOf(ctx, business, stored);
@@ -229,9 +248,11 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       menu: MAKE,
       summary: '保存融资申请（草稿、已退回）',
       body: SaveFields,
-      check: ({ tenantId }, before, body) => checkSave(tenantId, String(before.supplierId), body),
-      // What a draft holds never overwrites the business's figures (申请金额 stays the business's own).
-      write: async (trx, ctx, id, form) => ({ after: await writeSave(trx, ctx, id, form) }),
+      check: async ({ tenantId, now }, before, body) =>
+        checkSave(tenantId, await loadBusiness(deps.db, tenantId, before.keyId), body, now),
+      // What a draft holds never overwrites the business's figures (申请金额 stays the business's own); the
+      // capital side and product are the application's choice, carried on the business.
+      write: async (trx, ctx, id, form) => ({ business: form.capital, after: await writeSave(trx, ctx, id, form) }),
     },
     remove: {
       summary: '删除融资申请（未提交过的草稿；业务仍在融资申请·草稿）',
@@ -247,6 +268,10 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       },
     },
     transition: { summary: '提交 / 撤回融资申请（业务的生命周期转换）' },
+    review: {
+      menu: APPLICATION_EXAMINE_INFO_PATH,
+      summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
+    },
   });
 
   app.get(
@@ -267,32 +292,36 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .leftJoin('organization as s', (j) =>
           j.onRef('s.org_id', '=', 'b.supplier_id').onRef('s.tenant_id', '=', 'b.tenant_id'),
         )
+        .leftJoin('organization as c', (j) =>
+          j.onRef('c.org_id', '=', 'b.capital_side_id').onRef('c.tenant_id', '=', 'b.tenant_id'),
+        )
         .select(['b.business_id', 'b.business_no', 's.org_name', 'b.apply_amount', 'b.version'])
-        .select(['b.supplier_id', 'b.project_company_id'])
+        .select(['b.supplier_id', 'b.project_company_id', 'b.capital_side_id', 'c.org_name as capital_side_name'])
         .where('b.tenant_id', '=', tenantId)
         .where('b.state', '=', removableState(STAGE.stage))
         .where('b.deleted', '=', false)
         .where('a.application_id', 'is', null);
       if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
-      const rows = await q.orderBy('b.updated_at', 'desc').limit(200).execute();
+      const rows = (await q.orderBy('b.updated_at', 'desc').limit(200).execute()).filter((r) =>
+        inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }),
+      );
+      const warnings = await candidateWarnings(deps.db, tenantId, rows, new Date());
       return ok(
-        rows
-          .filter((r) => inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }))
-          .map((r) => ({
-            keyId: r.business_id,
-            businessNo: r.business_no,
-            supplierName: r.org_name ?? '',
-            applyAmount: Number(r.apply_amount),
-            version: Number(r.version),
-          })),
+        rows.map((r, i) => ({
+          warnings: warnings[i] ?? [],
+          keyId: r.business_id,
+          businessNo: r.business_no,
+          supplierName: r.org_name ?? '',
+          applyAmount: Number(r.apply_amount),
+          version: Number(r.version),
+        })),
       );
     },
   );
 
   /** The business a new application is for: in the caller's scope, at 融资申请·草稿, without one yet. */
   const startable = async (ctx: Awaited<ReturnType<typeof kit.context>>, businessId: string, trx = deps.db) => {
-    const business = await loadBusiness(trx, ctx.tenantId, businessId);
-    if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
+    const business = await kit.business(ctx, businessId, trx);
     if (business.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
     if (await loadApplication(trx as unknown as typeof db, ctx.tenantId, businessId)) {
       throw invalidInput(ApplicationRouteMessage.exists);
@@ -346,14 +375,21 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { businessId, ...fields } = request.body as { businessId: string } & Partial<SaveBody>;
       const business = await startable(ctx, businessId);
       const form = fields.lines
-        ? await checkSave(tenantId, business.supplierId, {
-            termDays: fields.termDays ?? null,
-            repaymentSource: fields.repaymentSource ?? null,
-            payeeBank: fields.payeeBank ?? null,
-            payeeAccount: fields.payeeAccount ?? null,
-            lines: fields.lines,
-            docs: fields.docs ?? [],
-          })
+        ? await checkSave(
+            tenantId,
+            business,
+            {
+              termDays: fields.termDays ?? null,
+              repaymentSource: fields.repaymentSource ?? null,
+              payeeBank: fields.payeeBank ?? null,
+              payeeAccount: fields.payeeAccount ?? null,
+              lines: fields.lines,
+              docs: fields.docs ?? [],
+              capitalSideId: fields.capitalSideId,
+              productId: fields.productId,
+            },
+            now,
+          )
         : null;
       await deps.db.transaction().execute(async (trx) => {
         // Under the business's row lock, so that of creates at once one makes the draft and the others are
@@ -368,27 +404,11 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         await startable(ctx, businessId, trx);
         const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
         const saved = form ? await writeSave(trx, ctx, businessId, form) : {};
-        await logOperation(trx, {
-          ...{ tenantId, userId, now, action: `${DEF.name}.create`, targetType: DEF.name },
-          ...{ targetId: businessId, after: { applicationNo: no, ...saved } },
-        });
+        if (form) await carryCapital(trx, ctx, business, form.capital);
+        await kit.log(trx, ctx, 'create', businessId, { after: { applicationNo: no, ...saved } });
       });
       return ok(await kit.detailOf(ctx, businessId));
     },
-  );
-
-  app.get(
-    `${DEF.api}/:id/review`,
-    {
-      config: { access: { menu: APPLICATION_EXAMINE_INFO_PATH } },
-      schema: {
-        tags: kit.tags,
-        summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
-        params: IdParams,
-        response: envelopeResponses(kit.detail),
-      },
-    },
-    async (request) => ok(await kit.detailOf(await kit.context(request), (request.params as IdParams).id)),
   );
 
   app.get(
@@ -410,8 +430,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       const { tenantId, now } = ctx;
       const id = (request.params as IdParams).id;
       // Also before the first 保存 (no application yet): the business must be the caller's to see.
-      const business = await loadBusiness(deps.db, tenantId, id);
-      if (!inScope(ctx.actor, business)) throw notFound(ApplicationRouteMessage.notFound);
+      const business = await kit.business(ctx, id);
       const stored = await loadApplication(db, tenantId, id);
       const limits = await limitsOf(deps.db, tenantId, business, now);
       const supplierId = business.supplierId;
@@ -429,7 +448,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         (o.confirmStatus === 'CONFIRMED' &&
           !o.locked &&
           o.eligibleAmount > 0 &&
-          hasFinanceableLife(o.dueDate, shanghaiDate(now)));
+          hasFinanceableLife(o.dueDate, businessDay(now)));
       return ok({ records: orders.filter(pickable).map((o) => wireOrder(o, limits.ratio)), ratio: limits.ratio });
     },
   );

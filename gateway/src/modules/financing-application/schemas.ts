@@ -23,6 +23,9 @@ export const SaveFields = {
   payeeAccount: Nullable(Type.String({ maxLength: 30, description: '账号' })),
   lines: Type.Array(LineSchema, { maxItems: 100 }),
   docs: Type.Array(DocBody, { maxItems: 30 }),
+  // Absent: the business keeps the capital side and product it has.
+  capitalSideId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金方' }))),
+  productId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金产品' }))),
 };
 export type SaveBody = {
   termDays: number | null;
@@ -31,8 +34,15 @@ export type SaveBody = {
   payeeAccount: string | null;
   lines: ApplicationLine[];
   docs: ApplicationDoc[];
+  capitalSideId?: string | null;
+  productId?: string | null;
 };
-export type Checked = SaveBody & { fileIds: string[]; total: number };
+export type Checked = SaveBody & {
+  fileIds: string[];
+  total: number;
+  /** The capital side and product the business carries from this 保存 on. */
+  capital: { capitalSideId: string | null; productId: string | null };
+};
 
 export const OrderSchema = Type.Object(
   {
@@ -77,11 +87,39 @@ export const CandidateSchema = Type.Object(
     supplierName: Type.String(),
     applyAmount: Type.Integer(),
     version: Type.Integer(),
+    warnings: Type.Array(Type.String(), { description: '供应商锁定、未授权数据查询：制作前即提示' }),
+  },
+  { additionalProperties: false },
+);
+const SideOption = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.String(),
+    consented: Type.Boolean({ description: '供应商已授权该资金方数据查询' }),
+  },
+  { additionalProperties: false },
+);
+const ProductOption = Type.Object(
+  {
+    keyId: Type.String(),
+    name: Type.String(),
+    capitalSideId: Type.String(),
+    termMinDays: Type.Integer(),
+    termMaxDays: Type.Integer(),
+    minRate: Type.String(),
+    maxRate: Type.String(),
   },
   { additionalProperties: false },
 );
 export const DetailFields = {
   businessId: Type.String(),
+  capitalSideId: Nullable(Type.String()),
+  capitalSideName: Nullable(Type.String({ description: '资金方' })),
+  productId: Nullable(Type.String()),
+  productName: Nullable(Type.String({ description: '资金产品' })),
+  capitalSides: Type.Array(SideOption, { description: '可选资金方（含授权情况）' }),
+  products: Type.Array(ProductOption, { description: '可选资金产品（启用、在有效期内）' }),
+  warnings: Type.Array(Type.String(), { description: '制作前的提示：供应商锁定、未授权所选资金方' }),
   businessNo: Type.String(),
   supplierId: Type.String(),
   supplierName: Type.String({ description: '户名 = 供应商名称' }),

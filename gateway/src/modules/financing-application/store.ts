@@ -5,6 +5,7 @@
 // kept while it is returned to its maker, given back when it is withdrawn or the business is terminated —
 // inside the business transition's transaction, so each happens exactly once or not at all.
 import { type Kysely, sql } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import {
   ACCESS_DOC_TYPES,
@@ -23,9 +24,11 @@ import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
+import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { capSourcesOf } from '../parameters/cap-sources';
 import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
+import { submittedCapital } from './capital-choice';
 import './tables';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
@@ -37,9 +40,6 @@ export const ApplicationStoreMessage = {
   missing: '融资申请不存在，请先制作融资申请',
   reservedElsewhere: (no: string) => `付款单${no}的可融资余额已被其他申请占用，请刷新后重新选择`,
 } as const;
-
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 const parsed = <T>(value: unknown, empty: T): T => {
   if (value === null || value === undefined) return empty;
@@ -218,7 +218,7 @@ export async function limitsOf(
   const sources = await capSourcesOf(database, tenantId, {
     productId: business.productId ?? null,
     subsidiaryId: business.projectCompanyId ?? null,
-    on: shanghaiDate(now),
+    on: businessDay(now),
   });
   const cap = effectiveCap(sources);
   const pre = await db
@@ -235,7 +235,12 @@ export async function limitsOf(
   };
 }
 
-type StoredBusiness = BusinessRecord & { keyId: string; productId?: string | null; projectCompanyId?: string | null };
+type StoredBusiness = BusinessRecord & {
+  keyId: string;
+  capitalSideId?: string | null;
+  productId?: string | null;
+  projectCompanyId?: string | null;
+};
 
 /** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
 export async function applicationProblems(
@@ -246,7 +251,7 @@ export async function applicationProblems(
 ): Promise<string[]> {
   const stored = await loadApplication(db, tenantId, record.keyId);
   if (!stored) return [ApplicationStoreMessage.missing];
-  const [orders, limits, preCredit] = await Promise.all([
+  const [orders, limits, preCredit, capital] = await Promise.all([
     applicationOrders(
       db,
       tenantId,
@@ -257,12 +262,14 @@ export async function applicationProblems(
     ),
     limitsOf(db as Kysely<Database>, tenantId, record, now),
     loadPreCredit(db, tenantId, record.keyId),
+    submittedCapital(db as Kysely<Database>, tenantId, record, now),
   ]);
   // An expired pre-credit carries no application.
-  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, shanghaiDate(now));
+  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
   return [
     ...lapsed,
     ...submitApplicationProblems({
+      productTerm: capital.productTerm,
       supplierId: record.supplierId,
       lines: stored.lines,
       orders,
@@ -275,8 +282,9 @@ export async function applicationProblems(
       payeeBank: stored.payeeBank,
       payeeAccount: stored.payeeAccount,
       docs: stored.docs,
-      today: shanghaiDate(now),
+      today: businessDay(now),
     }),
+    ...capital.problems,
   ];
 }
 
@@ -389,21 +397,56 @@ registerAfterTransition('application.reservations', async (trx, done) => {
   }
 });
 
+/** The file service's binding type of the application's 准入资料 (the record id is the business's). */
+export const APPLICATION_FILE_TYPE = 'financingApplication';
+
+// 业务详情's 附件: the 准入资料 by document type, in the checklist's order; whoever sees the business reads them.
+registerBusinessFiles(APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
+  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  const docOf = new Map((stored?.docs ?? []).map((d) => [d.docType, d]));
+  return ACCESS_DOC_TYPES.flatMap((t) => {
+    const keyIds = docOf.get(t.code)?.fileIds ?? [];
+    return keyIds.length ? [{ stage: 'APPLICATION' as const, group: t.label, keyIds }] : [];
+  });
+});
+
+/** One column of the tenant's rows by their id, for the ids given (none asked, none read). */
+async function textById(
+  db: AnyDb,
+  tenantId: string,
+  table: string,
+  [id, text]: [string, string],
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: Record<string, unknown>[] = await db
+    .selectFrom(table)
+    .select([id, text])
+    .where('tenant_id', '=', tenantId)
+    .where(id, 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [String(r[id]), String(r[text])]));
+}
+
 // 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
 registerDetailSection('application', async (db, tenantId, businessId) => {
   const stored = await loadApplication(db as AnyDb, tenantId, businessId);
   if (!stored) return null;
-  const ids = stored.lines.map((l) => l.orderId);
-  const numbers = ids.length
-    ? await (db as AnyDb)
-        .selectFrom('payment_order')
-        .select(['order_id', 'order_no'])
-        .where('tenant_id', '=', tenantId)
-        .where('order_id', 'in', ids)
-        .execute()
-    : [];
-  const noOf = new Map(numbers.map((r) => [String(r.order_id), String(r.order_no)]));
+  const noOf = await textById(
+    db as AnyDb,
+    tenantId,
+    'payment_order',
+    ['order_id', 'order_no'],
+    stored.lines.map((l) => l.orderId),
+  );
   const docOf = new Map(stored.docs.map((d) => [d.docType, d]));
+  const nameOf = await textById(
+    db as AnyDb,
+    tenantId,
+    'stored_file',
+    ['key_id', 'file_name'],
+    stored.docs.flatMap((d) => d.fileIds),
+  );
   return {
     applicationNo: stored.applicationNo,
     totalAmount: stored.totalAmount,
@@ -415,6 +458,10 @@ registerDetailSection('application', async (db, tenantId, businessId) => {
       label: t.label,
       required: t.required,
       fileCount: docOf.get(t.code)?.fileIds.length ?? 0,
+      files: (docOf.get(t.code)?.fileIds ?? []).flatMap((keyId) => {
+        const name = nameOf.get(keyId);
+        return name === undefined ? [] : [{ keyId, name }];
+      }),
       validTo: docOf.get(t.code)?.validTo ?? null,
     })),
   };

@@ -8,7 +8,7 @@ import { MeetingFlowMessage, MeetingPlanMessage } from '../../../../src/domain/f
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
+import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
 import {
   castVote,
@@ -44,7 +44,7 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
     for (const name of ['secretary', 'chair', 'member1', 'member2', 'member3', 'operator']) {
       people[name] = await meetingActor(gw.db, T, await idOf(name));
     }
-    // No business reaches 待上会 until the report stage exists: two are put there for the meeting to hear.
+    // Two businesses walked to 待上会 by the seeded people, for the meeting to hear.
     businesses = await businessesAwaitingMeeting(gw.db, T, 2);
     expect(businesses).toHaveLength(2);
     otherTenantUser = await idOf('xh_admin');

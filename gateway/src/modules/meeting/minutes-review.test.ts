@@ -8,9 +8,9 @@ import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { MeetingMessage, vetoBarEnds } from '../../../../src/domain/financing/meeting-rules';
 import { MeetingFlowMessage } from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
-import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { SeededBusiness } from '../business/seed';
-import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
+import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { walkReport } from '../../db/seed/report.seed';
+import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { meetingAtChairReview } from '../../testing/meeting-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { MEETING_API } from './routes';
@@ -91,7 +91,13 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
       .where('business_id', '=', conditional!)
       .executeTakeFirstOrThrow();
     expect(decision.meeting_id).toBe(meetingId);
-    expect(decision.conditions).toEqual(['开立监管账户']);
+    // The meeting's condition first, then those the report proposed.
+    expect(decision.meeting_conditions).toEqual(['开立监管账户']);
+    expect(decision.conditions).toEqual([
+      '开立监管账户',
+      '放款前项目公司签回付款确认书',
+      '应收账款转让通知书送达并取得回执',
+    ]);
     // Filed minutes are not reviewed again.
     const again = await examine('chair', meetingId, { action: 'approve', version: approved.data.version });
     expect(again.code).toBe(ResultCode.invalidInput);
@@ -133,70 +139,67 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
   }, 120_000);
 
   it('bars for six months a new pre-credit on the orders of a business vetoed after its 复议, naming it', async () => {
-    // The returned pre-credit of the seed asks about some of the supplier's orders; a business of the same
-    // supplier on one of them was reconsidered once and is now vetoed.
-    const asking = await gw.db
-      .selectFrom('financing_business as b')
-      .innerJoin('pre_credit as p', 'p.business_id', 'b.business_id')
-      .select(['b.supplier_id', 'b.version', 'p.basis_order_ids'])
-      .where('b.business_id', '=', SeededBusiness.preCreditReturned)
-      .executeTakeFirstOrThrow();
-    const orders = (
-      typeof asking.basis_order_ids === 'string' ? JSON.parse(asking.basis_order_ids) : asking.basis_order_ids
-    ) as string[];
-    // An amount well within its orders' cap, so the bar is the only refusal.
-    await gw.db
-      .updateTable('pre_credit')
-      .set({ apply_amount: 1_000_00 })
-      .where('business_id', '=', SeededBusiness.preCreditReturned)
-      .execute();
+    // A business heard once and sent back by 复议, its report made again and approved, then heard again and
+    // vetoed.
     const [b] = await businessesAwaitingMeeting(gw.db, T, 1);
-    await gw.db
-      .updateTable('financing_business')
-      .set({ reconsider_count: 1, supplier_id: asking.supplier_id })
-      .where('business_id', '=', b!)
-      .execute();
-    const now = new Date();
-    await gw.db
-      .insertInto('pre_credit')
-      .values({
-        business_id: b!,
-        tenant_id: T,
-        pre_credit_no: `YS9${b!.slice(-11)}`,
-        apply_amount: 100_000_00,
-        valid_days: 90,
-        basis_order_ids: JSON.stringify([orders[0]]),
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
     const no = ['DISAGREE', 'DISAGREE', 'DISAGREE', 'AGREE'] as const;
+    const first = await meetingAtChairReview(call, headers, ids, [
+      { businessId: b!, votes: no, conclusion: 'RECONSIDER' },
+    ]);
+    expect((await examine('chair', first.meetingId, { action: 'approve', version: first.version })).code).toBe(0);
+    expect((await business(b!)).state).toBe('REPORT/RETURNED');
+    await walkReport(gw.db, b!, 1, 'APPROVED', new Date());
+    expect((await business(b!)).state).toBe('MEETING/WAIT_SCHEDULE');
     const { meetingId, version } = await meetingAtChairReview(call, headers, ids, [
       { businessId: b!, votes: no, conclusion: 'VETOED' },
     ]);
     expect((await examine('chair', meetingId, { action: 'approve', version })).code).toBe(0);
-    const vetoedNo = (
-      await gw.db
-        .selectFrom('financing_business')
-        .select('business_no')
-        .where('business_id', '=', b!)
-        .executeTakeFirstOrThrow()
-    ).business_no;
+    const vetoed = await gw.db
+      .selectFrom('financing_business as v')
+      .innerJoin('pre_credit as p', 'p.business_id', 'v.business_id')
+      .select(['v.business_no', 'v.state', 'v.reconsider_count', 'p.basis_order_ids'])
+      .where('v.business_id', '=', b!)
+      .executeTakeFirstOrThrow();
+    expect(vetoed).toMatchObject({ state: 'TERMINATED/VETOED', reconsider_count: 1 });
+    const orders = (
+      typeof vetoed.basis_order_ids === 'string' ? JSON.parse(vetoed.basis_order_ids) : vetoed.basis_order_ids
+    ) as string[];
+    // 华东建材 asks again: a demand accepted by the operator, its pre-credit on one of those orders for an amount
+    // well within its cap, so the bar is the only refusal.
+    const supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
+    const demand = await call('POST', '/api/business/demand', supplier, {
+      supplierId: DemoOrg.huadongBuildingMaterials,
+      expectedAmount: 100_000_00,
+      expectedTermDays: 90,
+      purpose: '支付建材采购款',
+      contactName: '王建国',
+      contactPhone: '13800000003',
+    });
+    expect(demand.code, demand.message).toBe(0);
+    const accepted = await call('POST', `/api/business/demand/${demand.data.keyId}/transition`, headers.operator!, {
+      action: 'accept',
+      version: demand.data.version,
+      comment: '受理',
+    });
+    expect(accepted.code, accepted.message).toBe(0);
+    const asking: string = accepted.data.businessId;
+    const pre = await call('GET', `/api/business/preCredit/${asking}`, headers.operator!);
+    const edited = await call('PUT', `/api/business/preCredit/${asking}`, headers.operator!, {
+      applyAmount: 10_000_00,
+      basisOrderIds: [orders[0]],
+      version: pre.data.version,
+    });
+    expect(edited.code, edited.message).toBe(0);
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const refused = await call(
-      'POST',
-      `/api/business/business/${SeededBusiness.preCreditReturned}/transition`,
-      headers.operator!,
-      {
-        action: 'submit',
-        version: Number(asking.version),
-      },
-    );
+    const refused = await call('POST', `/api/business/business/${asking}/transition`, headers.operator!, {
+      action: 'submit',
+      version: edited.data.version,
+    });
     expect(refused).toMatchObject({
       code: ResultCode.invalidInput,
-      message: MeetingMessage.barred(vetoedNo, vetoBarEnds(today)),
+      message: MeetingMessage.barred(vetoed.business_no, vetoBarEnds(today)),
     });
-  }, 120_000);
+  }, 240_000);
 
   it('shows 待表决 on a member’s workbench while their vote is due, and no more once cast', async () => {
     const [a, b] = await businessesAwaitingMeeting(gw.db, T, 2);

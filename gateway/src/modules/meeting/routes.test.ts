@@ -8,7 +8,7 @@ import { MeetingMessage } from '../../../../src/domain/financing/meeting-rules';
 import { MeetingFlowMessage } from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { businessesAwaitingMeeting } from '../../testing/meeting-fixture';
+import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import {
   callerOf,
   createTestGateway,

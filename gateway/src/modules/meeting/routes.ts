@@ -30,6 +30,8 @@ import { envelopeResponses, forbidden, ok } from '../../plugins/envelope';
 import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
+import { MeetingTallySchema } from '../business/section-schemas';
+import './detail-section';
 import './veto-bar';
 import {
   agendaOptions,
@@ -129,15 +131,6 @@ const PageQuery = Type.Object(
 type PageQuery = Static<typeof PageQuery>;
 const DeleteQuery = Type.Object({ version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) });
 
-const TallySchema = Type.Object({
-  votingMembers: Type.Integer(),
-  attendingVoting: Type.Integer(),
-  quorum: Type.Boolean(),
-  inFavour: Type.Integer(),
-  passed: Type.Boolean(),
-  complete: Type.Boolean(),
-  conditions: Type.Array(Type.String()),
-});
 const VoteSchema = Type.Object({
   memberId: Type.String(),
   name: Type.String(),
@@ -156,7 +149,7 @@ const ItemSchema = Type.Object({
   conditions: Type.Array(Type.String()),
   minutes: Type.Union([Type.String(), Type.Null()]),
   votes: Type.Array(VoteSchema),
-  tally: TallySchema,
+  tally: MeetingTallySchema,
   myVote: Type.Union([VoteSchema, Type.Null()]),
 });
 const MeetingSchema = Type.Object({

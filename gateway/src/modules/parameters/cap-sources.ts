@@ -6,14 +6,13 @@
 // amount (its quota is a reservation, checked elsewhere); the summary's amounts are exposure ceilings, not a
 // single financing's.
 import type { Kysely } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { CapSource, CapSourceName } from '../../../../src/domain/parameters/effective-cap';
 import type { Database } from '../../db/database';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
 
-/** 'YYYY-MM-DD' of the instant in Asia/Shanghai (UTC+8, no daylight saving). */
-const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const ratio = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -23,7 +22,7 @@ export async function capSourcesOf(
   ids: { productId?: string | null; subsidiaryId?: string | null; on?: string },
 ): Promise<Record<CapSourceName, CapSource | null>> {
   const db = database as unknown as AnyDb;
-  const on = ids.on ?? shanghaiDate(new Date());
+  const on = ids.on ?? businessDay(new Date());
   const [product, subsidiary, summary] = await Promise.all([
     ids.productId
       ? db

@@ -4,6 +4,7 @@
 // checked against the supplier's own orders and the definition's limits), its detail (the basis orders and
 // the financing ratio), 新增 — which creates the business at PRE_CREDIT/DRAFT through the aggregate — and the
 // make page's order list. Its SUBMIT_PRE_CREDIT rule is registered in store.ts.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { PRE_CREDIT_STAGE } from '../../../../src/domain/financing/pre-credit';
@@ -23,16 +24,7 @@ import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type Writ
 import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
-import { logOperation } from '../operation-log/repository';
-import {
-  bindingCap,
-  createPreCreditDraft,
-  eligibleOrders,
-  loadPreCredit,
-  ordersByIds,
-  shanghaiDate,
-  withOrderCaps,
-} from './store';
+import { bindingCap, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, withOrderCaps } from './store';
 
 const STAGE = PRE_CREDIT_STAGE;
 const DEF = STAGE.resource;
@@ -126,7 +118,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       body: BodyFields,
       check: (ctx, before, body) => checked(ctx, body, String(before.supplierId), 'update'),
       async write(trx, ctx, id, form) {
-        const from = shanghaiDate(ctx.now);
+        const from = businessDay(ctx.now);
         await trx
           .updateTable('pre_credit')
           .set({
@@ -190,7 +182,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         ctx.tenantId,
         supplierId,
         q.projectCompanyId || null,
-        shanghaiDate(ctx.now),
+        businessDay(ctx.now),
       );
       const { orders } = await withOrderCaps(deps.db, ctx.tenantId, offered, null, ctx.now);
       return ok({
@@ -229,10 +221,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
           ...{ applyAmount: checkedForm.applyAmount, actor, now },
         });
         await createPreCreditDraft(trx, { tenantId, businessId: business.keyId, ...checkedForm, userId, now });
-        await logOperation(trx, {
-          ...{ tenantId, userId, now, action: `${DEF.name}.create`, targetType: DEF.name },
-          ...{ targetId: business.keyId, after: { ...checkedForm } },
-        });
+        await kit.log(trx, ctx, 'create', business.keyId, { after: { ...checkedForm } });
         return business.keyId;
       });
       return ok(await kit.detailOf(ctx, id));

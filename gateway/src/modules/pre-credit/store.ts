@@ -1,6 +1,7 @@
 // The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
 // applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import { type BusinessRecord, REVIEW_STAGES, stageOf } from '../../../../src/domain/financing/lifecycle';
@@ -10,12 +11,12 @@ import {
   PRE_CREDIT_GOVERNS,
   PRE_CREDIT_VALID_DAYS,
   approvedAmountOf,
-  expireProblems,
   financingRatio,
   hasFinanceableLife,
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
+import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
@@ -29,9 +30,6 @@ import './tables';
 type AnyDb = Kysely<any>;
 
 export const PRE_CREDIT_NO_PREFIX = 'YS';
-
-/** The calendar day of an instant in Asia/Shanghai, 'YYYY-MM-DD'. */
-export const shanghaiDate = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export interface PreCreditDraft {
   tenantId: string;
@@ -47,7 +45,7 @@ export interface PreCreditDraft {
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
   const no = await nextDocumentNo(trx, d.tenantId, PRE_CREDIT_NO_PREFIX, d.now);
   const days = d.validDays ?? PRE_CREDIT_VALID_DAYS;
-  const from = shanghaiDate(d.now);
+  const from = businessDay(d.now);
   await trx
     .insertInto('pre_credit')
     .values({
@@ -199,7 +197,7 @@ export async function bindingCap(
     await capSourcesOf(database, tenantId, {
       productId: ids.productId ?? null,
       subsidiaryId,
-      on: shanghaiDate(now),
+      on: businessDay(now),
     }),
   );
   return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
@@ -291,18 +289,30 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
     basisOrderIds: preCredit.basisOrderIds,
     orders: capped.orders,
     singleMax: capped.singleMax,
-    today: shanghaiDate(now),
+    today: businessDay(now),
   });
 });
 
-// EXPIRE: the business may become 已失效 once its pre-credit lapsed (the pure rule decides when).
+// EXPIRE: the business may become 已失效 once the validity governing it lapsed — its pre-credit's, or, once
+// approved, its decision's (the pure rule decides which and when).
 registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) => {
   const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
-  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
-  return expireProblems({
+  const [preCredit, business] = businessId
+    ? await Promise.all([
+        loadPreCredit(db, tenantId, businessId),
+        db
+          .selectFrom('financing_business')
+          .select(sql<string | null>`decision_valid_until::text`.as('decision_valid_until'))
+          .where('tenant_id', '=', tenantId)
+          .where('business_id', '=', businessId)
+          .executeTakeFirst(),
+      ])
+    : [null, undefined];
+  return expiryProblems({
     stage: stageOf(record.state),
-    validTo: preCredit?.validTo ?? null,
-    today: shanghaiDate(now),
+    preCreditValidTo: preCredit?.validTo ?? null,
+    decisionValidUntil: business?.decision_valid_until ?? null,
+    today: businessDay(now),
   });
 });
 
@@ -320,11 +330,23 @@ export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): P
     .select(['b.tenant_id', 'b.business_id', 'b.version'])
     .where('b.deleted', '=', false)
     .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])
-    .where('p.valid_to', '<', shanghaiDate(now))
+    .where('p.valid_to', '<', businessDay(now))
     .orderBy('b.business_id')
     .execute();
+  return expireEach(db, due as { tenant_id: string; business_id: string; version: number | string }[], now);
+}
+
+/**
+ * Moves each business to 已失效 as the system, through the table (its EXPIRE rule and effects); answers how many
+ * it moved. One moved by someone meanwhile, or refused, is left for the next run.
+ */
+export async function expireEach(
+  db: Kysely<Database>,
+  due: readonly { tenant_id: string; business_id: string; version: number | string }[],
+  now: Date,
+): Promise<number> {
   let moved = 0;
-  for (const b of due as { tenant_id: string; business_id: string; version: number | string }[]) {
+  for (const b of due) {
     try {
       await transitionBusiness(db, {
         tenantId: b.tenant_id,

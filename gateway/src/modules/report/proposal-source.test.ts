@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
-import { reportProposal } from '../decision/proposal';
+import { reportProposal } from '../decision/store';
 
 const T = DEMO_TENANT_ID;
 

@@ -18,7 +18,14 @@ import { formatFen } from '../../../../src/domain/format/money-format';
 import { amountInWords } from '../../../../src/domain/format/money-in-words';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { SAMPLE_REPORT } from '../../documents/document-samples';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  dataOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  type TestGateway,
+} from '../../testing/test-gateway';
 
 const API = '/api/business/report';
 type Headers = Record<string, string>;
@@ -63,11 +70,8 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
     await gw?.close();
   });
 
-  const ok = async (method: string, url: string, headers: Headers, body?: unknown) => {
-    const res = await call(method, url, headers, body);
-    expect(res.code, res.message).toBe(0);
-    return res.data;
-  };
+  const ok = async (method: string, url: string, headers: Headers, body?: unknown) =>
+    dataOf(await call(method, url, headers, body));
   const detail = (id: string, headers = risk1) => ok('GET', `${API}/${id}`, headers);
   const save = (id: string, version: number, step: string, content: object | undefined, headers = risk1) =>
     call('PUT', `${API}/${id}`, headers, { step, content, version });

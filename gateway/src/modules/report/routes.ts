@@ -1,9 +1,9 @@
 // 尽调报告 (BUSINESS.md §4 /business/reportProductionMake, the stepper /business/report-production-make/
 // makeProcess, /business/reportProductionInfo and the review pages' read) on the stage kit: page, export,
-// detail, 保存 of one step while the maker may change it, and 提交 are the kit's (gateway/src/stage). What is
-// the report's own: one step per save (checked by the domain, the proposal against its limits), its detail
-// (every revision's steps, 核心指标 computed, the limits, what 提交 still lacks), the reviewer's read and the
-// PDF of a revision. Its SUBMIT_REPORT rule and the revision a return opens are registered in store.ts.
+// detail, 保存 of one step while the maker may change it, 提交, the reviewers' read and the PDF route are the
+// kit's (gateway/src/stage). What is the report's own: one step per save (checked by the domain, the proposal
+// against its limits), its detail (every revision's steps, 核心指标 computed, the limits, what 提交 still
+// lacks) and what its PDF prints. Its SUBMIT_REPORT rule is registered in store.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -25,17 +25,13 @@ import {
   termsBoundsOf,
 } from '../../../../src/domain/financing/report-stage';
 import { REPORT_TEMPLATE, type ReportValues } from '../../documents/document-templates';
-import { renderDocument } from '../../documents/render-document';
 import type { GatewayDeps } from '../../deps';
-import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { IdParams } from '../../schemas/common';
-import { registerStage } from '../../stage/stage-routes';
-import { inScope, loadBusiness } from '../business/aggregate';
-import { contentDisposition } from '../file/file-names';
+import { invalidInput, notFound } from '../../plugins/envelope';
+import { type StageKit, registerStage } from '../../stage/stage-routes';
+import { stepsSchemas } from '../../stage/stage-steps';
 import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from './store';
 
 const STAGE = REPORT_STAGE;
-const DEF = STAGE.resource;
 const MAKE = STAGE.makePath as string;
 
 export const ReportRouteMessage = {
@@ -45,19 +41,7 @@ export const ReportRouteMessage = {
 } as const;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const Value = Type.Union([Type.String({ maxLength: 5000 }), Type.Integer(), Type.Null()]);
-const Content = Type.Record(Type.String({ maxLength: 40 }), Value, { maxProperties: 40 });
-const StepSchema = Type.Object(
-  {
-    key: Type.String(),
-    title: Type.String(),
-    done: Type.Boolean(),
-    content: Content,
-    savedAt: Nullable(Type.String()),
-    savedBy: Nullable(Type.String()),
-  },
-  { additionalProperties: false },
-);
+const STEPS = stepsSchemas(REPORT_STEPS);
 const BoundsSchema = Type.Object(
   {
     applyAmount: Type.Integer({ description: '申请金额（分）' }),
@@ -88,11 +72,7 @@ const BoundsSchema = Type.Object(
 const DetailFields = {
   businessId: Type.String(),
   stateLabel: Type.String(),
-  steps: Type.Array(StepSchema, { description: '正在制作（或最近提交）的修订版的八个章节' }),
-  revisions: Type.Array(
-    Type.Object({ revision: Type.Integer(), steps: Type.Array(StepSchema) }, { additionalProperties: false }),
-    { description: '全部修订版，旧的在前；早先的修订版只读' },
-  ),
+  ...STEPS.detail,
   indicators: Type.Array(
     Type.Object(
       {
@@ -115,34 +95,19 @@ const DetailFields = {
   ),
   problems: Type.Array(Type.String(), { description: '提交校验（SUBMIT_REPORT）当前未通过的规则' }),
 };
-const SaveFields = {
-  step: Type.String({ maxLength: 20, description: REPORT_STEPS.map((s) => `${s.key} ${s.title}`).join(' | ') }),
-  content: Content,
-};
+const SaveFields = STEPS.save;
 type SaveBody = { step: string; content: Record<string, string | number | null> };
 type Checked = { key: ReportStepKey; content: Record<string, string | number | null> };
-
-const PdfQuery = Type.Object(
-  { revision: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) },
-  { additionalProperties: false },
-);
 
 export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as never;
 
-  /** The business behind a report, within the caller's scope (another subtree's is not found). */
-  const businessIn = async (ctx: { tenantId: string; actor: Parameters<typeof inScope>[0] }, id: string) => {
-    const business = await loadBusiness(deps.db, ctx.tenantId, id);
-    if (!inScope(ctx.actor, business)) throw notFound(ReportRouteMessage.notFound);
-    return business;
-  };
-
-  const kit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
+  const kit: StageKit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
     detail: {
       summary: '尽调报告详情（各修订版的章节、核心指标、方案建议的限额、提交校验）',
       properties: DetailFields,
       async load(ctx, row) {
-        const business = await businessIn(ctx, row.keyId);
+        const business = await kit.business(ctx, row.keyId);
         const report = await loadReport(db, ctx.tenantId, row.keyId);
         const bounds = await reportBounds(deps.db, ctx.tenantId, business, ctx.now);
         const steps = currentSteps(report);
@@ -172,7 +137,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       body: SaveFields,
       async check(ctx, _before, body) {
         if (!isStepKey(body.step)) throw invalidInput(ReportRouteMessage.unknownStep);
-        const business = await businessIn(ctx, _before.keyId);
+        const business = await kit.business(ctx, _before.keyId);
         const bounds = body.step === 'PROPOSAL' ? await reportBounds(deps.db, ctx.tenantId, business, ctx.now) : null;
         const refusal = stepSaveRefusal(body.step, body.content, bounds ? termsBoundsOf(bounds) : null);
         if (refusal) throw invalidInput(refusal);
@@ -187,69 +152,35 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           key: checked.key,
           content: checked.content,
         });
-        return { after: { step: checked.key, ...saved } };
+        return { after: { step: checked.key, reportNo: saved.no, revision: saved.revision } };
       },
     },
     transition: { summary: '提交尽调报告（业务的生命周期转换）' },
+    document: {
+      menu: REPORT_INFO_PATH,
+      summary: '尽调报告PDF（指定修订版，缺省为最新；金额附大写）',
+      template: REPORT_TEMPLATE,
+      async values(ctx, row, asked) {
+        const business = await kit.business(ctx, row.keyId);
+        const report = await loadReport(db, ctx.tenantId, row.keyId);
+        if (!report) throw notFound(ReportRouteMessage.notFound);
+        const revision = asked ?? report.revision;
+        const chosen = report.revisions.find((r) => r.revision === revision);
+        if (!chosen) throw notFound(ReportRouteMessage.revisionMissing(revision));
+        const steps = Object.fromEntries(chosen.steps.map((s) => [s.key, s.content]));
+        const values: ReportValues = {
+          ...{ reportNo: report.no, revision, businessNo: business.businessNo, steps },
+          ...{ supplierName: String(row.supplierName ?? ''), makerName: report.makerName ?? '' },
+          ...{ printedOn: businessDay(ctx.now), indicators: coreIndicators(steps.FINANCIALS ?? {}) },
+        };
+        return { values, fileName: `尽调报告-${report.no}-第${revision}版` };
+      },
+    },
+    review: {
+      menu: REPORT_EXAMINE_INFO_PATH,
+      summary: '尽调报告审核详情（审核人阅读：各章节、核心指标、方案建议的限额）',
+    },
   });
-
-  app.get(
-    `${DEF.api}/:id/review`,
-    {
-      config: { access: { menu: REPORT_EXAMINE_INFO_PATH } },
-      schema: {
-        tags: kit.tags,
-        summary: '尽调报告审核详情（审核人阅读：各章节、核心指标、方案建议的限额）',
-        params: IdParams,
-        response: envelopeResponses(kit.detail),
-      },
-    },
-    async (request) => ok(await kit.detailOf(await kit.context(request), (request.params as IdParams).id)),
-  );
-
-  app.get(
-    `${DEF.api}/:id/pdf`,
-    {
-      config: { access: { menu: REPORT_INFO_PATH, op: 'export' } },
-      schema: {
-        tags: kit.tags,
-        summary: '尽调报告PDF（指定修订版，缺省为最新；金额附大写）',
-        params: IdParams,
-        querystring: PdfQuery,
-      },
-    },
-    async (request, reply) => {
-      const ctx = await kit.context(request);
-      const id = (request.params as IdParams).id;
-      const row = await kit.load(ctx, id);
-      const business = await businessIn(ctx, id);
-      const report = await loadReport(db, ctx.tenantId, id);
-      if (!report) throw notFound(ReportRouteMessage.notFound);
-      const asked = (request.query as { revision?: string }).revision;
-      const revision = asked ? Number(asked) : report.revision;
-      const chosen = report.revisions.find((r) => r.revision === revision);
-      if (!chosen) throw notFound(ReportRouteMessage.revisionMissing(revision));
-      const steps = Object.fromEntries(chosen.steps.map((s) => [s.key, s.content]));
-      const values: ReportValues = {
-        reportNo: report.reportNo,
-        revision,
-        businessNo: business.businessNo,
-        supplierName: String(row.supplierName ?? ''),
-        makerName: report.makerName ?? '',
-        printedOn: businessDay(ctx.now),
-        steps,
-        indicators: coreIndicators(steps.FINANCIALS ?? {}),
-      };
-      const doc = await renderDocument(REPORT_TEMPLATE, values as unknown as Record<string, unknown>, {
-        cjkFont: deps.cjkFont,
-        fileName: `尽调报告-${report.reportNo}-第${revision}版`,
-      });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('attachment', doc.fileName))
-        .send(doc.pdf);
-    },
-  );
 };
 
 export default reportRoutes;

@@ -295,6 +295,7 @@ export const reviewRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         supplierName: detail.supplierName ?? '',
         projectCompanyName: detail.projectCompanyName ?? '',
         capitalSideName: detail.capitalSideName ?? '',
+        productName: detail.productName ?? '',
         applyAmount: detail.applyAmount,
         approvedAmount: detail.approvedAmount,
         state: detail.state,

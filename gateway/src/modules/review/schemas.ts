@@ -165,6 +165,7 @@ export const examineDetailSchema = {
       supplierName: Type.String(),
       projectCompanyName: Type.String(),
       capitalSideName: Type.String(),
+      productName: Type.String({ description: '资金产品' }),
       applyAmount: Type.Integer(),
       approvedAmount: nullable(Type.Integer()),
       state: Type.String(),

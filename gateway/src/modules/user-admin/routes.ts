@@ -165,7 +165,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     const rows = await readImportRows(bytes);
     if (typeof rows === 'string') throw invalidInput(rows);
     const report = await importUsers(deps.db, { tenantId, userId, now: deps.now() }, rows);
-    forgetUserCounts(tenantId);
+    forgetUserCounts(deps.db, tenantId);
     return ok(report);
   });
 
@@ -256,7 +256,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         if (violated === 'oaAccount') throw invalidInput(UserFormMessage.oaTaken);
         throw error;
       }
-      forgetUserCounts(tenantId);
+      forgetUserCounts(deps.db, tenantId);
       return ok({ userId, password });
     },
   );
@@ -324,7 +324,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
           after,
         });
       });
-      forgetUserCounts(tenantId);
+      forgetUserCounts(deps.db, tenantId);
       return ok(null);
     },
   );

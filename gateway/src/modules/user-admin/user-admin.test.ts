@@ -3,7 +3,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { checkPasswordStrength } from '../../../../src/domain/password/password-policy';
 import { PatternMessage } from '../../../../src/domain/patterns/pattern-check';
 import { UserFormMessage } from '../../../../src/domain/user/user-form';
-import { DemoOrg, DemoRole } from '../../db/seed/demo-seed';
+import { DEMO_TENANT_ID, DemoOrg, DemoRole } from '../../db/seed/demo-seed';
 import { XhOrg, XhRole } from '../../db/seed/admin-seed';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { generatePassword } from './password-generator';
@@ -73,6 +73,33 @@ describe.each(databasesUnderTest())('用户管理 on $name', ({ databaseUrl }) =
       }),
     ]);
     expect((await call('GET', '/api/authcenter/base/user/page?mobile=138000000', admin)).data.total).toBe(4);
+  });
+
+  it('a kept total follows users written outside the routes (an import by hand, another process)', async () => {
+    const url = `/api/authcenter/base/user/page?nickName=${encodeURIComponent('计数')}`;
+    expect((await call('GET', url, admin)).data.total).toBe(0);
+    const now = new Date();
+    await gw.db
+      .insertInto('app_user')
+      .values(
+        ['1', '2'].map((n) => ({
+          user_id: `19900000000000000${n}`,
+          tenant_id: DEMO_TENANT_ID,
+          user_name: `count_probe_${n}`,
+          nick_name: `计数${n}`,
+          organization_id: DemoOrg.suzhouProject,
+          user_type: 'STAFF' as const,
+          mobile: null,
+          password_hash: 'x',
+          status: 'ENABLED' as const,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await expect.poll(async () => (await call('GET', url, admin)).data.total).toBe(2);
+    await gw.db.deleteFrom('app_user').where('user_name', 'like', 'count\\_probe\\_%').execute();
+    await expect.poll(async () => (await call('GET', url, admin)).data.total).toBe(0);
   });
 
   it('creates an account with a policy-compliant password shown once, then its personnel record, and signs it in', async () => {

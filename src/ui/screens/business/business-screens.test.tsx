@@ -143,6 +143,8 @@ function render(ui: React.ReactNode, codes: string[], path = BUSINESS_MANAGE_PAT
     suppliers: vi.fn(async () => [{ keyId: 's1', name: '江苏恒固钢结构工程有限公司' }]),
     detail: vi.fn(async () => DETAIL),
     events: vi.fn(async () => EVENTS),
+    attachments: vi.fn(async () => []),
+    downloadAttachments: vi.fn(async () => ''),
     transition: vi.fn(async () => ({ ...DETAIL, state: 'TERMINATED/CANCELLED' as const, actions: [] })),
   } satisfies BusinessGateway;
   const menus = [menu(BUSINESS_MANAGE_PATH, codes), menu(BUSINESS_DETAIL_PATH, [])];

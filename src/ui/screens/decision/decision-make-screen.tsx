@@ -3,37 +3,18 @@
 // conditions. Each limit (effective cap, the product's rate and term range, financing ratio, approved ≤ applied)
 // stands beside its field, checked as the maker types with the domain's own function; 提交 saves, then the
 // table's SUBMIT_DECISION rule decides and its findings stand above the form.
-import { Field, Input, Select, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Text } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { MakeRead, MakeSpec } from '../../../application/stage/make-page.machine';
 import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
 import { formatFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import type { FieldDef } from '../../../domain/resource/resource';
-import { rateHint, textOf, wireValueOf } from '../../../domain/resource/resource-form';
-import { MakePageShell, useMakePage } from '../stage/make-page-shell';
+import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { MakeSummary, StageField, stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import type { DecisionDetail } from './decision-view';
-
-const useStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  fields: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))',
-    gap: '12px 24px',
-  },
-  wide: { gridColumn: '1 / -1' },
-});
 
 type Values = Record<string, string>;
 interface Body {
@@ -53,6 +34,15 @@ const FIELDS: (FieldDef & { limit: string })[] = [
   { key: 'termDays', label: '期限（天）', type: 'int', limit: 'termDays' },
   { key: 'financingRatio', label: '融资比例', type: 'rate', limit: 'financingRatio' },
 ];
+const METHOD: FieldDef = { key: 'repaymentMethod', label: '还款方式', type: 'enum', options: REPAYMENT_METHOD_LABEL };
+const GUARANTEE: FieldDef = {
+  key: 'guaranteeMeasures',
+  label: '担保措施',
+  type: 'textarea',
+  required: false,
+  max: 1000,
+};
+const CONDITIONS: FieldDef = { key: 'conditions', label: '放款条件（每行一项）', type: 'textarea', required: false };
 
 function valuesOf(d: DecisionDetail | null): Values {
   const out: Values = {};
@@ -89,14 +79,10 @@ function read(values: Values): MakeRead<Body> {
   };
 }
 
-export function DecisionMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <DecisionMake key={id} id={id} />;
-}
+export const DecisionMakeScreen = stageMakeScreen(DecisionMake);
 
 function DecisionMake({ id }: { id: string }) {
-  const styles = useStyles();
+  const styles = useMakeStyles();
   const client = useStage(DECISION_STAGE);
   const spec = useMemo<MakeSpec<DecisionDetail, Values, Body>>(
     () => ({
@@ -115,23 +101,30 @@ function DecisionMake({ id }: { id: string }) {
   const values = page.context.values as Values;
   const errors = page.context.errors;
   const limitOf = new Map((record?.limits ?? []).map((l) => [l.field, l]));
-  const limitHint = (key: string) => {
-    const l = limitOf.get(key);
-    return l ? `限额：${l.limit}` : undefined;
-  };
+  const field = (f: FieldDef, limit?: string, rows?: number, note?: string) => (
+    <StageField
+      key={f.key}
+      field={f}
+      value={values[f.key] ?? ''}
+      error={errors[f.key]}
+      limit={limit && limitOf.has(limit) ? { limit: limitOf.get(limit)?.limit ?? '' } : undefined}
+      disabled={!page.editable}
+      {...(rows ? { rows } : {})}
+      note={note}
+      onChange={(v) => page.edit({ [f.key]: v })}
+    />
+  );
 
   const summary = record && (
-    <div className={styles.card} role="region" aria-label="业务概况">
-      <div className={styles.facts}>
-        <Text weight="semibold">决议编号：{record.decisionNo}</Text>
-        <Text>业务编号：{record.businessNo}</Text>
-        <Text>供应商：{record.supplierName || '--'}</Text>
-        <Text>评审会：{record.meetingNo ?? '--'}</Text>
-        <Text>申请金额：{`${formatFen(BigInt(record.applyAmount))} 元`}</Text>
-        <Text>资金产品：{record.productName || '--'}</Text>
-        <Text>{record.stateLabel}</Text>
-      </div>
-    </div>
+    <MakeSummary>
+      <Text weight="semibold">决议编号：{record.decisionNo}</Text>
+      <Text>业务编号：{record.businessNo}</Text>
+      <Text>供应商：{record.supplierName || '--'}</Text>
+      <Text>评审会：{record.meetingNo ?? '--'}</Text>
+      <Text>申请金额：{`${formatFen(BigInt(record.applyAmount))} 元`}</Text>
+      <Text>资金产品：{record.productName || '--'}</Text>
+      <Text>{record.stateLabel}</Text>
+    </MakeSummary>
   );
 
   return (
@@ -147,67 +140,17 @@ function DecisionMake({ id }: { id: string }) {
           批复条件
         </Text>
         <div className={styles.fields}>
-          {FIELDS.map((f) => {
-            const error = errors[f.key];
-            const hint = [limitHint(f.limit), f.type === 'rate' ? rateHint(f, values[f.key] ?? '') : '']
-              .filter(Boolean)
-              .join('；');
-            return (
-              <Field
-                key={f.key}
-                label={f.type === 'money' ? `${f.label}（元）` : f.label}
-                required
-                validationMessage={error}
-                validationState={error ? 'error' : 'none'}
-                hint={hint || undefined}
-              >
-                <Input
-                  value={values[f.key] ?? ''}
-                  disabled={!page.editable}
-                  inputMode={f.type === 'int' ? 'numeric' : 'decimal'}
-                  onChange={(_, d) => page.edit({ [f.key]: d.value })}
-                />
-              </Field>
-            );
-          })}
-          <Field label="还款方式" required hint={limitHint('repaymentMethod')}>
-            <Select
-              value={values.repaymentMethod ?? ''}
-              disabled={!page.editable}
-              onChange={(_, d) => page.edit({ repaymentMethod: d.value })}
-            >
-              <option value="">请选择</option>
-              {Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="担保措施" className={styles.wide}>
-            <Textarea
-              value={values.guaranteeMeasures ?? ''}
-              disabled={!page.editable}
-              maxLength={1000}
-              onChange={(_, d) => page.edit({ guaranteeMeasures: d.value })}
-            />
-          </Field>
-          <Field
-            label="放款条件（每行一项）"
-            className={styles.wide}
-            hint={
-              record?.meetingConditions.length
-                ? `须包含评审会确定的条件：${record.meetingConditions.join('；')}`
-                : undefined
-            }
-          >
-            <Textarea
-              value={values.conditions ?? ''}
-              disabled={!page.editable}
-              rows={4}
-              onChange={(_, d) => page.edit({ conditions: d.value })}
-            />
-          </Field>
+          {FIELDS.map((f) => field(f, f.limit))}
+          {field(METHOD, 'repaymentMethod')}
+          {field(GUARANTEE)}
+          {field(
+            CONDITIONS,
+            undefined,
+            4,
+            record?.meetingConditions.length
+              ? `须包含评审会确定的条件：${record.meetingConditions.join('；')}`
+              : undefined,
+          )}
         </div>
       </div>
     </MakePageShell>

@@ -1,21 +1,11 @@
 // The decision read-only (决议审核's section, 业务详情's tab): the approved terms, each beside its limit, the
 // meeting's conditions, and the element items its approval created (read-only until 要素落实 is built).
-import {
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-} from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Text } from '@fluentui/react-components';
 import { ELEMENT_CHECKPOINT_LABEL, ELEMENT_STATUS_LABEL } from '../../../domain/financing/decision';
 import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
-import { Facts, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
-import { useStage } from '../stage/use-stage';
+import { Facts, SmallTable, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
+import { StageSection } from '../stage/stage-parts';
 
 export interface DecisionLimit {
   field: string;
@@ -70,24 +60,15 @@ export const percent = (rate: string | null) => {
 const RESULT_LABEL = { AGREED: '同意', VETOED: '否决' } as const;
 
 export function DecisionSection({ id, review = false }: { id: string; review?: boolean }) {
+  return (
+    <StageSection<DecisionDetail> def={DECISION_STAGE} id={id} review={review} missing="尚无融资决议">
+      {(d) => <DecisionView d={d} />}
+    </StageSection>
+  );
+}
+
+function DecisionView({ d }: { d: DecisionDetail }) {
   const styles = useDetailTabStyles();
-  const client = useStage(DECISION_STAGE);
-  const [d, setD] = useState<DecisionDetail | null | 'missing'>(null);
-  useEffect(() => {
-    let live = true;
-    const read = review
-      ? client.custom<DecisionDetail>('GET', `/${encodeURIComponent(id)}/review`, undefined, { silent: true })
-      : client.detail<DecisionDetail>(id);
-    read.then(
-      (x) => live && setD(x),
-      () => live && setD('missing'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, id, review]);
-  if (d === null) return <Spinner size="small" label="加载融资决议…" />;
-  if (d === 'missing') return <Text>尚无融资决议</Text>;
   const limitOf = new Map(d.limits.map((l) => [l.field, l]));
   const withLimit = (field: string, value: string) => {
     const l = limitOf.get(field);
@@ -122,33 +103,24 @@ export function DecisionSection({ id, review = false }: { id: string; review?: b
         <Text size={200}>{`其中评审会确定的条件：${d.meetingConditions.join('；')}`}</Text>
       )}
       {d.elements.length > 0 && (
-        <div className={styles.scroll}>
+        <>
           <Text weight="semibold">要素</Text>
-          <Table aria-label="要素" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>序号</TableHeaderCell>
-                <TableHeaderCell>类型</TableHeaderCell>
-                <TableHeaderCell>名称</TableHeaderCell>
-                <TableHeaderCell>要求值</TableHeaderCell>
-                <TableHeaderCell>落实节点</TableHeaderCell>
-                <TableHeaderCell>状态</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {d.elements.map((e) => (
-                <TableRow key={e.seq}>
-                  <TableCell>{e.seq}</TableCell>
-                  <TableCell>{e.kind === 'TERM' ? '业务要素' : '放款前提'}</TableCell>
-                  <TableCell>{e.name}</TableCell>
-                  <TableCell>{e.requiredValue || '--'}</TableCell>
-                  <TableCell>{e.checkpoint ? ELEMENT_CHECKPOINT_LABEL[e.checkpoint] : '--'}</TableCell>
-                  <TableCell>{ELEMENT_STATUS_LABEL[e.status] ?? e.status}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+          <SmallTable
+            label="要素"
+            columns={['序号', '类型', '名称', '要求值', '落实节点', '状态'].map((title) => ({ title }))}
+            rows={d.elements.map((e) => ({
+              key: e.seq,
+              cells: [
+                e.seq,
+                e.kind === 'TERM' ? '业务要素' : '放款前提',
+                e.name,
+                e.requiredValue || '--',
+                e.checkpoint ? ELEMENT_CHECKPOINT_LABEL[e.checkpoint] : '--',
+                ELEMENT_STATUS_LABEL[e.status] ?? e.status,
+              ],
+            }))}
+          />
+        </>
       )}
     </section>
   );

@@ -11,7 +11,8 @@ import {
   Checkbox,
   Field,
   Input,
-  Link,
+  MessageBar,
+  MessageBarBody,
   Select,
   Spinner,
   Table,
@@ -35,6 +36,8 @@ import {
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
+import { PagedTable } from '../../kit/dialogs/paged-table';
+import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
@@ -45,6 +48,7 @@ import {
   financingApplicationMakeSpec,
   figuresOf,
   isStored,
+  warningsOf,
 } from './financing-application-make';
 
 const useStyles = makeStyles({
@@ -61,6 +65,14 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   required: { color: tokens.colorPaletteRedForeground1 },
+  // A capital side's long name stays inside its own column instead of running under the next field.
+  choice: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(360px, 100%), 1fr))',
+    gap: '16px',
+  },
+  choiceField: { minWidth: 0 },
+  choiceSelect: { width: '100%', minWidth: 0 },
 });
 
 export function AccessDocumentsMakeScreen() {
@@ -93,32 +105,54 @@ function ChooseBusiness() {
         ) : rows.length === 0 ? (
           <Text className={styles.muted}>暂无可新增融资申请的业务</Text>
         ) : (
-          <div className={styles.scroll}>
-            <Table aria-label="可新增融资申请的业务" size="small">
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>业务编号</TableHeaderCell>
-                  <TableHeaderCell>供应商</TableHeaderCell>
-                  <TableHeaderCell className={styles.amount}>申请额（元）</TableHeaderCell>
-                  <TableHeaderCell>操作</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={r.keyId}>
-                    <TableCell>{r.businessNo}</TableCell>
-                    <TableCell>{r.supplierName}</TableCell>
-                    <TableCell className={styles.amount}>{formatFen(BigInt(r.applyAmount))}</TableCell>
-                    <TableCell>
-                      <Button size="small" appearance="primary" onClick={() => start(r)}>
-                        制作融资申请
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          // The kit's table: a card a business on a phone, the 操作 pinned on a wide screen.
+          <PagedTable
+            aria-label="可新增融资申请的业务"
+            rows={rows}
+            rowKey={(r) => r.keyId}
+            total={rows.length}
+            page={1}
+            pageSize={Math.max(rows.length, 10)}
+            onPageChange={() => {}}
+            layout={['total']}
+            columns={[
+              { key: 'businessNo', title: '业务编号', width: 150 },
+              { key: 'supplierName', title: '供应商', width: 220 },
+              {
+                key: 'applyAmount',
+                title: '申请额（元）',
+                width: 140,
+                render: (r) => formatFen(BigInt(r.applyAmount)),
+              },
+              {
+                key: 'warnings',
+                title: '提示',
+                card: true,
+                ellipsis: false,
+                render: (r) =>
+                  r.warnings.length === 0 ? (
+                    <Text className={styles.muted}>—</Text>
+                  ) : (
+                    // Said before the page is opened: what 保存 and 提交 would refuse.
+                    <Text className={styles.error} role="note" aria-label={`${r.businessNo}的提示`}>
+                      {r.warnings.join('；')}
+                    </Text>
+                  ),
+              },
+              {
+                key: 'actions',
+                title: '操作',
+                width: 130,
+                fixed: 'right',
+                hideable: false,
+                render: (r) => (
+                  <Button size="small" appearance="primary" onClick={() => start(r)}>
+                    制作融资申请
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
         <div className={styles.footer}>
           <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
@@ -151,6 +185,10 @@ function MakeForm({ id }: { id: string }) {
       ? sum.total > BigInt(detail.preCreditAvailable)
       : false;
   const today = detail?.today ?? '';
+  const warnings = warningsOf(detail, values);
+  const sides = detail?.capitalSides ?? [];
+  const products = (detail?.products ?? []).filter((p) => p.capitalSideId === values.capitalSideId);
+  const product = products.find((p) => p.keyId === values.productId);
 
   const toggle = (o: FinancingApplicationOrder, on: boolean) => {
     const next = { ...amounts };
@@ -184,13 +222,67 @@ function MakeForm({ id }: { id: string }) {
               <Text>融资比例：{ratioPercent(ratio)}</Text>
               {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
             </div>
+            {warnings.map((w) => (
+              <MessageBar key={w} intent="warning">
+                <MessageBarBody>{w}</MessageBarBody>
+              </MessageBar>
+            ))}
           </div>
         )
       }
     >
+      <div className={styles.card} role="region" aria-label="资金方与产品">
+        <div className={styles.choice}>
+          <Field label="资金方" required className={styles.choiceField}>
+            <Select
+              className={styles.choiceSelect}
+              aria-label="资金方"
+              value={values.capitalSideId}
+              disabled={!editable}
+              // Another side's product is no choice: the product starts again.
+              onChange={(_, d) => page.edit({ capitalSideId: d.value, productId: '' })}
+            >
+              <option value="">请选择资金方</option>
+              {sides.map((s) => (
+                <option key={s.keyId} value={s.keyId}>
+                  {s.consented ? s.name : `${s.name}（未授权数据查询）`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            label="资金产品"
+            required
+            className={styles.choiceField}
+            hint={
+              product
+                ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${ratioPercent(product.minRate)}至${ratioPercent(product.maxRate)}`
+                : undefined
+            }
+          >
+            <Select
+              className={styles.choiceSelect}
+              aria-label="资金产品"
+              value={values.productId}
+              disabled={!editable || !values.capitalSideId}
+              onChange={(_, d) => page.edit({ productId: d.value })}
+            >
+              <option value="">{values.capitalSideId ? '请选择资金产品' : '请先选择资金方'}</option>
+              {products.map((p) => (
+                <option key={p.keyId} value={p.keyId}>
+                  {p.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+      </div>
+
       <div className={styles.card} role="region" aria-label="融资明细">
         <Text weight="semibold">融资明细（选择付款单）</Text>
-        <div className={styles.scroll}>
+        {/* Wider than a phone: reached and scrolled sideways by keyboard too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+        <div className={styles.scroll} tabIndex={0} role="group" aria-label="付款单（可左右滚动）">
           <Table aria-label="付款单" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
@@ -270,7 +362,15 @@ function MakeForm({ id }: { id: string }) {
 
       <div className={styles.card} role="region" aria-label="融资要素">
         <div className={styles.fields}>
-          <Field label="融资期限（天）" required hint="30至360天">
+          <Field
+            label="融资期限（天）"
+            required
+            hint={
+              product
+                ? `${Math.max(30, product.termMinDays)}至${Math.min(360, product.termMaxDays)}天（资金产品）`
+                : '30至360天'
+            }
+          >
             <Input
               value={values.term}
               disabled={!editable}
@@ -340,7 +440,7 @@ function MakeForm({ id }: { id: string }) {
                     onChange={(files) => setDoc(t.docType, { files })}
                   />
                 ) : (
-                  d.files.map((f) => <Link key={f.keyId}>{f.name}</Link>)
+                  d.files.map((f) => <PreviewLink key={f.keyId} file={f} />)
                 )}
                 <Field
                   label="有效期至"

@@ -1,7 +1,8 @@
-// 融资申请 on 业务详情: the application's figures, its lines and its 准入资料.
+// 融资申请 on 业务详情: the application's figures, its lines and its 准入资料 (each file opens in 文件预览).
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import { formatDateTime } from '../../../domain/format/date-format';
+import { PreviewLink } from '../preview/preview-link';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
 
@@ -55,7 +56,17 @@ export function FinancingApplicationDetailTab({ detail }: DetailTabProps) {
             {section.docs.map((d) => (
               <TableRow key={d.label}>
                 <TableCell>{d.required ? `* ${d.label}` : d.label}</TableCell>
-                <TableCell>{d.fileCount ? `${d.fileCount}个文件` : d.required ? '未上传' : '--'}</TableCell>
+                <TableCell>
+                  {d.files.length > 0
+                    ? d.files.map((f) => (
+                        <div key={f.keyId}>
+                          <PreviewLink file={f} />
+                        </div>
+                      ))
+                    : d.required
+                      ? '未上传'
+                      : '--'}
+                </TableCell>
                 <TableCell>{d.validTo ?? '--'}</TableCell>
               </TableRow>
             ))}

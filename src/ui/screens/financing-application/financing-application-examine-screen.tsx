@@ -1,11 +1,10 @@
 // 融资申请审核 (/business/financingApplicationExamine) and its detail (/business/financingApplicationExamineInfo,
 // BUSINESS.md §4 "L" and "E"): the review queue filtered to 融资申请, and the one review page with the
-// application read-only under the business's summary — its lines, its 准入资料 (each file opens through the
-// file service), and the SUBMIT_APPLICATION rule's results as the gateway finds them now. The opinion box,
+// application read-only under the business's summary — its lines, its 准入资料 (each file opens in 文件预览),
+// and the SUBMIT_APPLICATION rule's results as the gateway finds them now. The opinion box,
 // the buttons the gateway offers, the progress and the timeline are the review page's own.
 import {
   Badge,
-  Link,
   Table,
   TableBody,
   TableCell,
@@ -25,7 +24,7 @@ import {
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
-import { useServices } from '../../app/services';
+import { PreviewLink } from '../preview/preview-link';
 import { useStage } from '../stage/use-stage';
 import type { FinancingApplicationDetail } from './financing-application-make';
 import type { StageExamineScreens } from '../stage/stage-kit';
@@ -63,7 +62,6 @@ const money = (fen: number) => formatFen(BigInt(fen));
 
 function FinancingApplicationSection({ id }: { id: string }) {
   const styles = useStyles();
-  const { files } = useServices();
   const client = useStage(APPLICATION_STAGE);
   const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {
@@ -92,7 +90,8 @@ function FinancingApplicationSection({ id }: { id: string }) {
             {detail.preCreditAvailable === null ? '未批复' : `${money(detail.preCreditAvailable)} 元`}
           </Text>
         </div>
-        <div className={styles.scroll}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
+        <div className={styles.scroll} tabIndex={0} role="group" aria-label="融资明细（可左右滚动）">
           <Table aria-label="融资明细" size="small" className={styles.table}>
             <TableHeader>
               <TableRow>
@@ -155,7 +154,7 @@ function FinancingApplicationSection({ id }: { id: string }) {
                         ) : (
                           d.files.map((f) => (
                             <div key={f.keyId}>
-                              <Link onClick={() => void files.download(f.keyId)}>{f.name}</Link>
+                              <PreviewLink file={f} />
                             </div>
                           ))
                         )}

@@ -8,6 +8,13 @@ import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { MakeSpec } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
+import { submitApplicationProblems } from '../../../domain/financing/application-rules';
+import {
+  type CapitalSideOption,
+  CapitalChoiceMessage,
+  type ProductOption,
+  capitalChoiceProblems,
+} from '../../../domain/financing/capital-choice';
 
 /** A payment order the make page may finance, with what it may still finance (分) at the binding ratio. */
 export interface FinancingApplicationOrder {
@@ -43,6 +50,15 @@ export interface FinancingApplicationDetail extends StageRecord {
   status: string;
   state: string;
   stateLabel: string;
+  /** 资金方 and 资金产品 as chosen (carried on the business), and what may be chosen. */
+  capitalSideId: string | null;
+  capitalSideName: string | null;
+  productId: string | null;
+  productName: string | null;
+  capitalSides: CapitalSideOption[];
+  products: ProductOption[];
+  /** What keeps this supplier from applying (lock, consent), told before anything is typed. */
+  warnings: string[];
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
@@ -67,6 +83,8 @@ export interface FinancingApplicationCandidate {
   supplierName: string;
   applyAmount: number;
   version: number;
+  /** A lock or a missing consent, shown before the application is opened. */
+  warnings: string[];
 }
 
 export interface FinancingApplicationSave {
@@ -76,6 +94,8 @@ export interface FinancingApplicationSave {
   payeeAccount: string | null;
   lines: { orderId: string; financeAmount: number }[];
   docs: { docType: string; fileIds: string[]; validTo: string | null }[];
+  capitalSideId: string | null;
+  productId: string | null;
 }
 
 export interface DocValue {
@@ -86,6 +106,8 @@ export interface DocValue {
 export interface FinancingApplicationValues {
   /** 元 as typed, by order; an order is chosen when it has an entry. */
   amounts: Record<string, string>;
+  capitalSideId: string;
+  productId: string;
   term: string;
   source: string;
   bank: string;
@@ -112,6 +134,72 @@ const storedOf = (f: FinancingApplicationDocView['files'][number]): StoredFile =
   contentType: f.contentType,
   extension: f.extension || (f.name.split('.').pop()?.toLowerCase() ?? ''),
 });
+
+/**
+ * The warnings at the top of the make page: the supplier's lock and missing consent as the gateway found them,
+ * and — live, as the choice changes — what the chosen capital side and product would be refused for.
+ */
+export function warningsOf(d: FinancingApplicationDetail | null, values: FinancingApplicationValues): string[] {
+  if (!d) return [];
+  const sideNamed = new Set(d.capitalSides.map((s) => CapitalChoiceMessage.noConsentFor(s.name)));
+  const choice = { capitalSideId: values.capitalSideId || null, productId: values.productId || null };
+  return [
+    ...new Set([
+      ...d.warnings.filter((w) => !sideNamed.has(w)),
+      ...capitalChoiceProblems(choice, d.capitalSides, d.products, false),
+    ]),
+  ];
+}
+
+/**
+ * 提交's rule on what is typed now (the gateway's own pure functions on the figures it sent), so the checklist
+ * at the top follows the form before 保存; the gateway judges again on 提交.
+ */
+export function liveProblems(
+  d: FinancingApplicationDetail,
+  offer: FinancingApplicationOffer,
+  values: FinancingApplicationValues,
+): string[] {
+  const figures = figuresOf(values, offer);
+  const term = values.term.trim() === '' ? null : Number(values.term);
+  const choice = { capitalSideId: values.capitalSideId || null, productId: values.productId || null };
+  const product = d.products.find((p) => p.keyId === choice.productId) ?? null;
+  const warned = new Set(warningsOf(d, values));
+  return [
+    ...submitApplicationProblems({
+      supplierId: d.supplierId,
+      lines: figures.flatMap((f) =>
+        f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: Number(f.amount) }],
+      ),
+      orders: offer.orders.map((o) => ({
+        orderId: o.keyId,
+        orderNo: o.orderNo,
+        supplierId: d.supplierId,
+        confirmStatus: o.confirmStatus,
+        locked: o.locked,
+        eligibleAmount: o.eligibleAmount,
+        dueDate: o.dueDate,
+      })),
+      ratio: offer.ratio,
+      preCreditAvailable: d.preCreditAvailable,
+      singleMax: d.singleMax === null ? null : BigInt(d.singleMax),
+      maxTermDays: d.maxTermDays,
+      productTerm: product,
+      termDays: term !== null && Number.isInteger(term) ? term : null,
+      repaymentSource: values.source || null,
+      payeeBank: values.bank.trim() || null,
+      payeeAccount: values.account.trim() || null,
+      docs: Object.entries(values.docs).map(([docType, x]) => ({
+        docType,
+        fileIds: x.files.map((f) => f.keyId),
+        validTo: x.validTo || null,
+      })),
+      today: d.today,
+    }),
+    // What the warnings above already say is not said twice.
+    ...capitalChoiceProblems(choice, d.capitalSides, d.products, true).filter((p) => !warned.has(p)),
+  ];
+}
 
 /** Whether the application is stored (a new one has no number until its first 保存). */
 export const isStored = (d: FinancingApplicationDetail | null): boolean => !!d?.applicationNo;
@@ -155,6 +243,8 @@ export function financingApplicationMakeSpec(
     },
     valuesOf: (d) => ({
       amounts: Object.fromEntries((d?.lines ?? []).map((l) => [l.orderId, fenToYuanText(l.financeAmount)])),
+      capitalSideId: d?.capitalSideId ?? '',
+      productId: d?.productId ?? '',
       term: d?.termDays == null ? '' : String(d.termDays),
       source: d?.repaymentSource ?? '',
       bank: d?.payeeBank ?? '',
@@ -181,6 +271,8 @@ export function financingApplicationMakeSpec(
       return {
         body: {
           termDays,
+          capitalSideId: values.capitalSideId || null,
+          productId: values.productId || null,
           repaymentSource: values.source || null,
           payeeBank: values.bank.trim() || null,
           payeeAccount: values.account.trim() || null,
@@ -198,7 +290,9 @@ export function financingApplicationMakeSpec(
         ? client.save<FinancingApplicationDetail>(record?.keyId ?? '', body, record?.version ?? 0)
         : // The first 保存 makes it: the business's key, with what was typed.
           client.create<FinancingApplicationDetail>({ businessId: record?.keyId ?? '', ...body }),
-    problemsOf: (d) => (d && isStored(d) ? d.problems : []),
+    // As stored when the page opens; as typed once anything is typed.
+    problemsOf: (d, offer, values) =>
+      !d ? [] : values && offer ? liveProblems(d, offer, values) : isStored(d) ? d.problems : [],
     editable: (d) => !!d && ['DRAFT', 'RETURNED'].includes(d.status),
   };
 }

@@ -9,7 +9,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { BusinessEventView } from '../../../domain/financing/business-list';
-import { ACCESS_DOC_TYPES } from '../../../domain/financing/application-rules';
+import { ACCESS_DOC_TYPES, ApplicationMessage } from '../../../domain/financing/application-rules';
+import { CapitalChoiceMessage } from '../../../domain/financing/capital-choice';
+import { LifecycleMessage } from '../../../domain/financing/lifecycle';
 import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
@@ -61,6 +63,35 @@ const DETAIL: FinancingApplicationDetail = {
   state: 'APPLICATION/DRAFT',
   stateLabel: '融资申请·草稿',
   version: 3,
+  capitalSideId: null,
+  capitalSideName: null,
+  productId: null,
+  productName: null,
+  capitalSides: [
+    { keyId: 'icbc', name: '工商银行上海分行', consented: true },
+    { keyId: 'cmb', name: '招商银行杭州分行', consented: false },
+  ],
+  products: [
+    {
+      keyId: 'p1',
+      name: '工行e信通',
+      capitalSideId: 'icbc',
+      termMinDays: 30,
+      termMaxDays: 180,
+      minRate: '0.0380',
+      maxRate: '0.0550',
+    },
+    {
+      keyId: 'p2',
+      name: '招行保理',
+      capitalSideId: 'cmb',
+      termMinDays: 30,
+      termMaxDays: 360,
+      minRate: '0.0400',
+      maxRate: '0.0600',
+    },
+  ],
+  warnings: [],
   termDays: null,
   repaymentSource: null,
   payeeBank: null,
@@ -102,7 +133,12 @@ const RETURNED: BusinessEventView = {
   at: '2026-11-22T02:00:00Z',
 };
 
-function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
+function render(
+  missing = false,
+  detail: FinancingApplicationDetail = DETAIL,
+  candidateWarnings: string[] = [],
+  entry = '/business/accessDocumentsMake?id=b1',
+) {
   let made = !missing;
   const start = { ...detail, applicationNo: '', problems: [], actions: [] };
   const stages = {
@@ -117,6 +153,7 @@ function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
                 supplierName: '华东建材有限公司',
                 applyAmount: 1,
                 version: 1,
+                warnings: candidateWarnings,
               },
             ];
       }
@@ -137,15 +174,15 @@ function render(missing = false, detail: FinancingApplicationDetail = DETAIL) {
     events: vi.fn(async () => (detail.status === 'RETURNED' ? [RETURNED] : [])),
   };
   const menus = [
-    menu('/business/accessDocumentsMake', ['edit', 'submit']),
     menu('/business/financingApplicationManagement', ['add']),
+    menu('/business/accessDocumentsMake', ['edit', 'submit']),
   ];
   const session = createActor(setup({}).createMachine({ context: { menus, user: { userId: 'u1' } } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
   const store = { removeFlag: vi.fn(), getFlag: vi.fn(() => null), setFlag: vi.fn() };
   renderInFluent(
-    <MemoryRouter initialEntries={['/business/accessDocumentsMake?id=b1']}>
+    <MemoryRouter initialEntries={[entry]}>
       <ServicesContext.Provider value={{ session, stages, notifier, files, store } as unknown as Services}>
         <Routes>
           <Route path="*" element={<AccessDocumentsMakeScreen />} />
@@ -202,6 +239,74 @@ describe('准入资料制作', () => {
       expect.objectContaining({ businessId: 'b1', lines: [{ orderId: 'o1', financeAmount: 80_000_00 }] }),
     );
     await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+  });
+
+  it('chooses 资金方 and 资金产品, warning of a side without consent before anything else is typed', async () => {
+    const { stages } = render();
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+    const choice = screen.getByRole('region', { name: '资金方与产品' });
+    const side = within(choice).getByRole('combobox', { name: '资金方' }) as HTMLSelectElement;
+    const product = within(choice).getByRole('combobox', { name: '资金产品' }) as HTMLSelectElement;
+    // Each side says whether the supplier consented for it; no product before a side.
+    expect([...side.options].map((o) => o.textContent)).toEqual([
+      '请选择资金方',
+      '工商银行上海分行',
+      '招商银行杭州分行（未授权数据查询）',
+    ]);
+    expect(product.disabled).toBe(true);
+    await userEvent.selectOptions(side, 'cmb');
+    expect(screen.getByText(CapitalChoiceMessage.noConsentFor('招商银行杭州分行'))).toBeTruthy();
+    // Only the chosen side's products; the product's term range becomes the term's hint.
+    await userEvent.selectOptions(side, 'icbc');
+    expect(screen.queryByText(CapitalChoiceMessage.noConsentFor('招商银行杭州分行'))).toBeNull();
+    expect([...product.options].map((o) => o.textContent)).toEqual(['请选择资金产品', '工行e信通']);
+    await userEvent.selectOptions(product, 'p1');
+    expect(screen.getByText('30至180天（资金产品）')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await vi.waitFor(() => expect(stages.save).toHaveBeenCalled());
+    expect(stages.save).toHaveBeenCalledWith(
+      expect.objectContaining({ stage: 'APPLICATION' }),
+      'b1',
+      expect.objectContaining({ capitalSideId: 'icbc', productId: 'p1' }),
+      3,
+    );
+  });
+
+  it('keeps the 提交 checklist in step with the form before anything is saved', async () => {
+    const { stages } = render();
+    await screen.findByRole('heading', { name: '准入资料制作 SQ202611220001' });
+    const checklist = () => screen.getByRole('status', { name: '提交校验' }).textContent ?? '';
+    expect(checklist()).toContain('请至少选择一张付款单');
+    // On a phone the orders scroll sideways: the frame is reached by keyboard (axe: scrollable-region-focusable).
+    expect(screen.getByRole('group', { name: '付款单（可左右滚动）' }).tabIndex).toBe(0);
+    const table = screen.getByRole('table', { name: '付款单' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: '选择付款单FKHD20270001' }));
+    // The line is there now; what is still missing is listed, the capital side among it.
+    expect(checklist()).not.toContain('请至少选择一张付款单');
+    expect(checklist()).toContain(CapitalChoiceMessage.sideMissing);
+    expect(checklist()).toContain('请填写融资期限');
+    const choice = screen.getByRole('region', { name: '资金方与产品' });
+    await userEvent.selectOptions(within(choice).getByRole('combobox', { name: '资金方' }), 'icbc');
+    await userEvent.selectOptions(within(choice).getByRole('combobox', { name: '资金产品' }), 'p1');
+    await userEvent.type(screen.getByLabelText(/融资期限/), '200');
+    // 工行e信通 lends 30 to 180 days.
+    expect(checklist()).not.toContain(CapitalChoiceMessage.sideMissing);
+    expect(checklist()).toContain(ApplicationMessage.term(180));
+    expect(stages.save).not.toHaveBeenCalled();
+  });
+
+  it('warns of a locked supplier on the list it is picked from and at the top of the page', async () => {
+    render(
+      true,
+      { ...DETAIL, warnings: [LifecycleMessage.locked] },
+      [LifecycleMessage.locked],
+      '/business/accessDocumentsMake',
+    );
+    const note = await screen.findByRole('note', { name: 'RZ202611220001的提示' });
+    expect(note.textContent).toBe(LifecycleMessage.locked);
+    await userEvent.click(screen.getByRole('button', { name: '制作融资申请' }));
+    await screen.findByRole('heading', { name: /^准入资料制作/ });
+    expect(screen.getByRole('region', { name: '申请信息' }).textContent).toContain(LifecycleMessage.locked);
   });
 
   it('shows why a returned application came back, at the top', async () => {

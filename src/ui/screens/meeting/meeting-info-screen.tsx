@@ -9,13 +9,12 @@ import { Permission } from '../../shell/permission';
 import {
   MEETING_INFO_PATH,
   MEETING_LIST_PATH,
-  MeetingStatusBadge,
-  TallyLine,
-  VoteTable,
   formLabel,
   roleLabel,
   useMeetingRoom,
   useMeetingStyles,
+  MeetingHeading,
+  ItemHead,
 } from './meeting-parts';
 
 export function MeetingInfoScreen() {
@@ -39,12 +38,7 @@ function Info({ meetingId }: { meetingId: string }) {
   if (loading || !m) return <Spinner label="加载中…" />;
   return (
     <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {m.title}
-        </Text>
-        <MeetingStatusBadge status={m.status} />
-      </div>
+      <MeetingHeading title={m.title} status={m.status} />
       <section className={styles.card} aria-label="会议信息">
         <div className={styles.row}>
           <Text>会议编号：{m.meetingNo}</Text>
@@ -63,11 +57,7 @@ function Info({ meetingId }: { meetingId: string }) {
       </section>
       {m.items.map((item) => (
         <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
-          <Text as="h2" size={400} weight="semibold">
-            {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
-          </Text>
-          <TallyLine item={item} />
-          <VoteTable item={item} />
+          <ItemHead item={item} />
           <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '未形成'}</Text>
           {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
           {item.minutes && <Text>议题纪要：{item.minutes}</Text>}

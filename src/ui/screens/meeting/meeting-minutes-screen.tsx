@@ -14,11 +14,10 @@ import {
   MEETING_INFO_PATH,
   MEETING_LIST_PATH,
   MEETING_MINUTES_PATH,
-  MeetingStatusBadge,
-  TallyLine,
-  VoteTable,
   useMeetingRoom,
   useMeetingStyles,
+  MeetingHeading,
+  ItemHead,
 } from './meeting-parts';
 
 export function MeetingMinutesScreen() {
@@ -57,12 +56,7 @@ function Minutes({ meetingId }: { meetingId: string }) {
   };
   return (
     <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {`会议纪要：${m.title}`}
-        </Text>
-        <MeetingStatusBadge status={m.status} />
-      </div>
+      <MeetingHeading title={`会议纪要：${m.title}`} status={m.status} />
       {m.status !== 'CLOSED' && (
         <div className={styles.card}>
           <Text>表决结束后才能形成议题结论。</Text>
@@ -70,11 +64,7 @@ function Minutes({ meetingId }: { meetingId: string }) {
       )}
       {m.items.map((item) => (
         <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
-          <Text as="h2" size={400} weight="semibold">
-            {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
-          </Text>
-          <TallyLine item={item} />
-          <VoteTable item={item} />
+          <ItemHead item={item} />
           {item.conclusion ? (
             <Recorded item={item} />
           ) : m.status === 'CLOSED' ? (

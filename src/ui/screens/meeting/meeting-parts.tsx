@@ -67,8 +67,11 @@ export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
 
 export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof typeof MEETING_FORM_LABEL] ?? form;
 
+/** What the tally and the vote table read of an item (the meeting's pages and 业务详情's 评审会 tab). */
+export type VotedItem = Pick<MeetingItem, 'seq' | 'votes' | 'tally'>;
+
 /** An item's tally as the committee reads it. */
-export function TallyLine({ item }: { item: MeetingItem }) {
+export function TallyLine({ item }: { item: VotedItem }) {
   const t = item.tally;
   return (
     <Text aria-label={`议题${item.seq}计票`}>
@@ -79,7 +82,7 @@ export function TallyLine({ item }: { item: MeetingItem }) {
 }
 
 /** The named votes of an item (BUSINESS.md §2 评审会: named and immutable after close). */
-export function VoteTable({ item }: { item: MeetingItem }) {
+export function VoteTable({ item }: { item: VotedItem }) {
   const styles = useMeetingStyles();
   if (item.votes.length === 0) return <Text>尚无表决</Text>;
   return (
@@ -153,4 +156,30 @@ export function useMeetingRoom(meetingId: string) {
   const failed = useSelector(room, (s) => s.matches('failed'));
   const busy = useSelector(room, (s) => s.matches('acting'));
   return { room, meeting, loading, failed, busy, userId };
+}
+
+/** A meeting page's heading: its title beside the meeting's status. */
+export function MeetingHeading({ title, status }: { title: string; status: MeetingStatus }) {
+  const styles = useMeetingStyles();
+  return (
+    <div className={styles.row}>
+      <Text as="h1" size={600} weight="semibold">
+        {title}
+      </Text>
+      <MeetingStatusBadge status={status} />
+    </div>
+  );
+}
+
+/** An agenda item's head on the read pages: the business, the tally and every vote. */
+export function ItemHead({ item }: { item: MeetingItem }) {
+  return (
+    <>
+      <Text as="h2" size={400} weight="semibold">
+        {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
+      </Text>
+      <TallyLine item={item} />
+      <VoteTable item={item} />
+    </>
+  );
 }

@@ -14,28 +14,13 @@ import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { MeetingMakeScreen } from './meeting-make-screen';
+import { menu } from './meeting-test-support';
 import { MeetingMinutesScreen } from './meeting-minutes-screen';
 import { MeetingVoteScreen } from './meeting-vote-screen';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 const MEMBERS = [
   { userId: 'c', name: '郑国华', role: 'CHAIR' as const, attendance: null },

@@ -26,6 +26,7 @@ import {
   roleLabel,
   useMeetingRoom,
   useMeetingStyles,
+  MeetingHeading,
 } from './meeting-parts';
 
 export function MeetingVoteScreen() {
@@ -117,12 +118,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const move = (action: 'openVoting' | 'closeVoting') => room.send({ type: 'MOVE', action });
   return (
     <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {m.title}
-        </Text>
-        <MeetingStatusBadge status={m.status} />
-      </div>
+      <MeetingHeading title={m.title} status={m.status} />
       <div className={styles.card}>
         <div className={styles.row}>
           <Text>会议编号：{m.meetingNo}</Text>

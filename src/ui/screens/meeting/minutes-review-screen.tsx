@@ -16,7 +16,14 @@ import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
 import { usePagedList } from '../common/use-paged-list';
-import { MeetingStatusBadge, TallyLine, VoteTable, formLabel, useMeetingRoom, useMeetingStyles } from './meeting-parts';
+import {
+  MeetingStatusBadge,
+  formLabel,
+  useMeetingRoom,
+  useMeetingStyles,
+  MeetingHeading,
+  ItemHead,
+} from './meeting-parts';
 
 export function MinutesExamineListScreen() {
   const styles = useMeetingStyles();
@@ -119,12 +126,7 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
   };
   return (
     <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {`纪要审核：${m.title}`}
-        </Text>
-        <MeetingStatusBadge status={m.status} />
-      </div>
+      <MeetingHeading title={`纪要审核：${m.title}`} status={m.status} />
       <div className={styles.card}>
         <Text>{`会议编号：${m.meetingNo}　时间：${formatDateTime(m.scheduledAt)}　形式：${formLabel(m.form)}　秘书：${m.secretaryName}`}</Text>
         {!pending && <Text>{m.status === 'ARCHIVED' ? '纪要已审核通过并归档。' : '纪要尚未提交审核。'}</Text>}
@@ -133,11 +135,7 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
         const passed = !!item.conclusion && isPassing(item.conclusion);
         return (
           <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
-            <Text as="h2" size={400} weight="semibold">
-              {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
-            </Text>
-            <TallyLine item={item} />
-            <VoteTable item={item} />
+            <ItemHead item={item} />
             <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '--'}</Text>
             {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
             {item.minutes && <Text>议题纪要：{item.minutes}</Text>}

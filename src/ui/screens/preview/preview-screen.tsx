@@ -1,9 +1,10 @@
-// 文件预览 /preView/preViewMain?keyId=…: a PDF inline in a frame, an image in the image viewer,
-// anything else offered as a download. The preview flow fetches the signed URL and decides the kind.
+// 文件预览 /preView/preViewMain?keyId=…: a PDF inline in a frame, an image in the image viewer, an office
+// document or a text as the PDF the file service makes of it, anything else offered as a download. The preview
+// flow fetches the signed URL (and the conversion) and decides the kind.
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { createPreviewMachine } from '../../../application/files/preview.machine';
@@ -37,9 +38,14 @@ function Preview({ keyId }: { keyId: string | null }) {
   const name = useSelector(flow, (s) => s.context.name);
   const kind = useSelector(flow, (s) => s.context.kind);
   const error = useSelector(flow, (s) => s.context.error);
+  const converting = useSelector(flow, (s) => s.matches('converting'));
   const styles = useStyles();
+  // A converted PDF is held by the page (an object URL): released when the page goes.
+  useEffect(() => {
+    if (kind === 'converted' && url.startsWith('blob:')) return () => URL.revokeObjectURL(url);
+  }, [kind, url]);
 
-  if (phase === 'loading') return <Spinner label="文件加载中…" />;
+  if (phase === 'loading') return <Spinner label={converting ? '正在转换为PDF…' : '文件加载中…'} />;
   if (phase === 'choosing') return <UploadToPreview />;
   if (phase === 'failed') {
     return (
@@ -64,7 +70,9 @@ function Preview({ keyId }: { keyId: string | null }) {
         </Button>
       </div>
       <div className={styles.body}>
-        {kind === 'pdf' && <iframe className={styles.frame} style={{ height: '100%' }} title={name} src={url} />}
+        {(kind === 'pdf' || kind === 'converted') && (
+          <iframe className={styles.frame} style={{ height: '100%' }} title={name} src={url} />
+        )}
         {kind === 'image' && <ImageViewer src={url} alt={name} />}
         {kind === 'other' && <Text>该文件类型不支持在线预览，请下载后查看</Text>}
       </div>

@@ -4,20 +4,8 @@
 // statements as they are typed; 方案建议 shows each limit beside its field and checks it as the maker types,
 // with the same function the gateway refuses with. 提交 saves the step shown, then the table's SUBMIT_REPORT
 // rule decides (its findings stand above the form). A returned report opens its new revision.
-import {
-  Badge,
-  Field,
-  Input,
-  Select,
-  Tab,
-  TabList,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { MakeRead, MakeSpec } from '../../../application/stage/make-page.machine';
 import {
   REPORT_STEPS,
@@ -30,8 +18,9 @@ import {
 } from '../../../domain/financing/report';
 import { REPORT_STAGE, stepSaveRefusal, termsBoundsOf } from '../../../domain/financing/report-stage';
 import { formatFen } from '../../../domain/format/money-format';
-import { rateHint, textOf, wireValueOf } from '../../../domain/resource/resource-form';
-import { MakePageShell, useMakePage } from '../stage/make-page-shell';
+import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { MakeSummary, StageField, stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { IndicatorTable, type ReportDetail } from './report-view';
 
@@ -40,15 +29,6 @@ type Values = Record<ReportStepKey, Texts>;
 type Body = { step: ReportStepKey; content: StepContent };
 
 const useStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
   layout: {
     display: 'flex',
     gap: '16px',
@@ -63,15 +43,8 @@ const useStyles = makeStyles({
     '@media (max-width: 720px)': { width: '100%', boxSizing: 'border-box', overflowX: 'auto' },
   },
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '16px', width: '100%' },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
-  wide: { gridColumn: '1 / -1' },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  limit: { color: tokens.colorNeutralForeground3 },
-  bad: { color: tokens.colorPaletteRedForeground1 },
   tab: { justifyContent: 'flex-start' },
 });
-
-const wideField = (f: ReportField) => f.type === 'textarea';
 
 /** The step's typed texts as its content on the wire, and the message of each field that cannot be one. */
 function contentOf(key: ReportStepKey, texts: Texts): { content: StepContent; errors: Record<string, string> } {
@@ -94,14 +67,10 @@ const textsOf = (record: ReportDetail | null): Values =>
     }),
   ) as Values;
 
-export function ReportMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <ReportStepper key={id} id={id} />;
-}
+export const ReportMakeScreen = stageMakeScreen(ReportStepper);
 
 function ReportStepper({ id }: { id: string }) {
-  const styles = useStyles();
+  const styles = { ...useMakeStyles(), ...useStyles() };
   const [active, setActive] = useState<ReportStepKey>('CUSTOMER');
   const activeRef = useRef(active);
   activeRef.current = active;
@@ -156,17 +125,15 @@ function ReportStepper({ id }: { id: string }) {
   const stepMessage = fieldError[active];
 
   const summary = record && (
-    <div className={styles.card} role="region" aria-label="业务概况">
-      <div className={styles.facts}>
-        <Text weight="semibold">业务编号：{record.businessNo}</Text>
-        <Text>报告编号：{record.reportNo ?? '首次保存后生成'}</Text>
-        <Text>供应商：{record.supplierName ?? '--'}</Text>
-        <Text>申请金额：{record.applyAmount === null ? '--' : `${formatFen(BigInt(record.applyAmount))} 元`}</Text>
-        <Badge appearance="tint">{`修订版 ${record.revision}`}</Badge>
-        <Text>{record.stateLabel}</Text>
-        {record.bounds && <Text>资金产品：{record.bounds.product.productName}</Text>}
-      </div>
-    </div>
+    <MakeSummary>
+      <Text weight="semibold">业务编号：{record.businessNo}</Text>
+      <Text>报告编号：{record.reportNo ?? '首次保存后生成'}</Text>
+      <Text>供应商：{record.supplierName ?? '--'}</Text>
+      <Text>申请金额：{record.applyAmount === null ? '--' : `${formatFen(BigInt(record.applyAmount))} 元`}</Text>
+      <Badge appearance="tint">{`修订版 ${record.revision}`}</Badge>
+      <Text>{record.stateLabel}</Text>
+      {record.bounds && <Text>资金产品：{record.bounds.product.productName}</Text>}
+    </MakeSummary>
   );
 
   return (
@@ -196,13 +163,13 @@ function ReportStepper({ id }: { id: string }) {
               {step.title}
             </Text>
             {stepMessage && (
-              <Text className={styles.bad} role="alert">
+              <Text className={styles.error} role="alert">
                 {stepMessage}
               </Text>
             )}
             {active === 'INDICATORS' && (
               <>
-                <Text className={styles.limit}>核心指标由「财务数据」的三张报表计算，随录入实时更新。</Text>
+                <Text className={styles.muted}>核心指标由「财务数据」的三张报表计算，随录入实时更新。</Text>
                 <IndicatorTable indicators={coreIndicators(contents.FINANCIALS ?? {})} />
               </>
             )}
@@ -210,33 +177,17 @@ function ReportStepper({ id }: { id: string }) {
               <div key={group || 'main'} className={styles.card} style={{ padding: 0 }}>
                 {group && <Text weight="semibold">{group}</Text>}
                 <div className={styles.fields}>
-                  {fields.map((f) => {
-                    const limit = limitOf.get(f.key);
-                    const error = fieldError[`${f.key}`] ?? limit?.message ?? undefined;
-                    const hint = limit
-                      ? `限额：${limit.limit}`
-                      : f.type === 'rate'
-                        ? rateHint(f, texts[f.key] ?? '')
-                        : undefined;
-                    return (
-                      <Field
-                        key={f.key}
-                        label={f.type === 'money' ? `${f.label}（元）` : f.label}
-                        required={f.required !== false}
-                        className={wideField(f) ? styles.wide : undefined}
-                        validationMessage={error}
-                        validationState={error ? 'error' : 'none'}
-                        hint={hint || undefined}
-                      >
-                        <FieldInput
-                          field={f}
-                          value={texts[f.key] ?? ''}
-                          disabled={!page.editable || page.busy}
-                          onChange={(v) => page.edit({ [active]: { ...texts, [f.key]: v } } as Partial<Values>)}
-                        />
-                      </Field>
-                    );
-                  })}
+                  {fields.map((f) => (
+                    <StageField
+                      key={f.key}
+                      field={f}
+                      value={texts[f.key] ?? ''}
+                      error={fieldError[f.key]}
+                      limit={limitOf.get(f.key)}
+                      disabled={!page.editable || page.busy}
+                      onChange={(v) => page.edit({ [active]: { ...texts, [f.key]: v } } as Partial<Values>)}
+                    />
+                  ))}
                 </div>
               </div>
             ))}
@@ -256,42 +207,4 @@ function groupsOf(fields: readonly ReportField[]): [string, ReportField[]][] {
     else out.push([g, [f]]);
   }
   return out;
-}
-
-function FieldInput({
-  field,
-  value,
-  disabled,
-  onChange,
-}: {
-  field: ReportField;
-  value: string;
-  disabled: boolean;
-  onChange: (v: string) => void;
-}) {
-  if (field.options) {
-    return (
-      <Select value={value} disabled={disabled} onChange={(_, d) => onChange(d.value)}>
-        <option value="">请选择</option>
-        {Object.entries(field.options).map(([code, label]) => (
-          <option key={code} value={code}>
-            {label}
-          </option>
-        ))}
-      </Select>
-    );
-  }
-  if (field.type === 'textarea') {
-    return <Textarea value={value} disabled={disabled} resize="vertical" onChange={(_, d) => onChange(d.value)} />;
-  }
-  return (
-    <Input
-      value={value}
-      disabled={disabled}
-      type={field.type === 'date' ? 'date' : 'text'}
-      inputMode={field.type === 'money' || field.type === 'int' || field.type === 'rate' ? 'decimal' : undefined}
-      placeholder={field.hint}
-      onChange={(_, d) => onChange(d.value)}
-    />
-  );
 }

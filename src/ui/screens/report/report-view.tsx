@@ -2,48 +2,19 @@
 // (BUSINESS.md §4 /business/reportProductionInfo; the review page's section; the 报告 tab of 业务详情): the report's facts, each step's fields with the revisions side by side (a value a later revision
 // changed is marked), 核心指标 computed from the statements, and 导出PDF of a revision behind its code. The
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
-import {
-  Badge,
-  Button,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
-import { REPORT_STEPS, type ReportField } from '../../../domain/financing/report';
-import {
-  REPORT_INFO_PATH,
-  REPORT_LIST_PATH,
-  REPORT_STAGE,
-  type ReportBounds,
-} from '../../../domain/financing/report-stage';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { Badge, Button, Text } from '@fluentui/react-components';
+import type { StageRecord } from '../../../application/ports/stage-gateway.port';
+import { REPORT_STEPS } from '../../../domain/financing/report';
+import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
 import { formatFen } from '../../../domain/format/money-format';
-import { displayOf } from '../../../domain/resource/resource-form';
-import type { WireValue } from '../../../domain/resource/resource';
 import { Permission } from '../../shell/permission';
-import type { DetailTabProps } from '../stage/define-detail-tab';
-import { ResourceScreen } from '../resource/resource-screen';
+import { SmallTable } from '../stage/detail-tab-parts';
+import { useMakeStyles } from '../stage/make-page-shell';
+import { StageSection, stageInfoScreen, stageViewList } from '../stage/stage-parts';
+import { StepRevisions, type StepView } from '../stage/step-revisions';
 import { useStage } from '../stage/use-stage';
 
-/** A step as the gateway sends it. */
-export interface ReportStepView {
-  key: string;
-  title: string;
-  done: boolean;
-  content: Record<string, WireValue>;
-  savedAt: string | null;
-  savedBy: string | null;
-}
+export type ReportStepView = StepView;
 
 /** The report as the gateway's detail sends it. */
 export interface ReportDetail extends StageRecord {
@@ -66,31 +37,6 @@ export interface ReportDetail extends StageRecord {
   actions: string[];
 }
 
-export const useReportStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '480px' },
-  label: { width: '180px', color: tokens.colorNeutralForeground2, '@media (max-width: 720px)': { width: '104px' } },
-  value: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
-  changed: { backgroundColor: tokens.colorPaletteYellowBackground1 },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
-  muted: { color: tokens.colorNeutralForeground3 },
-  bad: { color: tokens.colorPaletteRedForeground1 },
-  ok: { color: tokens.colorPaletteGreenForeground1 },
-  row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
-  list: { margin: 0, paddingLeft: '20px' },
-});
-
 /** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
 export function indicatorText(i: { value: string | null; unit: string }): string {
   if (i.value === null) return '无法计算';
@@ -102,53 +48,19 @@ export function indicatorText(i: { value: string | null; unit: string }): string
 }
 
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
-  const styles = useReportStyles();
   return (
-    <div className={styles.scroll}>
-      <Table size="small" aria-label="核心指标" className={styles.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>指标</TableHeaderCell>
-            <TableHeaderCell className={styles.amount}>数值</TableHeaderCell>
-            <TableHeaderCell>计算方法</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {indicators.map((i) => (
-            <TableRow key={i.key}>
-              <TableCell>{i.label}</TableCell>
-              <TableCell className={styles.amount}>{indicatorText(i)}</TableCell>
-              <TableCell className={styles.muted}>{i.formula}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <SmallTable
+      label="核心指标"
+      minWidth="480px"
+      columns={[{ title: '指标' }, { title: '数值', amount: true }, { title: '计算方法', muted: true }]}
+      rows={indicators.map((i) => ({ key: i.key, cells: [i.label, indicatorText(i), i.formula] }))}
+    />
   );
-}
-
-const shown = (f: ReportField, v: WireValue | undefined) => {
-  const text = displayOf(f, v);
-  return f.type === 'money' && text !== '--' ? `${text} 元` : text;
-};
-
-/** Reads the report (the maker's read, or the reviewer's through `/review`). */
-export function useReport(client: StageClient, id: string, review = false) {
-  const [detail, setDetail] = useState<ReportDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!id) return;
-    const read = review
-      ? client.custom<ReportDetail>('GET', `/${encodeURIComponent(id)}/review`)
-      : client.detail<ReportDetail>(id);
-    read.then(setDetail, () => setFailed(true));
-  }, [client, id, review]);
-  return { detail, failed };
 }
 
 /** The report read-only, every revision side by side. */
 export function ReportView({ detail }: { detail: ReportDetail }) {
-  const styles = useReportStyles();
+  const styles = useMakeStyles();
   const client = useStage(REPORT_STAGE);
   const revisions = detail.revisions;
   if (revisions.length === 0) {
@@ -191,111 +103,24 @@ export function ReportView({ detail }: { detail: ReportDetail }) {
           </div>
         </Permission>
       </div>
-      {REPORT_STEPS.map((step, index) => {
-        const byRevision = revisions.map((r) => r.steps.find((s) => s.key === step.key));
-        const last = byRevision.at(-1);
-        return (
-          <div key={step.key} className={styles.card} role="region" aria-label={step.title}>
-            <div className={styles.row}>
-              <Text weight="semibold">{`${index + 1}. ${step.title}`}</Text>
-              {last?.done ? (
-                <Badge appearance="tint" color="success">
-                  已完成
-                </Badge>
-              ) : (
-                <Badge appearance="tint" color="warning">
-                  未完成
-                </Badge>
-              )}
-              {last?.savedAt && (
-                <Text size={200} className={styles.muted}>
-                  {`${last.savedBy ?? ''} 保存于 ${formatDateTime(last.savedAt)}`}
-                </Text>
-              )}
-            </div>
-            <div className={styles.scroll}>
-              <Table size="small" aria-label={`${step.title}（各修订版）`} className={styles.table}>
-                {revisions.length > 1 && (
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell className={styles.label}>项目</TableHeaderCell>
-                      {revisions.map((r) => (
-                        <TableHeaderCell key={r.revision}>{`修订版 ${r.revision}`}</TableHeaderCell>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                )}
-                <TableBody>
-                  {step.fields.map((f) => {
-                    const values = byRevision.map((s) => s?.content[f.key]);
-                    return (
-                      <TableRow key={f.key}>
-                        <TableCell className={styles.label}>{f.group ? `${f.group} · ${f.label}` : f.label}</TableCell>
-                        {values.map((v, i) => (
-                          <TableCell
-                            key={revisions[i]?.revision}
-                            className={
-                              i > 0 && (values[i - 1] ?? null) !== (v ?? null)
-                                ? `${styles.value} ${styles.changed}`
-                                : styles.value
-                            }
-                          >
-                            {shown(f, v)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </div>
-            {step.key === 'INDICATORS' && <IndicatorTable indicators={detail.indicators} />}
-          </div>
-        );
-      })}
+      <StepRevisions
+        steps={REPORT_STEPS}
+        revisions={revisions}
+        extra={(key) => key === 'INDICATORS' && <IndicatorTable indicators={detail.indicators} />}
+      />
     </>
   );
 }
 
 /** The report of business `id`, read, then shown (or why not). */
 export function ReportSection({ id, review = false }: { id: string; review?: boolean }) {
-  const styles = useReportStyles();
-  const client = useStage(REPORT_STAGE);
-  const { detail, failed } = useReport(client, id, review);
-  if (failed) return <Text className={styles.muted}>尽调报告不存在或无权查看。</Text>;
-  if (!detail) return <Spinner size="small" label="加载尽调报告…" />;
-  return <ReportView detail={detail} />;
-}
-
-export function ReportListScreen() {
-  const navigate = useNavigate();
   return (
-    <ResourceScreen
-      def={REPORT_STAGE.resource}
-      onView={(row) => navigate(`${REPORT_INFO_PATH}?id=${encodeURIComponent(row.keyId)}`)}
-    />
+    <StageSection<ReportDetail> def={REPORT_STAGE} id={id} review={review} missing="尽调报告不存在或无权查看。">
+      {(detail) => <ReportView detail={detail} />}
+    </StageSection>
   );
 }
 
-export function ReportInfoScreen() {
-  const styles = useReportStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          报告详情
-        </Text>
-        <Button onClick={() => navigate(REPORT_LIST_PATH)}>返回</Button>
-      </div>
-      <ReportSection key={id} id={id} />
-    </section>
-  );
-}
-
-/** 业务详情's 报告 tab. */
-export function ReportDetailTab({ detail }: DetailTabProps) {
-  return <ReportSection id={detail.keyId} />;
-}
+/** 报告制作: 查看 opens 报告详情. */
+export const ReportListScreen = stageViewList(REPORT_STAGE, REPORT_INFO_PATH);
+export const ReportInfoScreen = stageInfoScreen(REPORT_STAGE, '报告详情', ReportSection);

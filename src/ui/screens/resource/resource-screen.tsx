@@ -31,7 +31,7 @@ import {
   textMax,
 } from '../../../domain/resource/resource';
 import { formatDateTime } from '../../../domain/format/date-format';
-import { dateBounds, rateHint, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { dateBounds, fixedOrgChoices, rateHint, displayOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { allowedActions, transitionCommentLabel } from '../../../domain/workflow/workflow';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
@@ -207,6 +207,12 @@ export function ResourceScreen({
   const { resources, notifier, session } = useServices();
   const menus = useSelector(session, selectMenus);
   const grants = useMemo(() => operationCodesFor(menus, def.menuPath), [menus, def.menuPath]);
+  // A record made on a page of its own may be edited by who holds the code there as well as on the list (a
+  // decision's maker holds 保存 on 决议制作, not on 融资决议管理).
+  const editGrants = useMemo(
+    () => (def.makePath ? new Set([...grants, ...operationCodesFor(menus, def.makePath)]) : grants),
+    [menus, def.makePath, grants],
+  );
   const [sums, setSums] = useState<Record<string, number> | undefined>(undefined);
   const [listMachine] = useState(() =>
     createPagedListMachine(async (q: ResourceQuery, p) => {
@@ -316,7 +322,7 @@ export function ResourceScreen({
             {
               label: '编辑',
               onClick: () => openEdit(row),
-              hidden: !(def.update && canUpdate(def, row) && grants.has(def.update.op ?? 'edit')),
+              hidden: !(def.update && canUpdate(def, row) && editGrants.has(def.update.op ?? 'edit')),
             },
             ...(transitions ? allowedActions(transitions, row, { actorId: '', grants, now }) : []).map((t) => ({
               label: t.label,
@@ -427,6 +433,8 @@ export function ResourceScreen({
                 {f.org ? (
                   <Select
                     value={texts[f.key] ?? ''}
+                    // The only company a supplier user may name is its own: shown, not chosen.
+                    disabled={mode === 'create' && fixedOrgChoices(def, options)[f.key] !== undefined}
                     onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
                   >
                     <option value="">请选择</option>

@@ -45,6 +45,7 @@ const DETAIL: ExamineDetail = {
   supplierName: '江苏恒固钢结构工程有限公司',
   projectCompanyName: '苏州远景置业有限公司',
   capitalSideName: '',
+  productName: '',
   applyAmount: 300_000_000,
   approvedAmount: null,
   state: 'PRE_CREDIT/PENDING',

@@ -1,5 +1,5 @@
 // What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
 import type { Stage } from '../../../domain/financing/lifecycle';
 
@@ -16,6 +16,11 @@ export interface DetailTabDef {
   stage: Stage;
   /** Whether the business shows the tab; default: its section is in the detail. */
   when?: (detail: BusinessDetail) => boolean;
+  /**
+   * Instead of `when`: shown once the business reached `stage`, unless it ended before — or ended in one of
+   * these states (data, so that the table is read by the detail's own chunk, not the screens' eager one).
+   */
+  reached?: readonly string[];
   load: () => Promise<ComponentType<DetailTabProps>>;
 }
 
@@ -23,3 +28,9 @@ export interface DetailTabDef {
 export function defineDetailTab(tab: DetailTabDef): DetailTabDef {
   return tab;
 }
+
+/** A tab that is the stage's section of the business (the record read by the business's id). */
+export const sectionTab =
+  (Section: ComponentType<{ id: string }>): ComponentType<DetailTabProps> =>
+  ({ detail }) =>
+    createElement(Section, { id: detail.keyId });

@@ -1,5 +1,15 @@
 // What every stage's tab on 业务详情 draws with: a grid of facts and a small table's styles.
-import { makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { ReactNode } from 'react';
 import { formatFen } from '../../../domain/format/money-format';
 
 export const useDetailTabStyles = makeStyles({
@@ -14,6 +24,7 @@ export const useDetailTabStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3, flexShrink: 0, width: '84px' },
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   scroll: { overflowX: 'auto' },
+  muted: { color: tokens.colorNeutralForeground3 },
   amount: {
     textAlign: 'right',
     fontVariantNumeric: 'tabular-nums',
@@ -35,5 +46,48 @@ export function Facts({ items, label }: { items: [string, string][]; label: stri
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A small read-only table: its label, its columns (an amount right-aligned, a muted one grey), its rows' cells. */
+export function SmallTable({
+  label,
+  columns,
+  rows,
+  minWidth,
+}: {
+  label: string;
+  columns: readonly { title: string; amount?: boolean; muted?: boolean }[];
+  rows: readonly { key: string | number; cells: readonly ReactNode[] }[];
+  minWidth?: string;
+}) {
+  const styles = useDetailTabStyles();
+  const classOf = (c: { amount?: boolean; muted?: boolean } | undefined) =>
+    c?.amount ? styles.amount : c?.muted ? styles.muted : undefined;
+  return (
+    <div className={styles.scroll}>
+      <Table size="small" aria-label={label} style={minWidth ? { minWidth } : undefined}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((c) => (
+              <TableHeaderCell key={c.title} className={c.amount ? styles.amount : undefined}>
+                {c.title}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.key}>
+              {r.cells.map((cell, i) => (
+                <TableCell key={columns[i]?.title ?? i} className={classOf(columns[i])}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

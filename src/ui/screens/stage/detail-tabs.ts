@@ -1,28 +1,43 @@
 // 业务详情's stage tabs, declared beside each stage: a `<name>.detail-tab.ts` default-exports
-// `defineDetailTab({...})`, and this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
+// `defineDetailTab({...})`, or the stage's `<name>.screens.ts` exports it as `detailTab`; this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
 // stage adds its tab without editing the detail screen. Only the tiny declaration is eager; the tab's
 // component is a lazy chunk of its own, loaded when the tab is first opened.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import { STAGES } from '../../../domain/financing/lifecycle';
+import { STAGES, type Stage, stageOf } from '../../../domain/financing/lifecycle';
 import type { DetailTabDef, DetailTabProps } from './define-detail-tab';
 
 export type { DetailTabDef, DetailTabProps };
 
-/** Every `*.detail-tab.ts` under the screens folder, by file. */
-export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = import.meta.glob<DetailTabDef>(
-  '../**/*.detail-tab.ts',
-  { eager: true, import: 'default' },
-);
+/** Every `*.detail-tab.ts` under the screens folder, and every `detailTab` of a `*.screens.ts`, by file. */
+export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = Object.fromEntries([
+  ...Object.entries(import.meta.glob<DetailTabDef>('../**/*.detail-tab.ts', { eager: true, import: 'default' })),
+  ...Object.entries(import.meta.glob<{ detailTab?: DetailTabDef }>('../**/*.screens.ts', { eager: true })).flatMap(
+    ([file, m]) => (m.detailTab ? [[file, m.detailTab] as const] : []),
+  ),
+]);
 
 /** The declared tabs in the table's order of stages (then by key, so the order never depends on file names). */
 export const DETAIL_TABS: readonly DetailTabDef[] = Object.values(GATHERED_TABS).sort(
   (a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage) || a.key.localeCompare(b.key),
 );
 
+/** Whether the business reached the tab's stage (and did not end before it, unless in one of `endings`). */
+const reached = (detail: BusinessDetail, stage: Stage, endings: readonly string[]) => {
+  const now = stageOf(detail.state);
+  if (now === 'TERMINATED') return endings.includes(detail.state);
+  return STAGES.indexOf(now) >= STAGES.indexOf(stage);
+};
+
 /** The tabs this business shows. */
 export const tabsFor = (detail: BusinessDetail, tabs: readonly DetailTabDef[] = DETAIL_TABS): DetailTabDef[] =>
-  tabs.filter((t) => (t.when ? t.when(detail) : (detail.sections as Record<string, unknown>)[t.key] != null));
+  tabs.filter((t) =>
+    t.reached
+      ? reached(detail, t.stage, t.reached)
+      : t.when
+        ? t.when(detail)
+        : (detail.sections as Record<string, unknown>)[t.key] != null,
+  );
 
 const loaded = new Map<string, LazyExoticComponent<ComponentType<DetailTabProps>>>();
 

@@ -21,7 +21,11 @@ export function examineListScreen(s: StageExamineScreens): ComponentType {
       <StageExamineList
         title={s.title}
         fixedType={s.type}
-        linkOf={(row) => `${s.infoPath}?id=${encodeURIComponent(row.businessId)}`}
+        // Absolute: a review page's path written without its leading slash (SPEC's business/resolutionReview/audit)
+        // would otherwise open under the list's own path.
+        linkOf={(row) =>
+          `${s.infoPath.startsWith('/') ? '' : '/'}${s.infoPath}?id=${encodeURIComponent(row.businessId)}`
+        }
       />
     );
   };

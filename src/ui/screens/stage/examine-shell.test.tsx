@@ -72,6 +72,7 @@ const preCreditAt = (current: number): ExamineDetail => ({
   supplierName: '华东建材',
   projectCompanyName: '',
   capitalSideName: '',
+  productName: '',
   applyAmount: 1_500_000_00,
   approvedAmount: null,
   state: 'PRE_CREDIT/PENDING',

@@ -328,6 +328,7 @@ function Summary({ detail }: { detail: ExamineDetail }) {
     ['供应商', detail.supplierName || '—'],
     ['项目公司', detail.projectCompanyName || '—'],
     ['资金方', detail.capitalSideName || '—'],
+    ['资金产品', detail.productName || '—'],
     ['申请金额', `${money(detail.applyAmount)} 元`],
     ['批复金额', detail.approvedAmount === null ? '—' : `${money(detail.approvedAmount)} 元`],
     ['经办人', detail.makerName || '—'],

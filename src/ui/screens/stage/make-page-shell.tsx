@@ -48,6 +48,8 @@ export const useMakeStyles = makeStyles({
     minWidth: 0,
   },
   fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
+  wide: { gridColumn: '1 / -1' },
+  row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
   scroll: { overflowX: 'auto' },
   amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },

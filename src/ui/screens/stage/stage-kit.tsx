@@ -28,10 +28,15 @@
 //    the level cards, 通过 / 退回 / 不通过 / 否决 as the table offers them, one message per action, the list read
 //    again afterwards). Or use StageExamineList / StageExaminePage (examine-shell.tsx) directly.
 //
-// 5. The detail tab on 业务详情: a `<stage>.detail-tab.ts` beside the stage default-exporting (define-detail-tab.ts)
-//    `defineDetailTab({ key, label, stage, load: async () => (await import('./x-detail-tab')).XDetailTab })`
-//    (detail-tabs.ts gathers them by glob); the component receives `{ detail }` (the business, with
-//    `detail.sections[key]` when the gateway sends the stage's section) and may read more through the port.
+// 5. The detail tab on 业务详情: the stage's `<stage>.screens.ts` exports `detailTab = defineDetailTab({ key,
+//    label, stage, reached: [], load: async () => sectionTab((await import('./x-view')).XSection) })`
+//    (define-detail-tab.ts; a `<stage>.detail-tab.ts` default-exporting it works too); detail-tabs.ts gathers
+//    them by glob. `reached` shows the tab once the business reached the stage (plus the endings it names).
+//
+// 6. The parts (stage-parts.tsx, step-revisions.tsx, detail-tab-parts.tsx): `stageMakeScreen(Make)` for the make
+//    page's route, MakeSummary, StageField (one field with the limit beside it), StageSection (the record read
+//    by the maker's detail or the reviewers' `/review`), `stageViewList` / `stageInfoScreen` for a list whose
+//    查看 opens a read-only page, StepRevisions for a record made step by step, SmallTable, Facts.
 //
 // This file is eager (the `*.screens.ts` import it): it only names the lazy chunks.
 import type { ComponentType } from 'react';

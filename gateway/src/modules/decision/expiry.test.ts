@@ -1,0 +1,84 @@
+// The daily job's decision expiry on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), with
+// an injected clock: the demo's approved decision (要素落实·草稿) stays through its 90th day and becomes 已失效
+// the day after, once — a second run moves nothing; the decision still under review is not touched; the
+// decision's list then says 已失效.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { expireLapsedDecisions } from './expiry';
+
+const T = DEMO_TENANT_ID;
+const DAY = 24 * 3600_000;
+/** 00:10 in Shanghai on `day` ('YYYY-MM-DD'), when the daily job runs. */
+const tenPast = (day: string) => new Date(Date.parse(`${day}T00:10:00+08:00`));
+
+describe.each(databasesUnderTest())('融资决议 expiry on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  let approved: { business_id: string; until: string };
+  let reviewing: string;
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    approved = await gw.db
+      .selectFrom('financing_business')
+      .select(['business_id', sql<string>`decision_valid_until::text`.as('until')])
+      .where('tenant_id', '=', T)
+      .where('state', '=', 'ELEMENTS/DRAFT')
+      .executeTakeFirstOrThrow();
+    reviewing = (
+      await gw.db
+        .selectFrom('financing_business')
+        .select('business_id')
+        .where('tenant_id', '=', T)
+        .where('state', '=', 'DECISION/PENDING')
+        .executeTakeFirstOrThrow()
+    ).business_id;
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const stateOf = async (id: string) =>
+    (
+      await gw.db
+        .selectFrom('financing_business')
+        .select('state')
+        .where('business_id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).state;
+
+  it('keeps the decision through its last day and expires it the day after, once', async () => {
+    expect(approved.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await expireLapsedDecisions(gw.db, tenPast(approved.until))).toBe(0);
+    expect(await stateOf(approved.business_id)).toBe('ELEMENTS/DRAFT');
+
+    const dayAfter = tenPast(new Date(Date.parse(approved.until) + DAY).toISOString().slice(0, 10));
+    expect(await expireLapsedDecisions(gw.db, dayAfter)).toBe(1);
+    expect(await stateOf(approved.business_id)).toBe('TERMINATED/EXPIRED');
+    // The move is the system's, on the timeline like any other.
+    const event = await gw.db
+      .selectFrom('business_event')
+      .select(['action', 'from_state', 'to_state'])
+      .where('business_id', '=', approved.business_id)
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({ action: 'expire', from_state: 'ELEMENTS/DRAFT', to_state: 'TERMINATED/EXPIRED' });
+    // Run again (another gateway, a missed day caught up): nothing more to do.
+    expect(await expireLapsedDecisions(gw.db, new Date(dayAfter.getTime() + 3600_000))).toBe(0);
+    // A decision still under review has no validity yet.
+    expect(await expireLapsedDecisions(gw.db, new Date(dayAfter.getTime() + 400 * DAY))).toBe(0);
+    expect(await stateOf(reviewing)).toBe('DECISION/PENDING');
+  });
+
+  it('shows the expired decision 已失效 on its list', async () => {
+    const { headers } = await signIn(gw.app, 'risk1', 'Staff@2026');
+    const res = await gw.app.inject({
+      method: 'GET',
+      url: '/api/business/decision/page?current=1&size=50&status=EXPIRED',
+      headers,
+    });
+    const page = res.json().data as { records: { keyId: string; status: string }[] };
+    expect(page.records.map((r) => [r.keyId, r.status])).toEqual([[approved.business_id, 'EXPIRED']]);
+  });
+});

@@ -1,0 +1,39 @@
+// Who sees the record a file is bound to (src/domain/upload/file-access.ts mayReadFile): the module that binds
+// files of a type to its records registers here how it decides which of its records a caller may see — the
+// same scope its own pages check — so the file routes let those callers read the record's files, and the file
+// module reads no other module's tables of its own accord.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database';
+import type { GuardedSession } from '../../plugins/auth-guard';
+
+/** Of these records (ids of the caller's tenant), the ones the caller may see. */
+export type RecordVisibility = (
+  db: Kysely<Database>,
+  caller: GuardedSession,
+  recordIds: readonly string[],
+) => Promise<ReadonlySet<string>>;
+
+const visibilities = new Map<string, RecordVisibility>();
+
+/** Files bound with `businessType` are read by whoever `visible` says may see their record. */
+export function registerFileRecord(businessType: string, visible: RecordVisibility): void {
+  visibilities.set(businessType, visible);
+}
+
+/** The bindings (`type`, `id`) among these whose record the caller may see, as `type:id`. */
+export async function visibleBindings(
+  db: Kysely<Database>,
+  caller: GuardedSession,
+  bindings: readonly { type: string | null; id: string | null }[],
+): Promise<Set<string>> {
+  const idsByType = new Map<string, Set<string>>();
+  for (const b of bindings) {
+    if (!b.type || !b.id || !visibilities.has(b.type)) continue;
+    idsByType.set(b.type, (idsByType.get(b.type) ?? new Set()).add(b.id));
+  }
+  const out = new Set<string>();
+  for (const [type, ids] of idsByType) {
+    for (const id of await visibilities.get(type)!(db, caller, [...ids])) out.add(`${type}:${id}`);
+  }
+  return out;
+}

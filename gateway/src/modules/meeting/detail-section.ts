@@ -1,0 +1,56 @@
+// 业务详情's 评审会 tab (BUSINESS.md §4 `/business/newDetails`): the meetings that heard the business — after a
+// 复议 it is heard again — each with the item's conclusion, conditions and minutes, and, once voting closed,
+// the named votes and the tally. A vote still open is the members' own business: the detail shows it only
+// after the secretary closed voting. Drafts and cancelled meetings never heard anything.
+import type { Kysely } from 'kysely';
+import type { MeetingSection } from '../../../../src/domain/financing/business-list';
+import type { Database } from '../../db/database';
+import { registerDetailSection } from '../business/detail-sections';
+import { loadMeeting, meetingNames } from './repository';
+
+const HEARD = ['NOTIFIED', 'VOTING', 'CLOSED', 'ARCHIVED'];
+const VOTES_SHOWN = new Set(['CLOSED', 'ARCHIVED']);
+
+export async function meetingSectionOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<MeetingSection | null> {
+  const rows = await db
+    .selectFrom('review_meeting_item as i')
+    .innerJoin('review_meeting as m', (j) =>
+      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+    )
+    .select(['i.meeting_id', 'i.seq'])
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.business_id', '=', businessId)
+    .where('m.status', 'in', HEARD)
+    .orderBy('m.scheduled_at', 'desc')
+    .orderBy('m.meeting_id', 'desc')
+    .execute();
+  if (rows.length === 0) return null;
+  const hearings: MeetingSection['hearings'] = [];
+  for (const row of rows) {
+    const m = await loadMeeting(db, tenantId, row.meeting_id);
+    const item = m.items.find((i) => i.seq === row.seq);
+    if (!item) continue;
+    const closed = VOTES_SHOWN.has(m.status);
+    const { people } = closed ? await meetingNames(db, tenantId, m) : { people: new Map<string, string>() };
+    hearings.push({
+      meetingId: m.meetingId,
+      meetingNo: m.meetingNo,
+      title: m.title,
+      scheduledAt: m.scheduledAt,
+      status: m.status,
+      seq: item.seq,
+      conclusion: item.conclusion,
+      conditions: item.conditions,
+      minutes: item.minutes,
+      votes: closed ? item.votes.map((v) => ({ ...v, name: people.get(v.memberId) ?? '' })) : [],
+      tally: closed ? item.tally : null,
+    });
+  }
+  return { hearings };
+}
+
+registerDetailSection('meeting', meetingSectionOf);

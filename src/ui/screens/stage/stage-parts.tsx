@@ -1,0 +1,177 @@
+// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route and summary,
+// one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
+// reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
+import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { StageRecord } from '../../../application/ports/stage-gateway.port';
+import type { FieldDef } from '../../../domain/resource/resource';
+import { rateHint } from '../../../domain/resource/resource-form';
+import type { StageDef } from '../../../domain/stage/stage';
+import { ResourceScreen } from '../resource/resource-screen';
+import { useMakeStyles } from './make-page-shell';
+import { useStage } from './use-stage';
+
+/** The make page's route: the record named by `?id=` ('' for a new one), opened afresh when it changes. */
+export function stageMakeScreen(Make: ComponentType<{ id: string }>): ComponentType {
+  return function StageMakeScreen() {
+    const [params] = useSearchParams();
+    const id = params.get('id') ?? '';
+    return <Make key={id} id={id} />;
+  };
+}
+
+/** The facts above a make page's form (业务编号, 供应商 …). */
+export function MakeSummary({ children }: { children: ReactNode }) {
+  const styles = useMakeStyles();
+  return (
+    <div className={styles.card} role="region" aria-label="业务概况">
+      <div className={styles.facts}>{children}</div>
+    </div>
+  );
+}
+
+/** A limit a field stands beside: its words, and the refusal when the value breaks it. */
+export interface FieldLimit {
+  limit: string;
+  message?: string | null;
+}
+
+/**
+ * One field of a stage form: its label (money in 元), the limit beside it and a typed rate as a percentage
+ * as hints, the field's own error (else the broken limit's) under it; a select for a field with options, a
+ * text area for a `textarea`, an input otherwise.
+ */
+export function StageField({
+  field,
+  value,
+  error,
+  limit,
+  disabled,
+  rows,
+  note,
+  onChange,
+}: {
+  field: FieldDef;
+  value: string;
+  error?: string | undefined;
+  limit?: FieldLimit | undefined;
+  disabled: boolean;
+  rows?: number;
+  /** More words under the field (what it must contain). */
+  note?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const styles = useMakeStyles();
+  const shown = error ?? limit?.message ?? undefined;
+  const hint = [limit ? `限额：${limit.limit}` : '', rateHint(field, value), note].filter(Boolean).join('；');
+  const change = (_: unknown, d: { value: string }) => onChange(d.value);
+  return (
+    <Field
+      label={field.type === 'money' ? `${field.label}（元）` : field.label}
+      required={field.required !== false}
+      className={field.type === 'textarea' ? styles.wide : undefined}
+      validationMessage={shown}
+      validationState={shown ? 'error' : 'none'}
+      hint={hint || undefined}
+    >
+      {field.options ? (
+        <Select value={value} disabled={disabled} onChange={change}>
+          <option value="">请选择</option>
+          {Object.entries(field.options).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      ) : field.type === 'textarea' ? (
+        <Textarea value={value} disabled={disabled} resize="vertical" rows={rows} onChange={change} />
+      ) : (
+        <Input
+          value={value}
+          disabled={disabled}
+          type={field.type === 'date' ? 'date' : 'text'}
+          inputMode={field.type === 'money' || field.type === 'int' || field.type === 'rate' ? 'decimal' : undefined}
+          placeholder={field.hint}
+          onChange={change}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Reads the stage's record of business `id`: the maker's detail, or the reviewers' read through `/review`. */
+export function useStageRecord<R extends StageRecord>(def: StageDef, id: string, review = false) {
+  const client = useStage(def);
+  const [record, setRecord] = useState<R | null | 'missing'>(null);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    const read = review
+      ? client.custom<R>('GET', `/${encodeURIComponent(id)}/review`, undefined, { silent: true })
+      : client.detail<R>(id);
+    read.then(
+      (r) => live && setRecord(r),
+      () => live && setRecord('missing'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, id, review]);
+  return record;
+}
+
+/** The stage's record of business `id`, read, then drawn by `children` — or a spinner, or why not. */
+export function StageSection<R extends StageRecord>({
+  def,
+  id,
+  review = false,
+  missing,
+  children,
+}: {
+  def: StageDef;
+  id: string;
+  review?: boolean | undefined;
+  /** Shown when there is none (or the caller may not read it). */
+  missing: string;
+  children: (record: R) => ReactNode;
+}) {
+  const record = useStageRecord<R>(def, id, review);
+  if (record === 'missing') return <Text>{missing}</Text>;
+  if (!record) return <Spinner size="small" label={`加载${def.resource.noun}…`} />;
+  return <>{children(record)}</>;
+}
+
+/** The stage's list whose 查看 opens the read-only page `infoPath?id=`. */
+export function stageViewList(def: StageDef, infoPath: string): ComponentType {
+  return function StageViewList() {
+    const navigate = useNavigate();
+    return (
+      <ResourceScreen
+        def={def.resource}
+        onView={(row) => navigate(`${infoPath}?id=${encodeURIComponent(row.keyId)}`)}
+      />
+    );
+  };
+}
+
+/** The read-only page of one record: its title, 返回 to the list, the stage's section for `?id=`. */
+export function stageInfoScreen(def: StageDef, title: string, Section: ComponentType<{ id: string }>): ComponentType {
+  return function StageInfoScreen() {
+    const styles = useMakeStyles();
+    const navigate = useNavigate();
+    const [params] = useSearchParams();
+    const id = params.get('id') ?? '';
+    return (
+      <section className={styles.page}>
+        <div className={styles.row}>
+          <Text as="h1" size={600} weight="semibold">
+            {title}
+          </Text>
+          <Button onClick={() => navigate(def.resource.menuPath)}>返回</Button>
+        </div>
+        <Section key={id} id={id} />
+      </section>
+    );
+  };
+}
