@@ -13,12 +13,12 @@ import {
   PAYMENT_ORDER_DETAILS_PATH,
   PAYMENT_ORDER_PATH,
 } from '../../../domain/assets/payment-order.resource';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import type { ResourceRecord } from '../../../domain/resource/resource';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { PaymentOrderDetailsScreen } from './payment-order-details-screen';
 import { PaymentOrderScreen } from './payment-order-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
@@ -49,22 +49,6 @@ const ORDER = {
   financingStatus: 'NONE',
   locked: 'NO',
 } as ResourceRecord;
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 function render(ui: React.ReactNode, codes: string[], path = PAYMENT_ORDER_PATH) {
   const resources = {

@@ -10,11 +10,11 @@ import { createActor, setup } from 'xstate';
 import type { BusinessAttachment } from '../../../domain/financing/attachments';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
 import { formatDateTime } from '../../../domain/format/date-format';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AttachmentsDetailTab } from './attachments-detail-tab';
 import { BUSINESS_DETAIL_PATH } from './business-manage-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
@@ -57,22 +57,6 @@ const FILES: BusinessAttachment[] = [
     missing: true,
   },
 ];
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 function Where() {
   const location = useLocation();

@@ -9,11 +9,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { BusinessGateway } from '../../../application/ports/business-gateway.port';
 import type { BusinessDetail, BusinessEventView, BusinessListItem } from '../../../domain/financing/business-list';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { BusinessDetailScreen } from './business-detail-screen';
 import { BUSINESS_DETAIL_PATH, BUSINESS_MANAGE_PATH, BusinessManageScreen } from './business-manage-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
@@ -119,22 +119,6 @@ const EVENTS: BusinessEventView[] = [
     at: '2026-11-20T02:00:00.000Z',
   },
 ];
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 function render(ui: React.ReactNode, codes: string[], path = BUSINESS_MANAGE_PATH) {
   const business = {

@@ -12,31 +12,15 @@ import type { BusinessEventView } from '../../../domain/financing/business-list'
 import { ACCESS_DOC_TYPES, ApplicationMessage } from '../../../domain/financing/application-rules';
 import { CapitalChoiceMessage } from '../../../domain/financing/capital-choice';
 import { LifecycleMessage } from '../../../domain/financing/lifecycle';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AccessDocumentsMakeScreen } from './access-documents-make-screen';
 import type { FinancingApplicationDetail } from './financing-application-make';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 const ORDER = {
   keyId: 'o1',

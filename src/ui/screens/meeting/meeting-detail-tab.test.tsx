@@ -11,7 +11,7 @@ import type { BusinessDetail, MeetingSection } from '../../../domain/financing/b
 import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
-import { menu } from './meeting-test-support';
+import { menu } from '../screen-test-support';
 import { DETAIL_TABS, tabsFor } from '../stage/detail-tabs';
 import { MeetingDetailTab } from './meeting-detail-tab';
 import meetingTab from './meeting.detail-tab';

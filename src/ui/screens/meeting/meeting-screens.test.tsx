@@ -14,7 +14,7 @@ import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { MeetingMakeScreen } from './meeting-make-screen';
-import { menu } from './meeting-test-support';
+import { menu } from '../screen-test-support';
 import { MeetingMinutesScreen } from './meeting-minutes-screen';
 import { MeetingVoteScreen } from './meeting-vote-screen';
 

@@ -10,32 +10,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { ExamineDetail, ReviewGateway } from '../../../application/ports/review-gateway.port';
 import { defaultAuditType } from '../../../domain/financing/review';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AuditTypeListScreen, NEW_SUBMISSIONS_ONLY } from './audit-type-list-screen';
 import { ExamineScreen } from './examine-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 // Dialogs and typing take a few seconds on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 const DETAIL: ExamineDetail = {
   businessId: 'b1',

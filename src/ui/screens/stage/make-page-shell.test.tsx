@@ -11,10 +11,10 @@ import type { StageRecord } from '../../../application/ports/stage-gateway.port'
 import type { MakeSpec } from '../../../application/stage/make-page.machine';
 import type { BusinessEventView } from '../../../domain/financing/business-list';
 import { PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { MakePageShell, useMakePage } from './make-page-shell';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -22,22 +22,6 @@ afterEach(cleanup);
 
 const LIST = '/business/preCreditApplicationManage';
 const MAKE = '/business/applyForRufs';
-
-const menu = (path: string, codes: string[]) =>
-  ({
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  }) as ServerMenuItem;
 
 interface Rec extends StageRecord {
   amount: number;

@@ -1,5 +1,5 @@
-// What the meeting's screen tests share: a menu entry of the session with its operation codes.
-import type { ServerMenuItem } from '../../../domain/menu/menu';
+// What the screen tests share: a menu entry of the session with its operation codes.
+import type { ServerMenuItem } from '../../domain/menu/menu';
 
 export const menu = (path: string, codes: string[]) =>
   ({
