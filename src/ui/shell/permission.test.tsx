@@ -6,27 +6,11 @@ import { assign, createActor, setup } from 'xstate';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 import { ServicesContext, type Services } from '../app/services';
 import { Permission, useOperation } from './permission';
+import { menu } from '../screens/screen-test-support';
 
 afterEach(cleanup);
 
 const USERS = '/basicDataManagement/userManagment';
-
-function menu(path: string, codes: string[]): ServerMenuItem {
-  return {
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  } as ServerMenuItem;
-}
 
 // A stand-in for the session flow: only its menus are read.
 function sessionWith(menus: ServerMenuItem[]) {

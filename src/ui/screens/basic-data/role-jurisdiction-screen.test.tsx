@@ -9,27 +9,11 @@ import type { ServerMenuItem } from '../../../domain/menu/menu';
 import type { MenuResource } from '../../../domain/role/role';
 import { ServicesContext, type Services } from '../../app/services';
 import { RoleJurisdictionScreen } from './role-jurisdiction-screen';
+import { menu } from '../screen-test-support';
 
 afterEach(cleanup);
 
 const JURISDICTION = '/basicDataManagement/rolesManagment/jurisdiction';
-
-function menu(path: string, codes: string[]): ServerMenuItem {
-  return {
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  } as ServerMenuItem;
-}
 
 const r = (
   menuId: string,

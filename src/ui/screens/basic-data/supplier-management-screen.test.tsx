@@ -9,6 +9,7 @@ import type { Organization } from '../../../domain/organization/organization';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { AddSupplierScreen, SupplierManagementScreen } from './supplier-management-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
@@ -33,23 +34,6 @@ const SUPPLIER: Organization = {
   version: 1,
   createTime: '2026-01-01T00:00:00Z',
 };
-
-function menu(path: string, codes: string[]): ServerMenuItem {
-  return {
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  } as ServerMenuItem;
-}
 
 function gateway(): OrganizationGateway {
   return {

@@ -6,12 +6,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { createActor, setup } from 'xstate';
 import type { ResourceGateway } from '../../../application/ports/resource-gateway.port';
 import { CERTIFICATE, ENTERPRISE_CERTIFICATION } from '../../../domain/certification/certification.resource';
-import type { ServerMenuItem } from '../../../domain/menu/menu';
 import type { ResourceDef, ResourceRecord } from '../../../domain/resource/resource';
 import { NEGATIVE_OPINION } from '../../../domain/risk/negative-opinion.resource';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { ResourceScreen } from './resource-screen';
+import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
@@ -54,23 +54,6 @@ const OPINION = {
   summary: null,
   handling: null,
 } as ResourceRecord;
-
-function menu(path: string, codes: string[]): ServerMenuItem {
-  return {
-    menuId: path.toLowerCase(),
-    menuName: path,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid: '0',
-    icon: '',
-    menuCode: path,
-    hidden: false,
-    sortNo: 0,
-    opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
-  } as ServerMenuItem;
-}
 
 function renderScreen(def: ResourceDef, row: ResourceRecord, codes: string[]) {
   const resources = {
