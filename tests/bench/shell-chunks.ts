@@ -1,8 +1,9 @@
 // The shell is the entry chunk, the main layout's chunk and every chunk they import statically: what each
 // signed-in page loads before its own screen. A screen's code belongs in the screen's own lazy chunk; the
 // shell may hold only the small declaration files that say which screen serves which route, the registry
-// that gathers them, the loaders those declarations call (the resource kit's, the stage kit's: each only
-// names the lazy chunks), and the error screen a route shows when its chunk cannot be loaded.
+// that gathers them, the loaders those declarations call (the resource kit's, the stage kit's, a detail
+// tab's definition: each only names the lazy chunks), and the error screen a route shows when its chunk
+// cannot be loaded.
 import type { BuiltChunk } from '../../vite.config';
 
 const ALLOWED_IN_SHELL = [
@@ -11,6 +12,7 @@ const ALLOWED_IN_SHELL = [
   /\/src\/ui\/screens\/define-screens\.ts$/,
   /\/src\/ui\/screens\/resource\/resource-screen-loader\.tsx$/,
   /\/src\/ui\/screens\/stage\/stage-kit\.tsx$/,
+  /\/src\/ui\/screens\/stage\/define-detail-tab\.ts$/,
   /\/src\/ui\/screens\/common\/route-error-screen\.tsx$/,
 ];
 
