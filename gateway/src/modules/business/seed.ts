@@ -364,10 +364,11 @@ const PLANS: Plan[] = [
 const HOUR = 3600_000;
 
 /** The plan's orders, each confirmed the day before its business is made unless the tenant has it already. */
-async function ordersOf(db: Kysely<Database>, plan: Plan, confirmedAt: Date): Promise<string[]> {
+async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date): Promise<string[]> {
+  const db = database as unknown as AnyDb;
   const ids: string[] = [];
   for (const [orderNo, amount, dueDate] of plan.orders) {
-    const found = await (db as unknown as AnyDb)
+    const found = await db
       .selectFrom('payment_order')
       .select('order_id')
       .where('tenant_id', '=', DEMO_TENANT_ID)
@@ -376,7 +377,7 @@ async function ordersOf(db: Kysely<Database>, plan: Plan, confirmedAt: Date): Pr
     ids.push(
       found
         ? String(found.order_id)
-        : await addConfirmedOrder(db as unknown as AnyDb, {
+        : await addConfirmedOrder(db, {
             tenantId: DEMO_TENANT_ID,
             supplierId: plan.supplierId,
             orderNo,
