@@ -366,26 +366,24 @@ const HOUR = 3600_000;
 /** The plan's orders, each confirmed the day before its business is made unless the tenant has it already. */
 async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date): Promise<string[]> {
   const db = database as unknown as AnyDb;
+  const stored = new Map<string, string>(
+    (
+      await db
+        .selectFrom('payment_order')
+        .select(['order_no', 'order_id'])
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where(
+          'order_no',
+          'in',
+          plan.orders.map(([orderNo]) => orderNo),
+        )
+        .execute()
+    ).map((r) => [String(r.order_no), String(r.order_id)]),
+  );
   const ids: string[] = [];
   for (const [orderNo, amount, dueDate] of plan.orders) {
-    const found = await db
-      .selectFrom('payment_order')
-      .select('order_id')
-      .where('tenant_id', '=', DEMO_TENANT_ID)
-      .where('order_no', '=', orderNo)
-      .executeTakeFirst();
-    ids.push(
-      found
-        ? String(found.order_id)
-        : await addConfirmedOrder(db, {
-            tenantId: DEMO_TENANT_ID,
-            supplierId: plan.supplierId,
-            orderNo,
-            amount,
-            dueDate,
-            now: confirmedAt,
-          }),
-    );
+    const order = { tenantId: DEMO_TENANT_ID, supplierId: plan.supplierId, orderNo, amount, dueDate, now: confirmedAt };
+    ids.push(stored.get(orderNo) ?? (await addConfirmedOrder(db, order)));
   }
   return ids;
 }
