@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { seed as seedMeeting } from '../../modules/meeting/seed';
 import type { Database } from '../database';
 
+export const after = ['business'];
+
 export async function seed(db: Kysely<Database>): Promise<void> {
   await seedMeeting(db);
 }

@@ -230,28 +230,6 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     }
   }
 
-  // One pre-credit per business (Decisions): the businesses the business area seeded get theirs, resting on
-  // the supplier's first eligible orders.
-  const bare = await db
-    .selectFrom('financing_business as b')
-    .leftJoin('pre_credit as p', 'p.business_id', 'b.business_id')
-    .select(['b.business_id', 'b.supplier_id', 'b.apply_amount', 'b.owner_id', 'b.created_at'])
-    .where('b.tenant_id', '=', DEMO_TENANT_ID)
-    .where('p.business_id', 'is', null)
-    .execute();
-  for (const b of bare) {
-    const made = new Date(b.created_at);
-    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null, businessDay(made));
-    await createPreCreditDraft(db, {
-      tenantId: DEMO_TENANT_ID,
-      businessId: b.business_id,
-      applyAmount: Number(b.apply_amount),
-      basisOrderIds: orders.slice(0, 3).map((o) => o.orderId),
-      userId: b.owner_id ?? OPERATOR_ID,
-      now: made,
-    });
-  }
-
   // 预授信 applied for directly (applyForRufs), on confirmed orders, moved through the aggregate.
   const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
   const risk = await memberOf(db, ROLE.RISK);

@@ -262,6 +262,12 @@ export interface CreateBusiness {
   actor: Actor;
   now: Date;
   comment?: string;
+  /**
+   * The id and 业务编号 a demo business keeps from one start to the next, which the demo and its tests know it
+   * by; every other business takes a new id and the day's next number.
+   */
+  id?: string;
+  businessNo?: string;
 }
 
 /**
@@ -269,9 +275,9 @@ export interface CreateBusiness {
  * caller asked the table for `accept` on the demand's record first), otherwise 新建.
  */
 export async function createBusiness(trx: Kysely<Database>, input: CreateBusiness): Promise<BusinessRow> {
-  const id = newId();
+  const id = input.id ?? newId();
   const state: StateKey = 'PRE_CREDIT/DRAFT';
-  const businessNo = await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now);
+  const businessNo = input.businessNo ?? (await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now));
   await trx
     .insertInto('financing_business')
     .values({
