@@ -1,18 +1,9 @@
 // The review list and review page of one stage, from its StageExamineScreens (stage-kit.tsx): a lazy chunk.
 // The page shows the stage's own section by its review type (examine-sections.ts), as 业务审核 does.
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { StageExamineScreens } from './stage-examine';
 import { useSearchParams } from 'react-router-dom';
 import { StageExaminePage, StageExamineList } from './examine-shell';
-
-export interface StageExamineScreens {
-  /** The menu title of the review list. */
-  title: string;
-  /** The review list's path and the review page's. */
-  listPath: string;
-  infoPath: string;
-  /** The stage's own item under the business's summary, read-only. */
-  section?: (id: string) => ReactNode;
-}
 
 /** `type`: the review type the queue is fixed to (REVIEW_TYPES). */
 export function examineListScreen(type: string, s: StageExamineScreens): ComponentType {

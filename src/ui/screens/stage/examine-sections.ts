@@ -3,7 +3,7 @@
 // tabs of 业务详情. So the generic 业务审核 page and a stage's own review page show the same thing for an item
 // (融资申请: its lines and 准入资料; 报告; 决议), and a new stage adds its section without editing the shell.
 import type { ReactNode } from 'react';
-import type { StageExamine } from './stage-kit';
+import type { StageExamine } from './stage-examine';
 
 /** Every `examine` of a `*.screens.ts` under the screens folder, by file. */
 export const GATHERED_EXAMINES: Readonly<Record<string, StageExamine>> = Object.fromEntries(

@@ -44,9 +44,9 @@
 import type { ComponentType } from 'react';
 import type { ReviewType } from '../../../domain/financing/review';
 import type { StageDef } from '../../../domain/stage/stage';
-import type { StageExamineScreens } from './examine-routes';
+import type { StageExamine, StageExamineScreens } from './stage-examine';
 
-export type { StageExamineScreens };
+export type { StageExamine, StageExamineScreens };
 
 /** The stage's list: the resource list kit on the stage's view, in the route's own lazy chunk. */
 export function stageListScreen(loadDef: () => Promise<StageDef>): () => Promise<ComponentType> {
@@ -56,14 +56,6 @@ export function stageListScreen(loadDef: () => Promise<StageDef>): () => Promise
       return <ResourceScreen def={def.resource} />;
     };
   };
-}
-
-/** A stage's examine screens, by its review type; `section` loads what the review pages show of its item. */
-export interface StageExamine {
-  type: ReviewType;
-  list: () => Promise<ComponentType>;
-  info: () => Promise<ComponentType>;
-  section: () => Promise<StageExamineScreens['section']>;
 }
 
 /** The stage's review list and review page, both lazy: `{ [listPath]: list, [infoPath]: info }`. */
