@@ -46,24 +46,16 @@ export function isRealDate(year: number, month: number, day: number): boolean {
 
 function fromDate(d: Date, zone: DateZone): DateParts | null {
   if (Number.isNaN(d.getTime())) return null;
-  if (zone === 'Asia/Shanghai') {
-    const s = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
-    return {
-      year: s.getUTCFullYear(),
-      month: s.getUTCMonth() + 1,
-      day: s.getUTCDate(),
-      hour: s.getUTCHours(),
-      minute: s.getUTCMinutes(),
-      second: s.getUTCSeconds(),
-    };
-  }
+  // The wall clock of the zone, read as UTC: the instant moved by the zone's offset at that instant.
+  const offset = zone === 'Asia/Shanghai' ? SHANGHAI_OFFSET_MS : -d.getTimezoneOffset() * 60_000;
+  const wall = new Date(d.getTime() + offset);
   return {
-    year: d.getFullYear(),
-    month: d.getMonth() + 1,
-    day: d.getDate(),
-    hour: d.getHours(),
-    minute: d.getMinutes(),
-    second: d.getSeconds(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 

@@ -104,18 +104,19 @@ const preCreditAt = (current: number): ExamineDetail => ({
   },
 });
 
-function renderPage(detail: ExamineDetail) {
+/** The review page of `detail`, for its review type; `stages` adds to the stage port (a section's own reads). */
+function renderPage(detail: ExamineDetail, stages: object = {}) {
   const transition = vi.fn(async (_id: string, _move: object) => {});
   const services = {
     review: { examineDetail: vi.fn(async () => detail) },
-    stages: { transition },
+    stages: { transition, ...stages },
     notifier: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() },
     todoCount: { send: vi.fn() },
   };
   renderInFluent(
     <MemoryRouter>
       <ServicesContext.Provider value={services as unknown as Services}>
-        <StageExaminePage id="b1" type="PRE_CREDIT" />
+        <StageExaminePage id="b1" type={detail.type} />
       </ServicesContext.Provider>
     </MemoryRouter>,
   );
@@ -193,27 +194,16 @@ describe('the stage sections of the review page', () => {
       today: '2026-11-22',
     };
     const custom = vi.fn(async () => application);
-    const services = {
-      review: {
-        examineDetail: vi.fn(async () => ({
-          ...preCreditAt(1),
-          type: 'APPLICATION',
-          typeLabel: '融资申请审核',
-          state: 'APPLICATION/PENDING',
-          stateLabel: '融资申请·待审核',
-          preCredit: null,
-        })),
+    renderPage(
+      {
+        ...preCreditAt(1),
+        type: 'APPLICATION',
+        typeLabel: '融资申请审核',
+        state: 'APPLICATION/PENDING',
+        stateLabel: '融资申请·待审核',
+        preCredit: null,
       },
-      stages: { transition: vi.fn(), custom },
-      notifier: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() },
-      todoCount: { send: vi.fn() },
-    };
-    renderInFluent(
-      <MemoryRouter>
-        <ServicesContext.Provider value={services as unknown as Services}>
-          <StageExaminePage id="b1" type="APPLICATION" />
-        </ServicesContext.Provider>
-      </MemoryRouter>,
+      { custom },
     );
     const section = await screen.findByRole('region', { name: '融资申请' });
     expect(section.textContent).toContain('SQ202611220001');
