@@ -116,7 +116,7 @@ function renderPage(detail: ExamineDetail, stages: object = {}) {
   renderInFluent(
     <MemoryRouter>
       <ServicesContext.Provider value={services as unknown as Services}>
-        <StageExaminePage id="b1" type={detail.type} />
+        <StageExaminePage id="b1" type={detail.type ?? ''} />
       </ServicesContext.Provider>
     </MemoryRouter>,
   );
