@@ -19,6 +19,7 @@ import {
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { type Actor, createBusiness, systemActor } from './aggregate';
+import { consent } from '../demand/test-fixtures';
 import { forgetCheckpoint, registerCheckpoint } from './facts';
 import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness, seed } from './seed';
 
@@ -596,6 +597,8 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         .set({ status: 'UNLOCKED' })
         .where('supplier_id', '=', DemoOrg.lvyuanLandscape)
         .execute();
+      // Nor has 绿源 consented for 招商银行, its business's capital side: it does so now (recorded by 风控).
+      await consent(gw, DemoOrg.lvyuanLandscape, idOf('risk1'), DemoOrg.cmbHangzhou);
     });
 
     it('refuses the submission with the rule’s words, and while the supplier is locked', async () => {

@@ -8,7 +8,12 @@ import { newId } from '../operation-log/repository';
 type TestGateway = { db: Kysely<Database> };
 
 /** Gives a supplier a consent (SPEC §3) so that its demands may be accepted. */
-export async function consent(gw: TestGateway, supplierId: string, userId: string) {
+export async function consent(
+  gw: TestGateway,
+  supplierId: string,
+  userId: string,
+  capitalSideId: string = DemoOrg.icbcShanghai,
+) {
   const id = newId();
   await gw.db
     .insertInto('supplier_consent')
@@ -25,7 +30,7 @@ export async function consent(gw: TestGateway, supplierId: string, userId: strin
     .execute();
   await gw.db
     .insertInto('supplier_consent_capital_side')
-    .values({ consent_id: id, capital_side_org_id: DemoOrg.icbcShanghai })
+    .values({ consent_id: id, capital_side_org_id: capitalSideId })
     .execute();
 }
 

@@ -8,8 +8,9 @@
 //   per user and table (`settingsKey`, see table-settings.ts);
 // - row selection (`selectable`) with the owner's batch actions for the chosen rows;
 // - a header that stays in view while 50 rows scroll, cells cut with an ellipsis that show their full text
-//   on hover, the 操作 column pinned to the right of a wide table, columns never squeezed below their
-//   minimum width (the frame scrolls sideways instead), and the spare width of a wide screen shared out;
+//   on hover, the 操作 column pinned to the right of a wide table and as wide as the actions its rows hold,
+//   columns fitted to the frame (see column-fit.ts: down to their minimum, then the optional ones left out;
+//   only then does the frame scroll sideways), and the spare width of a wide screen shared out;
 // - a page change brings the top of the table back into view;
 // - a sideways scroll that shows: the frame draws its scrollbar always (an overlay scrollbar that appears only
 //   while scrolling hides that columns sit under the pinned 操作) and takes the keyboard's arrows;
@@ -45,10 +46,11 @@ import {
   SettingsRegular,
   TextDensityRegular,
 } from '@fluentui/react-icons';
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { useNarrowScreen } from '../../shell/use-narrow-screen';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
+import { fitColumns } from '../table/column-fit';
 import {
   DEFAULT_TABLE_SETTINGS,
   moveKey,
@@ -70,6 +72,7 @@ export const TABLE_PAGINATION_LAYOUT: readonly PaginationPart[] = ['prev', 'page
 /** A column without a width of its own is never narrower than this. */
 const DEFAULT_MIN_WIDTH_PX = 96;
 const SELECT_COLUMN_PX = 40;
+const PINNED_MIN_WIDTH_PX = 64;
 
 /** A phone's card shows the title column and this many more, besides those that ask to be on it. */
 export const CARD_FIELDS = 5;
@@ -91,8 +94,11 @@ export interface PagedTableColumn<T> {
   minWidth?: number;
   /** The header sorts the list: asc, then desc, then the list's own order. */
   sortable?: boolean;
-  /** 'right' pins the column (the 操作 column) to the right edge while a wide table scrolls. */
+  /** 'right' pins the column (the 操作 column) to the right edge while a wide table scrolls; it is as wide as
+   * the widest of its cells on the page (its `width` until they are laid out). */
   fixed?: 'right';
+  /** Left out while the list lacks room for it (列设置 can show it anyway): a column a person reads less often. */
+  optional?: boolean;
   /** false: the cell wraps instead of being cut with an ellipsis. */
   ellipsis?: boolean;
   /** false: 列设置 cannot hide this column (the 操作 column). */
@@ -198,6 +204,8 @@ const useStyles = makeStyles({
     },
   },
   pinnedHead: { zIndex: 3, backgroundColor: tokens.colorNeutralBackground3 },
+  // Shrink-wrapped, so the widest of a page's action cells can be read.
+  pinnedContent: { display: 'inline-block', verticalAlign: 'middle' },
   cut: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   compact: { height: '32px' },
   overlay: {
@@ -255,10 +263,13 @@ function useTableSettings(settingsKey: string | undefined): [TableSettings, (s: 
 function ColumnSettings<T>({
   columns,
   settings,
+  dropped,
   onChange,
 }: {
   columns: readonly PagedTableColumn<T>[];
   settings: TableSettings;
+  /** The optional columns left out for want of room: shown unticked, ticking one shows it anyway. */
+  dropped: readonly string[];
   onChange: (s: TableSettings) => void;
 }) {
   const styles = useStyles();
@@ -286,12 +297,15 @@ function ColumnSettings<T>({
               <div key={key} className={styles.settingRow}>
                 <Checkbox
                   label={column.title}
-                  checked={!settings.hidden.includes(key)}
+                  checked={!settings.hidden.includes(key) && !dropped.includes(key)}
                   disabled={column.hideable === false}
                   onChange={(_, d) =>
                     onChange({
                       ...settings,
                       hidden: d.checked ? settings.hidden.filter((k) => k !== key) : [...settings.hidden, key],
+                      shown: d.checked
+                        ? [...settings.shown.filter((k) => k !== key), ...(column.optional ? [key] : [])]
+                        : settings.shown.filter((k) => k !== key),
                     })
                   }
                 />
@@ -316,13 +330,51 @@ function ColumnSettings<T>({
               </div>
             );
           })}
-          <Button size="small" onClick={() => onChange({ ...settings, order: [], hidden: [] })}>
+          <Button size="small" onClick={() => onChange({ ...settings, order: [], hidden: [], shown: [] })}>
             恢复默认
           </Button>
         </div>
       </PopoverSurface>
     </Popover>
   );
+}
+
+/** The frame's inner width once laid out, followed as the window or the sidebar changes it. */
+function useFrameWidth(frameRef: RefObject<HTMLElement | null>, table: boolean): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!table || !frame || typeof ResizeObserver === 'undefined') return;
+    // A kept-alive page out of sight has no width: it keeps the last one it had.
+    const read = () => frame.clientWidth > 0 && setWidth(frame.clientWidth);
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [frameRef, table]);
+  return width;
+}
+
+/** The width the widest action cell of the page needs, padding included (64 px at least, for its title). */
+function usePinnedWidth(
+  frameRef: RefObject<HTMLElement | null>,
+  rows: readonly unknown[],
+  layout: string,
+): number | undefined {
+  const [width, setWidth] = useState<number>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the rows or the columns shown change.
+  useLayoutEffect(() => {
+    const contents = frameRef.current?.querySelectorAll<HTMLElement>('[data-pinned-content]') ?? [];
+    const first = contents[0]?.parentElement;
+    if (!first) return;
+    const style = getComputedStyle(first);
+    const padding = (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
+    const widest = Math.max(...[...contents].map((c) => c.getBoundingClientRect().width));
+    // Not laid out (a page out of sight, or a test's document): the declared width stands.
+    if (!(widest > 0)) return;
+    setWidth(Math.max(PINNED_MIN_WIDTH_PX, Math.ceil(widest + padding)));
+  }, [frameRef, rows, layout]);
+  return width;
 }
 
 export function PagedTable<T>({
@@ -372,6 +424,27 @@ export function PagedTable<T>({
   // The choice is of rows on this page: another page (or a reload) starts afresh.
   const keys = rows.map((row, i) => rowKey(row, i));
   const keySignature = keys.join('\u0000');
+  const frameWidth = useFrameWidth(frameRef, !phone);
+  const pinnedWidth = usePinnedWidth(frameRef, rows, `${shown.map((c) => c.key).join('\u0000')}/${settings.density}`);
+  const fit = useMemo(
+    () =>
+      fitColumns(
+        shown.map((c) => {
+          const pinned = c.fixed === 'right' && pinnedWidth !== undefined;
+          return {
+            key: c.key,
+            width: pinned ? pinnedWidth : typeof c.width === 'number' ? c.width : undefined,
+            min: pinned ? pinnedWidth : minWidthOf(c as PagedTableColumn<unknown>),
+            optional: c.optional === true && !settings.shown.includes(c.key),
+          };
+        }),
+        frameWidth,
+        selectable ? SELECT_COLUMN_PX : 0,
+      ),
+    [shown, pinnedWidth, frameWidth, selectable, settings.shown],
+  );
+  const visible = useMemo(() => shown.filter((c) => !fit.dropped.includes(c.key)), [shown, fit]);
+
   // Reset while rendering, not in an effect: <Activity> re-creates effects each time a kept-alive page is
   // shown, which would render the table again and drop the choice of rows that are still there.
   const [chosenOn, setChosenOn] = useState(keySignature);
@@ -396,20 +469,17 @@ export function PagedTable<T>({
     onPageChange(next, size);
   };
 
-  const minTableWidth = shown.reduce(
-    (sum, c) => sum + minWidthOf(c as PagedTableColumn<unknown>),
-    selectable ? SELECT_COLUMN_PX : 0,
-  );
+  const minTableWidth = fit.minTotal + (selectable ? SELECT_COLUMN_PX : 0);
   const showToolbar =
     toolbar !== undefined ||
     onRefresh !== undefined ||
     settingsKey !== undefined ||
     (selectable && batchActions !== undefined);
   const compact = settings.density === 'compact';
-  const colSpan = shown.length + (selectable ? 1 : 0);
+  const colSpan = visible.length + (selectable ? 1 : 0);
 
   const cellStyle = (column: PagedTableColumn<T>): CSSProperties | undefined => {
-    const w = px(column.width);
+    const w = px(fit.widths[column.key] ?? column.width);
     return w ? { width: w } : undefined;
   };
 
@@ -467,7 +537,7 @@ export function PagedTable<T>({
                     </MenuList>
                   </MenuPopover>
                 </Menu>
-                <ColumnSettings columns={columns} settings={settings} onChange={saveSettings} />
+                <ColumnSettings columns={columns} settings={settings} dropped={fit.dropped} onChange={saveSettings} />
               </>
             )}
           </div>
@@ -517,7 +587,7 @@ export function PagedTable<T>({
                     />
                   </TableHeaderCell>
                 )}
-                {shown.map((column) => {
+                {visible.map((column) => {
                   const direction =
                     sort && sort.key === column.key
                       ? sort.direction === 'asc'
@@ -578,7 +648,7 @@ export function PagedTable<T>({
                           )}
                         </TableCell>
                       )}
-                      {shown.map((column) => {
+                      {visible.map((column) => {
                         const content = column.render ? column.render(row, index) : plainCell(row, column.key);
                         const cut = column.ellipsis !== false && column.fixed !== 'right';
                         const text =
@@ -588,7 +658,11 @@ export function PagedTable<T>({
                             key={column.key}
                             className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
                           >
-                            {cut && text !== undefined ? (
+                            {column.fixed === 'right' ? (
+                              <span className={styles.pinnedContent} data-pinned-content="">
+                                {content}
+                              </span>
+                            ) : cut && text !== undefined ? (
                               <span className={styles.cut} title={text}>
                                 {text}
                               </span>

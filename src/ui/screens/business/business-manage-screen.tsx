@@ -149,32 +149,51 @@ export function BusinessManageScreen() {
 
   // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts.
   const columns: PagedTableColumn<BusinessListItem>[] = [
-    { key: 'businessNo', title: '业务编号', width: 160, render: (r) => r.businessNo },
-    { key: 'supplierName', title: '供应商', width: 180, render: (r) => r.supplierName ?? '--' },
-    { key: 'stage', title: '阶段', width: 90, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
-    { key: 'state', title: '状态', width: 160, ellipsis: false, render: (r) => <BusinessState row={r} /> },
+    { key: 'businessNo', title: '业务编号', width: 160, minWidth: 128, render: (r) => r.businessNo },
+    { key: 'supplierName', title: '供应商', width: 180, minWidth: 110, render: (r) => r.supplierName ?? '--' },
+    { key: 'stage', title: '阶段', width: 90, minWidth: 72, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
+    {
+      key: 'state',
+      title: '状态',
+      width: 160,
+      minWidth: 120,
+      ellipsis: false,
+      render: (r) => <BusinessState row={r} />,
+    },
     {
       key: 'applyAmount',
       title: '申请金额(元)',
       width: 130,
+      minWidth: 112,
       render: (r) => <span className={styles.money}>{formatFen(BigInt(r.applyAmount))}</span>,
     },
     {
       key: 'approvedAmount',
       title: '批复金额(元)',
       width: 130,
+      minWidth: 112,
+      // Empty until the pre-credit is approved: left out before 资金方, 经办人 and 更新时间 when room is short.
+      optional: true,
       render: (r) => (
         <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
       ),
     },
-    { key: 'projectCompanyName', title: '项目公司', width: 160, render: (r) => r.projectCompanyName ?? '--' },
+    {
+      key: 'projectCompanyName',
+      title: '项目公司',
+      width: 160,
+      minWidth: 96,
+      optional: true,
+      render: (r) => r.projectCompanyName ?? '--',
+    },
     {
       key: 'capitalSideName',
       title: '资金方/产品',
       width: 170,
+      minWidth: 110,
       render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
     },
-    { key: 'ownerName', title: '经办人', width: 90, render: (r) => r.ownerName ?? '--' },
+    { key: 'ownerName', title: '经办人', width: 90, minWidth: 72, render: (r) => r.ownerName ?? '--' },
     { key: 'updatedAt', title: '更新时间', width: 150, render: (r) => formatDateTime(r.updatedAt) },
     {
       key: 'operations',

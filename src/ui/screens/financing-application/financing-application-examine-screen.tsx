@@ -31,7 +31,6 @@ import type { StageExamineScreens } from '../stage/stage-kit';
 
 /** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
 export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
-  type: 'APPLICATION',
   title: '融资申请审核',
   listPath: APPLICATION_EXAMINE_PATH,
   infoPath: APPLICATION_EXAMINE_INFO_PATH,

@@ -1,7 +1,8 @@
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
 
-const examine = stageExamineScreens(
+export const examine = stageExamineScreens(
+  'APPLICATION',
   async () => (await import('./financing-application-examine-screen')).FINANCING_APPLICATION_EXAMINE,
 );
 

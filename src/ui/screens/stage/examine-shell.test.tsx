@@ -10,6 +10,7 @@ import { createActor, setup } from 'xstate';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import type { ExamineDetail } from '../../../application/ports/review-gateway.port';
+import { GATHERED_EXAMINES } from './examine-sections';
 import { StageExamineList, StageExaminePage } from './examine-shell';
 import { reviewActed } from './review-generation';
 
@@ -103,18 +104,19 @@ const preCreditAt = (current: number): ExamineDetail => ({
   },
 });
 
-function renderPage(detail: ExamineDetail) {
+/** The review page of `detail`, for its review type; `stages` adds to the stage port (a section's own reads). */
+function renderPage(detail: ExamineDetail, stages: object = {}) {
   const transition = vi.fn(async (_id: string, _move: object) => {});
   const services = {
     review: { examineDetail: vi.fn(async () => detail) },
-    stages: { transition },
+    stages: { transition, ...stages },
     notifier: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() },
     todoCount: { send: vi.fn() },
   };
   renderInFluent(
     <MemoryRouter>
       <ServicesContext.Provider value={services as unknown as Services}>
-        <StageExaminePage id="b1" type="PRE_CREDIT" />
+        <StageExaminePage id="b1" type={detail.type ?? ''} />
       </ServicesContext.Provider>
     </MemoryRouter>,
   );
@@ -155,5 +157,59 @@ describe('pre-credit review page', () => {
     fireEvent.click(screen.getByRole('button', { name: '通过' }));
     await vi.waitFor(() => expect(transition).toHaveBeenCalled());
     expect(transition.mock.calls[0]?.[1]).not.toHaveProperty('values');
+  });
+});
+
+describe('the stage sections of the review page', () => {
+  it('knows each reviewable stage with a section of its own once, by review type', () => {
+    const types = Object.values(GATHERED_EXAMINES).map((e) => e.type);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types).toEqual(expect.arrayContaining(['APPLICATION', 'REPORT', 'DECISION']));
+  });
+
+  it('shows 业务审核 of a 融资申请 with the application under the business, as its own review page does', async () => {
+    const application = {
+      keyId: 'b1',
+      applicationNo: 'SQ202611220001',
+      supplierName: '华东建材有限公司',
+      termDays: 90,
+      repaymentSource: null,
+      payeeBank: '工商银行',
+      payeeAccount: '6222',
+      totalAmount: 80_000_00,
+      lines: [{ orderId: 'o1', financeAmount: 80_000_00 }],
+      orders: [
+        {
+          keyId: 'o1',
+          orderNo: 'FKHD20270001',
+          dueDate: '2027-03-10',
+          eligibleAmount: 100_000_00,
+          maxFinanceAmount: 80_000_00,
+        },
+      ],
+      docs: [{ docType: 'LICENSE', label: '营业执照', required: true, files: [], validTo: null }],
+      ratio: '0.8000',
+      preCreditAvailable: 50_000_00,
+      problems: [],
+      today: '2026-11-22',
+    };
+    const custom = vi.fn(async () => application);
+    renderPage(
+      {
+        ...preCreditAt(1),
+        type: 'APPLICATION',
+        typeLabel: '融资申请审核',
+        state: 'APPLICATION/PENDING',
+        stateLabel: '融资申请·待审核',
+        preCredit: null,
+      },
+      { custom },
+    );
+    const section = await screen.findByRole('region', { name: '融资申请' });
+    expect(section.textContent).toContain('SQ202611220001');
+    expect(screen.getByRole('region', { name: '准入资料' }).textContent).toContain('营业执照');
+    expect(screen.getByRole('region', { name: '业务信息' })).toBeTruthy();
+    // The reviewers' read of the application, as on 融资申请审核详情.
+    expect(custom.mock.calls[0]?.slice(1, 3)).toEqual(['GET', '/b1/review']);
   });
 });
