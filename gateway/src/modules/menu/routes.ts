@@ -44,7 +44,8 @@ export const menuRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       // Serialised by the route's own response schema, as Fastify would have sent the object.
       let body = known.bodies[index];
       if (!body) {
-        body = Buffer.from(reply.serialize(ok(visibleMenus(menus, granted, withOps))));
+        // A JSON schema's serializer answers text.
+        body = Buffer.from(reply.serialize(ok(visibleMenus(menus, granted, withOps))) as string);
         known.bodies[index] = body;
       }
       return reply.type('application/json; charset=utf-8').send(body);
