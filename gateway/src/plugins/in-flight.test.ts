@@ -3,23 +3,39 @@
 // connection closed went on to a database already destroyed.
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../testing/test-gateway';
 import { ok } from './envelope';
 
 describe.each(databasesUnderTest())('stopping the gateway on $name', ({ name, databaseUrl }) => {
-  let gw: TestGateway | undefined;
-  afterEach(async () => {
+  let gw: TestGateway;
+  let patient: SlowApp;
+  let bounded: SlowApp;
+
+  // Building an app is most of these tests' time (every module's schemas): done here, where the limit is long.
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    patient = await appWithSlowRoute(gw.db);
+    bounded = await appWithSlowRoute(gw.db, 300);
+  }, 240_000);
+  afterAll(async () => {
+    patient?.release();
+    bounded?.release();
     await gw?.close();
-    gw = undefined;
   });
 
-  /** A second app on the test gateway's database, with a route that waits for `gate` and then reads. */
-  async function appWithSlowRoute(drainMs?: number) {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    const db = gw.db;
-    const app: FastifyInstance = await buildApp({ db, database: name, ...(drainMs ? { drainMs } : {}) });
+  interface SlowApp {
+    app: FastifyInstance;
+    release(): void;
+    read: { userName?: string; error?: unknown };
+    /** Sends the slow request and goes away while its handler is under way. */
+    callAndLeave(): Promise<void>;
+  }
+
+  /** A second app on the test gateway's database, with a route that waits for `release` and then reads. */
+  async function appWithSlowRoute(db: TestGateway['db'], drainMs?: number): Promise<SlowApp> {
+    const app = await buildApp({ db, database: name, ...(drainMs ? { drainMs } : {}) });
     let entered!: () => void;
     const inHandler = new Promise<void>((resolve) => {
       entered = resolve;
@@ -28,7 +44,7 @@ describe.each(databasesUnderTest())('stopping the gateway on $name', ({ name, da
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const read: { userName?: string; error?: unknown } = {};
+    const read: SlowApp['read'] = {};
     app.get('/api/test/slow', { config: { access: 'session' } }, async () => {
       entered();
       await gate;
@@ -47,16 +63,18 @@ describe.each(databasesUnderTest())('stopping the gateway on $name', ({ name, da
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { headers } = await signIn(app, 'admin', 'Admin@2026');
     const { port } = app.server.address() as { port: number };
-    // The caller sends the request and goes away while the handler is under way.
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/test/slow', headers });
-    request.on('error', () => undefined);
-    await inHandler;
-    request.destroy();
-    return { app, release, read };
+    const callAndLeave = async () => {
+      const request = http.get({ host: '127.0.0.1', port, path: '/api/test/slow', headers });
+      request.on('error', () => undefined);
+      await inHandler;
+      request.destroy();
+    };
+    return { app, release, read, callAndLeave };
   }
 
   it('waits for a request whose caller has gone before it lets the database close', async () => {
-    const { app, release, read } = await appWithSlowRoute();
+    const { app, release, read, callAndLeave } = patient;
+    await callAndLeave();
     let closed = false;
     const closing = app.close().then(() => {
       closed = true;
@@ -70,10 +88,10 @@ describe.each(databasesUnderTest())('stopping the gateway on $name', ({ name, da
   });
 
   it('waits no longer than its bound for a request that does not finish', async () => {
-    const { app, release } = await appWithSlowRoute(300);
+    const { app, callAndLeave } = bounded;
+    await callAndLeave();
     const started = performance.now();
     await app.close();
     expect(performance.now() - started).toBeLessThan(5_000);
-    release();
   });
 });
