@@ -11,6 +11,7 @@ import type { GatewayDeps } from './deps';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
+import { inFlightPlugin } from './plugins/in-flight';
 import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/envelope';
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   cjkFont?: { path: string; family: string };
   /** A handler that has not answered by then is answered 503 (a database that went silent); 30 s unless given. */
   handlerTimeoutMs?: number;
+  /** app.close() waits this long at most for the requests under way (plugins/in-flight.ts). */
+  drainMs?: number;
 }
 
 /** Receiving one whole request (headers and body) may take this long; a slow upload of the largest file fits. */
@@ -155,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cjkFont: options.cjkFont ?? DEFAULT_CJK_FONT,
   };
 
+  // First, so that a request counts as under way before any other hook of it reads the database.
+  await app.register(inFlightPlugin, { drainMs: options.drainMs });
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
   // The docs go before the guard: @fastify/swagger must see every route registered after it, and the
