@@ -17,6 +17,7 @@ import type { Database } from '../../db/database';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
 import { addConfirmedOrder } from '../financing-application/confirmed-orders';
+import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { BUSINESS_NO_PREFIX, actorById, createBusiness, shanghaiDay, transitionBusiness } from './aggregate';
 
@@ -432,8 +433,50 @@ async function walkBusiness(db: Kysely<Database>, plan: Plan, n: number, now: Da
   }
 }
 
+/**
+ * A data-query consent of the supplier for one capital side, unless it has one already. Consent is per capital
+ * side only (facts.ts), and pre-credit needs one: 恒固钢铁 and 绿源景观 consented for 工商银行上海分行 a month
+ * before their first pre-credit — 绿源's businesses went to 招商银行, which its consent does not cover, so its
+ * 融资申请 is warned of that beside its lock.
+ */
+export async function ensureConsent(
+  db: Kysely<Database>,
+  consent: { supplierId: string; userId: string; capitalSideId: string; at: Date },
+): Promise<void> {
+  const has = await db
+    .selectFrom('supplier_consent')
+    .select('consent_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .where('supplier_org_id', '=', consent.supplierId)
+    .where('auth_state', '=', '1')
+    .executeTakeFirst();
+  if (has) return;
+  const id = newId();
+  await db
+    .insertInto('supplier_consent')
+    .values({
+      consent_id: id,
+      tenant_id: DEMO_TENANT_ID,
+      supplier_org_id: consent.supplierId,
+      gys_id: consent.supplierId,
+      template_id: 'DATA_QUERY_2026',
+      auth_state: '1',
+      user_id: consent.userId,
+      consented_at: consent.at,
+    })
+    .execute();
+  await db
+    .insertInto('supplier_consent_capital_side')
+    .values({ consent_id: id, capital_side_org_id: consent.capitalSideId })
+    .execute();
+}
+
 /** The plans' businesses the tenant lacks, each walked whole or not at all; the others are left as they are. */
 async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
+  const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
+  for (const supplierId of [DemoOrg.hengguSteel, DemoOrg.lvyuanLandscape]) {
+    await ensureConsent(db, { supplierId, userId: OPERATOR_ID, capitalSideId: DemoOrg.icbcShanghai, at: monthAgo });
+  }
   const existing = new Set(
     (
       await db
