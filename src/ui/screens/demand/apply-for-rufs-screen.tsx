@@ -15,24 +15,17 @@ import {
   Text,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH, PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
 import { financingRatio, ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
 
-export function ApplyForRufsScreen() {
-  const [params] = useSearchParams();
-  const keyId = params.get('id') ?? '';
-  // Another record's 编辑 is a new form.
-  return <ApplyForm key={keyId} keyId={keyId} />;
-}
-
-function ApplyForm({ keyId }: { keyId: string }) {
+function ApplyForm({ id: keyId }: { id: string }) {
   const styles = useMakeStyles();
   const client = useStage(PRE_CREDIT_STAGE);
   const [spec] = useState(() => preCreditMakeSpec(client));
@@ -172,3 +165,6 @@ function ApplyForm({ keyId }: { keyId: string }) {
     </MakePageShell>
   );
 }
+
+// Another record's 编辑 is a new form.
+export const ApplyForRufsScreen = stageMakeScreen(ApplyForm);

@@ -20,7 +20,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { fenToYuanText, totals } from '../../../domain/financing/application-form';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
 import {
@@ -35,6 +35,7 @@ import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import {
   type FinancingApplicationCandidate,
@@ -69,11 +70,7 @@ const useStyles = makeStyles({
   choiceSelect: { width: '100%', minWidth: 0 },
 });
 
-export function AccessDocumentsMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return id ? <MakeForm key={id} id={id} /> : <ChooseBusiness />;
-}
+export const AccessDocumentsMakeScreen = stageMakeScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
 
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {

@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createMeetingMakeMachine } from '../../../application/meeting/meeting-make.machine';
 import { MEETING_FORM_LABEL } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/meeting-tally';
@@ -24,6 +24,7 @@ import { useServices } from '../../app/services';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
+import { stageMakeScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
@@ -32,13 +33,7 @@ import {
   useMeetingStyles,
 } from './meeting-parts';
 
-export function MeetingMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <MakeForm key={id} meetingId={id} />;
-}
-
-function MakeForm({ meetingId }: { meetingId: string }) {
+function MakeForm({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const { meeting: gateway, notifier, session } = useServices();
   const navigate = useNavigate();
@@ -243,3 +238,5 @@ function MakeForm({ meetingId }: { meetingId: string }) {
     </section>
   );
 }
+
+export const MeetingMakeScreen = stageMakeScreen(MakeForm);
