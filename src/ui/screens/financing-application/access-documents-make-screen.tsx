@@ -4,7 +4,7 @@
 // order's cap, computed live as amounts are typed; term, repayment source and payee account (户名 is the
 // supplier's name); the 准入资料 checklist (* required, files through the file service's upload, 有效期至 per
 // document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
-// are the stage kit's (application-make.ts says what is the application's).
+// are the stage kit's (financing-application-make.ts says what is the application's).
 import {
   Badge,
   Button,

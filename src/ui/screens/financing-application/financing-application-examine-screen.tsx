@@ -15,6 +15,7 @@ import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PreviewLink } from '../preview/preview-link';
 import { SmallTable } from '../stage/detail-tab-parts';
+import { useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
 import type { FinancingApplicationDetail } from './financing-application-make';
 import type { StageExamineScreens } from '../stage/stage-kit';
@@ -28,27 +29,15 @@ export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
   section: (id) => <FinancingApplicationSection id={id} />,
 };
 
-const useStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
+const useOwnStyles = makeStyles({
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
-  muted: { color: tokens.colorNeutralForeground3 },
-  list: { margin: 0, paddingLeft: '20px' },
 });
 
 const money = (fen: number) => formatFen(BigInt(fen));
 
 function FinancingApplicationSection({ id }: { id: string }) {
-  const styles = useStyles();
+  const styles = { ...useMakeStyles(), ...useOwnStyles() };
   const client = useStage(APPLICATION_STAGE);
   const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
-import { Badge, Field, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
@@ -10,6 +10,7 @@ import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meet
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { SmallTable } from '../stage/detail-tab-parts';
+import { useMakeStyles } from '../stage/make-page-shell';
 
 export const MEETING_LIST_PATH = '/business/meetingInfoManage';
 export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
@@ -17,22 +18,15 @@ export const MEETING_VOTE_PATH = '/business/approvalReviewMeetingImplementList';
 export const MEETING_MINUTES_PATH = '/business/approvalProduction';
 export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
 
-export const useMeetingStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
+const useMeetingOwnStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', alignItems: 'center' },
-  footer: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
   money: { fontVariantNumeric: 'tabular-nums' },
 });
+
+/** The meeting's pages look as the stage kit's pages do (page, card, fields, footer), with a row of their own. */
+export function useMeetingStyles() {
+  return { ...useMakeStyles(), ...useMeetingOwnStyles() };
+}
 
 const STATUS_COLOR: Record<MeetingStatus, 'brand' | 'warning' | 'success' | 'danger' | 'informative'> = {
   DRAFT: 'informative',
