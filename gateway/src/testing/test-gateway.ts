@@ -189,7 +189,6 @@ export async function signIn(
   };
 }
 
-
 /**
  * What most gateway tests start with: a test gateway on the database under test (`databasesUnderTest`), its
  * caller, and the named seeded people signed in — each one's headers (`as`) and user id (`idOf`).
