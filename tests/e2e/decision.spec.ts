@@ -9,18 +9,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
-import { LIFECYCLE_ACCOUNTS } from '../../gateway/src/modules/business/seed';
 import { loadBusiness } from '../../gateway/src/modules/business/aggregate';
 import { boundsOf } from '../../gateway/src/modules/decision/store';
-import {
-  castVote,
-  createMeeting,
-  loadMeeting,
-  meetingActor,
-  recordConclusion,
-  submitMinutes,
-  transitionMeeting,
-} from '../../gateway/src/modules/meeting/repository';
+import { walkToChairReview } from '../../gateway/src/modules/meeting/walk';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { termRange } from '../../src/domain/financing/financing-terms';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
@@ -35,50 +26,18 @@ let meetingNo = '';
 let rate = '';
 let termDays = 90;
 
-const idOf = (userName: string) => LIFECYCLE_ACCOUNTS.find((a) => a.userName === userName)?.userId as string;
-
 /** The meeting walked to the chair's review, passing the business; the decision's bounds read from its product. */
-async function walkToChairReview(db: Kysely<Database>) {
+async function meetingPassedTheBusiness(db: Kysely<Database>) {
   const [id] = await businessesAwaitingMeeting(db, T, 1);
   businessId = id as string;
-  const people = Object.fromEntries(
-    await Promise.all(
-      ['secretary', 'chair', 'member1', 'member2', 'member3'].map(async (n) => [n, await meetingActor(db, T, idOf(n))]),
-    ),
-  );
   const now = new Date();
-  const made = await createMeeting(
+  const m = await walkToChairReview(
     db,
     T,
-    {
-      title: '融资决议评审会',
-      form: 'ON_SITE',
-      location: '远景大厦8楼会议室',
-      scheduledAt: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
-      chairId: people.chair.userId,
-      secretaryId: people.secretary.userId,
-      members: [
-        { userId: people.chair.userId, role: 'CHAIR' },
-        { userId: people.member1.userId, role: 'MEMBER' },
-        { userId: people.member2.userId, role: 'MEMBER' },
-        { userId: people.member3.userId, role: 'MEMBER' },
-      ],
-      agenda: [{ businessId }],
-    },
-    people.secretary,
+    { title: '融资决议评审会', location: '远景大厦8楼会议室', businessIds: [businessId] },
     now,
   );
-  meetingNo = made.meetingNo;
-  const meetingId = made.meetingId;
-  let m = await transitionMeeting(db, T, { meetingId, action: 'notify', version: 1 }, people.secretary, now);
-  m = await transitionMeeting(db, T, { meetingId, action: 'openVoting', version: m.version }, people.secretary, now);
-  for (const who of ['chair', 'member1', 'member2', 'member3']) {
-    await castVote(db, T, { meetingId, seq: 1, memberId: people[who].userId, opinion: 'AGREE' }, people[who], now);
-  }
-  m = await transitionMeeting(db, T, { meetingId, action: 'closeVoting', version: m.version }, people.secretary, now);
-  await recordConclusion(db, T, { meetingId, seq: 1, conclusion: 'PASSED' }, people.secretary, now);
-  m = await loadMeeting(db, T, meetingId);
-  await submitMinutes(db, T, { meetingId, version: m.version }, people.secretary, now);
+  meetingNo = m.meetingNo;
   const business = await loadBusiness(db, T, businessId);
   businessNo = business.businessNo;
   const limits = await boundsOf(db, T, business, now);
@@ -88,7 +47,7 @@ async function walkToChairReview(db: Kysely<Database>) {
 }
 
 beforeAll(async () => {
-  [gateway, browser] = await Promise.all([startGateway({}, { prepare: walkToChairReview }), launchBrowser()]);
+  [gateway, browser] = await Promise.all([startGateway({}, { prepare: meetingPassedTheBusiness }), launchBrowser()]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
