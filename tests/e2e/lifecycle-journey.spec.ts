@@ -7,7 +7,7 @@
 // shows every step. (The maker unable to approve its own and a locked supplier's refusal are gateway tests.)
 // Screens at 1440 and 390 go to .tmp.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 
@@ -15,13 +15,7 @@ const suite = useBrowserSuite();
 const HUADONG = '1100000000000000011';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 // biome-ignore lint/suspicious/noExplicitAny: the envelope's data is whatever the route answers
 type Envelope = { code: number; message: string; data: any };

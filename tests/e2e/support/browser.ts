@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { demoPassword } from '../../../gateway/src/testing/demo-passwords';
 import { CHROMIUM_LAUNCH } from '../../../scripts/browser.mjs';
 
 export function launchBrowser(): Promise<Browser> {
@@ -21,4 +22,29 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   // includeHidden: a modal that opens on entry (the supplier's authorization prompt) hides the page from
   // assistive technology, but the home screen is there and visible behind it.
   await page.getByRole('heading', { name: /^你好，/, includeHidden: true }).waitFor();
+}
+
+/**
+ * A page in a browser context of its own (so a session of its own: several people work side by side), signed
+ * in as the seeded `userName` at 1440 wide; `context` adds to the context's options (a time zone …).
+ */
+export async function sessionAs(
+  browser: Browser,
+  baseUrl: string,
+  userName: string,
+  context: BrowserContextOptions = {},
+): Promise<Page> {
+  const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, ...context });
+  const page = await ctx.newPage();
+  await signIn(page, baseUrl, userName, demoPassword(userName));
+  return page;
+}
+
+/** The page at 1440 and, unless `wideOnly`, at 390 wide, to .tmp/e2e-<name>-<width>.png for a look; 1440 after. */
+export async function screenshots(page: Page, name: string, { wideOnly = false } = {}): Promise<void> {
+  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
+  if (wideOnly) return;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -43,6 +43,14 @@ export async function unlock(gw: TestGateway, supplierId: string) {
     .execute();
 }
 
+/** Suppliers a financing may start for: no live lock, and a consent given by `userId`. */
+export async function readySuppliers(gw: TestGateway, supplierIds: readonly string[], userId: string) {
+  for (const s of supplierIds) {
+    await unlock(gw, s);
+    await consent(gw, s, userId);
+  }
+}
+
 /**
  * A person in each role of the pre-credit review's default levels (BIZ_REVIEWER → RISK_MANAGER), so that a
  * submission finds reviewers whatever the demo seed holds; the role rows are the seeded ones when present.

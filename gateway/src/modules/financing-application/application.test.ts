@@ -13,15 +13,15 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import {
-  callerOf,
+  type callerOf,
   dataOf,
-  createTestGateway,
   databasesUnderTest,
+  openSignedIn,
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
-import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
+import { ensureReviewers, readySuppliers, unlock } from '../demand/test-fixtures';
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { addConfirmedOrder } from './confirmed-orders';
@@ -63,17 +63,13 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     ).product_id;
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    call = callerOf(gw.app);
-    const op = await signIn(gw.app, 'operator', 'Operator@2026');
-    operator = op.headers;
-    operatorId = op.userId;
-    reviewer1 = (await signIn(gw.app, 'reviewer1', 'Staff@2026')).headers;
-    risk1 = (await signIn(gw.app, 'risk1', 'Staff@2026')).headers;
-    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
-    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    await unlock(gw, DemoOrg.huadongBuildingMaterials);
-    await consent(gw, DemoOrg.huadongBuildingMaterials, operatorId);
+    ({
+      gw,
+      call,
+      as: { operator, reviewer1, risk1, supplier, xh_admin: xh },
+      idOf: { operator: operatorId },
+    } = await openSignedIn(databaseUrl, ['operator', 'reviewer1', 'risk1', 'supplier', 'xh_admin']));
+    await readySuppliers(gw, [DemoOrg.huadongBuildingMaterials], operatorId);
     await ensureReviewers(gw);
     icbcProduct = await productOf('ICBC-SCF-01');
   });

@@ -6,7 +6,7 @@
 // transition, whose SUBMIT_APPLICATION rule answers in words the page shows (its results stand at the top).
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
-import type { MakeSpec } from '../../../application/stage/make-page.machine';
+import { type MakeSpec, editableByStatus } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
 import { submitApplicationProblems } from '../../../domain/financing/application-rules';
 import {
@@ -15,6 +15,7 @@ import {
   type ProductOption,
   capitalChoiceProblems,
 } from '../../../domain/financing/capital-choice';
+import { APPLICATION_STAGE } from '../../../domain/financing/financing-application';
 
 /** A payment order the make page may finance, with what it may still finance (分) at the binding ratio. */
 export interface FinancingApplicationOrder {
@@ -293,6 +294,7 @@ export function financingApplicationMakeSpec(
     // As stored when the page opens; as typed once anything is typed.
     problemsOf: (d, offer, values) =>
       !d ? [] : values && offer ? liveProblems(d, offer, values) : isStored(d) ? d.problems : [],
-    editable: (d) => !!d && ['DRAFT', 'RETURNED'].includes(d.status),
+    // The page always has a business: without one there is nothing to edit.
+    editable: (d) => !!d && editableByStatus(APPLICATION_STAGE.stage, d),
   };
 }
