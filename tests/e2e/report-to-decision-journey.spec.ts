@@ -9,7 +9,7 @@
 // reached through 主菜单. Screens at 1440 and 390 px go to .tmp for a look.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './support/browser';
+import { launchBrowser, signInThroughForm } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { openMenuItem } from './support/menu';
 import { fillReportSteps } from './support/report-stepper';
@@ -36,7 +36,7 @@ async function session(userName: string): Promise<Page> {
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  await signIn(page, gateway.url, userName, PASSWORD);
+  await signInThroughForm(page, gateway.url, userName, PASSWORD);
   return page;
 }
 
