@@ -8,6 +8,7 @@
 // Not a `*.resource.ts`: its routes are the application module's (a draft is made for an existing business,
 // submission reserves payment-order amounts), so the kit's generic conformance suite does not apply to it.
 import type { ResourceDef, StatusDef } from '../resource/resource';
+import { STAGE_LABEL } from './stages';
 import { rowActionsOf } from './financing-demand';
 import {
   CHILD_STATUSES,
@@ -38,7 +39,7 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
   api: '/api/business/financingApplication',
   menuPath: APPLICATION_LIST_PATH,
   title: '融资申请管理',
-  noun: '融资申请',
+  noun: STAGE_LABEL.APPLICATION,
   // A view over financing_application and financing_business: the status and version are the business's.
   storage: { table: 'financing_application_view', id: 'application_id', softDelete: true, createdBy: true },
   fields: [
@@ -71,7 +72,7 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
     APPLICATION_LIST_PATH,
     (to) => applicationStatusOf(to),
     'PENDING',
-    '融资申请',
+    STAGE_LABEL.APPLICATION,
   ),
   sample: {},
   titleField: 'applicationNo',
@@ -82,5 +83,5 @@ export const APPLICATION_STAGE: StageDef<ApplicationStatus> = {
   stage: 'APPLICATION',
   resource: FINANCING_APPLICATION,
   makePath: APPLICATION_MAKE_PATH,
-  messages: stageMessages('融资申请'),
+  messages: stageMessages(STAGE_LABEL.APPLICATION),
 };

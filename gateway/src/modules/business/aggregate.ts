@@ -22,7 +22,6 @@ import {
   type AuditTypeConfig,
   type ReviewLevelConfig,
   type ReviewState,
-  type ReviewType,
   defaultAuditType,
   snapshotReview,
   startReview,
@@ -42,6 +41,7 @@ import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts } from './facts';
 import type { FinancingBusinessTable } from './tables';
+import type { ReviewType } from '../../../../src/domain/financing/stages';
 
 export const BusinessMessage = {
   notFound: '业务不存在',
