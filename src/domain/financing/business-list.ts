@@ -98,7 +98,7 @@ export interface PreCreditSection {
 }
 
 /** 融资申请 as the detail shows it: lines by order number, documents by type with how many files each holds. */
-export interface ApplicationSection {
+export interface FinancingApplicationSection {
   applicationNo: string;
   totalAmount: number;
   termDays: number | null;
@@ -144,7 +144,7 @@ export interface MeetingSection {
 
 export interface BusinessSections {
   preCredit?: PreCreditSection;
-  application?: ApplicationSection;
+  application?: FinancingApplicationSection;
   meeting?: MeetingSection;
 }
 
