@@ -17,7 +17,7 @@ import {
   type BusinessTab,
   TAB_STAGES,
 } from '../../../domain/financing/business-list';
-import { LIVE_STATES, STAGE_LABEL, TERMINAL_STATES, stageOf, stateLabel } from '../../../domain/financing/lifecycle';
+import { LIVE_STATES, TERMINAL_STATES, stageOf, stateLabel } from '../../../domain/financing/lifecycle';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { operationCodesFor } from '../../../domain/menu/menu';
@@ -29,6 +29,7 @@ import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 import { MANAGE_ACTIONS, actionLabel, actionTone, useBusinessAction } from './business-action';
+import { STAGE_LABEL } from '../../../domain/financing/stages';
 
 export const BUSINESS_MANAGE_PATH = '/business/financingBusinessManage';
 export const BUSINESS_DETAIL_PATH = '/business/newDetails';
