@@ -2,8 +2,9 @@
 // 融资业务管理 and 业务详情: the list offers per row exactly the page's actions the gateway listed (and 导出
 // behind its code), sends amounts in 分 with the tab, and 终止 asks for its reason before it sends the version
 // read; the detail shows the amounts, where the stage bar stands, the review levels and the whole timeline.
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Activity, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
@@ -180,6 +181,29 @@ describe('融资业务管理', () => {
         expect.anything(),
       ),
     );
+  });
+
+  it('asks for its supplier options once: showing its kept-alive page again sends no request', async () => {
+    let show: (visible: boolean) => void = () => undefined;
+    function KeptAlive() {
+      const [visible, setVisible] = useState(true);
+      show = setVisible;
+      return (
+        <Activity mode={visible ? 'visible' : 'hidden'}>
+          <BusinessManageScreen />
+        </Activity>
+      );
+    }
+    const { business } = render(<KeptAlive />, []);
+    expect(await screen.findByRole('option', { name: '江苏恒固钢结构工程有限公司' })).toBeTruthy();
+    for (let i = 0; i < 3; i += 1) {
+      act(() => show(false));
+      act(() => show(true));
+    }
+    await screen.findByRole('row', { name: /RZ202611200001/ });
+    expect(business.suppliers).toHaveBeenCalledTimes(1);
+    expect(business.page).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('option', { name: '江苏恒固钢结构工程有限公司' })).toBeTruthy();
   });
 
   it('asks 终止 for its reason, then sends it with the version read', async () => {
