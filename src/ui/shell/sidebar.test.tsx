@@ -12,6 +12,7 @@ import type { ServerMenuItem } from '../../domain/menu/menu';
 import type { Services } from '../app/services';
 import { ServicesContext } from '../app/services';
 import { withoutWebAnimations } from '../kit/dialogs/dialog-test-support';
+import { menu } from '../screens/screen-test-support';
 import { Sidebar } from './sidebar';
 
 // The drawer renders exactly when the sidebar does: counting it counts the sidebar's own renders.
@@ -29,20 +30,7 @@ beforeAll(withoutWebAnimations);
 afterEach(cleanup);
 
 const entry = (menuId: string, menuName: string, path: string, parentKid = '0', hidden = false) =>
-  ({
-    menuId,
-    menuName,
-    component: '',
-    path,
-    params: '',
-    query: '',
-    parentKid,
-    icon: '',
-    menuCode: menuId,
-    hidden,
-    sortNo: 0,
-    opAuthorityDTOList: [],
-  }) as ServerMenuItem;
+  ({ ...menu(path, []), menuId, menuName, parentKid, hidden }) as ServerMenuItem;
 
 const MENUS = [
   entry('business', '业务管理', '/business'),

@@ -4,7 +4,6 @@
 // read; the detail shows the amounts, where the stage bar stands, the review levels and the whole timeline.
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Activity, useState } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
@@ -14,6 +13,7 @@ import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { BusinessDetailScreen } from './business-detail-screen';
 import { BUSINESS_DETAIL_PATH, BUSINESS_MANAGE_PATH, BusinessManageScreen } from './business-manage-screen';
+import { keptAlive } from '../kept-alive-test-support';
 import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
@@ -184,21 +184,12 @@ describe('融资业务管理', () => {
   });
 
   it('asks for its supplier options once: showing its kept-alive page again sends no request', async () => {
-    let show: (visible: boolean) => void = () => undefined;
-    function KeptAlive() {
-      const [visible, setVisible] = useState(true);
-      show = setVisible;
-      return (
-        <Activity mode={visible ? 'visible' : 'hidden'}>
-          <BusinessManageScreen />
-        </Activity>
-      );
-    }
-    const { business } = render(<KeptAlive />, []);
+    const page = keptAlive(<BusinessManageScreen />);
+    const { business } = render(page.element, []);
     expect(await screen.findByRole('option', { name: '江苏恒固钢结构工程有限公司' })).toBeTruthy();
     for (let i = 0; i < 3; i += 1) {
-      act(() => show(false));
-      act(() => show(true));
+      act(() => page.show(false));
+      act(() => page.show(true));
     }
     await screen.findByRole('row', { name: /RZ202611200001/ });
     expect(business.suppliers).toHaveBeenCalledTimes(1);
