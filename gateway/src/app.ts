@@ -19,6 +19,7 @@ import { paramDecryptionPlugin } from './plugins/param-decryption';
 import { MULTI_LINE_KEYWORD, plainInputPlugin } from './plugins/plain-input';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
+import { sharedSerializers } from './plugins/shared-serializers';
 import { SCHEMA_FORMATS } from './schemas/common';
 
 export interface BuildAppOptions {
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     schemaErrorFormatter: formatSchemaErrors,
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers() } },
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     // Registering autoload imports every module's routes (transpiled on import under `node --import tsx`), the
     // slowest part of a start: on a busy two-core machine it took longer than Fastify's default 10 s, and the
