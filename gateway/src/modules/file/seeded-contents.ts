@@ -82,18 +82,16 @@ function drawMissing(samples: readonly Sample[], font: { path: string; family: s
         )
       : Promise.resolve([]);
   // A demo sample that failed to draw leaves its row as it was, for the next start to try again.
-  pdfs.forEach((s, i) =>
+  for (const [i, s] of pdfs.entries()) {
+    const failed = () => {
+      drawn.delete(s.key);
+      return null;
+    };
     drawn.set(
       s.key,
-      drawing.then(
-        (bytes) => bytes[i]!,
-        () => {
-          drawn.delete(s.key);
-          return null;
-        },
-      ),
-    ),
-  );
+      drawing.then((bytes) => bytes[i]!, failed),
+    );
+  }
   for (const s of missing) if (!drawn.has(s.key)) drawn.set(s.key, Promise.resolve(otherContent(s)));
 }
 
