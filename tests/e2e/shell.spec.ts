@@ -126,6 +126,7 @@ describe('tag switch', () => {
   // A switch shows another kept-alive page: only the highlight (tags, sidebar, breadcrumb) and the content
   // frame may render, never the shell's other parts or the pages themselves (hundreds of components each).
   const RENDER_BUDGET = 60;
+  const RESIZED_BUDGET = 100;
 
   it(`renders at most ${RENDER_BUDGET} components, both ways, and the page shown keeps its rows`, async () => {
     await installRenderCounter(suite.context);
@@ -143,13 +144,17 @@ describe('tag switch', () => {
       // inside the counting window would be counted as if the switch had rendered it.
       await suite.page.waitForLoadState('networkidle');
       await suite.page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-      for (const title of ['融资业务管理', '业务审核', '融资业务管理', '业务审核']) {
+      for (const [i, title] of ['融资业务管理', '业务审核', '融资业务管理', '业务审核'].entries()) {
         const renders = await countRenders(suite.page, async () => {
           await tagBar().getByText(title, { exact: true }).click();
           await suite.page.getByRole('heading', { name: title }).waitFor();
         });
+        // The page kept out of sight while the window was resized fits its table to the new width when it is
+        // shown first (the table and its header: RESIZED_BUDGET); its rows, hundreds of components, are not
+        // rendered again. Every later switch stays within the budget.
+        const budget = i === 0 && width !== 1280 ? RESIZED_BUDGET : RENDER_BUDGET;
         expect(renders.components, `switching to ${title} at ${width}`).toBeGreaterThan(0);
-        expect(renders.components, `switching to ${title} at ${width}`).toBeLessThanOrEqual(RENDER_BUDGET);
+        expect(renders.components, `switching to ${title} at ${width}`).toBeLessThanOrEqual(budget);
       }
     }
     await tagBar().getByText('融资业务管理', { exact: true }).click();

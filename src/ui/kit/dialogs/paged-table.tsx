@@ -46,7 +46,17 @@ import {
   SettingsRegular,
   TextDensityRegular,
 } from '@fluentui/react-icons';
-import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  useCallback,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { useNarrowScreen } from '../../shell/use-narrow-screen';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
@@ -339,17 +349,31 @@ function ColumnSettings<T>({
   );
 }
 
-/** The frame's inner width once laid out, followed as the window or the sidebar changes it. */
+/**
+ * The frame's inner width once laid out, followed as the window or the sidebar changes it. A kept-alive page out
+ * of sight has no width of its own: it follows the page area (`main`, always in sight) less what its own frame
+ * had less than that area when last seen, so that a window resized meanwhile is fitted before the page is shown
+ * again, not on the switch back.
+ */
 function useFrameWidth(frameRef: RefObject<HTMLElement | null>, table: boolean): number | undefined {
   const [width, setWidth] = useState<number>();
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!table || !frame || typeof ResizeObserver === 'undefined') return;
-    // A kept-alive page out of sight has no width: it keeps the last one it had.
-    const read = () => frame.clientWidth > 0 && setWidth(frame.clientWidth);
+    const area = frame.closest('main');
+    let inset: number | undefined;
+    const read = () => {
+      if (frame.clientWidth > 0) {
+        if (area) inset = area.clientWidth - frame.clientWidth;
+        setWidth(frame.clientWidth);
+      } else if (area && inset !== undefined && area.clientWidth > inset) {
+        setWidth(area.clientWidth - inset);
+      }
+    };
     read();
     const observer = new ResizeObserver(read);
     observer.observe(frame);
+    if (area) observer.observe(area);
     return () => observer.disconnect();
   }, [frameRef, table]);
   return width;
@@ -422,7 +446,7 @@ export function PagedTable<T>({
   }, [columns, settings]);
 
   // The choice is of rows on this page: another page (or a reload) starts afresh.
-  const keys = rows.map((row, i) => rowKey(row, i));
+  const keys = useMemo(() => rows.map((row, i) => rowKey(row, i)), [rows, rowKey]);
   const keySignature = keys.join('\u0000');
   const frameWidth = useFrameWidth(frameRef, !phone);
   const pinnedWidth = usePinnedWidth(frameRef, rows, `${shown.map((c) => c.key).join('\u0000')}/${settings.density}`);
@@ -443,7 +467,10 @@ export function PagedTable<T>({
       ),
     [shown, pinnedWidth, frameWidth, selectable, settings.shown],
   );
-  const visible = useMemo(() => shown.filter((c) => !fit.dropped.includes(c.key)), [shown, fit]);
+  // Kept while the same columns are dropped: a new width alone must not render the rows again.
+  const dropped = fit.dropped.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dropped` stands for fit.dropped's contents.
+  const visible = useMemo(() => shown.filter((c) => !fit.dropped.includes(c.key)), [shown, dropped]);
 
   // Reset while rendering, not in an effect: <Activity> re-creates effects each time a kept-alive page is
   // shown, which would render the table again and drop the choice of rows that are still there.
@@ -476,12 +503,19 @@ export function PagedTable<T>({
     settingsKey !== undefined ||
     (selectable && batchActions !== undefined);
   const compact = settings.density === 'compact';
-  const colSpan = visible.length + (selectable ? 1 : 0);
 
-  const cellStyle = (column: PagedTableColumn<T>): CSSProperties | undefined => {
-    const w = px(fit.widths[column.key] ?? column.width);
-    return w ? { width: w } : undefined;
-  };
+  // Each shown column's width as a custom property of the table, read by its header cell (auto when none).
+  const tableStyle = {
+    minWidth: `${minTableWidth}px`,
+    ...Object.fromEntries(
+      visible.map((column, i) => [widthVar(i), px(fit.widths[column.key] ?? column.width) ?? 'auto']),
+    ),
+  } as CSSProperties;
+  const allKeys = choosable.map(({ key }) => key).join('\u0000');
+  const chooseAll = useCallback(
+    () => setChosen(allChosen ? [] : allKeys ? allKeys.split('\u0000') : []),
+    [allChosen, allKeys],
+  );
 
   return (
     <div className={styles.root} ref={rootRef}>
@@ -570,113 +604,29 @@ export function PagedTable<T>({
             aria-label={rest['aria-label']}
             aria-busy={loading || undefined}
             size={compact ? 'extra-small' : DEFAULT_UI_SIZE}
-            style={{ minWidth: `${minTableWidth}px` }}
+            style={tableStyle}
           >
-            <TableHeader className={styles.head}>
-              <TableRow>
-                {selectable && (
-                  <TableHeaderCell
-                    className={mergeClasses(styles.cell, styles.headCell)}
-                    style={{ width: `${SELECT_COLUMN_PX}px` }}
-                  >
-                    <Checkbox
-                      aria-label="全选本页"
-                      disabled={choosable.length === 0}
-                      checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
-                      onChange={() => setChosen(allChosen ? [] : choosable.map(({ key }) => key))}
-                    />
-                  </TableHeaderCell>
-                )}
-                {visible.map((column) => {
-                  const direction =
-                    sort && sort.key === column.key
-                      ? sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined;
-                  return (
-                    <TableHeaderCell
-                      key={column.key}
-                      style={cellStyle(column)}
-                      className={mergeClasses(
-                        styles.cell,
-                        styles.headCell,
-                        column.fixed === 'right' && styles.pinned,
-                        column.fixed === 'right' && styles.pinnedHead,
-                      )}
-                      {...(column.sortable && onSortChange
-                        ? {
-                            sortable: true,
-                            sortDirection: direction,
-                            button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
-                          }
-                        : {})}
-                    >
-                      {column.title}
-                    </TableHeaderCell>
-                  );
-                })}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={colSpan} className={styles.empty}>
-                    {loading ? '' : emptyText}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => {
-                  const key = keys[index]!;
-                  const mayChoose = !rowSelectable || rowSelectable(row);
-                  return (
-                    <TableRow
-                      key={key}
-                      className={compact ? styles.compact : undefined}
-                      aria-selected={selectable ? chosen.includes(key) : undefined}
-                    >
-                      {selectable && (
-                        <TableCell className={styles.cell}>
-                          {mayChoose && (
-                            <Checkbox
-                              aria-label={`选择第 ${index + 1} 行`}
-                              checked={chosen.includes(key)}
-                              onChange={(_, d) =>
-                                setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))
-                              }
-                            />
-                          )}
-                        </TableCell>
-                      )}
-                      {visible.map((column) => {
-                        const content = column.render ? column.render(row, index) : plainCell(row, column.key);
-                        const cut = column.ellipsis !== false && column.fixed !== 'right';
-                        const text =
-                          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
-                        return (
-                          <TableCell
-                            key={column.key}
-                            className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
-                          >
-                            {column.fixed === 'right' ? (
-                              <span className={styles.pinnedContent} data-pinned-content="">
-                                {content}
-                              </span>
-                            ) : cut && text !== undefined ? (
-                              <span className={styles.cut} title={text}>
-                                {text}
-                              </span>
-                            ) : (
-                              content
-                            )}
-                          </TableCell>
-                        );
-                      })}
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
+            <PagedTableHead
+              columns={visible}
+              sort={sort}
+              onSortChange={onSortChange}
+              selectable={selectable}
+              nothingToChoose={choosable.length === 0}
+              checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
+              onChooseAll={chooseAll}
+            />
+            <PagedTableBody
+              rows={rows}
+              keys={keys}
+              columns={visible}
+              selectable={selectable}
+              rowSelectable={rowSelectable}
+              chosen={chosen}
+              setChosen={setChosen}
+              compact={compact}
+              loading={loading}
+              emptyText={emptyText}
+            />
           </Table>
           {loading ? (
             <div className={styles.overlay}>
@@ -699,6 +649,162 @@ export function PagedTable<T>({
     </div>
   );
 }
+
+/** The custom property that carries a shown column's width, set on the table (so a new width renders no cell). */
+const widthVar = (index: number) => `--paged-table-column-${index}`;
+
+interface PagedTableHeadProps<T> {
+  columns: readonly PagedTableColumn<T>[];
+  sort: TableSort | null | undefined;
+  onSortChange: ((sort: TableSort | null) => void) | undefined;
+  selectable: boolean;
+  nothingToChoose: boolean;
+  checked: boolean | 'mixed';
+  onChooseAll: () => void;
+}
+
+/** The header row: its widths come from the table's custom properties, so a new frame width leaves it as it is. */
+const PagedTableHead = memo(function PagedTableHead<T>({
+  columns,
+  sort,
+  onSortChange,
+  selectable,
+  nothingToChoose,
+  checked,
+  onChooseAll,
+}: PagedTableHeadProps<T>) {
+  const styles = useStyles();
+  return (
+    <TableHeader className={styles.head}>
+      <TableRow>
+        {selectable && (
+          <TableHeaderCell
+            className={mergeClasses(styles.cell, styles.headCell)}
+            style={{ width: `${SELECT_COLUMN_PX}px` }}
+          >
+            <Checkbox aria-label="全选本页" disabled={nothingToChoose} checked={checked} onChange={onChooseAll} />
+          </TableHeaderCell>
+        )}
+        {columns.map((column, i) => {
+          const direction =
+            sort && sort.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+          return (
+            <TableHeaderCell
+              key={column.key}
+              style={{ width: `var(${widthVar(i)})` }}
+              className={mergeClasses(
+                styles.cell,
+                styles.headCell,
+                column.fixed === 'right' && styles.pinned,
+                column.fixed === 'right' && styles.pinnedHead,
+              )}
+              {...(column.sortable && onSortChange
+                ? {
+                    sortable: true,
+                    sortDirection: direction,
+                    button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
+                  }
+                : {})}
+            >
+              {column.title}
+            </TableHeaderCell>
+          );
+        })}
+      </TableRow>
+    </TableHeader>
+  );
+}) as <T>(props: PagedTableHeadProps<T>) => ReactNode;
+
+interface PagedTableBodyProps<T> {
+  rows: readonly T[];
+  keys: readonly string[];
+  columns: readonly PagedTableColumn<T>[];
+  selectable: boolean;
+  rowSelectable: ((row: T) => boolean) | undefined;
+  chosen: readonly string[];
+  setChosen: (update: (chosen: readonly string[]) => readonly string[]) => void;
+  compact: boolean;
+  loading: boolean;
+  emptyText: ReactNode;
+}
+
+/**
+ * The rows, apart from the frame: when the frame's width changes (a window resized while the page was kept out
+ * of sight, then shown again) only the header's widths change, and the rows — hundreds of components — are not
+ * rendered again.
+ */
+const PagedTableBody = memo(function PagedTableBody<T>({
+  rows,
+  keys,
+  columns,
+  selectable,
+  rowSelectable,
+  chosen,
+  setChosen,
+  compact,
+  loading,
+  emptyText,
+}: PagedTableBodyProps<T>) {
+  const styles = useStyles();
+  return (
+    <TableBody>
+      {rows.length === 0 ? (
+        <TableRow>
+          <TableCell colSpan={columns.length + (selectable ? 1 : 0)} className={styles.empty}>
+            {loading ? '' : emptyText}
+          </TableCell>
+        </TableRow>
+      ) : (
+        rows.map((row, index) => {
+          const key = keys[index]!;
+          const mayChoose = !rowSelectable || rowSelectable(row);
+          return (
+            <TableRow
+              key={key}
+              className={compact ? styles.compact : undefined}
+              aria-selected={selectable ? chosen.includes(key) : undefined}
+            >
+              {selectable && (
+                <TableCell className={styles.cell}>
+                  {mayChoose && (
+                    <Checkbox
+                      aria-label={`选择第 ${index + 1} 行`}
+                      checked={chosen.includes(key)}
+                      onChange={(_, d) => setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))}
+                    />
+                  )}
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const content = column.render ? column.render(row, index) : plainCell(row, column.key);
+                const cut = column.ellipsis !== false && column.fixed !== 'right';
+                const text = typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+                return (
+                  <TableCell
+                    key={column.key}
+                    className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
+                  >
+                    {column.fixed === 'right' ? (
+                      <span className={styles.pinnedContent} data-pinned-content="">
+                        {content}
+                      </span>
+                    ) : cut && text !== undefined ? (
+                      <span className={styles.cut} title={text}>
+                        {text}
+                      </span>
+                    ) : (
+                      content
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          );
+        })
+      )}
+    </TableBody>
+  );
+}) as <T>(props: PagedTableBodyProps<T>) => ReactNode;
 
 /** One row a card: the first column as its title, the next key fields as label and value, then the actions. */
 function RowCards<T>({
