@@ -1,23 +1,10 @@
 // 项目信息 (/assetsManage/projectInformation): the projects of the group's project companies (BUSINESS.md §2
 // Project). 付款单数, 应收总额 and 已融资额 are computed from the project's payment orders, never typed.
-import type { ResourceDef, RefDef } from '../resource/resource';
+import { type RefDef, type ResourceDef, orgRef } from '../resource/resource';
 
 export const PROJECT_PATH = '/assetsManage/projectInformation';
 export type ProjectStatus = 'BUILDING' | 'COMPLETED' | 'CLOSED';
 
-/** A project company of the tenant (an organisation of type PROJECT_COMPANY). */
-export const PROJECT_COMPANY_REF: RefDef = {
-  table: 'organization',
-  id: 'org_id',
-  name: 'org_name',
-  where: { org_type: 'PROJECT_COMPANY' },
-};
-export const SUPPLIER_REF: RefDef = {
-  table: 'organization',
-  id: 'org_id',
-  name: 'org_name',
-  where: { org_type: 'SUPPLIER' },
-};
 export const PROJECT_REF: RefDef = { table: 'project', id: 'project_id', name: 'project_name' };
 
 /** The demo project the samples rest on (seeded in every tenant-one database). */
@@ -57,7 +44,7 @@ export const PROJECT: ResourceDef<ProjectStatus> = {
       type: 'text',
       max: 30,
       form: 'always',
-      ref: PROJECT_COMPANY_REF,
+      ref: orgRef('PROJECT_COMPANY'),
       detail: false,
     },
     {

@@ -6,7 +6,7 @@
 //
 // It is not a `*.resource.ts`: its routes are the demand module's (a supplier user's own scope, 受理 creating
 // the business through the aggregate), so the kit's generic conformance suite does not apply to it.
-import type { ResourceDef, ResourceRecord, StatusDef } from '../resource/resource';
+import { orgRef, type ResourceDef, type ResourceRecord, type StatusDef } from '../resource/resource';
 import type { WorkflowTable } from '../workflow/workflow';
 import { type StageDef, stageMessages } from '../stage/stage';
 import { LIFECYCLE } from './lifecycle';
@@ -98,9 +98,10 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       label: '供应商',
       type: 'text',
       form: 'create',
-      org: { types: ['SUPPLIER'] },
+      ref: orgRef('SUPPLIER'),
       detail: false,
     },
+    { key: 'supplierIdName', label: '供应商', type: 'text', column: 'supplier_id', refName: true, detail: false },
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 140 } },
     {
       key: 'projectCompanyId',
@@ -108,7 +109,15 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
       type: 'text',
       form: 'create',
       required: false,
-      org: { types: ['PROJECT_COMPANY'] },
+      ref: orgRef('PROJECT_COMPANY'),
+      detail: false,
+    },
+    {
+      key: 'projectCompanyIdName',
+      label: '项目公司',
+      type: 'text',
+      column: 'project_company_id',
+      refName: true,
       detail: false,
     },
     { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 140 } },

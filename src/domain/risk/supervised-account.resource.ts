@@ -2,7 +2,7 @@
 // a supplier's collections run through (BUSINESS.md §2 Risk). The account number is masked in lists and
 // exports, whole on the detail for someone who may act. 冻结 and 解冻 are the lock / unlock operations and
 // need a reason; 销户 ends the account. One live (正常 or 冻结) record per account number.
-import type { ResourceDef, ResourceRecord } from '../resource/resource';
+import { orgRef, type ResourceDef, type ResourceRecord } from '../resource/resource';
 
 export const SUPERVISED_ACCOUNT_PATH = '/risk/accountManage';
 export type SupervisedAccountStatus = 'NORMAL' | 'FROZEN' | 'CLOSED';
@@ -40,20 +40,22 @@ export const SUPERVISED_ACCOUNT: ResourceDef<SupervisedAccountStatus> = {
       normalize: (v) => v.replace(/\s+/g, ''),
     },
     { key: 'bank', label: '开户行', type: 'text', form: 'always', search: 'like', list: { width: 200 } },
+    { key: 'supplierId', label: '供应商', type: 'text', form: 'always', ref: orgRef('SUPPLIER'), detail: false },
     {
-      key: 'supplierId',
+      key: 'supplierIdName',
       label: '供应商',
       type: 'text',
-      form: 'always',
-      org: { types: ['SUPPLIER'] },
+      column: 'supplier_id',
+      refName: true,
       list: { width: 200 },
     },
+    { key: 'capitalSideId', label: '资金方', type: 'text', form: 'always', ref: orgRef('CAPITAL_SIDE'), detail: false },
     {
-      key: 'capitalSideId',
+      key: 'capitalSideIdName',
       label: '资金方',
       type: 'text',
-      form: 'always',
-      org: { types: ['CAPITAL_SIDE'] },
+      column: 'capital_side_id',
+      refName: true,
       list: { width: 200 },
     },
     { key: 'balance', label: '余额', type: 'money', form: 'always', list: { width: 130 } },
