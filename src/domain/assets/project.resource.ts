@@ -1,10 +1,19 @@
 // 项目信息 (/assetsManage/projectInformation): the projects of the group's project companies (BUSINESS.md §2
 // Project). 付款单数, 应收总额 and 已融资额 are computed from the project's payment orders, never typed.
-import { type RefDef, type ResourceDef, orgRef } from '../resource/resource';
+import { type FieldDef, type RefDef, type ResourceDef, orgRef } from '../resource/resource';
 
 export const PROJECT_PATH = '/assetsManage/projectInformation';
 export type ProjectStatus = 'BUILDING' | 'COMPLETED' | 'CLOSED';
 
+/** The project company a record may name when it is made (a contract lock, a financing demand). */
+export const PROJECT_COMPANY_ON_CREATE: FieldDef = {
+  key: 'projectCompanyId',
+  label: '项目公司',
+  type: 'text',
+  form: 'create',
+  required: false,
+  ref: orgRef('PROJECT_COMPANY'),
+};
 export const PROJECT_REF: RefDef = { table: 'project', id: 'project_id', name: 'project_name' };
 
 /** The demo project the samples rest on (seeded in every tenant-one database). */

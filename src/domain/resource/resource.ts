@@ -360,6 +360,15 @@ function fenText(fen: number): string {
   return `${sign}${Math.trunc(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}元`;
 }
 
+/**
+ * A reference field and the field that shows the name it points at, `<key>Name` over the same column: the id
+ * is picked in the form, the name is shown in its place (in the list as `shown` says, and on the detail).
+ */
+export const withRefName = (id: FieldDef, shown: Pick<FieldDef, 'list' | 'detail'> = {}): [FieldDef, FieldDef] => [
+  { ...id, detail: false },
+  { key: `${id.key}Name`, label: id.label, type: 'text', column: columnOf(id), refName: true, ...shown },
+];
+
 /** The fields of the form that point at another row, whose choices the form reads when it opens. */
 export const refFormFields = (def: ResourceDef) => def.fields.filter((f) => f.ref && f.form);
 

@@ -2,7 +2,7 @@
 // its search fields and status, the paged table of its list fields, 新增 / 导出 in the toolbar, and per row
 // 查看, 编辑, the actions its workflow table allows this user now, and 删除 — each behind its operation code on
 // the resource's menu (SPEC §6). The screen holds no rule of its own: what may happen is the definition's.
-import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Badge, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
