@@ -17,6 +17,7 @@ import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
 import { paramDecryptionPlugin } from './plugins/param-decryption';
 import { MULTI_LINE_KEYWORD, plainInputPlugin } from './plugins/plain-input';
+import { lazySchemaCompilers } from './plugins/schema-compilers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
 import { SCHEMA_FORMATS } from './schemas/common';
@@ -104,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     schemaErrorFormatter: formatSchemaErrors,
+    // Each route's schemas compiled on its first request, once a process (plugins/schema-compilers.ts).
+    schemaController: lazySchemaCompilers,
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     // Registering autoload imports every module's routes (transpiled on import under `node --import tsx`), the
     // slowest part of a start: on a busy two-core machine it took longer than Fastify's default 10 s, and the

@@ -210,6 +210,12 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
   }
   await page.waitForLoadState('networkidle');
   const tagBar = page.getByRole('navigation', { name: '已打开的页面' });
+  // A kept-alive page has what it shows: showing it again asks the gateway for nothing.
+  let requests = 0;
+  const countRequest = (req: { url(): string }) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) requests += 1;
+  };
+  page.on('request', countRequest);
   const times: number[] = [];
   for (let i = 0; i < 10; i += 1) {
     const target = i % 2 === 0 ? '融资业务管理' : '业务审核';
@@ -258,6 +264,13 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
     'components rendered by one tag switch',
     `${renders.components} in ${renders.commits} commits`,
     `≤ 60 ${mark(renders.components <= 60)}`,
+  );
+  // The render count waited for the page to settle after the eleventh switch: a late request is in.
+  page.off('request', countRequest);
+  record(
+    'requests sent by switching back to cached tags',
+    `${requests} in 11 switches`,
+    `none ${mark(requests === 0)}`,
   );
   await context.close();
 }

@@ -10,13 +10,13 @@
 // (or which fields are wrong), how to save; optionally what to load again when some values change (the
 // supplier's orders), the rule results, and whether 保存 stays on the page or returns to the list.
 import { assign, fromPromise, setup } from 'xstate';
-import type { Stage } from '../../domain/financing/lifecycle';
 import { type MakeNotes, makeNotes } from '../../domain/stage/make-notes';
 import { editableStatuses } from '../../domain/stage/stage';
 import { ResultCode } from '../../domain/gateway/result-codes';
 import { GatewayError } from '../ports/gateway-error';
 import type { Notifier } from '../ports/notifier.port';
 import type { StageClient, StageRecord } from '../ports/stage-gateway.port';
+import type { Stage } from '../../domain/financing/stages';
 
 export type FieldErrors = Readonly<Record<string, string | undefined>>;
 

@@ -9,6 +9,7 @@
 import { orgRef } from '../resource/resource';
 import { type ChildStatus, childStage, childStatusOf } from '../stage/stage';
 import { rowActionsOf } from './financing-demand';
+import { STAGE_LABEL } from './stages';
 
 export const PRE_CREDIT_LIST_PATH = '/business/preCreditApplicationManage';
 export const PRE_CREDIT_MAKE_PATH = '/business/applyForRufs';
@@ -27,7 +28,6 @@ export const PRE_CREDIT_STAGE = childStage({
   listPath: PRE_CREDIT_LIST_PATH,
   makePath: PRE_CREDIT_MAKE_PATH,
   title: '预授信申请管理',
-  noun: '预授信',
   view: { table: 'pre_credit_view', id: 'pre_credit_id', createdBy: true },
   fields: [
     { key: 'preCreditNo', label: '预授信编号', type: 'text', max: 20, search: 'like', list: { width: 140 } },
@@ -59,7 +59,7 @@ export const PRE_CREDIT_STAGE = childStage({
     PRE_CREDIT_LIST_PATH,
     preCreditStatusOf,
     'PENDING',
-    '预授信',
+    STAGE_LABEL.PRE_CREDIT,
   ),
   // The demo seed's 华东建材有限公司: the sample must name a supplier of the tenant.
   sample: { supplierId: '1100000000000000011', projectCompanyId: null, applyAmount: 100_000_00, validDays: 90 },

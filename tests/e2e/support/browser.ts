@@ -1,6 +1,8 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { demoPassword } from '../../../gateway/src/testing/demo-passwords';
 import { CHROMIUM_LAUNCH } from '../../../scripts/browser.mjs';
+import { SessionCookie } from '../../../src/adapters/browser/browser-session-store.adapter';
+import { apiLogin } from './gateway-process';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH);
@@ -12,13 +14,43 @@ export const DEMO_ACCOUNTS = {
   supplier: { username: 'supplier', password: 'Supplier@2026' },
 } as const;
 
-/** Signs in through the login form and waits for the home screen's greeting. */
-export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+/**
+ * Signs in through the login form and waits for the home screen's greeting: for the specs about signing in
+ * and the journeys, which go as a person goes.
+ */
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel(/^密码/).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
   await page.waitForURL(`${baseUrl}/`);
+  await homeScreen(page);
+}
+
+/**
+ * Signs in through the API and opens the home screen with the session the client keeps in its cookies, as
+ * after a reload: for the specs about something else, which need not load and fill the login page each time.
+ */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  const { token, tenantId } = await apiLogin(baseUrl, username, password);
+  await page.context().addCookies(
+    Object.entries({ [SessionCookie.token]: token, [SessionCookie.tenantId]: tenantId }).map(([name, value]) => ({
+      name,
+      value: encodeURIComponent(value),
+      url: baseUrl,
+      sameSite: 'Strict' as const,
+    })),
+  );
+  await page.goto(`${baseUrl}/`);
+  await homeScreen(page);
+}
+
+async function homeScreen(page: Page): Promise<void> {
   // includeHidden: a modal that opens on entry (the supplier's authorization prompt) hides the page from
   // assistive technology, but the home screen is there and visible behind it.
   await page.getByRole('heading', { name: /^你好，/, includeHidden: true }).waitFor();
@@ -26,17 +58,19 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
 
 /**
  * A page in a browser context of its own (so a session of its own: several people work side by side), signed
- * in as the seeded `userName` at 1440 wide; `context` adds to the context's options (a time zone …).
+ * in as the seeded `userName` at 1440 wide; `context` adds to the context's options (a time zone …), and a
+ * journey signs in `throughForm`, as the person would.
  */
 export async function sessionAs(
   browser: Browser,
   baseUrl: string,
   userName: string,
   context: BrowserContextOptions = {},
+  { throughForm = false } = {},
 ): Promise<Page> {
   const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, ...context });
   const page = await ctx.newPage();
-  await signIn(page, baseUrl, userName, demoPassword(userName));
+  await (throughForm ? signInThroughForm : signIn)(page, baseUrl, userName, demoPassword(userName));
   return page;
 }
 

@@ -67,7 +67,7 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
-  // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
+  // The copy carries the template's prepared marker: the gateway does not migrate, seed and vacuum it again.
   if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   if (prepare) {
     if (env.DATA_DIR || !template)

@@ -22,7 +22,6 @@ import {
   type AuditTypeConfig,
   type ReviewLevelConfig,
   type ReviewState,
-  type ReviewType,
   defaultAuditType,
   snapshotReview,
   startReview,
@@ -42,6 +41,7 @@ import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts } from './facts';
 import type { FinancingBusinessTable } from './tables';
+import type { ReviewType } from '../../../../src/domain/financing/stages';
 
 export const BusinessMessage = {
   notFound: '业务不存在',
@@ -125,14 +125,20 @@ export function toBusinessRow(r: Selectable<FinancingBusinessTable>): BusinessRo
 }
 
 /** The business of the tenant, or the house's not-found error (another tenant's id included). */
-export async function loadBusiness(db: Kysely<Database>, tenantId: string, id: string): Promise<BusinessRow> {
-  const row = await db
+/** The business; `lock`: its row stays locked until the caller's transaction ends. */
+export async function loadBusiness(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  lock = false,
+): Promise<BusinessRow> {
+  const query = db
     .selectFrom('financing_business')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', id)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+    .where('deleted', '=', false);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound(BusinessMessage.notFound);
   return toBusinessRow(row);
 }

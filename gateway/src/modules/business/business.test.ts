@@ -4,7 +4,7 @@ import { LIFECYCLE, LifecycleMessage, REVIEW_STAGES } from '../../../../src/doma
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { grantedMenus } from '../menu/repository';
-import { DEFAULT_AUDIT_LEVELS, ReviewMessage } from '../../../../src/domain/financing/review';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
@@ -22,6 +22,7 @@ import { type Actor, createBusiness, systemActor } from './aggregate';
 import { consent } from '../demand/test-fixtures';
 import { forgetCheckpoint, registerCheckpoint } from './facts';
 import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness, seed } from './seed';
+import { DEFAULT_AUDIT_LEVELS } from '../../../../src/domain/financing/stages';
 
 const API = '/api/business/business';
 

@@ -9,7 +9,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { LIFECYCLE, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
-import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES, defaultAuditType } from '../../../../src/domain/financing/review';
+import { defaultAuditType } from '../../../../src/domain/financing/review';
 import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { DASHBOARD_ROUTE, type OperationCode } from '../../../../src/domain/menu/route-catalogue';
@@ -20,6 +20,7 @@ import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { BUSINESS_NO_PREFIX, actorById, createBusiness, shanghaiDay, transitionBusiness } from './aggregate';
+import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES } from '../../../../src/domain/financing/stages';
 
 // biome-ignore lint/suspicious/noExplicitAny: the payment orders are the assets module's table
 type AnyDb = Kysely<any>;

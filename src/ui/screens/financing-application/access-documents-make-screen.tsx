@@ -21,12 +21,12 @@ import {
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fenToYuanText, totals } from '../../../domain/financing/application-form';
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { fenToYuanText, totals } from '../../../domain/financing/financing-application-form';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
 import {
-  APPLICATION_LIST_PATH,
-  APPLICATION_MAKE_PATH,
-  APPLICATION_STAGE,
+  FINANCING_APPLICATION_LIST_PATH,
+  FINANCING_APPLICATION_MAKE_PATH,
+  FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
@@ -75,7 +75,7 @@ export const AccessDocumentsMakeScreen = stageMakeScreen(({ id }) => (id ? <Make
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {
   const styles = useMakeStyles();
-  const client = useStage(APPLICATION_STAGE);
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const navigate = useNavigate();
   const [rows, setRows] = useState<FinancingApplicationCandidate[] | null>(null);
   useEffect(() => {
@@ -83,7 +83,7 @@ function ChooseBusiness() {
   }, [client]);
   // Opening the page writes nothing: the application is made by its first 保存.
   const start = (row: FinancingApplicationCandidate) =>
-    navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
+    navigate(`${FINANCING_APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
@@ -148,7 +148,7 @@ function ChooseBusiness() {
           />
         )}
         <div className={styles.footer}>
-          <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
+          <Button onClick={() => navigate(FINANCING_APPLICATION_LIST_PATH)}>返回</Button>
         </div>
       </div>
     </section>
@@ -157,9 +157,9 @@ function ChooseBusiness() {
 
 function MakeForm({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
-  const client = useStage(APPLICATION_STAGE);
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const [spec] = useState(() => financingApplicationMakeSpec(client));
-  const page = useMakePage(APPLICATION_STAGE, spec, id);
+  const page = useMakePage(FINANCING_APPLICATION_STAGE, spec, id);
   const { values, extra, record: detail } = page.context;
   const orders = extra?.orders ?? [];
   const ratio = extra?.ratio ?? '0.8000';
@@ -194,11 +194,15 @@ function MakeForm({ id }: { id: string }) {
 
   return (
     <MakePageShell
-      def={APPLICATION_STAGE}
+      def={FINANCING_APPLICATION_STAGE}
       page={page}
       title={stored ? `准入资料制作 ${detail?.applicationNo ?? ''}` : '准入资料制作（新融资申请）'}
-      save={stored ? { code: 'edit', path: APPLICATION_MAKE_PATH } : { code: 'add', path: APPLICATION_LIST_PATH }}
-      listPath={APPLICATION_LIST_PATH}
+      save={
+        stored
+          ? { code: 'edit', path: FINANCING_APPLICATION_MAKE_PATH }
+          : { code: 'add', path: FINANCING_APPLICATION_LIST_PATH }
+      }
+      listPath={FINANCING_APPLICATION_LIST_PATH}
       summary={
         detail && (
           <div className={styles.card} role="region" aria-label="申请信息">

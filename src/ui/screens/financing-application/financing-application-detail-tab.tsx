@@ -1,5 +1,5 @@
 // 融资申请 on 业务详情: the application's figures, its lines and its 准入资料 (each file opens in 文件预览).
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { PreviewLink } from '../preview/preview-link';
 import type { DetailTabProps } from '../stage/define-detail-tab';

@@ -5,11 +5,11 @@
 // the buttons the gateway offers, the progress and the timeline are the review page's own.
 import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
 import {
-  APPLICATION_EXAMINE_INFO_PATH,
-  APPLICATION_EXAMINE_PATH,
-  APPLICATION_STAGE,
+  FINANCING_APPLICATION_EXAMINE_INFO_PATH,
+  FINANCING_APPLICATION_EXAMINE_PATH,
+  FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
@@ -23,9 +23,9 @@ import type { StageExamineScreens } from '../stage/stage-kit';
 /** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
 export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
   title: '融资申请审核',
-  listPath: APPLICATION_EXAMINE_PATH,
-  infoPath: APPLICATION_EXAMINE_INFO_PATH,
-  section: (id) => <FinancingApplicationSection id={id} />,
+  listPath: FINANCING_APPLICATION_EXAMINE_PATH,
+  infoPath: FINANCING_APPLICATION_EXAMINE_INFO_PATH,
+  section: (id) => <ExaminedFinancingApplication id={id} />,
 };
 
 const useOwnStyles = makeStyles({
@@ -35,9 +35,9 @@ const useOwnStyles = makeStyles({
 
 const money = (fen: number) => formatFen(BigInt(fen));
 
-function FinancingApplicationSection({ id }: { id: string }) {
+function ExaminedFinancingApplication({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useOwnStyles() };
-  const client = useStage(APPLICATION_STAGE);
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {
     // The reviewer's read: the stage's own route, granted on the review page.

@@ -8,7 +8,7 @@ export const examine = stageExamineScreens(
 
 export default defineScreens({
   '/business/financingApplicationManagement': stageListScreen(
-    async () => (await import('../../../domain/financing/financing-application')).APPLICATION_STAGE,
+    async () => (await import('../../../domain/financing/financing-application')).FINANCING_APPLICATION_STAGE,
   ),
   '/business/accessDocumentsMake': async () =>
     (await import('./access-documents-make-screen')).AccessDocumentsMakeScreen,

@@ -3,13 +3,14 @@
 // (back from the review page after 通过), so an item just reviewed is gone without pressing 查询 — and a mere tag
 // switch reads nothing. The pre-credit review page shows its item and takes the last level's 批复额度.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Activity, act, useState } from 'react';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import type { ExamineDetail } from '../../../application/ports/review-gateway.port';
+import { keptAlive } from '../kept-alive-test-support';
 import { GATHERED_EXAMINES } from './examine-sections';
 import { StageExamineList, StageExaminePage } from './examine-shell';
 import { reviewActed } from './review-generation';
@@ -18,40 +19,29 @@ beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
-let show: (visible: boolean) => void = () => {};
-
-function KeptAlive() {
-  const [visible, setVisible] = useState(true);
-  show = setVisible;
-  return (
-    <Activity mode={visible ? 'visible' : 'hidden'}>
-      <StageExamineList />
-    </Activity>
-  );
-}
-
 describe('examine shell', () => {
   it('reads the queue again when the kept-alive list is shown again after a review action', async () => {
     const session = createActor(setup({}).createMachine({ context: { menus: [], user: { userId: 'u1' } } })).start();
     const review = { examinePage: vi.fn(async () => ({ records: [], total: 0, current: 1, size: 10 })) };
+    const page = keptAlive(<StageExamineList />);
     renderInFluent(
       <MemoryRouter>
         <ServicesContext.Provider value={{ session, review } as unknown as Services}>
-          <KeptAlive />
+          {page.element}
         </ServicesContext.Provider>
       </MemoryRouter>,
     );
     await screen.findByText('暂无待审核事项');
     await vi.waitFor(() => expect(review.examinePage).toHaveBeenCalledTimes(1));
     // A tag switch alone reads nothing.
-    await act(async () => show(false));
-    await act(async () => show(true));
+    await act(async () => page.show(false));
+    await act(async () => page.show(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(review.examinePage).toHaveBeenCalledTimes(1);
     // Shown again after a review action: the queue is read again.
-    await act(async () => show(false));
+    await act(async () => page.show(false));
     reviewActed();
-    await act(async () => show(true));
+    await act(async () => page.show(true));
     await vi.waitFor(() => expect(review.examinePage).toHaveBeenCalledTimes(2));
   });
 });

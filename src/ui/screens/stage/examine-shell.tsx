@@ -26,7 +26,6 @@ import { createExaminePageMachine, examineCommentProblem } from '../../../applic
 import { REVIEW_ACTIONS, transitionOf } from '../../../domain/financing/lifecycle';
 import { yuanText } from '../../../domain/financing/pre-credit-form';
 import { APPROVED_AMOUNT_KEY, ratioPercent } from '../../../domain/financing/pre-credit-rules';
-import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
@@ -40,6 +39,7 @@ import { useDetailStyles } from '../assets/detail-styles';
 import { WaitingCell } from '../review/waiting-cell';
 import { examineSection } from './examine-sections';
 import { reviewActed, reviewGeneration } from './review-generation';
+import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/stages';
 
 const EMPTY_QUERY: ExamineQuery = { type: '', businessNo: '' };
 const money = (fen: number | null) => (fen === null ? '—' : formatFen(BigInt(fen)));

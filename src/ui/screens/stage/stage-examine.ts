@@ -1,7 +1,7 @@
 // What a stage declares of its review pages (stage-kit.tsx, step 4): types only, so the kit, the review pages
 // and the sections' gatherer can all name them without importing one another.
 import type { ComponentType, ReactNode } from 'react';
-import type { ReviewType } from '../../../domain/financing/review';
+import type { ReviewType } from '../../../domain/financing/stages';
 
 export interface StageExamineScreens {
   /** The menu title of the review list. */

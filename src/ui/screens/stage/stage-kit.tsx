@@ -42,9 +42,9 @@
 //
 // This file is eager (the `*.screens.ts` import it): it only names the lazy chunks.
 import type { ComponentType } from 'react';
-import type { ReviewType } from '../../../domain/financing/review';
 import type { StageDef } from '../../../domain/stage/stage';
 import type { StageExamine, StageExamineScreens } from './stage-examine';
+import type { ReviewType } from '../../../domain/financing/stages';
 
 export type { StageExamine, StageExamineScreens };
 

@@ -4,7 +4,7 @@
 // draft, a locked supplier, another tenant's ids, the supplier's scope and malformed bodies. And the
 // aggregate's after-transition hook: an effect that fails takes the whole transition back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApplicationMessage } from '../../../../src/domain/financing/application-rules';
+import { FinancingApplicationMessage } from '../../../../src/domain/financing/financing-application-rules';
 import { CapitalChoiceMessage } from '../../../../src/domain/financing/capital-choice';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { ReviewMessage } from '../../../../src/domain/financing/review';
@@ -27,7 +27,7 @@ import { newId } from '../operation-log/repository';
 import { addConfirmedOrder } from './confirmed-orders';
 import { PreCreditExpiryMessage } from '../../../../src/domain/financing/pre-credit-rules';
 import { expireLapsedPreCredits } from '../pre-credit/store';
-import { ApplicationStoreMessage } from './store';
+import { FinancingApplicationStoreMessage } from './store';
 
 const API = '/api/business/financingApplication';
 const PRE = '/api/business/preCredit';
@@ -305,7 +305,11 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const [o1] = orders;
     const app = await applicationFor([o1!], Math.min(o1!.maxFinanceAmount, 1_000_000_00));
     const empty = await move(app.keyId, operator, 'submit', app.version);
-    expect(empty).toMatchObject({ status: 400, code: ResultCode.invalidInput, message: ApplicationMessage.noLines });
+    expect(empty).toMatchObject({
+      status: 400,
+      code: ResultCode.invalidInput,
+      message: FinancingApplicationMessage.noLines,
+    });
 
     const cap = o1!.maxFinanceAmount;
     let saved = await save(app, { lines: [{ orderId: o1!.keyId, financeAmount: cap + 1 }] });
@@ -438,7 +442,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const refused = results.find((r) => r.code !== 0)!;
     expect(refused.status).toBe(400);
     expect([
-      ApplicationStoreMessage.reservedElsewhere(o.orderNo),
+      FinancingApplicationStoreMessage.reservedElsewhere(o.orderNo),
       expect.stringContaining(`付款单${o.orderNo}的融资金额超过可融资余额`),
     ]).toContainEqual(refused.message);
     expect((await reservedOn(o.keyId)).reserved).toBe(before.reserved + o.maxFinanceAmount);
@@ -641,7 +645,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const short = await productOf('ICBC-SCF-03');
     const long = (await save(app, { ...line, productId: short, termDays: 181, version: bare.version })).data;
     const overTerm = await move(app.keyId, operator, 'submit', long.version);
-    expect(overTerm).toMatchObject({ status: 400, message: ApplicationMessage.term(180) });
+    expect(overTerm).toMatchObject({ status: 400, message: FinancingApplicationMessage.term(180) });
     const saved = (await save(app, { ...line, productId: short, termDays: 180, version: long.version })).data;
     expect(saved).toMatchObject({ capitalSideId: DemoOrg.icbcShanghai, productId: short, warnings: [] });
     const submitted = await move(app.keyId, operator, 'submit', saved.version);
