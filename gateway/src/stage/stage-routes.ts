@@ -16,7 +16,7 @@ import {
   makerRefusal,
   transitionOf,
 } from '../../../src/domain/financing/lifecycle';
-import { type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
+import { type FieldDef, type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
 import {
   type StageDef,
   editableStates,
@@ -56,7 +56,7 @@ import {
   callerOf,
   fixedScopeOf,
   rowSchema,
-  scopedOrgOptions,
+  scopedRefOptions,
   scopedRecord,
   staleError,
 } from './stage-scope';
@@ -106,8 +106,8 @@ export interface StageHooks<B = never, C = never> {
     /** `business`: the row's business, already read for its actions (absent where the rows are not businesses). */
     load(ctx: StageContext, row: StageRow, business: BusinessRow): Promise<object>;
   };
-  /** The organisations the make form may name (供应商, 项目公司), within the caller's scope. */
-  options?: { menu: string; keys: readonly { key: string; label: string; types: readonly string[] }[] };
+  /** The organisations the make form may name (供应商, 项目公司: fields with a `ref`), within the caller's scope. */
+  options?: { menu: string; fields: readonly FieldDef[] };
   edit?: StageEdit<B, C>;
   remove?: {
     summary: string;
@@ -320,14 +320,14 @@ export function registerStage<B, C>(
     },
   );
 
-  for (const o of hooks.options?.keys ?? []) {
+  for (const f of hooks.options?.fields ?? []) {
     app.get(
-      `${DEF.api}/options/${o.key}`,
+      `${DEF.api}/options/${f.key}`,
       {
         config: { access: { menu: hooks.options?.menu ?? LIST } },
         schema: {
           tags,
-          summary: `${DEF.noun}可选${o.label}`,
+          summary: `${DEF.noun}可选${f.label}`,
           response: envelopeResponses(
             Type.Array(Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false })),
           ),
@@ -335,8 +335,7 @@ export function registerStage<B, C>(
       },
       async (request) => {
         const ctx = await context(request);
-        const orgDef = { ...DEF, fields: [{ key: o.key, label: o.label, type: 'text' as const, org: o }] };
-        return ok(await scopedOrgOptions(deps.db, orgDef, o.key, ctx.tenantId, ctx.actor));
+        return ok(await scopedRefOptions(deps.db, f, ctx.tenantId, ctx.actor));
       },
     );
   }

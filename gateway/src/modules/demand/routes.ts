@@ -21,11 +21,12 @@ import {
   ResourceMessage,
   firstFormError,
   normalizeForm,
+  refFormFields,
 } from '../../../../src/domain/resource/resource';
 import { applyTransition } from '../../../../src/domain/workflow/workflow';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
-import { foreignOrgField } from '../../resource/resource-repository';
+import { strayRef } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
 import { registerStage, transitionBody } from '../../stage/stage-routes';
 import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
@@ -85,7 +86,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     recordOf: demandRecord,
     options: {
       menu: DEMAND_PATH,
-      keys: DEF.fields.flatMap((f) => (f.org ? [{ key: f.key, label: f.label, types: f.org.types }] : [])),
+      fields: refFormFields(DEF),
     },
   });
 
@@ -119,7 +120,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       const form = normalizeForm(DEF, { ...body, supplierId }, 'create');
       const problem = firstFormError(DEF, form, 'create', now);
       if (problem) throw invalidInput(problem);
-      const foreign = await foreignOrgField(db, DEF, tenantId, form);
+      const foreign = await strayRef(db, DEF.fields, tenantId, form);
       if (foreign) throw invalidInput(ResourceMessage.optionInvalid(foreign));
       const orderIds = await demandOrderIds(deps.db, tenantId, String(form.supplierId), form.paymentOrderNos);
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';

@@ -15,10 +15,15 @@ import {
   financingRatio,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
-import { firstFormError, normalizeForm } from '../../../../src/domain/resource/resource';
+import {
+  ResourceMessage,
+  firstFormError,
+  normalizeForm,
+  refFormFields,
+} from '../../../../src/domain/resource/resource';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
-import { foreignOrgField } from '../../resource/resource-repository';
+import { strayRef } from '../../resource/resource-repository';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
 import { supplierFor } from '../../stage/stage-scope';
@@ -33,11 +38,6 @@ export const PreCreditMessage = {
   supplierRequired: '请选择供应商',
   validDays: `有效期须在1至${PRE_CREDIT_VALID_DAYS_MAX}天之间`,
 } as const;
-
-const orgField = (key: string, label: string, type: string) => ({
-  ...DEF,
-  fields: [{ key, label, type: 'text' as const, org: { types: [type] } }],
-});
 
 export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as unknown as Parameters<typeof ordersByIds>[0];
@@ -62,14 +62,10 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       validDays,
       basisOrderIds: [...new Set(body.basisOrderIds)],
     };
-    if (mode === 'create' && (await foreignOrgField(db, orgField('supplierId', '供应商', 'SUPPLIER'), tenantId, raw))) {
-      throw invalidInput('供应商不正确');
-    }
-    const projectCompanyId = out.projectCompanyId;
-    const companies = orgField('projectCompanyId', '项目公司', 'PROJECT_COMPANY');
-    if (projectCompanyId && (await foreignOrgField(db, companies, tenantId, { projectCompanyId }))) {
-      throw invalidInput('项目公司不正确');
-    }
+    // The supplier is fixed once created; the project company may change with every edit.
+    const named = { supplierId: mode === 'create' ? supplierId : null, projectCompanyId: out.projectCompanyId };
+    const unknown = await strayRef(db, DEF.fields, tenantId, named);
+    if (unknown) throw invalidInput(ResourceMessage.optionInvalid(unknown));
     // Every basis order must be one of the tenant's orders of this supplier.
     const found = await ordersByIds(db, tenantId, out.basisOrderIds);
     const mine = new Set(found.filter((o) => o.supplierId === supplierId).map((o) => o.orderId));
@@ -108,10 +104,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     },
     options: {
       menu: STAGE.makePath as string,
-      keys: [
-        { key: 'supplierId', label: '供应商', types: ['SUPPLIER'] },
-        { key: 'projectCompanyId', label: '项目公司', types: ['PROJECT_COMPANY'] },
-      ],
+      fields: refFormFields(DEF),
     },
     edit: {
       summary: '编辑预授信（草稿、已退回）',
