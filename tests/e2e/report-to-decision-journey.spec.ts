@@ -29,8 +29,7 @@ afterAll(async () => {
 
 /** A browser context of its own for `userName`, signed in through the login form. */
 // The people work in Shanghai: the meeting's time is typed and shown in Asia/Shanghai.
-const session = (userName: string) =>
-  sessionAs(browser, gateway.url, userName, { timezoneId: 'Asia/Shanghai' }, { throughForm: true });
+const session = (userName: string) => sessionAs(browser, gateway.url, userName, { timezoneId: 'Asia/Shanghai' });
 const screenshots = (page: Page, name: string, narrow = false) => shoot(page, `journey-${name}`, { wideOnly: !narrow });
 
 /** What the gateway answers `userName` on GET `path`. */
