@@ -89,15 +89,19 @@ const FIRST_PASS = 'SHELL_CHUNK_FIRST_PASS';
  * Which modules those are is only known once the bundle is cut (a module graph names every export of a
  * library's index, used or not), so the build first makes the bundle without writing it, reads the shell off
  * its chunks, and then makes it again with the shell's modules grouped.
+ * The same holds for the small chunks the entry imports (the JSX runtime, the style engine, xstate, a dozen
+ * pieces of Fluent): every page loads them with the entry, so they are grouped as one `base` chunk too.
  */
-function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+function shellChunk(): { plugin: Plugin; test: (id: string) => boolean; base: (id: string) => boolean } {
   const shell = new Set<string>();
+  const base = new Set<string>();
   const plugin: Plugin = {
     name: 'shell-chunk',
     apply: 'build',
     async buildStart() {
       if (process.env[FIRST_PASS]) return;
       shell.clear();
+      base.clear();
       const { build } = await import('vite');
       process.env[FIRST_PASS] = '1';
       let output: unknown;
@@ -139,14 +143,16 @@ function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       };
       const facade = (suffix: string) =>
         [...chunks.values()].filter((c) => c.facadeModuleId?.endsWith(suffix)).map((c) => c.fileName);
+      const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName);
+      for (const name of closure(entries, false)) {
+        if (entries.includes(name)) continue;
+        for (const id of chunks.get(name)?.moduleIds ?? []) base.add(id);
+      }
       const layout = facade('/src/ui/shell/main-layout.tsx');
       if (layout.length === 0) return;
       // What the pages outside the layout load, with everything they may open later: never the shell's.
       const outside = new Set([
-        ...closure(
-          [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName),
-          false,
-        ),
+        ...closure(entries, false),
         ...closure(
           [
             ...facade('/src/ui/screens/login/login-screen.tsx'),
@@ -166,7 +172,7 @@ function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
       }
     },
   };
-  return { plugin, test: (id) => shell.has(id) };
+  return { plugin, test: (id) => shell.has(id), base: (id) => base.has(id) };
 }
 
 const shell = shellChunk();
@@ -192,7 +198,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'shell', test: shell.test, includeDependenciesRecursively: false }] },
+        codeSplitting: {
+          groups: [
+            { name: 'base', test: shell.base, includeDependenciesRecursively: false },
+            { name: 'shell', test: shell.test, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

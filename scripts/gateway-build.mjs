@@ -76,10 +76,18 @@ export async function buildGateway(root = process.cwd(), outDir = join(root, '.t
  * seed hashes its accounts on every start, each sign-in checks one) then stays in the allocator of each of
  * libuv's four threads for good, some 90 MB of an idle gateway. A fixed threshold returns each one as it is
  * freed.
+ * V8 lets each JavaScript thread's young generation (the request thread's and the database thread's) grow to
+ * two 16 MB halves, and keeps them once grown: some 40 MB of an idle gateway for objects that live one
+ * request. At 4 MB a half an idle gateway is 30–40 MB smaller, for no measurable CPU per request.
  */
 export function gatewayEnv(env = process.env) {
   const fixed = 'glibc.malloc.mmap_threshold=131072';
-  return { ...env, GLIBC_TUNABLES: env.GLIBC_TUNABLES ? `${env.GLIBC_TUNABLES}:${fixed}` : fixed };
+  const youngGeneration = '--max-semi-space-size=4';
+  return {
+    ...env,
+    GLIBC_TUNABLES: env.GLIBC_TUNABLES ? `${env.GLIBC_TUNABLES}:${fixed}` : fixed,
+    NODE_OPTIONS: env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${youngGeneration}` : youngGeneration,
+  };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,11 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { buildApp, urlForLog } from './app';
 import { encryptParams } from './modules/gateway/param-cipher';
+import { HELMET_OPTIONS } from './plugins/security-headers';
 import type { TestGateway } from './testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from './testing/test-gateway';
 
@@ -228,6 +230,22 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it("sends @fastify/helmet's own headers, asked of it once, on answers and refusals alike", async () => {
+    const plain = Fastify();
+    await plain.register(helmet, HELMET_OPTIONS);
+    plain.get('/x', async () => ({ ok: true }));
+    const expected = (await plain.inject({ method: 'GET', url: '/x' })).headers;
+    await plain.close();
+    const fastifyOwn = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+    const helmetOwn = Object.entries(expected).filter(([name]) => !fastifyOwn.has(name));
+    expect(helmetOwn.length).toBeGreaterThan(10);
+    // An answer, a refused call (no session) and a page of the client.
+    for (const url of ['/api/health', '/api/authcenter/base/user/page', '/business/examine']) {
+      const response = await gw.app.inject({ method: 'GET', url });
+      for (const [name, value] of helmetOwn) expect(response.headers[name], `${url} ${name}`).toBe(value);
     }
   });
 

@@ -11,11 +11,13 @@ import type { GatewayDeps } from './deps';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
+import { inFlightPlugin } from './plugins/in-flight';
 import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/envelope';
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { DEFAULT_CJK_FONT } from './modules/file/pdf-convert';
 import { paramDecryptionPlugin } from './plugins/param-decryption';
 import { MULTI_LINE_KEYWORD, plainInputPlugin } from './plugins/plain-input';
+import { lazySchemaCompilers } from './plugins/schema-compilers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
 import { SCHEMA_FORMATS } from './schemas/common';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   cjkFont?: { path: string; family: string };
   /** A handler that has not answered by then is answered 503 (a database that went silent); 30 s unless given. */
   handlerTimeoutMs?: number;
+  /** app.close() waits this long at most for the requests under way (plugins/in-flight.ts). */
+  drainMs?: number;
 }
 
 /** Receiving one whole request (headers and body) may take this long; a slow upload of the largest file fits. */
@@ -101,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     schemaErrorFormatter: formatSchemaErrors,
+    // Each route's schemas compiled on its first request, once a process (plugins/schema-compilers.ts).
+    schemaController: lazySchemaCompilers,
     requestTimeout: REQUEST_RECEIVE_TIMEOUT_MS,
     // Registering autoload imports every module's routes (transpiled on import under `node --import tsx`), the
     // slowest part of a start: on a busy two-core machine it took longer than Fastify's default 10 s, and the
@@ -155,6 +161,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cjkFont: options.cjkFont ?? DEFAULT_CJK_FONT,
   };
 
+  // First, so that a request counts as under way before any other hook of it reads the database.
+  await app.register(inFlightPlugin, { drainMs: options.drainMs });
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
   // The docs go before the guard: @fastify/swagger must see every route registered after it, and the

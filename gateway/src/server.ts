@@ -1,27 +1,22 @@
 // Run the gateway: read the environment, open the database (PGlite under DATA_DIR, or DATABASE_URL),
 // migrate, seed the demo tenant (a no-op after the first start), and listen.
-import { sql } from 'kysely';
 import { buildApp } from './app';
 import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed/demo-seed';
+import { prepareDatabase, takePreparedMarker, vacuumPglite } from './db/prepare';
 import { expireLapsedDecisions } from './modules/decision/expiry';
 import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-await migrate(db);
-await seedDemo(db);
+// A copy of a data directory prepared a moment before by this same code needs none of it (db/prepare.ts).
+if (config.databaseUrl || !(await takePreparedMarker(config.dataDir))) await prepareDatabase(db, kind);
 
-// PGlite runs no autovacuum: without a VACUUM its visibility map stays empty, so no index-only scan skips
-// the heap (a deep 用户管理 page reads 50,000 rows), and without ANALYZE the planner guesses every size.
-// Do both on start and hourly; a table unchanged since the last run costs next to nothing.
+// PGlite's vacuum (on start, in prepareDatabase) again hourly; a table unchanged since the last run costs
+// next to nothing.
 const PGLITE_VACUUM_MS = 3_600_000;
-const vacuum = () => sql`vacuum (analyze)`.execute(db).then(() => undefined);
-if (kind === 'pglite') await vacuum();
 const vacuumTimer =
-  kind === 'pglite' ? setInterval(() => void vacuum().catch(() => undefined), PGLITE_VACUUM_MS) : undefined;
+  kind === 'pglite' ? setInterval(() => void vacuumPglite(db).catch(() => undefined), PGLITE_VACUUM_MS) : undefined;
 vacuumTimer?.unref();
 
 const app = await buildApp({

@@ -8,7 +8,8 @@
 //  - the gateway's speed as a ratio of a bare Fastify + pg reference route measured in the same run: menu list
 //    and 用户管理 at 100k users on PostgreSQL and PGlite, page 1 at 10k / 100k / 1M users, idle RSS
 //    (speed-bench.ts, scale-bench.ts)
-// Budgets are printed beside the figures; a figure over budget is marked, and the exit code stays 0
+// Budgets are printed beside the figures, and at the end the speed table (speed-table.ts): each tracked
+// figure beside its value after the last speed work and its goal. A figure over budget is marked, and the exit code stays 0
 // (the numbers go into notes, they do not gate a landing) — except when a screen's code is in the shell
 // chunks, a structural mistake that fails the run at once (client-bench.ts).
 import { spawnSync } from 'node:child_process';
@@ -18,9 +19,10 @@ import { ensureChromium } from '../../scripts/browser.mjs';
 import { apiLogin, type RunningGateway } from '../e2e/support/gateway-process';
 import { buildClient, measureClient } from './client-bench';
 import { measureFiles } from './files-bench';
+import { type Row, speedTable } from './speed-table';
 import { benchGateway, measureSpeed } from './speed-bench';
 
-const rows: Array<[string, string, string]> = [];
+const rows: Row[] = [];
 
 function record(name: string, value: string, budget = '') {
   rows.push([name, value, budget]);
@@ -148,6 +150,8 @@ async function main() {
   measureDomainSuite();
   console.log('\n| figure | value | budget |\n|---|---|---|');
   for (const [name, value, budget] of rows) console.log(`| ${name} | ${value} | ${budget} |`);
+  // Last, the tracked speed figures in the speed table's own form (speed-table.ts).
+  console.log(`\n${speedTable(rows)}`);
 }
 
 await main();

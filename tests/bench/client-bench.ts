@@ -1,5 +1,6 @@
-// The client's figures (npm run bench, or alone with `npx tsx tests/bench/client-bench.ts`): what the login
-// page and the shell weigh, sign-in → first screen, and the tag switch, each printed beside its goal. Weights
+// The client's figures (npm run bench, or alone with `npx tsx tests/bench/client-bench.ts`, some of them with
+// BENCH_CLIENT_PARTS=weights,signin,switch): what the login page and the shell weigh, sign-in → first
+// screen, and the tag switch, each printed beside its goal. Weights
 // are gzip of the built files the page fetched (deterministic); times are taken inside the page, so that
 // Playwright's own round trips are not counted. A figure over its goal is marked ✗ and the exit code stays 0,
 // except for the one structural check: a screen's code in the shell chunks (shell-chunks.ts) fails the run.
@@ -14,6 +15,7 @@ import type { RunningGateway } from '../e2e/support/gateway-process';
 import { countRenders, installRenderCounter } from '../e2e/support/render-counter';
 import type { BuiltChunk } from '../../vite.config';
 import { screensInShell } from './shell-chunks';
+import { type Row, speedTable } from './speed-table';
 import { benchGateway } from './speed-bench';
 
 type Recorder = (name: string, value: string, goal?: string) => void;
@@ -208,6 +210,12 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
   }
   await page.waitForLoadState('networkidle');
   const tagBar = page.getByRole('navigation', { name: '已打开的页面' });
+  // A kept-alive page has what it shows: showing it again asks the gateway for nothing.
+  let requests = 0;
+  const countRequest = (req: { url(): string }) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) requests += 1;
+  };
+  page.on('request', countRequest);
   const times: number[] = [];
   for (let i = 0; i < 10; i += 1) {
     const target = i % 2 === 0 ? '融资业务管理' : '业务审核';
@@ -257,16 +265,26 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
     `${renders.components} in ${renders.commits} commits`,
     `≤ 60 ${mark(renders.components <= 60)}`,
   );
+  // The render count waited for the page to settle after the eleventh switch: a late request is in.
+  page.off('request', countRequest);
+  record(
+    'requests sent by switching back to cached tags',
+    `${requests} in 11 switches`,
+    `none ${mark(requests === 0)}`,
+  );
   await context.close();
 }
+
+/** Which client parts to run (comma-separated): weights, signin, switch; all unless given. */
+const PARTS = new Set((process.env.BENCH_CLIENT_PARTS ?? 'weights,signin,switch').split(','));
 
 /** Every client figure of the speed table, against a gateway serving the build in `dist`. */
 export async function measureClient(gateway: RunningGateway, dist: string, record: Recorder): Promise<void> {
   const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    await measureWeights(browser, gateway, dist, record);
-    await measureSignIn(browser, gateway, record);
-    await measureTagSwitch(browser, gateway, record);
+    if (PARTS.has('weights')) await measureWeights(browser, gateway, dist, record);
+    if (PARTS.has('signin')) await measureSignIn(browser, gateway, record);
+    if (PARTS.has('switch')) await measureTagSwitch(browser, gateway, record);
   } finally {
     await browser.close();
   }
@@ -276,7 +294,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dist = '.tmp/bench-dist';
   buildClient(dist);
   ensureChromium();
-  const rows: string[][] = [];
+  const rows: Row[] = [];
   const gateway = await benchGateway({ STATIC_DIR: dist });
   try {
     await measureClient(gateway, dist, (name, value, goal = '') => {
@@ -286,6 +304,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   } finally {
     await gateway.stop();
   }
-  console.log('\n| figure | value | goal |\n|---|---|---|');
-  for (const [name, value, goal] of rows) console.log(`| ${name} | ${value} | ${goal} |`);
+  console.log(`\n${speedTable(rows)}`);
 }

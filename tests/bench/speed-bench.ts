@@ -79,8 +79,15 @@ export const describe = (f: Figure) =>
   }`;
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
+/**
+ * BENCH_DB_SUFFIX is added to every database name the benchmark makes, so that two benchmarks (or parts of one)
+ * run at once on one PostgreSQL server do not drop each other's.
+ */
+const dbName = (name: string) => `${name}${process.env.BENCH_DB_SUFFIX ?? ''}`;
+
 /** A database of the benchmark's own on the local PostgreSQL, or null when none answers. */
-export async function freshPostgres(name: string): Promise<string | null> {
+export async function freshPostgres(base: string): Promise<string | null> {
+  const name = dbName(base);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -94,7 +101,8 @@ export async function freshPostgres(name: string): Promise<string | null> {
   }
 }
 
-export async function dropPostgres(name: string): Promise<void> {
+export async function dropPostgres(base: string): Promise<void> {
+  const name = dbName(base);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

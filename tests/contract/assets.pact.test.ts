@@ -8,7 +8,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { AssetsGatewayAdapter } from '../../src/adapters/gateway/assets-gateway.adapter';
 import { PAYMENT_ORDER_PATH } from '../../src/domain/assets/payment-order.resource';
 import { menuIdForPath } from '../../src/domain/menu/menu';
-import { ApplicationState, PACT_APPLICATION_ID, PACT_HELD_ORDER_ID } from './support/application-fixtures';
+import {
+  FinancingApplicationState,
+  PACT_FINANCING_APPLICATION_ID,
+  PACT_HELD_ORDER_ID,
+} from './support/financing-application-fixtures';
 import { bearer, createPact, httpClientFor, PACT_TOKEN, State } from './support/consumer';
 
 const { eachLike, integer, like, regex, string } = MatchersV3;
@@ -56,7 +60,7 @@ describe('assets contract', () => {
   it('names the businesses holding part of an order (its 占用金额)', async () => {
     await createPact()
       .addInteraction()
-      .given(ApplicationState.held)
+      .given(FinancingApplicationState.held)
       .uponReceiving('the details of an order a submitted application holds')
       .withRequest('GET', `/api/assets/paymentOrder/${PACT_HELD_ORDER_ID}/details`, (b) =>
         b.headers(bearer(PACT_TOKEN.operator)),
@@ -67,7 +71,7 @@ describe('assets contract', () => {
             invoices: like([]),
             changes: like([]),
             financings: eachLike({
-              businessId: string(PACT_APPLICATION_ID),
+              businessId: string(PACT_FINANCING_APPLICATION_ID),
               businessNo: string('RZ202611209902'),
               applicationNo: string('SQ202611209902'),
               stateLabel: string('融资申请·待审核'),

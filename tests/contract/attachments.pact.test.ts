@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { BusinessGatewayAdapter } from '../../src/adapters/gateway/business-gateway.adapter';
 import { FileGatewayAdapter } from '../../src/adapters/gateway/file-gateway.adapter';
 import type { SessionStore } from '../../src/application/ports/session-store.port';
-import { PACT_APPLICATION_ID } from './support/application-fixtures';
+import { PACT_FINANCING_APPLICATION_ID } from './support/financing-application-fixtures';
 import { AttachmentState, PACT_DOCUMENT_KEY } from './support/attachment-fixtures';
 import { bearer, createPact, httpClientFor } from './support/consumer';
 import { REVIEWER1_TOKEN } from './support/review-fixtures';
 
 const { boolean, eachLike, integer, regex, string } = MatchersV3;
 const ok = (data: unknown) => ({ code: 0, message: string('操作成功'), data });
-const API = `/api/business/business/${PACT_APPLICATION_ID}`;
+const API = `/api/business/business/${PACT_FINANCING_APPLICATION_ID}`;
 
 function adapters(url: string) {
   const { http, notifier } = httpClientFor(url, REVIEWER1_TOKEN);
@@ -54,7 +54,7 @@ describe('attachments contract', () => {
         ),
       )
       .executeTest(async (mock) => {
-        const list = await adapters(mock.url).business.attachments(PACT_APPLICATION_ID);
+        const list = await adapters(mock.url).business.attachments(PACT_FINANCING_APPLICATION_ID);
         expect(list[0]?.stage).toBe('APPLICATION');
         expect(list[0]?.missing).toBe(false);
       });
@@ -77,7 +77,7 @@ describe('attachments contract', () => {
       )
       .executeTest(async (mock) => {
         const { business, saved } = adapters(mock.url);
-        expect(await business.downloadAttachments(PACT_APPLICATION_ID)).toBe('RZ202611209902全部附件.zip');
+        expect(await business.downloadAttachments(PACT_FINANCING_APPLICATION_ID)).toBe('RZ202611209902全部附件.zip');
         expect(saved).toEqual(['RZ202611209902全部附件.zip']);
       });
   });

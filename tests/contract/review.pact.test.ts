@@ -7,16 +7,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ReviewGatewayAdapter } from '../../src/adapters/gateway/review-gateway.adapter';
 import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
 import { GatewayError } from '../../src/application/ports/gateway-error';
-import { LIFECYCLE, STAGES } from '../../src/domain/financing/lifecycle';
-import {
-  APPROVE_METHOD_LABEL,
-  defaultAuditType,
-  REJECT_HANDLER_LABEL,
-  REVIEW_TYPES,
-} from '../../src/domain/financing/review';
+import { LIFECYCLE } from '../../src/domain/financing/lifecycle';
+import { APPROVE_METHOD_LABEL, defaultAuditType, REJECT_HANDLER_LABEL } from '../../src/domain/financing/review';
 import { menuIdForPath } from '../../src/domain/menu/menu';
 import { bearer, createPact, httpClientFor, PACT_TOKEN } from './support/consumer';
 import { PACT_PRE_CREDIT, REVIEW_STATE, REVIEWER1_TOKEN } from './support/review-fixtures';
+import { STAGES, REVIEW_TYPES } from '../../src/domain/financing/stages';
 
 const { eachLike, equal, integer, like, regex, string, boolean } = MatchersV3;
 const ok = (data: unknown) => ({ code: 0, message: string('操作成功'), data });

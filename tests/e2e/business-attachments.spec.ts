@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { zipEntries } from '../../gateway/src/testing/zip-entries';
-import { signIn } from './support/browser';
+import { signIn, screenshots } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 
@@ -94,13 +94,6 @@ async function fresh(page: Page, username: string, password: string) {
     sessionStorage.clear();
   });
   await signIn(page, suite.gateway.url, username, password);
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 async function noSeriousViolation(page: Page, screen: string) {

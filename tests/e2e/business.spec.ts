@@ -2,7 +2,7 @@
 // terminates one (the reason is required); the risk manager pauses a business with a reason and resumes it.
 // Both screens are photographed at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -26,13 +26,7 @@ async function waitingOf(supplier: string) {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 describe('融资业务', () => {
   it('the operator reads a timeline and terminates a business with a reason', async () => {

@@ -2,7 +2,7 @@
 // before anything is sent), submits them and finds them in the list with their JY number; 企业信息 lists the
 // tenant's enterprises and edits a profile. Each screen at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -16,13 +16,7 @@ async function openMenu(title: string, tableLabel: string) {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 describe('客户关系管理', () => {
   it('admin writes interview minutes on the make page and finds them in the list', async () => {

@@ -4,123 +4,57 @@
 // its 决议 tab. The meeting up to the chair's review is walked before the gateway starts, by the seeded people
 // through the gateway's own functions on a copy of the data template (the meeting's own screens have their
 // spec). Screens at 1440 and 390 px go to .tmp for a look.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Kysely } from 'kysely';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../gateway/src/db/database';
+import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
-import { LIFECYCLE_ACCOUNTS } from '../../gateway/src/modules/business/seed';
 import { loadBusiness } from '../../gateway/src/modules/business/aggregate';
 import { boundsOf } from '../../gateway/src/modules/decision/store';
-import {
-  castVote,
-  createMeeting,
-  loadMeeting,
-  meetingActor,
-  recordConclusion,
-  submitMinutes,
-  transitionMeeting,
-} from '../../gateway/src/modules/meeting/repository';
+import { walkToChairReview } from '../../gateway/src/modules/meeting/walk';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { termRange } from '../../src/domain/financing/financing-terms';
-import { launchBrowser, signIn } from './support/browser';
-import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';
+import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { type RunningGateway, startGateway } from './support/gateway-process';
 
-const PASSWORD = 'Staff@2026';
 const T = DEMO_TENANT_ID;
 let gateway: RunningGateway;
 let browser: Browser;
-let dataDir: string;
 let businessId = '';
 let businessNo = '';
 let meetingNo = '';
 let rate = '';
 let termDays = 90;
 
-const idOf = (userName: string) => LIFECYCLE_ACCOUNTS.find((a) => a.userName === userName)?.userId as string;
+/** The meeting walked to the chair's review, passing the business; the decision's bounds read from its product. */
+async function meetingPassedTheBusiness(db: Kysely<Database>) {
+  const [id] = await businessesAwaitingMeeting(db, T, 1);
+  businessId = id as string;
+  const now = new Date();
+  const m = await walkToChairReview(
+    db,
+    T,
+    { title: '融资决议评审会', location: '远景大厦8楼会议室', businessIds: [businessId] },
+    now,
+  );
+  meetingNo = m.meetingNo;
+  const business = await loadBusiness(db, T, businessId);
+  businessNo = business.businessNo;
+  const limits = await boundsOf(db, T, business, now);
+  if (!limits) throw new Error('no product holds the decision');
+  rate = limits.product.minRate;
+  termDays = Math.max(90, termRange(limits.bounds).min);
+}
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wsf-e2e-decision-'));
-  const template = process.env[DATA_TEMPLATE_ENV];
-  if (!template) throw new Error('the browser tests’ global setup did not prepare a data template');
-  cpSync(template, dataDir, { recursive: true });
-  const { db } = await openDatabase({ dataDir });
-  try {
-    const [id] = await businessesAwaitingMeeting(db, T, 1);
-    businessId = id as string;
-    const people = Object.fromEntries(
-      await Promise.all(
-        ['secretary', 'chair', 'member1', 'member2', 'member3'].map(async (n) => [
-          n,
-          await meetingActor(db, T, idOf(n)),
-        ]),
-      ),
-    );
-    const now = new Date();
-    const made = await createMeeting(
-      db,
-      T,
-      {
-        title: '融资决议评审会',
-        form: 'ON_SITE',
-        location: '远景大厦8楼会议室',
-        scheduledAt: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
-        chairId: people.chair.userId,
-        secretaryId: people.secretary.userId,
-        members: [
-          { userId: people.chair.userId, role: 'CHAIR' },
-          { userId: people.member1.userId, role: 'MEMBER' },
-          { userId: people.member2.userId, role: 'MEMBER' },
-          { userId: people.member3.userId, role: 'MEMBER' },
-        ],
-        agenda: [{ businessId }],
-      },
-      people.secretary,
-      now,
-    );
-    meetingNo = made.meetingNo;
-    const meetingId = made.meetingId;
-    let m = await transitionMeeting(db, T, { meetingId, action: 'notify', version: 1 }, people.secretary, now);
-    m = await transitionMeeting(db, T, { meetingId, action: 'openVoting', version: m.version }, people.secretary, now);
-    for (const who of ['chair', 'member1', 'member2', 'member3']) {
-      await castVote(db, T, { meetingId, seq: 1, memberId: people[who].userId, opinion: 'AGREE' }, people[who], now);
-    }
-    m = await transitionMeeting(db, T, { meetingId, action: 'closeVoting', version: m.version }, people.secretary, now);
-    await recordConclusion(db, T, { meetingId, seq: 1, conclusion: 'PASSED' }, people.secretary, now);
-    m = await loadMeeting(db, T, meetingId);
-    await submitMinutes(db, T, { meetingId, version: m.version }, people.secretary, now);
-    const business = await loadBusiness(db, T, businessId);
-    businessNo = business.businessNo;
-    const limits = await boundsOf(db, T, business, now);
-    if (!limits) throw new Error('no product holds the decision');
-    rate = limits.product.minRate;
-    termDays = Math.max(90, termRange(limits.bounds).min);
-  } finally {
-    await db.destroy();
-  }
-  [gateway, browser] = await Promise.all([startGateway({ DATA_DIR: dataDir }), launchBrowser()]);
+  [gateway, browser] = await Promise.all([startGateway({}, { prepare: meetingPassedTheBusiness }), launchBrowser()]);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
   await gateway?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function session(userName: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, gateway.url, userName, PASSWORD);
-  return page;
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 
 describe('融资决议', () => {
   it('the chair approves the minutes, risk1 makes the decision, riskhead and the approver approve it', async () => {

@@ -2,7 +2,7 @@
 // and sees the business it started (its number in the demand's detail, its pre-credit draft in 预授信申请管理); the
 // screens are photographed at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -17,13 +17,7 @@ async function open(path: string, title: string, tableLabel: string) {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 const prompted = new WeakSet<object>();
 /** The demo supplier is asked for its data-query consent whenever a page loads; it answers another day. */

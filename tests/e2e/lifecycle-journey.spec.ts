@@ -7,7 +7,7 @@
 // shows every step. (The maker unable to approve its own and a locked supplier's refusal are gateway tests.)
 // Screens at 1440 and 390 go to .tmp.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 
@@ -15,13 +15,7 @@ const suite = useBrowserSuite();
 const HUADONG = '1100000000000000011';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 // biome-ignore lint/suspicious/noExplicitAny: the envelope's data is whatever the route answers
 type Envelope = { code: number; message: string; data: any };
@@ -47,7 +41,7 @@ async function fresh(username: string, password: string) {
     localStorage.clear();
     sessionStorage.clear();
   });
-  await signIn(page, suite.gateway.url, username, password);
+  await signInThroughForm(page, suite.gateway.url, username, password);
 }
 
 describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
@@ -108,7 +102,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     const businessNo = l2.businessNo;
 
     // Stage 2 in the browser: the operator makes the application.
-    await signIn(page, suite.gateway.url, 'operator', 'Operator@2026');
+    await signInThroughForm(page, suite.gateway.url, 'operator', 'Operator@2026');
     await page.goto(`${suite.gateway.url}/business/financingApplicationManagement`);
     await page.getByRole('button', { name: '新增融资申请' }).click();
     await page.getByRole('heading', { name: '新增融资申请' }).waitFor();

@@ -4,62 +4,39 @@
 // one more business of 华东建材 is walked to 待上会 by the seeded people in the gateway's data directory, as the
 // demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at 1440 and 390 px go to .tmp for
 // a look.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../gateway/src/db/database';
+import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
-import { launchBrowser, signIn } from './support/browser';
-import { DATA_TEMPLATE_ENV, type RunningGateway, startGateway } from './support/gateway-process';
+import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { type RunningGateway, startGateway } from './support/gateway-process';
 
-const PASSWORD = 'Staff@2026';
 let gateway: RunningGateway;
 let browser: Browser;
-let dataDir: string;
 let businessNo = '';
 
+async function awaitingOne(db: Kysely<Database>) {
+  const [id] = await businessesAwaitingMeeting(db, DEMO_TENANT_ID, 1);
+  businessNo = (
+    await db
+      .selectFrom('financing_business')
+      .select('business_no')
+      .where('business_id', '=', id!)
+      .executeTakeFirstOrThrow()
+  ).business_no;
+}
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'wsf-e2e-meeting-'));
-  const template = process.env[DATA_TEMPLATE_ENV];
-  if (!template) throw new Error('the browser tests’ global setup did not prepare a data template');
-  cpSync(template, dataDir, { recursive: true });
-  const { db } = await openDatabase({ dataDir });
-  try {
-    const [id] = await businessesAwaitingMeeting(db, DEMO_TENANT_ID, 1);
-    businessNo = (
-      await db
-        .selectFrom('financing_business')
-        .select('business_no')
-        .where('business_id', '=', id!)
-        .executeTakeFirstOrThrow()
-    ).business_no;
-  } finally {
-    await db.destroy();
-  }
-  [gateway, browser] = await Promise.all([startGateway({ DATA_DIR: dataDir }), launchBrowser()]);
+  [gateway, browser] = await Promise.all([startGateway({}, { prepare: awaitingOne }), launchBrowser()]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await gateway?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function session(userName: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, gateway.url, userName, PASSWORD);
-  return page;
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 
 const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 

@@ -2,19 +2,13 @@
 // methods ticked) and finds it in 资金方管理; saves the risk summary and sees version 4 in force and at the top
 // of the version history; the lists and forms render at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
 const suite = useBrowserSuite();
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 async function openRoute(path: string, title: string) {
   const page = suite.page;

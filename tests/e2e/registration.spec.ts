@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-code';
 import { RegistrationMessage } from '../../src/domain/registration/registration';
-import { signIn } from './support/browser';
+import { signIn, signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -70,7 +70,7 @@ describe('供应商注册', () => {
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL(`${url}/login`);
 
-    await signIn(page, url, 'xinrui_mq', 'Xinrui@2026');
+    await signInThroughForm(page, url, 'xinrui_mq', 'Xinrui@2026');
     await page.getByRole('dialog', { name: '提示' }).waitFor();
     await page.screenshot({ path: '.tmp/e2e-register-approved-prompt.png' });
   });

@@ -9,7 +9,7 @@
 // reached through 主菜单. Screens at 1440 and 390 px go to .tmp for a look.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn } from './support/browser';
+import { launchBrowser, screenshots as shoot, sessionAs } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { openMenuItem } from './support/menu';
 import { fillReportSteps } from './support/report-stepper';
@@ -28,25 +28,9 @@ afterAll(async () => {
 });
 
 /** A browser context of its own for `userName`, signed in through the login form. */
-async function session(userName: string): Promise<Page> {
-  // The people work in Shanghai: the meeting's time is typed and shown in Asia/Shanghai.
-  const context = await browser.newContext({
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await signIn(page, gateway.url, userName, PASSWORD);
-  return page;
-}
-
-async function screenshots(page: Page, name: string, narrow = false) {
-  await page.screenshot({ path: `.tmp/e2e-journey-${name}-1440.png`, fullPage: true });
-  if (!narrow) return;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-journey-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+// The people work in Shanghai: the meeting's time is typed and shown in Asia/Shanghai.
+const session = (userName: string) => sessionAs(browser, gateway.url, userName, { timezoneId: 'Asia/Shanghai' });
+const screenshots = (page: Page, name: string, narrow = false) => shoot(page, `journey-${name}`, { wideOnly: !narrow });
 
 /** What the gateway answers `userName` on GET `path`. */
 async function api(userName: string, path: string) {

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportField, reportStep } from '../../src/domain/financing/report';
-import { launchBrowser, signIn } from './support/browser';
+import { launchBrowser, screenshots as shoot, sessionAs } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { fillReportSteps, labelOf } from './support/report-stepper';
 
@@ -22,19 +22,8 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-async function session(userName: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, gateway.url, userName, PASSWORD);
-  return page;
-}
-
-async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `.tmp/e2e-report-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-report-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const session = (userName: string) => sessionAs(browser, gateway.url, userName);
+const screenshots = (page: Page, name: string) => shoot(page, `report-${name}`);
 
 async function api(userName: string, path: string) {
   const { token } = await apiLogin(gateway.url, userName, PASSWORD);

@@ -2,7 +2,7 @@
 // level 1, returns it with a comment, lands back on 业务审核 with a toast, and the item has left both lists and
 // the count. Screens at 1440 and 390 px go to .tmp for a look.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuArea } from './support/menu';
 
@@ -12,13 +12,7 @@ async function settled() {
   await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 describe('业务审核', () => {
   it('reviewer1 returns a pre-credit from 我的待办 and it leaves the list', async () => {

@@ -2,7 +2,7 @@
 // unlocks it and sees both changes in the lock's history; 监管账户 shows account numbers masked in the list and
 // whole in 查看; every risk list renders at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signIn, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -25,13 +25,7 @@ async function openRoute(path: string, title: string, tableLabel: string) {
   await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
 }
 
-async function screenshots(name: string) {
-  const page = suite.page;
-  await page.screenshot({ path: `.tmp/e2e-${name}-1440.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/e2e-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const screenshots = (name: string) => shoot(suite.page, name);
 
 describe('风险管理', () => {
   it('admin locks a supplier with a reason, unlocks it with a reason, and sees the history', async () => {

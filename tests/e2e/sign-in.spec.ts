@@ -1,6 +1,6 @@
 // Issue 2 §8: sign-in, the route guard and the session's end, in Debian's Chromium against the real gateway.
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, signIn } from './support/browser';
+import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 import { openMenuArea, openMenuItem } from './support/menu';
@@ -12,7 +12,7 @@ const path = () => new URL(suite.page.url()).pathname;
 describe('signing in', () => {
   it('admin signs in and sees every area in the sidebar', async () => {
     const { username, password, nickName } = DEMO_ACCOUNTS.admin;
-    await signIn(suite.page, suite.gateway.url, username, password);
+    await signInThroughForm(suite.page, suite.gateway.url, username, password);
     await suite.page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
     const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     for (const area of [
@@ -35,7 +35,7 @@ describe('signing in', () => {
 
   it('operator signs in and has no 基础数据', async () => {
     const { username, password, nickName } = DEMO_ACCOUNTS.operator;
-    await signIn(suite.page, suite.gateway.url, username, password);
+    await signInThroughForm(suite.page, suite.gateway.url, username, password);
     await suite.page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
     const nav = suite.page.getByRole('navigation', { name: '主菜单' });
     await nav.getByText('业务管理', { exact: true }).waitFor();
@@ -44,7 +44,7 @@ describe('signing in', () => {
 
   it('supplier signs in and sees financing demand and pre-credit', async () => {
     const { username, password } = DEMO_ACCOUNTS.supplier;
-    await signIn(suite.page, suite.gateway.url, username, password);
+    await signInThroughForm(suite.page, suite.gateway.url, username, password);
     // The demo supplier's data-query consent is pending, so its prompt comes first (supplier-authorization.spec.ts).
     const prompt = suite.page.getByRole('dialog', { name: '提示' });
     await prompt.getByRole('button', { name: '关闭', exact: true }).click();
@@ -76,7 +76,7 @@ describe('the route guard', () => {
 
   it('sends a signed-in user from /login to /, an unknown path to /404 and a path outside the menu to /401', async () => {
     const { username, password } = DEMO_ACCOUNTS.operator;
-    await signIn(suite.page, suite.gateway.url, username, password);
+    await signInThroughForm(suite.page, suite.gateway.url, username, password);
     await suite.page.goto(`${suite.gateway.url}/login`);
     await suite.page.waitForURL(`${suite.gateway.url}/`);
     await suite.page.goto(`${suite.gateway.url}/no/such/page`);
@@ -89,7 +89,7 @@ describe('the route guard', () => {
 
   it('opens a menu screen from the sidebar, with its title, case-insensitively by URL too', async () => {
     const { username, password } = DEMO_ACCOUNTS.operator;
-    await signIn(suite.page, suite.gateway.url, username, password);
+    await signInThroughForm(suite.page, suite.gateway.url, username, password);
     await openMenuItem(suite.page, '业务管理', '融资业务管理');
     await suite.page.waitForURL(`${suite.gateway.url}/business/financingBusinessManage`);
     await suite.page.getByRole('heading', { name: '融资业务管理' }).waitFor();
@@ -110,7 +110,7 @@ describe('the session', () => {
   });
 
   it("shows '用户信息过期,请重新登录' for a revoked token, then returns to /login", async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     const cookie = (await suite.context.cookies()).find((c) => c.name === '__WSF__token__');
     expect(cookie?.value).toBeTruthy();
     const revoked = await fetch(`${suite.gateway.url}/api/authcenter/logout`, {
@@ -137,7 +137,7 @@ describe('the session', () => {
   });
 
   it('logs out from the header and cannot come back without signing in', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '退出登录' }).click();
     await suite.page.waitForURL(`${suite.gateway.url}/login`);

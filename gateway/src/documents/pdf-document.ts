@@ -12,6 +12,8 @@ export interface DocumentJob {
   layout: DocumentLayout;
   out: string;
   font: { path: string; family: string };
+  /** The creation date to write (ISO), for bytes that are the same on every drawing; now when absent. */
+  date?: string;
 }
 
 const MARGIN = 50;
@@ -111,7 +113,12 @@ export async function renderDocumentPdf(job: DocumentJob): Promise<void> {
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
-    info: { Title: job.layout.name, Subject: job.layout.templateRef, Creator: 'wsf-gateway' },
+    info: {
+      Title: job.layout.name,
+      Subject: job.layout.templateRef,
+      Creator: 'wsf-gateway',
+      ...(job.date ? { CreationDate: new Date(job.date), ModDate: new Date(job.date) } : {}),
+    },
   });
   const sink = createWriteStream(job.out);
   doc.pipe(sink);

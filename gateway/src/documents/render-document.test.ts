@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
 import { SAMPLE_DECISION, SAMPLE_MINUTES, SAMPLE_REPORT } from './document-samples';
 import { DECISION_TEMPLATE, MINUTES_TEMPLATE, REPORT_TEMPLATE } from './document-templates';
-import { DocumentMessage, renderDocument } from './render-document';
+import type { DocumentLayout } from './document-template';
+import { DocumentMessage, drawDocuments, renderDocument } from './render-document';
 
 const work = mkdtempSync(join(tmpdir(), 'doc-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -59,4 +60,24 @@ describe('renderDocument', () => {
       renderDocument(DECISION_TEMPLATE, {}, { cjkFont: { path: '/nonexistent/font.ttc', family: 'X' } }),
     ).rejects.toThrow(DocumentMessage.noFont);
   });
+
+  it('draws several documents in one child, in order, the same bytes each time for a fixed date', async () => {
+    const layout = (title: string): DocumentLayout => ({
+      name: title,
+      templateRef: '演示资料',
+      pieces: [
+        { kind: 'title', text: title },
+        { kind: 'fields', items: [['企业名称', '华东建材有限公司']] },
+      ],
+    });
+    const date = new Date(Date.UTC(2026, 10, 1));
+    const layouts = [layout('营业执照'), layout('公司章程')];
+    const first = await drawDocuments(layouts, { ...options, date });
+    const again = await drawDocuments(layouts, { ...options, date });
+    expect(first.map((pdf, i) => textOf(pdf, `drawn-${i}`))).toEqual([
+      expect.stringContaining('营业执照企业名称：华东建材有限公司'),
+      expect.stringContaining('公司章程企业名称：华东建材有限公司'),
+    ]);
+    expect(again.map((pdf, i) => pdf.equals(first[i]!))).toEqual([true, true]);
+  }, 60_000);
 });

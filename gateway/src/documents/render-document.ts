@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { AppError } from '../plugins/envelope';
 import { besideModule, loaderArgs } from '../source-files';
-import { type DocumentTemplate, layoutDocument } from './document-template';
+import { type DocumentLayout, type DocumentTemplate, layoutDocument } from './document-template';
 import type { DocumentJob } from './pdf-document';
 
 const RENDER_HEAP_MB = 512;
@@ -39,19 +39,34 @@ export async function renderDocument(
   values: Readonly<Record<string, unknown>>,
   options: { cjkFont: { path: string; family: string }; workRoot?: string; fileName?: string },
 ): Promise<RenderedDocument> {
-  if (!existsSync(options.cjkFont.path)) throw unavailable(DocumentMessage.noFont);
   const layout = layoutDocument(template, values);
+  const [pdf] = await drawDocuments([layout], options);
+  return { pdf: pdf!, templateRef: layout.templateRef, fileName: `${options.fileName ?? template.name}.pdf` };
+}
+
+/**
+ * Draws laid-out documents, all in one child process, into their PDF bytes (in the same order). `date`, when
+ * given, is written as the documents' creation date, so the same layout is the same bytes every time.
+ */
+export async function drawDocuments(
+  layouts: readonly DocumentLayout[],
+  options: { cjkFont: { path: string; family: string }; workRoot?: string; date?: Date },
+): Promise<Buffer[]> {
+  if (!existsSync(options.cjkFont.path)) throw unavailable(DocumentMessage.noFont);
   const work = await mkdtemp(join(options.workRoot ?? tmpdir(), 'gw-doc-'));
   try {
-    const job: DocumentJob = { layout, out: join(work, 'out.pdf'), font: options.cjkFont };
-    const outcome = await drawInChild(job);
+    const jobs = layouts.map(
+      (layout, i): DocumentJob => ({
+        layout,
+        out: join(work, `${i}.pdf`),
+        font: options.cjkFont,
+        ...(options.date ? { date: options.date.toISOString() } : {}),
+      }),
+    );
+    const outcome = await drawInChild(jobs);
     if (outcome === 'timeout') throw unavailable(DocumentMessage.timeout);
     if (outcome !== 'ok') throw unavailable(DocumentMessage.failed);
-    return {
-      pdf: await readFile(job.out),
-      templateRef: layout.templateRef,
-      fileName: `${options.fileName ?? template.name}.pdf`,
-    };
+    return await Promise.all(jobs.map((job) => readFile(job.out)));
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -59,7 +74,7 @@ export async function renderDocument(
 
 const CHILD_SCRIPT = fileURLToPath(besideModule(import.meta.url, './pdf-document.child'));
 
-function drawInChild(job: DocumentJob): Promise<'ok' | 'failed' | 'timeout'> {
+function drawInChild(jobs: readonly DocumentJob[]): Promise<'ok' | 'failed' | 'timeout'> {
   return new Promise((resolve) => {
     const child = fork(CHILD_SCRIPT, [], {
       execArgv: [...loaderArgs(import.meta.url), `--max-old-space-size=${RENDER_HEAP_MB}`],
@@ -78,6 +93,6 @@ function drawInChild(job: DocumentJob): Promise<'ok' | 'failed' | 'timeout'> {
     child.once('message', (message: { ok: boolean }) => settle(message.ok ? 'ok' : 'failed'));
     child.once('error', () => settle('failed'));
     child.once('exit', () => settle('failed'));
-    child.send(job);
+    child.send(jobs);
   });
 }

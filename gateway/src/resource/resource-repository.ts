@@ -15,7 +15,6 @@ import {
   historyLabel,
   idColumnOf,
   isSortable,
-  orgNameKey,
   refOf,
   searchFields,
   sumFields,
@@ -41,7 +40,6 @@ function aggregateOf(def: ResourceDef, f: FieldDef) {
   return sql`(select ${value} from ${sql.table(a.table)} as a
     where a.tenant_id = t.tenant_id and ${sql.ref(`a.${a.on}`)} = ${id}${live})`;
 }
-const orgAlias = (f: FieldDef) => `o_${f.key}`;
 
 function base(db: AnyDb, def: ResourceDef, tenantId: string) {
   let query = db.selectFrom(`${def.storage.table} as t`).where('t.tenant_id', '=', tenantId);
@@ -113,13 +111,6 @@ function selectRecord(db: AnyDb, def: ResourceDef, tenantId: string) {
       j.onRef(`${alias}.${ref.id}`, '=', `t.${columnOf(f)}`).onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
     );
   }
-  for (const f of def.fields.filter((x) => x.org)) {
-    const alias = orgAlias(f);
-    query = query.leftJoin(`organization as ${alias}`, (j) =>
-      j.onRef(`${alias}.org_id`, '=', `t.${columnOf(f)}`).onRef(`${alias}.tenant_id`, '=', 't.tenant_id'),
-    );
-  }
-  const orgNames = def.fields.filter((f) => f.org).map((f) => sql.ref(`${orgAlias(f)}.org_name`).as(orgNameKey(f)));
   const columns = def.fields.map((f) => {
     if (f.userName) return sql.ref(`${userAlias(f)}.nick_name`).as(f.key);
     if (f.refName) {
@@ -131,7 +122,7 @@ function selectRecord(db: AnyDb, def: ResourceDef, tenantId: string) {
     if (f.type === 'date') return sql<string>`${sql.ref(`t.${columnOf(f)}`)}::date::text`.as(f.key);
     return sql.ref(`t.${columnOf(f)}`).as(f.key);
   });
-  return query.select([sql.ref(`t.${id}`).as('keyId'), 't.status', 't.version', ...columns, ...orgNames]);
+  return query.select([sql.ref(`t.${id}`).as('keyId'), 't.status', 't.version', ...columns]);
 }
 
 /** A row as the wire carries it: money and ints as numbers, times as ISO text, nothing undefined. */
@@ -148,7 +139,6 @@ export function toRecord(def: ResourceDef, row: Record<string, unknown>): Resour
       record[f.key] = f.type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
     else if (f.type === 'money' || f.type === 'int') record[f.key] = Number(value);
     else record[f.key] = String(value);
-    if (f.org) record[orgNameKey(f)] = row[orgNameKey(f)] == null ? null : String(row[orgNameKey(f)]);
   }
   return record as ResourceRecord;
 }
@@ -205,23 +195,40 @@ export async function pageResources(
   };
 }
 
-/** The rows of the tenant a `ref` field may point at, by name (the form's select). */
-export async function refOptions(db: AnyDb, ref: RefDef, tenantId: string, limit: number) {
+/** The rows of the tenant a reference allows, e.g. the organisations of its types. */
+function refRows(db: AnyDb, ref: RefDef, tenantId: string) {
   let query = db.selectFrom(ref.table).where('tenant_id', '=', tenantId);
-  for (const [column, value] of Object.entries(ref.where ?? {})) query = query.where(column, '=', value);
+  for (const [column, value] of Object.entries(ref.where ?? {}))
+    query = typeof value === 'string' ? query.where(column, '=', value) : query.where(column, 'in', [...value]);
+  return query;
+}
+
+/** The rows the form offers for a reference, in its order (the form's select). */
+export async function refOptions(
+  db: AnyDb,
+  ref: RefDef,
+  tenantId: string,
+  limit: number,
+): Promise<{ keyId: string; name: string }[]> {
+  let query = refRows(db, ref, tenantId);
+  for (const [column, value] of Object.entries(ref.offered ?? {})) query = query.where(column, '=', value);
+  for (const column of ref.order ?? [ref.name]) query = query.orderBy(column);
   const rows = await query
     .select([`${ref.id} as keyId`, `${ref.name} as name`])
-    .orderBy(ref.name)
     .limit(limit)
     .execute();
   return rows.map((r) => ({ keyId: String(r.keyId), name: String(r.name) }));
 }
 
-/** Whether the id is one of the rows the `ref` allows in the tenant. */
-export async function refExists(db: AnyDb, ref: RefDef, tenantId: string, id: string): Promise<boolean> {
-  let query = db.selectFrom(ref.table).where('tenant_id', '=', tenantId).where(ref.id, '=', id);
-  for (const [column, value] of Object.entries(ref.where ?? {})) query = query.where(column, '=', value);
-  return !!(await query.select(ref.id).limit(1).executeTakeFirst());
+/** The first reference of the form that is not one of the rows its field allows in the tenant, or null. */
+export async function strayRef(db: AnyDb, fields: readonly FieldDef[], tenantId: string, form: ResourceForm) {
+  for (const f of fields) {
+    const value = form[f.key];
+    if (!f.ref || value === undefined || value === null || value === '') continue;
+    const row = await refRows(db, f.ref, tenantId).where(f.ref.id, '=', String(value)).select(f.ref.id).limit(1);
+    if (!(await row.executeTakeFirst())) return f;
+  }
+  return null;
 }
 
 /** Every matching record, in the list's order, up to the limit (exports and the list call). */
@@ -289,43 +296,6 @@ export function scopedUpdate(db: AnyDb, def: ResourceDef, tenantId: string, id: 
     .where('version', '=', version);
   for (const [column, value] of Object.entries(def.storage.scope ?? {})) query = query.where(column, '=', value);
   return query;
-}
-
-/** The tenant's organisations an organisation field may name, by name (the form's choices). */
-export async function orgOptions(db: AnyDb, tenantId: string, f: FieldDef): Promise<{ keyId: string; name: string }[]> {
-  const rows = await db
-    .selectFrom('organization')
-    .select(['org_id', 'org_name'])
-    .where('tenant_id', '=', tenantId)
-    .where('org_type', 'in', [...(f.org?.types ?? [])])
-    .where('status', '=', 'ENABLED')
-    .orderBy('sort_no')
-    .orderBy('org_id')
-    .limit(1000)
-    .execute();
-  return rows.map((r) => ({ keyId: String(r.org_id), name: String(r.org_name) }));
-}
-
-/** The first organisation field of the form whose value is not one of the tenant's organisations of its types. */
-export async function foreignOrgField(
-  db: AnyDb,
-  def: ResourceDef,
-  tenantId: string,
-  form: ResourceForm,
-): Promise<FieldDef | null> {
-  for (const f of def.fields.filter((x) => x.org)) {
-    const value = form[f.key];
-    if (value === undefined || value === null || value === '') continue;
-    const row = await db
-      .selectFrom('organization')
-      .select('org_id')
-      .where('tenant_id', '=', tenantId)
-      .where('org_id', '=', String(value))
-      .where('org_type', 'in', [...(f.org?.types ?? [])])
-      .executeTakeFirst();
-    if (!row) return f;
-  }
-  return null;
 }
 
 /** The user who created a record, for resources whose removal is the creator's alone. */

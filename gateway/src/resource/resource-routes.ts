@@ -24,8 +24,6 @@ import {
   mayReadWhole,
   normalizeForm,
   optionLabel,
-  orgFields,
-  orgNameKey,
   validateField,
 } from '../../../src/domain/resource/resource';
 import { applyTransition } from '../../../src/domain/workflow/workflow';
@@ -43,14 +41,12 @@ import {
   columnsOf,
   createdByOf,
   findResource,
-  foreignOrgField,
   historyOf,
   listResources,
-  orgOptions,
   pageResources,
-  refExists,
   refOptions,
   scopedUpdate,
+  strayRef,
   uniqueTaken,
 } from './resource-repository';
 import { resourceSchemas } from './resource-schemas';
@@ -91,7 +87,7 @@ export interface ResourceHooks {
 
 export const EXPORT_MAX_ROWS = 10_000;
 const LIST_MAX_ROWS = 1000;
-const OPTIONS_MAX_ROWS = 500;
+const OPTIONS_MAX_ROWS = 1000;
 const stale = () => new AppError(ResultCode.staleVersion, ResourceMessage.stale);
 
 // biome-ignore lint/suspicious/noExplicitAny: dynamic tables named by definitions
@@ -133,20 +129,16 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
     if (refusal) throw invalidInput(refusal);
     return form;
   };
-  /** Every reference the form holds must be a row the field allows in the caller's tenant. */
-  const refuseUnknownRefs = async (tenantId: string, form: ResourceForm) => {
-    for (const [key, value] of Object.entries(form)) {
-      const f = fieldByKey(def, key);
-      if (f?.ref && typeof value === 'string' && value !== '' && !(await refExists(db, f.ref, tenantId, value))) {
-        throw invalidInput(`${f.label}不存在`);
-      }
-    }
+  /**
+   * Every reference the form holds is a row its field allows in the caller's tenant (an organisation of its
+   * types, never another tenant's), as one of the choices the form offers.
+   */
+  const refuseStrayRefs = async (tenantId: string, form: ResourceForm) => {
+    const stray = await strayRef(db, def.fields, tenantId, form);
+    if (stray) throw invalidInput(ResourceMessage.optionInvalid(stray));
   };
   const refuseDuplicate = async (tenantId: string, form: ResourceForm, exceptId?: string) => {
     if (def.unique && (await uniqueTaken(db, def, tenantId, form, exceptId))) throw invalidInput(def.unique.message);
-    // An organisation field names one of the tenant's own organisations of its types, never another tenant's.
-    const foreign = await foreignOrgField(db, def, tenantId, form);
-    if (foreign) throw invalidInput(ResourceMessage.optionInvalid(foreign));
   };
   // SPEC §7.2: a menu-scoped read names its menu; any menu but the resource's own is refused.
   const ownMenu = normalizeMenuPath(menu);
@@ -216,14 +208,6 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
     },
   );
 
-  for (const f of orgFields(def)) {
-    app.get(
-      `${def.api}/options/${f.key}`,
-      { config: { access: { menu } }, schema: schemas.orgOptions },
-      async (request) => ok(await orgOptions(db, sessionOf(request).tenantId, f)),
-    );
-  }
-
   if (def.history) {
     app.get(`${def.api}/:id/history`, { config: { access: { menu } }, schema: schemas.history }, async (request) => {
       const { tenantId } = sessionOf(request);
@@ -247,7 +231,7 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
         const { tenantId, userId } = sessionOf(request);
         const now = deps.now();
         const typed = checked((request.body ?? {}) as ResourceForm, 'create', now);
-        await refuseUnknownRefs(tenantId, typed);
+        await refuseStrayRefs(tenantId, typed);
         const form = { ...typed, ...(await hooks.prepare?.(db, typed, { tenantId, mode: 'create' })) };
         await refuseDuplicate(tenantId, form);
         const id = newId();
@@ -298,7 +282,7 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
         if (!canUpdate(def, before)) throw invalidInput(ResourceMessage.notEditable(def.noun));
         const now = deps.now();
         const typed = checked(body, 'update', now);
-        await refuseUnknownRefs(tenantId, typed);
+        await refuseStrayRefs(tenantId, typed);
         const form = { ...typed, ...(await hooks.prepare?.(db, typed, { tenantId, mode: 'update', before })) };
         await refuseDuplicate(tenantId, { ...before, ...form }, id);
         await guarded(() =>
@@ -467,8 +451,7 @@ export async function exportWorkbook(def: ResourceDef, records: readonly Resourc
   for (const r of records) {
     sheet.addRow([
       ...fields.map((f) => {
-        // An organisation reads as its name, as on the screen.
-        const v = f.org ? (r[orgNameKey(f)] ?? r[f.key]) : r[f.key];
+        const v = r[f.key];
         if (v === null || v === undefined) return '';
         if (f.options && typeof v === 'string') return optionLabel(f, v);
         if (f.type === 'money' && typeof v === 'number') return yuanNumber(v);

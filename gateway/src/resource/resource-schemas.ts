@@ -8,7 +8,6 @@ import {
   type ResourceDef,
   fieldByKey,
   formFields,
-  orgNameKey,
   searchFields,
   sumFields,
   textMax,
@@ -49,7 +48,6 @@ export function recordSchema(def: ResourceDef) {
   };
   for (const f of def.fields) {
     properties[f.key] = nullable(f.type === 'money' || f.type === 'int' ? Type.Integer() : Type.String());
-    if (f.org) properties[orgNameKey(f)] = nullable(Type.String());
   }
   return Type.Object(properties, { additionalProperties: false });
 }
@@ -162,13 +160,6 @@ export function resourceSchemas(def: ResourceDef) {
         ),
       ),
     },
-    orgOptions: {
-      tags,
-      summary: `${def.title}可选组织`,
-      response: envelopeResponses(
-        Type.Array(Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false })),
-      ),
-    },
     create: { tags, summary: `新增${def.noun}`, body: bodySchema(def, 'create'), response: envelopeResponses(record) },
     update: {
       tags,
@@ -196,7 +187,7 @@ export function resourceSchemas(def: ResourceDef) {
     },
     options: {
       tags,
-      summary: `${def.noun}表单中可选的关联记录（当前租户，至多500条）`,
+      summary: `${def.noun}表单中可选的关联记录（当前租户，至多1000条）`,
       params: Type.Object(
         { key: Type.String({ maxLength: 40, pattern: '^[A-Za-z0-9]+$' }) },
         { additionalProperties: false },

@@ -7,16 +7,16 @@
 // actions are the stage's come from the table through the definition, never from a list written here.
 // What a stage adds — its make form's body and how it is stored, its detail's own part, routes of its own
 // (`custom`) — it passes as hooks.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type TObject, type TProperties, Type } from 'typebox';
+import { type TObject, type TProperties, type TSchema, Type } from 'typebox';
 import {
   type BusinessRecord,
   type LifecycleContext,
   makerRefusal,
   transitionOf,
 } from '../../../src/domain/financing/lifecycle';
-import { type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
+import { type FieldDef, type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
 import {
   type StageDef,
   editableStates,
@@ -42,7 +42,7 @@ import {
 import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
-import { sessionOf } from '../plugins/auth-guard';
+import { type RouteAccess, sessionOf } from '../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
 import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
 import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../resource/resource-routes';
@@ -56,7 +56,7 @@ import {
   callerOf,
   fixedScopeOf,
   rowSchema,
-  scopedOrgOptions,
+  scopedRefOptions,
   scopedRecord,
   staleError,
 } from './stage-scope';
@@ -103,10 +103,11 @@ export interface StageHooks<B = never, C = never> {
   detail?: {
     summary: string;
     properties: TProperties;
-    load(ctx: StageContext, row: StageRow): Promise<object>;
+    /** `business`: the row's business, already read for its actions (absent where the rows are not businesses). */
+    load(ctx: StageContext, row: StageRow, business: BusinessRow): Promise<object>;
   };
-  /** The organisations the make form may name (供应商, 项目公司), within the caller's scope. */
-  options?: { menu: string; keys: readonly { key: string; label: string; types: readonly string[] }[] };
+  /** The organisations the make form may name (供应商, 项目公司: fields with a `ref`), within the caller's scope. */
+  options?: { menu: string; fields: readonly FieldDef[] };
   edit?: StageEdit<B, C>;
   remove?: {
     summary: string;
@@ -127,6 +128,19 @@ export interface StageHooks<B = never, C = never> {
   };
 }
 
+/** A route of the stage's own: a path after the stage's API, the page (default: the list) and code granting it. */
+export interface StageRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  menu?: string;
+  op?: Exclude<RouteAccess, string>['op'];
+  summary: string;
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  response: TSchema;
+}
+
 /** What the kit gives a stage's own routes. */
 export interface StageKit {
   db: AnyDb;
@@ -137,8 +151,13 @@ export interface StageKit {
   load(ctx: StageContext, id: string): Promise<ResourceRecord>;
   withActions(ctx: StageContext, records: ResourceRecord[]): Promise<StageRow[]>;
   detailOf(ctx: StageContext, id: string): Promise<object>;
-  /** The business behind a row, within the caller's scope (another subtree's is the stage's 不存在). */
-  business(ctx: Pick<StageContext, 'tenantId' | 'actor'>, id: string, db?: Kysely<Database>): Promise<BusinessRow>;
+  /**
+   * The business behind a row, within the caller's scope (another subtree's is the stage's 不存在). Read in the
+   * caller's transaction, its row stays locked until that ends: of two writes at once, the second sees the first.
+   */
+  business(ctx: Pick<StageContext, 'tenantId' | 'actor'>, id: string, trx?: Kysely<Database>): Promise<BusinessRow>;
+  /** Registers a route of the stage's own: the kit's tag and access, the caller's context, the envelope. */
+  route(spec: StageRoute, handle: (ctx: StageContext, request: FastifyRequest) => Promise<unknown>): void;
   /** The stage's own write in the operation log (`<name>.<verb>`), inside the caller's transaction. */
   log(
     trx: Kysely<Database>,
@@ -181,8 +200,8 @@ export function registerStage<B, C>(
     return { tenantId, userId, actor: await callerOf(request, deps.db), now: deps.now() };
   };
   const load = (ctx: StageContext, id: string) => scopedRecord(deps.db, DEF, ctx.tenantId, id, ctx.actor, M.notFound);
-  const business: StageKit['business'] = async (ctx, id, from = deps.db) => {
-    const found = await loadBusiness(from, ctx.tenantId, id);
+  const business: StageKit['business'] = async (ctx, id, trx) => {
+    const found = await loadBusiness(trx ?? deps.db, ctx.tenantId, id, !!trx);
     if (!inScope(ctx.actor, found)) throw notFound(M.notFound);
     return found;
   };
@@ -203,8 +222,18 @@ export function registerStage<B, C>(
       .execute();
     return new Map(rows.map((r) => [r.business_id, toBusinessRow(r)]));
   };
-  /** Each row with the stage's own actions the table offers the caller on it now. */
-  const withActions = async (ctx: StageContext, records: ResourceRecord[]): Promise<StageRow[]> => {
+  const route: StageKit['route'] = (spec, handle) => {
+    const { method, path, menu, op, summary, response, ...input } = spec;
+    app.route({
+      method,
+      url: `${DEF.api}${path}`,
+      config: { access: { menu: menu ?? LIST, ...(op ? { op } : {}) } },
+      schema: { tags, summary, ...input, response: envelopeResponses(response) },
+      handler: async (request) => ok(await handle(await context(request), request)),
+    });
+  };
+  /** Each row with the stage's own actions the table offers the caller on it now, and the records read for them. */
+  const offeredRows = async (ctx: StageContext, records: ResourceRecord[]) => {
     const recordOf = hooks.recordOf;
     const byId = recordOf
       ? new Map(records.map((r) => [r.keyId, recordOf(r)]))
@@ -221,8 +250,12 @@ export function registerStage<B, C>(
       ctx.now,
     );
     const actions = new Map(known.map((r, i) => [r.keyId, offered[i] ?? []]));
-    return records.map((r): StageRow => ({ ...r, actions: (actions.get(r.keyId) ?? []).filter((a) => own.has(a)) }));
+    const rows = records.map(
+      (r): StageRow => ({ ...r, actions: (actions.get(r.keyId) ?? []).filter((a) => own.has(a)) }),
+    );
+    return { rows, byId };
   };
+  const withActions = async (ctx: StageContext, records: ResourceRecord[]) => (await offeredRows(ctx, records)).rows;
   /**
    * Personal data the definition masks (a contact's mobile) is whole on the detail only for the record's own
    * supplier user and for staff who may write on the stage's list; lists and exports always mask it.
@@ -235,8 +268,10 @@ export function registerStage<B, C>(
   const detailOf = async (ctx: StageContext, id: string) => {
     const record = await load(ctx, id);
     const shown = (await readsWhole(ctx, record)) ? record : masked(DEF, record);
-    const [withAct] = (await withActions(ctx, [shown])) as [StageRow];
-    return hooks.detail ? { ...withAct, ...(await hooks.detail.load(ctx, withAct)) } : withAct;
+    const { rows, byId } = await offeredRows(ctx, [shown]);
+    const withAct = rows[0] as StageRow;
+    const business = byId.get(id) as BusinessRow;
+    return hooks.detail ? { ...withAct, ...(await hooks.detail.load(ctx, withAct, business)) } : withAct;
   };
 
   app.get(
@@ -285,14 +320,14 @@ export function registerStage<B, C>(
     },
   );
 
-  for (const o of hooks.options?.keys ?? []) {
+  for (const f of hooks.options?.fields ?? []) {
     app.get(
-      `${DEF.api}/options/${o.key}`,
+      `${DEF.api}/options/${f.key}`,
       {
         config: { access: { menu: hooks.options?.menu ?? LIST } },
         schema: {
           tags,
-          summary: `${DEF.noun}可选${o.label}`,
+          summary: `${DEF.noun}可选${f.label}`,
           response: envelopeResponses(
             Type.Array(Type.Object({ keyId: Type.String(), name: Type.String() }, { additionalProperties: false })),
           ),
@@ -300,8 +335,7 @@ export function registerStage<B, C>(
       },
       async (request) => {
         const ctx = await context(request);
-        const orgDef = { ...DEF, fields: [{ key: o.key, label: o.label, type: 'text' as const, org: o }] };
-        return ok(await scopedOrgOptions(deps.db, orgDef, o.key, ctx.tenantId, ctx.actor));
+        return ok(await scopedRefOptions(deps.db, f, ctx.tenantId, ctx.actor));
       },
     );
   }
@@ -468,7 +502,7 @@ export function registerStage<B, C>(
     );
   }
 
-  return { db, row, detail, tags, context, load, withActions, detailOf, business, log };
+  return { db, row, detail, tags, context, load, withActions, detailOf, business, route, log };
 }
 
 /** The caller as the table's guards read it. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { DemoOrg } from '../db/seed/demo-seed';
 import { SeededBusiness } from '../modules/business/seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../testing/test-gateway';
+import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../testing/test-gateway';
 
 type Headers = Record<string, string>;
 const LISTS = [
@@ -28,11 +28,12 @@ describe.each(databasesUnderTest())('数据授权 on every stage on $name', ({ d
   let tenantId: string;
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    call = callerOf(gw.app);
-    const op = await signIn(gw.app, 'operator', 'Operator@2026');
-    operator = op.headers;
-    operatorId = op.userId;
+    ({
+      gw,
+      call,
+      as: { operator },
+      idOf: { operator: operatorId },
+    } = await openSignedIn(databaseUrl, ['operator']));
     const user = await gw.db
       .selectFrom('app_user')
       .select(['organization_id', 'tenant_id'])

@@ -6,11 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type TObject } from 'typebox';
 import type { Kysely } from 'kysely';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
-import type { ResourceDef, ResourceRecord } from '../../../src/domain/resource/resource';
+import { type FieldDef, type ResourceDef, type ResourceRecord, refTypes } from '../../../src/domain/resource/resource';
 import type { Database } from '../db/database';
 import { AppError, forbidden, invalidInput, notFound } from '../plugins/envelope';
 import type { FixedScope } from '../resource/resource-repository';
-import { findResource, orgOptions } from '../resource/resource-repository';
+import { findResource, refOptions } from '../resource/resource-repository';
 import { recordSchema } from '../resource/resource-schemas';
 import { type Actor, actorOf } from '../modules/business/aggregate';
 
@@ -65,18 +65,11 @@ export function supplierFor(actor: Actor, chosen: unknown): string | null {
   return typeof chosen === 'string' && chosen !== '' ? chosen : null;
 }
 
-/** The organisations an org field may name, within the caller's scope for suppliers. */
-export async function scopedOrgOptions(
-  db: Kysely<Database>,
-  def: ResourceDef,
-  key: string,
-  tenantId: string,
-  actor: Actor,
-) {
-  const f = def.fields.find((x) => x.key === key && x.org);
-  if (!f) throw notFound('记录不存在');
-  const options = await orgOptions(anyDb(db), tenantId, f);
-  return f.org?.types.includes('SUPPLIER') && actor.supplierId
+/** The organisations a reference field may name, within the caller's scope for suppliers. */
+export async function scopedRefOptions(db: Kysely<Database>, f: FieldDef, tenantId: string, actor: Actor) {
+  if (!f.ref) throw notFound('记录不存在');
+  const options = await refOptions(anyDb(db), f.ref, tenantId, 1000);
+  return refTypes(f.ref).includes('SUPPLIER') && actor.supplierId
     ? options.filter((o) => o.keyId === actor.supplierId)
     : options;
 }

@@ -6,11 +6,12 @@
 // the steps carried over, inside the transition's transaction; the earlier revision stays as submitted.
 import { type Kysely, sql } from 'kysely';
 import { Type } from 'typebox';
-import { type Stage, stageOf } from '../../../src/domain/financing/lifecycle';
+import { stageOf } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
 import { type Actor, nextDocumentNo } from '../modules/business/aggregate';
 import { registerAfterTransition } from '../modules/business/after-transition';
 import type { AnyDb } from './stage-scope';
+import type { Stage } from '../../../src/domain/financing/stages';
 
 export type StepContent = Record<string, string | number | null>;
 

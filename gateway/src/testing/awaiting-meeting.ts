@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
 import { walkReport } from '../db/seed/report.seed';
-import { applicationWalkOf, walkApplication } from '../db/seed/workflow-financing-application.seed';
+import { financingApplicationWalkOf, walkFinancingApplication } from '../db/seed/workflow-financing-application.seed';
 
 /** The application seed's plan entries from here on pick the orders its walked-on applications use. */
 const FIRST_WALKED_ON = 5;
@@ -21,7 +21,7 @@ export async function businessesAwaitingMeeting(
   now = new Date(),
 ): Promise<string[]> {
   if (tenantId !== DEMO_TENANT_ID) throw new Error('only the demo tenant has the seeded people and orders');
-  const walk = await applicationWalkOf(db);
+  const walk = await financingApplicationWalkOf(db);
   if (!walk) throw new Error('the demo seed has not seeded the reviewers');
   // Each walk on the next of the plan's orders, so that one order is not asked again and again; an order a
   // vetoed business bars (the six-month bar) is passed over for the next.
@@ -38,7 +38,7 @@ export async function businessesAwaitingMeeting(
     let id: string | null = null;
     let refusal: unknown = null;
     for (let tries = 0; id === null && tries < ORDERS_WALKED_ON; tries += 1, i += 1) {
-      id = await walkApplication(db, walk, i, 'APPROVED', at).catch((error: unknown) => {
+      id = await walkFinancingApplication(db, walk, i, 'APPROVED', at).catch((error: unknown) => {
         refusal = error;
         return null;
       });

@@ -14,6 +14,7 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
+import { demoPassword } from './demo-passwords';
 import { copyPgTemplate, copyTemplateFiles, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
 
 export interface TestGatewayOptions {
@@ -186,6 +187,22 @@ export async function signIn(
     tenantId,
     headers: { authorization: `Bearer ${token}`, token, operatorid: userId, tenantid: tenantId, client: clientId },
   };
+}
+
+/**
+ * What most gateway tests start with: a test gateway on the database under test (`databasesUnderTest`), its
+ * caller, and the named seeded people signed in — each one's headers (`as`) and user id (`idOf`).
+ */
+export async function openSignedIn<Name extends string>(databaseUrl: string | undefined, people: readonly Name[]) {
+  const gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+  const as = {} as Record<Name, Record<string, string>>;
+  const idOf = {} as Record<Name, string>;
+  for (const name of people) {
+    const signed = await signIn(gw.app, name, demoPassword(name));
+    as[name] = signed.headers;
+    idOf[name] = signed.userId;
+  }
+  return { gw, call: callerOf(gw.app), as, idOf };
 }
 
 /** What one call answered: its HTTP status and the envelope (a download's bytes as `data`). */

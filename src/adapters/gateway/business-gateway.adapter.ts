@@ -36,16 +36,8 @@ export class BusinessGatewayAdapter implements BusinessGateway {
     return fileName;
   }
 
-  // The list screen asks for its supplier options each time its kept-alive page is shown again: an unchanged
-  // answer is handed back as the very same array, so that showing the page renders nothing.
-  private lastSuppliers: { json: string; options: RefOption[] } | undefined;
-
-  async suppliers(): Promise<RefOption[]> {
-    const options = await this.http.get<RefOption[]>(`${API}/options/supplier`);
-    const json = JSON.stringify(options);
-    if (this.lastSuppliers?.json === json) return this.lastSuppliers.options;
-    this.lastSuppliers = { json, options };
-    return options;
+  suppliers(): Promise<RefOption[]> {
+    return this.http.get(`${API}/options/supplier`);
   }
 
   detail(keyId: string): Promise<BusinessDetail> {

@@ -1,7 +1,7 @@
 // What a gateway answer means for the caller (SPEC §7.1, DESIGN.md §2), as pure functions: the envelope's
 // success codes and placeholder numbers, its refusals (160300004 goes to the session flow), and the Chinese
 // message for every failure that has no envelope — an HTTP status from a proxy, a time-out, a lost network.
-// The user never reads axios's English ('Request failed with status code 500'); a gateway envelope's own
+// The user never reads an HTTP library's English ('Request failed with status code 500'); a gateway envelope's own
 // message is shown as sent.
 import { blankPlaceholders, type Blanked } from '../../domain/gateway/response-data';
 import { type Envelope, isSuccessCode, ResultCode } from '../../domain/gateway/result-codes';
@@ -35,7 +35,7 @@ const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   504: '服务器响应超时，请稍后重试',
 };
 
-// axios's error codes for failures without an HTTP answer.
+// The codes of failures without an HTTP answer (time-out, no network), named as Node and browsers name them.
 const NETWORK_MESSAGES: Readonly<Record<string, string>> = {
   ECONNABORTED: TIMEOUT_MESSAGE,
   ETIMEDOUT: TIMEOUT_MESSAGE,
@@ -87,13 +87,13 @@ export function statusRefusal(status: number): Refusal {
   return { code: ResultCode.internal, message: statusMessage(status), sessionExpired: false };
 }
 
-/** What went wrong with a call that did not succeed, from what axios knows of it. */
+/** What went wrong with a call that did not succeed, from what the HTTP client knows of it. */
 export interface FailureFacts {
   /** The HTTP status, when an answer came. */
   status?: number;
   /** The answer's body, when one came. */
   body?: unknown;
-  /** axios's error code ('ECONNABORTED', 'ERR_NETWORK', …). */
+  /** The failure's code ('ECONNABORTED' for a time-out, 'ERR_NETWORK', …). */
   errorCode?: string;
 }
 

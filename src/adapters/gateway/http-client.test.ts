@@ -210,6 +210,15 @@ describe('HttpClient (SPEC §7.1)', () => {
     expect(decrypt(new URL(req.url, baseURL).searchParams.get('encryptData')!)).toEqual({ loadOp: 1 });
   });
 
+  it('gives up after its time-out, in Chinese, and is not taken for a cancellation', async () => {
+    const store = { read: () => null, readUser: () => null } as unknown as SessionStore;
+    const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+    const http = new HttpClient({ baseURL, timeoutMs: 50 }, store, notifier, { start: vi.fn(), stop: vi.fn() });
+    http.setEncryption({ enabled: false, key: '' });
+    await expect(http.get('/api/slow')).rejects.toThrow('请求超时，请稍后再试');
+    expect(notifier.error).toHaveBeenCalledWith('请求超时，请稍后再试');
+  });
+
   it('shows a network failure in Chinese', async () => {
     const { http, notifier } = client(null, 'http://127.0.0.1:1');
     await expect(http.get('/api/ok')).rejects.toThrow('网络异常，请检查网络连接');
@@ -218,7 +227,7 @@ describe('HttpClient (SPEC §7.1)', () => {
 });
 
 describe('HttpClient failures without an envelope', () => {
-  it('shows a 500 answered without an envelope in Chinese, never the English of axios', async () => {
+  it('shows a 500 answered without an envelope in Chinese, never English', async () => {
     const { http, notifier } = client();
     const error = await http.get('/api/crash').catch((e: unknown) => e);
     expect((error as Error).message).toBe('服务器开小差了，请稍后重试');

@@ -5,13 +5,10 @@
 // 160300004 handed to the session flow instead of a toast. It composes small pure parts, each tested on its
 // own: content-disposition.ts (download names), request-registry.ts (duplicate cancellation) and
 // envelope.ts (codes, placeholders and the Chinese message of every failure).
-import axios, {
-  type AxiosError,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type Method,
-} from 'axios';
+// It speaks the browser's own fetch (and XMLHttpRequest for an upload's progress, which fetch cannot report)
+// rather than axios: these conventions were all this client took from axios, whose 23 KB (gzip) came on the
+// login page and in every signed-in page before their own code. The parameter cipher (crypto-js) is loaded
+// with the first call that sends parameters, so that the login page does not wait for it either.
 import { inject, injectable, type ServiceIdentifier } from 'inversify';
 import { HTTP_TIMEOUT_MS } from '../../domain/constants';
 import type { Envelope } from '../../domain/gateway/result-codes';
@@ -24,6 +21,7 @@ import { type SessionStore, SessionStoreId } from '../../application/ports/sessi
 import { fileNameFromDisposition, withSuffix } from './content-disposition';
 import {
   describeFailure,
+  type FailureFacts,
   isEnvelope,
   parseEnvelope,
   readEnvelope,
@@ -31,7 +29,6 @@ import {
   refusalOf,
   statusRefusal,
 } from './envelope';
-import { encryptParameters } from './parameter-cipher';
 import { RequestRegistry, requestKey } from './request-registry';
 
 // The download-name helpers belong to content-disposition.ts; re-exported for the callers that knew them here.
@@ -73,6 +70,70 @@ export interface UploadCallOptions {
   silent?: boolean;
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What came back: the status, the headers and the body's bytes (read as JSON or kept as a file by the caller). */
+interface Answer {
+  status: number;
+  header: (name: string) => string | null;
+  bytes: ArrayBuffer;
+}
+
+/** A request as it goes out. */
+interface Call {
+  method: Method;
+  url: string;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+}
+
+/** The bytes of a form's files and fields, for the one progress report of an upload sent by fetch. */
+function bodySize(form: FormData): number {
+  let size = 0;
+  for (const [, value] of form) size += typeof value === 'string' ? new TextEncoder().encode(value).length : value.size;
+  return size;
+}
+
+/** A call that got no usable answer, described as envelope.ts reads it. */
+class CallFailure extends Error {
+  constructor(readonly facts: FailureFacts) {
+    super(facts.errorCode ?? `HTTP ${facts.status ?? '?'}`);
+  }
+}
+
+// The error codes describeFailure knows for failures without an answer.
+const TIMED_OUT = 'ECONNABORTED';
+const NO_NETWORK = 'ERR_NETWORK';
+
+/** Repeated keys for arrays without brackets (keyIds=a&keyIds=b), as the gateway reads them. */
+export function queryOf(params: unknown): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      if (item instanceof Date) query.append(key, item.toISOString());
+      else query.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+function jsonOf(bytes: ArrayBuffer): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+let cipher: Promise<typeof import('./parameter-cipher')> | undefined;
+/** The parameter cipher's chunk, fetched once; the sign-in form asks for it ahead of the first call. */
+export function loadParameterCipher() {
+  cipher ??= import('./parameter-cipher');
+  return cipher;
+}
+
 // A JSON envelope is small; a body larger than this with a file name is a file, and is not decoded as text.
 const ENVELOPE_SNIFF_BYTES = 64 * 1024;
 
@@ -81,7 +142,8 @@ export const DEFAULT_ENCRYPTION: EncryptionSetting = { enabled: true, key: 'WsfS
 
 @injectable()
 export class HttpClient implements RequestControl {
-  private readonly http: AxiosInstance;
+  private readonly baseURL: string;
+  private readonly timeoutMs: number;
   private encryption: EncryptionSetting = DEFAULT_ENCRYPTION;
   private readonly pending = new RequestRegistry();
   private readonly expiredListeners: Array<() => void> = [];
@@ -92,11 +154,8 @@ export class HttpClient implements RequestControl {
     @inject(NotifierId) private readonly notifier: Notifier,
     @inject(LoadingIndicatorId) private readonly loading: LoadingIndicator,
   ) {
-    this.http = axios.create({
-      baseURL: config.baseURL,
-      timeout: config.timeoutMs ?? HTTP_TIMEOUT_MS,
-      paramsSerializer: { indexes: null },
-    });
+    this.baseURL = config.baseURL;
+    this.timeoutMs = config.timeoutMs ?? HTTP_TIMEOUT_MS;
   }
 
   setEncryption(setting: EncryptionSetting): void {
@@ -125,15 +184,12 @@ export class HttpClient implements RequestControl {
    * named by Content-Disposition with the optional suffix before the extension.
    */
   blob(method: Method, url: string, options: BlobCallOptions = {}): Promise<DownloadedBlob> {
-    return this.send<ArrayBuffer, DownloadedBlob>(method, url, options, {
+    return this.send<DownloadedBlob>(method, url, options, {
       dedupe: 'blob',
-      config: { responseType: 'arraybuffer', validateStatus: () => true },
+      anyStatus: true,
       read: async (response) => {
-        const header = (name: string) => {
-          const value: unknown = response.headers[name];
-          return typeof value === 'string' ? value : null;
-        };
-        const blob = new Blob([response.data], { type: header('content-type') ?? 'application/octet-stream' });
+        const { header } = response;
+        const blob = new Blob([response.bytes], { type: header('content-type') ?? 'application/octet-stream' });
         const named = fileNameFromDisposition(header('content-disposition'));
         const failed = response.status >= 400;
         if (failed || !named || blob.size <= ENVELOPE_SNIFF_BYTES) {
@@ -152,15 +208,15 @@ export class HttpClient implements RequestControl {
    * them with every other pending request. Silent unless told otherwise.
    */
   upload<T>(url: string, form: FormData, options: UploadCallOptions = {}): Promise<T> {
-    return this.send<Envelope<T>, T>(
+    return this.send<T>(
       'POST',
       url,
       { params: options.params, data: form, silent: options.silent !== false },
       {
         dedupe: false,
         signal: options.signal,
-        config: { onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? event.loaded) },
-        read: (response) => this.unwrap(response.data),
+        onProgress: options.onProgress,
+        read: (response) => this.unwrap(jsonOf(response.bytes) as Envelope<T>),
       },
     );
   }
@@ -174,9 +230,9 @@ export class HttpClient implements RequestControl {
   }
 
   request<T>(method: Method, url: string, options: CallOptions = {}): Promise<T> {
-    return this.send<Envelope<T>, T>(method, url, options, {
+    return this.send<T>(method, url, options, {
       dedupe: 'json',
-      read: (response) => this.unwrap(response.data),
+      read: (response) => this.unwrap(jsonOf(response.bytes) as Envelope<T>),
     });
   }
 
@@ -186,14 +242,16 @@ export class HttpClient implements RequestControl {
    * signal) and the one mapping of failures. `dedupe` names the kind of call an identical newer one
    * replaces; false makes every call unique.
    */
-  private async send<R, T>(
+  private async send<T>(
     method: Method,
     url: string,
     options: CallOptions,
     how: {
       dedupe: string | false;
-      read: (response: AxiosResponse<R>) => T | Promise<T>;
-      config?: Pick<AxiosRequestConfig, 'responseType' | 'validateStatus' | 'onUploadProgress'>;
+      read: (response: Answer) => T | Promise<T>;
+      /** A download reads every status itself; a JSON call's answer outside 2xx is a failure. */
+      anyStatus?: boolean;
+      onProgress?: (loaded: number, total: number) => void;
       signal?: AbortSignal;
     },
   ): Promise<T> {
@@ -203,15 +261,22 @@ export class HttpClient implements RequestControl {
     const request = this.pending.begin(key, how.signal);
     if (!options.silent) this.loading.start();
     try {
-      const response = await this.http.request<R>({
-        method,
-        url: path,
-        params: this.protect(options.params),
-        data: this.protect(options.data),
-        headers: { ...this.sessionHeaders(), ...options.headers },
-        signal: request.signal,
-        ...how.config,
-      });
+      const params = await this.protect(options.params);
+      const data = await this.protect(options.data);
+      const headers: Record<string, string> = { ...this.sessionHeaders(), ...options.headers };
+      let body: string | FormData | undefined;
+      if (data instanceof FormData) body = data;
+      else if (data !== undefined && data !== null) {
+        body = JSON.stringify(data);
+        headers['Content-Type'] = 'application/json';
+      }
+      const call = { method, url: `${this.baseURL}${path}${queryOf(params)}`, headers, body };
+      const response = how.onProgress
+        ? await this.sendWithProgress(call, request.signal, how.onProgress)
+        : await this.fetch(call, request.signal);
+      if (!how.anyStatus && (response.status < 200 || response.status >= 300)) {
+        throw new CallFailure({ status: response.status, body: jsonOf(response.bytes) });
+      }
       return await how.read(response);
     } catch (error) {
       throw this.failure(error);
@@ -235,10 +300,63 @@ export class HttpClient implements RequestControl {
     return headers;
   }
 
-  private protect(value: unknown): unknown {
+  private async protect(value: unknown): Promise<unknown> {
     if (value === undefined || value === null || !this.encryption.enabled) return value;
-    if (typeof FormData !== 'undefined' && value instanceof FormData) return value;
+    if (value instanceof FormData) return value;
+    const { encryptParameters } = await loadParameterCipher();
     return { encryptData: encryptParameters(value, this.encryption.key) };
+  }
+
+  /** One call by fetch, with the client's time-out; cancellation and time-out are told apart. */
+  private async fetch(call: Call, cancel: AbortSignal): Promise<Answer> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = AbortSignal.any([cancel, timeout]);
+    try {
+      const response = await fetch(call.url, { ...call, signal });
+      const bytes = await response.arrayBuffer();
+      return { status: response.status, header: (name) => response.headers.get(name), bytes };
+    } catch {
+      if (cancel.aborted) throw new RequestCancelledError();
+      if (timeout.aborted) throw new CallFailure({ errorCode: TIMED_OUT });
+      throw new CallFailure({ errorCode: NO_NETWORK });
+    }
+  }
+
+  /**
+   * An upload that reports its progress: only XMLHttpRequest tells how much of a body has gone. Where there
+   * is none (Node, where the contract tests run), fetch sends it and the progress is told once, whole.
+   */
+  private sendWithProgress(
+    call: Call,
+    cancel: AbortSignal,
+    onProgress: (loaded: number, total: number) => void,
+  ): Promise<Answer> {
+    if (typeof XMLHttpRequest === 'undefined') {
+      return this.fetch(call, cancel).then((answer) => {
+        const size = call.body instanceof FormData ? bodySize(call.body) : 0;
+        onProgress(size, size);
+        return answer;
+      });
+    }
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(call.method, call.url);
+      for (const [name, value] of Object.entries(call.headers)) xhr.setRequestHeader(name, value);
+      xhr.responseType = 'arraybuffer';
+      xhr.timeout = this.timeoutMs;
+      xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : event.loaded);
+      xhr.onload = () =>
+        resolve({ status: xhr.status, header: (name) => xhr.getResponseHeader(name), bytes: xhr.response });
+      xhr.onerror = () => reject(new CallFailure({ errorCode: NO_NETWORK }));
+      xhr.ontimeout = () => reject(new CallFailure({ errorCode: TIMED_OUT }));
+      xhr.onabort = () => reject(new RequestCancelledError());
+      if (cancel.aborted) {
+        reject(new RequestCancelledError());
+        return;
+      }
+      cancel.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(call.body ?? null);
+    });
   }
 
   private unwrap<T>(envelope: Envelope<T>): T {
@@ -259,12 +377,10 @@ export class HttpClient implements RequestControl {
 
   /** A failure without an envelope (a proxy's status, a time-out, no network) is a plain Error in Chinese. */
   private failure(error: unknown): Error {
-    if (error instanceof GatewayError) return error;
-    if (axios.isCancel(error)) return new RequestCancelledError();
-    const axiosError = axios.isAxiosError(error) ? (error as AxiosError) : undefined;
-    const body = axiosError?.response?.data;
-    if (isEnvelope(body)) return this.refusal(refusalOf(body));
-    const { message } = describeFailure({ status: axiosError?.response?.status, errorCode: axiosError?.code });
+    if (error instanceof GatewayError || error instanceof RequestCancelledError) return error;
+    const facts: FailureFacts = error instanceof CallFailure ? error.facts : {};
+    if (isEnvelope(facts.body)) return this.refusal(refusalOf(facts.body));
+    const { message } = describeFailure(facts);
     this.notifier.error(message);
     return new Error(message);
   }

@@ -11,11 +11,11 @@ import type {
   TodoCount,
   TodoItem,
 } from '../../application/ports/review-gateway.port';
-import type { ReviewType } from '../../domain/financing/review';
 import type { TodoTab } from '../../domain/financing/review-queue';
 import { menuIdForPath } from '../../domain/menu/menu';
 import type { Page, PageRequest } from '../../domain/paging/page';
-import { HttpClient, HttpClientId } from './http-client';
+import { type HttpClient, HttpClientId } from './http-client';
+import type { ReviewType } from '../../domain/financing/stages';
 
 const EXAMINE_MENU = '/business/examine';
 const TODO_MENU = '/workbench/technological/todo';

@@ -3,6 +3,7 @@
 // draft (new, or the `?id=` one under its version); 发送通知 saves and then asks the meeting's table; 取消 asks
 // it with a reason. What makes a plan acceptable is the domain's meetingPlanProblems, shown before any call.
 import { assign, fromPromise, setup } from 'xstate';
+import { SHANGHAI_OFFSET_MS } from '../../domain/calendar/calendar-date';
 import type { MemberRole } from '../../domain/financing/meeting-tally';
 import { meetingPlanProblems } from '../../domain/financing/meeting-workflow';
 import type { MeetingDetail, MeetingGateway, MeetingOptions, MeetingPlanForm } from '../ports/meeting-gateway.port';
@@ -44,13 +45,12 @@ export const MeetingMakeMessage = {
   cancelled: '评审会已取消',
 } as const;
 
-const SHANGHAI_MS = 8 * 3600_000;
 /** The datetime-local text read as Asia/Shanghai; '' when it is no time. */
 export const instantOf = (text: string) => {
   const ms = Date.parse(`${text}:00+08:00`);
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString();
 };
-export const localTextOf = (iso: string) => new Date(Date.parse(iso) + SHANGHAI_MS).toISOString().slice(0, 16);
+export const localTextOf = (iso: string) => new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16);
 
 /** The plan the gateway receives; the chair is the one seated as 主任委员. */
 export function planOf(c: MeetingMakeContext): MeetingPlanForm {

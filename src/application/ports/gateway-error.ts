@@ -1,4 +1,4 @@
-// Errors the gateway ports reject with, so flows can tell a refusal from a cancellation without axios.
+// Errors the gateway ports reject with, so flows tell a refusal from a cancellation without the HTTP client.
 export class GatewayError extends Error {
   constructor(
     readonly code: number | string,

@@ -1,8 +1,9 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { PreCreditSection } from '../../domain/financing/business-list';
-import type { ReviewLevelConfig, ReviewType } from '../../domain/financing/review';
+import type { ReviewLevelConfig } from '../../domain/financing/review';
 import type { TodoTab } from '../../domain/financing/review-queue';
 import type { Page, PageRequest } from '../../domain/paging/page';
+import type { ReviewType } from '../../domain/financing/stages';
 
 /** One review type as 审核类型配置 lists it (BUSINESS.md §1.5). */
 export interface AuditTypeRow {

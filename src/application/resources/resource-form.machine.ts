@@ -9,7 +9,7 @@ import {
   type ResourceForm,
   type ResourceRecord,
   formFields,
-  orgFields,
+  refFormFields,
 } from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, fixedOrgChoices, readForm } from '../../domain/resource/resource-form';
 import type { Notifier } from '../ports/notifier.port';
@@ -60,13 +60,13 @@ export function createResourceFormMachine({
             : gateway.update(def, input.keyId, input.form, input.version),
       ),
       loadOptions: fromPromise(async () => {
-        const fields = orgFields(def).filter((f) => f.form);
+        const fields = refFormFields(def);
         const lists = await Promise.all(fields.map((f) => gateway.options(def, f.key)));
         return Object.fromEntries(fields.map((f, i) => [f.key, lists[i] ?? []]));
       }),
     },
     guards: {
-      needsOptions: ({ context }) => orgFields(def).some((f) => f.form && !context.options[f.key]),
+      needsOptions: ({ context }) => refFormFields(def).some((f) => !context.options[f.key]),
       formValid: ({ context }) => Object.keys(check(context.mode, context.texts).errors).length === 0,
     },
     actions: {

@@ -8,7 +8,7 @@ import {
   type ResourceForm,
   type ResourceRecord,
   formFields,
-  orgFields,
+  refFormFields,
 } from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, readForm } from '../../domain/resource/resource-form';
 import type { Notifier } from '../ports/notifier.port';
@@ -61,7 +61,7 @@ export function createResourceMakeMachine({ def, gateway, notifier, today = () =
     actors: {
       load: fromPromise(({ input }: { input: { keyId: string } }) => gateway.get(def, input.keyId)),
       loadOptions: fromPromise(async () => {
-        const fields = orgFields(def).filter((f) => f.form);
+        const fields = refFormFields(def);
         const lists = await Promise.all(fields.map((f) => gateway.options(def, f.key)));
         return Object.fromEntries(fields.map((f, i) => [f.key, lists[i] ?? []]));
       }),
@@ -73,7 +73,7 @@ export function createResourceMakeMachine({ def, gateway, notifier, today = () =
     },
     guards: {
       hasKeyId: ({ context }) => context.keyId !== '',
-      needsOptions: () => orgFields(def).some((f) => f.form),
+      needsOptions: () => refFormFields(def).length > 0,
       formValid: ({ context }) => Object.keys(check(context.mode, context.texts).errors).length === 0,
     },
     actions: {

@@ -3,11 +3,12 @@
 // someone else overtook (160300409) closes the editor and loads the list again, so the user edits what is
 // stored now; any other refusal keeps the editor open (the HTTP client has shown why).
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { checkAuditType, type ReviewType } from '../../domain/financing/review';
+import { checkAuditType } from '../../domain/financing/review';
 import { ResultCode } from '../../domain/gateway/result-codes';
 import { GatewayError } from '../ports/gateway-error';
 import type { Notifier } from '../ports/notifier.port';
 import type { AuditTypeCandidates, AuditTypeChange, AuditTypeRow, ReviewGateway } from '../ports/review-gateway.port';
+import type { ReviewType } from '../../domain/financing/stages';
 
 export const AUDIT_TYPE_SAVED = '审核类型配置已保存，仅对此后提交的事项生效';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { type ReviewType, defaultAuditType } from '../../domain/financing/review';
+import { defaultAuditType } from '../../domain/financing/review';
 import { GatewayError } from '../ports/gateway-error';
 import type { AuditTypeRow, ReviewGateway } from '../ports/review-gateway.port';
 import { AUDIT_TYPE_SAVED, createAuditTypeConfigMachine } from './audit-type-config.machine';
+import type { ReviewType } from '../../domain/financing/stages';
 
 const row = (code: ReviewType, version = 1): AuditTypeRow => ({
   ...defaultAuditType(code),

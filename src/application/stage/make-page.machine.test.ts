@@ -3,7 +3,7 @@ import { createActor, waitFor } from 'xstate';
 import type { BusinessEventView } from '../../domain/financing/business-list';
 import { GatewayError } from '../ports/gateway-error';
 import type { StageRecord } from '../ports/stage-gateway.port';
-import { type MakeSpec, createMakePageMachine, makeContextOf } from './make-page.machine';
+import { type MakeSpec, createMakePageMachine, editableByStatus, makeContextOf } from './make-page.machine';
 
 interface Rec extends StageRecord {
   amount: number;
@@ -185,5 +185,16 @@ describe('make page machine', () => {
     actor.send({ type: 'EDIT', patch: { amount: '8' } });
     actor.send({ type: 'SAVE' });
     await waitFor(actor, (s) => s.status === 'done');
+  });
+});
+
+describe('what the make page lets be edited by default', () => {
+  it('a new record, or one in a status the table lets the maker submit from (草稿, 已退回), never one in review', () => {
+    const at = (status: string) => ({ keyId: '1', version: 1, status }) as StageRecord;
+    expect(editableByStatus('PRE_CREDIT', null)).toBe(true);
+    expect(editableByStatus('PRE_CREDIT', at('DRAFT'))).toBe(true);
+    expect(editableByStatus('DECISION', at('RETURNED'))).toBe(true);
+    expect(editableByStatus('PRE_CREDIT', at('PENDING'))).toBe(false);
+    expect(editableByStatus('REPORT', at('APPROVED'))).toBe(false);
   });
 });

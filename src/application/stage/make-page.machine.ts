@@ -10,12 +10,13 @@
 // (or which fields are wrong), how to save; optionally what to load again when some values change (the
 // supplier's orders), the rule results, and whether 保存 stays on the page or returns to the list.
 import { assign, fromPromise, setup } from 'xstate';
-import type { Stage } from '../../domain/financing/lifecycle';
 import { type MakeNotes, makeNotes } from '../../domain/stage/make-notes';
+import { editableStatuses } from '../../domain/stage/stage';
 import { ResultCode } from '../../domain/gateway/result-codes';
 import { GatewayError } from '../ports/gateway-error';
 import type { Notifier } from '../ports/notifier.port';
 import type { StageClient, StageRecord } from '../ports/stage-gateway.port';
+import type { Stage } from '../../domain/financing/stages';
 
 export type FieldErrors = Readonly<Record<string, string | undefined>>;
 
@@ -91,9 +92,9 @@ export type MakeEvent<V> =
 const NO_NOTES: MakeNotes = { returnReason: null, lastComment: null };
 const isStale = (error: unknown) => error instanceof GatewayError && error.code === ResultCode.staleVersion;
 
-/** The default rule for editing: a new record, or one in the statuses the maker submits from. */
-export const editableByStatus = (record: StageRecord | null): boolean =>
-  !record?.status || record.status === 'DRAFT' || record.status === 'RETURNED';
+/** The default rule for editing: a new record, or one in the statuses the table lets the stage's maker submit from. */
+export const editableByStatus = (stage: Stage, record: StageRecord | null): boolean =>
+  !record?.status || editableStatuses(stage).includes(record.status);
 
 type AnyRecord = StageRecord;
 type AnyValues = Record<string, unknown>;

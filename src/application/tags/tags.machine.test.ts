@@ -42,6 +42,19 @@ describe('tags machine', () => {
     expect(restoreTags(store)).toEqual([HOME_TAG, tag('/a'), tag('/b')]);
   });
 
+  it('leaves the tags and the stored list alone when an open tag is visited again', () => {
+    const { actor, store, paths } = start([tag('/a'), tag('/b')]);
+    const before = actor.getSnapshot().context.tags;
+    const setFlag = vi.spyOn(store, 'setFlag');
+    actor.send({ type: 'VISIT', tag: tag('/a') });
+    expect(actor.getSnapshot().context.tags).toBe(before);
+    expect(paths()).toEqual(['/', '/a', '/b']);
+    expect(setFlag).not.toHaveBeenCalled();
+    actor.send({ type: 'VISIT', tag: tag('/c') });
+    expect(paths()).toEqual(['/', '/a', '/b', '/c']);
+    expect(setFlag).toHaveBeenCalledOnce();
+  });
+
   it('drops the oldest at the configured maximum', () => {
     const { actor, paths } = start([], 3);
     for (const p of ['/a', '/b', '/c']) actor.send({ type: 'VISIT', tag: tag(p) });

@@ -7,6 +7,7 @@ import { normalizeMenuPath } from '../../domain/menu/menu';
 import {
   applyTagCommand,
   DEFAULT_MAX_TAGS,
+  isTagOpen,
   tagsClosedBy,
   visitTag,
   withHome,
@@ -73,6 +74,7 @@ export function createTagsMachine({ store }: { store: SessionStore }) {
       input: {} as { tags?: Tag[]; max?: number },
     },
     guards: {
+      opensNewTag: ({ context }, tag: Tag) => !isTagOpen(context.tags, tag.path),
       closesUnsavedPage: ({ context }, pending: PendingCommand) =>
         tagsClosedBy(pending.command, context.tags, pending.path).some((t) =>
           context.dirty.includes(normalizeMenuPath(t.path)),
@@ -105,7 +107,10 @@ export function createTagsMachine({ store }: { store: SessionStore }) {
         target: '.idle',
         actions: [assign({ tags: () => withHome([]), dirty: [], refresh: {}, pending: null }), 'persist'],
       },
+      // Going back to an open tag changes nothing: the tag bar, the page cache and the stored list stay as
+      // they are, so that a tag switch only shows the page and moves the highlight.
       VISIT: {
+        guard: { type: 'opensNewTag', params: ({ event }) => event.tag },
         actions: [assign({ tags: ({ context, event }) => visitTag(context.tags, event.tag, context.max) }), 'persist'],
       },
       REFRESH: {

@@ -1,12 +1,11 @@
 // 资产访谈纪要 (/assetsManage/interviewMinutes): minutes of interviews about a project or a payment order
 // (BUSINESS.md §2 CRM InterviewMinutes), kept beside the assets they concern. The number is the gateway's.
-import type { ResourceDef, RefDef } from '../resource/resource';
+import { type RefDef, type ResourceDef, orgRef } from '../resource/resource';
 import { PROJECT_REF, SAMPLE_PROJECT_COMPANY_ID, SAMPLE_PROJECT_ID } from './project.resource';
 
 export const ASSET_MINUTES_PATH = '/assetsManage/interviewMinutes';
 export const MINUTES_TYPE_LABEL = { PRE_LOAN: '贷前', POST_LOAN: '贷后', REVISIT: '回访' } as const;
 
-const ENTERPRISE_REF: RefDef = { table: 'organization', id: 'org_id', name: 'org_name' };
 const ORDER_REF: RefDef = { table: 'payment_order', id: 'order_id', name: 'order_no' };
 
 export const ASSET_INTERVIEW_MINUTES: ResourceDef<'RECORDED'> = {
@@ -24,7 +23,7 @@ export const ASSET_INTERVIEW_MINUTES: ResourceDef<'RECORDED'> = {
       type: 'text',
       max: 30,
       form: 'always',
-      ref: ENTERPRISE_REF,
+      ref: orgRef(),
       detail: false,
     },
     {

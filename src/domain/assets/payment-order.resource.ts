@@ -3,15 +3,9 @@
 // evidence (付款确认书 or 商票) and the confirmed amount — at most the receivable not yet paid — and 确权失败
 // sends it back with the reason. 可融资 is `eligibleAmount` (BUSINESS.md §3), stored by the gateway on every
 // write so that the footer can sum it over the filter.
-import type { ResourceDef, ResourceRecord } from '../resource/resource';
+import { orgRef, type ResourceDef, type ResourceRecord } from '../resource/resource';
 import { confirmableAmount } from './eligible-amount';
-import {
-  PROJECT_COMPANY_REF,
-  PROJECT_REF,
-  SAMPLE_PROJECT_ID,
-  SAMPLE_SUPPLIER_ID,
-  SUPPLIER_REF,
-} from './project.resource';
+import { PROJECT_REF, SAMPLE_PROJECT_ID, SAMPLE_SUPPLIER_ID } from './project.resource';
 
 export const PAYMENT_ORDER_PATH = '/assetsManage/paymentOrderInformation';
 export const PAYMENT_ORDER_DETAILS_PATH = '/assetsManage/PaymentOrderDetails';
@@ -63,7 +57,7 @@ export const PAYMENT_ORDER: ResourceDef<ConfirmStatus> = {
     { key: 'orderNo', label: '付款单号', type: 'text', max: 30, form: 'create', search: 'like', list: { width: 150 } },
     { key: 'projectId', label: '项目', type: 'text', max: 30, form: 'create', ref: PROJECT_REF, detail: false },
     { key: 'projectName', label: '项目', type: 'text', column: 'project_id', refName: true, list: { width: 160 } },
-    { key: 'projectCompanyId', label: '项目公司', type: 'text', ref: PROJECT_COMPANY_REF, detail: false },
+    { key: 'projectCompanyId', label: '项目公司', type: 'text', ref: orgRef('PROJECT_COMPANY'), detail: false },
     {
       key: 'projectCompanyName',
       label: '项目公司',
@@ -72,7 +66,15 @@ export const PAYMENT_ORDER: ResourceDef<ConfirmStatus> = {
       refName: true,
       list: { width: 180 },
     },
-    { key: 'supplierId', label: '供应商', type: 'text', max: 30, form: 'always', ref: SUPPLIER_REF, detail: false },
+    {
+      key: 'supplierId',
+      label: '供应商',
+      type: 'text',
+      max: 30,
+      form: 'always',
+      ref: orgRef('SUPPLIER'),
+      detail: false,
+    },
     { key: 'supplierName', label: '供应商', type: 'text', column: 'supplier_id', refName: true, list: { width: 180 } },
     {
       key: 'contractNo',

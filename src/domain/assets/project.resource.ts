@@ -1,22 +1,18 @@
 // 项目信息 (/assetsManage/projectInformation): the projects of the group's project companies (BUSINESS.md §2
 // Project). 付款单数, 应收总额 and 已融资额 are computed from the project's payment orders, never typed.
-import type { ResourceDef, RefDef } from '../resource/resource';
+import { type FieldDef, type RefDef, type ResourceDef, orgRef } from '../resource/resource';
 
 export const PROJECT_PATH = '/assetsManage/projectInformation';
 export type ProjectStatus = 'BUILDING' | 'COMPLETED' | 'CLOSED';
 
-/** A project company of the tenant (an organisation of type PROJECT_COMPANY). */
-export const PROJECT_COMPANY_REF: RefDef = {
-  table: 'organization',
-  id: 'org_id',
-  name: 'org_name',
-  where: { org_type: 'PROJECT_COMPANY' },
-};
-export const SUPPLIER_REF: RefDef = {
-  table: 'organization',
-  id: 'org_id',
-  name: 'org_name',
-  where: { org_type: 'SUPPLIER' },
+/** The project company a record may name when it is made (a contract lock, a financing demand). */
+export const PROJECT_COMPANY_ON_CREATE: FieldDef = {
+  key: 'projectCompanyId',
+  label: '项目公司',
+  type: 'text',
+  form: 'create',
+  required: false,
+  ref: orgRef('PROJECT_COMPANY'),
 };
 export const PROJECT_REF: RefDef = { table: 'project', id: 'project_id', name: 'project_name' };
 
@@ -57,7 +53,7 @@ export const PROJECT: ResourceDef<ProjectStatus> = {
       type: 'text',
       max: 30,
       form: 'always',
-      ref: PROJECT_COMPANY_REF,
+      ref: orgRef('PROJECT_COMPANY'),
       detail: false,
     },
     {

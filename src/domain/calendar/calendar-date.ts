@@ -23,7 +23,8 @@ export function isCalendarDate(value: unknown): value is string {
   return exists && value >= CALENDAR_DATE_MIN && value <= CALENDAR_DATE_MAX;
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+/** Asia/Shanghai, the business's zone, is UTC+8 all year (no daylight saving). */
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
 /** The calendar day of the instant in Asia/Shanghai (UTC+8, no daylight saving), the business's day. */
 export function businessDay(now: Date): string {

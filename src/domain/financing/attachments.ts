@@ -1,7 +1,7 @@
+import { STAGE_LABEL, STAGES, type Stage } from './stages';
 // 业务详情's 附件 (BUSINESS.md §4 `/business/newDetails`, §5 "Attachments per stage"): every file bound to the
 // business, grouped by the stage and the field that holds it — the application's 准入资料 by document type, a
 // move's attachments by the move — and 下载全部附件, one zip with a folder per stage and field.
-import { STAGE_LABEL, STAGES, type Stage } from './lifecycle';
 
 export interface BusinessAttachment {
   keyId: string;

@@ -1,10 +1,11 @@
 // 融资业务管理's list (BUSINESS.md §4 `/business/financingBusinessManage`): which stages each tab holds, and
 // the shapes the gateway answers and the screens read. A business before its loan is 进行中; a loaned one
 // repays (已放款) until it is settled (已结清); a terminated one is 已终止 whatever its reason.
-import { STAGES, type Stage, type StateKey } from './lifecycle';
+import type { StateKey } from './lifecycle';
 import type { Conclusion, MeetingStatus } from './meeting-rules';
 import type { AgendaTally, Opinion } from './meeting-tally';
-import type { ApproveMethod, ReviewType } from './review';
+import type { ApproveMethod } from './review';
+import { STAGES, type Stage, type ReviewType } from './stages';
 
 export const BUSINESS_TABS = ['ACTIVE', 'LOANED', 'SETTLED', 'TERMINATED'] as const;
 export type BusinessTab = (typeof BUSINESS_TABS)[number];
@@ -16,7 +17,7 @@ export const BUSINESS_TAB_LABEL: Readonly<Record<BusinessTab, string>> = {
   TERMINATED: '已终止',
 };
 
-/** The table's stages from one to another, in its order (the stage list exists once: lifecycle.ts). */
+/** The table's stages from one to another, in its order (the stage list exists once: stages.ts). */
 const between = (from: Stage, to: Stage): Stage[] => STAGES.slice(STAGES.indexOf(from), STAGES.indexOf(to) + 1);
 
 export const TAB_STAGES: Readonly<Record<BusinessTab, readonly Stage[]>> = {
@@ -97,7 +98,7 @@ export interface PreCreditSection {
 }
 
 /** 融资申请 as the detail shows it: lines by order number, documents by type with how many files each holds. */
-export interface ApplicationSection {
+export interface FinancingApplicationSection {
   applicationNo: string;
   totalAmount: number;
   termDays: number | null;
@@ -143,7 +144,7 @@ export interface MeetingSection {
 
 export interface BusinessSections {
   preCredit?: PreCreditSection;
-  application?: ApplicationSection;
+  application?: FinancingApplicationSection;
   meeting?: MeetingSection;
 }
 

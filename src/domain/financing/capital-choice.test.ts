@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApplicationMessage, submitApplicationProblems } from './application-rules';
+import { FinancingApplicationMessage, submitFinancingApplicationProblems } from './financing-application-rules';
 import {
   type CapitalSideOption,
   CapitalChoiceMessage,
@@ -123,10 +123,10 @@ describe("the product's term range", () => {
       productTerm: { termMinDays: 90, termMaxDays: 180 },
     };
     for (const termDays of [90, 180])
-      expect(submitApplicationProblems({ ...base, termDays }), `${termDays}`).toEqual([]);
+      expect(submitFinancingApplicationProblems({ ...base, termDays }), `${termDays}`).toEqual([]);
     for (const termDays of [89, 181])
-      expect(submitApplicationProblems({ ...base, termDays }), `${termDays}`).toEqual([
-        ApplicationMessage.term(180, 90),
+      expect(submitFinancingApplicationProblems({ ...base, termDays }), `${termDays}`).toEqual([
+        FinancingApplicationMessage.term(180, 90),
       ]);
   });
 });

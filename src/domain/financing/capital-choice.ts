@@ -2,7 +2,7 @@
 // APPLICATION"; Decisions "Data-query consent": from APPLICATION on the consent must cover the business's
 // capital side). The make page offers the capital sides with whether the supplier consented for each and the
 // products of the chosen side; what a choice must be is one pure function the gateway's 保存 and the submission
-// rule both ask. The product's term range then binds the application's term (application-rules.ts).
+// rule both ask. The product's term range then binds the application's term (financing-application-rules.ts).
 import { newApplicationBlocks } from './lifecycle';
 
 /** A capital side the make page offers, with whether the supplier's data-query consent covers it. */

@@ -8,6 +8,7 @@
 // Not a `*.resource.ts`: its routes are the application module's (a draft is made for an existing business,
 // submission reserves payment-order amounts), so the kit's generic conformance suite does not apply to it.
 import type { ResourceDef, StatusDef } from '../resource/resource';
+import { STAGE_LABEL } from './stages';
 import { rowActionsOf } from './financing-demand';
 import {
   CHILD_STATUSES,
@@ -20,25 +21,25 @@ import {
   STAGE_BUSINESS_FIELDS,
 } from '../stage/stage';
 
-export const APPLICATION_LIST_PATH = '/business/financingApplicationManagement';
-export const APPLICATION_MAKE_PATH = '/business/accessDocumentsMake';
-export const APPLICATION_EXAMINE_PATH = '/business/financingApplicationExamine';
-export const APPLICATION_EXAMINE_INFO_PATH = '/business/financingApplicationExamineInfo';
+export const FINANCING_APPLICATION_LIST_PATH = '/business/financingApplicationManagement';
+export const FINANCING_APPLICATION_MAKE_PATH = '/business/accessDocumentsMake';
+export const FINANCING_APPLICATION_EXAMINE_PATH = '/business/financingApplicationExamine';
+export const FINANCING_APPLICATION_EXAMINE_INFO_PATH = '/business/financingApplicationExamineInfo';
 
-export type ApplicationStatus = ChildStatus;
+export type FinancingApplicationStatus = ChildStatus;
 
 /** The application's status: the kit's one function of the business's state and whether it passed the review. */
-export const applicationStatusOf = (state: string, passed = false): ApplicationStatus =>
+export const financingApplicationStatusOf = (state: string, passed = false): FinancingApplicationStatus =>
   childStatusOf('APPLICATION', state, passed);
 
-const STATUSES: Record<ApplicationStatus, StatusDef> = CHILD_STATUSES;
+const STATUSES: Record<FinancingApplicationStatus, StatusDef> = CHILD_STATUSES;
 
-export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
+export const FINANCING_APPLICATION: ResourceDef<FinancingApplicationStatus> = {
   name: 'financingApplication',
   api: '/api/business/financingApplication',
-  menuPath: APPLICATION_LIST_PATH,
+  menuPath: FINANCING_APPLICATION_LIST_PATH,
   title: '融资申请管理',
-  noun: '融资申请',
+  noun: STAGE_LABEL.APPLICATION,
   // A view over financing_application and financing_business: the status and version are the business's.
   storage: { table: 'financing_application_view', id: 'application_id', softDelete: true, createdBy: true },
   fields: [
@@ -63,24 +64,24 @@ export const FINANCING_APPLICATION: ResourceDef<ApplicationStatus> = {
   initialStatus: 'DRAFT',
   create: { label: '新增融资申请', op: 'add' },
   // What may be edited and deleted is the table's (the states the maker submits from; the draft).
-  update: { when: editableStatuses('APPLICATION') as ApplicationStatus[], op: 'edit' },
-  remove: { when: removableStatuses('APPLICATION') as ApplicationStatus[], op: 'delete' },
-  makePath: APPLICATION_MAKE_PATH,
-  workflow: rowActionsOf<ApplicationStatus>(
+  update: { when: editableStatuses('APPLICATION') as FinancingApplicationStatus[], op: 'edit' },
+  remove: { when: removableStatuses('APPLICATION') as FinancingApplicationStatus[], op: 'delete' },
+  makePath: FINANCING_APPLICATION_MAKE_PATH,
+  workflow: rowActionsOf<FinancingApplicationStatus>(
     'APPLICATION/PENDING',
-    APPLICATION_LIST_PATH,
-    (to) => applicationStatusOf(to),
+    FINANCING_APPLICATION_LIST_PATH,
+    (to) => financingApplicationStatusOf(to),
     'PENDING',
-    '融资申请',
+    STAGE_LABEL.APPLICATION,
   ),
   sample: {},
   titleField: 'applicationNo',
 };
 
 /** 融资申请 on the stage kit: its list (the view), its make page and its words. */
-export const APPLICATION_STAGE: StageDef<ApplicationStatus> = {
+export const FINANCING_APPLICATION_STAGE: StageDef<FinancingApplicationStatus> = {
   stage: 'APPLICATION',
   resource: FINANCING_APPLICATION,
-  makePath: APPLICATION_MAKE_PATH,
-  messages: stageMessages('融资申请'),
+  makePath: FINANCING_APPLICATION_MAKE_PATH,
+  messages: stageMessages(STAGE_LABEL.APPLICATION),
 };

@@ -21,7 +21,6 @@ export const DECISION_STAGE = childStage({
   listPath: DECISION_LIST_PATH,
   makePath: DECISION_MAKE_PATH,
   title: '融资决议管理',
-  noun: '融资决议',
   view: { table: 'financing_decision_view', id: 'decision_id', createdBy: true },
   fields: [
     { key: 'decisionNo', label: '决议编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },

@@ -6,7 +6,8 @@
 //
 // It is not a `*.resource.ts`: its routes are the demand module's (a supplier user's own scope, 受理 creating
 // the business through the aggregate), so the kit's generic conformance suite does not apply to it.
-import type { ResourceDef, ResourceRecord, StatusDef } from '../resource/resource';
+import { PROJECT_COMPANY_ON_CREATE } from '../assets/project.resource';
+import { orgRef, withRefName, type ResourceDef, type ResourceRecord, type StatusDef } from '../resource/resource';
 import type { WorkflowTable } from '../workflow/workflow';
 import { type StageDef, stageMessages } from '../stage/stage';
 import { LIFECYCLE } from './lifecycle';
@@ -93,24 +94,13 @@ export const FINANCING_DEMAND: ResourceDef<DemandStatus> = {
   storage: { table: 'financing_demand_view', id: 'demand_id', softDelete: true, createdBy: true },
   fields: [
     { key: 'demandNo', label: '需求编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
-    {
-      key: 'supplierId',
-      label: '供应商',
-      type: 'text',
-      form: 'create',
-      org: { types: ['SUPPLIER'] },
-      detail: false,
-    },
+    // The names the demand shows are its own columns; the joined ones ride along on the wire only.
+    ...withRefName(
+      { key: 'supplierId', label: '供应商', type: 'text', form: 'create', ref: orgRef('SUPPLIER') },
+      { detail: false },
+    ),
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 140 } },
-    {
-      key: 'projectCompanyId',
-      label: '项目公司',
-      type: 'text',
-      form: 'create',
-      required: false,
-      org: { types: ['PROJECT_COMPANY'] },
-      detail: false,
-    },
+    ...withRefName(PROJECT_COMPANY_ON_CREATE, { detail: false }),
     { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 140 } },
     {
       key: 'expectedAmount',

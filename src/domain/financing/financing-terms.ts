@@ -13,7 +13,7 @@ import { compareDecimals, parseDecimal } from '../decimal/decimal';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import { formatFen } from '../format/money-format';
 import type { EffectiveCap } from '../parameters/effective-cap';
-import { TERM_MAX_DAYS, TERM_MIN_DAYS } from './application-rules';
+import { TERM_MAX_DAYS, TERM_MIN_DAYS } from './financing-application-rules';
 import { HARD_MAX_FINANCING_RATIO, ratioPercent } from './pre-credit-rules';
 import type { RepaymentMethod } from './repayment-schedule';
 

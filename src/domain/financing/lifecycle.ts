@@ -18,45 +18,9 @@ import {
 } from '../workflow/workflow';
 import { APPROVED_AMOUNT_KEY, approvedAmountProblem } from './pre-credit-rules';
 import { type Conclusion, isPassing } from './meeting-rules';
-import { type ReviewState, type ReviewType, reject, rejectionHandler, reviewRefusal, approve } from './review';
+import { type ReviewState, reject, rejectionHandler, reviewRefusal, approve } from './review';
 import { ROLE, type RoleCode } from './roles';
-
-export const STAGES = [
-  'DEMAND',
-  'PRE_CREDIT',
-  'APPLICATION',
-  'REPORT',
-  'MEETING',
-  'DECISION',
-  'ELEMENTS',
-  'CONTRACT',
-  'SIGNING',
-  'PUSH',
-  'LENDING',
-  'REPAYING',
-  'SETTLED',
-  'SETTLED_EARLY',
-  'TERMINATED',
-] as const;
-export type Stage = (typeof STAGES)[number];
-
-export const STAGE_LABEL: Readonly<Record<Stage, string>> = {
-  DEMAND: '融资需求',
-  PRE_CREDIT: '预授信',
-  APPLICATION: '融资申请',
-  REPORT: '尽调报告',
-  MEETING: '评审会',
-  DECISION: '融资决议',
-  ELEMENTS: '要素落实',
-  CONTRACT: '合同',
-  SIGNING: '签约',
-  PUSH: '推送',
-  LENDING: '放款',
-  REPAYING: '还款中',
-  SETTLED: '已结清',
-  SETTLED_EARLY: '提前结清',
-  TERMINATED: '已终止',
-};
+import { type ReviewType, STAGE_LABEL, type Stage } from './stages';
 
 export const STATUS_LABEL: Readonly<Record<string, string>> = {
   NEW: '待受理',

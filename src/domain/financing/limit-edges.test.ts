@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { effectiveCap } from '../parameters/effective-cap';
-import { fenToYuanText, lineFigures, totals } from './application-form';
+import { fenToYuanText, lineFigures, totals } from './financing-application-form';
 import {
   amountLimit,
   type FinancingTerms,

@@ -6,8 +6,10 @@
 //
 // Not a `*.resource.ts`: its routes are the pre-credit module's (the business is created with it, a supplier
 // user sees its own), so the kit's generic conformance suite does not apply to it.
+import { orgRef } from '../resource/resource';
 import { type ChildStatus, childStage, childStatusOf } from '../stage/stage';
 import { rowActionsOf } from './financing-demand';
+import { STAGE_LABEL } from './stages';
 
 export const PRE_CREDIT_LIST_PATH = '/business/preCreditApplicationManage';
 export const PRE_CREDIT_MAKE_PATH = '/business/applyForRufs';
@@ -26,14 +28,21 @@ export const PRE_CREDIT_STAGE = childStage({
   listPath: PRE_CREDIT_LIST_PATH,
   makePath: PRE_CREDIT_MAKE_PATH,
   title: '预授信申请管理',
-  noun: '预授信',
   view: { table: 'pre_credit_view', id: 'pre_credit_id', createdBy: true },
   fields: [
     { key: 'preCreditNo', label: '预授信编号', type: 'text', max: 20, search: 'like', list: { width: 140 } },
     { key: 'businessNo', label: '业务编号', type: 'text', max: 20 },
-    { key: 'supplierId', label: '供应商', type: 'text', form: 'create', detail: false },
+    { key: 'supplierId', label: '供应商', type: 'text', form: 'create', ref: orgRef('SUPPLIER'), detail: false },
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 150 } },
-    { key: 'projectCompanyId', label: '项目公司', type: 'text', form: 'always', required: false, detail: false },
+    {
+      key: 'projectCompanyId',
+      label: '项目公司',
+      type: 'text',
+      form: 'always',
+      required: false,
+      ref: orgRef('PROJECT_COMPANY'),
+      detail: false,
+    },
     { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 150 } },
     { key: 'applyAmount', label: '申请额', type: 'money', min: 1, form: 'always', list: { width: 120 } },
     { key: 'approvedAmount', label: '批复额', type: 'money', list: { width: 110 } },
@@ -50,7 +59,7 @@ export const PRE_CREDIT_STAGE = childStage({
     PRE_CREDIT_LIST_PATH,
     preCreditStatusOf,
     'PENDING',
-    '预授信',
+    STAGE_LABEL.PRE_CREDIT,
   ),
   // The demo seed's 华东建材有限公司: the sample must name a supplier of the tenant.
   sample: { supplierId: '1100000000000000011', projectCompanyId: null, applyAmount: 100_000_00, validDays: 90 },

@@ -30,7 +30,6 @@ export const REPORT_STAGE = childStage({
   listPath: REPORT_LIST_PATH,
   makePath: REPORT_MAKE_PATH,
   title: '报告制作',
-  noun: '尽调报告',
   view: { table: 'due_diligence_report_view', id: 'report_id' },
   fields: [
     { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },

@@ -1,8 +1,8 @@
 // What the review queue and the workbench say about an item, shared by the gateway (which computes the to-do
 // from the lifecycle table and the review snapshot) and the screens (which show it). The rules themselves stay
 // in lifecycle.ts and review.ts; this file only names the places an item is handled and how long it waited.
-import { REVIEW_STAGES, STAGE_LABEL, type Stage, type StateKey } from './lifecycle';
-import { REVIEW_TYPES, REVIEW_TYPE_LABEL, type ReviewType } from './review';
+import { REVIEW_STAGES, type StateKey } from './lifecycle';
+import { STAGE_LABEL, type Stage, REVIEW_TYPES, REVIEW_TYPE_LABEL, type ReviewType } from './stages';
 
 /** The generic review page (BUSINESS.md §4): it takes the review type and the business id. */
 export const EXAMINE_PATH = '/business/examine';

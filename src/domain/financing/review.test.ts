@@ -4,7 +4,6 @@ import {
   approve,
   checkAuditType,
   defaultAuditType,
-  REVIEW_TYPES,
   type ReviewLevelConfig,
   ReviewMessage,
   reject,
@@ -12,6 +11,7 @@ import {
   snapshotReview,
   startReview,
 } from './review';
+import { REVIEW_TYPES } from './stages';
 
 const level = (over: Partial<ReviewLevelConfig> = {}): ReviewLevelConfig => ({
   roles: ['R1'],

@@ -4,36 +4,7 @@
 // The configuration is snapshotted when an item is submitted, with each level's reviewers resolved to user
 // ids, so a later change of the configuration or of role membership touches new submissions only. Pure: the
 // gateway stores the snapshot and the opinions with the business and asks these functions what they mean.
-import { ROLE, type RoleCode } from './roles';
-
-export const REVIEW_TYPES = [
-  'PRE_CREDIT',
-  'APPLICATION',
-  'REPORT',
-  'MEETING',
-  'DECISION',
-  'ELEMENTS',
-  'CONTRACT',
-  'PUSH',
-  'LENDING',
-  'REPAYMENT',
-  'DURATION',
-] as const;
-export type ReviewType = (typeof REVIEW_TYPES)[number];
-
-export const REVIEW_TYPE_LABEL: Readonly<Record<ReviewType, string>> = {
-  PRE_CREDIT: '预授信审核',
-  APPLICATION: '准入审核',
-  REPORT: '报告审核',
-  MEETING: '纪要审核',
-  DECISION: '决议审核',
-  ELEMENTS: '要素落实审核',
-  CONTRACT: '合同审核',
-  PUSH: '推送审核',
-  LENDING: '放款复核',
-  REPAYMENT: '还款确认',
-  DURATION: '存续期报告审核',
-};
+import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPE_LABEL, type ReviewType } from './stages';
 
 export type ApproveMethod = 'ANY' | 'ALL' | 'RATIO' | 'SEQUENTIAL';
 export const APPROVE_METHOD_LABEL: Readonly<Record<ApproveMethod, string>> = {
@@ -240,21 +211,6 @@ export function reject(state: ReviewState, actorId: string, terminate: boolean):
   }
   return { kind: 'returned', state: { ...state, level: 1, opinions: [] } };
 }
-
-/** The default configuration of each review type (BUSINESS.md §1.5): the role of each level, in order. */
-export const DEFAULT_AUDIT_LEVELS: Readonly<Record<ReviewType, readonly RoleCode[]>> = {
-  PRE_CREDIT: [ROLE.BIZ_REVIEWER, ROLE.RISK],
-  APPLICATION: [ROLE.BIZ_REVIEWER, ROLE.RISK],
-  REPORT: [ROLE.RISK, ROLE.RISK_HEAD],
-  MEETING: [ROLE.CHAIR],
-  DECISION: [ROLE.RISK_HEAD, ROLE.APPROVER],
-  ELEMENTS: [ROLE.OPS, ROLE.OPS],
-  CONTRACT: [ROLE.LEGAL, ROLE.RISK],
-  PUSH: [ROLE.BIZ_REVIEWER],
-  LENDING: [ROLE.OPS],
-  REPAYMENT: [ROLE.FINANCE],
-  DURATION: [ROLE.RISK_HEAD],
-};
 
 /** The configuration a tenant starts with: one level per default role, 或签, a rejection returns to the maker. */
 export function defaultAuditType(code: ReviewType): AuditTypeConfig {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { EMPTY_DATE, formatDate, formatDateTime, isRealDate, readDateParts } from './date-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_DATE, formatDate, formatDateTime, formatShanghaiTime, isRealDate, readDateParts } from './date-format';
 
 const runs = { numRuns: 1000 };
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -96,5 +96,50 @@ describe('formatDate (SPEC §9)', () => {
       }),
       runs,
     );
+  });
+});
+
+describe('times shown in Asia/Shanghai, wherever the browser is', () => {
+  // A browser in New York: five hours behind UTC in winter, four in summer, thirteen or twelve behind Beijing.
+  const runtimeZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterAll(() => {
+    if (runtimeZone === undefined) delete process.env.TZ;
+    else process.env.TZ = runtimeZone;
+  });
+
+  it('runs in a zone that is not Beijing', () => {
+    expect(new Date('2026-11-28T02:00:00Z').getHours()).toBe(21);
+  });
+
+  it.each<[Parameters<typeof formatShanghaiTime>[0], string]>([
+    ['2026-11-28T02:00:00.000Z', '2026-11-28 10:00'],
+    ['2026-11-28T10:00:00+08:00', '2026-11-28 10:00'],
+    ['2026-07-01T16:30:00Z', '2026-07-02 00:30'],
+    ['2026-03-08T07:30:00Z', '2026-03-08 15:30'],
+    [Date.UTC(2026, 10, 27, 23, 59), '2026-11-28 07:59'],
+    [new Date('2026-11-28T02:00:00Z'), '2026-11-28 10:00'],
+    ['2026-11-28 10:00', '2026-11-28 10:00'],
+    ['', EMPTY_DATE],
+    [null, EMPTY_DATE],
+  ])('%j → %s', (value, expected) => {
+    expect(formatShanghaiTime(value)).toBe(expected);
+  });
+
+  it('is the instant eight hours after UTC, for any instant', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1971, 0, 2), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        const beijing = new Date(ms + 8 * 3_600_000).toISOString();
+        return formatShanghaiTime(new Date(ms).toISOString()) === `${beijing.slice(0, 10)} ${beijing.slice(11, 16)}`;
+      }),
+      runs,
+    );
+  });
+
+  it('leaves the browser zone to every other time', () => {
+    expect(formatDateTime('2026-11-28T02:00:00Z')).toBe('2026-11-27 21:00:00');
+    expect(formatDate('2026-11-28T02:00:00Z', { zone: 'Asia/Shanghai', separator: '/' })).toBe('2026/11/28');
   });
 });

@@ -12,7 +12,7 @@ import {
   rateAboveZero,
   rateAtMost,
 } from '../parameters/param-rules';
-import type { ResourceDef, ResourceRecord } from '../resource/resource';
+import { orgRef, withRefName, type ResourceDef, type ResourceRecord } from '../resource/resource';
 
 export const FUND_MANAGEMENT_PATH = '/fundManagement/fundmanagement';
 export const ADD_FUND_PATH = '/addFund';
@@ -53,14 +53,10 @@ export const FUND_PRODUCT: ResourceDef<FundProductStatus> = {
     uniqueIndex: 'fund_product_code_uq',
   },
   fields: [
-    {
-      key: 'capitalSideId',
-      label: '资金方',
-      type: 'text',
-      form: 'create',
-      org: { types: ['CAPITAL_SIDE'] },
-      list: { width: 220 },
-    },
+    ...withRefName(
+      { key: 'capitalSideId', label: '资金方', type: 'text', form: 'create', ref: orgRef('CAPITAL_SIDE') },
+      { list: { width: 220 } },
+    ),
     {
       key: 'sideType',
       label: '类型',

@@ -2,7 +2,7 @@
 // company of the tenant — sets on the financings it pays (BUSINESS.md §2 Parameters, §3 "Single financing ≤
 // subsidiary singleMaxAmount"). One parameter per subsidiary. 已用 is the year's lending against the annual
 // quota and reads 0 until lending exists. A 停用 parameter sets no cap (capSourcesOf reads live ones only).
-import type { ResourceDef, ResourceRecord } from '../resource/resource';
+import { orgRef, withRefName, type ResourceDef, type ResourceRecord } from '../resource/resource';
 import { MAX_FINANCING_RATIO, MAX_TERM_DAYS, everyRefusal, notAbove, rateAboveZero, rateAtMost } from './param-rules';
 
 export const PARAMETER_SUBSIDIARY_PATH = '/parameterManage/parameterSubsidiary';
@@ -27,14 +27,16 @@ export const SUBSIDIARY_PARAMETER: ResourceDef<SubsidiaryParameterStatus> = {
     uniqueIndex: 'subsidiary_parameter_org_uq',
   },
   fields: [
-    {
-      key: 'subsidiaryId',
-      label: '子公司',
-      type: 'text',
-      form: 'create',
-      org: { types: SUBSIDIARY_ORG_TYPES },
-      list: { width: 240 },
-    },
+    ...withRefName(
+      {
+        key: 'subsidiaryId',
+        label: '子公司',
+        type: 'text',
+        form: 'create',
+        ref: orgRef(...SUBSIDIARY_ORG_TYPES),
+      },
+      { list: { width: 240 } },
+    ),
     { key: 'singleMaxAmount', label: '单笔上限', type: 'money', form: 'always', list: { width: 140 } },
     {
       key: 'maxFinancingRatio',

@@ -16,6 +16,7 @@ import {
   normalizeForm,
   optionLabel,
   validateField,
+  refTypes,
 } from './resource';
 
 export type FormTexts = Record<string, string>;
@@ -79,7 +80,7 @@ export function fixedOrgChoices(
   const fixed: Record<string, string> = {};
   for (const f of formFields(def, 'create')) {
     const only = options[f.key];
-    if (f.org?.types.includes('SUPPLIER') && only?.length === 1 && only[0]) fixed[f.key] = only[0].keyId;
+    if (refTypes(f.ref).includes('SUPPLIER') && only?.length === 1 && only[0]) fixed[f.key] = only[0].keyId;
   }
   return fixed;
 }

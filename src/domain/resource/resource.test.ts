@@ -9,7 +9,10 @@ import {
   firstFormError,
   formFields,
   mayReadWhole,
-  orgNameKey,
+  orgRef,
+  refFormFields,
+  refOf,
+  refTypes,
   normalizeForm,
   validateField,
   validateForm,
@@ -94,10 +97,11 @@ describe('days that cannot be', () => {
     expect(validateField(founded, { establishedOn: '2026-11-26' }, now)).toBeNull();
   });
 
-  it('names a supplier lock by its supplier, as the 解锁 prompt shows it', () => {
-    const supplier = fieldByKey(SUPPLIER_LOCK, 'supplierId')!;
-    const record = { supplierId: '1', [orgNameKey(supplier)]: '华东建材有限公司', reason: '涉诉待核实' };
-    expect(record[SUPPLIER_LOCK.titleField as keyof typeof record]).toBe('华东建材有限公司');
+  it("names a supplier lock by its supplier's name, read through the supplier reference", () => {
+    const title = fieldByKey(SUPPLIER_LOCK, SUPPLIER_LOCK.titleField)!;
+    expect(title.refName).toBe(true);
+    expect(refOf(SUPPLIER_LOCK, title)).toEqual(orgRef('SUPPLIER'));
+    expect(refFormFields(SUPPLIER_LOCK).map((f) => f.key)).toEqual(['supplierId']);
   });
 
   it('offers only the allowed days in the picker', () => {
@@ -170,5 +174,31 @@ describe('what 新增 is called', () => {
     expect(createTitle(FUND_PRODUCT)).toBe('新增资金方');
     // Elsewhere the page names the noun, whatever the button's shorter word (新增纪要 opens 新增访谈纪要).
     expect(createTitle({ ...FUND_PRODUCT, create: { label: '新增' } })).toBe('新增资金产品');
+  });
+});
+
+describe('a reference to another row', () => {
+  it('names an organisation by its types, offering the enabled ones in the tree order', () => {
+    const subsidiary = orgRef('SUBSIDIARY', 'PROJECT_COMPANY');
+    expect(subsidiary).toMatchObject({
+      table: 'organization',
+      where: { org_type: ['SUBSIDIARY', 'PROJECT_COMPANY'] },
+      offered: { status: 'ENABLED' },
+      order: ['sort_no', 'org_id'],
+    });
+    expect(refTypes(subsidiary)).toEqual(['SUBSIDIARY', 'PROJECT_COMPANY']);
+    // Any organisation (an interviewed enterprise) is bound by no type.
+    expect(orgRef().where).toBeUndefined();
+    expect(refTypes(orgRef())).toEqual([]);
+    expect(refTypes({ table: 'project', id: 'project_id', name: 'project_name' })).toEqual([]);
+  });
+
+  it('reads a name through the reference stored in the same column', () => {
+    const name = fieldByKey(FUND_PRODUCT, 'capitalSideIdName')!;
+    const sideType = fieldByKey(FUND_PRODUCT, 'sideType')!;
+    expect(refOf(FUND_PRODUCT, name)).toEqual(orgRef('CAPITAL_SIDE'));
+    // A name field with a reference of its own reads through it: the capital side's type, not its name.
+    expect(refOf(FUND_PRODUCT, sideType)?.table).toBe('capital_side');
+    expect(refFormFields(FUND_PRODUCT).map((f) => f.key)).toEqual(['capitalSideId']);
   });
 });

@@ -66,8 +66,11 @@ export interface FieldDef {
   column?: string;
   /** The name of the user whose id is in this column (a join on the tenant's users). */
   userName?: boolean;
-  /** The value is the id of another row of the tenant: the form picks it from `{api}/options/{key}`, the gateway
-   * refuses an id that is not one of them. */
+  /**
+   * The value is the id of another row of the tenant (an organisation, a project…): the form picks it from
+   * `{api}/options/{key}`, the gateway refuses an id that is not one of the rows the reference allows. Its name
+   * is shown by a `refName` field over the same column.
+   */
   ref?: RefDef;
   /** The name of the row this column refers to, read through the `ref` of the field stored in the same column. */
   refName?: boolean;
@@ -75,21 +78,42 @@ export interface FieldDef {
   sum?: boolean;
   /** A figure computed over another table's rows that point at this record; never written. */
   aggregate?: AggregateDef;
-  /**
-   * The value is the id of one of the tenant's organisations of these types (a supplier, a capital side…);
-   * the record carries its name as `<key>Name`, the form picks from the tenant's organisations.
-   */
-  org?: { types: readonly string[] };
 }
 
-/** Another table's rows a field may point at: organisations of one type, projects, … (tenant-scoped). */
+/** Another table's rows a field may point at: organisations of some types, projects, … (tenant-scoped). */
 export interface RefDef {
   table: string;
   id: string;
   name: string;
-  /** Fixed column values the row must hold, e.g. `{ org_type: 'PROJECT_COMPANY' }`. */
-  where?: Readonly<Record<string, string>>;
+  /** Column values the row must hold, or one of several, e.g. `{ org_type: ['SUBSIDIARY', 'PROJECT_COMPANY'] }`. */
+  where?: Readonly<Record<string, string | readonly string[]>>;
+  /**
+   * Column values the rows the form offers hold besides, e.g. an enabled organisation; a record that names one
+   * since disabled still saves, as only `where` is checked.
+   */
+  offered?: Readonly<Record<string, string>>;
+  /** The offered rows' order: by name unless given. */
+  order?: readonly string[];
 }
+
+/**
+ * One of the tenant's organisations (of these types: a supplier, a capital side…), offered while enabled and in
+ * the organisation tree's order.
+ */
+export const orgRef = (...types: readonly string[]): RefDef => ({
+  table: 'organization',
+  id: 'org_id',
+  name: 'org_name',
+  ...(types.length ? { where: { org_type: types } } : {}),
+  offered: { status: 'ENABLED' },
+  order: ['sort_no', 'org_id'],
+});
+
+/** The organisation types a reference allows (none: any). */
+export const refTypes = (ref: RefDef | undefined): readonly string[] => {
+  const types = ref?.table === 'organization' ? ref.where?.org_type : undefined;
+  return types === undefined ? [] : typeof types === 'string' ? [types] : types;
+};
 
 /** count(*) or sum(column) of the rows of `table` whose `on` column holds this record's id. */
 export interface AggregateDef {
@@ -336,9 +360,17 @@ function fenText(fen: number): string {
   return `${sign}${Math.trunc(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}元`;
 }
 
-/** The wire key of an organisation field's name. */
-export const orgNameKey = (f: FieldDef) => `${f.key}Name`;
-export const orgFields = (def: ResourceDef) => def.fields.filter((f) => f.org);
+/**
+ * A reference field and the field that shows the name it points at, `<key>Name` over the same column: the id
+ * is picked in the form, the name is shown in its place (in the list as `shown` says, and on the detail).
+ */
+export const withRefName = (id: FieldDef, shown: Pick<FieldDef, 'list' | 'detail'> = {}): [FieldDef, FieldDef] => [
+  { ...id, detail: false },
+  { key: `${id.key}Name`, label: id.label, type: 'text', column: columnOf(id), refName: true, ...shown },
+];
+
+/** The fields of the form that point at another row, whose choices the form reads when it opens. */
+export const refFormFields = (def: ResourceDef) => def.fields.filter((f) => f.ref && f.form);
 
 /** One entry of a record's history (the operation log), newest first. */
 export interface HistoryEntry {

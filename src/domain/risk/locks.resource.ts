@@ -2,7 +2,8 @@
 // made (lock, with a reason) until 解锁 (unlock, reason required); each change is kept in the operation
 // log and shown as the record's history (BUSINESS.md §2 Risk, §4). The lifecycle's guards read the live
 // locks through `isSupplierLocked` / `isContractLocked` (locks.ts).
-import type { ResourceDef, ResourceRecord, StatusDef } from '../resource/resource';
+import { PROJECT_COMPANY_ON_CREATE } from '../assets/project.resource';
+import { orgRef, withRefName, type ResourceDef, type ResourceRecord, type StatusDef } from '../resource/resource';
 import type { WorkflowTable } from '../workflow/workflow';
 import { type LockStatus, SUPPLIER_LOCK_SCOPE_LABEL } from './locks';
 
@@ -57,14 +58,10 @@ export const SUPPLIER_LOCK: ResourceDef<LockStatus> = {
   noun: '供应商锁定',
   storage: storage('supplier_lock'),
   fields: [
-    {
-      key: 'supplierId',
-      label: '供应商',
-      type: 'text',
-      form: 'create',
-      org: { types: ['SUPPLIER'] },
-      list: { width: 220 },
-    },
+    ...withRefName(
+      { key: 'supplierId', label: '供应商', type: 'text', form: 'create', ref: orgRef('SUPPLIER') },
+      { list: { width: 220 } },
+    ),
     {
       key: 'scope',
       label: '范围',
@@ -125,24 +122,18 @@ export const CONTRACT_LOCK: ResourceDef<LockStatus> = {
       search: 'like',
       list: { width: 150 },
     },
-    {
-      key: 'projectCompanyId',
-      label: '项目公司',
-      type: 'text',
-      form: 'create',
-      required: false,
-      org: { types: ['PROJECT_COMPANY'] },
-      list: { width: 180 },
-    },
-    {
-      key: 'supplierId',
-      label: '供应商',
-      type: 'text',
-      form: 'create',
-      required: false,
-      org: { types: ['SUPPLIER'] },
-      list: { width: 180 },
-    },
+    ...withRefName(PROJECT_COMPANY_ON_CREATE, { list: { width: 180 } }),
+    ...withRefName(
+      {
+        key: 'supplierId',
+        label: '供应商',
+        type: 'text',
+        form: 'create',
+        required: false,
+        ref: orgRef('SUPPLIER'),
+      },
+      { list: { width: 180 } },
+    ),
     { key: 'reason', label: '锁定原因', type: 'textarea', max: 200, form: 'create', list: { width: 200 } },
     ...stampedFields,
   ],

@@ -2,7 +2,7 @@
 // a supplier's collections run through (BUSINESS.md §2 Risk). The account number is masked in lists and
 // exports, whole on the detail for someone who may act. 冻结 and 解冻 are the lock / unlock operations and
 // need a reason; 销户 ends the account. One live (正常 or 冻结) record per account number.
-import type { ResourceDef, ResourceRecord } from '../resource/resource';
+import { orgRef, withRefName, type ResourceDef, type ResourceRecord } from '../resource/resource';
 
 export const SUPERVISED_ACCOUNT_PATH = '/risk/accountManage';
 export type SupervisedAccountStatus = 'NORMAL' | 'FROZEN' | 'CLOSED';
@@ -40,22 +40,14 @@ export const SUPERVISED_ACCOUNT: ResourceDef<SupervisedAccountStatus> = {
       normalize: (v) => v.replace(/\s+/g, ''),
     },
     { key: 'bank', label: '开户行', type: 'text', form: 'always', search: 'like', list: { width: 200 } },
-    {
-      key: 'supplierId',
-      label: '供应商',
-      type: 'text',
-      form: 'always',
-      org: { types: ['SUPPLIER'] },
-      list: { width: 200 },
-    },
-    {
-      key: 'capitalSideId',
-      label: '资金方',
-      type: 'text',
-      form: 'always',
-      org: { types: ['CAPITAL_SIDE'] },
-      list: { width: 200 },
-    },
+    ...withRefName(
+      { key: 'supplierId', label: '供应商', type: 'text', form: 'always', ref: orgRef('SUPPLIER') },
+      { list: { width: 200 } },
+    ),
+    ...withRefName(
+      { key: 'capitalSideId', label: '资金方', type: 'text', form: 'always', ref: orgRef('CAPITAL_SIDE') },
+      { list: { width: 200 } },
+    ),
     { key: 'balance', label: '余额', type: 'money', form: 'always', list: { width: 130 } },
     { key: 'statusReason', label: '冻结/解冻原因', type: 'textarea', max: 200 },
     { key: 'createTime', label: '登记时间', type: 'datetime', column: 'created_at' },

@@ -2,7 +2,7 @@
 // item came back when it stands returned, and the last word anybody wrote on it in this stage (a withdrawal's
 // note, a reviewer's opinion on an earlier pass), so the maker never has to open 业务详情 to learn what to fix.
 import type { BusinessEventView } from '../financing/business-list';
-import type { Stage } from '../financing/lifecycle';
+import type { Stage } from '../financing/stages';
 
 export interface MakeNote {
   actionLabel: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINANCING_APPLICATION, APPLICATION_STAGE } from '../financing/financing-application';
+import { FINANCING_APPLICATION, FINANCING_APPLICATION_STAGE } from '../financing/financing-application';
 import { DEMAND_STAGE } from '../financing/financing-demand';
 import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../financing/pre-credit';
 import {
@@ -15,10 +15,10 @@ import {
 describe('the stage kit reads the lifecycle table', () => {
   it('takes as a stage its own actions only: those the table grants on its list or make page', () => {
     expect([...stageActions(PRE_CREDIT_STAGE)].sort()).toEqual(['submit', 'withdraw']);
-    expect([...stageActions(APPLICATION_STAGE)].sort()).toEqual(['submit', 'withdraw']);
+    expect([...stageActions(FINANCING_APPLICATION_STAGE)].sort()).toEqual(['submit', 'withdraw']);
     expect([...stageActions(DEMAND_STAGE)].sort()).toEqual(['accept', 'close']);
     // The reviewers' 通过 / 退回 and 融资业务管理's 终止 are granted elsewhere.
-    expect(stageActions(APPLICATION_STAGE).has('approve')).toBe(false);
+    expect(stageActions(FINANCING_APPLICATION_STAGE).has('approve')).toBe(false);
     expect(stageActions(PRE_CREDIT_STAGE).has('terminate')).toBe(false);
   });
 

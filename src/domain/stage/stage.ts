@@ -9,15 +9,8 @@
 //   the list views read its answers (the gateway writes them to `stage_child_status` at start), so the
 //   mapping is not written a second time in SQL.
 import type { FieldDef, ResourceDef, StatusDef } from '../resource/resource';
-import {
-  LIFECYCLE,
-  REVIEW_STAGES,
-  type Stage,
-  type StateKey,
-  TERMINAL_STATES,
-  stageOf,
-  statusOf,
-} from '../financing/lifecycle';
+import { LIFECYCLE, REVIEW_STAGES, type StateKey, TERMINAL_STATES, stageOf, statusOf } from '../financing/lifecycle';
+import { STAGE_LABEL, type Stage } from '../financing/stages';
 
 /** What a stage's child record may be: in the stage (its review statuses), passed, or how the business ended. */
 export type ChildStatus =
@@ -156,7 +149,6 @@ export interface ChildStageSpec {
   listPath: string;
   makePath: string;
   title: string;
-  noun: string;
   /** The view over the child's table and financing_business; its status and version are the business's. */
   view: { table: string; id: string; createdBy?: boolean };
   /** The list's and detail's own fields; the business's own columns are the kit's (STAGE_BUSINESS_FIELDS). */
@@ -181,7 +173,7 @@ export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
     api: spec.api,
     menuPath: spec.listPath,
     title: spec.title,
-    noun: spec.noun,
+    noun: STAGE_LABEL[spec.stage],
     storage: { ...spec.view, softDelete: true },
     fields: [...spec.fields, ...STAGE_BUSINESS_FIELDS],
     statuses: CHILD_STATUSES,
@@ -196,5 +188,5 @@ export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
     sample: spec.sample ?? {},
     titleField: spec.titleField,
   };
-  return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(spec.noun) };
+  return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(STAGE_LABEL[spec.stage]) };
 }

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyTagCommand, HOME_TAG, tagForPath, tagsClosedBy, visitTag, withHome, type Tag } from './tag-cache';
+import {
+  applyTagCommand,
+  HOME_TAG,
+  isTagOpen,
+  tagForPath,
+  tagsClosedBy,
+  visitTag,
+  withHome,
+  type Tag,
+} from './tag-cache';
 
 const tag = (path: string): Tag => ({ path, name: path, menuName: `标题${path}` });
 const paths = (tags: Tag[]) => tags.map((t) => t.path);
@@ -12,19 +21,28 @@ describe('visiting tags', () => {
     expect(HOME_TAG.menuName).toBe('首页');
   });
 
-  it('moves an existing tag to the most recent position, comparing paths case-insensitively', () => {
-    expect(paths(visitTag(open('/a', '/b', '/c'), tag('/A')))).toEqual(['/', '/b', '/c', '/A']);
+  it('leaves an open tag where it is, comparing paths case-insensitively', () => {
+    expect(paths(visitTag(open('/a', '/b', '/c'), tag('/A')))).toEqual(['/', '/a', '/b', '/c']);
+    expect(isTagOpen(open('/a'), '/A')).toBe(true);
+    expect(isTagOpen(open('/a'), '/b')).toBe(false);
+    expect(isTagOpen([], '/')).toBe(true);
   });
 
   it('keeps home first and does not move it when home is visited', () => {
     expect(paths(visitTag(open('/a'), HOME_TAG))).toEqual(['/', '/a']);
   });
 
-  it('drops the oldest tag other than home at the maximum', () => {
+  it('drops the tag opened first, other than home, at the maximum', () => {
     expect(paths(visitTag(open('/a', '/b', '/c'), tag('/d'), 4))).toEqual(['/', '/b', '/c', '/d']);
+    expect(paths(visitTag(visitTag(open('/a', '/b', '/c'), tag('/a'), 4), tag('/d'), 4))).toEqual([
+      '/',
+      '/b',
+      '/c',
+      '/d',
+    ]);
   });
 
-  it('never holds more than the maximum, always holds home, and ends with the visited tag', () => {
+  it('never holds more than the maximum, always holds home and the visited tag, and moves no open tag', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom('/a', '/b', '/c', '/d', '/e', '/f', '/'), { maxLength: 40 }),
@@ -32,11 +50,14 @@ describe('visiting tags', () => {
         (visits, max) => {
           let tags: Tag[] = [HOME_TAG];
           for (const p of visits) {
+            const before = tags;
             tags = visitTag(tags, p === '/' ? HOME_TAG : tag(p), max);
             expect(tags.length).toBeLessThanOrEqual(max);
             expect(tags[0]).toEqual(HOME_TAG);
             expect(new Set(paths(tags)).size).toBe(tags.length);
-            if (p !== '/') expect(tags[tags.length - 1]!.path).toBe(p);
+            expect(paths(tags)).toContain(p);
+            if (paths(before).includes(p)) expect(paths(tags)).toEqual(paths(before));
+            else if (p !== '/') expect(tags[tags.length - 1]!.path).toBe(p);
           }
         },
       ),

@@ -1,6 +1,7 @@
 // The tag bar of SPEC §2.4 and §4 as pure list operations. The home tag is always first and never closes;
-// the other tags are kept in order of visit, the most recent last, so "the previously cached tag" is the
-// last one left. Each operation returns the new list and, when the active page was closed, where to go.
+// the other tags are kept in the order they were opened, the newest last, so "the previously cached tag" is
+// the last one left. Going back to an open tag leaves the list as it is: a tag switch moves the highlight,
+// not the tags. Each operation returns the new list and, when the active page was closed, where to go.
 import { normalizeMenuPath, type ServerMenuItem } from '../menu/menu';
 
 export interface Tag {
@@ -28,15 +29,18 @@ export function withHome(tags: readonly Tag[]): Tag[] {
   return [HOME_TAG, ...tags.filter((t) => !isHome(t))];
 }
 
+/** Whether the page at `path` has a tag already (home always has). */
+export function isTagOpen(tags: readonly Tag[], path: string): boolean {
+  return same(path, HOME_TAG.path) || tags.some((t) => same(t.path, path));
+}
+
 /**
- * Visiting a tag adds it last, or moves it there when it is already open; past `max` tags (home included)
- * the oldest other tag is dropped.
+ * Visiting a tag adds it last; a tag already open stays where it is. Past `max` tags (home included) the
+ * tag opened first, other than home, is dropped.
  */
 export function visitTag(tags: readonly Tag[], tag: Tag, max = DEFAULT_MAX_TAGS): Tag[] {
-  if (isHome(tag)) return withHome(tags);
-  const others = withHome(tags)
-    .slice(1)
-    .filter((t) => !same(t.path, tag.path));
+  if (isTagOpen(tags, tag.path)) return withHome(tags);
+  const others = withHome(tags).slice(1);
   others.push(tag);
   const limit = Math.max(1, max - 1);
   return [HOME_TAG, ...others.slice(Math.max(0, others.length - limit))];

@@ -11,7 +11,7 @@ import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
 import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
-import { HttpClient, HttpClientId, HttpConfigId } from '../../adapters/gateway/http-client';
+import { HttpClient, HttpClientId, HttpConfigId, loadParameterCipher } from '../../adapters/gateway/http-client';
 import { SessionGatewayAdapter } from '../../adapters/gateway/session-gateway.adapter';
 import type { LoadingCounter } from './loading-counter';
 import type { ToastNotifier } from './toast-notifier';
@@ -26,6 +26,9 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(HttpClientId).to(HttpClient).inSingletonScope();
   container.bind(RequestControlId).toService(HttpClientId);
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();
+  // The sign-in sends its parameters encrypted: the cipher is fetched while the person types, so that the
+  // login page does not load it before anyone signs in, nor the sign-in wait for it after Enter.
+  document.addEventListener('input', () => void loadParameterCipher(), { capture: true, once: true });
   return container;
 }
 

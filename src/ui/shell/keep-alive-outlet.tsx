@@ -22,8 +22,10 @@ const ScrollKeepingPage = memo(function ScrollKeepingPage({ children }: { childr
   const box = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
   // Runs each time the page is shown again (Activity re-creates layout effects when it becomes visible).
+  // A page left at its top needs nothing: writing scrollTop would make the browser lay the page out inside
+  // the switch's commit, where it costs the switch its frame.
   useLayoutEffect(() => {
-    if (box.current) box.current.scrollTop = scrollTop.current;
+    if (box.current && scrollTop.current !== 0) box.current.scrollTop = scrollTop.current;
   }, []);
   return (
     <div

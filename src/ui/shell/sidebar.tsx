@@ -4,7 +4,9 @@
 // Fluent's nav tells every item the selected value through one context, so a page change would render each
 // of the menu's items again. The drawer's own selection therefore never changes; the current page and area
 // are a watched value instead, and each entry re-renders only when its own answer (am I current?) changes,
-// handing its item a context in which it is the selected one.
+// handing its item a context in which it is the selected one. The sidebar itself reads no location: a small
+// follower does, and writes the watched value, so that a page change renders the sidebar only when the open
+// area moves with it.
 import {
   CounterBadge,
   makeStyles,
@@ -32,8 +34,9 @@ import {
   useState,
   useSyncExternalStore,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
 import { selectMenus } from '../../application/session/session.selectors';
 import { buildMenuTree, normalizeMenuPath } from '../../domain/menu/menu';
 import { highlightFor, toSidebarItems, type SidebarItem } from '../../domain/navigation/sidebar';
@@ -73,14 +76,16 @@ function TodoBadge() {
   );
 }
 
-/** Where the user is, as the sidebar's entries watch it. */
+/** Where the user is, as the sidebar and its entries watch it. */
 interface Position {
+  /** The address, as the menu writes paths. */
+  path: string | undefined;
   page: string | undefined;
   area: string | undefined;
 }
 
 class WatchedPosition {
-  private value: Position = { page: undefined, area: undefined };
+  private value: Position = { path: undefined, page: undefined, area: undefined };
   private readonly listeners = new Set<() => void>();
   readonly get = () => this.value;
   readonly subscribe = (listener: () => void) => {
@@ -88,7 +93,7 @@ class WatchedPosition {
     return () => this.listeners.delete(listener);
   };
   set(next: Position) {
-    if (next.page === this.value.page && next.area === this.value.area) return;
+    if (next.path === this.value.path && next.page === this.value.page && next.area === this.value.area) return;
     this.value = next;
     for (const listener of this.listeners) listener();
   }
@@ -133,11 +138,17 @@ export function useTodoCountOnShow(): void {
   }, [hasTodo, todoCount]);
 }
 
-/** The area (top-level item) holding the highlighted page, for the sidebar and the rail. */
-export function useSidebarPosition() {
+/** The user's menu as the sidebar lists it. */
+function useSidebarItems() {
   const { session } = useServices();
   const menus = useSelector(session, selectMenus);
   const items = useMemo(() => toSidebarItems(buildMenuTree(menus)), [menus]);
+  return { menus, items };
+}
+
+/** The menu, the highlighted page and the area (top-level item) holding it, for the sidebar and the rail. */
+export function useSidebarPosition() {
+  const { menus, items } = useSidebarItems();
   const { pathname } = useLocation();
   const highlight = useMemo(() => highlightFor(menus, pathname), [menus, pathname]);
   const selected = highlight.kind === 'item' ? highlight.path : undefined;
@@ -149,6 +160,42 @@ export function useSidebarPosition() {
   return { items, pathname, highlight, selected, currentArea };
 }
 
+/**
+ * Follows the address for the sidebar: writes where the user is into the watched position, sends the user
+ * home from a hidden page that belongs to no listed one, and tells of a navigation from anywhere (a tag, the
+ * search, a link on the page). The only part of the sidebar that renders on every page change; it renders nothing.
+ * It also lends the sidebar the router's navigate: the router hands that out through its route context,
+ * which is new on every navigation, so whoever asks for it renders on every page change.
+ */
+const FollowLocation = memo(function FollowLocation({
+  position,
+  navigator,
+  onNavigate,
+}: {
+  position: WatchedPosition;
+  navigator: RefObject<NavigateFunction | null>;
+  onNavigate: () => void;
+}) {
+  const { pathname, highlight, selected, currentArea } = useSidebarPosition();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    navigator.current = navigate;
+  }, [navigator, navigate]);
+  useLayoutEffect(
+    () => position.set({ path: normalizeMenuPath(pathname), page: selected, area: currentArea }),
+    [position, pathname, selected, currentArea],
+  );
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    onNavigate();
+  }, [pathname, onNavigate]);
+  return highlight.kind === 'redirectHome' ? <Navigate to="/" replace /> : null;
+});
+
+const noop = () => undefined;
+
 export interface SidebarProps {
   mode: 'inline' | 'drawer';
   open: boolean;
@@ -159,8 +206,11 @@ export interface SidebarProps {
 export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarProps) {
   const styles = useStyles();
   const { store } = useServices();
-  const { items, pathname, highlight, selected, currentArea } = useSidebarPosition();
-  const navigate = useNavigate();
+  const { items } = useSidebarItems();
+  const [position] = useState(() => new WatchedPosition());
+  const currentArea = useSyncExternalStore(position.subscribe, () => position.get().area);
+  const navigator = useRef<NavigateFunction>(null);
+  const navigate = useCallback((path: string) => navigator.current?.(path), []);
   // The open area follows the current page (arriving from a tag, the search, a link), and the user may
   // open another by hand in between.
   const [openArea, setOpenArea] = useState(currentArea);
@@ -170,16 +220,6 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
     setOpenArea(currentArea);
   }
   const openCategories = useMemo(() => (openArea ? [openArea] : []), [openArea]);
-  const [position] = useState(() => new WatchedPosition());
-  useLayoutEffect(() => position.set({ page: selected, area: currentArea }), [position, selected, currentArea]);
-
-  // A navigation from anywhere (a tag, the search, a link on the page) closes the drawer.
-  const lastPath = useRef(pathname);
-  useEffect(() => {
-    if (lastPath.current === pathname) return;
-    lastPath.current = pathname;
-    if (mode === 'drawer') onClose();
-  }, [pathname, mode, onClose]);
 
   const go = useCallback(
     (item: SidebarItem) => {
@@ -223,40 +263,43 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
     [items, go, position],
   );
 
-  if (highlight.kind === 'redirectHome') return <Navigate to="/" replace />;
-
   return (
-    <NavDrawer
-      open={open}
-      type={mode === 'drawer' ? 'overlay' : 'inline'}
-      className={mode === 'drawer' ? styles.drawer : undefined}
-      onOpenChange={(_, data) => {
-        if (!data.open) onClose();
-      }}
-      selectedValue={NO_SELECTION}
-      selectedCategoryValue={NO_SELECTION}
-      openCategories={openCategories}
-      onNavCategoryItemToggle={(_, data) => {
-        const area = data.categoryValue === undefined ? undefined : String(data.categoryValue);
-        setOpenArea(openArea === area ? undefined : area);
-      }}
-      multiple={false}
-      aria-label="主菜单"
-    >
-      <NavDrawerHeader>
-        <Text
-          className={styles.logo}
-          role="link"
-          tabIndex={0}
-          onClick={() => {
-            if (normalizeMenuPath(pathname) !== '/') navigate('/');
-            if (mode === 'drawer') onClose();
-          }}
-        >
-          {GROUP_COMPANY_NAME}
-        </Text>
-      </NavDrawerHeader>
-      <NavDrawerBody>{entries}</NavDrawerBody>
-    </NavDrawer>
+    <>
+      {/* Beside the drawer, not in it: a closed overlay drawer holds none of its content. A navigation from
+          anywhere closes the drawer. */}
+      <FollowLocation position={position} navigator={navigator} onNavigate={mode === 'drawer' ? onClose : noop} />
+      <NavDrawer
+        open={open}
+        type={mode === 'drawer' ? 'overlay' : 'inline'}
+        className={mode === 'drawer' ? styles.drawer : undefined}
+        onOpenChange={(_, data) => {
+          if (!data.open) onClose();
+        }}
+        selectedValue={NO_SELECTION}
+        selectedCategoryValue={NO_SELECTION}
+        openCategories={openCategories}
+        onNavCategoryItemToggle={(_, data) => {
+          const area = data.categoryValue === undefined ? undefined : String(data.categoryValue);
+          setOpenArea(openArea === area ? undefined : area);
+        }}
+        multiple={false}
+        aria-label="主菜单"
+      >
+        <NavDrawerHeader>
+          <Text
+            className={styles.logo}
+            role="link"
+            tabIndex={0}
+            onClick={() => {
+              if (position.get().path !== '/') navigate('/');
+              if (mode === 'drawer') onClose();
+            }}
+          >
+            {GROUP_COMPANY_NAME}
+          </Text>
+        </NavDrawerHeader>
+        <NavDrawerBody>{entries}</NavDrawerBody>
+      </NavDrawer>
+    </>
   );
 });

@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { ChevronLeft16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { selectConfirmingClose, selectTags } from '../../application/tags/tags.selectors';
 import { normalizeMenuPath } from '../../domain/menu/menu';
@@ -203,7 +203,9 @@ export const TagBar = memo(function TagBar() {
     },
     [tagsActor],
   );
-  const onOpen = useCallback((path: string) => navigate(path), [navigate]);
+  // A cached page is shown within the click's own task: the router's default is a transition, which React
+  // renders in slices between which the browser may draw a frame with the old page still up.
+  const onOpen = useCallback((path: string) => navigate(path, { flushSync: true }), [navigate]);
   const onClose = useCallback((path: string) => run('close', path), [run]);
   const onMenu = useCallback((path: string, x: number, y: number) => setMenu({ path, target: pointAt(x, y) }), []);
   const dismissMenu = useCallback(() => setMenu(null), []);
@@ -216,11 +218,16 @@ export const TagBar = memo(function TagBar() {
   }, []);
 
   // The active tag comes into view whenever it changes or the tags change (a new tag is added at the end).
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    const tag = el?.querySelector<HTMLElement>(`[data-active-tag="true"]`);
-    tag?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    measure();
+  // In the next frame, before it is drawn: asked for in the switch's own commit, scrolling (and reading the
+  // bar's widths) makes the browser lay out the page just shown there and then, which cost the tag switch
+  // most of its time; in the frame the browser lays it out once anyway.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const tag = scroller.current?.querySelector<HTMLElement>(`[data-active-tag="true"]`);
+      tag?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+      measure();
+    });
+    return () => cancelAnimationFrame(frame);
   }, [active, tags, measure]);
 
   useEffect(() => {

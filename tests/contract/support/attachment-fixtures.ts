@@ -1,25 +1,29 @@
-// The provider state of 业务详情's 附件: the pact application awaiting level 1 (application-fixtures.ts), whose
+// The provider state of 业务详情's 附件: the pact application awaiting level 1 (financing-application-fixtures.ts), whose
 // required documents — stored there as names only — are given real bytes, so that they open and pack; reviewer1
 // signed in, reading what it reviews.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestGateway } from '../../../gateway/src/testing/test-gateway';
-import { ApplicationState, PACT_APPLICATION_ID, providerStates as applicationStates } from './application-fixtures';
+import {
+  FinancingApplicationState,
+  PACT_FINANCING_APPLICATION_ID,
+  providerStates as applicationStates,
+} from './financing-application-fixtures';
 import type { ProviderStates } from './provider-states';
 
 export const AttachmentState = {
   stored: 'reviewer1 is signed in and reads a financing application whose documents are stored',
 } as const;
 
-/** The first required document's keyId (application-fixtures.ts numbers them). */
+/** The first required document's keyId (financing-application-fixtures.ts numbers them). */
 export const PACT_DOCUMENT_KEY = '256000000000000010';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const providerStates: ProviderStates = (gateway: TestGateway) => ({
   [AttachmentState.stored]: async () => {
-    await applicationStates(gateway)[ApplicationState.pending]!();
+    await applicationStates(gateway)[FinancingApplicationState.pending]!();
     const sha256 = createHash('sha256').update(PDF).digest('hex');
     const path = join(gateway.filesDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
     mkdirSync(dirname(path), { recursive: true });
@@ -28,7 +32,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => ({
       .updateTable('stored_file')
       .set({ sha256, size: PDF.length })
       .where('business_type', '=', 'financingApplication')
-      .where('business_id', '=', PACT_APPLICATION_ID)
+      .where('business_id', '=', PACT_FINANCING_APPLICATION_ID)
       .execute();
   },
 });

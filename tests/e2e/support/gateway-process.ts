@@ -8,7 +8,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { LISTENING_PREFIX } from '../../../gateway/src/config';
+import type { Database } from '../../../gateway/src/db/database';
 import { gatewayEnv } from '../../../scripts/gateway-build.mjs';
 
 export interface RunningGateway {
@@ -52,16 +54,33 @@ export interface StartOptions {
    * tests' global setup built, else the sources through tsx.
    */
   compiledServer?: string;
+  /**
+   * Work on the database of the gateway's own copy of the data template before it starts (a business walked by
+   * the seeded people to where a spec begins).
+   */
+  prepare?: (db: Kysely<Database>) => Promise<void>;
 }
 
 export async function startGateway(
   env: Record<string, string> = {},
-  { startMs = START_MS, compiledServer: given }: StartOptions = {},
+  { startMs = START_MS, compiledServer: given, prepare }: StartOptions = {},
 ): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
-  // The gateway still migrates and seeds on start; on a copy of the template both find nothing to do.
+  // The copy carries the template's prepared marker: the gateway does not migrate, seed and vacuum it again.
   if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  if (prepare) {
+    if (env.DATA_DIR || !template)
+      throw new Error('prepare works on a copy of the data template the global setup made');
+    // Loaded only here: the benchmark's and the other specs' gateways need no database of their own.
+    const { openDatabase } = await import('../../../gateway/src/db/database');
+    const { db } = await openDatabase({ dataDir });
+    try {
+      await prepare(db);
+    } finally {
+      await db.destroy();
+    }
+  }
   const compiledServer = given ?? (process.env[COMPILED_SERVER_ENV] || undefined);
   const command = compiledServer ? [compiledServer] : ['--import', 'tsx', 'gateway/src/server.ts'];
   const child: ChildProcess = spawn(process.execPath, command, {

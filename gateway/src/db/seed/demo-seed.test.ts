@@ -38,6 +38,8 @@ describe('feature seeds', () => {
       for (const before of s.after ?? [])
         expect(names.indexOf(before), `${s.name} after ${before}`).toBeLessThan(names.indexOf(s.name));
     }
+    // The meeting's grants go to the lifecycle's roles: it says so, not its name's place in the alphabet.
+    expect(seeds.find((s) => s.name === 'meeting')?.after).toContain('business');
   });
 
   it('orders seeds by what they declare, not by their names, and refuses a cycle or an unknown name', () => {

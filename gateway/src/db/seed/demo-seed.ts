@@ -8,7 +8,6 @@
 // dictionaries — in that order, each needs the ones before), then every *.seed.ts, all in one transaction: a
 // seed that needs another's rows says so (`export const after = ['business']`) and runs after it; the others
 // keep name order. A new feature adds its file and edits nothing here.
-import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +20,7 @@ import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain
 import { DASHBOARD_ROUTE, MENU_AREAS, REVIEW_TYPE_CONFIG_PATH } from '../../../../src/domain/menu/route-catalogue';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { Database, DictItemTable, OrganizationTable } from '../database';
+import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/stages';
 
 export const DEMO_TENANT_ID = '1000000000000000001';
 export const DEMO_TENANT_NAME = '远景控股集团';

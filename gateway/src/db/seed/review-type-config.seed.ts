@@ -8,6 +8,8 @@ import { ROLE } from '../../../../src/domain/financing/roles';
 import { LifecycleRole } from '../../modules/business/seed';
 import type { Database } from '../database';
 
+export const after = ['business'];
+
 export async function seed(db: Kysely<Database>): Promise<void> {
   const roleId = LifecycleRole[ROLE.RISK_HEAD];
   if (!roleId) return;

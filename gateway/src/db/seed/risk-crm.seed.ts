@@ -8,6 +8,12 @@ import type { Database } from '../database';
 import { XH_TENANT_ID } from './admin-seed';
 import { DEMO_TENANT_ID } from './demo-seed';
 
+/**
+ * The locks come after the demo businesses of the suppliers they lock (business.seed.ts): 绿源景观's pre-credits
+ * were submitted and reviewed before it was locked against new applications, which now keeps it from a 融资申请.
+ */
+export const after = ['business'];
+
 export async function seed(db: Kysely<Database>): Promise<void> {
   for (const tenantId of [DEMO_TENANT_ID, XH_TENANT_ID]) {
     // biome-ignore lint/suspicious/noExplicitAny: the area seeds write their own tables

@@ -11,16 +11,8 @@ import { termRange } from '../../../../src/domain/financing/financing-terms';
 import { actorById, loadBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
 import { boundsOf } from '../../modules/decision/store';
-import {
-  castVote,
-  createMeeting,
-  examineMinutes,
-  loadMeeting,
-  meetingActor,
-  recordConclusion,
-  submitMinutes,
-  transitionMeeting,
-} from '../../modules/meeting/repository';
+import { examineMinutes } from '../../modules/meeting/repository';
+import { seededCommittee, walkToChairReview } from '../../modules/meeting/walk';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID } from './demo-seed';
 
@@ -52,76 +44,31 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .limit(2)
     .execute();
   if (waiting.length === 0) return;
-  const people = Object.fromEntries(
-    await Promise.all(
-      ['secretary', 'chair', 'member1', 'member2', 'member3'].map(async (n) => [n, await meetingActor(db, T, idOf(n))]),
-    ),
-  );
   const now = new Date();
-  const { meetingId } = await createMeeting(
+  const m = await walkToChairReview(
     db,
     T,
     {
       title: '2026年第1次融资评审会',
-      form: 'ON_SITE',
       location: '远景大厦8楼第一会议室',
-      scheduledAt: new Date(now.getTime() + 2 * 24 * 3600_000).toISOString(),
-      chairId: people.chair.userId,
-      secretaryId: people.secretary.userId,
-      members: [
-        { userId: people.chair.userId, role: 'CHAIR' },
-        { userId: people.member1.userId, role: 'MEMBER' },
-        { userId: people.member2.userId, role: 'MEMBER' },
-        { userId: people.member3.userId, role: 'MEMBER' },
-      ],
-      agenda: waiting.map((w) => ({ businessId: w.business_id })),
+      businessIds: waiting.map((w) => w.business_id),
+      // member2 agrees to the first item on a condition: it passes 有条件通过.
+      vote: (voter, seq) => ({
+        ...(voter === 'member2' && seq === 1
+          ? { opinion: 'AGREE_WITH_CONDITIONS', conditions: ['放款前开立监管账户'] }
+          : { opinion: 'AGREE' }),
+        comment: '还款来源清晰，同意',
+      }),
+      minutes: '与会委员认为基础交易真实、还款来源清晰，同意上报融资决议。',
     },
-    people.secretary,
     now,
   );
-  let m = await transitionMeeting(db, T, { meetingId, action: 'notify', version: 1 }, people.secretary, now);
-  m = await transitionMeeting(db, T, { meetingId, action: 'openVoting', version: m.version }, people.secretary, now);
-  for (const item of m.items) {
-    for (const who of ['chair', 'member1', 'member2', 'member3']) {
-      const conditional = who === 'member2' && item.seq === 1;
-      await castVote(
-        db,
-        T,
-        {
-          meetingId,
-          seq: item.seq,
-          memberId: people[who].userId,
-          opinion: conditional ? 'AGREE_WITH_CONDITIONS' : 'AGREE',
-          ...(conditional ? { conditions: ['放款前开立监管账户'] } : {}),
-          comment: '还款来源清晰，同意',
-        },
-        people[who],
-        now,
-      );
-    }
-  }
-  m = await transitionMeeting(db, T, { meetingId, action: 'closeVoting', version: m.version }, people.secretary, now);
-  for (const item of m.items) {
-    await recordConclusion(
-      db,
-      T,
-      {
-        meetingId,
-        seq: item.seq,
-        conclusion: item.tally.conditions.length ? 'PASSED_WITH_CONDITIONS' : 'PASSED',
-        minutes: '与会委员认为基础交易真实、还款来源清晰，同意上报融资决议。',
-      },
-      people.secretary,
-      now,
-    );
-  }
-  m = await loadMeeting(db, T, meetingId);
-  m = await submitMinutes(db, T, { meetingId, version: m.version }, people.secretary, now);
+  const { chair } = await seededCommittee(db, T);
   await examineMinutes(
     db,
     T,
-    { meetingId, action: 'approveMinutes', version: m.version, comment: '同意' },
-    people.chair,
+    { meetingId: m.meetingId, action: 'approveMinutes', version: m.version, comment: '同意' },
+    chair,
     now,
   );
 

@@ -3,7 +3,7 @@
 // made and moved by the aggregate itself (createBusiness, transitionBusiness), so their events, review
 // snapshots and versions are what the screens would have made; 已失效 has no person's transition and is
 // written directly with its event. The demo supplier 华东建材 is given the data-query consent the Decisions
-// promise (one capital side), and 恒固钢铁 one too, so that their demands can be accepted.
+// promise (one capital side; 恒固钢铁's came with the business seed), so that their demands can be accepted.
 // Idempotent: nothing is written when the tenant already has a demand. It runs after the risk
 // area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
 // reviewers it needs to submit and review).
@@ -21,6 +21,7 @@ import { newId } from '../../modules/operation-log/repository';
 import '../../modules/demand/tables';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
+import { ensureConsent } from '../../modules/business/seed';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets table is the kit's
 type AnyDb = Kysely<any>;
@@ -87,35 +88,6 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
   return row ? actorAs(row.user_id, row.nick_name, role) : null;
 }
 
-async function ensureConsent(db: Kysely<Database>, supplierId: string, userId: string) {
-  const has = await db
-    .selectFrom('supplier_consent')
-    .select('consent_id')
-    .where('tenant_id', '=', DEMO_TENANT_ID)
-    .where('supplier_org_id', '=', supplierId)
-    .where('auth_state', '=', '1')
-    .executeTakeFirst();
-  if (has) return;
-  const id = newId();
-  await db
-    .insertInto('supplier_consent')
-    .values({
-      consent_id: id,
-      tenant_id: DEMO_TENANT_ID,
-      supplier_org_id: supplierId,
-      gys_id: supplierId,
-      template_id: 'DATA_QUERY_2026',
-      auth_state: '1',
-      user_id: userId,
-      consented_at: day(1),
-    })
-    .execute();
-  await db
-    .insertInto('supplier_consent_capital_side')
-    .values({ consent_id: id, capital_side_org_id: DemoOrg.icbcShanghai })
-    .execute();
-}
-
 /** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
 export const after = ['business', 'risk-crm'];
 
@@ -129,8 +101,12 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .executeTakeFirst();
   if (seeded) return;
 
-  await ensureConsent(db, DemoOrg.huadongBuildingMaterials, SUPPLIER_USER_ID);
-  await ensureConsent(db, DemoOrg.hengguSteel, OPERATOR_ID);
+  await ensureConsent(db, {
+    supplierId: DemoOrg.huadongBuildingMaterials,
+    userId: SUPPLIER_USER_ID,
+    capitalSideId: DemoOrg.icbcShanghai,
+    at: day(1),
+  });
   // The demo shows accepting and submitting; a lock seeded by the risk area would hide both.
   await any
     .updateTable('supplier_lock')
@@ -228,28 +204,6 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         .where('demand_id', '=', id)
         .execute();
     }
-  }
-
-  // One pre-credit per business (Decisions): the businesses the business area seeded get theirs, resting on
-  // the supplier's first eligible orders.
-  const bare = await db
-    .selectFrom('financing_business as b')
-    .leftJoin('pre_credit as p', 'p.business_id', 'b.business_id')
-    .select(['b.business_id', 'b.supplier_id', 'b.apply_amount', 'b.owner_id', 'b.created_at'])
-    .where('b.tenant_id', '=', DEMO_TENANT_ID)
-    .where('p.business_id', 'is', null)
-    .execute();
-  for (const b of bare) {
-    const made = new Date(b.created_at);
-    const orders = await eligibleOrders(any, DEMO_TENANT_ID, b.supplier_id, null, businessDay(made));
-    await createPreCreditDraft(db, {
-      tenantId: DEMO_TENANT_ID,
-      businessId: b.business_id,
-      applyAmount: Number(b.apply_amount),
-      basisOrderIds: orders.slice(0, 3).map((o) => o.orderId),
-      userId: b.owner_id ?? OPERATOR_ID,
-      now: made,
-    });
   }
 
   // 预授信 applied for directly (applyForRufs), on confirmed orders, moved through the aggregate.

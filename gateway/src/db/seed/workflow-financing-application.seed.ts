@@ -8,12 +8,16 @@
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
-import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/application-rules';
+import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import { applicationOrders, createApplicationDraft, limitsOf } from '../../modules/financing-application/store';
+import {
+  applicationOrders,
+  createFinancingApplicationDraft,
+  limitsOf,
+} from '../../modules/financing-application/store';
 import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { SEEDED_PLACEHOLDER_SHA256 } from '../../modules/file/seeded-contents';
@@ -53,15 +57,15 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
   return row ? actorAs(row.user_id, row.nick_name, role) : null;
 }
 
-export type ApplicationTarget = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
+export type FinancingApplicationTarget = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
 // The last six are approved too: the report seed walks them on through 尽调报告 (report.seed.ts).
-const PLAN: ApplicationTarget[] = [
+const PLAN: FinancingApplicationTarget[] = [
   'DRAFT',
   'PENDING_1',
   'PENDING_2',
   'RETURNED',
   'APPROVED',
-  ...Array<ApplicationTarget>(6).fill('APPROVED'),
+  ...Array<FinancingApplicationTarget>(6).fill('APPROVED'),
 ];
 
 /** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
@@ -76,7 +80,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (done) return;
-  const walk = await applicationWalkOf(db);
+  const walk = await financingApplicationWalkOf(db);
   if (!walk) return;
   const { supplierId } = walk;
   // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
@@ -92,11 +96,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     });
   }
 
-  for (const [i, target] of PLAN.entries()) await walkApplication(db, walk, i, target, day(14 + i, 9));
+  for (const [i, target] of PLAN.entries()) await walkFinancingApplication(db, walk, i, target, day(14 + i, 9));
 }
 
 /** Who walks an application and on whose orders (the seed's people, the demo supplier 华东建材). */
-export interface ApplicationWalk {
+export interface FinancingApplicationWalk {
   reviewer: Actor;
   risk: Actor;
   operator: Actor;
@@ -109,7 +113,7 @@ export interface ApplicationWalk {
 }
 
 /** The seeded reviewers, the operator and the demo supplier; null before the people are seeded. */
-export async function applicationWalkOf(db: Kysely<Database>): Promise<ApplicationWalk | null> {
+export async function financingApplicationWalkOf(db: Kysely<Database>): Promise<FinancingApplicationWalk | null> {
   const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
   const risk = await memberOf(db, ROLE.RISK);
   if (!reviewer || !risk) return null;
@@ -142,11 +146,11 @@ export async function applicationWalkOf(db: Kysely<Database>): Promise<Applicati
  * people, on orders with room left (the `i`th of the plan picks which), starting `at`. Answers the business, or
  * null when no order has room (or the caps refuse the sum).
  */
-export async function walkApplication(
+export async function walkFinancingApplication(
   db: Kysely<Database>,
-  walk: ApplicationWalk,
+  walk: FinancingApplicationWalk,
   i: number,
-  target: ApplicationTarget,
+  target: FinancingApplicationTarget,
   at: Date,
 ): Promise<string | null> {
   const { reviewer, risk, operator, supplierId, today } = walk;
@@ -213,7 +217,7 @@ export async function walkApplication(
     .where('business_id', '=', business.keyId)
     .execute();
 
-  await createApplicationDraft(db, {
+  await createFinancingApplicationDraft(db, {
     tenantId: DEMO_TENANT_ID,
     businessId: business.keyId,
     userId: OPERATOR_ID,

@@ -284,10 +284,10 @@ describe.each(databasesUnderTest())('assets on $name', ({ databaseUrl }) => {
   it("writes nothing that points at another tenant's rows, and reads none of them", async () => {
     expect(
       await call('POST', '/api/assets/paymentOrder', admin, { ...order('FK-XT-1', 100, 0), projectId: XH_PROJECT }),
-    ).toMatchObject({ code: ResultCode.invalidInput, message: '项目不存在' });
+    ).toMatchObject({ code: ResultCode.invalidInput, message: '项目不正确' });
     expect(
       await call('POST', '/api/assets/paymentOrder', admin, { ...order('FK-XT-2', 100, 0), supplierId: XH_SUPPLIER }),
-    ).toMatchObject({ code: ResultCode.invalidInput, message: '供应商不存在' });
+    ).toMatchObject({ code: ResultCode.invalidInput, message: '供应商不正确' });
     expect((await call('GET', `/api/assets/paymentOrder/${XH_ORDER}`, admin)).code).toBe(ResultCode.notFound);
     expect((await call('GET', `/api/assets/paymentOrder/${XH_ORDER}/details`, admin)).code).toBe(ResultCode.notFound);
     expect(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
-import { LOCKED_MESSAGE, MAX_FAILURES } from './lockout';
+import { BUSY_MESSAGE, LOCKED_MESSAGE, lockKey, MAX_FAILURES, QUEUE_LENGTH, reserveAttempt } from './lockout';
 
 const START = new Date('2026-03-02T01:00:00Z');
 const MINUTE = 60_000;
@@ -62,8 +62,43 @@ describe.each(databasesUnderTest())('sign-in lockout on $name', ({ databaseUrl }
     const answers = await Promise.all(Array.from({ length: 100 }, () => login('auditor', 'wrong-password')));
     const codes = answers.map((a) => a.code);
     expect(codes.filter((c) => c === ResultCode.badCredentials)).toHaveLength(MAX_FAILURES - 1);
-    expect(codes.filter((c) => c === ResultCode.accountLocked)).toHaveLength(100 - (MAX_FAILURES - 1));
+    // Those that waited for the five are told of the lock the fifth set; those beyond the queue are told
+    // to try again, never that the name is locked before it is.
+    const locked = answers.filter((a) => a.code === ResultCode.accountLocked);
+    const busy = answers.filter((a) => a.message === BUSY_MESSAGE);
+    expect(locked.length).toBeGreaterThanOrEqual(1);
+    expect(locked.every((a) => a.status === 423 && a.message === LOCKED_MESSAGE)).toBe(true);
+    expect(busy.every((a) => a.status === 429)).toBe(true);
+    expect(locked.length + busy.length).toBe(100 - (MAX_FAILURES - 1));
     expect((await login('auditor', 'Auditor@2026')).code).toBe(ResultCode.accountLocked);
+  });
+
+  it('lets ten simultaneous right sign-ins of one name all in', async () => {
+    at(700 * MINUTE);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => login('reviewer1', 'Staff@2026')));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill(0));
+    // And the name is not left counting: five wrong guesses afterwards still lock it, with the message.
+    const wrong = [];
+    for (let i = 0; i < MAX_FAILURES; i++) wrong.push(await login('reviewer1', 'wrong-password'));
+    expect(wrong.slice(0, 4).map((a) => a.code)).toEqual(Array(4).fill(ResultCode.badCredentials));
+    expect(wrong[4]).toMatchObject({ status: 423, code: ResultCode.accountLocked, message: LOCKED_MESSAGE });
+  });
+
+  it('queues sign-ins while five checks are out, and answers those beyond the queue busy, not locked', async () => {
+    at(800 * MINUTE);
+    // Five checks of the name held out (as by five slow requests of another gateway on the same database).
+    const held = [];
+    for (let i = 0; i < MAX_FAILURES; i++) held.push(await reserveAttempt(gw.db, lockKey('reviewer2'), clock));
+    expect(held.map((a) => a?.number)).toEqual([1, 2, 3, 4, 5]);
+    const pending = Promise.all(Array.from({ length: QUEUE_LENGTH + 3 }, () => login('reviewer2', 'Staff@2026')));
+    // The held checks end with a right password (the count starts again): the queue goes in.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await gw.db.deleteFrom('login_attempt').where('user_name', '=', 'reviewer2').execute();
+    const answers = await pending;
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(QUEUE_LENGTH);
+    expect(answers.filter((a) => a.code !== 0)).toEqual(
+      Array(3).fill(expect.objectContaining({ status: 429, message: BUSY_MESSAGE })),
+    );
   });
 
   it('does not let the right password in behind a burst of wrong guesses', async () => {

@@ -22,7 +22,6 @@ import {
   type AuditTypeConfig,
   type ReviewLevelConfig,
   type ReviewState,
-  type ReviewType,
   defaultAuditType,
   snapshotReview,
   startReview,
@@ -42,6 +41,7 @@ import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts } from './facts';
 import type { FinancingBusinessTable } from './tables';
+import type { ReviewType } from '../../../../src/domain/financing/stages';
 
 export const BusinessMessage = {
   notFound: '业务不存在',
@@ -125,14 +125,20 @@ export function toBusinessRow(r: Selectable<FinancingBusinessTable>): BusinessRo
 }
 
 /** The business of the tenant, or the house's not-found error (another tenant's id included). */
-export async function loadBusiness(db: Kysely<Database>, tenantId: string, id: string): Promise<BusinessRow> {
-  const row = await db
+/** The business; `lock`: its row stays locked until the caller's transaction ends. */
+export async function loadBusiness(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  lock = false,
+): Promise<BusinessRow> {
+  const query = db
     .selectFrom('financing_business')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', id)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+    .where('deleted', '=', false);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw notFound(BusinessMessage.notFound);
   return toBusinessRow(row);
 }
@@ -262,6 +268,12 @@ export interface CreateBusiness {
   actor: Actor;
   now: Date;
   comment?: string;
+  /**
+   * The id and 业务编号 a demo business keeps from one start to the next, which the demo and its tests know it
+   * by; every other business takes a new id and the day's next number.
+   */
+  id?: string;
+  businessNo?: string;
 }
 
 /**
@@ -269,9 +281,9 @@ export interface CreateBusiness {
  * caller asked the table for `accept` on the demand's record first), otherwise 新建.
  */
 export async function createBusiness(trx: Kysely<Database>, input: CreateBusiness): Promise<BusinessRow> {
-  const id = newId();
+  const id = input.id ?? newId();
   const state: StateKey = 'PRE_CREDIT/DRAFT';
-  const businessNo = await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now);
+  const businessNo = input.businessNo ?? (await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now));
   await trx
     .insertInto('financing_business')
     .values({

@@ -3,13 +3,13 @@
 // them (file-records.ts). The timeline's move attachments are this module's own.
 import type { Kysely } from 'kysely';
 import type { BusinessAttachment } from '../../../../src/domain/financing/attachments';
-import type { Stage } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
 import { registerFileRecord } from '../file/file-records';
 import { missingBlobs } from '../file/zip-files';
 import { TIMELINE_FILE_TYPE } from './aggregate';
 import { businessEvents } from './repository';
 import { businessesVisibleTo } from './visibility';
+import type { Stage } from '../../../../src/domain/financing/stages';
 
 /** Files of one stage's field, in the order the field lists them. */
 export interface AttachmentSlot {

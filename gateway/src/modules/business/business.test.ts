@@ -4,7 +4,7 @@ import { LIFECYCLE, LifecycleMessage, REVIEW_STAGES } from '../../../../src/doma
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { grantedMenus } from '../menu/repository';
-import { DEFAULT_AUDIT_LEVELS, ReviewMessage } from '../../../../src/domain/financing/review';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
@@ -19,8 +19,10 @@ import {
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { type Actor, createBusiness, systemActor } from './aggregate';
+import { consent } from '../demand/test-fixtures';
 import { forgetCheckpoint, registerCheckpoint } from './facts';
-import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness } from './seed';
+import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness, seed } from './seed';
+import { DEFAULT_AUDIT_LEVELS } from '../../../../src/domain/financing/stages';
 
 const API = '/api/business/business';
 
@@ -305,6 +307,47 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
     });
   });
 
+  describe('the seeded businesses', () => {
+    it('are walked again by the seed when missing, the same timeline by the same people, and left when present', async () => {
+      const id = SeededBusiness.terminated;
+      const read = async () => ({
+        business: await gw.db
+          .selectFrom('financing_business')
+          .select(['business_no', 'state', 'version', 'terminate_reason', 'created_at'])
+          .where('business_id', '=', id)
+          .executeTakeFirstOrThrow(),
+        events: await gw.db
+          .selectFrom('business_event')
+          .select(['action', 'actor_id', 'actor_role', 'comment', 'at', 'version'])
+          .where('business_id', '=', id)
+          .orderBy('version')
+          .execute(),
+        basis: (
+          await gw.db.selectFrom('pre_credit').select('basis_order_ids').where('business_id', '=', id).execute()
+        ).map((r) => r.basis_order_ids),
+      });
+      const seeded = await read();
+      expect(seeded.events.map((e) => [e.action, e.actor_id, e.comment])).toEqual([
+        ['create', operatorId, ''],
+        ['terminate', operatorId, '供应商已通过其他渠道融资，放弃本次申请'],
+      ]);
+      expect(seeded.basis).toHaveLength(1);
+
+      await gw.db.deleteFrom('business_event').where('business_id', '=', id).execute();
+      await gw.db.deleteFrom('financing_business').where('business_id', '=', id).execute();
+      const now = new Date(seeded.business.created_at.getTime() + 12 * 24 * 3600_000);
+      await seed(gw.db, now);
+      const walked = await read();
+      expect(walked.business).toEqual(seeded.business);
+      expect(walked.events).toEqual(seeded.events);
+      // The orders it rests on are the ones seeded the first time, not a second copy.
+      expect(walked.basis).toEqual(seeded.basis);
+
+      await seed(gw.db, new Date());
+      expect(await read()).toEqual(walked);
+    });
+  });
+
   describe('transitions', () => {
     it('terminates with a reason and refuses a stale version with 160300409', async () => {
       const b = await newBusiness();
@@ -555,6 +598,8 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         .set({ status: 'UNLOCKED' })
         .where('supplier_id', '=', DemoOrg.lvyuanLandscape)
         .execute();
+      // Nor has 绿源 consented for 招商银行, its business's capital side: it does so now (recorded by 风控).
+      await consent(gw, DemoOrg.lvyuanLandscape, idOf('risk1'), DemoOrg.cmbHangzhou);
     });
 
     it('refuses the submission with the rule’s words, and while the supplier is locked', async () => {

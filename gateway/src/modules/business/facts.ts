@@ -76,7 +76,7 @@ const capitalSideOf = (record: BusinessRecord) =>
 
 interface SupplierFacts {
   locks: SupplierLockFact[];
-  /** The supplier has consented at all (any capital side), or was marked authorised. */
+  /** The supplier has consented for some capital side. */
   anyConsent: boolean;
   /** The capital sides its consents cover. */
   capitalSides: Set<string>;
@@ -103,19 +103,12 @@ async function supplierFacts(db: AnyDb, tenantId: string, supplierIds: string[])
       expiresAt: l.expires_at ?? null,
     });
   }
-  const authorised = await db
-    .selectFrom('organization')
-    .select(['org_id', 'data_auth_state'])
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', 'in', ids)
-    .execute();
-  for (const o of authorised) {
-    const f = out.get(o.org_id);
-    if (f && o.data_auth_state === 'AUTHORIZED') f.anyConsent = true;
-  }
+  // Consent is the consent rows and the capital sides they name, nothing else: the organisation's
+  // data_auth_state only says whether the entry prompt was agreed to (SPEC §4), and a supplier marked
+  // authorised before consents named capital sides has consented for none of them.
   const consents = await db
     .selectFrom('supplier_consent as c')
-    .leftJoin('supplier_consent_capital_side as s', 's.consent_id', 'c.consent_id')
+    .innerJoin('supplier_consent_capital_side as s', 's.consent_id', 'c.consent_id')
     .select(['c.supplier_org_id', 's.capital_side_org_id'])
     .where('c.tenant_id', '=', tenantId)
     .where('c.supplier_org_id', 'in', ids)
@@ -125,15 +118,14 @@ async function supplierFacts(db: AnyDb, tenantId: string, supplierIds: string[])
     const f = out.get(c.supplier_org_id);
     if (!f) continue;
     f.anyConsent = true;
-    if (c.capital_side_org_id) f.capitalSides.add(c.capital_side_org_id);
+    f.capitalSides.add(c.capital_side_org_id);
   }
   return out;
 }
 
 /**
  * Consent as the Decisions read it: at demand acceptance and pre-credit any consent of the supplier counts;
- * from APPLICATION on it must cover the business's capital side (any, while none is chosen yet). A supplier
- * marked authorised before consents named capital sides counts for every side it has no consent rows for.
+ * from APPLICATION on it must cover the business's capital side (any, while none is chosen yet).
  */
 function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boolean {
   if (!f) return false;
@@ -143,8 +135,7 @@ function consentFor(record: BusinessRecord, f: SupplierFacts | undefined): boole
   return covers(f, capitalSide);
 }
 
-const covers = (f: SupplierFacts, capitalSide: string) =>
-  f.capitalSides.has(capitalSide) || (f.anyConsent && f.capitalSides.size === 0);
+const covers = (f: SupplierFacts, capitalSide: string) => f.capitalSides.has(capitalSide);
 
 /**
  * What a page warns of before a new application of these suppliers is made: each one's 禁止新申请 lock, any

@@ -8,14 +8,15 @@ import {
   type BusinessTab,
   TAB_STAGES,
 } from '../../../../src/domain/financing/business-list';
-import { type Stage, type StateKey, stateLabel, stageOf } from '../../../../src/domain/financing/lifecycle';
-import { REVIEW_TYPE_LABEL, type ReviewState } from '../../../../src/domain/financing/review';
+import { type StateKey, stateLabel, stageOf } from '../../../../src/domain/financing/lifecycle';
+import type { ReviewState } from '../../../../src/domain/financing/review';
 import type { Database } from '../../db/database';
 import { pageByDeferredJoin } from '../../db/paging';
 import { type Actor, type BusinessRow, inScope, toBusinessRow } from './aggregate';
 import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
 import { offeredFor } from './facts';
+import { type Stage, REVIEW_TYPE_LABEL } from '../../../../src/domain/financing/stages';
 
 export interface BusinessFilter {
   tab?: BusinessTab;

@@ -6,7 +6,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { loadExcel } from '../../lazy-libraries';
 import { type TSchema, Type } from 'typebox';
 import { BUSINESS_TABS, type BusinessListItem, type BusinessTab } from '../../../../src/domain/financing/business-list';
-import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/lifecycle';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
@@ -29,6 +28,7 @@ import {
   listBusinesses,
   pageBusinesses,
 } from './repository';
+import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/stages';
 
 // The base of the verbs below, not a route itself (hence not a quoted path).
 export const BUSINESS_API = `/api/business/business`;

@@ -2,33 +2,28 @@
 // "Roles in the demo tenant"): a role for each reviewer of §1.3 with the pages its transitions name, a demo
 // user or two per role (password Staff@2026) so that every review level is walked through by a different
 // person and four-eyes can be shown, the audit types with their defaults in both tenants, and a handful of
-// businesses whose timelines were written the way the aggregate writes them: waiting at level 1 and at
-// level 2 of the pre-credit review, returned, approved into 融资申请, terminated, and paused.
+// businesses made and moved by the aggregate as those people, each on payment orders of its own: waiting at
+// level 1 and at level 2 of the pre-credit review, returned, approved into 融资申请, terminated, and paused.
+// The plans say only who does what, with which comment, on which day; the table's guards judge each move.
 // Idempotent: inserts what is missing and keeps what the screens changed.
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
-import {
-  type StateKey,
-  LIFECYCLE,
-  REVIEW_STAGES,
-  stageOf,
-  transitionOf,
-} from '../../../../src/domain/financing/lifecycle';
-import {
-  DEFAULT_AUDIT_LEVELS,
-  REVIEW_TYPES,
-  type ReviewState,
-  approve,
-  defaultAuditType,
-  snapshotReview,
-  startReview,
-} from '../../../../src/domain/financing/review';
+import { LIFECYCLE, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
+import { defaultAuditType } from '../../../../src/domain/financing/review';
 import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { DASHBOARD_ROUTE, type OperationCode } from '../../../../src/domain/menu/route-catalogue';
 import type { Database } from '../../db/database';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
+import { addConfirmedOrder } from '../financing-application/confirmed-orders';
+import { newId } from '../operation-log/repository';
+import { createPreCreditDraft } from '../pre-credit/store';
+import { BUSINESS_NO_PREFIX, actorById, createBusiness, shanghaiDay, transitionBusiness } from './aggregate';
+import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES } from '../../../../src/domain/financing/stages';
+
+// biome-ignore lint/suspicious/noExplicitAny: the payment orders are the assets module's table
+type AnyDb = Kysely<any>;
 
 export const STAFF_PASSWORD = 'Staff@2026';
 
@@ -245,11 +240,15 @@ async function seedAuditTypes(db: Kysely<Database>, now: Date): Promise<void> {
 
 // ---- the businesses -----------------------------------------------------------------------------------
 
+/** One move of a seeded business: who takes which action of the table, with which comment. */
 interface Step {
   action: string;
   by: string;
   comment?: string;
 }
+
+/** A confirmed payment order a seeded pre-credit rests on: number, amount in 分, due date. */
+type Order = readonly [orderNo: string, amount: number, dueDate: string];
 
 interface Plan {
   id: string;
@@ -259,6 +258,8 @@ interface Plan {
   capitalSideId: string | null;
   applyAmount: number;
   ownerId: string;
+  /** The orders its pre-credit names, due in 2028 so that they come after every other seed's in the lists. */
+  orders: readonly Order[];
   steps: Step[];
 }
 
@@ -271,6 +272,11 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.icbcShanghai,
     applyAmount: 3_000_000_00,
     ownerId: OPERATOR_ID,
+    orders: [
+      ['FKHG20280001', 1_600_000_00, '2028-01-15'],
+      ['FKHG20280002', 1_500_000_00, '2028-02-15'],
+      ['FKHG20280003', 1_400_000_00, '2028-03-15'],
+    ],
     steps: [{ action: 'submit', by: OPERATOR_ID, comment: '依据付款单3笔，申请预授信300万元' }],
   },
   {
@@ -281,6 +287,7 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.cmbHangzhou,
     applyAmount: 1_200_000_00,
     ownerId: OPERATOR_ID,
+    orders: [['FKLY20280001', 2_000_000_00, '2028-01-20']],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
       { action: 'approve', by: accountOf('reviewer1').userId, comment: '付款单真实，额度合理' },
@@ -294,6 +301,10 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.icbcShanghai,
     applyAmount: 5_000_000_00,
     ownerId: OPERATOR_ID,
+    orders: [
+      ['FKHG20280004', 4_200_000_00, '2028-04-15'],
+      ['FKHG20280005', 3_800_000_00, '2028-05-15'],
+    ],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
       { action: 'return', by: accountOf('reviewer2').userId, comment: '依据付款单金额不足以支持申请额度，请补充' },
@@ -307,6 +318,10 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.cmbHangzhou,
     applyAmount: 2_000_000_00,
     ownerId: OPERATOR_ID,
+    orders: [
+      ['FKLY20280002', 1_800_000_00, '2028-02-20'],
+      ['FKLY20280003', 1_600_000_00, '2028-03-20'],
+    ],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
       { action: 'approve', by: accountOf('reviewer1').userId, comment: '同意' },
@@ -321,6 +336,7 @@ const PLANS: Plan[] = [
     capitalSideId: null,
     applyAmount: 800_000_00,
     ownerId: OPERATOR_ID,
+    orders: [['FKST20280001', 1_500_000_00, '2028-01-25']],
     steps: [{ action: 'terminate', by: OPERATOR_ID, comment: '供应商已通过其他渠道融资，放弃本次申请' }],
   },
   {
@@ -331,6 +347,7 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.icbcShanghai,
     applyAmount: 1_500_000_00,
     ownerId: OPERATOR_ID,
+    orders: [['FKHG20280006', 2_600_000_00, '2028-06-15']],
     steps: [{ action: 'suspend', by: accountOf('risk1').userId, comment: '供应商涉及诉讼，暂停业务待核实' }],
   },
   {
@@ -341,22 +358,126 @@ const PLANS: Plan[] = [
     capitalSideId: null,
     applyAmount: 600_000_00,
     ownerId: SUPPLIER_USER_ID,
+    orders: [['FKHD20280001', 1_000_000_00, '2028-01-10']],
     steps: [],
   },
 ];
 
-const NAMES: Record<string, { name: string; role: RoleCode }> = {
-  [OPERATOR_ID]: { name: '业务经办', role: ROLE.OPERATOR },
-  [SUPPLIER_USER_ID]: { name: '华东建材-王建国', role: ROLE.SUPPLIER },
-  ...Object.fromEntries(LIFECYCLE_ACCOUNTS.map((a) => [a.userId, { name: a.nickName, role: a.role }])),
-};
-
-/** Who holds each role in the demo tenant, as the aggregate would resolve it at submission. */
-const membersOf = (role: string) => LIFECYCLE_ACCOUNTS.filter((a) => a.role === role).map((a) => a.userId);
-
 const HOUR = 3600_000;
 
+/** The plan's orders, each confirmed the day before its business is made unless the tenant has it already. */
+async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date): Promise<string[]> {
+  const db = database as unknown as AnyDb;
+  const stored = new Map<string, string>(
+    (
+      await db
+        .selectFrom('payment_order')
+        .select(['order_no', 'order_id'])
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .where(
+          'order_no',
+          'in',
+          plan.orders.map(([orderNo]) => orderNo),
+        )
+        .execute()
+    ).map((r) => [String(r.order_no), String(r.order_id)]),
+  );
+  const ids: string[] = [];
+  for (const [orderNo, amount, dueDate] of plan.orders) {
+    const order = { tenantId: DEMO_TENANT_ID, supplierId: plan.supplierId, orderNo, amount, dueDate, now: confirmedAt };
+    ids.push(stored.get(orderNo) ?? (await addConfirmedOrder(db, order)));
+  }
+  return ids;
+}
+
+/**
+ * One seeded business made and moved by the aggregate as its people, `daysAgo` days before `now`, its moves
+ * five hours apart: the business with its pre-credit draft on its orders, then each step as a transition, which
+ * the table's guards judge on the day it is taken.
+ */
+async function walkBusiness(db: Kysely<Database>, plan: Plan, n: number, now: Date): Promise<void> {
+  const start = new Date(now.getTime() - plan.daysAgo * 24 * HOUR);
+  const basisOrderIds = await ordersOf(db, plan, new Date(start.getTime() - 24 * HOUR));
+  const business = await createBusiness(db, {
+    tenantId: DEMO_TENANT_ID,
+    id: plan.id,
+    // Numbers 9000 and on of their day, beyond what the day's own sequence reaches.
+    businessNo: `${BUSINESS_NO_PREFIX}${shanghaiDay(start)}${9000 + n}`,
+    supplierId: plan.supplierId,
+    projectCompanyId: plan.projectCompanyId,
+    capitalSideId: plan.capitalSideId,
+    ownerId: plan.ownerId,
+    applyAmount: plan.applyAmount,
+    actor: await actorById(db, DEMO_TENANT_ID, plan.ownerId),
+    now: start,
+  });
+  await createPreCreditDraft(db, {
+    tenantId: DEMO_TENANT_ID,
+    businessId: business.keyId,
+    applyAmount: plan.applyAmount,
+    basisOrderIds,
+    userId: plan.ownerId,
+    now: start,
+  });
+  let version = business.version;
+  for (const [i, step] of plan.steps.entries()) {
+    const moved = await transitionBusiness(db, {
+      tenantId: DEMO_TENANT_ID,
+      businessId: business.keyId,
+      actor: await actorById(db, DEMO_TENANT_ID, step.by),
+      action: step.action,
+      version,
+      ...(step.comment ? { comment: step.comment } : {}),
+      now: new Date(start.getTime() + (i + 1) * 5 * HOUR),
+    });
+    version = moved.version;
+  }
+}
+
+/**
+ * A data-query consent of the supplier for one capital side, unless it has one already. Consent is per capital
+ * side only (facts.ts), and pre-credit needs one: 恒固钢铁 and 绿源景观 consented for 工商银行上海分行 a month
+ * before their first pre-credit — 绿源's businesses went to 招商银行, which its consent does not cover, so its
+ * 融资申请 is warned of that beside its lock.
+ */
+export async function ensureConsent(
+  db: Kysely<Database>,
+  consent: { supplierId: string; userId: string; capitalSideId: string; at: Date },
+): Promise<void> {
+  const has = await db
+    .selectFrom('supplier_consent')
+    .select('consent_id')
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .where('supplier_org_id', '=', consent.supplierId)
+    .where('auth_state', '=', '1')
+    .executeTakeFirst();
+  if (has) return;
+  const id = newId();
+  await db
+    .insertInto('supplier_consent')
+    .values({
+      consent_id: id,
+      tenant_id: DEMO_TENANT_ID,
+      supplier_org_id: consent.supplierId,
+      gys_id: consent.supplierId,
+      template_id: 'DATA_QUERY_2026',
+      auth_state: '1',
+      user_id: consent.userId,
+      consented_at: consent.at,
+    })
+    .execute();
+  await db
+    .insertInto('supplier_consent_capital_side')
+    .values({ consent_id: id, capital_side_org_id: consent.capitalSideId })
+    .execute();
+}
+
+/** The plans' businesses the tenant lacks, each walked whole or not at all; the others are left as they are. */
 async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
+  const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
+  for (const supplierId of [DemoOrg.hengguSteel, DemoOrg.lvyuanLandscape]) {
+    await ensureConsent(db, { supplierId, userId: OPERATOR_ID, capitalSideId: DemoOrg.icbcShanghai, at: monthAgo });
+  }
   const existing = new Set(
     (
       await db
@@ -372,135 +493,8 @@ async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
   );
   for (const [n, plan] of PLANS.entries()) {
     if (existing.has(plan.id)) continue;
-    const start = new Date(now.getTime() - plan.daysAgo * 24 * HOUR);
-    const day = new Date(start.getTime() + 8 * HOUR).toISOString().slice(0, 10).replace(/-/g, '');
-    const businessNo = `RZ${day}${String(9000 + n).padStart(4, '0')}`;
-    let state: StateKey = 'PRE_CREDIT/DRAFT';
-    let review: ReviewState | null = null;
-    let arrivedAt: Date | null = null;
-    let suspended = false;
-    let suspendReason: string | null = null;
-    let terminateReason: string | null = null;
-    let version = 1;
-    const events: {
-      from: string | null;
-      to: string;
-      action: string;
-      label: string;
-      level: number | null;
-      by: string;
-      comment: string;
-      at: Date;
-      version: number;
-    }[] = [
-      {
-        from: null,
-        to: state,
-        action: 'create',
-        label: '新建业务',
-        level: null,
-        by: plan.ownerId,
-        comment: '',
-        at: start,
-        version,
-      },
-    ];
-    for (const [i, step] of plan.steps.entries()) {
-      const at = new Date(start.getTime() + (i + 1) * 5 * HOUR);
-      const from = state;
-      const level = review?.level ?? null;
-      const label = transitionOf(from, step.action)?.label ?? step.action;
-      if (step.action === 'submit') {
-        const snap = snapshotReview(defaultAuditType('PRE_CREDIT'), step.by, membersOf, plan.ownerId);
-        if (!snap.ok) throw new Error(snap.message);
-        review = startReview(snap.snapshot);
-        state = 'PRE_CREDIT/PENDING';
-        arrivedAt = at;
-      } else if (step.action === 'approve' && review) {
-        const outcome = approve(review, step.by);
-        if (outcome.kind === 'approved') {
-          review = null;
-          state = 'APPLICATION/DRAFT';
-          arrivedAt = null;
-        } else {
-          if (outcome.state.level !== review.level) arrivedAt = at;
-          review = outcome.state;
-        }
-      } else if (step.action === 'return') {
-        review = null;
-        arrivedAt = null;
-        state = 'PRE_CREDIT/RETURNED';
-      } else if (step.action === 'terminate') {
-        state = 'TERMINATED/CANCELLED';
-        terminateReason = step.comment ?? null;
-      } else if (step.action === 'suspend') {
-        suspended = true;
-        suspendReason = step.comment ?? null;
-      }
-      version += 1;
-      events.push({
-        from,
-        to: state,
-        action: step.action,
-        label,
-        level: ['approve', 'return', 'refuse'].includes(step.action) ? level : null,
-        by: step.by,
-        comment: step.comment ?? '',
-        at,
-        version,
-      });
-    }
-    const last = events[events.length - 1]?.at ?? start;
-    await db
-      .insertInto('financing_business')
-      .values({
-        business_id: plan.id,
-        tenant_id: DEMO_TENANT_ID,
-        business_no: businessNo,
-        supplier_id: plan.supplierId,
-        project_company_id: plan.projectCompanyId,
-        capital_side_id: plan.capitalSideId,
-        state,
-        stage: stageOf(state),
-        suspended,
-        suspend_reason: suspendReason,
-        owner_id: plan.ownerId,
-        apply_amount: plan.applyAmount,
-        review: review ? JSON.stringify(review) : null,
-        review_arrived_at: arrivedAt,
-        terminate_reason: terminateReason,
-        created_by: plan.ownerId,
-        created_at: start,
-        updated_by: events[events.length - 1]?.by ?? plan.ownerId,
-        updated_at: last,
-        version,
-      })
-      .onConflict((oc) => oc.column('business_id').doNothing())
-      .execute();
-    await db
-      .insertInto('business_event')
-      .values(
-        events.map((e, i) => ({
-          event_id: `16000000000${plan.id.slice(-4)}${String(i + 1).padStart(4, '0')}`,
-          tenant_id: DEMO_TENANT_ID,
-          business_id: plan.id,
-          stage: stageOf(e.from ?? e.to),
-          from_state: e.from,
-          to_state: e.to,
-          action: e.action,
-          action_label: e.label,
-          level: e.level,
-          actor_id: e.by,
-          actor_name: NAMES[e.by]?.name ?? e.by,
-          actor_role: ROLE_NAME[NAMES[e.by]?.role ?? ROLE.OPERATOR],
-          comment: e.comment,
-          file_ids: '[]',
-          at: e.at,
-          version: e.version,
-        })),
-      )
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .execute();
+    if (db.isTransaction) await walkBusiness(db, plan, n, now);
+    else await db.transaction().execute((trx) => walkBusiness(trx, plan, n, now));
   }
 }
 

@@ -7,9 +7,9 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { PreCreditMessage } from '../../../../src/domain/financing/pre-credit-rules';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../../testing/test-gateway';
 import { newId } from '../operation-log/repository';
-import { consent, unlock } from './test-fixtures';
+import { readySuppliers, unlock } from './test-fixtures';
 
 const API = '/api/business/demand';
 type Headers = Record<string, string>;
@@ -32,18 +32,14 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
   let xh: Headers;
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    call = callerOf(gw.app);
-    const op = await signIn(gw.app, 'operator', 'Operator@2026');
-    operator = op.headers;
-    operatorId = op.userId;
-    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
-    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    for (const s of [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel, DemoOrg.lvyuanLandscape]) {
-      await unlock(gw, s);
-    }
-    await consent(gw, DemoOrg.huadongBuildingMaterials, operatorId);
-    await consent(gw, DemoOrg.hengguSteel, operatorId);
+    ({
+      gw,
+      call,
+      as: { operator, supplier, xh_admin: xh },
+      idOf: { operator: operatorId },
+    } = await openSignedIn(databaseUrl, ['operator', 'supplier', 'xh_admin']));
+    await readySuppliers(gw, [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel], operatorId);
+    await unlock(gw, DemoOrg.lvyuanLandscape);
   });
   afterAll(async () => {
     await gw?.close();

@@ -21,13 +21,14 @@ import {
   ResourceMessage,
   firstFormError,
   normalizeForm,
+  refFormFields,
 } from '../../../../src/domain/resource/resource';
 import { applyTransition } from '../../../../src/domain/workflow/workflow';
 import type { GatewayDeps } from '../../deps';
-import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
-import { foreignOrgField } from '../../resource/resource-repository';
+import { invalidInput } from '../../plugins/envelope';
+import { strayRef } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
-import { type StageContext, registerStage, transitionBody } from '../../stage/stage-routes';
+import { registerStage, transitionBody } from '../../stage/stage-routes';
 import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
@@ -37,7 +38,6 @@ import { demandBasis, demandOrderIds } from './demand-orders';
 import './tables';
 
 const DEF = DEMAND_STAGE.resource;
-const MENU = DEMAND_PATH;
 export const DemandMessage = { ...DEMAND_STAGE.messages, supplierRequired: '请选择供应商' } as const;
 
 /** The demand as the lifecycle table reads it: the business at stage 0, its own record until accepted. */
@@ -85,50 +85,42 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
   const kit = registerStage(app, deps, DEMAND_STAGE, {
     recordOf: demandRecord,
     options: {
-      menu: MENU,
-      keys: DEF.fields.flatMap((f) => (f.org ? [{ key: f.key, label: f.label, types: f.org.types }] : [])),
+      menu: DEMAND_PATH,
+      fields: refFormFields(DEF),
     },
   });
-  const { row, tags } = kit;
-  const reply = async (ctx: StageContext, id: string) => ok(await kit.detailOf(ctx, id));
 
-  app.post(
-    DEF.api,
+  kit.route(
     {
-      config: { access: { menu: MENU, op: 'add' } },
-      schema: {
-        tags,
-        summary: '新增融资需求（供应商为本企业提交；经办代录）',
-        body: Type.Object(
-          {
-            supplierId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-            projectCompanyId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-            expectedAmount: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-            expectedTermDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-            purpose: Type.Optional(Type.Union([Type.String({ maxLength: 220 }), Type.Null()])),
-            paymentOrderNos: Type.Optional(
-              Type.Union([
-                Type.String({ maxLength: 220, description: '拟融资付款单：付款单号，逗号分隔' }),
-                Type.Null(),
-              ]),
-            ),
-            contactName: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-            contactPhone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
-          },
-          { additionalProperties: false },
-        ),
-        response: envelopeResponses(row),
-      },
+      method: 'POST',
+      path: '',
+      op: 'add',
+      summary: '新增融资需求（供应商为本企业提交；经办代录）',
+      body: Type.Object(
+        {
+          supplierId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+          projectCompanyId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+          expectedAmount: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+          expectedTermDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+          purpose: Type.Optional(Type.Union([Type.String({ maxLength: 220 }), Type.Null()])),
+          paymentOrderNos: Type.Optional(
+            Type.Union([Type.String({ maxLength: 220, description: '拟融资付款单：付款单号，逗号分隔' }), Type.Null()]),
+          ),
+          contactName: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+          contactPhone: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      response: kit.row,
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const { tenantId, userId, actor, now } = ctx;
       const body = (request.body ?? {}) as ResourceForm;
       const supplierId = supplierFor(actor, body.supplierId);
       const form = normalizeForm(DEF, { ...body, supplierId }, 'create');
       const problem = firstFormError(DEF, form, 'create', now);
       if (problem) throw invalidInput(problem);
-      const foreign = await foreignOrgField(db, DEF, tenantId, form);
+      const foreign = await strayRef(db, DEF.fields, tenantId, form);
       if (foreign) throw invalidInput(ResourceMessage.optionInvalid(foreign));
       const orderIds = await demandOrderIds(deps.db, tenantId, String(form.supplierId), form.paymentOrderNos);
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';
@@ -160,24 +152,20 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           .execute();
         await kit.log(trx, ctx, 'create', id, { after: { ...form, demandNo, source } });
       });
-      return reply(ctx, id);
+      return kit.detailOf(ctx, id);
     },
   );
 
-  app.post(
-    `${DEF.api}/:id/transition`,
+  kit.route(
     {
-      config: { access: { menu: MENU } },
-      schema: {
-        tags,
-        summary: '受理 / 关闭融资需求（生命周期表 DEMAND/NEW 的转换）',
-        params: IdParams,
-        body: transitionBody(DEMAND_STAGE),
-        response: envelopeResponses(row),
-      },
+      method: 'POST',
+      path: '/:id/transition',
+      summary: '受理 / 关闭融资需求（生命周期表 DEMAND/NEW 的转换）',
+      params: IdParams,
+      body: transitionBody(DEMAND_STAGE),
+      response: kit.row,
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const { tenantId, userId, actor, now } = ctx;
       const id = (request.params as IdParams).id;
       const body = request.body as { action: string; version: number; comment?: string };
@@ -241,7 +229,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         const after = { status: accepted ? 'ACCEPTED' : 'CLOSED', comment: verdict.comment };
         await kit.log(trx, ctx, body.action, id, { before, after });
       });
-      return reply(ctx, id);
+      return kit.detailOf(ctx, id);
     },
   );
 };

@@ -8,7 +8,12 @@ import { newId } from '../operation-log/repository';
 type TestGateway = { db: Kysely<Database> };
 
 /** Gives a supplier a consent (SPEC §3) so that its demands may be accepted. */
-export async function consent(gw: TestGateway, supplierId: string, userId: string) {
+export async function consent(
+  gw: TestGateway,
+  supplierId: string,
+  userId: string,
+  capitalSideId: string = DemoOrg.icbcShanghai,
+) {
   const id = newId();
   await gw.db
     .insertInto('supplier_consent')
@@ -25,7 +30,7 @@ export async function consent(gw: TestGateway, supplierId: string, userId: strin
     .execute();
   await gw.db
     .insertInto('supplier_consent_capital_side')
-    .values({ consent_id: id, capital_side_org_id: DemoOrg.icbcShanghai })
+    .values({ consent_id: id, capital_side_org_id: capitalSideId })
     .execute();
 }
 
@@ -36,6 +41,14 @@ export async function unlock(gw: TestGateway, supplierId: string) {
     .set({ status: 'UNLOCKED' } as never)
     .where('supplier_id' as never, '=', supplierId as never)
     .execute();
+}
+
+/** Suppliers a financing may start for: no live lock, and a consent given by `userId`. */
+export async function readySuppliers(gw: TestGateway, supplierIds: readonly string[], userId: string) {
+  for (const s of supplierIds) {
+    await unlock(gw, s);
+    await consent(gw, s, userId);
+  }
 }
 
 /**

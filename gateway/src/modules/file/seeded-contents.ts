@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
-import { loadPdfKit } from '../../lazy-libraries';
+import type { DocumentLayout } from '../../documents/document-template';
+import { drawDocuments } from '../../documents/render-document';
 import type { BlobStore } from './blob-store';
 import { pngImage } from './seeded-png';
 
@@ -40,14 +41,13 @@ export async function storeSeededContents(
     group.ids.push(row.key_id);
     groups.set(key, group);
   }
+  drawMissing(
+    [...groups].map(([key, group]) => ({ key, ...group })),
+    font,
+  );
   let stored = 0;
   for (const [key, group] of groups) {
-    let bytes = drawn.get(key);
-    if (!bytes) {
-      bytes = contentOf(group.fileName, group.extension, group.company, font);
-      drawn.set(key, bytes);
-    }
-    const content = await bytes;
+    const content = await drawn.get(key)!;
     if (!content) continue;
     const received = await store.receive(Readable.from([content]));
     await store.commit(received);
@@ -64,17 +64,41 @@ export async function storeSeededContents(
 
 const title = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
 
-/** Bytes of the declared type, or null for a type the demo has no sample of (its row keeps saying 缺失). */
-async function contentOf(
-  fileName: string,
-  extension: string,
-  company: string,
-  font: { path: string; family: string },
-): Promise<Buffer | null> {
+type Sample = { key: string; fileName: string; extension: string; company: string };
+
+/**
+ * Puts into `drawn` the bytes of every sample not drawn yet: the PDFs all in one child process (the one
+ * generated documents are drawn in), so that neither pdfkit nor the 20 MB CJK font it reads ever enters
+ * the gateway's own memory, which keeps them for good once loaded.
+ */
+function drawMissing(samples: readonly Sample[], font: { path: string; family: string }): void {
+  const missing = samples.filter((s) => !drawn.has(s.key));
+  const pdfs = existsSync(font.path) ? missing.filter((s) => s.extension.toLowerCase() === 'pdf') : [];
+  const drawing =
+    pdfs.length > 0
+      ? drawDocuments(
+          pdfs.map((s) => sampleLayout(title(s.fileName), s.company)),
+          { cjkFont: font, date: SAMPLE_DATE },
+        )
+      : Promise.resolve([]);
+  // A demo sample that failed to draw leaves its row as it was, for the next start to try again.
+  for (const [i, s] of pdfs.entries()) {
+    const failed = () => {
+      drawn.delete(s.key);
+      return null;
+    };
+    drawn.set(
+      s.key,
+      drawing.then((bytes) => bytes[i]!, failed),
+    );
+  }
+  for (const s of missing) if (!drawn.has(s.key)) drawn.set(s.key, Promise.resolve(otherContent(s)));
+}
+
+/** Bytes of a type other than PDF, or null for a type the demo has no sample of (its row keeps saying 缺失). */
+function otherContent({ fileName, extension, company }: Sample): Buffer | null {
   const name = title(fileName);
   switch (extension.toLowerCase()) {
-    case 'pdf':
-      return existsSync(font.path) ? samplePdf(name, company, font) : null;
     case 'png':
       return pngImage(name);
     case 'txt':
@@ -87,27 +111,21 @@ async function contentOf(
 // A fixed date, so the same document is the same bytes on every start (one blob, a stable sha-256).
 const SAMPLE_DATE = new Date(Date.UTC(2026, 10, 1));
 
-async function samplePdf(name: string, company: string, font: { path: string; family: string }): Promise<Buffer> {
-  const doc = new (await loadPdfKit())({
-    size: 'A4',
-    margin: 60,
-    info: { Title: name, Creator: 'wsf-gateway', CreationDate: SAMPLE_DATE, ModDate: SAMPLE_DATE },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.registerFont('cjk', font.path, font.family);
-  doc.font('cjk');
-  doc.fontSize(22).text(name, { align: 'center' });
-  doc.moveDown(1.2);
-  doc.fontSize(12).text(`企业名称：${company || '—'}`);
-  doc.moveDown(0.4);
-  doc.text(`资料名称：${name}`);
-  doc.moveDown(0.4);
-  doc.text('有效期至：2027-12-31');
-  doc.moveDown(1.5);
-  doc.fillColor('#888888').fontSize(10).text('演示数据，仅供系统演示使用。');
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+function sampleLayout(name: string, company: string): DocumentLayout {
+  return {
+    name,
+    templateRef: '演示资料',
+    pieces: [
+      { kind: 'title', text: name },
+      {
+        kind: 'fields',
+        items: [
+          ['企业名称', company || '—'],
+          ['资料名称', name],
+          ['有效期至', '2027-12-31'],
+        ],
+      },
+      { kind: 'paragraph', text: '演示数据，仅供系统演示使用。' },
+    ],
+  };
 }

@@ -9,7 +9,7 @@ import {
   applicationWarnings,
   capitalChoiceProblems,
 } from '../../../../src/domain/financing/capital-choice';
-import { APPLICATION_STAGE } from '../../../../src/domain/financing/financing-application';
+import { FINANCING_APPLICATION_STAGE } from '../../../../src/domain/financing/financing-application';
 import type { StateKey } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
@@ -156,7 +156,7 @@ export async function carryCapital(
     now: ctx.now,
     set: capital,
   });
-  if (!held) throw staleError(APPLICATION_STAGE.messages.stale);
+  if (!held) throw staleError(FINANCING_APPLICATION_STAGE.messages.stale);
 }
 
 /** Each candidate business's warnings (lock, consent for its capital side if it has one), before it is opened. */

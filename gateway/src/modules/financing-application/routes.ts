@@ -12,22 +12,22 @@ import { Type } from 'typebox';
 import {
   ACCESS_DOC_TYPES,
   ACCOUNT_NO_PATTERN,
-  type ApplicationLine,
   REPAYMENT_SOURCES,
   totalOf,
-} from '../../../../src/domain/financing/application-rules';
+} from '../../../../src/domain/financing/financing-application-rules';
 import {
-  APPLICATION_EXAMINE_INFO_PATH,
-  APPLICATION_STAGE,
+  FINANCING_APPLICATION_EXAMINE_INFO_PATH,
+  FINANCING_APPLICATION_MAKE_PATH,
+  FINANCING_APPLICATION_STAGE,
 } from '../../../../src/domain/financing/financing-application';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { hasFinanceableLife } from '../../../../src/domain/financing/pre-credit-rules';
 import { removableState } from '../../../../src/domain/stage/stage';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
-import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
+import { invalidInput, notFound } from '../../plugins/envelope';
 import { Id, IdParams } from '../../schemas/common';
-import { type StageKit, registerStage } from '../../stage/stage-routes';
+import { type StageContext, registerStage } from '../../stage/stage-routes';
 import {
   CandidateSchema,
   type Checked,
@@ -40,23 +40,18 @@ import {
 } from './schemas';
 import { inScope, loadBusiness } from '../business/aggregate';
 import { bindOwnFiles } from '../file/file-binding';
-import { logOperation } from '../operation-log/repository';
 import { candidateWarnings, capitalOffer, carryCapital, checkCapitalChoice } from './capital-choice';
 import {
-  APPLICATION_FILE_TYPE,
+  FINANCING_APPLICATION_FILE_TYPE,
   applicationOrders,
   applicationProblems,
-  createApplicationDraft,
+  createFinancingApplicationDraft,
   limitsOf,
-  loadApplication,
+  loadFinancingApplication,
 } from './store';
 
-const STAGE = APPLICATION_STAGE;
-const DEF = STAGE.resource;
-const MAKE = STAGE.makePath as string;
-
-export const ApplicationRouteMessage = {
-  ...STAGE.messages,
+export const FinancingApplicationRouteMessage = {
+  ...FINANCING_APPLICATION_STAGE.messages,
   businessNotReady: '该业务不在融资申请草稿阶段，不能新增融资申请',
   exists: '该业务已有融资申请',
   unknownDocType: (t: string) => `资料类型不正确：${t}`,
@@ -66,8 +61,8 @@ export const ApplicationRouteMessage = {
   validTo: '有效期至须为日期（YYYY-MM-DD）',
 } as const;
 
-export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = deps.db as unknown as Parameters<typeof loadApplication>[0];
+export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  const db = deps.db as unknown as Parameters<typeof loadFinancingApplication>[0];
 
   /** The checklist's files as the make page shows them after a reload: name, real size and type. */
   const filesOf = async (tenantId: string, ids: string[]) => {
@@ -97,7 +92,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
   const partsOf = async (
     { tenantId, now }: { tenantId: string; now: Date },
     business: Awaited<ReturnType<typeof loadBusiness>>,
-    stored: Awaited<ReturnType<typeof loadApplication>>,
+    stored: Awaited<ReturnType<typeof loadFinancingApplication>>,
   ) => {
     const lines = stored?.lines ?? [];
     const choice = { capitalSideId: business.capitalSideId ?? null, productId: business.productId ?? null };
@@ -179,13 +174,13 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     // What the make page warned of before anything was typed is refused here with the same words.
     await checkCapitalChoice(deps.db, tenantId, supplierId, capital, now);
     if (body.repaymentSource && !REPAYMENT_SOURCES.some((s) => s.code === body.repaymentSource)) {
-      throw invalidInput(ApplicationRouteMessage.repaymentSource);
+      throw invalidInput(FinancingApplicationRouteMessage.repaymentSource);
     }
     if (body.payeeAccount && !ACCOUNT_NO_PATTERN.test(body.payeeAccount)) {
-      throw invalidInput(ApplicationRouteMessage.payeeAccount);
+      throw invalidInput(FinancingApplicationRouteMessage.payeeAccount);
     }
     const unknownType = body.docs.find((d) => !ACCESS_DOC_TYPES.some((t) => t.code === d.docType));
-    if (unknownType) throw invalidInput(ApplicationRouteMessage.unknownDocType(unknownType.docType));
+    if (unknownType) throw invalidInput(FinancingApplicationRouteMessage.unknownDocType(unknownType.docType));
     const fileIds = [...new Set(body.docs.flatMap((d) => d.fileIds))];
     const orderIds = [...new Set(body.lines.map((l) => l.orderId))];
     if (orderIds.length) {
@@ -198,7 +193,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .execute();
       const have = new Set(mine.map((m) => m.order_id));
       const stray = orderIds.find((o) => !have.has(o));
-      if (stray) throw invalidInput(ApplicationRouteMessage.unknownOrder(stray));
+      if (stray) throw invalidInput(FinancingApplicationRouteMessage.unknownOrder(stray));
     }
     const docs = body.docs
       .filter((d) => d.fileIds.length > 0 || d.validTo)
@@ -229,23 +224,22 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       .where('application_id', '=', id)
       .execute();
     // The documents are the maker's own uploads, bound to this application from now on (DESIGN.md §2).
-    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: APPLICATION_FILE_TYPE, id });
+    await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: FINANCING_APPLICATION_FILE_TYPE, id });
     return { total: form.total, lines: form.lines.length, docs: form.docs.length };
   };
 
-  const kit: StageKit = registerStage<SaveBody, Checked>(app, deps, STAGE, {
+  const kit = registerStage<SaveBody, Checked>(app, deps, FINANCING_APPLICATION_STAGE, {
     detail: {
       summary: '融资申请详情（明细、准入资料、规则校验结果）',
       properties: DetailFields,
-      async load(ctx, row) {
-        const business = await kit.business(ctx, row.keyId);
-        const stored = await loadApplication(db, ctx.tenantId, row.keyId);
-        if (!stored) throw notFound(ApplicationRouteMessage.notFound);
+      async load(ctx, row, business) {
+        const stored = await loadFinancingApplication(db, ctx.tenantId, row.keyId);
+        if (!stored) throw notFound(FinancingApplicationRouteMessage.notFound);
         return partsOf(ctx, business, stored);
       },
     },
     edit: {
-      menu: MAKE,
+      menu: FINANCING_APPLICATION_MAKE_PATH,
       summary: '保存融资申请（草稿、已退回）',
       body: SaveFields,
       check: async ({ tenantId, now }, before, body) =>
@@ -269,23 +263,20 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
     },
     transition: { summary: '提交 / 撤回融资申请（业务的生命周期转换）' },
     review: {
-      menu: APPLICATION_EXAMINE_INFO_PATH,
+      menu: FINANCING_APPLICATION_EXAMINE_INFO_PATH,
       summary: '融资申请审核详情（审核人阅读：明细、准入资料、规则校验结果）',
     },
   });
 
-  app.get(
-    `${DEF.api}/candidates`,
+  kit.route(
     {
-      config: { access: { menu: DEF.menuPath, op: 'add' } },
-      schema: {
-        tags: kit.tags,
-        summary: '可新增融资申请的业务（融资申请·草稿，尚无融资申请）',
-        response: envelopeResponses(Type.Array(CandidateSchema)),
-      },
+      method: 'GET',
+      path: '/candidates',
+      op: 'add',
+      summary: '可新增融资申请的业务（融资申请·草稿，尚无融资申请）',
+      response: Type.Array(CandidateSchema),
     },
-    async (request) => {
-      const { tenantId, actor } = await kit.context(request);
+    async ({ tenantId, actor }) => {
       let q = deps.db
         .selectFrom('financing_business as b')
         .leftJoin('financing_application as a', 'a.application_id', 'b.business_id')
@@ -298,7 +289,7 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         .select(['b.business_id', 'b.business_no', 's.org_name', 'b.apply_amount', 'b.version'])
         .select(['b.supplier_id', 'b.project_company_id', 'b.capital_side_id', 'c.org_name as capital_side_name'])
         .where('b.tenant_id', '=', tenantId)
-        .where('b.state', '=', removableState(STAGE.stage))
+        .where('b.state', '=', removableState(FINANCING_APPLICATION_STAGE.stage))
         .where('b.deleted', '=', false)
         .where('a.application_id', 'is', null);
       if (actor.supplierId) q = q.where('b.supplier_id', '=', actor.supplierId);
@@ -306,71 +297,62 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
         inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }),
       );
       const warnings = await candidateWarnings(deps.db, tenantId, rows, new Date());
-      return ok(
-        rows.map((r, i) => ({
-          warnings: warnings[i] ?? [],
-          keyId: r.business_id,
-          businessNo: r.business_no,
-          supplierName: r.org_name ?? '',
-          applyAmount: Number(r.apply_amount),
-          version: Number(r.version),
-        })),
-      );
+      return rows.map((r, i) => ({
+        warnings: warnings[i] ?? [],
+        keyId: r.business_id,
+        businessNo: r.business_no,
+        supplierName: r.org_name ?? '',
+        applyAmount: Number(r.apply_amount),
+        version: Number(r.version),
+      }));
     },
   );
 
-  /** The business a new application is for: in the caller's scope, at 融资申请·草稿, without one yet. */
-  const startable = async (ctx: Awaited<ReturnType<typeof kit.context>>, businessId: string, trx = deps.db) => {
+  /**
+   * The business a new application is for: in the caller's scope, at 融资申请·草稿, without one yet. In a
+   * transaction its row is locked, so that of creates at once one makes the draft and the others are told it
+   * exists (the application's key is the business's).
+   */
+  const startable = async (ctx: StageContext, businessId: string, trx?: Kysely<Database>) => {
     const business = await kit.business(ctx, businessId, trx);
-    if (business.state !== removableState(STAGE.stage)) throw invalidInput(ApplicationRouteMessage.businessNotReady);
-    if (await loadApplication(trx as unknown as typeof db, ctx.tenantId, businessId)) {
-      throw invalidInput(ApplicationRouteMessage.exists);
+    if (business.state !== removableState(FINANCING_APPLICATION_STAGE.stage))
+      throw invalidInput(FinancingApplicationRouteMessage.businessNotReady);
+    if (await loadFinancingApplication((trx ?? deps.db) as unknown as typeof db, ctx.tenantId, businessId)) {
+      throw invalidInput(FinancingApplicationRouteMessage.exists);
     }
     return business;
   };
 
   // Opening 制作融资申请 writes nothing: the page starts from this, and the first 保存 creates the draft.
-  app.get(
-    `${DEF.api}/:id/start`,
+  kit.route(
     {
-      config: { access: { menu: DEF.menuPath, op: 'add' } },
-      schema: {
-        tags: kit.tags,
-        summary: '新融资申请的起点（不写入任何记录；首次保存时新增）',
-        params: IdParams,
-        response: envelopeResponses(StartSchema),
-      },
+      method: 'GET',
+      path: '/:id/start',
+      op: 'add',
+      summary: '新融资申请的起点（不写入任何记录；首次保存时新增）',
+      params: IdParams,
+      response: StartSchema,
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const business = await startable(ctx, (request.params as IdParams).id);
-      return ok({
-        keyId: business.keyId,
-        applicationNo: '',
-        status: 'DRAFT',
-        state: business.state,
-        version: business.version,
-        ...(await partsOf(ctx, business, null)),
-      });
+      const { keyId, state, version } = business;
+      return { keyId, applicationNo: '', status: 'DRAFT', state, version, ...(await partsOf(ctx, business, null)) };
     },
   );
 
-  app.post(
-    DEF.api,
+  kit.route(
     {
-      config: { access: { menu: DEF.menuPath, op: 'add' } },
-      schema: {
-        tags: kit.tags,
-        summary: '新增融资申请（为融资申请·草稿的业务；可同时保存表单）',
-        body: Type.Object(
-          { businessId: Id, ...Object.fromEntries(Object.entries(SaveFields).map(([k, v]) => [k, Type.Optional(v)])) },
-          { additionalProperties: false },
-        ),
-        response: envelopeResponses(kit.detail),
-      },
+      method: 'POST',
+      path: '',
+      op: 'add',
+      summary: '新增融资申请（为融资申请·草稿的业务；可同时保存表单）',
+      body: Type.Object(
+        { businessId: Id, ...Object.fromEntries(Object.entries(SaveFields).map(([k, v]) => [k, Type.Optional(v)])) },
+        { additionalProperties: false },
+      ),
+      response: kit.detail,
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const { tenantId, userId, now } = ctx;
       const { businessId, ...fields } = request.body as { businessId: string } & Partial<SaveBody>;
       const business = await startable(ctx, businessId);
@@ -392,46 +374,34 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           )
         : null;
       await deps.db.transaction().execute(async (trx) => {
-        // Under the business's row lock, so that of creates at once one makes the draft and the others are
-        // told it exists (the application's key is the business's).
-        await trx
-          .selectFrom('financing_business')
-          .select('state')
-          .where('tenant_id', '=', tenantId)
-          .where('business_id', '=', businessId)
-          .forUpdate()
-          .executeTakeFirst();
         await startable(ctx, businessId, trx);
-        const no = await createApplicationDraft(trx, { tenantId, businessId, userId, now });
+        const no = await createFinancingApplicationDraft(trx, { tenantId, businessId, userId, now });
         const saved = form ? await writeSave(trx, ctx, businessId, form) : {};
         if (form) await carryCapital(trx, ctx, business, form.capital);
         await kit.log(trx, ctx, 'create', businessId, { after: { applicationNo: no, ...saved } });
       });
-      return ok(await kit.detailOf(ctx, businessId));
+      return kit.detailOf(ctx, businessId);
     },
   );
 
-  app.get(
-    `${DEF.api}/:id/orders`,
+  kit.route(
     {
-      config: { access: { menu: MAKE } },
-      schema: {
-        tags: kit.tags,
-        summary:
-          '可选付款单：该供应商已确权、未锁定、未被其他申请占满、剩余期限不少于30天的付款单（可融资余额实时计算）',
-        params: IdParams,
-        response: envelopeResponses(
-          Type.Object({ records: Type.Array(OrderSchema), ratio: Type.String() }, { additionalProperties: false }),
-        ),
-      },
+      method: 'GET',
+      path: '/:id/orders',
+      menu: FINANCING_APPLICATION_MAKE_PATH,
+      summary: '可选付款单：该供应商已确权、未锁定、未被其他申请占满、剩余期限不少于30天的付款单（可融资余额实时计算）',
+      params: IdParams,
+      response: Type.Object(
+        { records: Type.Array(OrderSchema), ratio: Type.String() },
+        { additionalProperties: false },
+      ),
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const { tenantId, now } = ctx;
       const id = (request.params as IdParams).id;
       // Also before the first 保存 (no application yet): the business must be the caller's to see.
       const business = await kit.business(ctx, id);
-      const stored = await loadApplication(db, tenantId, id);
+      const stored = await loadFinancingApplication(db, tenantId, id);
       const limits = await limitsOf(deps.db, tenantId, business, now);
       const supplierId = business.supplierId;
       const orders = await applicationOrders(
@@ -449,9 +419,9 @@ export const applicationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           !o.locked &&
           o.eligibleAmount > 0 &&
           hasFinanceableLife(o.dueDate, businessDay(now)));
-      return ok({ records: orders.filter(pickable).map((o) => wireOrder(o, limits.ratio)), ratio: limits.ratio });
+      return { records: orders.filter(pickable).map((o) => wireOrder(o, limits.ratio)), ratio: limits.ratio };
     },
   );
 };
 
-export default applicationRoutes;
+export default financingApplicationRoutes;

@@ -1,6 +1,10 @@
 // 融资申请's wire shapes: the make form's body, the detail's own part, the orders and documents it lists.
 import { Type } from 'typebox';
-import { type ApplicationDoc, type ApplicationLine, lineCap } from '../../../../src/domain/financing/application-rules';
+import {
+  type FinancingApplicationDoc,
+  type FinancingApplicationLine,
+  lineCap,
+} from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
 import type { applicationOrders } from './store';
@@ -32,8 +36,8 @@ export type SaveBody = {
   repaymentSource: string | null;
   payeeBank: string | null;
   payeeAccount: string | null;
-  lines: ApplicationLine[];
-  docs: ApplicationDoc[];
+  lines: FinancingApplicationLine[];
+  docs: FinancingApplicationDoc[];
   capitalSideId?: string | null;
   productId?: string | null;
 };

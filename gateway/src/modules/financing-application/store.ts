@@ -9,11 +9,11 @@ import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import {
   ACCESS_DOC_TYPES,
-  type ApplicationDoc,
-  type ApplicationLine,
-  type ApplicationOrder,
-  submitApplicationProblems,
-} from '../../../../src/domain/financing/application-rules';
+  type FinancingApplicationDoc,
+  type FinancingApplicationLine,
+  type LineOrder,
+  submitFinancingApplicationProblems,
+} from '../../../../src/domain/financing/financing-application-rules';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
@@ -34,9 +34,9 @@ import './tables';
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
 type AnyDb = Kysely<any>;
 
-export const APPLICATION_NO_PREFIX = 'SQ';
+export const FINANCING_APPLICATION_NO_PREFIX = 'SQ';
 
-export const ApplicationStoreMessage = {
+export const FinancingApplicationStoreMessage = {
   missing: '融资申请不存在，请先制作融资申请',
   reservedElsewhere: (no: string) => `付款单${no}的可融资余额已被其他申请占用，请刷新后重新选择`,
 } as const;
@@ -46,21 +46,25 @@ const parsed = <T>(value: unknown, empty: T): T => {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 };
 
-export interface StoredApplication {
+export interface StoredFinancingApplication {
   applicationId: string;
   applicationNo: string;
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
   payeeAccount: string | null;
-  lines: ApplicationLine[];
-  docs: ApplicationDoc[];
+  lines: FinancingApplicationLine[];
+  docs: FinancingApplicationDoc[];
   totalAmount: number;
   reserved: Record<string, number>;
   submittedAt: string | null;
 }
 
-export async function loadApplication(db: AnyDb, tenantId: string, id: string): Promise<StoredApplication | null> {
+export async function loadFinancingApplication(
+  db: AnyDb,
+  tenantId: string,
+  id: string,
+): Promise<StoredFinancingApplication | null> {
   const r = await db
     .selectFrom('financing_application')
     .selectAll()
@@ -75,11 +79,11 @@ export async function loadApplication(db: AnyDb, tenantId: string, id: string): 
     repaymentSource: r.repayment_source ?? null,
     payeeBank: r.payee_bank ?? null,
     payeeAccount: r.payee_account ?? null,
-    lines: parsed<ApplicationLine[]>(r.lines, []).map((l) => ({
+    lines: parsed<FinancingApplicationLine[]>(r.lines, []).map((l) => ({
       orderId: String(l.orderId),
       financeAmount: Number(l.financeAmount),
     })),
-    docs: parsed<ApplicationDoc[]>(r.docs, []),
+    docs: parsed<FinancingApplicationDoc[]>(r.docs, []),
     totalAmount: Number(r.total_amount),
     reserved: parsed<Record<string, number>>(r.reserved, {}),
     submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
@@ -87,11 +91,11 @@ export async function loadApplication(db: AnyDb, tenantId: string, id: string): 
 }
 
 /** The draft application of a business (its key is the business's id), numbered SQ+yyyyMMdd+seq. */
-export async function createApplicationDraft(
+export async function createFinancingApplicationDraft(
   trx: Kysely<Database>,
   d: { tenantId: string; businessId: string; userId: string; now: Date },
 ): Promise<string> {
-  const no = await nextDocumentNo(trx, d.tenantId, APPLICATION_NO_PREFIX, d.now);
+  const no = await nextDocumentNo(trx, d.tenantId, FINANCING_APPLICATION_NO_PREFIX, d.now);
   await trx
     .insertInto('financing_application')
     .values({
@@ -110,7 +114,7 @@ export async function createApplicationDraft(
 }
 
 /** An order as the make page and the rule read it. */
-export interface PickableOrder extends ApplicationOrder {
+export interface PickableOrder extends LineOrder {
   projectCompanyId: string | null;
   contractNo: string;
   projectCompanyName: string | null;
@@ -249,8 +253,8 @@ export async function applicationProblems(
   record: StoredBusiness,
   now: Date,
 ): Promise<string[]> {
-  const stored = await loadApplication(db, tenantId, record.keyId);
-  if (!stored) return [ApplicationStoreMessage.missing];
+  const stored = await loadFinancingApplication(db, tenantId, record.keyId);
+  if (!stored) return [FinancingApplicationStoreMessage.missing];
   const [orders, limits, preCredit, capital] = await Promise.all([
     applicationOrders(
       db,
@@ -268,7 +272,7 @@ export async function applicationProblems(
   const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
   return [
     ...lapsed,
-    ...submitApplicationProblems({
+    ...submitFinancingApplicationProblems({
       productTerm: capital.productTerm,
       supplierId: record.supplierId,
       lines: stored.lines,
@@ -294,7 +298,7 @@ export async function applicationProblems(
  * submission on the same orders waits for the first instead of reading the same free balance.
  */
 async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): Promise<void> {
-  const stored = await loadApplication(db, tenantId, businessId);
+  const stored = await loadFinancingApplication(db, tenantId, businessId);
   const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
   for (const id of ids) {
     await db
@@ -337,7 +341,7 @@ async function moveReservations(
       .forUpdate()
       .executeTakeFirst();
     if (!row) {
-      if (delta > 0) throw invalidInput(ApplicationStoreMessage.reservedElsewhere(id));
+      if (delta > 0) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(id));
       continue;
     }
     const free = eligibleAmount({
@@ -346,7 +350,7 @@ async function moveReservations(
       reservedAmount: num(row.reserved_amount),
       financedAmount: num(row.financed_amount),
     });
-    if (delta > free) throw invalidInput(ApplicationStoreMessage.reservedElsewhere(String(row.order_no)));
+    if (delta > free) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(String(row.order_no)));
     const reserved = Math.max(0, Number(row.reserved_amount) + delta);
     await trx
       .updateTable('payment_order')
@@ -368,7 +372,7 @@ async function moveReservations(
     .execute();
 }
 
-const linesMap = (lines: readonly ApplicationLine[]) => {
+const linesMap = (lines: readonly FinancingApplicationLine[]) => {
   const out: Record<string, number> = {};
   for (const l of lines) out[l.orderId] = (out[l.orderId] ?? 0) + l.financeAmount;
   return out;
@@ -381,7 +385,7 @@ registerAfterTransition('application.reservations', async (trx, done) => {
   const released =
     (done.action === 'withdraw' && stageOf(done.from) === 'APPLICATION') || stageOf(done.to) === 'TERMINATED';
   if (!submitted && !released) return;
-  const stored = await loadApplication(trx, done.tenantId, done.businessId);
+  const stored = await loadFinancingApplication(trx, done.tenantId, done.businessId);
   if (!stored) return;
   const wanted = submitted ? linesMap(stored.lines) : {};
   await moveReservations(trx, done.tenantId, done.businessId, stored.reserved, wanted);
@@ -398,11 +402,11 @@ registerAfterTransition('application.reservations', async (trx, done) => {
 });
 
 /** The file service's binding type of the application's 准入资料 (the record id is the business's). */
-export const APPLICATION_FILE_TYPE = 'financingApplication';
+export const FINANCING_APPLICATION_FILE_TYPE = 'financingApplication';
 
 // 业务详情's 附件: the 准入资料 by document type, in the checklist's order; whoever sees the business reads them.
-registerBusinessFiles(APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
-  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+registerBusinessFiles(FINANCING_APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
+  const stored = await loadFinancingApplication(db as AnyDb, tenantId, businessId);
   const docOf = new Map((stored?.docs ?? []).map((d) => [d.docType, d]));
   return ACCESS_DOC_TYPES.flatMap((t) => {
     const keyIds = docOf.get(t.code)?.fileIds ?? [];
@@ -430,7 +434,7 @@ async function textById(
 
 // 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
 registerDetailSection('application', async (db, tenantId, businessId) => {
-  const stored = await loadApplication(db as AnyDb, tenantId, businessId);
+  const stored = await loadFinancingApplication(db as AnyDb, tenantId, businessId);
   if (!stored) return null;
   const noOf = await textById(
     db as AnyDb,

@@ -1,10 +1,11 @@
 // 融资申请 as Kysely sees it (migration 0056); joined to the gateway's `Database` by declaration merging.
 import type { ColumnType } from 'kysely';
+import type { StageRecordStamps } from '../../stage/stage-tables';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Json = ColumnType<unknown, string | undefined, string>;
 
-export interface FinancingApplicationTable {
+export interface FinancingApplicationTable extends StageRecordStamps {
   application_id: string;
   tenant_id: string;
   application_no: string;
@@ -20,9 +21,6 @@ export interface FinancingApplicationTable {
   /** order id → 分 this application holds on the order now. */
   reserved: Json;
   submitted_at: Nullable<Date>;
-  created_by: Nullable<string>;
-  created_at: ColumnType<Date, Date, Date>;
-  updated_at: ColumnType<Date, Date, Date>;
 }
 
 declare module '../../db/database' {

@@ -9,6 +9,7 @@
 // A business heard here moves only through its own aggregate (business/aggregate.ts); this module never
 // writes `financing_business`.
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   type Conclusion,
   conclusionRefusal,
@@ -170,38 +171,53 @@ const tallyMembers = (members: MeetingView['members']): MeetingMember[] =>
 
 /** The meeting of the tenant with its members, items, votes and each item's tally; 160300404 otherwise. */
 export async function loadMeeting(db: Db, tenantId: string, meetingId: string, lock = false): Promise<MeetingView> {
-  let query = db
-    .selectFrom('review_meeting')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('meeting_id', '=', meetingId);
-  if (lock) query = query.forUpdate();
-  const m = await query.executeTakeFirst();
+  // The lock first, on a statement of its own: a statement that waited for it would still read the lists as
+  // they were when it began, and miss the vote that the holder of the lock has just written.
+  if (lock) {
+    await db
+      .selectFrom('review_meeting')
+      .select('meeting_id')
+      .where('tenant_id', '=', tenantId)
+      .where('meeting_id', '=', meetingId)
+      .forUpdate()
+      .execute();
+  }
+  // One round trip: the meeting with its members, items and votes as JSON lists (their times come as text).
+  const m = await db
+    .selectFrom('review_meeting as m')
+    .selectAll('m')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('review_meeting_member as x')
+          .select(['x.user_id', 'x.role', 'x.attendance'])
+          .whereRef('x.tenant_id', '=', 'm.tenant_id')
+          .whereRef('x.meeting_id', '=', 'm.meeting_id')
+          .orderBy('x.user_id'),
+      ).as('members'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('review_meeting_item as x')
+          .selectAll('x')
+          .whereRef('x.tenant_id', '=', 'm.tenant_id')
+          .whereRef('x.meeting_id', '=', 'm.meeting_id')
+          .orderBy('x.seq'),
+      ).as('items'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('review_meeting_vote as x')
+          .selectAll('x')
+          .whereRef('x.tenant_id', '=', 'm.tenant_id')
+          .whereRef('x.meeting_id', '=', 'm.meeting_id')
+          .orderBy('x.voted_at')
+          .orderBy('x.member_id'),
+      ).as('votes'),
+    ])
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.meeting_id', '=', meetingId)
+    .executeTakeFirst();
   if (!m) throw notFound(MeetingStoreMessage.notFound);
-  const [members, items, votes] = await Promise.all([
-    db
-      .selectFrom('review_meeting_member')
-      .select(['user_id', 'role', 'attendance'])
-      .where('tenant_id', '=', tenantId)
-      .where('meeting_id', '=', meetingId)
-      .orderBy('user_id')
-      .execute(),
-    db
-      .selectFrom('review_meeting_item')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('meeting_id', '=', meetingId)
-      .orderBy('seq')
-      .execute(),
-    db
-      .selectFrom('review_meeting_vote')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('meeting_id', '=', meetingId)
-      .orderBy('voted_at')
-      .orderBy('member_id')
-      .execute(),
-  ]);
+  const { members, items, votes } = m;
   const memberViews = members.map((r) => ({
     userId: r.user_id,
     role: r.role as MemberRole,

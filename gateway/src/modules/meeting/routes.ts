@@ -20,6 +20,7 @@ import {
   MEETING_PRODUCTION_PATH,
   MEETING_VOTE,
 } from '../../../../src/domain/financing/meeting-workflow';
+import { formatShanghaiTime } from '../../../../src/domain/format/date-format';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import { MINUTES_TEMPLATE, type MinutesValues } from '../../documents/document-templates';
@@ -655,13 +656,12 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const m = await loadMeeting(db, tenantId, request.params.id);
       await readable(request, m);
       const d = await describe(tenantId, m, userId);
-      const at = new Date(d.scheduledAt);
       const values: MinutesValues = {
         meetingNo: d.meetingNo,
         title: d.title,
         form: d.form,
-        // Asia/Shanghai, as the minutes print it.
-        scheduledAt: new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+        // Beijing time, as the screens show it.
+        scheduledAt: formatShanghaiTime(d.scheduledAt),
         location: d.location,
         chairName: d.members.find((x) => x.role === 'CHAIR')?.name ?? '',
         secretaryName: d.secretaryName,

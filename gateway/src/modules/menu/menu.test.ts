@@ -145,6 +145,40 @@ describe.each(databasesUnderTest())('menus and grants on $name', ({ databaseUrl 
     ]);
   });
 
+  it('answers a taken grant on the very next list, with and without operation codes', async () => {
+    const users = '/basicdatamanagement/usermanagment';
+    const codesOf = async () => (await menusOf('admin')).find((i) => i.menuId === users)?.opAuthorityDTOList;
+    expect(ids(await menusOf('admin', false)).has(users)).toBe(true);
+    expect((await codesOf())?.map((o) => o.operationCode)).toContain('export');
+    await gw.db
+      .deleteFrom('role_menu_operation')
+      .where('role_id', '=', DemoRole.admin)
+      .where('menu_id', '=', users)
+      .where('operation_code', '=', 'export')
+      .execute();
+    expect((await codesOf())?.map((o) => o.operationCode)).not.toContain('export');
+    const ops = await gw.db
+      .selectFrom('role_menu_operation')
+      .selectAll()
+      .where('role_id', '=', DemoRole.admin)
+      .where('menu_id', '=', users)
+      .execute();
+    const removed = await gw.db
+      .deleteFrom('role_menu')
+      .where('role_id', '=', DemoRole.admin)
+      .where('menu_id', '=', users)
+      .returningAll()
+      .execute();
+    expect(ids(await menusOf('admin', false)).has(users)).toBe(false);
+    expect(ids(await menusOf('admin')).has(users)).toBe(false);
+    await gw.db.insertInto('role_menu').values(removed).execute();
+    await gw.db
+      .insertInto('role_menu_operation')
+      .values([...ops, { role_id: DemoRole.admin, menu_id: users, operation_code: 'export' }])
+      .execute();
+    expect((await codesOf())?.map((o) => o.operationCode)).toContain('export');
+  });
+
   it('rejects a loadOp that is neither 0 nor 1 with a message naming it', async () => {
     const response = await gw.app.inject({
       method: 'GET',

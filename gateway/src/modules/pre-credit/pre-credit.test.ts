@@ -8,8 +8,8 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { PreCreditMessage, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
-import { consent, ensureReviewers, unlock } from '../demand/test-fixtures';
+import { type callerOf, databasesUnderTest, openSignedIn, signIn, type TestGateway } from '../../testing/test-gateway';
+import { ensureReviewers, readySuppliers } from '../demand/test-fixtures';
 import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 
 const API = '/api/business/preCredit';
@@ -33,14 +33,14 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
   let ratio: string;
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    call = callerOf(gw.app);
-    const op = await signIn(gw.app, 'operator', 'Operator@2026');
-    operator = op.headers;
-    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
-    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    await unlock(gw, DemoOrg.huadongBuildingMaterials);
-    await consent(gw, DemoOrg.huadongBuildingMaterials, op.userId);
+    let idOf: Record<'operator', string>;
+    ({
+      gw,
+      call,
+      as: { operator, supplier, xh_admin: xh },
+      idOf,
+    } = await openSignedIn(databaseUrl, ['operator', 'supplier', 'xh_admin']));
+    await readySuppliers(gw, [DemoOrg.huadongBuildingMaterials], idOf.operator);
     await ensureReviewers(gw);
     const res = await call('GET', `${API}/orders`, supplier);
     expect(res.code, res.message).toBe(0);

@@ -15,10 +15,15 @@ import {
   financingRatio,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
-import { firstFormError, normalizeForm } from '../../../../src/domain/resource/resource';
+import {
+  ResourceMessage,
+  firstFormError,
+  normalizeForm,
+  refFormFields,
+} from '../../../../src/domain/resource/resource';
 import type { GatewayDeps } from '../../deps';
-import { envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
-import { foreignOrgField } from '../../resource/resource-repository';
+import { invalidInput } from '../../plugins/envelope';
+import { strayRef } from '../../resource/resource-repository';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
 import { supplierFor } from '../../stage/stage-scope';
@@ -33,11 +38,6 @@ export const PreCreditMessage = {
   supplierRequired: '请选择供应商',
   validDays: `有效期须在1至${PRE_CREDIT_VALID_DAYS_MAX}天之间`,
 } as const;
-
-const orgField = (key: string, label: string, type: string) => ({
-  ...DEF,
-  fields: [{ key, label, type: 'text' as const, org: { types: [type] } }],
-});
 
 export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as unknown as Parameters<typeof ordersByIds>[0];
@@ -62,14 +62,10 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       validDays,
       basisOrderIds: [...new Set(body.basisOrderIds)],
     };
-    if (mode === 'create' && (await foreignOrgField(db, orgField('supplierId', '供应商', 'SUPPLIER'), tenantId, raw))) {
-      throw invalidInput('供应商不正确');
-    }
-    const projectCompanyId = out.projectCompanyId;
-    const companies = orgField('projectCompanyId', '项目公司', 'PROJECT_COMPANY');
-    if (projectCompanyId && (await foreignOrgField(db, companies, tenantId, { projectCompanyId }))) {
-      throw invalidInput('项目公司不正确');
-    }
+    // The supplier is fixed once created; the project company may change with every edit.
+    const named = { supplierId: mode === 'create' ? supplierId : null, projectCompanyId: out.projectCompanyId };
+    const unknown = await strayRef(db, DEF.fields, tenantId, named);
+    if (unknown) throw invalidInput(ResourceMessage.optionInvalid(unknown));
     // Every basis order must be one of the tenant's orders of this supplier.
     const found = await ordersByIds(db, tenantId, out.basisOrderIds);
     const mine = new Set(found.filter((o) => o.supplierId === supplierId).map((o) => o.orderId));
@@ -108,10 +104,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     },
     options: {
       menu: STAGE.makePath as string,
-      keys: [
-        { key: 'supplierId', label: '供应商', types: ['SUPPLIER'] },
-        { key: 'projectCompanyId', label: '项目公司', types: ['PROJECT_COMPANY'] },
-      ],
+      fields: refFormFields(DEF),
     },
     edit: {
       summary: '编辑预授信（草稿、已退回）',
@@ -139,35 +132,30 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     transition: { summary: '提交 / 撤回预授信（业务的生命周期转换）' },
   });
 
-  app.get(
-    `${DEF.api}/orders`,
+  kit.route(
     {
-      config: { access: { menu: STAGE.makePath as string } },
-      schema: {
-        tags: kit.tags,
-        summary:
-          '可作为预授信依据的付款单（已确权、未锁定、可融资余额>0、剩余期限不少于30天，各带其项目公司的融资比例）及融资比例、数据查询授权',
-        querystring: OrdersQuery,
-        response: envelopeResponses(
-          Type.Object(
-            {
-              records: Type.Array(OrderSchema),
-              ratio: Type.String(),
-              consent: Type.Boolean({ description: '供应商已授权数据查询' }),
-              locked: Type.Boolean({ description: '供应商已被锁定（新增融资）' }),
-            },
-            { additionalProperties: false },
-          ),
-        ),
-      },
+      method: 'GET',
+      path: '/orders',
+      menu: STAGE.makePath as string,
+      summary:
+        '可作为预授信依据的付款单（已确权、未锁定、可融资余额>0、剩余期限不少于30天，各带其项目公司的融资比例）及融资比例、数据查询授权',
+      querystring: OrdersQuery,
+      response: Type.Object(
+        {
+          records: Type.Array(OrderSchema),
+          ratio: Type.String(),
+          consent: Type.Boolean({ description: '供应商已授权数据查询' }),
+          locked: Type.Boolean({ description: '供应商已被锁定（新增融资）' }),
+        },
+        { additionalProperties: false },
+      ),
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const q = request.query as { supplierId?: string; projectCompanyId?: string };
       const supplierId = supplierFor(ctx.actor, q.supplierId);
       const cap = await bindingCap(deps.db, ctx.tenantId, { projectCompanyId: q.projectCompanyId || null }, ctx.now);
       const ratio = financingRatio(cap.ratio);
-      if (!supplierId) return ok({ records: [], ratio, consent: false, locked: false });
+      if (!supplierId) return { records: [], ratio, consent: false, locked: false };
       const record = { state: 'PRE_CREDIT/DRAFT', suspended: false, ownerId: null, reconsiderCount: 0, review: null };
       const facts = await loadFacts(
         deps.db,
@@ -185,31 +173,24 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         businessDay(ctx.now),
       );
       const { orders } = await withOrderCaps(deps.db, ctx.tenantId, offered, null, ctx.now);
-      return ok({
-        records: orders.map(wireOrder),
-        ratio,
-        consent: !!facts.consent,
-        locked: !!facts.supplierLocked?.newApplication,
-      });
+      const { consent, supplierLocked } = facts;
+      return { records: orders.map(wireOrder), ratio, consent: !!consent, locked: !!supplierLocked?.newApplication };
     },
   );
 
-  app.post(
-    DEF.api,
+  kit.route(
     {
-      config: { access: { menu: DEF.menuPath, op: 'add' } },
-      schema: {
-        tags: kit.tags,
-        summary: '申请预授信（新建业务于预授信·草稿）',
-        body: Type.Object(
-          { supplierId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))), ...BodyFields },
-          { additionalProperties: false },
-        ),
-        response: envelopeResponses(kit.detail),
-      },
+      method: 'POST',
+      path: '',
+      op: 'add',
+      summary: '申请预授信（新建业务于预授信·草稿）',
+      body: Type.Object(
+        { supplierId: Type.Optional(Nullable(Type.String({ maxLength: 64 }))), ...BodyFields },
+        { additionalProperties: false },
+      ),
+      response: kit.detail,
     },
-    async (request) => {
-      const ctx = await kit.context(request);
+    async (ctx, request) => {
       const body = request.body as WriteBody;
       const supplierId = supplierFor(ctx.actor, body.supplierId);
       if (!supplierId) throw invalidInput(PreCreditMessage.supplierRequired);
@@ -224,7 +205,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         await kit.log(trx, ctx, 'create', business.keyId, { after: { ...checkedForm } });
         return business.keyId;
       });
-      return ok(await kit.detailOf(ctx, id));
+      return kit.detailOf(ctx, id);
     },
   );
 };

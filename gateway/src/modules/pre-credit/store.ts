@@ -16,6 +16,7 @@ import {
   submitPreCreditProblems,
   validTo,
 } from '../../../../src/domain/financing/pre-credit-rules';
+import type { PreCreditSection } from '../../../../src/domain/financing/business-list';
 import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
@@ -228,14 +229,9 @@ export async function withOrderCaps<T extends { projectCompanyId: string | null 
   return { orders: out, singleMax };
 }
 
-export interface StoredPreCredit {
+/** The pre-credit as stored: the detail's figures, with its business and its basis orders by id. */
+export interface StoredPreCredit extends Omit<PreCreditSection, 'orders'> {
   businessId: string;
-  preCreditNo: string;
-  applyAmount: number;
-  approvedAmount: number | null;
-  validDays: number;
-  validFrom: string | null;
-  validTo: string | null;
   basisOrderIds: string[];
 }
 

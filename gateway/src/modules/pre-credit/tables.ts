@@ -1,9 +1,10 @@
 // 预授信 as Kysely sees it (migration 0054); joined to the gateway's `Database` by declaration merging.
 import type { ColumnType } from 'kysely';
+import type { StageRecordStamps } from '../../stage/stage-tables';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-export interface PreCreditTable {
+export interface PreCreditTable extends StageRecordStamps {
   business_id: string;
   tenant_id: string;
   pre_credit_no: string;
@@ -14,9 +15,6 @@ export interface PreCreditTable {
   valid_to: Nullable<string>;
   /** The basis payment orders' ids, a JSON array. */
   basis_order_ids: ColumnType<unknown, string, string>;
-  created_by: Nullable<string>;
-  created_at: ColumnType<Date, Date, Date>;
-  updated_at: ColumnType<Date, Date, Date>;
 }
 
 declare module '../../db/database' {

@@ -18,14 +18,7 @@ import { formatFen } from '../../../../src/domain/format/money-format';
 import { amountInWords } from '../../../../src/domain/format/money-in-words';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { SAMPLE_REPORT } from '../../documents/document-samples';
-import {
-  callerOf,
-  dataOf,
-  createTestGateway,
-  databasesUnderTest,
-  signIn,
-  type TestGateway,
-} from '../../testing/test-gateway';
+import { type callerOf, dataOf, databasesUnderTest, openSignedIn, type TestGateway } from '../../testing/test-gateway';
 
 const API = '/api/business/report';
 type Headers = Record<string, string>;
@@ -54,14 +47,11 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
   let rows: Row[];
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
-    call = callerOf(gw.app);
-    risk1 = (await signIn(gw.app, 'risk1', 'Staff@2026')).headers;
-    risk2 = (await signIn(gw.app, 'risk2', 'Staff@2026')).headers;
-    head = (await signIn(gw.app, 'riskhead', 'Staff@2026')).headers;
-    secretary = (await signIn(gw.app, 'secretary', 'Staff@2026')).headers;
-    supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
-    xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
+    ({
+      gw,
+      call,
+      as: { risk1, risk2, riskhead: head, secretary, supplier, xh_admin: xh },
+    } = await openSignedIn(databaseUrl, ['risk1', 'risk2', 'riskhead', 'secretary', 'supplier', 'xh_admin']));
     const page = await call('GET', `${API}/page?current=1&size=50`, risk1);
     expect(page.code, page.message).toBe(0);
     rows = page.data.records;

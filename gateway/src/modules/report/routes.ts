@@ -106,8 +106,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     detail: {
       summary: '尽调报告详情（各修订版的章节、核心指标、方案建议的限额、提交校验）',
       properties: DetailFields,
-      async load(ctx, row) {
-        const business = await kit.business(ctx, row.keyId);
+      async load(ctx, row, business) {
         const report = await loadReport(db, ctx.tenantId, row.keyId);
         const bounds = await reportBounds(deps.db, ctx.tenantId, business, ctx.now);
         const steps = currentSteps(report);

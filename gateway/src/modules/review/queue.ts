@@ -6,12 +6,7 @@
 // of the table is written here a second time.
 import { type Kysely, sql } from 'kysely';
 import { type BusinessRecord, type StateKey, stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
-import {
-  REVIEW_TYPE_LABEL,
-  type ReviewState,
-  type ReviewType,
-  reviewRefusal,
-} from '../../../../src/domain/financing/review';
+import { type ReviewState, reviewRefusal } from '../../../../src/domain/financing/review';
 import {
   MAKER_STATES,
   PENDING_REVIEW_STATES,
@@ -26,6 +21,7 @@ import type { Actor } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
 import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
+import { REVIEW_TYPE_LABEL, type ReviewType } from '../../../../src/domain/financing/stages';
 
 /** The actions that make an item part of a reviewer's queue: the table's review actions. */
 const REVIEWING = new Set(REVIEW_ACTIONS);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../../src/domain/financing/roles';
+import { REVIEW_TYPES } from '../../../../src/domain/financing/stages';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID, XhOrg } from '../../db/seed/admin-seed';
 import { sql } from 'kysely';
@@ -62,19 +63,7 @@ describe.each(databasesUnderTest())('审核类型配置, 业务审核 and 我的
     it('lists every review type with its levels, the defaults first', async () => {
       const res = await call('GET', `${AUDIT}/list`, who.d_admin!.h);
       expect(res.code).toBe(0);
-      expect(res.data.map((t: { code: string }) => t.code)).toEqual([
-        'PRE_CREDIT',
-        'APPLICATION',
-        'REPORT',
-        'MEETING',
-        'DECISION',
-        'ELEMENTS',
-        'CONTRACT',
-        'PUSH',
-        'LENDING',
-        'REPAYMENT',
-        'DURATION',
-      ]);
+      expect(res.data.map((t: { code: string }) => t.code)).toEqual(REVIEW_TYPES);
       const pre = res.data[0];
       expect(pre).toMatchObject({ name: '预授信审核', enabled: true });
       expect(pre.levels.map((l: { roles: string[] }) => l.roles)).toEqual([[ROLE.BIZ_REVIEWER], [ROLE.RISK]]);

@@ -9,10 +9,7 @@ import {
   APPROVE_METHOD_LABEL,
   type AuditTypeConfig,
   REJECT_HANDLER_LABEL,
-  REVIEW_TYPE_LABEL,
-  REVIEW_TYPES,
   type ReviewLevelConfig,
-  type ReviewType,
   checkAuditType,
   defaultAuditType,
 } from '../../../../src/domain/financing/review';
@@ -39,6 +36,7 @@ import {
   examinePageSchema,
 } from './schemas';
 import type { Kysely } from 'kysely';
+import { REVIEW_TYPE_LABEL, REVIEW_TYPES, type ReviewType } from '../../../../src/domain/financing/stages';
 
 const AUDIT_TYPE_MENU = '/business/auditTypeList';
 const EXAMINE_MENU = '/business/examine';

@@ -1,16 +1,12 @@
 // Wire shapes of 审核类型配置, 业务审核 and the workbench (BUSINESS.md §1.5, §4), written once with TypeBox
 // from the domain's own lists (review types, approve methods, reject handlers, the workbench tabs).
 import { type Static, type TSchema, Type } from 'typebox';
-import {
-  APPROVE_METHOD_LABEL,
-  MAX_REVIEW_LEVELS,
-  REJECT_HANDLER_LABEL,
-  REVIEW_TYPES,
-} from '../../../../src/domain/financing/review';
+import { APPROVE_METHOD_LABEL, MAX_REVIEW_LEVELS, REJECT_HANDLER_LABEL } from '../../../../src/domain/financing/review';
 import { TODO_TABS } from '../../../../src/domain/financing/review-queue';
 import { envelopeResponses } from '../../plugins/envelope';
 import { PreCreditSectionSchema } from '../business/section-schemas';
 import { PageQueryFields, Version, pageOf } from '../../schemas/common';
+import { REVIEW_TYPES } from '../../../../src/domain/financing/stages';
 
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

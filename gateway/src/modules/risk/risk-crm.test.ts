@@ -198,6 +198,41 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
       ]);
     });
 
+    it('offers only enabled suppliers, yet still saves an account that names one since disabled', async () => {
+      const form = {
+        accountName: '停用供应商监管户',
+        accountNo: '6222020000111199998',
+        bank: '中国银行',
+        supplierId: DemoOrg.hengguSteel,
+        capitalSideId: DemoOrg.cmbHangzhou,
+        balance: 0,
+      };
+      const made = await call('POST', ACCOUNTS, admin, form);
+      expect(made.code, made.message).toBe(0);
+      const heldBy = (status: 'ENABLED' | 'DISABLED') =>
+        gw.db
+          .updateTable('organization')
+          .set({ status })
+          .where('tenant_id', '=', DEMO_TENANT_ID)
+          .where('org_id', '=', DemoOrg.hengguSteel)
+          .execute();
+      await heldBy('DISABLED');
+      try {
+        const choices = await call('GET', `${ACCOUNTS}/options/supplierId`, admin);
+        expect(choices.data.length).toBeGreaterThan(0);
+        expect(choices.data.map((c: { keyId: string }) => c.keyId)).not.toContain(DemoOrg.hengguSteel);
+        const edited = await call('PUT', `${ACCOUNTS}/${made.data.keyId}`, admin, {
+          ...form,
+          balance: 100,
+          version: made.data.version,
+        });
+        expect(edited.code, edited.message).toBe(0);
+        expect(edited.data).toMatchObject({ balance: 100, supplierIdName: '江苏恒固钢结构工程有限公司' });
+      } finally {
+        await heldBy('ENABLED');
+      }
+    });
+
     it('freezes and unfreezes with a reason, behind lock and unlock, and keeps the history', async () => {
       const url = `${ACCOUNTS}/${id}/transition`;
       expect((await call('POST', url, admin, { action: 'freeze', version: 1 })).message).toBe('请输入冻结原因');

@@ -8,8 +8,9 @@
 //   per user and table (`settingsKey`, see table-settings.ts);
 // - row selection (`selectable`) with the owner's batch actions for the chosen rows;
 // - a header that stays in view while 50 rows scroll, cells cut with an ellipsis that show their full text
-//   on hover, the 操作 column pinned to the right of a wide table, columns never squeezed below their
-//   minimum width (the frame scrolls sideways instead), and the spare width of a wide screen shared out;
+//   on hover, the 操作 column pinned to the right of a wide table and as wide as the actions its rows hold,
+//   columns fitted to the frame (see column-fit.ts: down to their minimum, then the optional ones left out;
+//   only then does the frame scroll sideways), and the spare width of a wide screen shared out;
 // - a page change brings the top of the table back into view;
 // - a sideways scroll that shows: the frame draws its scrollbar always (an overlay scrollbar that appears only
 //   while scrolling hides that columns sit under the pinned 操作) and takes the keyboard's arrows;
@@ -45,10 +46,21 @@ import {
   SettingsRegular,
   TextDensityRegular,
 } from '@fluentui/react-icons';
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  type CSSProperties,
+  memo,
+  useCallback,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { useNarrowScreen } from '../../shell/use-narrow-screen';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
+import { fitColumns } from '../table/column-fit';
 import {
   DEFAULT_TABLE_SETTINGS,
   moveKey,
@@ -70,6 +82,7 @@ export const TABLE_PAGINATION_LAYOUT: readonly PaginationPart[] = ['prev', 'page
 /** A column without a width of its own is never narrower than this. */
 const DEFAULT_MIN_WIDTH_PX = 96;
 const SELECT_COLUMN_PX = 40;
+const PINNED_MIN_WIDTH_PX = 64;
 
 /** A phone's card shows the title column and this many more, besides those that ask to be on it. */
 export const CARD_FIELDS = 5;
@@ -91,8 +104,11 @@ export interface PagedTableColumn<T> {
   minWidth?: number;
   /** The header sorts the list: asc, then desc, then the list's own order. */
   sortable?: boolean;
-  /** 'right' pins the column (the 操作 column) to the right edge while a wide table scrolls. */
+  /** 'right' pins the column (the 操作 column) to the right edge while a wide table scrolls; it is as wide as
+   * the widest of its cells on the page (its `width` until they are laid out). */
   fixed?: 'right';
+  /** Left out while the list lacks room for it (列设置 can show it anyway): a column a person reads less often. */
+  optional?: boolean;
   /** false: the cell wraps instead of being cut with an ellipsis. */
   ellipsis?: boolean;
   /** false: 列设置 cannot hide this column (the 操作 column). */
@@ -198,6 +214,8 @@ const useStyles = makeStyles({
     },
   },
   pinnedHead: { zIndex: 3, backgroundColor: tokens.colorNeutralBackground3 },
+  // Shrink-wrapped, so the widest of a page's action cells can be read.
+  pinnedContent: { display: 'inline-block', verticalAlign: 'middle' },
   cut: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   compact: { height: '32px' },
   overlay: {
@@ -255,10 +273,13 @@ function useTableSettings(settingsKey: string | undefined): [TableSettings, (s: 
 function ColumnSettings<T>({
   columns,
   settings,
+  dropped,
   onChange,
 }: {
   columns: readonly PagedTableColumn<T>[];
   settings: TableSettings;
+  /** The optional columns left out for want of room: shown unticked, ticking one shows it anyway. */
+  dropped: readonly string[];
   onChange: (s: TableSettings) => void;
 }) {
   const styles = useStyles();
@@ -286,12 +307,15 @@ function ColumnSettings<T>({
               <div key={key} className={styles.settingRow}>
                 <Checkbox
                   label={column.title}
-                  checked={!settings.hidden.includes(key)}
+                  checked={!settings.hidden.includes(key) && !dropped.includes(key)}
                   disabled={column.hideable === false}
                   onChange={(_, d) =>
                     onChange({
                       ...settings,
                       hidden: d.checked ? settings.hidden.filter((k) => k !== key) : [...settings.hidden, key],
+                      shown: d.checked
+                        ? [...settings.shown.filter((k) => k !== key), ...(column.optional ? [key] : [])]
+                        : settings.shown.filter((k) => k !== key),
                     })
                   }
                 />
@@ -316,13 +340,65 @@ function ColumnSettings<T>({
               </div>
             );
           })}
-          <Button size="small" onClick={() => onChange({ ...settings, order: [], hidden: [] })}>
+          <Button size="small" onClick={() => onChange({ ...settings, order: [], hidden: [], shown: [] })}>
             恢复默认
           </Button>
         </div>
       </PopoverSurface>
     </Popover>
   );
+}
+
+/**
+ * The frame's inner width once laid out, followed as the window or the sidebar changes it. A kept-alive page out
+ * of sight has no width of its own: it follows the page area (`main`, always in sight) less what its own frame
+ * had less than that area when last seen, so that a window resized meanwhile is fitted before the page is shown
+ * again, not on the switch back.
+ */
+function useFrameWidth(frameRef: RefObject<HTMLElement | null>, table: boolean): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const frame = frameRef.current;
+    if (!table || !frame || typeof ResizeObserver === 'undefined') return;
+    const area = frame.closest('main');
+    let inset: number | undefined;
+    const read = () => {
+      if (frame.clientWidth > 0) {
+        if (area) inset = area.clientWidth - frame.clientWidth;
+        setWidth(frame.clientWidth);
+      } else if (area && inset !== undefined && area.clientWidth > inset) {
+        setWidth(area.clientWidth - inset);
+      }
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(frame);
+    if (area) observer.observe(area);
+    return () => observer.disconnect();
+  }, [frameRef, table]);
+  return width;
+}
+
+/** The width the widest action cell of the page needs, padding included (64 px at least, for its title). */
+function usePinnedWidth(
+  frameRef: RefObject<HTMLElement | null>,
+  rows: readonly unknown[],
+  layout: string,
+): number | undefined {
+  const [width, setWidth] = useState<number>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the rows or the columns shown change.
+  useLayoutEffect(() => {
+    const contents = frameRef.current?.querySelectorAll<HTMLElement>('[data-pinned-content]') ?? [];
+    const first = contents[0]?.parentElement;
+    if (!first) return;
+    const style = getComputedStyle(first);
+    const padding = (Number.parseFloat(style.paddingLeft) || 0) + (Number.parseFloat(style.paddingRight) || 0);
+    const widest = Math.max(...[...contents].map((c) => c.getBoundingClientRect().width));
+    // Not laid out (a page out of sight, or a test's document): the declared width stands.
+    if (!(widest > 0)) return;
+    setWidth(Math.max(PINNED_MIN_WIDTH_PX, Math.ceil(widest + padding)));
+  }, [frameRef, rows, layout]);
+  return width;
 }
 
 export function PagedTable<T>({
@@ -370,8 +446,32 @@ export function PagedTable<T>({
   }, [columns, settings]);
 
   // The choice is of rows on this page: another page (or a reload) starts afresh.
-  const keys = rows.map((row, i) => rowKey(row, i));
+  const keys = useMemo(() => rows.map((row, i) => rowKey(row, i)), [rows, rowKey]);
   const keySignature = keys.join('\u0000');
+  const frameWidth = useFrameWidth(frameRef, !phone);
+  const pinnedWidth = usePinnedWidth(frameRef, rows, `${shown.map((c) => c.key).join('\u0000')}/${settings.density}`);
+  const fit = useMemo(
+    () =>
+      fitColumns(
+        shown.map((c) => {
+          const pinned = c.fixed === 'right' && pinnedWidth !== undefined;
+          return {
+            key: c.key,
+            width: pinned ? pinnedWidth : typeof c.width === 'number' ? c.width : undefined,
+            min: pinned ? pinnedWidth : minWidthOf(c as PagedTableColumn<unknown>),
+            optional: c.optional === true && !settings.shown.includes(c.key),
+          };
+        }),
+        frameWidth,
+        selectable ? SELECT_COLUMN_PX : 0,
+      ),
+    [shown, pinnedWidth, frameWidth, selectable, settings.shown],
+  );
+  // Kept while the same columns are dropped: a new width alone must not render the rows again.
+  const dropped = fit.dropped.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dropped` stands for fit.dropped's contents.
+  const visible = useMemo(() => shown.filter((c) => !fit.dropped.includes(c.key)), [shown, dropped]);
+
   // Reset while rendering, not in an effect: <Activity> re-creates effects each time a kept-alive page is
   // shown, which would render the table again and drop the choice of rows that are still there.
   const [chosenOn, setChosenOn] = useState(keySignature);
@@ -396,22 +496,26 @@ export function PagedTable<T>({
     onPageChange(next, size);
   };
 
-  const minTableWidth = shown.reduce(
-    (sum, c) => sum + minWidthOf(c as PagedTableColumn<unknown>),
-    selectable ? SELECT_COLUMN_PX : 0,
-  );
+  const minTableWidth = fit.minTotal + (selectable ? SELECT_COLUMN_PX : 0);
   const showToolbar =
     toolbar !== undefined ||
     onRefresh !== undefined ||
     settingsKey !== undefined ||
     (selectable && batchActions !== undefined);
   const compact = settings.density === 'compact';
-  const colSpan = shown.length + (selectable ? 1 : 0);
 
-  const cellStyle = (column: PagedTableColumn<T>): CSSProperties | undefined => {
-    const w = px(column.width);
-    return w ? { width: w } : undefined;
-  };
+  // Each shown column's width as a custom property of the table, read by its header cell (auto when none).
+  const tableStyle = {
+    minWidth: `${minTableWidth}px`,
+    ...Object.fromEntries(
+      visible.map((column, i) => [widthVar(i), px(fit.widths[column.key] ?? column.width) ?? 'auto']),
+    ),
+  } as CSSProperties;
+  const allKeys = choosable.map(({ key }) => key).join('\u0000');
+  const chooseAll = useCallback(
+    () => setChosen(allChosen ? [] : allKeys ? allKeys.split('\u0000') : []),
+    [allChosen, allKeys],
+  );
 
   return (
     <div className={styles.root} ref={rootRef}>
@@ -467,7 +571,7 @@ export function PagedTable<T>({
                     </MenuList>
                   </MenuPopover>
                 </Menu>
-                <ColumnSettings columns={columns} settings={settings} onChange={saveSettings} />
+                <ColumnSettings columns={columns} settings={settings} dropped={fit.dropped} onChange={saveSettings} />
               </>
             )}
           </div>
@@ -500,109 +604,29 @@ export function PagedTable<T>({
             aria-label={rest['aria-label']}
             aria-busy={loading || undefined}
             size={compact ? 'extra-small' : DEFAULT_UI_SIZE}
-            style={{ minWidth: `${minTableWidth}px` }}
+            style={tableStyle}
           >
-            <TableHeader className={styles.head}>
-              <TableRow>
-                {selectable && (
-                  <TableHeaderCell
-                    className={mergeClasses(styles.cell, styles.headCell)}
-                    style={{ width: `${SELECT_COLUMN_PX}px` }}
-                  >
-                    <Checkbox
-                      aria-label="全选本页"
-                      disabled={choosable.length === 0}
-                      checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
-                      onChange={() => setChosen(allChosen ? [] : choosable.map(({ key }) => key))}
-                    />
-                  </TableHeaderCell>
-                )}
-                {shown.map((column) => {
-                  const direction =
-                    sort && sort.key === column.key
-                      ? sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined;
-                  return (
-                    <TableHeaderCell
-                      key={column.key}
-                      style={cellStyle(column)}
-                      className={mergeClasses(
-                        styles.cell,
-                        styles.headCell,
-                        column.fixed === 'right' && styles.pinned,
-                        column.fixed === 'right' && styles.pinnedHead,
-                      )}
-                      {...(column.sortable && onSortChange
-                        ? {
-                            sortable: true,
-                            sortDirection: direction,
-                            button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
-                          }
-                        : {})}
-                    >
-                      {column.title}
-                    </TableHeaderCell>
-                  );
-                })}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={colSpan} className={styles.empty}>
-                    {loading ? '' : emptyText}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row, index) => {
-                  const key = keys[index]!;
-                  const mayChoose = !rowSelectable || rowSelectable(row);
-                  return (
-                    <TableRow
-                      key={key}
-                      className={compact ? styles.compact : undefined}
-                      aria-selected={selectable ? chosen.includes(key) : undefined}
-                    >
-                      {selectable && (
-                        <TableCell className={styles.cell}>
-                          {mayChoose && (
-                            <Checkbox
-                              aria-label={`选择第 ${index + 1} 行`}
-                              checked={chosen.includes(key)}
-                              onChange={(_, d) =>
-                                setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))
-                              }
-                            />
-                          )}
-                        </TableCell>
-                      )}
-                      {shown.map((column) => {
-                        const content = column.render ? column.render(row, index) : plainCell(row, column.key);
-                        const cut = column.ellipsis !== false && column.fixed !== 'right';
-                        const text =
-                          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
-                        return (
-                          <TableCell
-                            key={column.key}
-                            className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
-                          >
-                            {cut && text !== undefined ? (
-                              <span className={styles.cut} title={text}>
-                                {text}
-                              </span>
-                            ) : (
-                              content
-                            )}
-                          </TableCell>
-                        );
-                      })}
-                    </TableRow>
-                  );
-                })
-              )}
-            </TableBody>
+            <PagedTableHead
+              columns={visible}
+              sort={sort}
+              onSortChange={onSortChange}
+              selectable={selectable}
+              nothingToChoose={choosable.length === 0}
+              checked={allChosen ? true : chosenRows.length > 0 ? 'mixed' : false}
+              onChooseAll={chooseAll}
+            />
+            <PagedTableBody
+              rows={rows}
+              keys={keys}
+              columns={visible}
+              selectable={selectable}
+              rowSelectable={rowSelectable}
+              chosen={chosen}
+              setChosen={setChosen}
+              compact={compact}
+              loading={loading}
+              emptyText={emptyText}
+            />
           </Table>
           {loading ? (
             <div className={styles.overlay}>
@@ -625,6 +649,162 @@ export function PagedTable<T>({
     </div>
   );
 }
+
+/** The custom property that carries a shown column's width, set on the table (so a new width renders no cell). */
+const widthVar = (index: number) => `--paged-table-column-${index}`;
+
+interface PagedTableHeadProps<T> {
+  columns: readonly PagedTableColumn<T>[];
+  sort: TableSort | null | undefined;
+  onSortChange: ((sort: TableSort | null) => void) | undefined;
+  selectable: boolean;
+  nothingToChoose: boolean;
+  checked: boolean | 'mixed';
+  onChooseAll: () => void;
+}
+
+/** The header row: its widths come from the table's custom properties, so a new frame width leaves it as it is. */
+const PagedTableHead = memo(function PagedTableHead<T>({
+  columns,
+  sort,
+  onSortChange,
+  selectable,
+  nothingToChoose,
+  checked,
+  onChooseAll,
+}: PagedTableHeadProps<T>) {
+  const styles = useStyles();
+  return (
+    <TableHeader className={styles.head}>
+      <TableRow>
+        {selectable && (
+          <TableHeaderCell
+            className={mergeClasses(styles.cell, styles.headCell)}
+            style={{ width: `${SELECT_COLUMN_PX}px` }}
+          >
+            <Checkbox aria-label="全选本页" disabled={nothingToChoose} checked={checked} onChange={onChooseAll} />
+          </TableHeaderCell>
+        )}
+        {columns.map((column, i) => {
+          const direction =
+            sort && sort.key === column.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+          return (
+            <TableHeaderCell
+              key={column.key}
+              style={{ width: `var(${widthVar(i)})` }}
+              className={mergeClasses(
+                styles.cell,
+                styles.headCell,
+                column.fixed === 'right' && styles.pinned,
+                column.fixed === 'right' && styles.pinnedHead,
+              )}
+              {...(column.sortable && onSortChange
+                ? {
+                    sortable: true,
+                    sortDirection: direction,
+                    button: { onClick: () => onSortChange(nextSort(sort, column.key)) },
+                  }
+                : {})}
+            >
+              {column.title}
+            </TableHeaderCell>
+          );
+        })}
+      </TableRow>
+    </TableHeader>
+  );
+}) as <T>(props: PagedTableHeadProps<T>) => ReactNode;
+
+interface PagedTableBodyProps<T> {
+  rows: readonly T[];
+  keys: readonly string[];
+  columns: readonly PagedTableColumn<T>[];
+  selectable: boolean;
+  rowSelectable: ((row: T) => boolean) | undefined;
+  chosen: readonly string[];
+  setChosen: (update: (chosen: readonly string[]) => readonly string[]) => void;
+  compact: boolean;
+  loading: boolean;
+  emptyText: ReactNode;
+}
+
+/**
+ * The rows, apart from the frame: when the frame's width changes (a window resized while the page was kept out
+ * of sight, then shown again) only the header's widths change, and the rows — hundreds of components — are not
+ * rendered again.
+ */
+const PagedTableBody = memo(function PagedTableBody<T>({
+  rows,
+  keys,
+  columns,
+  selectable,
+  rowSelectable,
+  chosen,
+  setChosen,
+  compact,
+  loading,
+  emptyText,
+}: PagedTableBodyProps<T>) {
+  const styles = useStyles();
+  return (
+    <TableBody>
+      {rows.length === 0 ? (
+        <TableRow>
+          <TableCell colSpan={columns.length + (selectable ? 1 : 0)} className={styles.empty}>
+            {loading ? '' : emptyText}
+          </TableCell>
+        </TableRow>
+      ) : (
+        rows.map((row, index) => {
+          const key = keys[index]!;
+          const mayChoose = !rowSelectable || rowSelectable(row);
+          return (
+            <TableRow
+              key={key}
+              className={compact ? styles.compact : undefined}
+              aria-selected={selectable ? chosen.includes(key) : undefined}
+            >
+              {selectable && (
+                <TableCell className={styles.cell}>
+                  {mayChoose && (
+                    <Checkbox
+                      aria-label={`选择第 ${index + 1} 行`}
+                      checked={chosen.includes(key)}
+                      onChange={(_, d) => setChosen((c) => (d.checked ? [...c, key] : c.filter((k) => k !== key)))}
+                    />
+                  )}
+                </TableCell>
+              )}
+              {columns.map((column) => {
+                const content = column.render ? column.render(row, index) : plainCell(row, column.key);
+                const cut = column.ellipsis !== false && column.fixed !== 'right';
+                const text = typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+                return (
+                  <TableCell
+                    key={column.key}
+                    className={mergeClasses(styles.cell, column.fixed === 'right' && styles.pinned)}
+                  >
+                    {column.fixed === 'right' ? (
+                      <span className={styles.pinnedContent} data-pinned-content="">
+                        {content}
+                      </span>
+                    ) : cut && text !== undefined ? (
+                      <span className={styles.cut} title={text}>
+                        {text}
+                      </span>
+                    ) : (
+                      content
+                    )}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          );
+        })
+      )}
+    </TableBody>
+  );
+}) as <T>(props: PagedTableBodyProps<T>) => ReactNode;
 
 /** One row a card: the first column as its title, the next key fields as label and value, then the actions. */
 function RowCards<T>({

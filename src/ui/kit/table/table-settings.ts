@@ -7,10 +7,12 @@ export interface TableSettings {
   /** Column keys in the order the person chose; columns not named keep their place after these. */
   order: string[];
   hidden: string[];
+  /** Columns left out while the list lacks room (a column's `optional`) that the person chose to show anyway. */
+  shown: string[];
   density: TableDensity;
 }
 
-export const DEFAULT_TABLE_SETTINGS: TableSettings = { order: [], hidden: [], density: 'default' };
+export const DEFAULT_TABLE_SETTINGS: TableSettings = { order: [], hidden: [], shown: [], density: 'default' };
 
 export function tableSettingsKey(userId: string, tableId: string): string {
   return `wsf.table.${userId}.${tableId}`;
@@ -21,9 +23,11 @@ export function readTableSettings(storage: Storage | undefined, key: string): Ta
     const raw = storage?.getItem(key);
     if (!raw) return DEFAULT_TABLE_SETTINGS;
     const parsed = JSON.parse(raw) as Partial<TableSettings>;
+    const keys = (value: unknown) => (Array.isArray(value) ? value.filter((k) => typeof k === 'string') : []);
     return {
-      order: Array.isArray(parsed.order) ? parsed.order.filter((k) => typeof k === 'string') : [],
-      hidden: Array.isArray(parsed.hidden) ? parsed.hidden.filter((k) => typeof k === 'string') : [],
+      order: keys(parsed.order),
+      hidden: keys(parsed.hidden),
+      shown: keys(parsed.shown),
       density: parsed.density === 'compact' ? 'compact' : 'default',
     };
   } catch {

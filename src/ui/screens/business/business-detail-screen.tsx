@@ -21,7 +21,7 @@ import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createDetailLoadMachine } from '../../../application/assets/detail-load.machine';
 import { type BusinessDetail, type BusinessEventView, STAGE_BAR } from '../../../domain/financing/business-list';
-import { STAGE_LABEL, type Stage, stageOf, transitionOf } from '../../../domain/financing/lifecycle';
+import { stageOf, transitionOf } from '../../../domain/financing/lifecycle';
 import { APPROVE_METHOD_LABEL } from '../../../domain/financing/review';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
@@ -31,6 +31,7 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { type DetailTabDef, tabComponent, tabsFor } from '../stage/detail-tabs';
 import { MANAGE_ACTIONS, actionLabel, actionTone, useBusinessAction } from './business-action';
 import { BUSINESS_MANAGE_PATH, BusinessState } from './business-manage-screen';
+import { STAGE_LABEL, type Stage } from '../../../domain/financing/stages';
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
@@ -44,24 +45,24 @@ const useStyles = makeStyles({
   figure: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
   figureLabel: { color: tokens.colorNeutralForeground3 },
   figureValue: { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' },
+  // One line where it fits; on a phone the stages wrap onto more lines, so none is out of sight to the right.
   bar: {
-    display: 'flex',
-    gap: '4px',
-    overflowX: 'auto',
-    paddingBottom: '4px',
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(64px, 1fr))',
+    gap: '8px 4px',
     margin: 0,
     padding: 0,
     listStyleType: 'none',
   },
   step: {
-    flex: '1 0 64px',
+    minWidth: 0,
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',
     gap: '4px',
     fontSize: tokens.fontSizeBase200,
     color: tokens.colorNeutralForeground3,
-    whiteSpace: 'nowrap',
+    textAlign: 'center',
   },
   dot: {
     width: '100%',

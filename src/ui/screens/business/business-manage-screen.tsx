@@ -4,7 +4,7 @@
 // offered for the row (终止, 暂停, 恢复). What may happen is the lifecycle table's answer, never this screen's.
 import { Badge, Input, Select, Tab, TabList, Text, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { BusinessQuery } from '../../../application/ports/business-gateway.port';
@@ -17,7 +17,7 @@ import {
   type BusinessTab,
   TAB_STAGES,
 } from '../../../domain/financing/business-list';
-import { LIVE_STATES, STAGE_LABEL, TERMINAL_STATES, stageOf, stateLabel } from '../../../domain/financing/lifecycle';
+import { LIVE_STATES, TERMINAL_STATES, stageOf, stateLabel } from '../../../domain/financing/lifecycle';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { operationCodesFor } from '../../../domain/menu/menu';
@@ -26,9 +26,11 @@ import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table
 import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { RowActions } from '../../kit/table/row-actions';
 import { ToolbarButton } from '../../kit/table/toolbar-button';
+import { useLoadOnce } from '../../kit/use-load-once';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 import { MANAGE_ACTIONS, actionLabel, actionTone, useBusinessAction } from './business-action';
+import { STAGE_LABEL } from '../../../domain/financing/stages';
 
 export const BUSINESS_MANAGE_PATH = '/business/financingBusinessManage';
 export const BUSINESS_DETAIL_PATH = '/business/newDetails';
@@ -73,6 +75,8 @@ function wireQuery(draft: Draft, tab: BusinessTab): BusinessQuery {
   return { ...draft, amountFrom: fen(draft.amountFrom), amountTo: fen(draft.amountTo), tab };
 }
 
+const NO_SUPPLIERS: RefOption[] = [];
+
 const ALL_STATES = [...new Set([...LIVE_STATES, ...TERMINAL_STATES])].filter((s) => !s.startsWith('DEMAND/'));
 
 /** Where a business stands: its state, 暂停, and the review level it waits at. */
@@ -109,7 +113,7 @@ export function BusinessManageScreen() {
   const grants = useMemo(() => operationCodesFor(menus, BUSINESS_MANAGE_PATH), [menus]);
   const [tab, setTab] = useState<BusinessTab>('ACTIVE');
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [suppliers, setSuppliers] = useState<RefOption[]>([]);
+  const suppliers = useLoadOnce(() => business.suppliers(), NO_SUPPLIERS);
   const [exporting, setExporting] = useState(false);
   const [machine] = useState(() =>
     createPagedListMachine((q: BusinessQuery, p) => business.page(q, p), wireQuery(EMPTY, 'ACTIVE')),
@@ -119,17 +123,6 @@ export function BusinessManageScreen() {
   const query = useSelector(list, (s) => s.context.query);
   const reload = useCallback(() => list.send({ type: 'RELOAD' }), [list]);
   const action = useBusinessAction(reload);
-
-  useEffect(() => {
-    let live = true;
-    business
-      .suppliers()
-      .then((options) => live && setSuppliers(options))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [business]);
 
   const set = (key: keyof Draft, value: string) =>
     setDraft((d) => ({ ...d, [key]: value, ...(key === 'stage' ? { state: '' } : {}) }));
@@ -149,32 +142,51 @@ export function BusinessManageScreen() {
 
   // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts.
   const columns: PagedTableColumn<BusinessListItem>[] = [
-    { key: 'businessNo', title: '业务编号', width: 160, render: (r) => r.businessNo },
-    { key: 'supplierName', title: '供应商', width: 180, render: (r) => r.supplierName ?? '--' },
-    { key: 'stage', title: '阶段', width: 90, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
-    { key: 'state', title: '状态', width: 160, ellipsis: false, render: (r) => <BusinessState row={r} /> },
+    { key: 'businessNo', title: '业务编号', width: 160, minWidth: 128, render: (r) => r.businessNo },
+    { key: 'supplierName', title: '供应商', width: 180, minWidth: 110, render: (r) => r.supplierName ?? '--' },
+    { key: 'stage', title: '阶段', width: 90, minWidth: 72, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
+    {
+      key: 'state',
+      title: '状态',
+      width: 160,
+      minWidth: 120,
+      ellipsis: false,
+      render: (r) => <BusinessState row={r} />,
+    },
     {
       key: 'applyAmount',
       title: '申请金额(元)',
       width: 130,
+      minWidth: 112,
       render: (r) => <span className={styles.money}>{formatFen(BigInt(r.applyAmount))}</span>,
     },
     {
       key: 'approvedAmount',
       title: '批复金额(元)',
       width: 130,
+      minWidth: 112,
+      // Empty until the pre-credit is approved: left out before 资金方, 经办人 and 更新时间 when room is short.
+      optional: true,
       render: (r) => (
         <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
       ),
     },
-    { key: 'projectCompanyName', title: '项目公司', width: 160, render: (r) => r.projectCompanyName ?? '--' },
+    {
+      key: 'projectCompanyName',
+      title: '项目公司',
+      width: 160,
+      minWidth: 96,
+      optional: true,
+      render: (r) => r.projectCompanyName ?? '--',
+    },
     {
       key: 'capitalSideName',
       title: '资金方/产品',
       width: 170,
+      minWidth: 110,
       render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
     },
-    { key: 'ownerName', title: '经办人', width: 90, render: (r) => r.ownerName ?? '--' },
+    { key: 'ownerName', title: '经办人', width: 90, minWidth: 72, render: (r) => r.ownerName ?? '--' },
     { key: 'updatedAt', title: '更新时间', width: 150, render: (r) => formatDateTime(r.updatedAt) },
     {
       key: 'operations',

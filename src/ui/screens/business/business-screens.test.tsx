@@ -2,7 +2,7 @@
 // 融资业务管理 and 业务详情: the list offers per row exactly the page's actions the gateway listed (and 导出
 // behind its code), sends amounts in 分 with the tab, and 终止 asks for its reason before it sends the version
 // read; the detail shows the amounts, where the stage bar stands, the review levels and the whole timeline.
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,7 @@ import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { BusinessDetailScreen } from './business-detail-screen';
 import { BUSINESS_DETAIL_PATH, BUSINESS_MANAGE_PATH, BusinessManageScreen } from './business-manage-screen';
+import { keptAlive } from '../kept-alive-test-support';
 import { menu } from '../screen-test-support';
 
 beforeAll(withoutWebAnimations);
@@ -180,6 +181,20 @@ describe('融资业务管理', () => {
         expect.anything(),
       ),
     );
+  });
+
+  it('asks for its supplier options once: showing its kept-alive page again sends no request', async () => {
+    const page = keptAlive(<BusinessManageScreen />);
+    const { business } = render(page.element, []);
+    expect(await screen.findByRole('option', { name: '江苏恒固钢结构工程有限公司' })).toBeTruthy();
+    for (let i = 0; i < 3; i += 1) {
+      act(() => page.show(false));
+      act(() => page.show(true));
+    }
+    await screen.findByRole('row', { name: /RZ202611200001/ });
+    expect(business.suppliers).toHaveBeenCalledTimes(1);
+    expect(business.page).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('option', { name: '江苏恒固钢结构工程有限公司' })).toBeTruthy();
   });
 
   it('asks 终止 for its reason, then sends it with the version read', async () => {

@@ -6,13 +6,12 @@ import { defineScreens } from '../define-screens';
 import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
 
-const examine = stageExamineScreens(async () => {
+export const examine = stageExamineScreens('DECISION', async () => {
   const [{ DECISION_EXAMINE_PATH, DECISION_AUDIT_PATH }, { DecisionSection }] = await Promise.all([
     import('../../../domain/financing/financing-decision'),
     import('./decision-view'),
   ]);
   return {
-    type: 'DECISION',
     title: '决议审核',
     listPath: DECISION_EXAMINE_PATH,
     infoPath: DECISION_AUDIT_PATH,

@@ -12,38 +12,21 @@ import {
   MessageBarBody,
   Select,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
-  makeStyles,
 } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH, PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
 import { financingRatio, ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
+import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
 
-const useStyles = makeStyles({
-  table: { minWidth: '560px' },
-});
-
-export function ApplyForRufsScreen() {
-  const [params] = useSearchParams();
-  const keyId = params.get('id') ?? '';
-  // Another record's 编辑 is a new form.
-  return <ApplyForm key={keyId} keyId={keyId} />;
-}
-
-function ApplyForm({ keyId }: { keyId: string }) {
-  const styles = { ...useMakeStyles(), ...useStyles() };
+function ApplyForm({ id: keyId }: { id: string }) {
+  const styles = useMakeStyles();
   const client = useStage(PRE_CREDIT_STAGE);
   const [spec] = useState(() => preCreditMakeSpec(client));
   const page = useMakePage(PRE_CREDIT_STAGE, spec, keyId);
@@ -142,36 +125,32 @@ function ApplyForm({ keyId }: { keyId: string }) {
         ) : orders.length === 0 ? (
           <Text>该供应商暂无已确权、未锁定且有可融资余额的付款单</Text>
         ) : (
-          <div className={styles.scroll}>
-            <Table aria-label="依据付款单" size="small" className={styles.table}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell style={{ width: 48 }}>选择</TableHeaderCell>
-                  <TableHeaderCell>付款单号</TableHeaderCell>
-                  <TableHeaderCell>项目公司</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 110 }}>到期日</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 150 }}>可融资余额（元）</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {orders.map((o) => (
-                  <TableRow key={o.keyId}>
-                    <TableCell>
-                      <Checkbox
-                        aria-label={`选择付款单 ${o.orderNo}`}
-                        checked={selected.includes(o.keyId)}
-                        onChange={() => toggle(o.keyId)}
-                      />
-                    </TableCell>
-                    <TableCell>{o.orderNo}</TableCell>
-                    <TableCell>{o.projectCompanyName ?? '--'}</TableCell>
-                    <TableCell>{o.dueDate}</TableCell>
-                    <TableCell className={styles.amount}>{formatFen(BigInt(o.eligibleAmount))}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <SmallTable
+            label="依据付款单"
+            minWidth="560px"
+            columns={[
+              { title: '选择', width: 48 },
+              { title: '付款单号' },
+              { title: '项目公司' },
+              { title: '到期日', width: 110 },
+              { title: '可融资余额（元）', width: 150, amount: true },
+            ]}
+            rows={orders.map((o) => ({
+              key: o.keyId,
+              cells: [
+                <Checkbox
+                  key="pick"
+                  aria-label={`选择付款单 ${o.orderNo}`}
+                  checked={selected.includes(o.keyId)}
+                  onChange={() => toggle(o.keyId)}
+                />,
+                o.orderNo,
+                o.projectCompanyName ?? '--',
+                o.dueDate,
+                formatFen(BigInt(o.eligibleAmount)),
+              ],
+            }))}
+          />
         )}
         <div className={styles.facts} aria-label="可申请额度">
           <Text>
@@ -186,3 +165,6 @@ function ApplyForm({ keyId }: { keyId: string }) {
     </MakePageShell>
   );
 }
+
+// Another record's 编辑 is a new form.
+export const ApplyForRufsScreen = stageMakeScreen(ApplyForm);

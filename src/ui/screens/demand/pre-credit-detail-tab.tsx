@@ -1,7 +1,6 @@
 // 预授信 on 业务详情: the pre-credit's figures and the orders it rests on.
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import type { DetailTabProps } from '../stage/define-detail-tab';
-import { Facts, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
+import { Facts, SmallTable, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
 
 export function PreCreditDetailTab({ detail }: DetailTabProps) {
   const styles = useDetailTabStyles();
@@ -18,24 +17,11 @@ export function PreCreditDetailTab({ detail }: DetailTabProps) {
           ['有效期', section.validFrom && section.validTo ? `${section.validFrom} 至 ${section.validTo}` : '--'],
         ]}
       />
-      <div className={styles.scroll}>
-        <Table size="small" aria-label="依据付款单">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>依据付款单</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>可融资金额(元)</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {section.orders.map((o) => (
-              <TableRow key={o.orderNo}>
-                <TableCell>{o.orderNo}</TableCell>
-                <TableCell className={styles.amount}>{yuan(o.eligibleAmount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+      <SmallTable
+        label="依据付款单"
+        columns={[{ title: '依据付款单' }, { title: '可融资金额(元)', amount: true }]}
+        rows={section.orders.map((o) => ({ key: o.orderNo, cells: [o.orderNo, yuan(o.eligibleAmount)] }))}
+      />
     </div>
   );
 }

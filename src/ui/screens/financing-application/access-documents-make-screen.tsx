@@ -4,7 +4,7 @@
 // order's cap, computed live as amounts are typed; term, repayment source and payee account (户名 is the
 // supplier's name); the 准入资料 checklist (* required, files through the file service's upload, 有效期至 per
 // document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
-// are the stage kit's (application-make.ts says what is the application's).
+// are the stage kit's (financing-application-make.ts says what is the application's).
 import {
   Badge,
   Button,
@@ -15,31 +15,27 @@ import {
   MessageBarBody,
   Select,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { fenToYuanText, totals } from '../../../domain/financing/application-form';
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { useNavigate } from 'react-router-dom';
+import { fenToYuanText, totals } from '../../../domain/financing/financing-application-form';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
 import {
-  APPLICATION_LIST_PATH,
-  APPLICATION_MAKE_PATH,
-  APPLICATION_STAGE,
+  FINANCING_APPLICATION_LIST_PATH,
+  FINANCING_APPLICATION_MAKE_PATH,
+  FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable } from '../../kit/dialogs/paged-table';
 import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
+import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
+import { stageMakeScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import {
   type FinancingApplicationCandidate,
@@ -52,7 +48,6 @@ import {
 } from './financing-application-make';
 
 const useStyles = makeStyles({
-  table: { minWidth: '860px' },
   input: { width: '150px' },
   docs: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(300px, 100%), 1fr))', gap: '16px' },
   doc: {
@@ -75,16 +70,12 @@ const useStyles = makeStyles({
   choiceSelect: { width: '100%', minWidth: 0 },
 });
 
-export function AccessDocumentsMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return id ? <MakeForm key={id} id={id} /> : <ChooseBusiness />;
-}
+export const AccessDocumentsMakeScreen = stageMakeScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
 
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {
   const styles = useMakeStyles();
-  const client = useStage(APPLICATION_STAGE);
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const navigate = useNavigate();
   const [rows, setRows] = useState<FinancingApplicationCandidate[] | null>(null);
   useEffect(() => {
@@ -92,7 +83,7 @@ function ChooseBusiness() {
   }, [client]);
   // Opening the page writes nothing: the application is made by its first 保存.
   const start = (row: FinancingApplicationCandidate) =>
-    navigate(`${APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
+    navigate(`${FINANCING_APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
@@ -131,7 +122,9 @@ function ChooseBusiness() {
                 ellipsis: false,
                 render: (r) =>
                   r.warnings.length === 0 ? (
-                    <Text className={styles.muted}>—</Text>
+                    <Text key="amount" className={styles.muted}>
+                      —
+                    </Text>
                   ) : (
                     // Said before the page is opened: what 保存 and 提交 would refuse.
                     <Text className={styles.error} role="note" aria-label={`${r.businessNo}的提示`}>
@@ -155,7 +148,7 @@ function ChooseBusiness() {
           />
         )}
         <div className={styles.footer}>
-          <Button onClick={() => navigate(APPLICATION_LIST_PATH)}>返回</Button>
+          <Button onClick={() => navigate(FINANCING_APPLICATION_LIST_PATH)}>返回</Button>
         </div>
       </div>
     </section>
@@ -164,9 +157,9 @@ function ChooseBusiness() {
 
 function MakeForm({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
-  const client = useStage(APPLICATION_STAGE);
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const [spec] = useState(() => financingApplicationMakeSpec(client));
-  const page = useMakePage(APPLICATION_STAGE, spec, id);
+  const page = useMakePage(FINANCING_APPLICATION_STAGE, spec, id);
   const { values, extra, record: detail } = page.context;
   const orders = extra?.orders ?? [];
   const ratio = extra?.ratio ?? '0.8000';
@@ -201,11 +194,15 @@ function MakeForm({ id }: { id: string }) {
 
   return (
     <MakePageShell
-      def={APPLICATION_STAGE}
+      def={FINANCING_APPLICATION_STAGE}
       page={page}
       title={stored ? `准入资料制作 ${detail?.applicationNo ?? ''}` : '准入资料制作（新融资申请）'}
-      save={stored ? { code: 'edit', path: APPLICATION_MAKE_PATH } : { code: 'add', path: APPLICATION_LIST_PATH }}
-      listPath={APPLICATION_LIST_PATH}
+      save={
+        stored
+          ? { code: 'edit', path: FINANCING_APPLICATION_MAKE_PATH }
+          : { code: 'add', path: FINANCING_APPLICATION_LIST_PATH }
+      }
+      listPath={FINANCING_APPLICATION_LIST_PATH}
       summary={
         detail && (
           <div className={styles.card} role="region" aria-label="申请信息">
@@ -281,76 +278,67 @@ function MakeForm({ id }: { id: string }) {
       <div className={styles.card} role="region" aria-label="融资明细">
         <Text weight="semibold">融资明细（选择付款单）</Text>
         {/* Wider than a phone: reached and scrolled sideways by keyboard too. */}
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
-        <div className={styles.scroll} tabIndex={0} role="group" aria-label="付款单（可左右滚动）">
-          <Table aria-label="付款单" size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 44 }} />
-                <TableHeaderCell>付款单号</TableHeaderCell>
-                <TableHeaderCell>项目公司</TableHeaderCell>
-                <TableHeaderCell>应付日</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>可融资余额（元）</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>本单上限（元）</TableHeaderCell>
-                <TableHeaderCell>融资金额（元）</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {orders.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>该供应商暂无可融资的付款单</TableCell>
-                </TableRow>
-              )}
-              {orders.map((o) => {
-                const on = amounts[o.keyId] !== undefined;
-                const f = figures.find((x) => x.orderId === o.keyId);
-                const cap = f?.cap ?? BigInt(o.maxFinanceAmount);
-                return (
-                  <TableRow key={o.keyId}>
-                    <TableCell>
-                      <Checkbox
-                        aria-label={`选择付款单${o.orderNo}`}
-                        checked={on}
-                        disabled={!editable || (!on && (o.locked || o.eligibleAmount <= 0))}
-                        onChange={(_, d) => toggle(o, !!d.checked)}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {o.orderNo}
-                      {o.locked && (
-                        <Badge appearance="tint" color="danger">
-                          已锁定
-                        </Badge>
-                      )}
-                    </TableCell>
-                    <TableCell>{o.projectCompanyName ?? '—'}</TableCell>
-                    <TableCell>{o.dueDate}</TableCell>
-                    <TableCell className={styles.amount}>{formatFen(BigInt(o.eligibleAmount))}</TableCell>
-                    <TableCell className={styles.amount} data-testid={`cap-${o.orderNo}`}>
-                      {formatFen(cap)}
-                    </TableCell>
-                    <TableCell>
-                      {on ? (
-                        <>
-                          <Input
-                            className={styles.input}
-                            aria-label={`融资金额 ${o.orderNo}`}
-                            value={amounts[o.keyId]}
-                            disabled={!editable}
-                            onChange={(_, d) => page.edit({ amounts: { ...amounts, [o.keyId]: d.value } })}
-                          />
-                          {f?.error && <Text className={styles.error}>{f.error}</Text>}
-                        </>
-                      ) : (
-                        <Text className={styles.muted}>—</Text>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <SmallTable
+          label="付款单"
+          scrollLabel="付款单（可左右滚动）"
+          minWidth="860px"
+          empty="该供应商暂无可融资的付款单"
+          columns={[
+            { title: '', width: 44 },
+            { title: '付款单号' },
+            { title: '项目公司' },
+            { title: '应付日' },
+            { title: '可融资余额（元）', amount: true },
+            { title: '本单上限（元）', amount: true },
+            { title: '融资金额（元）' },
+          ]}
+          rows={orders.map((o) => {
+            const on = amounts[o.keyId] !== undefined;
+            const f = figures.find((x) => x.orderId === o.keyId);
+            return {
+              key: o.keyId,
+              cells: [
+                <Checkbox
+                  key="pick"
+                  aria-label={`选择付款单${o.orderNo}`}
+                  checked={on}
+                  disabled={!editable || (!on && (o.locked || o.eligibleAmount <= 0))}
+                  onChange={(_, d) => toggle(o, !!d.checked)}
+                />,
+                <>
+                  {o.orderNo}
+                  {o.locked && (
+                    <Badge appearance="tint" color="danger">
+                      已锁定
+                    </Badge>
+                  )}
+                </>,
+                o.projectCompanyName ?? '—',
+                o.dueDate,
+                formatFen(BigInt(o.eligibleAmount)),
+                <span key="cap" data-testid={`cap-${o.orderNo}`}>
+                  {formatFen(f?.cap ?? BigInt(o.maxFinanceAmount))}
+                </span>,
+                on ? (
+                  <>
+                    <Input
+                      className={styles.input}
+                      aria-label={`融资金额 ${o.orderNo}`}
+                      value={amounts[o.keyId]}
+                      disabled={!editable}
+                      onChange={(_, d) => page.edit({ amounts: { ...amounts, [o.keyId]: d.value } })}
+                    />
+                    {f?.error && <Text className={styles.error}>{f.error}</Text>}
+                  </>
+                ) : (
+                  <Text key="amount" className={styles.muted}>
+                    —
+                  </Text>
+                ),
+              ],
+            };
+          })}
+        />
         <div className={styles.facts} role="status" aria-label="合计">
           <Text>已选 {sum.count} 张</Text>
           <Text>可融资余额合计 {formatFen(sum.eligible)} 元</Text>

@@ -3,66 +3,41 @@
 // application read-only under the business's summary — its lines, its 准入资料 (each file opens in 文件预览),
 // and the SUBMIT_APPLICATION rule's results as the gateway finds them now. The opinion box,
 // the buttons the gateway offers, the progress and the timeline are the review page's own.
-import {
-  Badge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { REPAYMENT_SOURCES } from '../../../domain/financing/application-rules';
+import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
 import {
-  APPLICATION_EXAMINE_INFO_PATH,
-  APPLICATION_EXAMINE_PATH,
-  APPLICATION_STAGE,
+  FINANCING_APPLICATION_EXAMINE_INFO_PATH,
+  FINANCING_APPLICATION_EXAMINE_PATH,
+  FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PreviewLink } from '../preview/preview-link';
+import { SmallTable } from '../stage/detail-tab-parts';
+import { useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
 import type { FinancingApplicationDetail } from './financing-application-make';
 import type { StageExamineScreens } from '../stage/stage-kit';
 
 /** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
 export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
-  type: 'APPLICATION',
   title: '融资申请审核',
-  listPath: APPLICATION_EXAMINE_PATH,
-  infoPath: APPLICATION_EXAMINE_INFO_PATH,
-  section: (id) => <FinancingApplicationSection id={id} />,
+  listPath: FINANCING_APPLICATION_EXAMINE_PATH,
+  infoPath: FINANCING_APPLICATION_EXAMINE_INFO_PATH,
+  section: (id) => <ExaminedFinancingApplication id={id} />,
 };
 
-const useStyles = makeStyles({
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '640px' },
-  amount: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+const useOwnStyles = makeStyles({
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
-  muted: { color: tokens.colorNeutralForeground3 },
-  list: { margin: 0, paddingLeft: '20px' },
 });
 
 const money = (fen: number) => formatFen(BigInt(fen));
 
-function FinancingApplicationSection({ id }: { id: string }) {
-  const styles = useStyles();
-  const client = useStage(APPLICATION_STAGE);
+function ExaminedFinancingApplication({ id }: { id: string }) {
+  const styles = { ...useMakeStyles(), ...useOwnStyles() };
+  const client = useStage(FINANCING_APPLICATION_STAGE);
   const [detail, setDetail] = useState<FinancingApplicationDetail | null>(null);
   useEffect(() => {
     // The reviewer's read: the stage's own route, granted on the review page.
@@ -90,85 +65,72 @@ function FinancingApplicationSection({ id }: { id: string }) {
             {detail.preCreditAvailable === null ? '未批复' : `${money(detail.preCreditAvailable)} 元`}
           </Text>
         </div>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys */}
-        <div className={styles.scroll} tabIndex={0} role="group" aria-label="融资明细（可左右滚动）">
-          <Table aria-label="融资明细" size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>付款单号</TableHeaderCell>
-                <TableHeaderCell>应付日</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>可融资余额（元）</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>本单上限（元）</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>融资金额（元）</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {detail.lines.map((l) => {
-                const o = byId.get(l.orderId);
-                return (
-                  <TableRow key={l.orderId}>
-                    <TableCell>
-                      {o?.orderNo ?? l.orderId}
-                      {o?.locked && (
-                        <Badge appearance="tint" color="danger">
-                          已锁定
-                        </Badge>
-                      )}
-                    </TableCell>
-                    <TableCell>{o?.dueDate ?? '—'}</TableCell>
-                    <TableCell className={styles.amount}>{o ? money(o.eligibleAmount) : '—'}</TableCell>
-                    <TableCell className={styles.amount}>{o ? money(o.maxFinanceAmount) : '—'}</TableCell>
-                    <TableCell className={styles.amount}>{money(l.financeAmount)}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </div>
+        <SmallTable
+          label="融资明细"
+          scrollLabel="融资明细（可左右滚动）"
+          minWidth="640px"
+          columns={[
+            { title: '付款单号' },
+            { title: '应付日' },
+            { title: '可融资余额（元）', amount: true },
+            { title: '本单上限（元）', amount: true },
+            { title: '融资金额（元）', amount: true },
+          ]}
+          rows={detail.lines.map((l) => {
+            const o = byId.get(l.orderId);
+            return {
+              key: l.orderId,
+              cells: [
+                <>
+                  {o?.orderNo ?? l.orderId}
+                  {o?.locked && (
+                    <Badge appearance="tint" color="danger">
+                      已锁定
+                    </Badge>
+                  )}
+                </>,
+                o?.dueDate ?? '—',
+                o ? money(o.eligibleAmount) : '—',
+                o ? money(o.maxFinanceAmount) : '—',
+                money(l.financeAmount),
+              ],
+            };
+          })}
+        />
       </div>
       <div className={styles.card} role="region" aria-label="准入资料">
         <Text weight="semibold">准入资料</Text>
-        <div className={styles.scroll}>
-          <Table aria-label="准入资料清单" size="small" className={styles.table}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>资料类型</TableHeaderCell>
-                <TableHeaderCell>文件</TableHeaderCell>
-                <TableHeaderCell>有效期至</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {detail.docs
-                .filter((d) => d.required || d.files.length > 0)
-                .map((d) => {
-                  const expired = !!d.validTo && d.validTo < detail.today;
-                  return (
-                    <TableRow key={d.docType}>
-                      <TableCell>
-                        {d.required ? '* ' : ''}
-                        {d.label}
-                      </TableCell>
-                      <TableCell>
-                        {d.files.length === 0 ? (
-                          <Text className={styles.bad}>未上传</Text>
-                        ) : (
-                          d.files.map((f) => (
-                            <div key={f.keyId}>
-                              <PreviewLink file={f} />
-                            </div>
-                          ))
-                        )}
-                      </TableCell>
-                      <TableCell className={expired ? styles.bad : undefined}>
-                        {d.validTo ?? '—'}
-                        {expired ? '（已过期）' : ''}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-            </TableBody>
-          </Table>
-        </div>
+        <SmallTable
+          label="准入资料清单"
+          minWidth="640px"
+          columns={[{ title: '资料类型' }, { title: '文件' }, { title: '有效期至' }]}
+          rows={detail.docs
+            .filter((d) => d.required || d.files.length > 0)
+            .map((d) => {
+              const expired = !!d.validTo && d.validTo < detail.today;
+              return {
+                key: d.docType,
+                cells: [
+                  `${d.required ? '* ' : ''}${d.label}`,
+                  d.files.length === 0 ? (
+                    <Text key="files" className={styles.bad}>
+                      未上传
+                    </Text>
+                  ) : (
+                    d.files.map((f) => (
+                      <div key={f.keyId}>
+                        <PreviewLink file={f} />
+                      </div>
+                    ))
+                  ),
+                  <span key="validTo" className={expired ? styles.bad : undefined}>
+                    {d.validTo ?? '—'}
+                    {expired ? '（已过期）' : ''}
+                  </span>,
+                ],
+              };
+            })}
+        />
       </div>
       <div className={styles.card} role="region" aria-label="规则校验">
         <Text weight="semibold">规则校验（融资申请提交规则）</Text>

@@ -1,20 +1,21 @@
 // 准入资料制作 on the stage kit: what the make page's flow needs of the financing application. A business at
 // 融资申请·草稿 without one opens to where it would start (the stage's `start` route, nothing written); the
 // first 保存 creates it with what was typed. The supplier's orders with this order's cap (eligible × the
-// binding ratio) computed live as amounts are typed (application-form.ts, the gateway rule's own functions),
+// binding ratio) computed live as amounts are typed (financing-application-form.ts, the gateway rule's own functions),
 // term, repayment source, payee account and the 准入资料 checklist. 提交 saves, then takes the business's
 // transition, whose SUBMIT_APPLICATION rule answers in words the page shows (its results stand at the top).
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import type { StageClient, StageRecord } from '../../../application/ports/stage-gateway.port';
-import type { MakeSpec } from '../../../application/stage/make-page.machine';
-import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/application-form';
-import { submitApplicationProblems } from '../../../domain/financing/application-rules';
+import { type MakeSpec, editableByStatus } from '../../../application/stage/make-page.machine';
+import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/financing-application-form';
+import { submitFinancingApplicationProblems } from '../../../domain/financing/financing-application-rules';
 import {
   type CapitalSideOption,
   CapitalChoiceMessage,
   type ProductOption,
   capitalChoiceProblems,
 } from '../../../domain/financing/capital-choice';
+import { FINANCING_APPLICATION_STAGE } from '../../../domain/financing/financing-application';
 
 /** A payment order the make page may finance, with what it may still finance (分) at the binding ratio. */
 export interface FinancingApplicationOrder {
@@ -166,7 +167,7 @@ export function liveProblems(
   const product = d.products.find((p) => p.keyId === choice.productId) ?? null;
   const warned = new Set(warningsOf(d, values));
   return [
-    ...submitApplicationProblems({
+    ...submitFinancingApplicationProblems({
       supplierId: d.supplierId,
       lines: figures.flatMap((f) =>
         f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: Number(f.amount) }],
@@ -293,6 +294,7 @@ export function financingApplicationMakeSpec(
     // As stored when the page opens; as typed once anything is typed.
     problemsOf: (d, offer, values) =>
       !d ? [] : values && offer ? liveProblems(d, offer, values) : isStored(d) ? d.problems : [],
-    editable: (d) => !!d && ['DRAFT', 'RETURNED'].includes(d.status),
+    // The page always has a business: without one there is nothing to edit.
+    editable: (d) => !!d && editableByStatus(FINANCING_APPLICATION_STAGE.stage, d),
   };
 }

@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { BusinessEventView } from '../../../domain/financing/business-list';
-import { ACCESS_DOC_TYPES, ApplicationMessage } from '../../../domain/financing/application-rules';
+import { ACCESS_DOC_TYPES, FinancingApplicationMessage } from '../../../domain/financing/financing-application-rules';
 import { CapitalChoiceMessage } from '../../../domain/financing/capital-choice';
 import { LifecycleMessage } from '../../../domain/financing/lifecycle';
 import { ServicesContext, type Services } from '../../app/services';
@@ -275,7 +275,7 @@ describe('准入资料制作', () => {
     await userEvent.type(screen.getByLabelText(/融资期限/), '200');
     // 工行e信通 lends 30 to 180 days.
     expect(checklist()).not.toContain(CapitalChoiceMessage.sideMissing);
-    expect(checklist()).toContain(ApplicationMessage.term(180));
+    expect(checklist()).toContain(FinancingApplicationMessage.term(180));
     expect(stages.save).not.toHaveBeenCalled();
   });
 

@@ -1,13 +1,14 @@
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
 
-const examine = stageExamineScreens(
+export const examine = stageExamineScreens(
+  'APPLICATION',
   async () => (await import('./financing-application-examine-screen')).FINANCING_APPLICATION_EXAMINE,
 );
 
 export default defineScreens({
   '/business/financingApplicationManagement': stageListScreen(
-    async () => (await import('../../../domain/financing/financing-application')).APPLICATION_STAGE,
+    async () => (await import('../../../domain/financing/financing-application')).FINANCING_APPLICATION_STAGE,
   ),
   '/business/accessDocumentsMake': async () =>
     (await import('./access-documents-make-screen')).AccessDocumentsMakeScreen,

@@ -93,6 +93,8 @@ describe('业务详情 · 评审会', () => {
     const card = screen.getByRole('region', { name: '评审会 HY202611260002' });
     const facts = within(card).getByLabelText('评审会 HY202611260002 概要');
     expect(facts.textContent).toContain('有条件通过');
+    // Entered as 09:30 Beijing time: read the same in any browser's zone (this one's is not Beijing's).
+    expect(facts.textContent).toContain('2026-11-28 09:30');
     expect(facts.textContent).toContain('追加保证');
     expect(facts.textContent).toContain('到会委员多数同意。');
     // 3 of 4 attend (quorum 3); 2 in favour ≥ ⌈2/3 × 3⌉ = 2.

@@ -4,7 +4,7 @@ import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { MeetingSection } from '../../../domain/financing/business-list';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
@@ -49,7 +49,7 @@ function HearingCard({ hearing: h }: { hearing: Hearing }) {
         label={`评审会 ${h.meetingNo} 概要`}
         items={[
           ['会议编号', h.meetingNo],
-          ['会议时间', formatDateTime(h.scheduledAt)],
+          ['会议时间', formatShanghaiTime(h.scheduledAt)],
           ['会议结论', h.conclusion ? CONCLUSION_LABEL[h.conclusion] : '--'],
           ['附加条件', h.conditions.join('；') || '--'],
           ['议题纪要', h.minutes ?? '--'],

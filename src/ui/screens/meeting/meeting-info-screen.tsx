@@ -4,7 +4,7 @@ import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { ATTENDANCE_LABEL } from '../../../domain/financing/meeting-rules';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { Permission } from '../../shell/permission';
 import {
   MEETING_INFO_PATH,
@@ -42,7 +42,7 @@ function Info({ meetingId }: { meetingId: string }) {
       <section className={styles.card} aria-label="会议信息">
         <div className={styles.row}>
           <Text>会议编号：{m.meetingNo}</Text>
-          <Text>时间：{formatDateTime(m.scheduledAt)}</Text>
+          <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
           <Text>形式：{formLabel(m.form)}</Text>
           <Text>地点：{m.location || '--'}</Text>
           <Text>秘书：{m.secretaryName}</Text>

@@ -11,17 +11,11 @@ import {
   MessageBarBody,
   Select,
   Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
 } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createMeetingMakeMachine } from '../../../application/meeting/meeting-make.machine';
 import { MEETING_FORM_LABEL } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/meeting-tally';
@@ -29,6 +23,8 @@ import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { Permission } from '../../shell/permission';
+import { SmallTable } from '../stage/detail-tab-parts';
+import { stageMakeScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
@@ -37,13 +33,7 @@ import {
   useMeetingStyles,
 } from './meeting-parts';
 
-export function MeetingMakeScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <MakeForm key={id} meetingId={id} />;
-}
-
-function MakeForm({ meetingId }: { meetingId: string }) {
+function MakeForm({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const { meeting: gateway, notifier, session } = useServices();
   const navigate = useNavigate();
@@ -145,43 +135,33 @@ function MakeForm({ meetingId }: { meetingId: string }) {
           参会人员
         </Text>
         <Text size={200}>表决委员（主任委员和委员）不少于3人；列席人员没有表决权。</Text>
-        <div className={styles.scroll}>
-          {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
-          <Table aria-label="参会人员" size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>姓名</TableHeaderCell>
-                <TableHeaderCell style={{ width: 150 }}>身份</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {c.options.people
-                .filter((p) => p.userId !== userId)
-                .map((p) => (
-                  <TableRow key={p.userId}>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell>
-                      <Select
-                        aria-label={`${p.name}的身份`}
-                        value={c.seats[p.userId] ?? ''}
-                        disabled={!draft}
-                        onChange={(_, d) =>
-                          actor.send({ type: 'SEAT', userId: p.userId, role: d.value as MemberRole | '' })
-                        }
-                      >
-                        <option value="">不参会</option>
-                        {(Object.keys(MEMBER_ROLE_LABEL) as MemberRole[]).map((r) => (
-                          <option key={r} value={r}>
-                            {MEMBER_ROLE_LABEL[r]}
-                          </option>
-                        ))}
-                      </Select>
-                    </TableCell>
-                  </TableRow>
-                ))}
-            </TableBody>
-          </Table>
-        </div>
+        {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
+        <SmallTable
+          label="参会人员"
+          columns={[{ title: '姓名' }, { title: '身份', width: 150 }]}
+          rows={c.options.people
+            .filter((p) => p.userId !== userId)
+            .map((p) => ({
+              key: p.userId,
+              cells: [
+                p.name,
+                <Select
+                  key="role"
+                  aria-label={`${p.name}的身份`}
+                  value={c.seats[p.userId] ?? ''}
+                  disabled={!draft}
+                  onChange={(_, d) => actor.send({ type: 'SEAT', userId: p.userId, role: d.value as MemberRole | '' })}
+                >
+                  <option value="">不参会</option>
+                  {(Object.keys(MEMBER_ROLE_LABEL) as MemberRole[]).map((r) => (
+                    <option key={r} value={r}>
+                      {MEMBER_ROLE_LABEL[r]}
+                    </option>
+                  ))}
+                </Select>,
+              ],
+            }))}
+        />
       </div>
       <div className={styles.card}>
         <Text as="h2" size={400} weight="semibold">
@@ -190,35 +170,31 @@ function MakeForm({ meetingId }: { meetingId: string }) {
         {c.options.businesses.length === 0 ? (
           <Text>暂无待上会的业务</Text>
         ) : (
-          <div className={styles.scroll}>
-            <Table aria-label="议题" size="small" className={styles.table}>
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell style={{ width: 48 }}>选择</TableHeaderCell>
-                  <TableHeaderCell>业务编号</TableHeaderCell>
-                  <TableHeaderCell>供应商</TableHeaderCell>
-                  <TableHeaderCell style={{ width: 150 }}>申请金额（元）</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {c.options.businesses.map((b) => (
-                  <TableRow key={b.businessId}>
-                    <TableCell>
-                      <Checkbox
-                        aria-label={`选择议题 ${b.businessNo}`}
-                        checked={c.agenda.includes(b.businessId)}
-                        disabled={!draft}
-                        onChange={() => actor.send({ type: 'TOGGLE_ITEM', businessId: b.businessId })}
-                      />
-                    </TableCell>
-                    <TableCell>{b.businessNo}</TableCell>
-                    <TableCell>{b.supplierName || '--'}</TableCell>
-                    <TableCell className={styles.money}>{formatFen(BigInt(b.applyAmount))}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+          <SmallTable
+            label="议题"
+            minWidth="560px"
+            columns={[
+              { title: '选择', width: 48 },
+              { title: '业务编号' },
+              { title: '供应商' },
+              { title: '申请金额（元）', width: 150, amount: true },
+            ]}
+            rows={c.options.businesses.map((b) => ({
+              key: b.businessId,
+              cells: [
+                <Checkbox
+                  key="pick"
+                  aria-label={`选择议题 ${b.businessNo}`}
+                  checked={c.agenda.includes(b.businessId)}
+                  disabled={!draft}
+                  onChange={() => actor.send({ type: 'TOGGLE_ITEM', businessId: b.businessId })}
+                />,
+                b.businessNo,
+                b.supplierName || '--',
+                formatFen(BigInt(b.applyAmount)),
+              ],
+            }))}
+          />
         )}
       </div>
       {c.problem && (
@@ -262,3 +238,5 @@ function MakeForm({ meetingId }: { meetingId: string }) {
     </section>
   );
 }
+
+export const MeetingMakeScreen = stageMakeScreen(MakeForm);

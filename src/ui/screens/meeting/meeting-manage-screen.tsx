@@ -10,7 +10,7 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import { selectMenus } from '../../../application/session/session.selectors';
 import { MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEETING_FLOW } from '../../../domain/financing/meeting-workflow';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { operationCodesFor } from '../../../domain/menu/menu';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
@@ -68,7 +68,7 @@ export function MeetingManageScreen() {
   const columns: PagedTableColumn<MeetingRow>[] = [
     { key: 'meetingNo', title: '会议编号', width: 160 },
     { key: 'title', title: '主题', minWidth: 180 },
-    { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatDateTime(r.scheduledAt) },
+    { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatShanghaiTime(r.scheduledAt) },
     { key: 'form', title: '形式', width: 80, render: (r) => formLabel(r.form) },
     { key: 'itemCount', title: '议题数', width: 80 },
     { key: 'chairName', title: '主任委员', width: 100, render: (r) => r.chairName || '--' },

@@ -1,19 +1,6 @@
 // What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
-import {
-  Badge,
-  Field,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Textarea,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
@@ -22,6 +9,8 @@ import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '..
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+import { SmallTable } from '../stage/detail-tab-parts';
+import { useMakeStyles } from '../stage/make-page-shell';
 
 export const MEETING_LIST_PATH = '/business/meetingInfoManage';
 export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
@@ -29,24 +18,15 @@ export const MEETING_VOTE_PATH = '/business/approvalReviewMeetingImplementList';
 export const MEETING_MINUTES_PATH = '/business/approvalProduction';
 export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
 
-export const useMeetingStyles = makeStyles({
-  page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
-  card: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: '16px 24px',
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    minWidth: 0,
-  },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
+const useMeetingOwnStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', alignItems: 'center' },
-  footer: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
-  scroll: { overflowX: 'auto' },
-  table: { minWidth: '560px' },
   money: { fontVariantNumeric: 'tabular-nums' },
 });
+
+/** The meeting's pages look as the stage kit's pages do (page, card, fields, footer), with a row of their own. */
+export function useMeetingStyles() {
+  return { ...useMakeStyles(), ...useMeetingOwnStyles() };
+}
 
 const STATUS_COLOR: Record<MeetingStatus, 'brand' | 'warning' | 'success' | 'danger' | 'informative'> = {
   DRAFT: 'informative',
@@ -83,31 +63,17 @@ export function TallyLine({ item }: { item: VotedItem }) {
 
 /** The named votes of an item (BUSINESS.md §2 评审会: named and immutable after close). */
 export function VoteTable({ item }: { item: VotedItem }) {
-  const styles = useMeetingStyles();
   if (item.votes.length === 0) return <Text>尚无表决</Text>;
   return (
-    <div className={styles.scroll}>
-      <Table aria-label={`议题${item.seq}记名表决`} size="small" className={styles.table}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>委员</TableHeaderCell>
-            <TableHeaderCell>表决意见</TableHeaderCell>
-            <TableHeaderCell>条件</TableHeaderCell>
-            <TableHeaderCell>意见说明</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {item.votes.map((v) => (
-            <TableRow key={v.memberId}>
-              <TableCell>{v.name}</TableCell>
-              <TableCell>{OPINION_LABEL[v.opinion]}</TableCell>
-              <TableCell>{v.conditions.join('；') || '--'}</TableCell>
-              <TableCell>{v.comment || '--'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+    <SmallTable
+      label={`议题${item.seq}记名表决`}
+      minWidth="560px"
+      columns={[{ title: '委员' }, { title: '表决意见' }, { title: '条件' }, { title: '意见说明' }]}
+      rows={item.votes.map((v) => ({
+        key: v.memberId,
+        cells: [v.name, OPINION_LABEL[v.opinion], v.conditions.join('；') || '--', v.comment || '--'],
+      }))}
+    />
   );
 }
 

@@ -10,7 +10,7 @@ import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../applicatio
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
@@ -52,7 +52,7 @@ function MyMeetings() {
   const columns: PagedTableColumn<MeetingRow>[] = [
     { key: 'meetingNo', title: '会议编号', width: 160 },
     { key: 'title', title: '会议', minWidth: 180 },
-    { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatDateTime(r.scheduledAt) },
+    { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatShanghaiTime(r.scheduledAt) },
     { key: 'itemCount', title: '议题数', width: 80 },
     {
       key: 'status',
@@ -122,7 +122,7 @@ function Room({ meetingId }: { meetingId: string }) {
       <div className={styles.card}>
         <div className={styles.row}>
           <Text>会议编号：{m.meetingNo}</Text>
-          <Text>时间：{formatDateTime(m.scheduledAt)}</Text>
+          <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
           <Text>形式：{formLabel(m.form)}</Text>
           <Text>地点：{m.location || '--'}</Text>
           <Text>秘书：{m.secretaryName}</Text>

@@ -11,7 +11,7 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-rules';
 import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
-import { formatDateTime } from '../../../domain/format/date-format';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
@@ -46,7 +46,7 @@ export function MinutesExamineListScreen() {
       render: (r) => <Link onClick={() => open(r)}>{r.meetingNo}</Link>,
     },
     { key: 'title', title: '主题', minWidth: 160 },
-    { key: 'scheduledAt', title: '时间', minWidth: 140, render: (r) => formatDateTime(r.scheduledAt) },
+    { key: 'scheduledAt', title: '时间', minWidth: 140, render: (r) => formatShanghaiTime(r.scheduledAt) },
     { key: 'form', title: '形式', minWidth: 60, render: (r) => formLabel(r.form) },
     { key: 'itemCount', title: '议题数', minWidth: 60 },
     { key: 'status', title: '状态', minWidth: 80, render: (r) => <MeetingStatusBadge status={r.status} /> },
@@ -128,7 +128,7 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
     <section className={styles.page}>
       <MeetingHeading title={`纪要审核：${m.title}`} status={m.status} />
       <div className={styles.card}>
-        <Text>{`会议编号：${m.meetingNo}　时间：${formatDateTime(m.scheduledAt)}　形式：${formLabel(m.form)}　秘书：${m.secretaryName}`}</Text>
+        <Text>{`会议编号：${m.meetingNo}　时间：${formatShanghaiTime(m.scheduledAt)}　形式：${formLabel(m.form)}　秘书：${m.secretaryName}`}</Text>
         {!pending && <Text>{m.status === 'ARCHIVED' ? '纪要已审核通过并归档。' : '纪要尚未提交审核。'}</Text>}
       </div>
       {m.items.map((item) => {

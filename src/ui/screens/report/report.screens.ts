@@ -6,13 +6,12 @@ import { defineScreens } from '../define-screens';
 import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 import { stageExamineScreens } from '../stage/stage-kit';
 
-const examine = stageExamineScreens(async () => {
+export const examine = stageExamineScreens('REPORT', async () => {
   const [{ REPORT_EXAMINE_PATH, REPORT_EXAMINE_INFO_PATH }, { ReportSection }] = await Promise.all([
     import('../../../domain/financing/report-stage'),
     import('./report-view'),
   ]);
   return {
-    type: 'REPORT',
     title: '报告审核',
     listPath: REPORT_EXAMINE_PATH,
     infoPath: REPORT_EXAMINE_INFO_PATH,

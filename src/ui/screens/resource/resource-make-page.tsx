@@ -11,6 +11,7 @@ import { dateBounds, rateHint } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import { MultipleOptionInput } from './multiple-option-input';
+import { RefSelect } from './ref-select';
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -87,15 +88,13 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
               required={f.required !== false}
               validationMessage={errors[f.key]}
             >
-              {f.org ? (
-                <Select value={texts[f.key] ?? ''} onChange={(_, d) => change(f.key, d.value)}>
-                  <option value="">请选择</option>
-                  {(options[f.key] ?? []).map((o) => (
-                    <option key={o.keyId} value={o.keyId}>
-                      {o.name}
-                    </option>
-                  ))}
-                </Select>
+              {f.ref ? (
+                <RefSelect
+                  field={f}
+                  value={texts[f.key] ?? ''}
+                  options={options[f.key] ?? []}
+                  onChange={(text) => change(f.key, text)}
+                />
               ) : f.multiple ? (
                 <MultipleOptionInput field={f} text={texts[f.key] ?? ''} onChange={(text) => change(f.key, text)} />
               ) : f.options ? (

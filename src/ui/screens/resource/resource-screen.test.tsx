@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { createActor, setup } from 'xstate';
-import type { ResourceGateway } from '../../../application/ports/resource-gateway.port';
+import type { RefOption, ResourceGateway } from '../../../application/ports/resource-gateway.port';
 import { CERTIFICATE, ENTERPRISE_CERTIFICATION } from '../../../domain/certification/certification.resource';
 import type { ResourceDef, ResourceRecord } from '../../../domain/resource/resource';
+import { SUPPLIER_LOCK } from '../../../domain/risk/locks.resource';
 import { NEGATIVE_OPINION } from '../../../domain/risk/negative-opinion.resource';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
@@ -41,6 +42,20 @@ const CERT = {
   comment: null,
   createTime: '2026-01-01T00:00:00Z',
 } as ResourceRecord;
+const LOCK = {
+  keyId: 'l1',
+  status: 'LOCKED',
+  version: 1,
+  supplierId: '1100000000000000011',
+  supplierIdName: '华东建材有限公司',
+  scope: 'NEW_APPLICATION',
+  reason: '涉诉待核实',
+  expiresAt: null,
+} as ResourceRecord;
+const SUPPLIERS = [
+  { keyId: '1100000000000000011', name: '华东建材有限公司' },
+  { keyId: '1100000000000000012', name: '江苏恒固钢结构工程有限公司' },
+];
 const OPINION = {
   keyId: 'o1',
   status: 'PENDING',
@@ -55,7 +70,7 @@ const OPINION = {
   handling: null,
 } as ResourceRecord;
 
-function renderScreen(def: ResourceDef, row: ResourceRecord, codes: string[]) {
+function renderScreen(def: ResourceDef, row: ResourceRecord, codes: string[], choices: RefOption[] = []) {
   const resources = {
     page: vi.fn(async () => ({ records: [row], total: 1, current: 1, size: 10 })),
     get: vi.fn(async () => row),
@@ -64,7 +79,7 @@ function renderScreen(def: ResourceDef, row: ResourceRecord, codes: string[]) {
     remove: vi.fn(async () => undefined),
     transition: vi.fn(async () => row),
     exportList: vi.fn(async () => `${def.title}.xlsx`),
-    options: vi.fn(async () => []),
+    options: vi.fn(async () => choices),
     history: vi.fn(async () => []),
   } satisfies ResourceGateway;
   const menus = [menu(def.menuPath, codes)];
@@ -119,5 +134,30 @@ describe('the generic resource screen', () => {
     expect(resources.remove).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: '确定' }));
     await vi.waitFor(() => expect(resources.remove).toHaveBeenCalledWith(NEGATIVE_OPINION, 'o1', 2));
+  });
+
+  it('shows the organisation a record points at by name, and offers the organisations by name', async () => {
+    const user = userEvent.setup();
+    const { resources } = renderScreen(SUPPLIER_LOCK, LOCK, ['lock'], SUPPLIERS);
+    const row = await screen.findByRole('row', { name: /涉诉待核实/ });
+    expect(row.textContent).toContain('华东建材有限公司');
+    expect(row.textContent).not.toContain('1100000000000000011');
+    await user.click(screen.getByRole('button', { name: '锁定供应商' }));
+    const picker = (await screen.findByRole('combobox', { name: '供应商' })) as HTMLSelectElement;
+    await vi.waitFor(() => expect(picker.options).toHaveLength(3));
+    expect([...picker.options].map((o) => o.text)).toEqual(['请选择供应商', ...SUPPLIERS.map((s) => s.name)]);
+    expect(picker.value).toBe('');
+    expect(picker.disabled).toBe(false);
+    expect(resources.options).toHaveBeenCalledWith(SUPPLIER_LOCK, 'supplierId');
+  });
+
+  it("fills and fixes the supplier when the only one offered is the user's own", async () => {
+    const user = userEvent.setup();
+    renderScreen(SUPPLIER_LOCK, LOCK, ['lock'], SUPPLIERS.slice(0, 1));
+    await screen.findByRole('row', { name: /涉诉待核实/ });
+    await user.click(screen.getByRole('button', { name: '锁定供应商' }));
+    const picker = (await screen.findByRole('combobox', { name: '供应商' })) as HTMLSelectElement;
+    await vi.waitFor(() => expect(picker.value).toBe(SUPPLIERS[0]!.keyId));
+    expect(picker.disabled).toBe(true);
   });
 });

@@ -2,12 +2,12 @@
 // its search fields and status, the paged table of its list fields, 新增 / 导出 in the toolbar, and per row
 // 查看, 编辑, the actions its workflow table allows this user now, and 删除 — each behind its operation code on
 // the resource's menu (SPEC §6). The screen holds no rule of its own: what may happen is the definition's.
-import { Badge, Button, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Badge, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
-import type { RefOption, ResourceQuery } from '../../../application/ports/resource-gateway.port';
+import type { ResourceQuery } from '../../../application/ports/resource-gateway.port';
 import { DELETE_ACTION, createResourceActionMachine } from '../../../application/resources/resource-action.machine';
 import { createResourceFormMachine } from '../../../application/resources/resource-form.machine';
 import { selectMenus } from '../../../application/session/session.selectors';
@@ -25,7 +25,6 @@ import {
   fieldByKey,
   formFields,
   isSortable,
-  orgNameKey,
   searchFields,
   sumFields,
   textMax,
@@ -42,6 +41,7 @@ import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 import { MultipleOptionInput } from './multiple-option-input';
+import { RefSelect } from './ref-select';
 
 const useOwnStyles = makeStyles({
   fields: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -104,12 +104,8 @@ function StatusBadge({ def, status }: { def: ResourceDef; status: string }) {
   );
 }
 
-/** An organisation field shows the organisation's name, not its id. */
-const shown = (field: FieldDef, row: ResourceRecord) =>
-  field.org ? (row[orgNameKey(field)] ?? row[field.key]) : row[field.key];
-
 function Cell({ field, row }: { field: FieldDef; row: ResourceRecord }) {
-  const value = shown(field, row);
+  const value = row[field.key];
   const tone = typeof value === 'string' ? field.optionTones?.[value] : undefined;
   return tone ? (
     <Badge appearance="tint" color={tone}>
@@ -176,25 +172,6 @@ function SearchInput({
   );
 }
 
-/** The rows each reference field of the form may point at, read when the form opens. */
-function useRefOptions(def: ResourceDef, open: boolean): Record<string, RefOption[]> {
-  const { resources } = useServices();
-  const [options, setOptions] = useState<Record<string, RefOption[]>>({});
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const keys = def.fields.filter((f) => f.ref && f.form).map((f) => f.key);
-    const load = async (key: string) => [key, await resources.options(def, key).catch(() => [])] as const;
-    void Promise.all(keys.map(load)).then((pairs) => {
-      if (live) setOptions(Object.fromEntries(pairs));
-    });
-    return () => {
-      live = false;
-    };
-  }, [def, open, resources]);
-  return options;
-}
-
 export function ResourceScreen({
   def,
   renderCell = {},
@@ -252,7 +229,6 @@ export function ResourceScreen({
   const commentError = useSelector(action, (s) => s.context.error);
   const inputs = useSelector(action, (s) => s.context.inputs);
   const inputErrors = useSelector(action, (s) => s.context.inputErrors);
-  const refOptions = useRefOptions(def, formOpen);
   const [draft, setDraft] = useState<ResourceQuery>(() => emptyQuery(def));
   const [viewing, setViewing] = useState<ResourceRecord | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
@@ -430,20 +406,15 @@ export function ResourceScreen({
                 required={f.required !== false}
                 validationMessage={errors[f.key]}
               >
-                {f.org ? (
-                  <Select
+                {f.ref ? (
+                  <RefSelect
+                    field={f}
                     value={texts[f.key] ?? ''}
+                    options={options[f.key] ?? []}
                     // The only company a supplier user may name is its own: shown, not chosen.
-                    disabled={mode === 'create' && fixedOrgChoices(def, options)[f.key] !== undefined}
-                    onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
-                  >
-                    <option value="">请选择</option>
-                    {(options[f.key] ?? []).map((o) => (
-                      <option key={o.keyId} value={o.keyId}>
-                        {o.name}
-                      </option>
-                    ))}
-                  </Select>
+                    fixed={mode === 'create' && fixedOrgChoices(def, options)[f.key] !== undefined}
+                    onChange={(text) => editor.send({ type: 'CHANGE', key: f.key, text })}
+                  />
                 ) : f.multiple ? (
                   <MultipleOptionInput
                     field={f}
@@ -460,19 +431,6 @@ export function ResourceScreen({
                     {Object.entries(f.options).map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
-                      </option>
-                    ))}
-                  </Select>
-                ) : f.ref ? (
-                  <Select
-                    aria-label={f.label}
-                    value={texts[f.key] ?? ''}
-                    onChange={(_, d) => editor.send({ type: 'CHANGE', key: f.key, text: d.value })}
-                  >
-                    <option value="">{`请选择${f.label}`}</option>
-                    {(refOptions[f.key] ?? []).map((o) => (
-                      <option key={o.keyId} value={o.keyId}>
-                        {o.name}
                       </option>
                     ))}
                   </Select>
@@ -509,7 +467,7 @@ export function ResourceScreen({
             {detailFields(def).map((f) => (
               <div key={f.key} style={{ display: 'contents' }}>
                 <dt>{f.label}</dt>
-                <dd style={{ margin: 0 }}>{displayOf(f, shown(f, viewing))}</dd>
+                <dd style={{ margin: 0 }}>{displayOf(f, viewing[f.key])}</dd>
               </div>
             ))}
             <dt>状态</dt>

@@ -1,7 +1,7 @@
 // What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
 import { type ComponentType, createElement } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import type { Stage } from '../../../domain/financing/lifecycle';
+import { STAGE_LABEL, type Stage } from '../../../domain/financing/stages';
 
 /** What a tab's component receives: the business as 业务详情 read it. */
 export interface DetailTabProps {
@@ -24,9 +24,12 @@ export interface DetailTabDef {
   load: () => Promise<ComponentType<DetailTabProps>>;
 }
 
+/** What a stage's tab declares: its label defaults to the stage's own. */
+export type DetailTabSpec = Omit<DetailTabDef, 'label'> & { label?: string };
+
 /** A stage's detail tab, as its `*.detail-tab.ts` default-exports it. */
-export function defineDetailTab(tab: DetailTabDef): DetailTabDef {
-  return tab;
+export function defineDetailTab(tab: DetailTabSpec): DetailTabDef {
+  return { ...tab, label: tab.label ?? STAGE_LABEL[tab.stage] };
 }
 
 /** A tab that is the stage's section of the business (the record read by the business's id). */

@@ -49,45 +49,75 @@ export function Facts({ items, label }: { items: [string, string][]; label: stri
   );
 }
 
-/** A small read-only table: its label, its columns (an amount right-aligned, a muted one grey), its rows' cells. */
+/** A column of a small table: its title, an amount right-aligned, a muted one grey, a fixed width in px. */
+export interface SmallColumn {
+  title: string;
+  amount?: boolean;
+  muted?: boolean;
+  width?: number;
+}
+
+/**
+ * A small table of a stage's screens: its label, its columns, its rows' cells (a cell may hold a checkbox or an
+ * input: the make pages pick their lines in it), the words of an empty one. Wider than a phone it scrolls
+ * sideways; with `scrollLabel` the scrolling region takes focus, so keys scroll it too.
+ */
 export function SmallTable({
   label,
   columns,
   rows,
   minWidth,
+  empty,
+  scrollLabel,
 }: {
   label: string;
-  columns: readonly { title: string; amount?: boolean; muted?: boolean }[];
+  columns: readonly SmallColumn[];
   rows: readonly { key: string | number; cells: readonly ReactNode[] }[];
   minWidth?: string;
+  empty?: string;
+  scrollLabel?: string;
 }) {
   const styles = useDetailTabStyles();
-  const classOf = (c: { amount?: boolean; muted?: boolean } | undefined) =>
-    c?.amount ? styles.amount : c?.muted ? styles.muted : undefined;
-  return (
-    <div className={styles.scroll}>
-      <Table size="small" aria-label={label} style={minWidth ? { minWidth } : undefined}>
-        <TableHeader>
+  const classOf = (c: SmallColumn | undefined) => (c?.amount ? styles.amount : c?.muted ? styles.muted : undefined);
+  const table = (
+    <Table size="small" aria-label={label} style={minWidth ? { minWidth } : undefined}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((c, i) => (
+            <TableHeaderCell
+              key={c.title || i}
+              className={c.amount ? styles.amount : undefined}
+              style={c.width ? { width: c.width } : undefined}
+            >
+              {c.title}
+            </TableHeaderCell>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.length === 0 && empty && (
           <TableRow>
-            {columns.map((c) => (
-              <TableHeaderCell key={c.title} className={c.amount ? styles.amount : undefined}>
-                {c.title}
-              </TableHeaderCell>
+            <TableCell colSpan={columns.length}>{empty}</TableCell>
+          </TableRow>
+        )}
+        {rows.map((r) => (
+          <TableRow key={r.key}>
+            {r.cells.map((cell, i) => (
+              <TableCell key={columns[i]?.title || i} className={classOf(columns[i])}>
+                {cell}
+              </TableCell>
             ))}
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.key}>
-              {r.cells.map((cell, i) => (
-                <TableCell key={columns[i]?.title ?? i} className={classOf(columns[i])}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </TableBody>
+    </Table>
+  );
+  return scrollLabel ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
+    <div className={styles.scroll} tabIndex={0} role="group" aria-label={scrollLabel}>
+      {table}
     </div>
+  ) : (
+    <div className={styles.scroll}>{table}</div>
   );
 }

@@ -4,8 +4,9 @@
 // component is a lazy chunk of its own, loaded when the tab is first opened.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import { STAGES, type Stage, stageOf } from '../../../domain/financing/lifecycle';
+import { stageOf } from '../../../domain/financing/lifecycle';
 import type { DetailTabDef, DetailTabProps } from './define-detail-tab';
+import { STAGES, type Stage } from '../../../domain/financing/stages';
 
 export type { DetailTabDef, DetailTabProps };
 

@@ -1,9 +1,10 @@
 // The examine shell of every reviewable stage (stage-kit.ts): the review queue (业务审核, or a stage's own
 // review list with its type fixed) and the review page — the business read-only, the stage's own item under it
-// (children), the review levels as cards, the opinion box with the buttons the gateway offers (通过 / 退回 /
-// 不通过, 否决 where the table has it, in the table's order) and the timeline. One action gives one message
-// (examine-page.machine.ts says it); done, back to the list, which reads itself again when shown, and
-// 我的待办's count is asked again. 不通过 and 否决 end the business, so they ask first.
+// (its section, found by the review type: examine-sections.ts), the review levels as cards, the opinion box
+// with the buttons the gateway offers (通过 / 退回 / 不通过, 否决 where the table has it, in the table's order)
+// and the timeline. One action gives one message (examine-page.machine.ts says it); done, back to the list,
+// which reads itself again when shown, and 我的待办's count is asked again. 不通过 and 否决 end the business,
+// so they ask first.
 import {
   Badge,
   Button,
@@ -25,7 +26,6 @@ import { createExaminePageMachine, examineCommentProblem } from '../../../applic
 import { REVIEW_ACTIONS, transitionOf } from '../../../domain/financing/lifecycle';
 import { yuanText } from '../../../domain/financing/pre-credit-form';
 import { APPROVED_AMOUNT_KEY, ratioPercent } from '../../../domain/financing/pre-credit-rules';
-import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/review';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
@@ -37,7 +37,9 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 import { useDetailStyles } from '../assets/detail-styles';
 import { WaitingCell } from '../review/waiting-cell';
+import { examineSection } from './examine-sections';
 import { reviewActed, reviewGeneration } from './review-generation';
+import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/stages';
 
 const EMPTY_QUERY: ExamineQuery = { type: '', businessNo: '' };
 const money = (fen: number | null) => (fen === null ? '—' : formatFen(BigInt(fen)));
@@ -173,21 +175,28 @@ const useReviewStyles = makeStyles({
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
 });
 
+/** The stage's own section for the review type (examine-sections.ts), once its chunk is loaded. */
+function useExamineSection(type: string): ((id: string) => ReactNode) | undefined {
+  const [section, setSection] = useState<{ type: string; show?: (id: string) => ReactNode }>();
+  useEffect(() => {
+    let live = true;
+    examineSection(type).then(
+      (show) => live && setSection({ type, show }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [type]);
+  return section?.type === type ? section.show : undefined;
+}
+
 /**
- * The review page; a stage's own review page (融资申请审核详情) passes where to go back to and what of its item
- * to show (`children`, under the business's summary). Exported for those pages, so there is one review page.
+ * The review page, for 业务审核 and for a stage's own review page (融资申请审核详情, which passes where to go
+ * back to). Either shows the stage's own item under the business's summary, found by the review type, so
+ * there is one review page.
  */
-export function StageExaminePage({
-  id,
-  type,
-  back = EXAMINE_PATH,
-  children,
-}: {
-  id: string;
-  type: string;
-  back?: string;
-  children?: ReactNode;
-}) {
+export function StageExaminePage({ id, type, back = EXAMINE_PATH }: { id: string; type: string; back?: string }) {
   const styles = { ...useListScreenStyles(), ...useDetailStyles(), ...useReviewStyles() };
   const { review, stages, notifier, todoCount } = useServices();
   const navigate = useNavigate();
@@ -207,6 +216,7 @@ export function StageExaminePage({
   const failed = useSelector(flow, (s) => s.matches('failed'));
   const acting = useSelector(flow, (s) => s.matches('acting'));
   const done = useSelector(flow, (s) => s.matches('done'));
+  const section = useExamineSection(type);
   // A pre-credit's last level sets the 批复额度 (the applied amount unless changed); the table bounds it.
   const setsApproved = !!detail?.preCredit && !!detail.review && detail.review.level === detail.review.levels.length;
   const [approvedText, setApprovedText] = useState<string | null>(null);
@@ -265,7 +275,7 @@ export function StageExaminePage({
         <>
           <Summary detail={detail} />
           {detail.preCredit && <PreCreditItem section={detail.preCredit} />}
-          {children}
+          {section?.(id)}
           <Progress detail={detail} />
           {detail.actions.length > 0 ? (
             <div className={styles.card} role="region" aria-label="审核意见">

@@ -87,7 +87,7 @@ export function useMakePage<R extends StageRecord, V extends object, B, X = unde
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const busy = useSelector(actor, (s) => s.matches('saving') || s.matches('submitting'));
   const refreshing = useSelector(actor, (s) => s.matches('refreshing'));
-  const editable = (spec.editable ?? editableByStatus)(context.record);
+  const editable = spec.editable ? spec.editable(context.record) : editableByStatus(def.stage, context.record);
   return {
     actor,
     context,

@@ -23,10 +23,12 @@
 //    保存 / 提交 / 返回 (behind their codes, asking before leaving unsaved changes) and goes back to the list.
 //    No record is written before 保存: `open('')` answers a blank one, `save(null, body)` creates it.
 //
-// 4. The examine page: `stageExamineScreens({ type, listPath, infoPath, section })` gives the review list (the
-//    queue with the type fixed) and the review page (the business read-only, the stage's `section` under it,
-//    the level cards, 通过 / 退回 / 不通过 / 否决 as the table offers them, one message per action, the list read
-//    again afterwards). Or use StageExamineList / StageExaminePage (examine-shell.tsx) directly.
+// 4. The examine page: `export const examine = stageExamineScreens(type, async () => ({ title, listPath,
+//    infoPath, section }))` in the stage's `<stage>.screens.ts` gives the review list (the queue with the type
+//    fixed) and the review page (the business read-only, the stage's `section` under it, the level cards,
+//    通过 / 退回 / 不通过 / 否决 as the table offers them, one message per action, the list read again
+//    afterwards). Exported as `examine`, the section is also what the generic 业务审核 page shows for that
+//    type (examine-sections.ts gathers them). Or use StageExamineList / StageExaminePage directly.
 //
 // 5. The detail tab on 业务详情: the stage's `<stage>.screens.ts` exports `detailTab = defineDetailTab({ key,
 //    label, stage, reached: [], load: async () => sectionTab((await import('./x-view')).XSection) })`
@@ -41,9 +43,10 @@
 // This file is eager (the `*.screens.ts` import it): it only names the lazy chunks.
 import type { ComponentType } from 'react';
 import type { StageDef } from '../../../domain/stage/stage';
-import type { StageExamineScreens } from './examine-routes';
+import type { StageExamine, StageExamineScreens } from './stage-examine';
+import type { ReviewType } from '../../../domain/financing/stages';
 
-export type { StageExamineScreens };
+export type { StageExamine, StageExamineScreens };
 
 /** The stage's list: the resource list kit on the stage's view, in the route's own lazy chunk. */
 export function stageListScreen(loadDef: () => Promise<StageDef>): () => Promise<ComponentType> {
@@ -56,12 +59,11 @@ export function stageListScreen(loadDef: () => Promise<StageDef>): () => Promise
 }
 
 /** The stage's review list and review page, both lazy: `{ [listPath]: list, [infoPath]: info }`. */
-export function stageExamineScreens(load: () => Promise<StageExamineScreens>): {
-  list: () => Promise<ComponentType>;
-  info: () => Promise<ComponentType>;
-} {
+export function stageExamineScreens(type: ReviewType, load: () => Promise<StageExamineScreens>): StageExamine {
   return {
-    list: async () => (await import('./examine-routes')).examineListScreen(await load()),
-    info: async () => (await import('./examine-routes')).examineInfoScreen(await load()),
+    type,
+    list: async () => (await import('./examine-routes')).examineListScreen(type, await load()),
+    info: async () => (await import('./examine-routes')).examineInfoScreen(type, await load()),
+    section: async () => (await load()).section,
   };
 }

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ApplicationFormMessage, fenToYuanText, lineFigures, totals } from './application-form';
+import { FinancingApplicationFormMessage, fenToYuanText, lineFigures, totals } from './financing-application-form';
 
 describe('the make page live figures', () => {
   it('caps a line at eligible × ratio and reads 元 exactly', () => {
     const f = lineFigures({ orderId: 'o', text: '80,000.00' }, 100_000_00, '0.8000');
     expect(f).toEqual({ orderId: 'o', cap: 80_000_00n, amount: 80_000_00n, error: null });
     expect(lineFigures({ orderId: 'o', text: '80000.01' }, 100_000_00, '0.8000').error).toBe(
-      ApplicationFormMessage.overCap(80_000_00n, '0.8000'),
+      FinancingApplicationFormMessage.overCap(80_000_00n, '0.8000'),
     );
     expect(lineFigures({ orderId: 'o', text: '1.005' }, 100_000_00, '0.8000').error).toBe(
-      ApplicationFormMessage.amount,
+      FinancingApplicationFormMessage.amount,
     );
-    expect(lineFigures({ orderId: 'o', text: '0' }, 100_000_00, '0.8000').error).toBe(ApplicationFormMessage.positive);
+    expect(lineFigures({ orderId: 'o', text: '0' }, 100_000_00, '0.8000').error).toBe(
+      FinancingApplicationFormMessage.positive,
+    );
   });
 
   it('adds the valid amounts only', () => {

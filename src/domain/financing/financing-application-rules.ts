@@ -54,7 +54,7 @@ export type RepaymentSource = (typeof REPAYMENT_SOURCES)[number]['code'];
 /** 账号 8–30 digits (BUSINESS.md §2 payeeAccount). */
 export const ACCOUNT_NO_PATTERN = /^[0-9]{8,30}$/;
 
-export const ApplicationMessage = {
+export const FinancingApplicationMessage = {
   noLines: '请至少选择一张付款单',
   duplicateOrder: (no: string) => `付款单${no}重复选择`,
   orderGone: (id: string) => `付款单${id}不存在`,
@@ -76,13 +76,13 @@ export const ApplicationMessage = {
   docExpired: (label: string, validTo: string) => `资料已过期：${label}（有效期至${validTo}）`,
 } as const;
 
-export interface ApplicationLine {
+export interface FinancingApplicationLine {
   orderId: string;
   /** 分. */
   financeAmount: number;
 }
 
-export interface ApplicationDoc {
+export interface FinancingApplicationDoc {
   docType: string;
   fileIds: readonly string[];
   /** 'YYYY-MM-DD' or null (no expiry given). */
@@ -93,12 +93,12 @@ export interface ApplicationDoc {
  * An order as the rule reads it: the pre-credit's basis order, its eligible amount with this application's own
  * reservation on it given back.
  */
-export type ApplicationOrder = BasisOrder;
+export type LineOrder = BasisOrder;
 
-export interface ApplicationFacts {
+export interface FinancingApplicationFacts {
   supplierId: string;
-  lines: readonly ApplicationLine[];
-  orders: readonly ApplicationOrder[];
+  lines: readonly FinancingApplicationLine[];
+  orders: readonly LineOrder[];
   /** The effective cap's financing ratio for an order that carries none of its own (else the default 80 %). */
   ratio?: string | null;
   /** 分: the pre-credit's approved amount; null while none was approved. */
@@ -113,7 +113,7 @@ export interface ApplicationFacts {
   repaymentSource: string | null;
   payeeBank: string | null;
   payeeAccount: string | null;
-  docs: readonly ApplicationDoc[];
+  docs: readonly FinancingApplicationDoc[];
   /** 'YYYY-MM-DD' in Asia/Shanghai. */
   today: string;
 }
@@ -123,68 +123,70 @@ export const lineCap = (eligibleAmount: number, ratio: string): bigint =>
   preCreditCeiling([{ eligibleAmount }], financingRatio(ratio));
 
 /** Σ lines in 分. */
-export const totalOf = (lines: readonly ApplicationLine[]): bigint =>
+export const totalOf = (lines: readonly FinancingApplicationLine[]): bigint =>
   lines.reduce((sum, l) => sum + BigInt(Math.max(0, Math.trunc(l.financeAmount))), 0n);
 
 /** What the checklist still lacks: a required type without a file, or any document past its 有效期至. */
-export function documentProblems(docs: readonly ApplicationDoc[], today: string): string[] {
+export function documentProblems(docs: readonly FinancingApplicationDoc[], today: string): string[] {
   const problems: string[] = [];
   const byType = new Map(docs.map((d) => [d.docType, d]));
   for (const t of ACCESS_DOC_TYPES) {
     const doc = byType.get(t.code);
     const uploaded = !!doc && doc.fileIds.length > 0;
-    if (t.required && !uploaded) problems.push(ApplicationMessage.docMissing(t.label));
+    if (t.required && !uploaded) problems.push(FinancingApplicationMessage.docMissing(t.label));
     if (uploaded && doc.validTo && doc.validTo < today)
-      problems.push(ApplicationMessage.docExpired(t.label, doc.validTo));
+      problems.push(FinancingApplicationMessage.docExpired(t.label, doc.validTo));
   }
   return problems;
 }
 
 /** SUBMIT_APPLICATION (BUSINESS.md §1.3 row 2, §3): every refusal, in the order the make page shows them. */
-export function submitApplicationProblems(f: ApplicationFacts): string[] {
+export function submitFinancingApplicationProblems(f: FinancingApplicationFacts): string[] {
   const problems: string[] = [];
   const ratio = financingRatio(f.ratio);
-  if (f.lines.length === 0) problems.push(ApplicationMessage.noLines);
+  if (f.lines.length === 0) problems.push(FinancingApplicationMessage.noLines);
   const byId = new Map(f.orders.map((o) => [o.orderId, o]));
   const seen = new Set<string>();
   for (const line of f.lines) {
     const o = byId.get(line.orderId);
     // Another supplier's order is, to this application, an order that does not exist (nothing of it is told).
     if (!o || o.supplierId !== f.supplierId) {
-      problems.push(ApplicationMessage.orderGone(line.orderId));
+      problems.push(FinancingApplicationMessage.orderGone(line.orderId));
       continue;
     }
-    if (seen.has(o.orderId)) problems.push(ApplicationMessage.duplicateOrder(o.orderNo));
+    if (seen.has(o.orderId)) problems.push(FinancingApplicationMessage.duplicateOrder(o.orderNo));
     seen.add(o.orderId);
-    if (o.confirmStatus !== 'CONFIRMED') problems.push(ApplicationMessage.orderUnconfirmed(o.orderNo));
-    else if (o.locked) problems.push(ApplicationMessage.orderLocked(o.orderNo));
+    if (o.confirmStatus !== 'CONFIRMED') problems.push(FinancingApplicationMessage.orderUnconfirmed(o.orderNo));
+    else if (o.locked) problems.push(FinancingApplicationMessage.orderLocked(o.orderNo));
     else if (!hasFinanceableLife(o.dueDate, f.today)) {
-      problems.push(ApplicationMessage.remainingLife(o.orderNo, o.dueDate));
+      problems.push(FinancingApplicationMessage.remainingLife(o.orderNo, o.dueDate));
     }
-    if (!(line.financeAmount > 0)) problems.push(ApplicationMessage.linePositive(o.orderNo));
+    if (!(line.financeAmount > 0)) problems.push(FinancingApplicationMessage.linePositive(o.orderNo));
     else {
       const own = orderRatio(o, ratio);
       const cap = lineCap(o.eligibleAmount, own);
-      if (BigInt(line.financeAmount) > cap) problems.push(ApplicationMessage.lineOver(o.orderNo, cap, own));
+      if (BigInt(line.financeAmount) > cap) problems.push(FinancingApplicationMessage.lineOver(o.orderNo, cap, own));
     }
   }
   const total = totalOf(f.lines);
-  if (f.preCreditAvailable === null) problems.push(ApplicationMessage.noPreCredit);
+  if (f.preCreditAvailable === null) problems.push(FinancingApplicationMessage.noPreCredit);
   else if (total > BigInt(f.preCreditAvailable)) {
-    problems.push(ApplicationMessage.overPreCredit(BigInt(f.preCreditAvailable)));
+    problems.push(FinancingApplicationMessage.overPreCredit(BigInt(f.preCreditAvailable)));
   }
   if (f.singleMax !== null && f.singleMax !== undefined && total > f.singleMax) {
-    problems.push(ApplicationMessage.overSingle(f.singleMax));
+    problems.push(FinancingApplicationMessage.overSingle(f.singleMax));
   }
   const term = termRange(f.productTerm ?? null, {
     min: TERM_MIN_DAYS,
     max: Math.min(TERM_MAX_DAYS, f.maxTermDays ?? TERM_MAX_DAYS),
   });
-  if (f.termDays === null) problems.push(ApplicationMessage.termMissing);
-  else if (f.termDays < term.min || f.termDays > term.max) problems.push(ApplicationMessage.term(term.max, term.min));
-  if (!REPAYMENT_SOURCES.some((s) => s.code === f.repaymentSource)) problems.push(ApplicationMessage.repaymentSource);
-  if (!f.payeeBank?.trim()) problems.push(ApplicationMessage.payeeBank);
-  if (!ACCOUNT_NO_PATTERN.test(f.payeeAccount ?? '')) problems.push(ApplicationMessage.payeeAccount);
+  if (f.termDays === null) problems.push(FinancingApplicationMessage.termMissing);
+  else if (f.termDays < term.min || f.termDays > term.max)
+    problems.push(FinancingApplicationMessage.term(term.max, term.min));
+  if (!REPAYMENT_SOURCES.some((s) => s.code === f.repaymentSource))
+    problems.push(FinancingApplicationMessage.repaymentSource);
+  if (!f.payeeBank?.trim()) problems.push(FinancingApplicationMessage.payeeBank);
+  if (!ACCOUNT_NO_PATTERN.test(f.payeeAccount ?? '')) problems.push(FinancingApplicationMessage.payeeAccount);
   problems.push(...documentProblems(f.docs, f.today));
   return problems;
 }

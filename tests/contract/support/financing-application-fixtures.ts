@@ -3,7 +3,7 @@
 // 100.00 元 on a long-lived confirmed order and every required document, so 提交 goes through; and the same
 // business without an application, for 新增. reviewer1 reads it once submitted. Each state puts the rows back.
 import type { Kysely } from 'kysely';
-import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/application-rules';
+import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/financing-application-rules';
 import { startReview } from '../../../src/domain/financing/review';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { addConfirmedOrder } from '../../../gateway/src/modules/financing-application/confirmed-orders';
@@ -16,7 +16,7 @@ import { REVIEWER1_TOKEN } from './review-fixtures';
 // biome-ignore lint/suspicious/noExplicitAny: the module tables are read as the modules write them
 type AnyDb = Kysely<any>;
 
-export const ApplicationState = {
+export const FinancingApplicationState = {
   draft: 'operator is signed in and a financing application draft is ready to submit',
   candidate: 'operator is signed in and a business awaits its financing application',
   pending: 'reviewer1 is signed in and reads a financing application',
@@ -27,7 +27,7 @@ export const ApplicationState = {
 /** The long-lived order of the pact business, under a fixed id where a pact names it in a path. */
 export const PACT_HELD_ORDER_ID = '2560000000000000099';
 
-export const PACT_APPLICATION_ID = '2560000000000000001';
+export const PACT_FINANCING_APPLICATION_ID = '2560000000000000001';
 const OPERATOR_ID = '1300000000000000002';
 const ORDER_NO = 'FKPACT0001';
 
@@ -46,8 +46,8 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     await unlock(gateway, DemoOrg.huadongBuildingMaterials);
     await ensureReviewers(gateway);
     // The pact business and whatever a previous interaction made of it (its application goes with it).
-    await db.deleteFrom('business_event').where('business_id', '=', PACT_APPLICATION_ID).execute();
-    await db.deleteFrom('financing_business').where('business_id', '=', PACT_APPLICATION_ID).execute();
+    await db.deleteFrom('business_event').where('business_id', '=', PACT_FINANCING_APPLICATION_ID).execute();
+    await db.deleteFrom('financing_business').where('business_id', '=', PACT_FINANCING_APPLICATION_ID).execute();
     await db.deleteFrom('payment_order').where('order_no', '=', ORDER_NO).execute();
     const orderId = await addConfirmedOrder(db, {
       tenantId: DEMO_TENANT_ID,
@@ -67,7 +67,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     await db
       .insertInto('financing_business')
       .values({
-        business_id: PACT_APPLICATION_ID,
+        business_id: PACT_FINANCING_APPLICATION_ID,
         capital_side_id: DemoOrg.icbcShanghai,
         product_id: product.product_id,
         tenant_id: DEMO_TENANT_ID,
@@ -87,7 +87,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     await db
       .insertInto('pre_credit')
       .values({
-        business_id: PACT_APPLICATION_ID,
+        business_id: PACT_FINANCING_APPLICATION_ID,
         tenant_id: DEMO_TENANT_ID,
         pre_credit_no: 'YS202611209902',
         apply_amount: 1_000_00,
@@ -125,7 +125,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
           sub_sys: 'business',
           module: 'financingApplication',
           business_type: 'financingApplication',
-          business_id: PACT_APPLICATION_ID,
+          business_id: PACT_FINANCING_APPLICATION_ID,
           created_by: OPERATOR_ID,
         })),
       )
@@ -133,7 +133,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     await db
       .insertInto('financing_application')
       .values({
-        application_id: PACT_APPLICATION_ID,
+        application_id: PACT_FINANCING_APPLICATION_ID,
         tenant_id: DEMO_TENANT_ID,
         application_no: 'SQ202611209902',
         term_days: 90,
@@ -152,15 +152,15 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
   };
 
   return {
-    [ApplicationState.draft]: async () => {
+    [FinancingApplicationState.draft]: async () => {
       await business(true);
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },
-    [ApplicationState.candidate]: async () => {
+    [FinancingApplicationState.candidate]: async () => {
       await business(false);
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },
-    [ApplicationState.submitted]: async () => {
+    [FinancingApplicationState.submitted]: async () => {
       await business(true);
       const reviewer = await db
         .selectFrom('app_user')
@@ -182,16 +182,16 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       await db
         .updateTable('financing_business')
         .set({ state: 'APPLICATION/PENDING', review: JSON.stringify(review), review_arrived_at: at, version: 2 })
-        .where('business_id', '=', PACT_APPLICATION_ID)
+        .where('business_id', '=', PACT_FINANCING_APPLICATION_ID)
         .execute();
       await db
         .updateTable('financing_application')
         .set({ submitted_at: at })
-        .where('application_id', '=', PACT_APPLICATION_ID)
+        .where('application_id', '=', PACT_FINANCING_APPLICATION_ID)
         .execute();
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },
-    [ApplicationState.held]: async () => {
+    [FinancingApplicationState.held]: async () => {
       await business(true);
       // The order under a fixed id, 100.00 元 of it held by the submitted application (as 提交 leaves it).
       await db.deleteFrom('payment_order').where('order_id', '=', PACT_HELD_ORDER_ID).execute();
@@ -207,16 +207,16 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
           reserved: JSON.stringify({ [PACT_HELD_ORDER_ID]: 100_00 }),
           submitted_at: at,
         })
-        .where('application_id', '=', PACT_APPLICATION_ID)
+        .where('application_id', '=', PACT_FINANCING_APPLICATION_ID)
         .execute();
       await db
         .updateTable('financing_business')
         .set({ state: 'APPLICATION/PENDING', version: 2 })
-        .where('business_id', '=', PACT_APPLICATION_ID)
+        .where('business_id', '=', PACT_FINANCING_APPLICATION_ID)
         .execute();
       await issueToken(gateway.db, { userName: 'operator', token: PACT_TOKEN.operator });
     },
-    [ApplicationState.pending]: async () => {
+    [FinancingApplicationState.pending]: async () => {
       await business(true);
       await issueToken(gateway.db, { userName: 'reviewer1', token: REVIEWER1_TOKEN });
     },

@@ -1,10 +1,10 @@
 // The make page's live figures (BUSINESS.md §2 FinancingApplication: "the available amount computed live on
 // the application form"): each chosen order's cap at the binding ratio, the amount typed in 元 read exactly
 // into 分, what is wrong with it, and the totals. The same pure functions as the gateway's rule
-// (application-rules.ts), so the page and 提交 agree.
+// (financing-application-rules.ts), so the page and 提交 agree.
 import { formatFen, yuanToFen } from '../format/money-format';
 import { ratioPercent } from './pre-credit-rules';
-import { lineCap } from './application-rules';
+import { lineCap } from './financing-application-rules';
 
 export interface LineInput {
   orderId: string;
@@ -21,7 +21,7 @@ export interface LineFigures {
   error: string | null;
 }
 
-export const ApplicationFormMessage = {
+export const FinancingApplicationFormMessage = {
   amount: '请输入融资金额（元，最多两位小数）',
   positive: '融资金额须大于0',
   overCap: (cap: bigint, ratio: string) => `不得超过可融资余额×${ratioPercent(ratio)}：${formatFen(cap)}元`,
@@ -31,9 +31,9 @@ export function lineFigures(line: LineInput, eligibleAmount: number, ratio: stri
   const cap = lineCap(eligibleAmount, ratio);
   const amount = line.text.trim() === '' ? null : yuanToFen(line.text.trim());
   let error: string | null = null;
-  if (amount === null) error = ApplicationFormMessage.amount;
-  else if (amount <= 0n) error = ApplicationFormMessage.positive;
-  else if (amount > cap) error = ApplicationFormMessage.overCap(cap, ratio);
+  if (amount === null) error = FinancingApplicationFormMessage.amount;
+  else if (amount <= 0n) error = FinancingApplicationFormMessage.positive;
+  else if (amount > cap) error = FinancingApplicationFormMessage.overCap(cap, ratio);
   return { orderId: line.orderId, cap, amount, error };
 }
 
