@@ -96,7 +96,7 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 /** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
 export const after = ['business', 'risk-crm'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
   const any = db as unknown as AnyDb;
   const seeded = await db
     .selectFrom('financing_demand')
@@ -112,10 +112,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     capitalSideId: DemoOrg.icbcShanghai,
     at: day(1),
   });
-  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both.
+  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both. Lifted as the demo
+  // starts: the risk area dates its locks back from that day, and a lock is not lifted before it was made.
   await any
     .updateTable('supplier_lock')
-    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: day(2) })
+    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: now })
     .where('tenant_id', '=', DEMO_TENANT_ID)
     .where('supplier_id', 'in', [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel])
     .where('status', '=', 'LOCKED')

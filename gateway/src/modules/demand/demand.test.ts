@@ -2,7 +2,7 @@
 // operator records on behalf, accepts (the business starts at 预授信·草稿 with its pre-credit draft) or closes
 // with a reason; the table's refusals (forbidden, wrong state, locked, no consent, the ACCEPT_DEMAND rule),
 // a stale version, another tenant's ids and malformed bodies.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
@@ -327,6 +327,21 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     const before = await written();
     await seedDemands(gw.db);
     expect(await written()).toEqual(before);
+  });
+
+  it('the seed lifts the risk area’s locks on its demo suppliers, each after it was made', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the risk area's table has no Kysely table type
+    const lifted = await (gw.db as unknown as Kysely<any>)
+      .selectFrom('supplier_lock')
+      .select(['supplier_id', 'created_at', 'unlocked_at'])
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('unlock_reason', '=', '演示数据：已核实')
+      .execute();
+    expect(lifted.length).toBeGreaterThan(0);
+    for (const l of lifted) {
+      expect([DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel]).toContain(l.supplier_id);
+      expect(new Date(l.unlocked_at).getTime()).toBeGreaterThanOrEqual(new Date(l.created_at).getTime());
+    }
   });
 
   it('exports the caller’s scope as xlsx', async () => {
