@@ -1,19 +1,24 @@
 // Demo rows of 融资需求 and 预授信 in the demo tenant, over its four suppliers: fifteen demands (待受理, 已受理 —
 // each with its business and pre-credit draft —, 已关闭) and ten pre-credits in every status. The businesses are
 // made and moved by the aggregate itself (createBusiness, transitionBusiness), so their events, review
-// snapshots and versions are what the screens would have made; 已失效 has no person's transition and is
-// written directly with its event. The demo supplier 华东建材 is given the data-query consent the Decisions
+// snapshots and versions are what the screens would have made; 已失效 is the system's move, as the daily job
+// makes it once a draft's validity has lapsed. The demo supplier 华东建材 is given the data-query consent the Decisions
 // promise (one capital side; 恒固钢铁's came with the business seed), so that their demands can be accepted.
 // Idempotent: nothing is written when the tenant already has a demand. It runs after the risk
 // area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
 // reviewers it needs to submit and review).
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecycle';
+import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
+import {
+  type Actor,
+  createBusiness,
+  nextDocumentNo,
+  systemActor,
+  transitionBusiness,
+} from '../../modules/business/aggregate';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { createPreCreditDraft, eligibleOrders, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
@@ -91,7 +96,7 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 /** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
 export const after = ['business', 'risk-crm'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
   const any = db as unknown as AnyDb;
   const seeded = await db
     .selectFrom('financing_demand')
@@ -107,10 +112,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     capitalSideId: DemoOrg.icbcShanghai,
     at: day(1),
   });
-  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both.
+  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both. Lifted as the demo
+  // starts: the risk area dates its locks back from that day, and a lock is not lifted before it was made.
   await any
     .updateTable('supplier_lock')
-    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: day(2) })
+    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: now })
     .where('tenant_id', '=', DEMO_TENANT_ID)
     .where('supplier_id', 'in', [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel])
     .where('status', '=', 'LOCKED')
@@ -251,6 +257,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       businessId: business.keyId,
       applyAmount: amount,
       basisOrderIds: basis.map((o) => o.orderId),
+      // The one left to lapse is given three days, not ninety.
+      validDays: target === 'EXPIRED' ? 3 : undefined,
       userId: maker.userId,
       now: at,
     });
@@ -270,33 +278,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       continue;
     }
     if (target === 'EXPIRED') {
-      const expire = transitionOf('PRE_CREDIT/DRAFT', 'expire');
-      await db
-        .updateTable('financing_business')
-        .set({ state: 'TERMINATED/EXPIRED', stage: 'TERMINATED', terminate_reason: 'EXPIRED', version: 2 })
-        .where('business_id', '=', business.keyId)
-        .execute();
-      await db
-        .insertInto('business_event')
-        .values({
-          event_id: newId(),
-          tenant_id: DEMO_TENANT_ID,
-          business_id: business.keyId,
-          stage: 'PRE_CREDIT',
-          from_state: 'PRE_CREDIT/DRAFT',
-          to_state: 'TERMINATED/EXPIRED',
-          action: 'expire',
-          action_label: expire?.label ?? '失效',
-          level: null,
-          actor_id: '0',
-          actor_name: ROLE_NAME.SYSTEM,
-          actor_role: ROLE_NAME.SYSTEM,
-          comment: '草稿超过有效期未提交',
-          file_ids: sql`'[]'::jsonb`,
-          at: day(20, 1),
-          version: 2,
-        })
-        .execute();
+      // The daily job's run after the draft's three days lapsed unsubmitted: the gateway itself moves it.
+      await move(systemActor(), 'expire', 1, 62);
       continue;
     }
     // A submission needs a reviewer at each level; without them (no review roles seeded) it stays a draft.
