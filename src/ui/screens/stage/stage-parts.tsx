@@ -1,4 +1,4 @@
-// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route and summary,
+// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route, summary and sections,
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
@@ -27,6 +27,19 @@ export function MakeSummary({ children }: { children: ReactNode }) {
   return (
     <div className={styles.card} role="region" aria-label="业务概况">
       <div className={styles.facts}>{children}</div>
+    </div>
+  );
+}
+
+/** A card of a make page under its heading (依据付款单, 参会人员 …). */
+export function MakeSection({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useMakeStyles();
+  return (
+    <div className={styles.card}>
+      <Text as="h2" size={400} weight="semibold">
+        {title}
+      </Text>
+      {children}
     </div>
   );
 }
