@@ -18,6 +18,7 @@ import {
   MEETING_MAKE_PATH,
   MEETING_MANAGE_PATH,
   MEETING_PRODUCTION_PATH,
+  MEETING_API,
   MEETING_VOTE,
 } from '../../../../src/domain/financing/meeting-workflow';
 import { formatShanghaiTime } from '../../../../src/domain/format/date-format';
@@ -54,7 +55,6 @@ import {
   updateMeeting,
 } from './repository';
 
-export const MEETING_API = '/api/business/meeting';
 const IMPLEMENT_PATH = MEETING_VOTE.menu;
 /** Who may be picked as a member, 列席 or secretary. */
 const SEATED_ROLES = [ROLE.CHAIR, ROLE.MEMBER, ROLE.SECRETARY, ROLE.RISK, ROLE.RISK_HEAD];

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import type { MeetingSection } from '../../../domain/financing/business-list';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
-import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, useDetailTabStyles } from '../stage/detail-tab-parts';
-import { MEETING_INFO_PATH, MeetingStatusBadge, TallyLine, VoteTable } from './meeting-parts';
+import { MEETING_INFO_PATH, MeetingStatusBadge, TallyLine, VoteTable, useMeetingCalls } from './meeting-parts';
 
 type Hearing = MeetingSection['hearings'][number];
 
@@ -28,7 +27,7 @@ export function MeetingDetailTab({ detail }: DetailTabProps) {
 
 function HearingCard({ hearing: h }: { hearing: Hearing }) {
   const styles = useDetailTabStyles();
-  const { meeting } = useServices();
+  const meeting = useMeetingCalls();
   const [printing, setPrinting] = useState(false);
   const print = async () => {
     setPrinting(true);

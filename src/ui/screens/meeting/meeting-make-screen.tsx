@@ -22,12 +22,14 @@ import {
   MEETING_MAKE_PATH,
   MeetingStatusBadge,
   ReasonDialog,
+  useMeetingCalls,
   useMeetingStyles,
 } from './meeting-parts';
 
 function MakeForm({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
-  const { meeting: gateway, notifier, session } = useServices();
+  const { notifier, session } = useServices();
+  const gateway = useMeetingCalls();
   const navigate = useNavigate();
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const [machine] = useState(() => createMeetingMakeMachine({ gateway, notifier }));

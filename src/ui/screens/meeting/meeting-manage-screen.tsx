@@ -27,6 +27,7 @@ import {
   MeetingStatusBadge,
   ReasonDialog,
   formLabel,
+  useMeetingCalls,
 } from './meeting-parts';
 
 const EMPTY: MeetingQuery = { keyword: '', status: '' };
@@ -34,7 +35,8 @@ const cancellable = (MEETING_FLOW.transitions.find((t) => t.action === 'cancel')
 
 export function MeetingManageScreen() {
   const styles = useListScreenStyles();
-  const { meeting, session } = useServices();
+  const { session } = useServices();
+  const meeting = useMeetingCalls();
   const navigate = useNavigate();
   const menus = useSelector(session, selectMenus);
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');

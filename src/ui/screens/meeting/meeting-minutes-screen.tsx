@@ -18,6 +18,7 @@ import {
   useMeetingStyles,
   MeetingHeading,
   ItemHead,
+  useMeetingCalls,
 } from './meeting-parts';
 
 export function MeetingMinutesScreen() {
@@ -30,7 +31,8 @@ function Minutes({ meetingId }: { meetingId: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
-  const { meeting: gateway, notifier } = useServices();
+  const { notifier } = useServices();
+  const gateway = useMeetingCalls();
   const [sending, setSending] = useState(false);
   if (failed || !meetingId) {
     return (

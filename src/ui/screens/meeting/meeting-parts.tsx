@@ -2,9 +2,10 @@
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
 import { Badge, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { meetingCalls } from '../../../application/meeting/meeting-calls';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
-import type { MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import type { MeetingGateway, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
 import { useServices } from '../../app/services';
@@ -111,9 +112,16 @@ export function ReasonDialog({
   );
 }
 
+/** The meeting's calls, over the stage port every stage speaks through. */
+export function useMeetingCalls(): MeetingGateway {
+  const { stages } = useServices();
+  return useMemo(() => meetingCalls(stages), [stages]);
+}
+
 /** The meeting room flow of the page's meeting, as the signed-in person. */
 export function useMeetingRoom(meetingId: string) {
-  const { meeting: gateway, notifier, session } = useServices();
+  const { notifier, session } = useServices();
+  const gateway = useMeetingCalls();
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const [machine] = useState(() => createMeetingRoomMachine({ gateway, notifier }));
   const room = useActorRef(machine, { input: { meetingId, userId } });

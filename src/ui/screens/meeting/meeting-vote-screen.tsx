@@ -12,7 +12,6 @@ import { createPagedListMachine } from '../../../application/paged-list/paged-li
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
-import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { RowActions } from '../../kit/table/row-actions';
 import { Permission } from '../../shell/permission';
@@ -27,6 +26,7 @@ import {
   useMeetingRoom,
   useMeetingStyles,
   MeetingHeading,
+  useMeetingCalls,
 } from './meeting-parts';
 
 export function MeetingVoteScreen() {
@@ -37,7 +37,7 @@ export function MeetingVoteScreen() {
 
 function MyMeetings() {
   const styles = useMeetingStyles();
-  const { meeting } = useServices();
+  const meeting = useMeetingCalls();
   const navigate = useNavigate();
   const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.mine(p), null));
   const list = useActorRef(machine);

@@ -23,12 +23,13 @@ import {
   useMeetingStyles,
   MeetingHeading,
   ItemHead,
+  useMeetingCalls,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
-  const { meeting } = useServices();
+  const meeting = useMeetingCalls();
   const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.minutesToExamine(p), null));
   const list = useActorRef(machine);
   const table = usePagedList(list, 'review-meeting-minutes');
@@ -88,7 +89,8 @@ export function MinutesExamineInfoScreen() {
 function MinutesReview({ meetingId }: { meetingId: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
-  const { meeting: gateway, notifier } = useServices();
+  const { notifier } = useServices();
+  const gateway = useMeetingCalls();
   const { meeting: m, loading, failed } = useMeetingRoom(meetingId);
   const [vetoes, setVetoes] = useState<number[]>([]);
   const [comment, setComment] = useState('');
