@@ -24,6 +24,7 @@ import {
   ReasonDialog,
   useMeetingCalls,
   useMeetingStyles,
+  MeetingMissing,
 } from './meeting-parts';
 
 function MakeForm({ id: meetingId }: { id: string }) {
@@ -61,12 +62,7 @@ function MakeForm({ id: meetingId }: { id: string }) {
     actor.send({ type: 'CHANGE', key, text });
 
   if (failed) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_LIST_PATH} />;
   }
   if (loading) return <Spinner label="加载中…" />;
 

@@ -11,7 +11,6 @@ import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/mee
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import {
-  MEETING_INFO_PATH,
   MEETING_LIST_PATH,
   MEETING_MINUTES_PATH,
   useMeetingRoom,
@@ -19,6 +18,8 @@ import {
   MeetingHeading,
   ItemHead,
   useMeetingCalls,
+  MeetingMissing,
+  PrintMinutes,
 } from './meeting-parts';
 
 export function MeetingMinutesScreen() {
@@ -35,12 +36,7 @@ function Minutes({ meetingId }: { meetingId: string }) {
   const gateway = useMeetingCalls();
   const [sending, setSending] = useState(false);
   if (failed || !meetingId) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_LIST_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   /** 提交纪要: every item concluded, the minutes go to the chair; the page reads the meeting again. */
@@ -88,11 +84,7 @@ function Minutes({ meetingId }: { meetingId: string }) {
           </Permission>
         )}
         {m.minutesSubmittedAt && m.status === 'CLOSED' && <Text>纪要已提交主任委员审核</Text>}
-        <Permission code="export" path={MEETING_INFO_PATH}>
-          <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
-            打印纪要
-          </Button>
-        </Permission>
+        <PrintMinutes room={room} busy={busy} />
         <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
       </div>
     </section>

@@ -1,15 +1,18 @@
 // What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
-import { Badge, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Badge, Button, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { meetingCalls } from '../../../application/meeting/meeting-calls';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
-import type { MeetingGateway, MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import type { MeetingDetail, MeetingGateway, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 
@@ -155,5 +158,42 @@ export function ItemHead({ item }: { item: MeetingItem }) {
       <TallyLine item={item} />
       <VoteTable item={item} />
     </>
+  );
+}
+
+/** A meeting page whose meeting cannot be read: why, and 返回 to the page's list. */
+export function MeetingMissing({ back }: { back: string }) {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.page}>
+      <Text>评审会不存在或无权查看</Text>
+      <Button onClick={() => navigate(back)}>返回</Button>
+    </section>
+  );
+}
+
+/** The meeting's own facts in one row: number, time, form, place, secretary. */
+export function MeetingFacts({ m }: { m: MeetingDetail }) {
+  const styles = useMeetingStyles();
+  return (
+    <div className={styles.row}>
+      <Text>会议编号：{m.meetingNo}</Text>
+      <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
+      <Text>形式：{formLabel(m.form)}</Text>
+      <Text>地点：{m.location || '--'}</Text>
+      <Text>秘书：{m.secretaryName}</Text>
+    </div>
+  );
+}
+
+/** 打印纪要 of the page's meeting, for who holds the minutes' export. */
+export function PrintMinutes({ room, busy }: Pick<ReturnType<typeof useMeetingRoom>, 'room' | 'busy'>) {
+  return (
+    <Permission code="export" path={MEETING_INFO_PATH}>
+      <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
+        打印纪要
+      </Button>
+    </Permission>
   );
 }

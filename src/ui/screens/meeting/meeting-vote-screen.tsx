@@ -21,12 +21,13 @@ import {
   MeetingStatusBadge,
   TallyLine,
   VoteTable,
-  formLabel,
   roleLabel,
   useMeetingRoom,
   useMeetingStyles,
   MeetingHeading,
   useMeetingCalls,
+  MeetingMissing,
+  MeetingFacts,
 } from './meeting-parts';
 
 export function MeetingVoteScreen() {
@@ -104,12 +105,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy, userId } = useMeetingRoom(meetingId);
   if (failed) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_VOTE_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_VOTE_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   const secretary = m.secretaryId === userId;
@@ -120,13 +116,7 @@ function Room({ meetingId }: { meetingId: string }) {
     <section className={styles.page}>
       <MeetingHeading title={m.title} status={m.status} />
       <div className={styles.card}>
-        <div className={styles.row}>
-          <Text>会议编号：{m.meetingNo}</Text>
-          <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
-          <Text>形式：{formLabel(m.form)}</Text>
-          <Text>地点：{m.location || '--'}</Text>
-          <Text>秘书：{m.secretaryName}</Text>
-        </div>
+        <MeetingFacts m={m} />
         {secretary && (
           <div className={styles.footer}>
             {moveOffered(m, userId, 'openVoting') && (

@@ -24,6 +24,7 @@ import {
   MeetingHeading,
   ItemHead,
   useMeetingCalls,
+  MeetingMissing,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
@@ -96,12 +97,7 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
   const [comment, setComment] = useState('');
   const [acting, setActing] = useState(false);
   if (failed || !meetingId) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_EXAMINE_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_EXAMINE_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   const pending = m.status === 'CLOSED' && !!m.minutesSubmittedAt;
