@@ -19,6 +19,7 @@ import {
   mergeConditions,
   meetingOutcomeState,
   voteRefusal,
+  voteSetting,
 } from '../../../../src/domain/financing/meeting-rules';
 import {
   type AgendaTally,
@@ -594,15 +595,10 @@ export async function castVote(
 ): Promise<MeetingItemView> {
   return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, vote.meetingId, true);
-    const item = m.items.find((i) => i.seq === vote.seq);
     const refusal = voteRefusal({
       actorId: actor.userId,
       memberId: vote.memberId,
-      meetingStatus: m.status,
-      members: m.members.map((x) => ({ userId: x.userId, role: x.role, attended: x.attendance !== 'ABSENT' })),
-      itemExists: !!item,
-      votedMemberIds: item?.votes.map((v) => v.memberId) ?? [],
-      absentMemberIds: m.members.filter((x) => x.attendance === 'ABSENT').map((x) => x.userId),
+      ...voteSetting(m, vote.seq),
       opinion: vote.opinion,
       ...(vote.conditions ? { conditions: vote.conditions } : {}),
       ...(vote.comment !== undefined ? { comment: vote.comment } : {}),

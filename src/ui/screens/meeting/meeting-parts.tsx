@@ -6,13 +6,21 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { meetingCalls } from '../../../application/meeting/meeting-calls';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
-import type { MeetingDetail, MeetingGateway, MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type {
+  MeetingDetail,
+  MeetingGateway,
+  MeetingItem,
+  MeetingRow,
+} from '../../../application/ports/meeting-gateway.port';
 import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
+import type { Page, PageRequest } from '../../../domain/paging/page';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { Permission } from '../../shell/permission';
+import { usePagedList, useReadAgainWhenShown } from '../common/use-paged-list';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 
@@ -196,4 +204,20 @@ export function PrintMinutes({ room, busy }: Pick<ReturnType<typeof useMeetingRo
       </Button>
     </Permission>
   );
+}
+
+/**
+ * A list of meetings on the kit's table, read by `read` from `query`; read again when its tag is shown again
+ * (coming back from the make page or a meeting, what changed there is in it).
+ */
+export function useMeetingList<Q>(
+  read: (q: Q, p: PageRequest) => Promise<Page<MeetingRow>>,
+  query: Q,
+  tableId: string,
+) {
+  const [machine] = useState(() => createPagedListMachine(read, query));
+  const list = useActorRef(machine);
+  const table = usePagedList(list, tableId);
+  useReadAgainWhenShown(list);
+  return { list, table };
 }

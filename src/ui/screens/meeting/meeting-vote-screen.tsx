@@ -3,19 +3,16 @@
 // themselves — 同意 / 有条件同意 with conditions / 不同意 / 复议, with a comment; the secretary opens and closes
 // voting and marks 缺席; the tally is read again every few seconds while voting is open.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { RowActions } from '../../kit/table/row-actions';
 import { Permission } from '../../shell/permission';
-import { usePagedList } from '../common/use-paged-list';
 import {
   MEETING_VOTE_PATH,
   MeetingStatusBadge,
@@ -28,6 +25,7 @@ import {
   useMeetingCalls,
   MeetingMissing,
   MeetingFacts,
+  useMeetingList,
 } from './meeting-parts';
 
 export function MeetingVoteScreen() {
@@ -40,16 +38,7 @@ function MyMeetings() {
   const styles = useMeetingStyles();
   const meeting = useMeetingCalls();
   const navigate = useNavigate();
-  const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.mine(p), null));
-  const list = useActorRef(machine);
-  const table = usePagedList(list, 'review-meeting-mine');
-  // The kept-alive tag shown again (Activity re-creates effects) reads the list again: coming back from the
-  // make page or a meeting, what changed there is in it.
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
-  }, [list]);
+  const { table } = useMeetingList((_q: null, p) => meeting.mine(p), null, 'review-meeting-mine');
   const columns: PagedTableColumn<MeetingRow>[] = [
     { key: 'meetingNo', title: '会议编号', width: 160 },
     { key: 'title', title: '会议', minWidth: 180 },

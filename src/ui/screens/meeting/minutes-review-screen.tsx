@@ -4,10 +4,8 @@
 // (passed → 融资决议, 否决 → 已终止, 复议 → 尽调报告); the chair may 否决 a passed item (never pass a 否决);
 // 退回 sends the minutes back to the secretary with a reason.
 import { Button, Checkbox, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-rules';
 import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
@@ -15,7 +13,6 @@ import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
-import { usePagedList } from '../common/use-paged-list';
 import {
   MeetingStatusBadge,
   formLabel,
@@ -25,20 +22,14 @@ import {
   ItemHead,
   useMeetingCalls,
   MeetingMissing,
+  useMeetingList,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const meeting = useMeetingCalls();
-  const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.minutesToExamine(p), null));
-  const list = useActorRef(machine);
-  const table = usePagedList(list, 'review-meeting-minutes');
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
-  }, [list]);
+  const { table } = useMeetingList((_q: null, p) => meeting.minutesToExamine(p), null, 'review-meeting-minutes');
   const open = (r: MeetingRow) => navigate(`${MEETING_EXAMINE_INFO_PATH}?id=${encodeURIComponent(r.meetingId)}`);
   const columns: PagedTableColumn<MeetingRow>[] = [
     {
