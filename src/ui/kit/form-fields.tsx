@@ -22,19 +22,27 @@ export type TextFieldProps = FieldPart & {
   onChange?: (value: string) => void;
 } & Omit<InputProps, 'value' | 'onChange' | 'className'>;
 
-export function TextField({
+/** What goes to the Field, apart from what goes to its control. */
+function splitField<P extends FieldPart & { label: string }>({
   label,
   required,
   hint,
   validationMessage,
   validationState,
   className,
-  onChange,
-  ...input
-}: TextFieldProps) {
+  ...control
+}: P) {
+  return { field: { label, required, hint, validationMessage, validationState, className }, control };
+}
+
+export function TextField(props: TextFieldProps) {
+  const {
+    field,
+    control: { onChange, ...input },
+  } = splitField(props);
   return (
-    <Field {...{ label, required, hint, validationMessage, validationState, className }}>
-      <Input aria-label={label} {...input} onChange={onChange && ((_, d) => onChange(d.value))} />
+    <Field {...field}>
+      <Input aria-label={field.label} {...input} onChange={onChange && ((_, d) => onChange(d.value))} />
     </Field>
   );
 }
@@ -50,24 +58,15 @@ export type SelectFieldProps = FieldPart & {
   selectClassName?: string | undefined;
 } & Pick<SelectProps, 'disabled'>;
 
-export function SelectField({
-  label,
-  required,
-  hint,
-  validationMessage,
-  validationState,
-  className,
-  value,
-  choices,
-  empty,
-  onChange,
-  selectClassName,
-  disabled,
-}: SelectFieldProps) {
+export function SelectField(props: SelectFieldProps) {
+  const {
+    field,
+    control: { value, choices, empty, onChange, selectClassName, disabled },
+  } = splitField(props);
   return (
-    <Field {...{ label, required, hint, validationMessage, validationState, className }}>
+    <Field {...field}>
       <Select
-        aria-label={label}
+        aria-label={field.label}
         className={selectClassName}
         value={value}
         disabled={disabled}
