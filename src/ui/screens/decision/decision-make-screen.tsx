@@ -12,7 +12,7 @@ import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resou
 import type { FieldDef } from '../../../domain/resource/resource';
 import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { MakeSummary, StageField, stageMakeScreen } from '../stage/stage-parts';
+import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import type { DecisionDetail } from './decision-view';
 
@@ -70,7 +70,7 @@ function read(values: Values): MakeRead<DecisionTerms> {
   };
 }
 
-export const DecisionMakeScreen = stageMakeScreen(DecisionMake);
+export const DecisionMakeScreen = recordScreen(DecisionMake);
 
 function DecisionMake({ id }: { id: string }) {
   const styles = useMakeStyles();

@@ -13,7 +13,7 @@ import { SelectField, TextField } from '../../kit/form-fields';
 import { Notice } from '../../kit/notice';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { MakeSection, stageMakeScreen } from '../stage/stage-parts';
+import { MakeSection, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
 
@@ -133,4 +133,4 @@ function ApplyForm({ id: keyId }: { id: string }) {
 }
 
 // Another record's 编辑 is a new form.
-export const ApplyForRufsScreen = stageMakeScreen(ApplyForm);
+export const ApplyForRufsScreen = recordScreen(ApplyForm);

@@ -24,7 +24,7 @@ import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { stageMakeScreen } from '../stage/stage-parts';
+import { recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import {
   type FinancingApplicationCandidate,
@@ -59,7 +59,7 @@ const useStyles = makeStyles({
   choiceSelect: { width: '100%', minWidth: 0 },
 });
 
-export const AccessDocumentsMakeScreen = stageMakeScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
+export const AccessDocumentsMakeScreen = recordScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
 
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {

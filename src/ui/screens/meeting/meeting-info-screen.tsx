@@ -1,9 +1,10 @@
 // 评审会详情 (/business/approvalReviewMeetingInfo, BUSINESS.md §4 "D"): the meeting read-only — members and
 // attendance, each item's named votes, tally, conclusion, conditions and minutes — with 打印纪要 (`export`).
 import { Button, Spinner, Text } from '@fluentui/react-components';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { ATTENDANCE_LABEL } from '../../../domain/financing/meeting-rules';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   roleLabel,
@@ -16,13 +17,7 @@ import {
   PrintMinutes,
 } from './meeting-parts';
 
-export function MeetingInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <Info key={id} meetingId={id} />;
-}
-
-function Info({ meetingId }: { meetingId: string }) {
+function Info({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
@@ -58,3 +53,5 @@ function Info({ meetingId }: { meetingId: string }) {
     </section>
   );
 }
+
+export const MeetingInfoScreen = recordScreen(Info);

@@ -16,7 +16,7 @@ import { SelectField, TextField } from '../../kit/form-fields';
 import { Notice } from '../../kit/notice';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
-import { MakeSection, stageMakeScreen } from '../stage/stage-parts';
+import { MakeSection, recordScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
@@ -210,4 +210,4 @@ function MakeForm({ id: meetingId }: { id: string }) {
   );
 }
 
-export const MeetingMakeScreen = stageMakeScreen(MakeForm);
+export const MeetingMakeScreen = recordScreen(MakeForm);

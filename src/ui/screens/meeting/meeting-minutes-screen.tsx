@@ -4,12 +4,13 @@
 // the minutes with the named vote table as a PDF.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { agreeingConclusions } from '../../../application/meeting/meeting-room.machine';
 import type { ConclusionForm, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/meeting-rules';
 import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   MEETING_MINUTES_PATH,
@@ -22,13 +23,7 @@ import {
   PrintMinutes,
 } from './meeting-parts';
 
-export function MeetingMinutesScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <Minutes key={id} meetingId={id} />;
-}
-
-function Minutes({ meetingId }: { meetingId: string }) {
+function Minutes({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
@@ -166,3 +161,5 @@ function ConcludeForm({
     </section>
   );
 }
+
+export const MeetingMinutesScreen = recordScreen(Minutes);

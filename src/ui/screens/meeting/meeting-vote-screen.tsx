@@ -4,7 +4,7 @@
 // voting and marks 缺席; the tally is read again every few seconds while voting is open.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
@@ -13,6 +13,7 @@ import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { RowActions } from '../../kit/table/row-actions';
 import { Permission } from '../../shell/permission';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MEETING_VOTE_PATH,
   MeetingStatusBadge,
@@ -28,11 +29,8 @@ import {
   useMeetingList,
 } from './meeting-parts';
 
-export function MeetingVoteScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return id ? <Room key={id} meetingId={id} /> : <MyMeetings />;
-}
+/** Without `?id=`, the caller's meetings; with it, that meeting's room. */
+export const MeetingVoteScreen = recordScreen(({ id }) => (id ? <Room meetingId={id} /> : <MyMeetings />));
 
 function MyMeetings() {
   const styles = useMeetingStyles();

@@ -5,7 +5,7 @@
 // 退回 sends the minutes back to the secretary with a reason.
 import { Button, Checkbox, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-rules';
 import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
@@ -13,6 +13,7 @@ import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MeetingStatusBadge,
   formLabel,
@@ -72,13 +73,7 @@ export function MinutesExamineListScreen() {
   );
 }
 
-export function MinutesExamineInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <MinutesReview key={id} meetingId={id} />;
-}
-
-function MinutesReview({ meetingId }: { meetingId: string }) {
+function MinutesReview({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { notifier } = useServices();
@@ -165,3 +160,5 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
     </section>
   );
 }
+
+export const MinutesExamineInfoScreen = recordScreen(MinutesReview);

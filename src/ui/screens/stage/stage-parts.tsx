@@ -12,12 +12,15 @@ import { ResourceScreen } from '../resource/resource-screen';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
-/** The make page's route: the record named by `?id=` ('' for a new one), opened afresh when it changes. */
-export function stageMakeScreen(Make: ComponentType<{ id: string }>): ComponentType {
-  return function StageMakeScreen() {
+/**
+ * The route of a page of one record, named by `?id=` ('' for none: a make page's new one), opened afresh when
+ * it changes: the make pages, the meeting's pages.
+ */
+export function recordScreen(Page: ComponentType<{ id: string }>): ComponentType {
+  return function RecordScreen() {
     const [params] = useSearchParams();
     const id = params.get('id') ?? '';
-    return <Make key={id} id={id} />;
+    return <Page key={id} id={id} />;
   };
 }
 
