@@ -22,11 +22,11 @@ import {
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
   MEETING_MINUTES_PATH,
-  MeetingStatusBadge,
   ReasonDialog,
   formLabel,
   useMeetingCalls,
   useMeetingList,
+  MEETING_STATUS_COLUMN,
 } from './meeting-parts';
 
 const EMPTY: MeetingQuery = { keyword: '', status: '' };
@@ -64,13 +64,7 @@ export function MeetingManageScreen() {
     { key: 'form', title: '形式', width: 80, render: (r) => formLabel(r.form) },
     { key: 'itemCount', title: '议题数', width: 80 },
     { key: 'chairName', title: '主任委员', width: 100, render: (r) => r.chairName || '--' },
-    {
-      key: 'status',
-      title: '状态',
-      width: 100,
-      ellipsis: false,
-      render: (r) => <MeetingStatusBadge status={r.status} />,
-    },
+    MEETING_STATUS_COLUMN,
     {
       key: 'operations',
       title: '操作',

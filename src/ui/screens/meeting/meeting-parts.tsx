@@ -19,6 +19,7 @@ import { formatShanghaiTime } from '../../../domain/format/date-format';
 import type { Page, PageRequest } from '../../../domain/paging/page';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+import type { PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
 import { usePagedList, useReadAgainWhenShown } from '../common/use-paged-list';
 import { SmallTable } from '../stage/detail-tab-parts';
@@ -56,6 +57,15 @@ export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
     </Badge>
   );
 }
+
+/** A meeting list's 状态: the status badge, never cut short. */
+export const MEETING_STATUS_COLUMN: PagedTableColumn<MeetingRow> = {
+  key: 'status',
+  title: '状态',
+  width: 100,
+  ellipsis: false,
+  render: (r) => <MeetingStatusBadge status={r.status} />,
+};
 
 export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof typeof MEETING_FORM_LABEL] ?? form;
 

@@ -16,7 +16,6 @@ import { Permission } from '../../shell/permission';
 import { recordScreen } from '../stage/stage-parts';
 import {
   MEETING_VOTE_PATH,
-  MeetingStatusBadge,
   TallyLine,
   VoteTable,
   roleLabel,
@@ -27,6 +26,7 @@ import {
   MeetingMissing,
   MeetingFacts,
   useMeetingList,
+  MEETING_STATUS_COLUMN,
 } from './meeting-parts';
 
 /** Without `?id=`, the caller's meetings; with it, that meeting's room. */
@@ -42,13 +42,7 @@ function MyMeetings() {
     { key: 'title', title: '会议', minWidth: 180 },
     { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatShanghaiTime(r.scheduledAt) },
     { key: 'itemCount', title: '议题数', width: 80 },
-    {
-      key: 'status',
-      title: '状态',
-      width: 100,
-      ellipsis: false,
-      render: (r) => <MeetingStatusBadge status={r.status} />,
-    },
+    MEETING_STATUS_COLUMN,
     {
       key: 'operations',
       title: '操作',
