@@ -8,7 +8,6 @@ import { useNavigate } from 'react-router-dom';
 import { agreeingConclusions } from '../../../application/meeting/meeting-room.machine';
 import type { ConclusionForm, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/meeting-rules';
-import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import { recordScreen } from '../stage/stage-parts';
 import {
@@ -21,32 +20,26 @@ import {
   useMeetingCalls,
   MeetingMissing,
   PrintMinutes,
+  useMeetingCall,
 } from './meeting-parts';
 
 function Minutes({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
-  const { notifier } = useServices();
   const gateway = useMeetingCalls();
-  const [sending, setSending] = useState(false);
+  const { calling: sending, run } = useMeetingCall();
   if (failed || !meetingId) {
     return <MeetingMissing back={MEETING_LIST_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   /** 提交纪要: every item concluded, the minutes go to the chair; the page reads the meeting again. */
-  const send = async () => {
-    setSending(true);
-    try {
-      await gateway.submitMinutes(m.meetingId, m.version);
-      notifier.success('纪要已提交主任委员审核');
-      room.send({ type: 'REFRESH' });
-    } catch {
-      // The gateway's refusal was shown by the http client.
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = () =>
+    run(
+      () => gateway.submitMinutes(m.meetingId, m.version),
+      '纪要已提交主任委员审核',
+      () => room.send({ type: 'REFRESH' }),
+    );
   return (
     <section className={styles.page}>
       <MeetingHeading title={`会议纪要：${m.title}`} status={m.status} />

@@ -231,3 +231,25 @@ export function useMeetingList<Q>(
   useReadAgainWhenShown(list);
   return { list, table };
 }
+
+/**
+ * A call of the page's own beside the room's flow: `calling` while it runs, `success` said once it went
+ * through, then `after`. A refusal was already shown by the http client.
+ */
+export function useMeetingCall() {
+  const { notifier } = useServices();
+  const [calling, setCalling] = useState(false);
+  const run = async (call: () => Promise<unknown>, success?: string, after?: () => void) => {
+    setCalling(true);
+    try {
+      await call();
+      if (success) notifier.success(success);
+      after?.();
+    } catch {
+      // The gateway's refusal was shown by the http client.
+    } finally {
+      setCalling(false);
+    }
+  };
+  return { calling, run };
+}

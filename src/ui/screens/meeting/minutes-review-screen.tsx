@@ -24,6 +24,7 @@ import {
   useMeetingCalls,
   MeetingMissing,
   useMeetingList,
+  useMeetingCall,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
@@ -81,7 +82,7 @@ function MinutesReview({ id: meetingId }: { id: string }) {
   const { meeting: m, loading, failed } = useMeetingRoom(meetingId);
   const [vetoes, setVetoes] = useState<number[]>([]);
   const [comment, setComment] = useState('');
-  const [acting, setActing] = useState(false);
+  const { calling: acting, run } = useMeetingCall();
   if (failed || !meetingId) {
     return <MeetingMissing back={MEETING_EXAMINE_PATH} />;
   }
@@ -92,21 +93,17 @@ function MinutesReview({ id: meetingId }: { id: string }) {
       notifier.error('退回意见至少5个字');
       return;
     }
-    setActing(true);
-    try {
-      await gateway.examineMinutes(m.meetingId, {
-        action,
-        version: m.version,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-        ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
-      });
-      notifier.success(action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书');
-      navigate(MEETING_EXAMINE_PATH);
-    } catch {
-      // The gateway's refusal was shown by the http client.
-    } finally {
-      setActing(false);
-    }
+    await run(
+      () =>
+        gateway.examineMinutes(m.meetingId, {
+          action,
+          version: m.version,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+          ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
+        }),
+      action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书',
+      () => navigate(MEETING_EXAMINE_PATH),
+    );
   };
   return (
     <section className={styles.page}>
