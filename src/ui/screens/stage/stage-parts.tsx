@@ -1,4 +1,4 @@
-// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route and summary,
+// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route, summary and sections,
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
@@ -12,12 +12,15 @@ import { ResourceScreen } from '../resource/resource-screen';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
-/** The make page's route: the record named by `?id=` ('' for a new one), opened afresh when it changes. */
-export function stageMakeScreen(Make: ComponentType<{ id: string }>): ComponentType {
-  return function StageMakeScreen() {
+/**
+ * The route of a page of one record, named by `?id=` ('' for none: a make page's new one), opened afresh when
+ * it changes: the make pages, the meeting's pages.
+ */
+export function recordScreen(Page: ComponentType<{ id: string }>): ComponentType {
+  return function RecordScreen() {
     const [params] = useSearchParams();
     const id = params.get('id') ?? '';
-    return <Make key={id} id={id} />;
+    return <Page key={id} id={id} />;
   };
 }
 
@@ -27,6 +30,19 @@ export function MakeSummary({ children }: { children: ReactNode }) {
   return (
     <div className={styles.card} role="region" aria-label="业务概况">
       <div className={styles.facts}>{children}</div>
+    </div>
+  );
+}
+
+/** A card of a make page under its heading (依据付款单, 参会人员 …). */
+export function MakeSection({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useMakeStyles();
+  return (
+    <div className={styles.card}>
+      <Text as="h2" size={400} weight="semibold">
+        {title}
+      </Text>
+      {children}
     </div>
   );
 }
