@@ -2,12 +2,13 @@
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { FieldDef } from '../../../domain/resource/resource';
 import { rateHint } from '../../../domain/resource/resource-form';
 import type { StageDef } from '../../../domain/stage/stage';
+import { useLoadOnce } from '../../kit/use-load-once';
 import { ResourceScreen } from '../resource/resource-screen';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
@@ -116,42 +117,43 @@ export function StageField({
   );
 }
 
-/** Reads the stage's record of business `id`: the maker's detail, or the reviewers' read through `/review`. */
+/**
+ * Reads the stage's record of business `id`: the maker's detail, or the reviewers' read through `/review`. Read
+ * once for the component's life (a kept-alive page shown again asks nothing): a caller whose `id` can change
+ * keys the component by it, as StageSection does.
+ */
 export function useStageRecord<R extends StageRecord>(def: StageDef, id: string, review = false) {
   const client = useStage(def);
-  const [record, setRecord] = useState<R | null | 'missing'>(null);
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
+  return useLoadOnce<R | null | 'missing'>(() => {
+    if (!id) return new Promise<null>(() => undefined);
     const read = review
       ? client.custom<R>('GET', `/${encodeURIComponent(id)}/review`, undefined, { silent: true })
       : client.detail<R>(id);
-    read.then(
-      (r) => live && setRecord(r),
-      () => live && setRecord('missing'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, id, review]);
-  return record;
+    return read.catch(() => 'missing' as const);
+  }, null);
 }
 
-/** The stage's record of business `id`, read, then drawn by `children` — or a spinner, or why not. */
-export function StageSection<R extends StageRecord>({
-  def,
-  id,
-  review = false,
-  missing,
-  children,
-}: {
+interface StageSectionProps<R extends StageRecord> {
   def: StageDef;
   id: string;
   review?: boolean | undefined;
   /** Shown when there is none (or the caller may not read it). */
   missing: string;
   children: (record: R) => ReactNode;
-}) {
+}
+
+/** The stage's record of business `id`, read, then drawn by `children` — or a spinner, or why not. */
+export function StageSection<R extends StageRecord>(props: StageSectionProps<R>) {
+  return <StageRecordSection<R> key={`${props.id}/${props.review === true}`} {...props} />;
+}
+
+function StageRecordSection<R extends StageRecord>({
+  def,
+  id,
+  review = false,
+  missing,
+  children,
+}: StageSectionProps<R>) {
   const record = useStageRecord<R>(def, id, review);
   if (record === 'missing') return <Text>{missing}</Text>;
   if (!record) return <Spinner size="small" label={`加载${def.resource.noun}…`} />;
