@@ -8,7 +8,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTE, flattenRoutes } from '../../src/domain/menu/route-catalogue';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
@@ -131,7 +131,7 @@ describe('accessibility', () => {
 
   it('no screen of the menu has a serious or critical violation, and no list hides a scrollbar', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     const requests = trackRequests(page);
     const findings: Finding[] = [];
     const unseen: string[] = [];
