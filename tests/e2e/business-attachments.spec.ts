@@ -5,9 +5,9 @@
 // or critical violation on the screens opened. Screens at 1440 and 390 go to .tmp.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { zipEntries } from '../../gateway/src/testing/zip-entries';
+import { seriousViolations } from './support/axe';
 import { signInThroughForm, screenshots } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
@@ -97,10 +97,7 @@ async function fresh(page: Page, username: string, password: string) {
 }
 
 async function noSeriousViolation(page: Page, screen: string) {
-  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = (await seriousViolations(page)).map((v) => `${screen} ${v.rule}: ${v.targets.join(', ')}`);
   expect(serious).toEqual([]);
 }
 
