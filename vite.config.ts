@@ -272,6 +272,10 @@ export default defineConfig({
           // run kept the two cores only about two thirds busy.
           maxWorkers: 3,
           testTimeout: 60_000,
+          // expect.poll waits as long as Playwright's own waits do (30 s), not Vitest's 1 s: what a spec polls
+          // (a detail's request, a count after a move) comes when the page gets to it, and on a loaded machine
+          // that has been more than a second.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/support/e2e-template.setup.ts'],
         },
       },
