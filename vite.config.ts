@@ -267,10 +267,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          // Two files at once, each with its own gateway process and Chromium: a spec spends much of its time
-          // waiting on the page, which the other one uses.
-          maxWorkers: 2,
+          // Three files at once, each with its own gateway process and Chromium: a spec spends much of its time
+          // waiting on the page (animations, a list's debounce, a request's round trip), and with two at once the
+          // run kept the two cores only about two thirds busy.
+          maxWorkers: 3,
           testTimeout: 60_000,
+          // expect.poll waits as long as Playwright's own waits do (30 s), not Vitest's 1 s: what a spec polls
+          // (a detail's request, a count after a move) comes when the page gets to it, and on a loaded machine
+          // that has been more than a second.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/support/e2e-template.setup.ts'],
         },
       },

@@ -4,7 +4,7 @@
 // column; at 390 wide the stage bar of 业务详情 stays within the screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -32,7 +32,7 @@ describe('list and detail layout', () => {
   it('fits 融资业务管理 and 融资决议管理 at 1440, and wraps the stage bar at 390', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
 
     await openList(page, '/business/financingBusinessManage', '融资业务管理', '融资业务列表');
     const business = await headerBoxes(page, '融资业务列表');
