@@ -2,7 +2,7 @@
 // the page shown again asks the browser for no layout inside the click, and the collapsed sidebar (the icon
 // rail) renders only the marks that move, as the open sidebar does.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { openMenuItem } from './support/menu';
 import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
@@ -57,7 +57,7 @@ const COUNT_LAYOUT_READS = `(() => {
 describe('switching back to a kept-alive tag', () => {
   it('reads no size or place inside the click, either way', async () => {
     await suite.context.addInitScript(COUNT_LAYOUT_READS);
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '融资业务管理');
     await suite.page.getByRole('main').getByRole('row').nth(1).waitFor();
     await openFromSidebar('业务管理', '业务审核');
@@ -77,7 +77,7 @@ describe('switching back to a kept-alive tag', () => {
 
   it('renders, in the collapsed sidebar, only the marks that move', async () => {
     await installRenderCounter(suite.context);
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '融资业务管理');
     await openFromSidebar('业务管理', '业务审核');
     await openFromSidebar('风险管理', '负面舆情');
