@@ -5,10 +5,9 @@
 // judged by the lifecycle's rules on its own day, so a day that let it on one start lets it on the other.
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
-import { databasesUnderTest } from '../../testing/test-gateway';
+import { databasesUnderTest, runOnce } from '../../testing/test-gateway';
 import { seededDays } from '../../testing/seeded-days';
 import { type Database, openDatabase } from '../database';
 import { migrate } from '../migrate';
@@ -28,16 +27,6 @@ const AHEAD = [
 ];
 /** The days of history a seed names as they are: when an enterprise was founded. */
 const FIXED = ['established_on'];
-
-async function runOnce(databaseUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Each walked business as its state and its moves, each move as its day before the seed, action and state. */
 async function businessesOf(db: Kysely<Database>, now: Date): Promise<string[]> {
