@@ -8,6 +8,7 @@
 // area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
 // reviewers it needs to submit and review).
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dateBefore, daysBefore } from './seed-days';
 import type { Kysely } from 'kysely';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
@@ -60,8 +61,6 @@ const CONTACTS: Array<[string, string]> = [
 ];
 const CLOSE_REASONS = ['供应商暂无融资需要', '重复提交的需求', '项目公司未确认应收账款'];
 
-const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour - 8));
-
 /** Every lifecycle grant: the seed acts as the named people, whose roles the table still checks. */
 const ALL_GRANTS = new Set(LIFECYCLE.transitions.filter((t) => t.menu).map((t) => grantOf(t)));
 
@@ -98,6 +97,8 @@ export const after = ['business', 'risk-crm'];
 
 export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
   const any = db as unknown as AnyDb;
+  /** `n` Beijing days before the seed, at `hour` (seed-days.ts): the demands came in over the last four weeks. */
+  const day = (n: number, hour = 10) => daysBefore(now, n, hour);
   const seeded = await db
     .selectFrom('financing_demand')
     .select('demand_id')
@@ -110,7 +111,7 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
     supplierId: DemoOrg.huadongBuildingMaterials,
     userId: SUPPLIER_USER_ID,
     capitalSideId: DemoOrg.icbcShanghai,
-    at: day(1),
+    at: day(27),
   });
   // The demo shows accepting and submitting; a lock seeded by the risk area would hide both. Lifted as the demo
   // starts: the risk area dates its locks back from that day, and a lock is not lifted before it was made.
@@ -123,7 +124,8 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
     .execute();
 
   // Orders with the 30 days of life a pre-credit needs on the days these businesses are made (the assets
-  // seed's orders fall due within 2026), due after the ones the application seed adds.
+  // seed's fall due within five weeks of the seed), due after the ones the application seed adds: nine to
+  // thirteen months on.
   for (const [s, supplierId] of [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel].entries()) {
     for (let k = 0; k < 4; k++) {
       await addConfirmedOrder(any, {
@@ -131,8 +133,8 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
         supplierId,
         orderNo: `FK${s === 0 ? 'HD' : 'HG'}2027${String(101 + k).padStart(4, '0')}`,
         amount: (900_000 + k * 275_000 + s * 130_000) * 100,
-        dueDate: `2027-${String(9 + k).padStart(2, '0')}-${String(12 + k * 3).padStart(2, '0')}`,
-        now: day(2),
+        dueDate: dateBefore(now, -[288, 321, 355, 388][k]!),
+        now: day(26),
       });
     }
   }
@@ -144,7 +146,7 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
   for (const [i, status] of statuses.entries()) {
     const supplierId = status === 'ACCEPTED' ? SUPPLIERS[i % 2]! : SUPPLIERS[i % SUPPLIERS.length]!;
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials;
-    const at = day(3 + i, 9 + (i % 8));
+    const at = day(25 - i, 9 + (i % 8));
     const id = newId();
     const amount = (50 + ((i * 37) % 450)) * 1_000_000; // 50 万 – 500 万元, in 分
     const [contactName, contactPhone] = CONTACTS[i % CONTACTS.length]!;
@@ -177,14 +179,14 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
           status: 'CLOSED',
           close_reason: CLOSE_REASONS[i % CLOSE_REASONS.length]!,
           updated_by: OPERATOR_ID,
-          updated_at: day(4 + i),
+          updated_at: day(24 - i),
           version: 2,
         })
         .where('demand_id', '=', id)
         .execute();
     }
     if (status === 'ACCEPTED') {
-      const now = day(4 + i, 14);
+      const now = day(24 - i, 14);
       const business = await createBusiness(db, {
         tenantId: DEMO_TENANT_ID,
         supplierId,
@@ -230,10 +232,10 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
   ];
   for (const [i, target] of plan.entries()) {
     const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
-    const at = day(8 + i, 11);
+    const at = day(20 - i, 11);
     const offered = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null, businessDay(at));
     // Three quarters of the ceiling, each order at its own company's ratio, in whole 元: well within the rule.
-    const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(8));
+    const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(20));
     const basis = cap.orders;
     const ceiling = preCreditCeiling(basis, financingRatio(null));
     const quarterOff = ((ceiling * 3n) / 400n) * 100n;

@@ -4,7 +4,7 @@
 // which the 融资申请 page warns of, is as old and as live on any day. Idempotent: fixed ids, nothing
 // overwritten.
 import type { Kysely } from 'kysely';
-import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dateBefore, daysBefore } from '../../db/seed/seed-days';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
@@ -48,8 +48,6 @@ const LOCK_REASONS = [
 ];
 const SCOPES = ['NEW_APPLICATION', 'LENDING', 'ALL'];
 
-const DAY = 86_400_000;
-
 async function orgsOf(db: AnyDb, tenantId: string, type: string) {
   return db
     .selectFrom('organization')
@@ -73,7 +71,7 @@ async function adminOf(db: AnyDb, tenantId: string): Promise<string | null> {
 
 export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promise<void> {
   /** The i-th row of a list made every `step` days, counting back from today. */
-  const day = (i: number, step: number) => new Date(now.getTime() - i * step * DAY);
+  const day = (i: number, step: number) => daysBefore(now, i * step);
   const suppliers = await orgsOf(db, tenantId, 'SUPPLIER');
   const capitalSides = await orgsOf(db, tenantId, 'CAPITAL_SIDE');
   const projectCompanies = await orgsOf(db, tenantId, 'PROJECT_COMPANY');
@@ -125,7 +123,7 @@ export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promi
       subject_name: subject.org_name,
       category,
       level: LEVELS[(i + Math.floor(i / 4)) % LEVELS.length]!,
-      detected_on: businessDay(at),
+      detected_on: dateBefore(at, 0),
       business_nos: i % 4 === 0 ? `YW2026${String(1000 + i).padStart(6, '0')}` : null,
       summary: SUMMARIES[category]!,
       result: handled ? (i % 2 === 0 ? 'KEEP' : 'CANCEL') : null,
@@ -147,14 +145,17 @@ export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promi
 
   const supplierLocks = Array.from({ length: 12 }, (_, i) => {
     const unlocked = i % 3 === 1;
-    const at = day(i, 9);
+    // A live lock was made yesterday, after every demo business of its supplier was submitted — a lock against
+    // new applications would have refused them: 绿源景观's pre-credits went in four and ten days before the seed,
+    // and it is now its 融资申请 the lock is warned of. One already lifted is older, as is its lifting.
+    const at = unlocked ? day(i, 9) : daysBefore(now, 1, 8 + i);
     return {
       lock_id: `${key}SL${String(i + 1).padStart(6, '0')}`,
       tenant_id: tenantId,
       supplier_id: pick(suppliers, i)!.org_id,
       scope: SCOPES[i % SCOPES.length]!,
       reason: LOCK_REASONS[i % LOCK_REASONS.length]!,
-      expires_at: i % 4 === 0 ? businessDay(new Date(at.getTime() + 180 * DAY)) : null,
+      expires_at: i % 4 === 0 ? dateBefore(at, -180) : null,
       unlock_reason: unlocked ? '风险已排除，解除锁定' : null,
       unlocked_by: unlocked ? actor : null,
       unlocked_at: unlocked ? day(i, 4) : null,
