@@ -18,7 +18,8 @@ export interface WorkerSetup {
   from?: ArrayBuffer;
   /** Compiled once by the gateway's thread and shared by every worker it starts. */
   pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
+  /** Only when PGlite creates the cluster (no data directory holding one, no dump to load). */
+  initdbWasmModule?: WebAssembly.Module;
   /** One Int32: the number of the statement running, 0 when none (the gateway's watchdog reads it). */
   running: SharedArrayBuffer;
   idleInTransactionMs: number;
@@ -93,7 +94,7 @@ async function main(port: NonNullable<typeof parentPort>, setup: WorkerSetup): P
     extensions: { pg_trgm },
     startParams: PGLITE_START_PARAMS,
     pgliteWasmModule: setup.pgliteWasmModule,
-    initdbWasmModule: setup.initdbWasmModule,
+    ...(setup.initdbWasmModule ? { initdbWasmModule: setup.initdbWasmModule } : {}),
   });
   // Every notification, posted before the answer to the statement that committed it (PGlite queues the
   // listeners while it reads that answer): the gateway hears of a change before its writer resumes.
