@@ -53,11 +53,22 @@ export type WorkerMessage =
   | { kind: 'error'; id: number; error: WorkerError }
   | { kind: 'notification'; channel: string; payload: string };
 
-// pg_trgm for 用户管理's name search (migration 0014). shared_buffers: PGlite's default of 128 MB is touched
-// as it starts and stays in the process's memory for good (a WASM heap does not shrink); the data directory
-// is read through the operating system's page cache anyway, so 32 MB holds the hot pages of a 100,000-user
-// tenant and keeps ~100 MB off the gateway's resident memory.
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+// pg_trgm for 用户管理's name search (migration 0014). The rest sizes PostgreSQL for one embedded session:
+// WebAssembly memory never shrinks, so whatever PostgreSQL touches once (its shared memory as it starts, the
+// peak of a statement) stays in the gateway's resident memory for good.
+//  - shared_buffers: PostgreSQL's shared memory is zeroed as it starts, all of it resident at once. The data
+//    directory is read through the operating system's page cache anyway; 16 MB holds the hot pages of a
+//    100,000-user tenant (the user page's indexes and the rows of its first pages).
+//  - max_connections: one session, not PostgreSQL's hundred; the lock and process tables scale with it.
+//  - default_statistics_target: ANALYZE (on start and hourly, db/prepare.ts) samples 300 rows per unit; at
+//    PostgreSQL's 100 the 30,000 sampled users raise the WebAssembly heap by 20 MB for good, at 30 by 6 MB,
+//    and 9,000 sampled rows still tell the planner a 100,000-row table's shape.
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'max_connections=4'],
+  ...['-c', 'default_statistics_target=30'],
+];
 
 const ERROR_FIELDS = [
   'code',
