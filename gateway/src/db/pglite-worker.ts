@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { collectWhenIdle } from '../idle-collect';
 
 export interface WorkerSetup {
   /** PGlite keeps its files here; in memory when absent. */
@@ -215,6 +216,7 @@ async function main(port: NonNullable<typeof parentPort>, setup: WorkerSetup): P
     pump();
   });
   post({ kind: 'ready' });
+  collectWhenIdle();
 }
 
 if (parentPort) await main(parentPort, workerData as WorkerSetup);
