@@ -18,28 +18,42 @@ function thread(heap: number) {
   return { state, look };
 }
 
+/** The looks' answers over `n` seconds. */
+const looks = (look: () => boolean, n: number) => Array.from({ length: n }, () => look());
+
 describe('idleCollector', () => {
-  it('collects once when the thread falls quiet after its heap grew, not again until it grows again', () => {
-    const { state, look } = thread(40 * MB);
+  it('collects once the thread has been quiet five seconds after its heap grew, not again until it grows', () => {
+    const { state, look } = thread(60 * MB);
     state.liveAfterCollection = 40 * MB;
-    expect(look()).toBe(true); // the start-up's leftovers, at the first quiet look
+    // The start-up's leftovers, at the fifth quiet second.
+    expect(looks(look, 5)).toEqual([false, false, false, false, true]);
     state.utilization = 0.9;
     state.heap = 120 * MB; // a burst of requests
     expect(look()).toBe(false);
     state.utilization = 0;
-    expect(look()).toBe(true);
+    expect(looks(look, 5)).toEqual([false, false, false, false, true]);
     expect(state.heap).toBe(40 * MB);
-    expect(look()).toBe(false);
+    expect(looks(look, 10).some(Boolean)).toBe(false);
     state.heap = 44 * MB; // a few requests: not worth a collection
-    expect(look()).toBe(false);
+    expect(looks(look, 10).some(Boolean)).toBe(false);
     expect(state.collections).toBe(2);
+  });
+
+  it('does not collect in the pauses of traffic that comes in bursts a few seconds apart', () => {
+    const { state, look } = thread(200 * MB);
+    for (let burst = 0; burst < 5; burst += 1) {
+      state.utilization = 0.5;
+      look();
+      state.utilization = 0;
+      expect(looks(look, 4).some(Boolean)).toBe(false);
+    }
+    expect(state.collections).toBe(0);
   });
 
   it('never collects while the thread is busy', () => {
     const { state, look } = thread(200 * MB);
     state.utilization = 0.05;
-    expect(look()).toBe(false);
-    expect(look()).toBe(false);
+    expect(looks(look, 10).some(Boolean)).toBe(false);
     expect(state.collections).toBe(0);
   });
 

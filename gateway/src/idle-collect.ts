@@ -2,9 +2,10 @@
 // promotes the short-lived objects of fifty requests at a time into the old generation and grows it to fit;
 // when the load stops, nothing allocates any more, so no collection comes to empty it, and V8's own memory
 // reducer (which is meant to) seldom runs in Node: 100,000-user pages left a gateway some 60 MB larger for
-// good, nearly all of it garbage. Each thread (the gateway's and the database's) watches itself: after a
-// second in which it did next to nothing, and only if its heap grew since it last collected, one full
-// collection — some tens of milliseconds, at a moment nobody waits.
+// good, nearly all of it garbage. Each thread (the gateway's and the database's) watches itself: after five
+// seconds in which it did next to nothing, and only if its heap grew since it last collected, one full
+// collection — some tens of milliseconds, at a moment nobody waits. Not sooner: traffic that pauses for a
+// second or two between bursts would pay for the collection and then for growing the heap again.
 //
 // The collection needs Node's --expose-gc, which the compiled gateway is started with (scripts/gateway-build.mjs);
 // run any other way, nothing is collected.
@@ -13,8 +14,10 @@ import v8 from 'node:v8';
 
 /** How often a thread looks at itself, ms. */
 const LOOK_MS = 1_000;
-/** Busy below this share of the last second: quiet. */
+/** Busy below this share of a second: a quiet second. */
 const QUIET_UTILIZATION = 0.02;
+/** Quiet seconds in a row before a collection. */
+const QUIET_LOOKS = 5;
 /** Growth of the heap since the last collection worth a collection, bytes. */
 const GROWTH_BYTES = 8 * 1024 * 1024;
 
@@ -30,10 +33,11 @@ export interface IdleCollectProbes {
 /** Answers what to do at each look: collect or not. Apart from the timer, so that it can be tested. */
 export function idleCollector(probes: IdleCollectProbes): () => boolean {
   let collectedAt = 0;
+  let quietLooks = 0;
   return () => {
     if (!probes.gc) return false;
-    const quiet = probes.utilization() < QUIET_UTILIZATION;
-    if (!quiet || probes.heapSize() < collectedAt + GROWTH_BYTES) return false;
+    quietLooks = probes.utilization() < QUIET_UTILIZATION ? quietLooks + 1 : 0;
+    if (quietLooks < QUIET_LOOKS || probes.heapSize() < collectedAt + GROWTH_BYTES) return false;
     probes.gc();
     collectedAt = probes.heapSize();
     return true;
