@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
@@ -177,6 +178,38 @@ function shellChunk(): { plugin: Plugin; test: (id: string) => boolean; base: (i
 
 const shell = shellChunk();
 
+/**
+ * The order test files run in: Vitest's own (project by project, the longest first), with the files of one
+ * project that want the same test environment kept together. A worker of a project that does not isolate its
+ * files goes on to the next file only when that file wants its environment; otherwise it is stopped and a new
+ * one imports everything again. Without recorded durations (a fresh clone, as in CI) Vitest orders by file
+ * size, which alternates the unit project's Node and happy-dom files. Vitest's own sequencer is imported when
+ * tests run, not when the client is built.
+ */
+class EnvironmentSequencer implements TestSequencer {
+  constructor(private readonly vitest: Vitest) {}
+
+  private async base(): Promise<TestSequencer> {
+    const { BaseSequencer } = await import('vitest/node');
+    return new BaseSequencer(this.vitest);
+  }
+
+  async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return (await this.base()).shard(files);
+  }
+
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const groups = new Map<string, TestSpecification[]>();
+    for (const spec of await (await this.base()).sort(files)) {
+      // The environment a file asks for in its docblock (`// @vitest-environment happy-dom`), else its project's.
+      const asked = /@vitest-environment\s+([\w-]+)/.exec(readFileSync(spec.moduleId, 'utf8').slice(0, 500))?.[1];
+      const key = `${spec.project.name}\u0000${asked ?? spec.project.config.environment}`;
+      groups.set(key, [...(groups.get(key) ?? []), spec]);
+    }
+    return [...groups.values()].flat();
+  }
+}
+
 // One config for the client build, the dev server and the test projects. Tests run in Node by default;
 // a component test opts into a DOM with `// @vitest-environment happy-dom` at its top.
 export default defineConfig({
@@ -218,6 +251,7 @@ export default defineConfig({
     // copy of everything it imports; inlined, it goes through Vitest like every other gateway file.
     server: { deps: { inline: ['@fastify/autoload'] } },
     hookTimeout: 60_000,
+    sequence: { sequencer: EnvironmentSequencer },
     projects: [
       {
         // Pure modules share no state, so one worker may run them all: a fresh worker per file costs more
@@ -235,6 +269,11 @@ export default defineConfig({
           // 2-core machine that can take more than Testing Library's one second, which is a wait, not a verdict.
           setupFiles: ['tests/support/dom-testing.setup.ts'],
           testTimeout: 15_000,
+          // Most of a component file's time went to importing React, Fluent UI and Testing Library afresh in a
+          // new worker: the files share their workers' modules instead. Each file unmounts what it rendered
+          // (cleanup) and restores its timers and spies; a module mock (vi.mock) reaches only modules first
+          // imported after it, so a file that mocks one must be the only one importing what it tests with it.
+          isolate: false,
         },
       },
       {
@@ -251,7 +290,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'contract', include: ['tests/contract/**/*.pact.test.ts'], fileParallelism: false },
+        // One worker runs every consumer file: each would otherwise load Pact's native core and the client's
+        // adapters again, which costs more than its tests. Each file still writes a pact of its own.
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.pact.test.ts'],
+          fileParallelism: false,
+          isolate: false,
+          // A project of one worker that shares it cannot run beside the others' two: it runs after them.
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
@@ -267,10 +315,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          // Two files at once, each with its own gateway process and Chromium: a spec spends much of its time
-          // waiting on the page, which the other one uses.
-          maxWorkers: 2,
+          // Three files at once, each with its own gateway process and Chromium: a spec spends much of its time
+          // waiting on the page (animations, a list's debounce, a request's round trip), and with two at once the
+          // run kept the two cores only about two thirds busy.
+          maxWorkers: 3,
           testTimeout: 60_000,
+          // expect.poll waits as long as Playwright's own waits do (30 s), not Vitest's 1 s: what a spec polls
+          // (a detail's request, a count after a move) comes when the page gets to it, and on a loaded machine
+          // that has been more than a second.
+          expect: { poll: { timeout: 30_000 } },
           globalSetup: ['tests/support/e2e-template.setup.ts'],
         },
       },

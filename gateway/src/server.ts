@@ -5,6 +5,7 @@ import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { prepareDatabase, takePreparedMarker, vacuumPglite } from './db/prepare';
 import { expireLapsedDecisions } from './modules/decision/expiry';
+import { collectWhenIdle } from './idle-collect';
 import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
@@ -80,3 +81,4 @@ const expire = async () => {
 };
 void expire();
 setInterval(() => void expire(), EXPIRY_MS).unref();
+collectWhenIdle();

@@ -104,11 +104,14 @@ async function measureWeights(browser: Browser, gateway: RunningGateway, dist: s
 
 /**
  * Sign-in → first screen: from the form's submit to the end of the last API call the first screen makes
- * (its heading must be in the DOM by then), once the network has been quiet for 500 ms. Beside it, how
- * often the to-do count was asked and how many of those calls were cancelled.
+ * (its heading must be in the DOM by then), once the network has been quiet for 500 ms. The to-do count is
+ * not one of them: the shell asks for it once the first screen shows (SPEC's one call, after the screen), so
+ * it ends a round trip after the screen whatever the sign-in costs; its own row says it was asked once and
+ * after, and the figure names how long the sign-in took until it came back too.
  */
 async function measureSignIn(browser: Browser, gateway: RunningGateway, record: Recorder) {
   const times: number[] = [];
+  const withTodo: number[] = [];
   let todoCalls = 0;
   let todoCancelled = 0;
   let todoBeforeScreen = 0;
@@ -159,27 +162,31 @@ async function measureSignIn(browser: Browser, gateway: RunningGateway, record: 
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByRole('heading', { name: /^你好，/ }).waitFor();
     while (pending > 0 || Date.now() - lastSettled < 500) await page.waitForTimeout(50);
-    const { submittedAt, shownAt, lastCallEnd, todoStart } = await page.evaluate(() => {
+    const { submittedAt, shownAt, lastCallEnd, todoStart, todoEnd } = await page.evaluate(() => {
       const w = window as unknown as { signIn: { submittedAt: number; shownAt: number } };
       const calls = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
         (e) => new URL(e.name).pathname.startsWith('/api/') && e.startTime >= w.signIn.submittedAt,
       );
-      const todo = calls.find((e) => new URL(e.name).pathname === '/api/business/workbench/todo/count');
+      // No named inner functions: tsx would wrap them in a helper that the page does not have.
+      const todoPath = '/api/business/workbench/todo/count';
+      const todo = calls.find((e) => new URL(e.name).pathname === todoPath);
       return {
         ...w.signIn,
-        lastCallEnd: Math.max(0, ...calls.map((e) => e.responseEnd)),
+        lastCallEnd: Math.max(0, ...calls.filter((e) => e !== todo).map((e) => e.responseEnd)),
         todoStart: todo ? todo.startTime : Number.POSITIVE_INFINITY,
+        todoEnd: todo ? todo.responseEnd : 0,
       };
     });
     if (todoStart < shownAt) todoBeforeScreen += 1;
     times.push(Math.max(shownAt, lastCallEnd) - submittedAt);
+    withTodo.push(Math.max(shownAt, lastCallEnd, todoEnd) - submittedAt);
     await context.close();
   }
   const sorted = [...times].sort((a, b) => a - b);
   const m = median(times);
   record(
     `sign-in → first screen (Enter to the last call of the first screen, median of ${RUNS})`,
-    `${m.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)})`,
+    `${m.toFixed(0)} ms (min ${sorted[0]!.toFixed(0)}, max ${sorted.at(-1)!.toFixed(0)}; to-do count back at ${median(withTodo).toFixed(0)})`,
     `≤ 300 ms ${mark(m <= 300)}`,
   );
   const once = todoCalls === RUNS && todoCancelled === 0 && todoBeforeScreen === 0;
@@ -217,12 +224,15 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
   };
   page.on('request', countRequest);
   const times: number[] = [];
+  const frames: number[] = [];
   for (let i = 0; i < 10; i += 1) {
     const target = i % 2 === 0 ? '融资业务管理' : '业务审核';
     // No named inner functions: tsx would wrap them in a helper that the page does not have.
+    // Beside the figure, when the next frame was drawn: a rAF callback runs before that frame's style, layout
+    // and paint, and a task queued from it runs after them.
     const timing = page.evaluate(
       (title) =>
-        new Promise<number>((resolve) => {
+        new Promise<[number, number]>((resolve) => {
           const tags = document.querySelector('nav[aria-label="已打开的页面"]')!;
           let clickedAt = 0;
           tags.addEventListener(
@@ -238,7 +248,8 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
               [...document.querySelectorAll('h1')].some((h) => h.textContent === title && h.checkVisibility())
             ) {
               observer.disconnect();
-              resolve(performance.now() - clickedAt);
+              const shown = performance.now() - clickedAt;
+              requestAnimationFrame(() => setTimeout(() => resolve([shown, performance.now() - clickedAt])));
             }
           });
           observer.observe(document.body, { subtree: true, childList: true, attributes: true });
@@ -246,13 +257,15 @@ async function measureTagSwitch(browser: Browser, gateway: RunningGateway, recor
       target,
     );
     await tagBar.getByText(target, { exact: true }).click();
-    times.push(await timing);
+    const [shown, drawn] = await timing;
+    times.push(shown);
+    frames.push(drawn);
   }
   const sorted = [...times].sort((a, b) => a - b);
   const m = median(times);
   record(
     'switch back to a cached tag (median of 10)',
-    `${m.toFixed(1)} ms (max ${sorted.at(-1)!.toFixed(1)})`,
+    `${m.toFixed(1)} ms (max ${sorted.at(-1)!.toFixed(1)}; next frame drawn at ${median(frames).toFixed(1)})`,
     `≤ 16 ms ${mark(m <= 16)}`,
   );
 

@@ -1,9 +1,10 @@
-// The review meeting's calls as the client's MeetingGatewayAdapter makes them: the secretary's list, the make
+// The review meeting's calls as the client makes them (meetingCalls over the stage port's adapter): the secretary's list, the make
 // page's options, 新增, the draft read and saved, 发送通知, the member's list and own vote, the secretary's 缺席
 // mark, an item's conclusion and the minutes PDF. The records are the fixed ones of meeting-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
-import { MeetingGatewayAdapter } from '../../src/adapters/gateway/meeting-gateway.adapter';
+import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
+import { meetingCalls } from '../../src/application/meeting/meeting-calls';
 import type { FileSaver } from '../../src/application/ports/file-gateway.port';
 import { bearer, createPact, httpClientFor } from './support/consumer';
 import {
@@ -22,7 +23,7 @@ const as = (who: keyof typeof MEETING_TOKEN) => bearer(MEETING_TOKEN[who]);
 const saved: Array<{ blob: Blob; fileName: string }> = [];
 const saver: FileSaver = { save: (blob, fileName) => saved.push({ blob, fileName }) };
 const gateway = (url: string, who: keyof typeof MEETING_TOKEN = 'secretary') =>
-  new MeetingGatewayAdapter(httpClientFor(url, MEETING_TOKEN[who]).http, saver);
+  meetingCalls(new StageGatewayAdapter(httpClientFor(url, MEETING_TOKEN[who]).http, saver));
 
 const row = {
   meetingId: string(PACT_MEETING_ID),

@@ -4,11 +4,11 @@
 // Each list is also looked at at 1440 px: a table wider than its frame draws its scrollbar always, so no
 // column hides unseen under the pinned 操作. Admin signs in once and goes from screen to screen inside the
 // app, as a person does, rather than loading the whole client again for each one.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTE, flattenRoutes } from '../../src/domain/menu/route-catalogue';
-import { signIn } from './support/browser';
+import { seriousViolations, type Violation } from './support/axe';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
@@ -21,11 +21,8 @@ const MENU_ROUTES = [
     .map((r) => r.path),
 ].map((p) => (p.startsWith('/') ? p : `/${p}`));
 
-interface Finding {
+interface Finding extends Violation {
   route: string;
-  rule: string;
-  impact: string;
-  targets: string[];
 }
 
 /** The page once its data has arrived: no request in flight and no list still loading. */
@@ -88,22 +85,7 @@ async function closeOtherTags(page: Page) {
 }
 
 async function serious(page: Page, route: string): Promise<Finding[]> {
-  // Fluent's focus trap keeps 1-px sentinels (`data-tabster-dummy`) that are focusable and aria-hidden by design:
-  // focus landing on one is moved on at once, so a reader never meets them.
-  // Only the violations are gathered in full: what passed is not read, and collecting every passing node of a
-  // large screen and sending it out of the page is most of a run's work.
-  const result = await new AxeBuilder({ page })
-    .exclude('[data-tabster-dummy]')
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      route,
-      rule: `${v.id}: ${v.help}`,
-      impact: v.impact ?? '',
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
+  return (await seriousViolations(page)).map((v) => ({ route, ...v }));
 }
 
 /** A frame that scrolls sideways but whose scrollbar is drawn only while scrolling (overlay scrollbars). */
@@ -131,7 +113,7 @@ describe('accessibility', () => {
 
   it('no screen of the menu has a serious or critical violation, and no list hides a scrollbar', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     const requests = trackRequests(page);
     const findings: Finding[] = [];
     const unseen: string[] = [];

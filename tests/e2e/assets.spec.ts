@@ -3,7 +3,7 @@
 // by its row number), and opens an order's details with its invoices.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -48,7 +48,7 @@ async function importFile(): Promise<Buffer> {
 describe('资产管理 · 付款单信息', () => {
   it('admin filters, confirms an order and sees its eligible amount, imports a file and opens the details', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenuItem(page, '资产管理', '付款单信息');
     await page.getByRole('heading', { name: '付款单信息' }).waitFor();
     const table = page.getByRole('table', { name: '付款单列表' });

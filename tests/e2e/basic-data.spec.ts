@@ -3,7 +3,7 @@
 // in the list with its new gysId and sub-systems; the project-company list and the organisation tree render.
 import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-code';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -26,7 +26,7 @@ async function openMenu(title: string, tableLabel?: string) {
 describe('供应商管理, 项目公司管理, 组织管理', () => {
   it('admin adds a supplier: an invalid credit code shows its message, a valid one is saved and found in the list', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('供应商管理', '供应商列表');
     await page.screenshot({ path: '.tmp/e2e-supplier-management.png' });
 
@@ -88,7 +88,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
 
   it("shows the project companies and the organisation tree with the selected one's accounts", async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('项目公司管理', '项目公司列表');
     expect(await page.getByRole('table', { name: '项目公司列表' }).textContent()).toContain('苏州远景置业有限公司');
     await page.screenshot({ path: '.tmp/e2e-project-companies.png' });

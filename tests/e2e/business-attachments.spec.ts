@@ -5,10 +5,10 @@
 // or critical violation on the screens opened. Screens at 1440 and 390 go to .tmp.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { zipEntries } from '../../gateway/src/testing/zip-entries';
-import { signIn, screenshots } from './support/browser';
+import { seriousViolations } from './support/axe';
+import { signInThroughForm, screenshots } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 
@@ -93,14 +93,11 @@ async function fresh(page: Page, username: string, password: string) {
     localStorage.clear();
     sessionStorage.clear();
   });
-  await signIn(page, suite.gateway.url, username, password);
+  await signInThroughForm(page, suite.gateway.url, username, password);
 }
 
 async function noSeriousViolation(page: Page, screen: string) {
-  const result = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = (await seriousViolations(page)).map((v) => `${screen} ${v.rule}: ${v.targets.join(', ')}`);
   expect(serious).toEqual([]);
 }
 
@@ -156,7 +153,7 @@ describe('业务的附件', () => {
     expect(submitted.state).toBe('APPLICATION/PENDING');
 
     // reviewer1 opens the contract from the examine page: 文件预览 shows the PDF inline.
-    await signIn(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
+    await signInThroughForm(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
     await page.goto(`${suite.gateway.url}/business/financingApplicationExamineInfo?id=${id}`);
     const checklist = page.getByRole('table', { name: '准入资料清单' });
     await checklist.getByRole('link', { name: '基础交易合同.pdf' }).waitFor();

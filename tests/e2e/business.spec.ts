@@ -2,7 +2,7 @@
 // terminates one (the reason is required); the risk manager pauses a business with a reason and resumes it.
 // Both screens are photographed at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -32,7 +32,7 @@ describe('融资业务', () => {
   it('the operator reads a timeline and terminates a business with a reason', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'operator', 'Operator@2026');
+    await signInThroughForm(page, suite.gateway.url, 'operator', 'Operator@2026');
     await openList();
     await screenshots('business-manage');
     const table = page.getByRole('table', { name: '融资业务列表' });
@@ -68,7 +68,7 @@ describe('融资业务', () => {
   it('the risk manager pauses a business with a reason and resumes it', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'risk1', 'Staff@2026');
+    await signInThroughForm(page, suite.gateway.url, 'risk1', 'Staff@2026');
     await openList();
     const table = page.getByRole('table', { name: '融资业务列表' });
     // 恒固钢结构's seeded pre-credit (…9000), waiting at level 1.

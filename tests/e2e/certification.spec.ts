@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskIdNumber } from '../../src/domain/format/mask';
 import { residentIdCheckChar } from '../../src/domain/patterns/resident-id';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -26,7 +26,7 @@ async function openMenu(title: string, tableLabel: string) {
 describe('证书管理, 个人认证', () => {
   it('admin registers a personal certification (the check digit is checked as typed) and rejects it with a comment', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('个人认证', '个人认证列表');
     await page.screenshot({ path: '.tmp/e2e-personal-certification.png' });
 

@@ -2,7 +2,7 @@
 // before anything is sent), submits them and finds them in the list with their JY number; 企业信息 lists the
 // tenant's enterprises and edits a profile. Each screen at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -22,7 +22,7 @@ describe('客户关系管理', () => {
   it('admin writes interview minutes on the make page and finds them in the list', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('访谈纪要管理', '访谈纪要列表');
     await screenshots('interview-minutes');
 
@@ -59,7 +59,7 @@ describe('客户关系管理', () => {
   it('企业信息 lists the enterprises with their roles and saves a profile', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('企业信息', '企业信息列表');
     await screenshots('enterprise-information');
     const table = page.getByRole('table', { name: '企业信息列表' });

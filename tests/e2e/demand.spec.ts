@@ -2,7 +2,7 @@
 // and sees the business it started (its number in the demand's detail, its pre-credit draft in 预授信申请管理); the
 // screens are photographed at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -35,7 +35,7 @@ describe('融资需求', () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
     await answerConsentPromptLater();
-    await signIn(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await signInThroughForm(page, suite.gateway.url, 'supplier', 'Supplier@2026');
     await open(DEMANDS, '融资需求管理', '融资需求列表');
     await page.getByRole('button', { name: '新增需求' }).click();
     const dialog = page.getByRole('dialog', { name: '新增融资需求' });
@@ -89,7 +89,7 @@ describe('融资需求', () => {
       localStorage.clear();
       sessionStorage.clear();
     });
-    await signIn(page, suite.gateway.url, 'operator', 'Operator@2026');
+    await signInThroughForm(page, suite.gateway.url, 'operator', 'Operator@2026');
     await open(DEMANDS, '融资需求管理', '融资需求列表');
     const row = page.getByRole('table', { name: '融资需求列表' }).getByRole('row').filter({ hasText: demandNo });
     await row.getByRole('button', { name: '受理' }).click();
@@ -126,7 +126,7 @@ describe('融资需求', () => {
       sessionStorage.clear();
     });
     await answerConsentPromptLater();
-    await signIn(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await signInThroughForm(page, suite.gateway.url, 'supplier', 'Supplier@2026');
     await open(PRE_CREDITS, '预授信申请管理', '预授信列表');
     const make = page.getByRole('heading', { name: '申请预授信' });
     await page.getByRole('button', { name: '申请预授信' }).click();

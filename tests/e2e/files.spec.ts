@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UploadMessage } from '../../src/domain/upload/upload-rules';
-import { DEMO_ACCOUNTS, signIn } from './support/browser';
+import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const PNG = Buffer.from(
@@ -16,7 +16,7 @@ const suite = useBrowserSuite({ acceptDownloads: true, viewport: { width: 1280, 
 
 beforeEach(async () => {
   const { username, password } = DEMO_ACCOUNTS.admin;
-  await signIn(suite.page, suite.gateway.url, username, password);
+  await signInThroughForm(suite.page, suite.gateway.url, username, password);
   await suite.page.goto(`${suite.gateway.url}/preView/preViewMain`);
   await suite.page.getByRole('button', { name: '上传文件', exact: true }).waitFor();
 });

@@ -2,7 +2,7 @@
 // methods ticked) and finds it in 资金方管理; saves the risk summary and sees version 4 in force and at the top
 // of the version history; the lists and forms render at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -21,7 +21,7 @@ describe('参数管理 and 资金管理', () => {
   it('admin adds a product on /addFund and sees it in 资金方管理', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenuItem(page, '资金管理', '资金方管理');
     await page.getByRole('heading', { name: '资金方管理' }).waitFor();
     const table = page.getByRole('table', { name: '资金产品列表' });
@@ -71,7 +71,7 @@ describe('参数管理 and 资金管理', () => {
   it('admin saves the risk summary and sees version 4 in force and in the history', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openRoute('/parameterManage/summaryRiskControl', '风控汇总参数');
     const form = page.getByRole('form', { name: '生效中的风控汇总参数' });
     await form.getByText('当前生效：第3版').waitFor();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-code';
 import { RegistrationMessage } from '../../src/domain/registration/registration';
-import { signIn, signInThroughForm } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
@@ -54,7 +54,7 @@ describe('供应商注册', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await page.getByText(RegistrationMessage.underReview).first().waitFor();
 
-    await signIn(page, url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, url, 'admin', 'Admin@2026');
     await page.goto(`${url}/basicDataManagement/enterpriseCertification`);
     await page.getByRole('textbox', { name: '企业名称' }).fill('新锐幕墙');
     await page.getByRole('button', { name: '查询' }).click();

@@ -2,7 +2,7 @@
 // level 1, returns it with a comment, lands back on 业务审核 with a toast, and the item has left both lists and
 // the count. Screens at 1440 and 390 px go to .tmp for a look.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuArea } from './support/menu';
 
@@ -18,7 +18,7 @@ describe('业务审核', () => {
   it('reviewer1 returns a pre-credit from 我的待办 and it leaves the list', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
+    await signInThroughForm(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
 
     const nav = page.getByRole('navigation', { name: '主菜单' });
     const todo = nav.getByText(/^我的待办/);

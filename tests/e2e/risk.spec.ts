@@ -2,7 +2,7 @@
 // unlocks it and sees both changes in the lock's history; 监管账户 shows account numbers masked in the list and
 // whole in 查看; every risk list renders at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
-import { signIn, screenshots as shoot } from './support/browser';
+import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -31,7 +31,7 @@ describe('风险管理', () => {
   it('admin locks a supplier with a reason, unlocks it with a reason, and sees the history', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('供应商锁定', '供应商锁定列表');
     await screenshots('supplier-lock');
 
@@ -76,7 +76,7 @@ describe('风险管理', () => {
   it('监管账户 masks account numbers in the list and shows them whole in 查看; the other risk lists render', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('监管账户管理', '监管账户列表');
     const first = page.getByRole('table', { name: '监管账户列表' }).getByRole('row').nth(1);
     const listed = (await first.textContent()) ?? '';

@@ -3,7 +3,7 @@
 // signs in and sees exactly that menu, beside the 数据看板 every role has.
 import { describe, expect, it } from 'vitest';
 import { MENU_AREAS } from '../../src/domain/menu/route-catalogue';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 import { mainMenu, openMenuItem } from './support/menu';
@@ -61,7 +61,7 @@ describe('角色管理', () => {
   it('admin creates a role, grants it one menu, assigns it to a new user; that user sees exactly that menu', async () => {
     const password = await createUserThroughApi();
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openRoles();
 
     // 新增, with the name checked while typing.
@@ -146,7 +146,7 @@ describe('角色管理', () => {
     const context = await suite.browser.newContext({ locale: 'zh-CN' });
     try {
       const userPage = await context.newPage();
-      await signIn(userPage, suite.gateway.url, NEW_USER.userName, password);
+      await signInThroughForm(userPage, suite.gateway.url, NEW_USER.userName, password);
       const nav = mainMenu(userPage);
       await openMenuItem(userPage, '风险管理', '负面舆情');
       await userPage.getByRole('heading', { name: '负面舆情' }).waitFor();
@@ -170,7 +170,7 @@ describe('角色管理', () => {
 
   it("auditor sees the roles with 查看 only, and 查看 shows a role's granted menus read-only and its users", async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'auditor', 'Auditor@2026');
+    await signInThroughForm(page, suite.gateway.url, 'auditor', 'Auditor@2026');
     await openRoles();
     expect(await page.getByRole('table', { name: '角色列表' }).getByRole('row').count()).toBeGreaterThan(3);
     for (const name of ['新增', '编辑', '删除', '权限', '分配用户']) {

@@ -1,7 +1,7 @@
 // The shell in Chromium — tags, their context menu and overflow, reload, the sidebar (rail, phone drawer),
 // the header commands, menu search, failures in Chinese, session expiry and the chunk error screen.
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
@@ -21,7 +21,7 @@ async function openFromSidebar(area: string, item: string) {
 
 describe('tags', () => {
   it('adds a tag per visited page, leaves a revisited one in its place, and keeps them over a reload', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '融资业务管理');
     await openFromSidebar('业务管理', '业务审核');
     await openFromSidebar('风险管理', '负面舆情');
@@ -37,7 +37,7 @@ describe('tags', () => {
   });
 
   it('keeps a typed query value and the page number when the user leaves a tag and comes back', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('风险管理', '负面舆情');
     const table = suite.page.getByRole('table', { name: '负面舆情列表' });
     await table.getByRole('row').nth(10).waitFor();
@@ -62,7 +62,7 @@ describe('tags', () => {
   });
 
   it('drops the oldest tag past the maximum of 20', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     const items: Array<[string, string]> = [
       ['业务管理', '融资业务管理'],
       ['业务管理', '业务审核'],
@@ -94,7 +94,7 @@ describe('tags', () => {
   });
 
   it('closes from the tag and from the context menu: close, others, left, right, all', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     for (const item of ['融资业务管理', '业务审核', '审核类型配置', '预授信申请管理'])
       await openFromSidebar('业务管理', item);
     await tagBar().getByRole('button', { name: '关闭 预授信申请管理' }).click();
@@ -133,13 +133,16 @@ describe('tag switch', () => {
     // Playwright's default window (1280 wide) first, then the desktop width the screens are checked at (1440):
     // in the narrower window the first switch away from 业务审核 once rendered that whole page again.
     await suite.page.setViewportSize({ width: 1280, height: 720 });
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '融资业务管理');
     const rows = suite.page.getByRole('main').getByRole('row');
     await rows.nth(1).waitFor();
+    const headers = () => suite.page.getByRole('main').getByRole('columnheader').allTextContents();
+    let shownColumns = await headers();
     await openFromSidebar('业务管理', '业务审核');
-    for (const width of [1280, 1440]) {
-      await suite.page.setViewportSize({ width, height: width === 1280 ? 720 : 900 });
+    // 1300 keeps 融资业务管理's columns of 1280; at 1440 the list has room for 批复金额 and 项目公司 as well.
+    for (const width of [1280, 1300, 1440]) {
+      await suite.page.setViewportSize({ width, height: width === 1440 ? 900 : 720 });
       // Both pages settled first (no request in flight, no list still loading): a page whose data arrives
       // inside the counting window would be counted as if the switch had rendered it.
       await suite.page.waitForLoadState('networkidle');
@@ -149,12 +152,24 @@ describe('tag switch', () => {
           await tagBar().getByText(title, { exact: true }).click();
           await suite.page.getByRole('heading', { name: title }).waitFor();
         });
-        // The page kept out of sight while the window was resized fits its table to the new width when it is
-        // shown first (the table and its header: RESIZED_BUDGET); its rows, hundreds of components, are not
-        // rendered again. Every later switch stays within the budget.
-        const budget = i === 0 && width !== 1280 ? RESIZED_BUDGET : RENDER_BUDGET;
         expect(renders.components, `switching to ${title} at ${width}`).toBeGreaterThan(0);
-        expect(renders.components, `switching to ${title} at ${width}`).toBeLessThanOrEqual(budget);
+        if (i > 0 || width === 1280) {
+          expect(renders.components, `switching to ${title} at ${width}`).toBeLessThanOrEqual(RENDER_BUDGET);
+          continue;
+        }
+        // The page kept out of sight while the window was resized fits its table to the new width when it is
+        // shown first. With the same columns, only the table and its header render (RESIZED_BUDGET), never its
+        // rows (hundreds of components); when the new width shows more columns, every row carries them.
+        const columns = await headers();
+        if (columns.join('|') === shownColumns.join('|')) {
+          expect(renders.components, `switching to ${title} at ${width}`).toBeLessThanOrEqual(RESIZED_BUDGET);
+        } else {
+          for (const row of await rows.all()) {
+            if (await row.getByRole('columnheader').count()) continue;
+            expect(await row.getByRole('cell').count(), `a row at ${width}`).toBe(columns.length);
+          }
+        }
+        shownColumns = columns;
       }
     }
     await tagBar().getByText('融资业务管理', { exact: true }).click();
@@ -189,7 +204,7 @@ describe('tag bar overflow', () => {
 
   it('keeps the active tag in view past 11 tags, scrolls with the wheel, and offers arrows while it overflows', async () => {
     await suite.page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await expect(tagBar().getByRole('button', { name: '向右滚动标签' }).count()).resolves.toBe(0);
     for (const item of MANY) await openFromSidebar('业务管理', item);
     expect(await tagTitles()).toHaveLength(MANY.length + 1);
@@ -227,7 +242,7 @@ describe('tag bar overflow', () => {
 describe('sidebar', () => {
   it('collapses to an icon rail whose areas open flyouts with their pages', async () => {
     await suite.page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.getByRole('button', { name: '收起菜单' }).click();
     // Every area is still there, as its icon named by its tooltip.
     for (const area of ['业务管理', '风险管理', '基础数据']) await nav().getByRole('button', { name: area }).waitFor();
@@ -243,7 +258,7 @@ describe('sidebar', () => {
 
   it('is an overlay drawer at 390 px, opened from the header and closed on navigation or on the backdrop', async () => {
     await suite.page.setViewportSize({ width: 390, height: 844 });
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     // The header has rendered (the positive signal) before the sidebar's absence is read.
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).waitFor();
     await expect.poll(() => nav().isVisible()).toBe(false);
@@ -271,7 +286,7 @@ describe('sidebar', () => {
 
 describe('failures and page loads', () => {
   it('shows a 500 without an envelope in Chinese', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.route('**/api/**', (route) =>
       route.request().method() === 'OPTIONS'
         ? route.continue()
@@ -287,7 +302,7 @@ describe('failures and page loads', () => {
   });
 
   it('keeps the current page, not a 401 with an empty sidebar, until an expired session reaches /login', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('风险管理', '负面舆情');
     // What the page showed when the message appeared is noted by the page itself: the redirect follows a
     // second later, and a read from here could come after it.
@@ -326,7 +341,7 @@ describe('failures and page loads', () => {
     suite.page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.goto(`${suite.gateway.url}/business/examine`);
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     await suite.page.reload();
@@ -337,7 +352,7 @@ describe('failures and page loads', () => {
 
 describe('header commands', () => {
   it('changes the password with the spec messages, then asks to sign in again', async () => {
-    await signIn(suite.page, suite.gateway.url, 'operator', 'Operator@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'operator', 'Operator@2026');
     await suite.page.getByRole('button', { name: '你好，业务经办' }).click();
     await suite.page.getByRole('menuitem', { name: '修改密码' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '修改密码' });
@@ -360,11 +375,11 @@ describe('header commands', () => {
     await suite.page.screenshot({ path: '.tmp/e2e-password-changed.png' });
     await alert.getByRole('button', { name: '确定' }).click();
     await suite.page.waitForURL(`${suite.gateway.url}/login`);
-    await signIn(suite.page, suite.gateway.url, 'operator', 'Operator@2027');
+    await signInThroughForm(suite.page, suite.gateway.url, 'operator', 'Operator@2027');
   });
 
   it('switches sub-system: lists the others, warns with none chosen, refuses one without a website, redirects with the session', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '切换子系统' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '切换子系统' });
@@ -393,7 +408,7 @@ describe('header commands', () => {
   });
 
   it('finds a menu page by pinyin initials with Ctrl+K and opens it', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.keyboard.press('Control+K');
     const search = suite.page.getByRole('textbox', { name: '搜索菜单' });
     await search.fill('yhgl');
@@ -403,7 +418,7 @@ describe('header commands', () => {
   });
 
   it('finds a menu page by full pinyin and by a mix of pinyin and characters', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.keyboard.press('Control+K');
     const search = suite.page.getByRole('textbox', { name: '搜索菜单' });
     for (const query of ['yonghu', 'yonghuguanli', '用户']) {
@@ -419,7 +434,7 @@ describe('header commands', () => {
   });
 
   it('remembers a collapsed sidebar over a reload, and the logo goes home', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await openFromSidebar('业务管理', '业务审核');
     await nav().getByText('远景控股集团').click();
     await suite.page.waitForURL(`${suite.gateway.url}/`);
@@ -434,7 +449,7 @@ describe('fullscreen', () => {
     await suite.context.addInitScript(() =>
       Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }),
     );
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.getByRole('button', { name: '全屏' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '您的浏览器不支持全屏' }).waitFor();
   });
@@ -442,7 +457,7 @@ describe('fullscreen', () => {
 
 describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
-    await signIn(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.route('**/assets/under-construction-screen-*.js', (route) => route.abort());
     // A route still under construction: its screen is the shared placeholder chunk the test cuts off.
     await suite.page.goto(`${suite.gateway.url}/durationManage/loanReportMakeStatistics`);

@@ -1,7 +1,7 @@
 // SPEC §4: the supplier's data-query authorization prompt, in Debian's Chromium against the real gateway.
 // The tests run in order on one gateway: the consent given in the third changes the fourth.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, signIn } from './support/browser';
+import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -30,7 +30,7 @@ async function readToEnd() {
 
 async function signInAs(account: 'admin' | 'supplier') {
   const { username, password } = DEMO_ACCOUNTS[account];
-  await signIn(suite.page, suite.gateway.url, username, password);
+  await signInThroughForm(suite.page, suite.gateway.url, username, password);
 }
 
 async function signOut() {

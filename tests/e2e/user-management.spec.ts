@@ -2,7 +2,7 @@
 // read-only auditor sees the list without any write button, and the sign-in lockout after 5 wrong passwords.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/browser';
+import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 
@@ -18,7 +18,7 @@ async function openUsers() {
 describe('用户管理', () => {
   it('admin creates a user, sees its one-time password, and the list shows it with its organisation name', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openUsers();
     await page.getByRole('button', { name: '新增' }).click();
     const dialog = page.getByRole('dialog', { name: '新增用户' });
@@ -79,7 +79,7 @@ describe('用户管理', () => {
 
   it("auditor sees the user list with 查看 only, and 查看 shows a user's details and roles read-only", async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'auditor', 'Auditor@2026');
+    await signInThroughForm(page, suite.gateway.url, 'auditor', 'Auditor@2026');
     await openUsers();
     const table = page.getByRole('table', { name: '用户列表' });
     expect(await table.getByRole('row').count()).toBeGreaterThan(3);
@@ -100,7 +100,7 @@ describe('用户管理', () => {
 
   it('admin exports the list as .xlsx and imports users from the template with a per-row report', async () => {
     const page = suite.page;
-    await signIn(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openUsers();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -6,13 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedTemplate } from '../testing/pglite-template';
+import type { OpenedDatabase } from './database';
 import { openDatabase } from './database';
 import { addedOutOfOrder, folderMigrationProvider, migrate, migrationNames } from './migrate';
 
 describe('migrations from the folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gw-migrations-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('lists the gateway migrations in name order, the first nine as they were named', async () => {
     const names = await migrationNames();
@@ -30,22 +31,27 @@ describe('migrations from the folder', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  // These two create a cluster from nothing (initdb), and the first runs every migration a statement at a
-  // time, each a round trip to the database thread: 15-30 s on a loaded two-core machine.
-  it('records every file of the folder as applied, under its name', { timeout: 90_000 }, async () => {
-    const { db } = await openDatabase({ memory: true });
-    try {
-      await migrate(db);
-      const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-      expect(rows.rows.map((r) => r.name)).toEqual(await migrationNames());
-    } finally {
-      await db.destroy();
-    }
+  // Creating a cluster (initdb) and running every migration a statement at a time costs 15-30 s on a loaded
+  // two-core machine, and the run's template database is exactly that: `migrate` on a cluster made from nothing
+  // (gateway/src/testing/pglite-template.ts). So both tests open a copy of it; without one (the file run outside
+  // the gateway project) they build their own.
+  let opened: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    const template = migratedTemplate();
+    opened = await openDatabase({ memory: true, ...(template ? { from: template } : {}) });
+    if (!template) await migrate(opened.db);
+  }, 90_000);
+  afterAll(async () => {
+    await opened?.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
   });
 
-  it('picks up a new file without edits, in name order, and ignores what is no migration', {
-    timeout: 90_000,
-  }, async () => {
+  it('records every file of the folder as applied, under its name', async () => {
+    const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(opened!.db);
+    expect(rows.rows.map((r) => r.name)).toEqual(await migrationNames());
+  });
+
+  it('picks up a new file without edits, in name order, and ignores what is no migration', async () => {
     const migration = (table: string) =>
       `export async function up(db) { await db.schema.createTable('${table}').addColumn('id', 'text').execute(); }\n`;
     writeFileSync(join(dir, '0011-cache-invalidation.ts'), migration('second'));
@@ -54,17 +60,22 @@ describe('migrations from the folder', () => {
     writeFileSync(join(dir, 'README.md'), 'not a migration\n');
     expect(await migrationNames(dir)).toEqual(['0010-hardening', '0011-cache-invalidation']);
 
-    const { db } = await openDatabase({ memory: true });
-    try {
-      const { results, error } = await new Migrator({ db, provider: folderMigrationProvider(dir) }).migrateToLatest();
-      expect(error).toBeUndefined();
-      expect(results?.map((r) => [r.migrationName, r.status])).toEqual([
-        ['0010-hardening', 'Success'],
-        ['0011-cache-invalidation', 'Success'],
-      ]);
-    } finally {
-      await db.destroy();
-    }
+    // A history of its own beside the gateway's, as a database that has never seen this folder.
+    const { results, error } = await new Migrator({
+      db: opened!.db,
+      provider: folderMigrationProvider(dir),
+      migrationTableName: 'folder_migration',
+      migrationLockTableName: 'folder_migration_lock',
+    }).migrateToLatest();
+    expect(error).toBeUndefined();
+    expect(results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0010-hardening', 'Success'],
+      ['0011-cache-invalidation', 'Success'],
+    ]);
+    const tables = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables where table_name in ('first', 'second') order by 1
+    `.execute(opened!.db);
+    expect(tables.rows.map((r) => r.name)).toEqual(['first', 'second']);
   });
 });
 

@@ -9,7 +9,7 @@
 //  - a worker that dies (a WebAssembly trap, out of memory) fails what it was running with 503, not the
 //    process. A database on disk is opened again by the next statement, as PostgreSQL recovers from a crash;
 //    a database in memory died with its thread, and every later statement answers 503.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -47,18 +47,23 @@ function unavailable(message: string): Error {
 }
 
 // PGlite's WebAssembly, compiled once per process and handed to every worker (compiling it costs each
-// worker about a second on a small machine; a compiled module is shared between threads).
-let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | undefined;
-function wasmModules() {
-  compiled ??= (async () => {
+// worker about a second on a small machine; a compiled module is shared between threads). initdb's is
+// compiled only for a database that PGlite must create: a data directory that holds one never runs it.
+const compiled = new Map<'pglite' | 'initdb', Promise<WebAssembly.Module>>();
+function wasmModule(name: 'pglite' | 'initdb'): Promise<WebAssembly.Module> {
+  let module = compiled.get(name);
+  if (!module) {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pglite, initdb] = await Promise.all([
-      WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))),
-      WebAssembly.compile(readFileSync(join(dist, 'initdb.wasm'))),
-    ]);
-    return { pglite, initdb };
-  })();
-  return compiled;
+    module = WebAssembly.compile(readFileSync(join(dist, `${name}.wasm`)));
+    compiled.set(name, module);
+  }
+  return module;
+}
+
+/** Whether PGlite runs initdb for this setup: neither a cluster on disk nor a dump to load. */
+function createsCluster(setup: { dataDir?: string; from?: ArrayBuffer }): boolean {
+  if (setup.from) return false;
+  return !setup.dataDir || !existsSync(join(setup.dataDir, 'PG_VERSION'));
 }
 
 // From the sources, the thread's entry registers tsx first (pglite-worker-entry.mjs); compiled, it is the
@@ -109,11 +114,14 @@ class WorkerThread {
   }
 
   async #spawn(setup: Omit<WorkerSetup, 'pgliteWasmModule' | 'initdbWasmModule' | 'running'>): Promise<void> {
-    const wasm = await wasmModules();
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+      wasmModule('pglite'),
+      createsCluster(setup) ? wasmModule('initdb') : undefined,
+    ]);
     const workerData: WorkerSetup = {
       ...setup,
-      pgliteWasmModule: wasm.pglite,
-      initdbWasmModule: wasm.initdb,
+      pgliteWasmModule,
+      ...(initdbWasmModule ? { initdbWasmModule } : {}),
       running: this.#running.buffer as SharedArrayBuffer,
     };
     const worker = new Worker(WORKER_ENTRY, {

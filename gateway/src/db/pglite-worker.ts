@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { collectWhenIdle } from '../idle-collect';
 
 export interface WorkerSetup {
   /** PGlite keeps its files here; in memory when absent. */
@@ -18,7 +19,8 @@ export interface WorkerSetup {
   from?: ArrayBuffer;
   /** Compiled once by the gateway's thread and shared by every worker it starts. */
   pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
+  /** Only when PGlite creates the cluster (no data directory holding one, no dump to load). */
+  initdbWasmModule?: WebAssembly.Module;
   /** One Int32: the number of the statement running, 0 when none (the gateway's watchdog reads it). */
   running: SharedArrayBuffer;
   idleInTransactionMs: number;
@@ -52,11 +54,22 @@ export type WorkerMessage =
   | { kind: 'error'; id: number; error: WorkerError }
   | { kind: 'notification'; channel: string; payload: string };
 
-// pg_trgm for 用户管理's name search (migration 0014). shared_buffers: PGlite's default of 128 MB is touched
-// as it starts and stays in the process's memory for good (a WASM heap does not shrink); the data directory
-// is read through the operating system's page cache anyway, so 32 MB holds the hot pages of a 100,000-user
-// tenant and keeps ~100 MB off the gateway's resident memory.
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+// pg_trgm for 用户管理's name search (migration 0014). The rest sizes PostgreSQL for one embedded session:
+// WebAssembly memory never shrinks, so whatever PostgreSQL touches once (its shared memory as it starts, the
+// peak of a statement) stays in the gateway's resident memory for good.
+//  - shared_buffers: PostgreSQL's shared memory is zeroed as it starts, all of it resident at once. The data
+//    directory is read through the operating system's page cache anyway; 16 MB holds the hot pages of a
+//    100,000-user tenant (the user page's indexes and the rows of its first pages).
+//  - max_connections: one session, not PostgreSQL's hundred; the lock and process tables scale with it.
+//  - default_statistics_target: ANALYZE (on start and hourly, db/prepare.ts) samples 300 rows per unit; at
+//    PostgreSQL's 100 the 30,000 sampled users raise the WebAssembly heap by 20 MB for good, at 30 by 6 MB,
+//    and 9,000 sampled rows still tell the planner a 100,000-row table's shape.
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'max_connections=4'],
+  ...['-c', 'default_statistics_target=30'],
+];
 
 const ERROR_FIELDS = [
   'code',
@@ -93,7 +106,7 @@ async function main(port: NonNullable<typeof parentPort>, setup: WorkerSetup): P
     extensions: { pg_trgm },
     startParams: PGLITE_START_PARAMS,
     pgliteWasmModule: setup.pgliteWasmModule,
-    initdbWasmModule: setup.initdbWasmModule,
+    ...(setup.initdbWasmModule ? { initdbWasmModule: setup.initdbWasmModule } : {}),
   });
   // Every notification, posted before the answer to the statement that committed it (PGlite queues the
   // listeners while it reads that answer): the gateway hears of a change before its writer resumes.
@@ -203,6 +216,7 @@ async function main(port: NonNullable<typeof parentPort>, setup: WorkerSetup): P
     pump();
   });
   post({ kind: 'ready' });
+  collectWhenIdle();
 }
 
 if (parentPort) await main(parentPort, workerData as WorkerSetup);

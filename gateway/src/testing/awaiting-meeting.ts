@@ -21,7 +21,7 @@ export async function businessesAwaitingMeeting(
   now = new Date(),
 ): Promise<string[]> {
   if (tenantId !== DEMO_TENANT_ID) throw new Error('only the demo tenant has the seeded people and orders');
-  const walk = await financingApplicationWalkOf(db);
+  const walk = await financingApplicationWalkOf(db, now);
   if (!walk) throw new Error('the demo seed has not seeded the reviewers');
   // Each walk on the next of the plan's orders, so that one order is not asked again and again; an order a
   // vetoed business bars (the six-month bar) is passed over for the next.

@@ -114,7 +114,8 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
   }
 }
 
-async function runOnce(databaseUrl: string, statement: string): Promise<void> {
+/** One statement on its own connection to the PostgreSQL at `databaseUrl` (a schema or database made or dropped). */
+export async function runOnce(databaseUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

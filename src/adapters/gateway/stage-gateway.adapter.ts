@@ -3,7 +3,13 @@
 import { inject, injectable } from 'inversify';
 import { type FileSaver, FileSaverId } from '../../application/ports/file-gateway.port';
 import type { RefOption, ResourcePage, ResourceQuery } from '../../application/ports/resource-gateway.port';
-import type { StageGateway, StageMethod, StageMove, StageRecord } from '../../application/ports/stage-gateway.port';
+import type {
+  StageGateway,
+  StageMethod,
+  StageMove,
+  StageRecord,
+  StageRoutes,
+} from '../../application/ports/stage-gateway.port';
 import type { BusinessEventView } from '../../domain/financing/business-list';
 import type { PageRequest } from '../../domain/paging/page';
 import type { StageDef } from '../../domain/stage/stage';
@@ -70,7 +76,7 @@ export class StageGatewayAdapter implements StageGateway {
   }
 
   async download(
-    def: StageDef,
+    def: StageRoutes,
     path: string,
     query: Record<string, string | number> = {},
     fallbackName = `${def.resource.noun}.pdf`,
@@ -90,7 +96,7 @@ export class StageGatewayAdapter implements StageGateway {
   }
 
   custom<T>(
-    def: StageDef,
+    def: StageRoutes,
     method: StageMethod,
     path: string,
     body?: object,

@@ -4,7 +4,7 @@
 // mark, an item's conclusion, 打印纪要. What may be done is the domain's answer (voteRefusal, the meeting's
 // table, conclusionRefusal); the gateway decides again and its refusal is shown by the HTTP client.
 import { assign, fromPromise, setup } from 'xstate';
-import { type Conclusion, conclusionRefusal, voteRefusal } from '../../domain/financing/meeting-rules';
+import { type Conclusion, conclusionRefusal, voteRefusal, voteSetting } from '../../domain/financing/meeting-rules';
 import { MEETING_FLOW } from '../../domain/financing/meeting-workflow';
 import type {
   ConclusionForm,
@@ -63,16 +63,11 @@ export function moveOffered(m: MeetingDetail, userId: string, action: MeetingAct
 }
 
 export function voteOffered(m: MeetingDetail, userId: string, vote: VoteForm): boolean {
-  const item = m.items.find((i) => i.seq === vote.seq);
   return (
     voteRefusal({
       actorId: userId,
       memberId: userId,
-      meetingStatus: m.status,
-      members: m.members.map((x) => ({ userId: x.userId, role: x.role, attended: x.attendance !== 'ABSENT' })),
-      itemExists: !!item,
-      votedMemberIds: item?.votes.map((v) => v.memberId) ?? [],
-      absentMemberIds: m.members.filter((x) => x.attendance === 'ABSENT').map((x) => x.userId),
+      ...voteSetting(m, vote.seq),
       opinion: vote.opinion,
       ...(vote.conditions ? { conditions: vote.conditions } : {}),
       ...(vote.comment !== undefined ? { comment: vote.comment } : {}),

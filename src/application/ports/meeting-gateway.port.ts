@@ -1,7 +1,7 @@
 // 评审会's calls (BUSINESS.md §4 meeting routes): the list, the voting list, the make page's options, the
 // meeting with its live tally and the caller's own votes, the draft's save, the meeting's moves, a vote, a
-// 缺席 mark, an item's conclusion and the printable minutes.
-import type { ServiceIdentifier } from 'inversify';
+// 缺席 mark, an item's conclusion and the printable minutes. They travel over the stage port as every stage's
+// own routes do (application/meeting/meeting-calls.ts), so the meeting binds no adapter of its own.
 import type { Conclusion, MeetingStatus } from '../../domain/financing/meeting-rules';
 import type { AgendaTally, MemberRole, Opinion } from '../../domain/financing/meeting-tally';
 import type { Page, PageRequest } from '../../domain/paging/page';
@@ -130,5 +130,3 @@ export interface MeetingGateway {
   /** 打印纪要: the minutes PDF handed to the browser; answers the file's name. */
   downloadMinutes(meetingId: string): Promise<string>;
 }
-
-export const MeetingGatewayId: ServiceIdentifier<MeetingGateway> = Symbol.for('MeetingGateway');

@@ -1,6 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { BusinessEventView } from '../../domain/financing/business-list';
 import type { PageRequest } from '../../domain/paging/page';
+import type { ResourceDef } from '../../domain/resource/resource';
 import type { StageDef } from '../../domain/stage/stage';
 import type { RefOption, ResourcePage, ResourceQuery } from './resource-gateway.port';
 
@@ -24,6 +25,15 @@ export interface StageMove {
 }
 
 export type StageMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What `custom` and `download` read of a stage: where its routes live and what its documents are called. A
+ * StageDef is one; a stage whose record is not a business's child (the meeting, which hears many) names
+ * only these.
+ */
+export interface StageRoutes {
+  resource: Pick<ResourceDef, 'api' | 'noun'>;
+}
 
 /**
  * Every lifecycle stage over one port, read from its definition (in the spirit of refine's data provider:
@@ -54,7 +64,7 @@ export interface StageGateway {
    * GET and DELETE send `body` as the query string, POST and PUT as JSON.
    */
   custom<T>(
-    def: StageDef,
+    def: StageRoutes,
     method: StageMethod,
     path: string,
     body?: object,
@@ -62,7 +72,7 @@ export interface StageGateway {
   ): Promise<T>;
   /** A document of the stage's own under its api (a report's PDF): saved as the server names it; answers the name. */
   download(
-    def: StageDef,
+    def: StageRoutes,
     path: string,
     query?: Record<string, string | number>,
     fallbackName?: string,

@@ -39,3 +39,14 @@ export const DECISION_STAGE = childStage({
   titleField: 'decisionNo',
 });
 export const FINANCING_DECISION = DECISION_STAGE.resource;
+
+/** What 保存 sends of a decision: the terms (money in 分, rates as decimal text) and the conditions. */
+export interface DecisionTerms {
+  approvedAmount: number | null;
+  annualRate: string | null;
+  termDays: number | null;
+  financingRatio: string | null;
+  repaymentMethod: string | null;
+  guaranteeMeasures: string;
+  conditions: string[];
+}

@@ -11,7 +11,7 @@
 // - The chair's review may 否决 a passed item but never turns a 否决 into a pass.
 // - After a 否决 that followed a 复议, a new pre-credit of the same supplier on any of the same payment orders
 //   is refused for 6 months, naming the vetoed business (§3 Meeting; S14).
-import type { AgendaTally, MeetingMember, Opinion } from './meeting-tally';
+import type { AgendaTally, MeetingMember, MemberRole, Opinion } from './meeting-tally';
 import { addMonths } from './repayment-schedule';
 
 export type Conclusion = 'PASSED' | 'PASSED_WITH_CONDITIONS' | 'VETOED' | 'RECONSIDER';
@@ -89,6 +89,28 @@ export interface VoteAttempt {
   opinion: Opinion;
   conditions?: readonly string[];
   comment?: string;
+}
+
+/** A meeting as the gateway and the vote page both hold it, as far as a vote's refusal reads it. */
+export interface VotedMeeting {
+  status: MeetingStatus;
+  members: readonly { userId: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
+  items: readonly { seq: number; votes: readonly { memberId: string }[] }[];
+}
+
+/** What a vote on item `seq` of the meeting is checked against: its status, who sits and came, who voted. */
+export function voteSetting(
+  m: VotedMeeting,
+  seq: number,
+): Pick<VoteAttempt, 'meetingStatus' | 'members' | 'itemExists' | 'votedMemberIds' | 'absentMemberIds'> {
+  const item = m.items.find((i) => i.seq === seq);
+  return {
+    meetingStatus: m.status,
+    members: m.members.map((x) => ({ userId: x.userId, role: x.role, attended: x.attendance !== 'ABSENT' })),
+    itemExists: !!item,
+    votedMemberIds: item?.votes.map((v) => v.memberId) ?? [],
+    absentMemberIds: m.members.filter((x) => x.attendance === 'ABSENT').map((x) => x.userId),
+  };
 }
 
 /** One vote per member per item, cast by the member themselves while voting is open. */

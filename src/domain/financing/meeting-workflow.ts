@@ -10,6 +10,8 @@ import type { MeetingStatus } from './meeting-rules';
 import { MEETING_FORM_LABEL } from './meeting-rules';
 import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
 
+/** Where the meeting's routes live, for the gateway that serves them and the client that calls them. */
+export const MEETING_API = '/api/business/meeting';
 export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
 export const MEETING_MANAGE_PATH = '/business/meetingInfoManage';
 export const MEETING_IMPLEMENT_PATH = '/business/approvalReviewMeetingImplementList';

@@ -17,7 +17,6 @@ import { RegistrationGatewayId } from '../../application/ports/registration-gate
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
-import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -130,9 +129,6 @@ function compose() {
     },
     get stages() {
       return container.get(StageGatewayId);
-    },
-    get meeting() {
-      return container.get(MeetingGatewayId);
     },
     get parameters() {
       return container.get(ParametersGatewayId);

@@ -8,7 +8,6 @@ import { OrganizationGatewayId } from '../../application/ports/organization-gate
 import { ResourceGatewayId } from '../../application/ports/resource-gateway.port';
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
-import { MeetingGatewayId } from '../../application/ports/meeting-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
@@ -22,7 +21,6 @@ import { OrganizationGatewayAdapter } from '../../adapters/gateway/organization-
 import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.adapter';
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
-import { MeetingGatewayAdapter } from '../../adapters/gateway/meeting-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
 import { StageGatewayAdapter } from '../../adapters/gateway/stage-gateway.adapter';
@@ -46,5 +44,4 @@ export function bindFeatures(container: Container): void {
   container.bind(BusinessGatewayId).to(BusinessGatewayAdapter).inSingletonScope();
   container.bind(FileSaverId).to(BrowserFileSaver).inSingletonScope();
   container.bind(FileGatewayId).to(FileGatewayAdapter).inSingletonScope();
-  container.bind(MeetingGatewayId).to(MeetingGatewayAdapter).inSingletonScope();
 }

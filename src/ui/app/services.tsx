@@ -11,7 +11,6 @@ import type { OrganizationGateway } from '../../application/ports/organization-g
 import type { ResourceGateway } from '../../application/ports/resource-gateway.port';
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
-import type { MeetingGateway } from '../../application/ports/meeting-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
 import type { StageGateway } from '../../application/ports/stage-gateway.port';
@@ -51,8 +50,6 @@ export interface Services {
   todoCount: ActorRefFrom<TodoCountMachine>;
   /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   business: BusinessGateway;
-  /** 评审会: its lists, make page, votes, minutes. */
-  meeting: MeetingGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,4 +1,6 @@
-// What the screen tests share: a menu entry of the session with its operation codes.
+// What the screen tests share: a menu entry of the session with its operation codes, and a stage port that
+// answers a stage's own routes.
+import { vi } from 'vitest';
 import type { ServerMenuItem } from '../../domain/menu/menu';
 
 export const menu = (path: string, codes: string[]) =>
@@ -16,3 +18,22 @@ export const menu = (path: string, codes: string[]) =>
     sortNo: 0,
     opAuthorityDTOList: codes.map((operationCode) => ({ operationCode })),
   }) as ServerMenuItem;
+
+/**
+ * The stage port as a stage's own calls reach it (`custom`, `download`): each `METHOD /path` under the stage's
+ * api answered by `routes`, every call recorded; `sent` gives the body of the last call to one of them.
+ */
+export function stagesServing(routes: Record<string, (body?: unknown) => unknown>) {
+  const answer = async (method: string, path: string, body?: unknown) => {
+    const route = routes[`${method} ${path}`];
+    if (!route) throw new Error(`no answer for ${method} ${path}`);
+    return route(body);
+  };
+  const custom = vi.fn(async (_def: unknown, method: string, path: string, body?: object) =>
+    answer(method, path, body),
+  );
+  const download = vi.fn(async (_def: unknown, path: string) => answer('GET', path));
+  const sent = (method: string, path: string) =>
+    custom.mock.calls.filter((c) => c[1] === method && c[2] === path).at(-1)?.[3];
+  return { custom, download, sent };
+}

@@ -1,6 +1,9 @@
 // The collapsed sidebar: an icon rail. Each top-level area is its icon (its name in a tooltip); an area
 // with pages opens a flyout listing them, a page of its own opens directly. The current page's area is
 // marked, so that collapsing does not lose the user's place.
+// As in the sidebar, the rail itself reads no location: the sidebar's follower writes where the user is into a
+// watched position, and a page change renders only the two area icons whose mark moves, not every icon,
+// tooltip and flyout of the rail.
 import {
   Button,
   makeStyles,
@@ -15,14 +18,14 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { Building20Regular } from '@fluentui/react-icons';
-import { memo } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import type { NavigateFunction } from 'react-router-dom';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import type { SidebarItem } from '../../domain/navigation/sidebar';
 import { GROUP_COMPANY_NAME } from '../../domain/session/session';
 import { useServices } from '../app/services';
 import { MenuIcon } from './menu-icon';
-import { useSidebarPosition } from './sidebar';
+import { FollowLocation, noop, useSidebarItems, WatchedPosition } from './sidebar';
 
 const useStyles = makeStyles({
   rail: {
@@ -43,78 +46,111 @@ const useStyles = makeStyles({
   current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2 },
 });
 
+/** One area's icon, marked while the current page is in it. */
+const RailArea = memo(function RailArea({
+  area,
+  position,
+  onGo,
+}: {
+  area: SidebarItem;
+  position: WatchedPosition;
+  onGo: (item: SidebarItem) => void;
+}) {
+  const styles = useStyles();
+  const isCurrent = useSyncExternalStore(position.subscribe, () => position.get().area === area.id);
+  const className = isCurrent ? styles.current : undefined;
+  if (area.children.length === 0) {
+    return (
+      <Tooltip content={area.title} relationship="label" positioning="after">
+        <Button
+          appearance="subtle"
+          className={className}
+          icon={<MenuIcon name={area.icon} />}
+          aria-current={isCurrent ? 'page' : undefined}
+          onClick={() => onGo(area)}
+        />
+      </Tooltip>
+    );
+  }
+  return (
+    <Menu positioning={{ position: 'after', align: 'top' }}>
+      <MenuTrigger disableButtonEnhancement>
+        <Tooltip content={area.title} relationship="label" positioning="after">
+          <Button
+            appearance="subtle"
+            className={className}
+            icon={<MenuIcon name={area.icon} />}
+            aria-haspopup="menu"
+            aria-current={isCurrent ? 'true' : undefined}
+          />
+        </Tooltip>
+      </MenuTrigger>
+      <MenuPopover>
+        <RailPages area={area} position={position} onGo={onGo} />
+      </MenuPopover>
+    </Menu>
+  );
+});
+
+/** An area's flyout: its pages, the current one marked (rendered only while the flyout is open). */
+function RailPages({
+  area,
+  position,
+  onGo,
+}: {
+  area: SidebarItem;
+  position: WatchedPosition;
+  onGo: (item: SidebarItem) => void;
+}) {
+  const selected = useSyncExternalStore(position.subscribe, () => position.get().page);
+  return (
+    <MenuList>
+      <MenuGroup>
+        <MenuGroupHeader>{area.title}</MenuGroupHeader>
+        {area.children.map((page) => (
+          <MenuItem
+            key={page.id}
+            aria-current={normalizeMenuPath(page.path) === selected ? 'page' : undefined}
+            onClick={() => onGo(page)}
+          >
+            {page.title}
+          </MenuItem>
+        ))}
+      </MenuGroup>
+    </MenuList>
+  );
+}
+
 export const SidebarRail = memo(function SidebarRail() {
   const styles = useStyles();
   const { store } = useServices();
-  const { items, pathname, highlight, selected, currentArea } = useSidebarPosition();
-  const navigate = useNavigate();
-  if (highlight.kind === 'redirectHome') return <Navigate to="/" replace />;
-
-  const go = (item: SidebarItem) => {
-    store.removeFlag('activeNames');
-    navigate(item.path);
-  };
+  const { items } = useSidebarItems();
+  const [position] = useState(() => new WatchedPosition());
+  const navigator = useRef<NavigateFunction>(null);
+  const go = useCallback(
+    (item: SidebarItem) => {
+      store.removeFlag('activeNames');
+      navigator.current?.(item.path);
+    },
+    [store],
+  );
 
   return (
     <nav className={styles.rail} aria-label="主菜单">
+      <FollowLocation position={position} navigator={navigator} onNavigate={noop} />
       <Tooltip content={GROUP_COMPANY_NAME} relationship="label" positioning="after">
         <Button
           className={styles.logo}
           appearance="subtle"
           icon={<Building20Regular />}
           onClick={() => {
-            if (normalizeMenuPath(pathname) !== '/') navigate('/');
+            if (position.get().path !== '/') navigator.current?.('/');
           }}
         />
       </Tooltip>
-      {items.map((area) => {
-        const isCurrent = area.id === currentArea;
-        const className = isCurrent ? styles.current : undefined;
-        if (area.children.length === 0) {
-          return (
-            <Tooltip key={area.id} content={area.title} relationship="label" positioning="after">
-              <Button
-                appearance="subtle"
-                className={className}
-                icon={<MenuIcon name={area.icon} />}
-                aria-current={isCurrent ? 'page' : undefined}
-                onClick={() => go(area)}
-              />
-            </Tooltip>
-          );
-        }
-        return (
-          <Menu key={area.id} positioning={{ position: 'after', align: 'top' }}>
-            <MenuTrigger disableButtonEnhancement>
-              <Tooltip content={area.title} relationship="label" positioning="after">
-                <Button
-                  appearance="subtle"
-                  className={className}
-                  icon={<MenuIcon name={area.icon} />}
-                  aria-haspopup="menu"
-                  aria-current={isCurrent ? 'true' : undefined}
-                />
-              </Tooltip>
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                <MenuGroup>
-                  <MenuGroupHeader>{area.title}</MenuGroupHeader>
-                  {area.children.map((page) => (
-                    <MenuItem
-                      key={page.id}
-                      aria-current={normalizeMenuPath(page.path) === selected ? 'page' : undefined}
-                      onClick={() => go(page)}
-                    >
-                      {page.title}
-                    </MenuItem>
-                  ))}
-                </MenuGroup>
-              </MenuList>
-            </MenuPopover>
-          </Menu>
-        );
-      })}
+      {items.map((area) => (
+        <RailArea key={area.id} area={area} position={position} onGo={go} />
+      ))}
     </nav>
   );
 });

@@ -84,7 +84,7 @@ interface Position {
   area: string | undefined;
 }
 
-class WatchedPosition {
+export class WatchedPosition {
   private value: Position = { path: undefined, page: undefined, area: undefined };
   private readonly listeners = new Set<() => void>();
   readonly get = () => this.value;
@@ -139,7 +139,7 @@ export function useTodoCountOnShow(): void {
 }
 
 /** The user's menu as the sidebar lists it. */
-function useSidebarItems() {
+export function useSidebarItems() {
   const { session } = useServices();
   const menus = useSelector(session, selectMenus);
   const items = useMemo(() => toSidebarItems(buildMenuTree(menus)), [menus]);
@@ -147,7 +147,7 @@ function useSidebarItems() {
 }
 
 /** The menu, the highlighted page and the area (top-level item) holding it, for the sidebar and the rail. */
-export function useSidebarPosition() {
+function useSidebarPosition() {
   const { menus, items } = useSidebarItems();
   const { pathname } = useLocation();
   const highlight = useMemo(() => highlightFor(menus, pathname), [menus, pathname]);
@@ -167,7 +167,7 @@ export function useSidebarPosition() {
  * It also lends the sidebar the router's navigate: the router hands that out through its route context,
  * which is new on every navigation, so whoever asks for it renders on every page change.
  */
-const FollowLocation = memo(function FollowLocation({
+export const FollowLocation = memo(function FollowLocation({
   position,
   navigator,
   onNavigate,
@@ -194,7 +194,7 @@ const FollowLocation = memo(function FollowLocation({
   return highlight.kind === 'redirectHome' ? <Navigate to="/" replace /> : null;
 });
 
-const noop = () => undefined;
+export const noop = () => undefined;
 
 export interface SidebarProps {
   mode: 'inline' | 'drawer';

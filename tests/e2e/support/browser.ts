@@ -13,8 +13,10 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /**
- * Signs in through the login form and waits for the home screen's greeting: for the specs about signing in
- * and the journeys, which go as a person goes.
+ * Signs in through the login form and waits for the home screen's greeting, as a person does: every spec signs
+ * in this way. Signing in through the API (the session's cookies set, then the home screen opened) was tried to
+ * save a few seconds a spec; on CI it once left demand.spec waiting for a home screen that never came, and a
+ * sign-in that cannot be trusted is no saving.
  */
 export async function signInThroughForm(
   page: Page,
@@ -29,13 +31,6 @@ export async function signInThroughForm(
   await page.waitForURL(`${baseUrl}/`);
   await homeScreen(page);
 }
-
-/**
- * Every spec signs in through the login form, as a person does. Signing in through the API (the session's cookies
- * set, then the home screen opened) was tried to save a few seconds a spec: on CI it once left demand.spec waiting
- * for a home screen that never came, and a sign-in that cannot be trusted is no saving.
- */
-export const signIn = signInThroughForm;
 
 async function homeScreen(page: Page): Promise<void> {
   // includeHidden: a modal that opens on entry (the supplier's authorization prompt) hides the page from
@@ -55,7 +50,7 @@ export async function sessionAs(
 ): Promise<Page> {
   const ctx = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 }, ...context });
   const page = await ctx.newPage();
-  await signIn(page, baseUrl, userName, demoPassword(userName));
+  await signInThroughForm(page, baseUrl, userName, demoPassword(userName));
   return page;
 }
 

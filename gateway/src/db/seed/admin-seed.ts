@@ -137,6 +137,7 @@ export async function seedAdministration(
   trx: Transaction<Database>,
   menus: readonly GrantMenu[],
   demoTenantId: string,
+  now: Date,
 ): Promise<void> {
   await trx
     .insertInto('tenant')
@@ -150,16 +151,18 @@ export async function seedAdministration(
     .execute();
   await trx
     .insertInto('organization')
-    .values(XH_ORGANIZATIONS.map((o) => ({ ...o, tenant_id: XH_TENANT_ID })))
+    .values(XH_ORGANIZATIONS.map((o) => ({ ...o, tenant_id: XH_TENANT_ID, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.column('org_id').doNothing())
     .execute();
   await trx
     .insertInto('role')
-    .values([
-      { role_id: AuditorRole, tenant_id: demoTenantId, role_code: 'AUDITOR', role_name: '审计员' },
-      { role_id: XhRole.admin, tenant_id: XH_TENANT_ID, role_code: 'PLATFORM_ADMIN', role_name: '平台管理员' },
-      { role_id: XhRole.staff, tenant_id: XH_TENANT_ID, role_code: 'BUSINESS_OPERATOR', role_name: '业务经办' },
-    ])
+    .values(
+      [
+        { role_id: AuditorRole, tenant_id: demoTenantId, role_code: 'AUDITOR', role_name: '审计员' },
+        { role_id: XhRole.admin, tenant_id: XH_TENANT_ID, role_code: 'PLATFORM_ADMIN', role_name: '平台管理员' },
+        { role_id: XhRole.staff, tenant_id: XH_TENANT_ID, role_code: 'BUSINESS_OPERATOR', role_name: '业务经办' },
+      ].map((r) => ({ ...r, created_at: now, updated_at: now })),
+    )
     .onConflict((oc) => oc.column('role_id').doNothing())
     .execute();
 

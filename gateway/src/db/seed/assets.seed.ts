@@ -4,6 +4,6 @@ import { seed as seedAssets } from '../../modules/assets/seed';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID } from './demo-seed';
 
-export async function seed(db: Kysely<Database>): Promise<void> {
-  await seedAssets(db, DEMO_TENANT_ID);
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+  await seedAssets(db, DEMO_TENANT_ID, now);
 }

@@ -12,6 +12,6 @@ import type { Database } from '../database';
  */
 export const after = ['assets', 'params-funds'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
-  await seedBusiness(db);
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+  await seedBusiness(db, now);
 }

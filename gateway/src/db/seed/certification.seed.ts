@@ -6,6 +6,7 @@ import { residentIdCheckChar } from '../../../../src/domain/patterns/resident-id
 import type { CertificationTable, Database } from '../database';
 import { DEMO_TENANT_ID } from './demo-seed';
 import { demoCreditCode } from './organization-seed';
+import { daysBefore } from './seed-days';
 
 export const CERTIFICATION_SEED_COUNT = 12;
 const ADMIN_USER = '1300000000000000001';
@@ -47,11 +48,10 @@ export function demoResidentId(region: string, birth: string, serial: number): s
   return first17 + residentIdCheckChar(first17);
 }
 
-const day = (i: number) => new Date(Date.UTC(2026, 0, 5 + i * 6, 2, 0, 0));
-const plusYears = (d: Date, n: number) =>
-  new Date(Date.UTC(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()));
-
-export async function seedCertifications(trx: Kysely<Database>, tenantId: string): Promise<void> {
+export async function seedCertifications(trx: Kysely<Database>, tenantId: string, now = new Date()): Promise<void> {
+  /** The i-th application, 10:00 six days after the one before, the first some eleven months before the seed. */
+  const ago = (i: number) => 327 - i * 6;
+  const day = (i: number) => daysBefore(now, ago(i), 10);
   const review = (
     i: number,
   ): Pick<Insertable<CertificationTable>, 'status' | 'comment' | 'reviewer_id' | 'reviewed_at'> =>
@@ -109,7 +109,8 @@ export async function seedCertifications(trx: Kysely<Database>, tenantId: string
         ? demoCreditCode(REGIONS[i % REGIONS.length]!, serial)
         : demoResidentId(REGIONS[i % REGIONS.length]!, `19${80 + i}0${(i % 9) + 1}1${i % 10}`, 101 + i * 2),
       valid_from: day(i),
-      valid_to: plusYears(day(i), 2),
+      // A certificate lasts two years (730 days) from its issue.
+      valid_to: daysBefore(now, ago(i) - 730, 10),
       ...(i % 4 === 3 ? { status: 'REVOKED', comment: '私钥疑似泄露，申请吊销' } : { status: 'VALID', comment: null }),
       reviewer_id: null,
       reviewed_at: null,
@@ -123,6 +124,6 @@ export async function seedCertifications(trx: Kysely<Database>, tenantId: string
 }
 
 /** Gathered by the demo seed (demo-seed.ts), after the core seed. */
-export async function seed(db: Kysely<Database>): Promise<void> {
-  await seedCertifications(db, DEMO_TENANT_ID);
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+  await seedCertifications(db, DEMO_TENANT_ID, now);
 }

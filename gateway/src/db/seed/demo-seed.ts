@@ -3,9 +3,10 @@
 // ignores rows that already exist, so running the seed on each start changes nothing after the first.
 //
 // Convention for a feature's demo rows: a file `<feature>.seed.ts` in this folder exporting
-// `seed(db: Kysely<Database>)`, idempotent (insert what is missing, keep what the screens changed). The
-// core seed below runs first (menus, tenant, applications, organisations, roles, grants, users,
-// dictionaries — in that order, each needs the ones before), then every *.seed.ts, all in one transaction: a
+// `seed(db: Kysely<Database>, now: Date)`, idempotent (insert what is missing, keep what the screens changed),
+// every date a number of days before `now`, the moment the seed runs (seed-days.ts). The core seed below runs
+// first (menus, tenant, applications, organisations, roles, grants, users, dictionaries — in that order, each
+// needs the ones before), then every *.seed.ts, all in one transaction: a
 // seed that needs another's rows says so (`export const after = ['business']`) and runs after it; the others
 // keep name order. A new feature adds its file and edits nothing here.
 import { readdir } from 'node:fs/promises';
@@ -331,7 +332,8 @@ function roleGrants(
 export interface FeatureSeed {
   /** The file's name without `.seed.ts`. */
   name: string;
-  seed(db: Kysely<Database>): Promise<void>;
+  /** Writes the feature's rows, each dated as many days before `now` (the moment the seed runs) as its story says. */
+  seed(db: Kysely<Database>, now: Date): Promise<void>;
   /** The seeds whose rows this one needs (their names); it runs after them. */
   after?: readonly string[];
 }
@@ -376,13 +378,13 @@ export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
   return orderSeeds(seeds);
 }
 
-export async function seedDemo(db: Kysely<Database>): Promise<void> {
+/** The demo tenant as it stands on `now`: every feature's rows dated back from it (seed-days.ts). */
+export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
   const features = await featureSeeds();
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hash(a.password)));
   const moreAccounts = adminSeedAccounts(DEMO_TENANT_ID, DemoOrg.group);
   const moreHashes = await Promise.all(moreAccounts.map((a) => hash(a.password)));
   const menus = catalogueMenus();
-  const now = new Date();
   await db.transaction().execute(async (trx) => {
     await seedMenus(trx, menus);
     await trx
@@ -397,7 +399,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .execute();
     await trx
       .insertInto('organization')
-      .values(ORGANIZATIONS.map((o) => ({ ...o, tenant_id: DEMO_TENANT_ID })))
+      .values(ORGANIZATIONS.map((o) => ({ ...o, tenant_id: DEMO_TENANT_ID, created_at: now, updated_at: now })))
       .onConflict((oc) => oc.column('org_id').doNothing())
       .execute();
     await trx
@@ -407,7 +409,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
           { role_id: DemoRole.admin, role_code: 'PLATFORM_ADMIN', role_name: '平台管理员' },
           { role_id: DemoRole.operator, role_code: 'BUSINESS_OPERATOR', role_name: '业务经办' },
           { role_id: DemoRole.supplier, role_code: 'SUPPLIER_USER', role_name: '供应商用户' },
-        ].map((r) => ({ ...r, tenant_id: DEMO_TENANT_ID })),
+        ].map((r) => ({ ...r, tenant_id: DEMO_TENANT_ID, created_at: now, updated_at: now })),
       )
       .onConflict((oc) => oc.column('role_id').doNothing())
       .execute();
@@ -453,7 +455,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .execute();
 
     // The read-only auditor and the second tenant 星河建设集团 (admin-seed.ts).
-    await seedAdministration(trx, menus, DEMO_TENANT_ID);
+    await seedAdministration(trx, menus, DEMO_TENANT_ID, now);
     await trx
       .insertInto('app_user')
       .values(
@@ -494,9 +496,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
       .values([...dictRows, ...dictRows.map((r) => ({ ...r, tenant_id: XH_TENANT_ID }))])
       .onConflict((oc) => oc.columns(['tenant_id', 'dict_type_code', 'dict_code']).doNothing())
       .execute();
-    await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group);
+    await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group, now);
 
-    for (const feature of features) await feature.seed(trx);
+    for (const feature of features) await feature.seed(trx, now);
   });
 }
 

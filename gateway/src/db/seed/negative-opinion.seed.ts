@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OpinionStatus, RiskLevel } from '../database';
 import { DEMO_TENANT_ID } from './demo-seed';
+import { dateBefore, daysBefore } from './seed-days';
 
 const ENTERPRISES = [
   '华东建材有限公司',
@@ -31,9 +32,10 @@ const STATUSES: OpinionStatus[] = ['PENDING', 'FOLLOWING', 'CLOSED'];
 
 export const NEGATIVE_OPINION_COUNT = 36;
 
-export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: string): Promise<void> {
+export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: string, now = new Date()): Promise<void> {
   const rows = Array.from({ length: NEGATIVE_OPINION_COUNT }, (_, i) => {
-    const day = new Date(Date.UTC(2026, 10, 20) - i * 3 * 86_400_000);
+    // Published every three days, the latest eight days before the seed.
+    const publishedOn = dateBefore(now, 8 + i * 3);
     // Each enterprise comes back every six rows; the other columns turn at other rates so that one
     // enterprise's rows differ from each other.
     const round = Math.floor(i / ENTERPRISES.length);
@@ -46,7 +48,9 @@ export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: stri
       source: SOURCES[(i + round) % SOURCES.length]!,
       risk_level: LEVELS[(i + round) % LEVELS.length]!,
       status: STATUSES[(round + (i % 2)) % STATUSES.length]!,
-      published_on: day.toISOString().slice(0, 10),
+      published_on: publishedOn,
+      created_at: daysBefore(now, 8 + i * 3, 18),
+      updated_at: daysBefore(now, 8 + i * 3, 18),
     };
   });
   await trx
@@ -57,6 +61,6 @@ export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: stri
 }
 
 /** Gathered by the demo seed (demo-seed.ts), after the core seed. */
-export async function seed(db: Kysely<Database>): Promise<void> {
-  await seedNegativeOpinions(db, DEMO_TENANT_ID);
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+  await seedNegativeOpinions(db, DEMO_TENANT_ID, now);
 }

@@ -68,6 +68,7 @@ export async function seedOrganizationDetails(
   trx: Transaction<Database>,
   tenantId: string,
   groupId: string,
+  now: Date,
 ): Promise<void> {
   const rows: Array<{
     org_id: string;
@@ -99,7 +100,7 @@ export async function seedOrganizationDetails(
   ];
   await trx
     .insertInto('organization')
-    .values(rows.map((r) => ({ ...r, tenant_id: tenantId })))
+    .values(rows.map((r) => ({ ...r, tenant_id: tenantId, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.column('org_id').doNothing())
     .execute();
 

@@ -9,6 +9,7 @@ import type { ResourceForm } from '../../../../src/domain/resource/resource';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
 import { demoCreditCode } from './organization-seed';
+import { dateBefore, daysBefore, storyDaysBefore } from './seed-days';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
@@ -23,12 +24,13 @@ export const MORE_CAPITAL_SIDES = [
   { orgId: '1100000000000000233', name: '中国建设银行股份有限公司苏州分行', region: '320500', sortNo: 25 },
 ] as const;
 
-const SIDES: { orgId: string; type: string; totalLimit: number; validTo: string }[] = [
-  { orgId: DemoOrg.icbcShanghai, type: 'BANK', totalLimit: 50 * YI, validTo: '2027-12-31' },
-  { orgId: DemoOrg.cmbHangzhou, type: 'BANK', totalLimit: 30 * YI, validTo: '2027-06-30' },
-  { orgId: MORE_CAPITAL_SIDES[0].orgId, type: 'FACTORING', totalLimit: 10 * YI, validTo: '2027-12-31' },
-  { orgId: MORE_CAPITAL_SIDES[1].orgId, type: 'TRUST', totalLimit: 20 * YI, validTo: '2028-03-31' },
-  { orgId: MORE_CAPITAL_SIDES[2].orgId, type: 'BANK', totalLimit: 40 * YI, validTo: '2027-09-30' },
+/** Each capital side's cooperation lasts the given days beyond the seed (validInDays). */
+const SIDES: { orgId: string; type: string; totalLimit: number; validInDays: number }[] = [
+  { orgId: DemoOrg.icbcShanghai, type: 'BANK', totalLimit: 50 * YI, validInDays: 398 },
+  { orgId: DemoOrg.cmbHangzhou, type: 'BANK', totalLimit: 30 * YI, validInDays: 214 },
+  { orgId: MORE_CAPITAL_SIDES[0].orgId, type: 'FACTORING', totalLimit: 10 * YI, validInDays: 398 },
+  { orgId: MORE_CAPITAL_SIDES[1].orgId, type: 'TRUST', totalLimit: 20 * YI, validInDays: 489 },
+  { orgId: MORE_CAPITAL_SIDES[2].orgId, type: 'BANK', totalLimit: 40 * YI, validInDays: 306 },
 ];
 
 type Product = [
@@ -91,10 +93,13 @@ const columnsOfSummary = (v: ResourceForm) => ({
   project_company_concentration_warn_pct: v.projectCompanyConcentrationWarnPct,
 });
 
-export async function seed(database: Kysely<Database>): Promise<void> {
+export async function seed(database: Kysely<Database>, now: Date): Promise<void> {
   const db = database as unknown as AnyDb;
   const tenantId = DEMO_TENANT_ID;
-  const at = (iso: string) => new Date(`${iso}T02:00:00Z`);
+  // The year's dates, told by month and day up to 28 November (seed-days.ts), at 10:00.
+  const at = (month: number, day: number) => daysBefore(now, storyDaysBefore(month, day), 10);
+  const date = (month: number, day: number) => dateBefore(now, storyDaysBefore(month, day));
+  const validTo = (side: (typeof SIDES)[number]) => dateBefore(now, -side.validInDays);
   const admin = await db
     .selectFrom('app_user')
     .select('user_id')
@@ -119,6 +124,8 @@ export async function seed(database: Kysely<Database>): Promise<void> {
         contact_name: ['周海涛', '孙雅琴', '钱立新'][i],
         contact_mobile: `1391000${String(7_001 + i).padStart(4, '0')}`,
         address: ['深圳市南山区科技园南区', '深圳市福田区中心四路', '苏州市工业园区苏州大道东'][i],
+        created_at: at(1, 2),
+        updated_at: at(1, 2),
       })),
     )
     .onConflict((oc) => oc.column('org_id').doNothing())
@@ -132,7 +139,9 @@ export async function seed(database: Kysely<Database>): Promise<void> {
         tenant_id: tenantId,
         side_type: s.type,
         total_limit: s.totalLimit,
-        valid_to: s.validTo,
+        valid_to: validTo(s),
+        created_at: at(1, 2),
+        updated_at: at(1, 2),
       })),
     )
     .onConflict((oc) => oc.column('org_id').doNothing())
@@ -142,7 +151,7 @@ export async function seed(database: Kysely<Database>): Promise<void> {
     .insertInto('fund_product')
     .values(
       PRODUCTS.map(([side, code, name, min, max, quotaYi, [termMin, termMax], methods], i) => {
-        const made = at(`2026-0${1 + (i % 9)}-${String(5 + i).padStart(2, '0')}`);
+        const made = at(1 + (i % 9), 5 + i);
         return {
           product_id: `${tenantId.slice(0, 4)}FP${String(i + 1).padStart(6, '0')}`,
           tenant_id: tenantId,
@@ -162,8 +171,8 @@ export async function seed(database: Kysely<Database>): Promise<void> {
           grace_days: side >= 2 ? 10 : 15,
           penalty_markup: '0.5000',
           early_repay_fee_rate: side >= 2 ? '0.0050' : '0.0000',
-          valid_from: '2026-01-01',
-          valid_to: SIDES[side]!.validTo,
+          valid_from: date(1, 1),
+          valid_to: validTo(SIDES[side]!),
           status: i === 11 ? 'DISABLED' : 'ENABLED',
           status_reason: i === 11 ? '资金方暂停该产品投放' : null,
           created_by: actor,
@@ -193,7 +202,7 @@ export async function seed(database: Kysely<Database>): Promise<void> {
     .filter((o) => !taken.has(String(o.org_id)))
     .map((o, i) => {
       const city = o.org_type === 'SUBSIDIARY';
-      const made = at(`2026-01-${String(6 + i).padStart(2, '0')}`);
+      const made = at(1, 6 + i);
       return {
         param_id: `${tenantId.slice(0, 4)}SP${String(o.org_id).slice(-6)}`,
         tenant_id: tenantId,
@@ -202,8 +211,8 @@ export async function seed(database: Kysely<Database>): Promise<void> {
         max_financing_ratio: city ? '0.8500' : ['0.8000', '0.7500', '0.8000', '0.7000'][i % 4],
         max_term_days: city ? 360 : [360, 270, 180, 360][i % 4],
         annual_quota: (city ? 20 : [5, 8, 3, 6][i % 4]!) * YI,
-        effective_from: '2026-01-01',
-        effective_to: '2026-12-31',
+        effective_from: date(1, 1),
+        effective_to: date(12, 31),
         status: i === 5 ? 'DISABLED' : 'ENABLED',
         created_by: actor,
         version: 1,
@@ -226,7 +235,7 @@ export async function seed(database: Kysely<Database>): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (!hasSummary) {
-    const dates = ['2026-01-02', '2026-05-18', '2026-09-01'];
+    const dates = [at(1, 2), at(5, 18), at(9, 1)];
     await db
       .insertInto('risk_summary_parameter')
       .values(
@@ -237,10 +246,10 @@ export async function seed(database: Kysely<Database>): Promise<void> {
           ...columnsOfSummary(v),
           change_summary: describeChanges(i === 0 ? null : SUMMARY_VERSIONS[i - 1]!, v),
           approved_by: actor,
-          approved_at: at(dates[i]!),
+          approved_at: dates[i]!,
           status: i === SUMMARY_VERSIONS.length - 1 ? 'ACTIVE' : 'SUPERSEDED',
-          created_at: at(dates[i]!),
-          updated_at: at(dates[i]!),
+          created_at: dates[i]!,
+          updated_at: dates[i]!,
         })),
       )
       .execute();

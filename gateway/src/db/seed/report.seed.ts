@@ -5,6 +5,7 @@
 // three steps saved, 待审核 at level 1, at level 2, 已退回 (revision 2 open, revision 1 kept), and two
 // 已通过 — on to 评审会·待上会, the secretary's agenda candidates.
 import type { Kysely } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ratioLimit, termRange } from '../../../../src/domain/financing/financing-terms';
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { REPORT_STEPS, type ReportStepKey, type StepContent } from '../../../../src/domain/financing/report';
@@ -17,6 +18,7 @@ import { LIFECYCLE_ACCOUNTS, LifecycleRole } from '../../modules/business/seed';
 import { reportBounds, saveStep } from '../../modules/report/store';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg, catalogueMenus } from './demo-seed';
+import { dateBefore, daysBefore } from './seed-days';
 
 /** The businesses it walks on are the application seed's; the roles are the business seed's. */
 export const after = ['business', 'workflow-financing-application'];
@@ -74,9 +76,13 @@ async function seedGrants(db: Kysely<Database>): Promise<void> {
 /** 万元 → 分. */
 const wan = (n: number) => n * 1_000_000;
 
-/** The eight steps of a report on 华东建材, its figures varied by `k`, its proposal within `limits`. */
-function stepsFor(k: number, proposal: StepContent): Record<ReportStepKey, StepContent> {
+/**
+ * The eight steps of a report on 华东建材 written on `at`, its figures varied by `k`, its proposal within
+ * `limits`: the visit that month, the statements of the last year-end, a credit report five weeks old.
+ */
+function stepsFor(k: number, proposal: StepContent, at: Date): Record<ReportStepKey, StepContent> {
   const scale = 1 + k * 0.1;
+  const [year, month] = businessDay(at).split('-').map(Number) as [number, number];
   const w = (n: number) => wan(Math.round(n * scale));
   return {
     CUSTOMER: {
@@ -84,10 +90,10 @@ function stepsFor(k: number, proposal: StepContent): Record<ReportStepKey, StepC
       shareholders: '实际控制人王建国持股70%，员工持股平台持股30%',
       mainBusiness: '商品混凝土、预拌砂浆、装配式构件',
       cooperation: `与远景地产合作${5 + (k % 3)}年，年供货约${8000 + k * 500}万元，无质量纠纷`,
-      interview: '2026年11月实地走访搅拌站两处，生产正常，访谈财务负责人及实际控制人。',
+      interview: `${year}年${month}月实地走访搅拌站两处，生产正常，访谈财务负责人及实际控制人。`,
     },
     FINANCIALS: {
-      statementDate: '2025-12-31',
+      statementDate: `${year - 1}-12-31`,
       audited: k % 2 ? 'NO' : 'YES',
       totalAssets: w(20_000),
       currentAssets: w(12_000),
@@ -106,7 +112,7 @@ function stepsFor(k: number, proposal: StepContent): Record<ReportStepKey, StepC
     },
     INDICATORS: { analysis: '资产负债率处于行业中等水平，流动比率尚可；经营现金流受回款节奏影响波动，需关注。' },
     CREDIT: {
-      creditReportDate: '2026-10-20',
+      creditReportDate: dateBefore(at, 36),
       outstandingDebt: w(5_000),
       guaranteeBalance: w(800),
       overdue: 'NONE',
@@ -134,7 +140,7 @@ function stepsFor(k: number, proposal: StepContent): Record<ReportStepKey, StepC
 export type ReportTarget = 'NONE' | 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
 const PLAN: ReportTarget[] = ['NONE', 'DRAFT', 'PENDING_1', 'PENDING_2', 'RETURNED', 'APPROVED', 'APPROVED'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   await seedGrants(db);
   // Once: a report already made means the walk was done (or a person made one since).
   const done = await db
@@ -155,7 +161,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .execute();
   for (const [k, target] of PLAN.entries()) {
     const id = waiting[k]?.business_id;
-    if (id) await walkReport(db, id, k, target, new Date(Date.UTC(2026, 10, 25, 1 + k)));
+    // Three days before the seed, from 09:00, an hour apart.
+    if (id) await walkReport(db, id, k, target, daysBefore(now, 3, 9 + k));
   }
 }
 
@@ -189,7 +196,7 @@ export async function walkReport(
     proposedConditions: '放款前项目公司签回付款确认书\n应收账款转让通知书送达并取得回执',
     conclusion: k % 2 ? 'RECOMMEND' : 'CONDITIONAL',
   };
-  const steps = stepsFor(k, proposal);
+  const steps = stepsFor(k, proposal, at);
   const keys = target === 'DRAFT' ? REPORT_STEPS.slice(0, 3).map((s) => s.key) : REPORT_STEPS.map((s) => s.key);
   for (const [n, key] of keys.entries()) {
     // The seed runs in one transaction: each save is the stepper's (the step, then the business's version).

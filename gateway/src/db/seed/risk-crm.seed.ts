@@ -14,11 +14,11 @@ import { DEMO_TENANT_ID } from './demo-seed';
  */
 export const after = ['business'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   for (const tenantId of [DEMO_TENANT_ID, XH_TENANT_ID]) {
     // biome-ignore lint/suspicious/noExplicitAny: the area seeds write their own tables
-    await seedRisk(db as unknown as Kysely<any>, tenantId);
+    await seedRisk(db as unknown as Kysely<any>, tenantId, now);
     // biome-ignore lint/suspicious/noExplicitAny: the area seeds write their own tables
-    await seedCrm(db as unknown as Kysely<any>, tenantId);
+    await seedCrm(db as unknown as Kysely<any>, tenantId, now);
   }
 }

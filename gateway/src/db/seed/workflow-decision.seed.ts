@@ -7,6 +7,7 @@
 // makes and submits the decisions within their limits: one is approved by riskhead (赵立新) and the approver
 // (蒋建平) — its terms on the business and its element items made — and one waits at level 2. Once.
 import type { Kysely } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { termRange } from '../../../../src/domain/financing/financing-terms';
 import { actorById, loadBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
@@ -26,7 +27,7 @@ const idOf = (userName: string) => {
   return a.userId;
 };
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   const done = await db
     .selectFrom('financing_decision')
     .select('business_id')
@@ -44,12 +45,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .limit(2)
     .execute();
   if (waiting.length === 0) return;
-  const now = new Date();
   const m = await walkToChairReview(
     db,
     T,
     {
-      title: '2026年第1次融资评审会',
+      title: `${businessDay(now).slice(0, 4)}年第1次融资评审会`,
       location: '远景大厦8楼第一会议室',
       businessIds: waiting.map((w) => w.business_id),
       // member2 agrees to the first item on a condition: it passes 有条件通过.

@@ -1,19 +1,25 @@
 // Demo rows of 融资需求 and 预授信 in the demo tenant, over its four suppliers: fifteen demands (待受理, 已受理 —
 // each with its business and pre-credit draft —, 已关闭) and ten pre-credits in every status. The businesses are
 // made and moved by the aggregate itself (createBusiness, transitionBusiness), so their events, review
-// snapshots and versions are what the screens would have made; 已失效 has no person's transition and is
-// written directly with its event. The demo supplier 华东建材 is given the data-query consent the Decisions
+// snapshots and versions are what the screens would have made; 已失效 is the system's move, as the daily job
+// makes it once a draft's validity has lapsed. The demo supplier 华东建材 is given the data-query consent the Decisions
 // promise (one capital side; 恒固钢铁's came with the business seed), so that their demands can be accepted.
 // Idempotent: nothing is written when the tenant already has a demand. It runs after the risk
 // area's seed (whose locks it lifts for the two demo suppliers it moves) and the business area's (whose
 // reviewers it needs to submit and review).
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dateBefore, daysBefore } from './seed-days';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import { LIFECYCLE, transitionOf } from '../../../../src/domain/financing/lifecycle';
+import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { ROLE, ROLE_NAME } from '../../../../src/domain/financing/roles';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
-import { type Actor, createBusiness, nextDocumentNo, transitionBusiness } from '../../modules/business/aggregate';
+import {
+  type Actor,
+  createBusiness,
+  nextDocumentNo,
+  systemActor,
+  transitionBusiness,
+} from '../../modules/business/aggregate';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { createPreCreditDraft, eligibleOrders, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
@@ -55,8 +61,6 @@ const CONTACTS: Array<[string, string]> = [
 ];
 const CLOSE_REASONS = ['供应商暂无融资需要', '重复提交的需求', '项目公司未确认应收账款'];
 
-const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour - 8));
-
 /** Every lifecycle grant: the seed acts as the named people, whose roles the table still checks. */
 const ALL_GRANTS = new Set(LIFECYCLE.transitions.filter((t) => t.menu).map((t) => grantOf(t)));
 
@@ -91,8 +95,10 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 /** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
 export const after = ['business', 'risk-crm'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
   const any = db as unknown as AnyDb;
+  /** `n` Beijing days before the seed, at `hour` (seed-days.ts): the demands came in over the last four weeks. */
+  const day = (n: number, hour = 10) => daysBefore(now, n, hour);
   const seeded = await db
     .selectFrom('financing_demand')
     .select('demand_id')
@@ -105,19 +111,21 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     supplierId: DemoOrg.huadongBuildingMaterials,
     userId: SUPPLIER_USER_ID,
     capitalSideId: DemoOrg.icbcShanghai,
-    at: day(1),
+    at: day(27),
   });
-  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both.
+  // The demo shows accepting and submitting; a lock seeded by the risk area would hide both. Lifted as the demo
+  // starts: the risk area dates its locks back from that day, and a lock is not lifted before it was made.
   await any
     .updateTable('supplier_lock')
-    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: day(2) })
+    .set({ status: 'UNLOCKED', unlock_reason: '演示数据：已核实', unlocked_at: now })
     .where('tenant_id', '=', DEMO_TENANT_ID)
     .where('supplier_id', 'in', [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel])
     .where('status', '=', 'LOCKED')
     .execute();
 
   // Orders with the 30 days of life a pre-credit needs on the days these businesses are made (the assets
-  // seed's orders fall due within 2026), due after the ones the application seed adds.
+  // seed's fall due within five weeks of the seed), due after the ones the application seed adds: nine to
+  // thirteen months on.
   for (const [s, supplierId] of [DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel].entries()) {
     for (let k = 0; k < 4; k++) {
       await addConfirmedOrder(any, {
@@ -125,8 +133,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         supplierId,
         orderNo: `FK${s === 0 ? 'HD' : 'HG'}2027${String(101 + k).padStart(4, '0')}`,
         amount: (900_000 + k * 275_000 + s * 130_000) * 100,
-        dueDate: `2027-${String(9 + k).padStart(2, '0')}-${String(12 + k * 3).padStart(2, '0')}`,
-        now: day(2),
+        dueDate: dateBefore(now, -[288, 321, 355, 388][k]!),
+        now: day(26),
       });
     }
   }
@@ -138,7 +146,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   for (const [i, status] of statuses.entries()) {
     const supplierId = status === 'ACCEPTED' ? SUPPLIERS[i % 2]! : SUPPLIERS[i % SUPPLIERS.length]!;
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials;
-    const at = day(3 + i, 9 + (i % 8));
+    const at = day(25 - i, 9 + (i % 8));
     const id = newId();
     const amount = (50 + ((i * 37) % 450)) * 1_000_000; // 50 万 – 500 万元, in 分
     const [contactName, contactPhone] = CONTACTS[i % CONTACTS.length]!;
@@ -171,14 +179,14 @@ export async function seed(db: Kysely<Database>): Promise<void> {
           status: 'CLOSED',
           close_reason: CLOSE_REASONS[i % CLOSE_REASONS.length]!,
           updated_by: OPERATOR_ID,
-          updated_at: day(4 + i),
+          updated_at: day(24 - i),
           version: 2,
         })
         .where('demand_id', '=', id)
         .execute();
     }
     if (status === 'ACCEPTED') {
-      const now = day(4 + i, 14);
+      const now = day(24 - i, 14);
       const business = await createBusiness(db, {
         tenantId: DEMO_TENANT_ID,
         supplierId,
@@ -224,10 +232,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   ];
   for (const [i, target] of plan.entries()) {
     const supplierId = i % 3 === 2 ? DemoOrg.hengguSteel : DemoOrg.huadongBuildingMaterials;
-    const at = day(8 + i, 11);
+    const at = day(20 - i, 11);
     const offered = await eligibleOrders(any, DEMO_TENANT_ID, supplierId, null, businessDay(at));
     // Three quarters of the ceiling, each order at its own company's ratio, in whole 元: well within the rule.
-    const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(8));
+    const cap = await withOrderCaps(db, DEMO_TENANT_ID, offered.slice(i % 3, (i % 3) + 2), null, day(20));
     const basis = cap.orders;
     const ceiling = preCreditCeiling(basis, financingRatio(null));
     const quarterOff = ((ceiling * 3n) / 400n) * 100n;
@@ -251,6 +259,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       businessId: business.keyId,
       applyAmount: amount,
       basisOrderIds: basis.map((o) => o.orderId),
+      // The one left to lapse is given three days, not ninety.
+      validDays: target === 'EXPIRED' ? 3 : undefined,
       userId: maker.userId,
       now: at,
     });
@@ -270,33 +280,8 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       continue;
     }
     if (target === 'EXPIRED') {
-      const expire = transitionOf('PRE_CREDIT/DRAFT', 'expire');
-      await db
-        .updateTable('financing_business')
-        .set({ state: 'TERMINATED/EXPIRED', stage: 'TERMINATED', terminate_reason: 'EXPIRED', version: 2 })
-        .where('business_id', '=', business.keyId)
-        .execute();
-      await db
-        .insertInto('business_event')
-        .values({
-          event_id: newId(),
-          tenant_id: DEMO_TENANT_ID,
-          business_id: business.keyId,
-          stage: 'PRE_CREDIT',
-          from_state: 'PRE_CREDIT/DRAFT',
-          to_state: 'TERMINATED/EXPIRED',
-          action: 'expire',
-          action_label: expire?.label ?? '失效',
-          level: null,
-          actor_id: '0',
-          actor_name: ROLE_NAME.SYSTEM,
-          actor_role: ROLE_NAME.SYSTEM,
-          comment: '草稿超过有效期未提交',
-          file_ids: sql`'[]'::jsonb`,
-          at: day(20, 1),
-          version: 2,
-        })
-        .execute();
+      // The daily job's run after the draft's three days lapsed unsubmitted: the gateway itself moves it.
+      await move(systemActor(), 'expire', 1, 62);
       continue;
     }
     // A submission needs a reviewer at each level; without them (no review roles seeded) it stays a draft.

@@ -6,6 +6,7 @@
 // It runs after the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left
 // without an application, for 新增.
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dateBefore, daysBefore } from './seed-days';
 import type { Kysely } from 'kysely';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { ACCESS_DOC_TYPES, daysBetween, lineCap } from '../../../../src/domain/financing/financing-application-rules';
@@ -28,7 +29,6 @@ import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
 
 const OPERATOR_ID = '1300000000000000002';
 const ALL_GRANTS = new Set(LIFECYCLE.transitions.filter((t) => t.menu).map((t) => grantOf(t)));
-const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour - 8));
 
 function actorAs(userId: string, userName: string, role: string): Actor {
   const roleName = ROLE_NAME[role as keyof typeof ROLE_NAME] ?? role;
@@ -57,6 +57,9 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
   return row ? actorAs(row.user_id, row.nick_name, role) : null;
 }
 
+/** Days from the seed to the due dates of the applications' nine orders, a month or so apart. */
+const DUE_IN_DAYS = [102, 134, 165, 197, 228, 260, 292, 323, 355];
+
 export type FinancingApplicationTarget = 'DRAFT' | 'PENDING_1' | 'PENDING_2' | 'RETURNED' | 'APPROVED';
 // The last six are approved too: the report seed walks them on through 尽调报告 (report.seed.ts).
 const PLAN: FinancingApplicationTarget[] = [
@@ -71,7 +74,7 @@ const PLAN: FinancingApplicationTarget[] = [
 /** The seeds whose rows this one needs: the reviewers, the demands' businesses and their suppliers' orders. */
 export const after = ['assets', 'business', 'workflow-demands', 'params-funds'];
 
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   // Once: a second run of the demo seed adds nothing.
   const done = await db
     .selectFrom('financing_application')
@@ -80,10 +83,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (done) return;
-  const walk = await financingApplicationWalkOf(db);
+  const walk = await financingApplicationWalkOf(db, now);
   if (!walk) return;
   const { supplierId } = walk;
-  // Orders due in 2027 for these applications (the assets seed's fall due within 2026).
+  // Orders due three to twelve months on for these applications (the assets seed's fall due within five weeks).
   // The last three for the applications the report seed walks on, so the first five's orders stay as they were.
   for (let k = 0; k < 9; k++) {
     await addConfirmedOrder(db as never, {
@@ -91,12 +94,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       supplierId,
       orderNo: `FKHD2027${String(k + 1).padStart(4, '0')}`,
       amount: (1_200_000 + k * 350_000) * 100,
-      dueDate: `2027-${String(3 + k).padStart(2, '0')}-${String(10 + k).padStart(2, '0')}`,
-      now: day(12, 9),
+      dueDate: dateBefore(now, -DUE_IN_DAYS[k]!),
+      now: daysBefore(now, 16, 9),
     });
   }
 
-  for (const [i, target] of PLAN.entries()) await walkFinancingApplication(db, walk, i, target, day(14 + i, 9));
+  for (const [i, target] of PLAN.entries())
+    await walkFinancingApplication(db, walk, i, target, daysBefore(now, 14 - i, 9));
 }
 
 /** Who walks an application and on whose orders (the seed's people, the demo supplier 华东建材). */
@@ -113,7 +117,10 @@ export interface FinancingApplicationWalk {
 }
 
 /** The seeded reviewers, the operator and the demo supplier; null before the people are seeded. */
-export async function financingApplicationWalkOf(db: Kysely<Database>): Promise<FinancingApplicationWalk | null> {
+export async function financingApplicationWalkOf(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<FinancingApplicationWalk | null> {
   const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
   const risk = await memberOf(db, ROLE.RISK);
   if (!reviewer || !risk) return null;
@@ -136,7 +143,7 @@ export async function financingApplicationWalkOf(db: Kysely<Database>): Promise<
     operator: actorAs(OPERATOR_ID, '业务经办', ROLE.OPERATOR),
     supplierId,
     supplierName: supplier?.org_name ?? '',
-    today: businessDay(new Date()),
+    today: businessDay(now),
     product,
   };
 }
@@ -234,6 +241,7 @@ export async function walkFinancingApplication(
     subSys: 'business',
     module: 'financingApplication',
     createdBy: OPERATOR_ID,
+    createdAt: later(4),
     docType: t.code,
   }));
   // The draft still lacks its last required document, so 提交 on it says what is missing.
@@ -259,7 +267,10 @@ export async function walkFinancingApplication(
       payee_bank: '中国工商银行上海浦东支行',
       payee_account: `62220210010${String(4_000_000 + i * 7919).padStart(8, '0')}`,
       lines: JSON.stringify(lines),
-      docs: JSON.stringify(stored.map((f) => ({ docType: f.docType, fileIds: [f.keyId], validTo: '2027-12-31' }))),
+      // Each document valid some thirteen months on from the day the application was made.
+      docs: JSON.stringify(
+        stored.map((f) => ({ docType: f.docType, fileIds: [f.keyId], validTo: dateBefore(at, -400) })),
+      ),
       total_amount: total,
       updated_at: later(5),
     })

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 import { XH_TENANT_ID as XH_TENANT } from '../../db/seed/admin-seed';
+import { dateBefore, daysBefore, storyDaysBefore } from '../../db/seed/seed-days';
 
 const ORG = {
   suzhou: '1100000000000000004',
@@ -30,10 +31,30 @@ export const orderId = (i: number) => `24100000000000000${String(i + 1).padStart
 const CONTRACT_TYPES = ['ENGINEERING', 'TRADE', 'DESIGN', 'SUPERVISION', 'SERVICE'] as const;
 const CONFIRM = ['UNCONFIRMED', 'CONFIRMING', 'CONFIRMED', 'CONFIRMED', 'FAILED'] as const;
 
-const at = (month: number, day: number) => new Date(Date.UTC(2026, month - 1, day, 2, 0, 0));
-const date = (month: number, day: number) => `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+/** The assets' days as the seed running on `now` dates them. */
+interface AssetDays {
+  /** 10:00 on the month's day, in the year up to the seed. */
+  at(month: number, day: number): Date;
+  /** The month's day as a calendar date: in the year up to the seed, or, for a due date (`ahead`), after it. */
+  date(month: number, day: number, ahead?: boolean): string;
+}
 
-function orderRows(tenantId: string) {
+/**
+ * The assets' year, told by month and day up to 28 November (storyDaysBefore), dated back from the seed: a day
+ * after 28 November is a year earlier, so that nothing is made after the seed; a due date may lie ahead.
+ */
+function assetDays(now: Date): AssetDays {
+  const back = (month: number, day: number, ahead = false) => {
+    const days = storyDaysBefore(month, day);
+    return days < 0 && !ahead ? days + 365 : days;
+  };
+  return {
+    at: (month, day) => daysBefore(now, back(month, day), 10),
+    date: (month, day, ahead) => dateBefore(now, back(month, day, ahead)),
+  };
+}
+
+function orderRows(tenantId: string, { at, date }: AssetDays) {
   return Array.from({ length: 40 }, (_, i) => {
     const p = i % PROJECTS.length;
     const project = PROJECTS[p]!;
@@ -60,7 +81,7 @@ function orderRows(tenantId: string) {
       contract_type: CONTRACT_TYPES[i % CONTRACT_TYPES.length]!,
       receivable_amount: receivable,
       paid_amount: paid,
-      due_date: date(((month + 3) % 12) + 1, day),
+      due_date: date(((month + 3) % 12) + 1, day, true),
       confirm_evidence: status === 'CONFIRMED' ? (i % 2 ? 'COMMERCIAL_BILL' : 'CONFIRMATION_LETTER') : null,
       confirmed_amount: confirmed,
       confirmed_at: status === 'CONFIRMED' ? at(month, day + 1) : null,
@@ -91,7 +112,9 @@ const two = (n: number) => String(n).padStart(2, '0');
 const four = (n: number) => String(n).padStart(4, '0');
 const yuan = (fen: number) => `${Math.trunc(fen / 100).toLocaleString('en-US')}.${String(fen % 100).padStart(2, '0')}`;
 
-function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>) {
+function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>, { at, date }: AssetDays) {
+  // The due date a 应付日 change moved from.
+  const formerDue = date(9, 30, true);
   return Array.from({ length: 18 }, (_, i) => {
     const type = CHANGE_TYPES[i % CHANGE_TYPES.length]!;
     const o = orders[(i * 3) % orders.length]!;
@@ -106,7 +129,7 @@ function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>) {
             },
           ]
         : type === 'DUE_DATE'
-          ? [{ field: 'dueDate', before: '2026-09-30', after: o.due_date }]
+          ? [{ field: 'dueDate', before: formerDue, after: o.due_date }]
           : type === 'VOID'
             ? [{ field: 'status', before: '有效', after: '作废' }]
             : type === 'SUPPLIER'
@@ -121,7 +144,7 @@ function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>) {
       type === 'AMOUNT'
         ? `应收金额下调 50,000.00 元`
         : type === 'DUE_DATE'
-          ? `应付日由 2026-09-30 调整为 ${o.due_date}`
+          ? `应付日由 ${formerDue} 调整为 ${o.due_date}`
           : type === 'VOID'
             ? '付款单已在源系统作废'
             : type === 'SUPPLIER'
@@ -162,7 +185,9 @@ function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>) {
 const MINUTES_PLACES = ['苏州工业园区项目部', '南京河西项目指挥部', '华东建材有限公司会议室', '远景地产(上海)总部'];
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-export async function seed(db: Kysely<any>, tenantId: string): Promise<void> {
+export async function seed(db: Kysely<any>, tenantId: string, now = new Date()): Promise<void> {
+  const days = assetDays(now);
+  const { at, date } = days;
   await db
     .insertInto('project')
     .values(
@@ -181,7 +206,7 @@ export async function seed(db: Kysely<any>, tenantId: string): Promise<void> {
     )
     .onConflict((oc) => oc.column('project_id').doNothing())
     .execute();
-  const orders = orderRows(tenantId);
+  const orders = orderRows(tenantId, days);
   await db
     .insertInto('payment_order')
     .values(orders)
@@ -189,7 +214,7 @@ export async function seed(db: Kysely<any>, tenantId: string): Promise<void> {
     .execute();
   await db
     .insertInto('asset_change')
-    .values(changeRows(tenantId, orders))
+    .values(changeRows(tenantId, orders, days))
     .onConflict((oc) => oc.column('change_id').doNothing())
     .execute();
   await db
@@ -254,7 +279,7 @@ export async function seed(db: Kysely<any>, tenantId: string): Promise<void> {
         contract_type: 'ENGINEERING',
         receivable_amount: 300_000_000 * n,
         paid_amount: 0,
-        due_date: date(9, n),
+        due_date: date(9, n, true),
         invoices: '[]',
       })),
     )

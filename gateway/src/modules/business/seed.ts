@@ -19,6 +19,7 @@ import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed
 import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
+import { dateBefore, daysBefore } from '../../db/seed/seed-days';
 import { BUSINESS_NO_PREFIX, actorById, createBusiness, shanghaiDay, transitionBusiness } from './aggregate';
 import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES } from '../../../../src/domain/financing/stages';
 
@@ -120,7 +121,7 @@ export function lifecycleGrants(role: RoleCode): Map<string, Set<OperationCode>>
 async function seedRolesAndUsers(db: Kysely<Database>, now: Date): Promise<void> {
   // The users are dated a day before the accounts of DESIGN.md §3, so that the user list (newest first) still
   // opens on admin, operator and supplier; the roles after the first three (the role list is oldest first).
-  const before = new Date(now.getTime() - 86_400_000);
+  const before = daysBefore(now, 1);
   const roles = Object.entries(LifecycleRole) as [RoleCode, string][];
   await db
     .insertInto('role')
@@ -247,8 +248,8 @@ interface Step {
   comment?: string;
 }
 
-/** A confirmed payment order a seeded pre-credit rests on: number, amount in 分, due date. */
-type Order = readonly [orderNo: string, amount: number, dueDate: string];
+/** A confirmed payment order a seeded pre-credit rests on: number, amount in 分, days from the seed to its due date. */
+type Order = readonly [orderNo: string, amount: number, dueInDays: number];
 
 interface Plan {
   id: string;
@@ -258,7 +259,7 @@ interface Plan {
   capitalSideId: string | null;
   applyAmount: number;
   ownerId: string;
-  /** The orders its pre-credit names, due in 2028 so that they come after every other seed's in the lists. */
+  /** The orders its pre-credit names, due 13 to 19 months on so that they come after every other seed's in the lists. */
   orders: readonly Order[];
   steps: Step[];
 }
@@ -273,9 +274,9 @@ const PLANS: Plan[] = [
     applyAmount: 3_000_000_00,
     ownerId: OPERATOR_ID,
     orders: [
-      ['FKHG20280001', 1_600_000_00, '2028-01-15'],
-      ['FKHG20280002', 1_500_000_00, '2028-02-15'],
-      ['FKHG20280003', 1_400_000_00, '2028-03-15'],
+      ['FKHG20280001', 1_600_000_00, 413],
+      ['FKHG20280002', 1_500_000_00, 444],
+      ['FKHG20280003', 1_400_000_00, 473],
     ],
     steps: [{ action: 'submit', by: OPERATOR_ID, comment: '依据付款单3笔，申请预授信300万元' }],
   },
@@ -287,7 +288,7 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.cmbHangzhou,
     applyAmount: 1_200_000_00,
     ownerId: OPERATOR_ID,
-    orders: [['FKLY20280001', 2_000_000_00, '2028-01-20']],
+    orders: [['FKLY20280001', 2_000_000_00, 418]],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
       { action: 'approve', by: accountOf('reviewer1').userId, comment: '付款单真实，额度合理' },
@@ -302,8 +303,8 @@ const PLANS: Plan[] = [
     applyAmount: 5_000_000_00,
     ownerId: OPERATOR_ID,
     orders: [
-      ['FKHG20280004', 4_200_000_00, '2028-04-15'],
-      ['FKHG20280005', 3_800_000_00, '2028-05-15'],
+      ['FKHG20280004', 4_200_000_00, 504],
+      ['FKHG20280005', 3_800_000_00, 534],
     ],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
@@ -319,8 +320,8 @@ const PLANS: Plan[] = [
     applyAmount: 2_000_000_00,
     ownerId: OPERATOR_ID,
     orders: [
-      ['FKLY20280002', 1_800_000_00, '2028-02-20'],
-      ['FKLY20280003', 1_600_000_00, '2028-03-20'],
+      ['FKLY20280002', 1_800_000_00, 449],
+      ['FKLY20280003', 1_600_000_00, 478],
     ],
     steps: [
       { action: 'submit', by: OPERATOR_ID },
@@ -336,7 +337,7 @@ const PLANS: Plan[] = [
     capitalSideId: null,
     applyAmount: 800_000_00,
     ownerId: OPERATOR_ID,
-    orders: [['FKST20280001', 1_500_000_00, '2028-01-25']],
+    orders: [['FKST20280001', 1_500_000_00, 423]],
     steps: [{ action: 'terminate', by: OPERATOR_ID, comment: '供应商已通过其他渠道融资，放弃本次申请' }],
   },
   {
@@ -347,7 +348,7 @@ const PLANS: Plan[] = [
     capitalSideId: DemoOrg.icbcShanghai,
     applyAmount: 1_500_000_00,
     ownerId: OPERATOR_ID,
-    orders: [['FKHG20280006', 2_600_000_00, '2028-06-15']],
+    orders: [['FKHG20280006', 2_600_000_00, 565]],
     steps: [{ action: 'suspend', by: accountOf('risk1').userId, comment: '供应商涉及诉讼，暂停业务待核实' }],
   },
   {
@@ -358,7 +359,7 @@ const PLANS: Plan[] = [
     capitalSideId: null,
     applyAmount: 600_000_00,
     ownerId: SUPPLIER_USER_ID,
-    orders: [['FKHD20280001', 1_000_000_00, '2028-01-10']],
+    orders: [['FKHD20280001', 1_000_000_00, 408]],
     steps: [],
   },
 ];
@@ -366,7 +367,7 @@ const PLANS: Plan[] = [
 const HOUR = 3600_000;
 
 /** The plan's orders, each confirmed the day before its business is made unless the tenant has it already. */
-async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date): Promise<string[]> {
+async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date, now: Date): Promise<string[]> {
   const db = database as unknown as AnyDb;
   const stored = new Map<string, string>(
     (
@@ -383,7 +384,8 @@ async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Dat
     ).map((r) => [String(r.order_no), String(r.order_id)]),
   );
   const ids: string[] = [];
-  for (const [orderNo, amount, dueDate] of plan.orders) {
+  for (const [orderNo, amount, dueInDays] of plan.orders) {
+    const dueDate = dateBefore(now, -dueInDays);
     const order = { tenantId: DEMO_TENANT_ID, supplierId: plan.supplierId, orderNo, amount, dueDate, now: confirmedAt };
     ids.push(stored.get(orderNo) ?? (await addConfirmedOrder(db, order)));
   }
@@ -391,13 +393,13 @@ async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Dat
 }
 
 /**
- * One seeded business made and moved by the aggregate as its people, `daysAgo` days before `now`, its moves
- * five hours apart: the business with its pre-credit draft on its orders, then each step as a transition, which
- * the table's guards judge on the day it is taken.
+ * One seeded business made and moved by the aggregate as its people, at 09:00 `daysAgo` Beijing days before
+ * `now`, its moves five hours apart: the business with its pre-credit draft on its orders (confirmed the day
+ * before), then each step as a transition, which the table's guards judge on the day it is taken.
  */
 async function walkBusiness(db: Kysely<Database>, plan: Plan, n: number, now: Date): Promise<void> {
-  const start = new Date(now.getTime() - plan.daysAgo * 24 * HOUR);
-  const basisOrderIds = await ordersOf(db, plan, new Date(start.getTime() - 24 * HOUR));
+  const start = daysBefore(now, plan.daysAgo, 9);
+  const basisOrderIds = await ordersOf(db, plan, daysBefore(now, plan.daysAgo + 1, 9), now);
   const business = await createBusiness(db, {
     tenantId: DEMO_TENANT_ID,
     id: plan.id,
@@ -474,7 +476,7 @@ export async function ensureConsent(
 
 /** The plans' businesses the tenant lacks, each walked whole or not at all; the others are left as they are. */
 async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
-  const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
+  const monthAgo = daysBefore(now, 30, 10);
   for (const supplierId of [DemoOrg.hengguSteel, DemoOrg.lvyuanLandscape]) {
     await ensureConsent(db, { supplierId, userId: OPERATOR_ID, capitalSideId: DemoOrg.icbcShanghai, at: monthAgo });
   }

@@ -1,7 +1,9 @@
 // Demo rows for 访谈纪要 and 企业信息 profiles: thirty minutes across the tenant's suppliers and project
-// companies in 2026, numbered as the gateway numbers them (JY + date + daily sequence). Idempotent: fixed
-// ids, nothing overwritten.
+// companies over the half year before the seed runs, numbered as the gateway numbers them (JY + date + daily
+// sequence). Idempotent: fixed ids, nothing overwritten.
 import type { Kysely } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { daysBefore } from '../../db/seed/seed-days';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
@@ -22,7 +24,7 @@ const CONCLUSIONS = [
   '资金用途合规，无异常。',
 ];
 
-export async function seed(db: AnyDb, tenantId: string): Promise<void> {
+export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promise<void> {
   const orgs = await db
     .selectFrom('organization')
     .select(['org_name'])
@@ -40,8 +42,8 @@ export async function seed(db: AnyDb, tenantId: string): Promise<void> {
     .executeTakeFirst();
   const key = tenantId.slice(0, 4);
   const rows = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(Date.UTC(2026, 10, 16) - i * 6 * 86_400_000);
-    const ymd = date.toISOString().slice(0, 10);
+    const date = daysBefore(now, 12 + i * 6, 8);
+    const ymd = businessDay(date);
     return {
       minutes_id: `${key}IM${String(i + 1).padStart(6, '0')}`,
       tenant_id: tenantId,
@@ -69,7 +71,7 @@ export async function seed(db: AnyDb, tenantId: string): Promise<void> {
     .values(rows)
     .onConflict((oc) => oc.column('minutes_id').doNothing())
     .execute();
-  await seedProfiles(db, tenantId);
+  await seedProfiles(db, tenantId, now);
 }
 
 const INDUSTRIES: Record<string, string[]> = {
@@ -83,7 +85,9 @@ const SCALES = ['LARGE', 'MEDIUM', 'SMALL'];
 const RATINGS = ['AAA', 'AA', 'A', 'BBB', 'BB'];
 
 /** 企业信息: a profile for two of every three enterprises; the rest show 未建档 until someone edits them. */
-async function seedProfiles(db: AnyDb, tenantId: string): Promise<void> {
+async function seedProfiles(db: AnyDb, tenantId: string, now: Date): Promise<void> {
+  // Profiled in the spring, some nine months before the seed runs.
+  const profiledAt = daysBefore(now, 272, 10);
   const orgs = await db
     .selectFrom('organization')
     .select(['org_id', 'org_type', 'address'])
@@ -110,8 +114,8 @@ async function seedProfiles(db: AnyDb, tenantId: string): Promise<void> {
         rating: RATINGS[i % RATINGS.length]!,
         whitelist: type === 'SUPPLIER' ? ['MANUAL', 'SYSTEM', 'NONE'][i % 3]! : 'SYSTEM',
         version: 2,
-        created_at: new Date('2026-03-01T02:00:00Z'),
-        updated_at: new Date('2026-03-01T02:00:00Z'),
+        created_at: profiledAt,
+        updated_at: profiledAt,
       };
     });
   if (rows.length)

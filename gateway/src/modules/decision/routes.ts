@@ -12,6 +12,7 @@ import {
   DECISION_EXAMINE_PATH,
   DECISION_MAKE_PATH,
   DECISION_STAGE,
+  type DecisionTerms,
 } from '../../../../src/domain/financing/financing-decision';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
@@ -47,15 +48,6 @@ const SaveFields = {
   repaymentMethod: Method,
   guaranteeMeasures: Type.String({ maxLength: 1000 }),
   conditions: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 30 }),
-};
-type SaveBody = {
-  approvedAmount: number | null;
-  annualRate: string | null;
-  termDays: number | null;
-  financingRatio: string | null;
-  repaymentMethod: string | null;
-  guaranteeMeasures: string;
-  conditions: string[];
 };
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -131,7 +123,7 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     };
   };
 
-  registerStage<SaveBody, SaveBody>(app, deps, STAGE, {
+  registerStage<DecisionTerms, DecisionTerms>(app, deps, STAGE, {
     detail: {
       summary: '融资决议详情（批复条件、各项限额、评审会条件、要素）',
       properties: DetailFields,

@@ -2,11 +2,14 @@
 // operator records on behalf, accepts (the business starts at 预授信·草稿 with its pre-credit draft) or closes
 // with a reason; the table's refusals (forbidden, wrong state, locked, no consent, the ACCEPT_DEMAND rule),
 // a stale version, another tenant's ids and malformed bodies.
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { PreCreditMessage } from '../../../../src/domain/financing/pre-credit-rules';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { seed as seedDemands } from '../../db/seed/workflow-demands.seed';
 import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../../testing/test-gateway';
 import { newId } from '../operation-log/repository';
 import { readySuppliers, unlock } from './test-fixtures';
@@ -267,6 +270,77 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     const seen = new Set(pre.data.records.map((r: { status: string }) => r.status));
     for (const status of ['DRAFT', 'PENDING', 'RETURNED', 'APPROVED', 'TERMINATED', 'EXPIRED']) {
       expect(seen.has(status), status).toBe(true);
+    }
+  });
+
+  it('the seed walks its 已失效 pre-credit there as the system once the draft lapsed; a second run adds nothing', async () => {
+    const expired = await gw.db
+      .selectFrom('financing_business as b')
+      .innerJoin('pre_credit as p', 'p.business_id', 'b.business_id')
+      .select(['b.business_id', 'b.version', sql<string>`p.valid_to::text`.as('valid_to')])
+      .where('b.tenant_id', '=', DEMO_TENANT_ID)
+      .where('b.state', '=', 'TERMINATED/EXPIRED')
+      .execute();
+    expect(expired).toHaveLength(1);
+    const [business] = expired;
+    const events = await gw.db
+      .selectFrom('business_event')
+      .select(['from_state', 'to_state', 'action', 'actor_id', 'actor_role', 'at', 'version'])
+      .where('business_id', '=', business!.business_id)
+      .orderBy('version')
+      .execute();
+    expect(events.map((e) => [e.from_state, e.action, e.to_state, e.actor_role, Number(e.version)])).toEqual([
+      [null, 'create', 'PRE_CREDIT/DRAFT', '业务经办', 1],
+      ['PRE_CREDIT/DRAFT', 'expire', 'TERMINATED/EXPIRED', '系统', 2],
+    ]);
+    expect(events[1]!.actor_id).toBe('0');
+    expect(Number(business!.version)).toBe(2);
+    // The move came after the validity's last day (a Beijing business day), as the daily job would make it.
+    const movedOn = businessDay(new Date(events[1]!.at));
+    expect(movedOn > business!.valid_to, `${movedOn} after ${business!.valid_to}`).toBe(true);
+
+    // What the seed writes, as rows and their versions: the same after it runs again.
+    const written = async () => ({
+      demands: await gw.db
+        .selectFrom('financing_demand')
+        .select(['demand_id', 'status', 'version'])
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .orderBy('demand_id')
+        .execute(),
+      businesses: await gw.db
+        .selectFrom('financing_business')
+        .select(['business_id', 'state', 'version'])
+        .where('tenant_id', '=', DEMO_TENANT_ID)
+        .orderBy('business_id')
+        .execute(),
+      events: await sql<{
+        n: number;
+      }>`select count(*)::int as n from business_event where tenant_id = ${DEMO_TENANT_ID}`
+        .execute(gw.db)
+        .then((r) => r.rows[0]?.n),
+      preCredits: await sql<{
+        n: number;
+      }>`select count(*)::int as n from pre_credit where tenant_id = ${DEMO_TENANT_ID}`
+        .execute(gw.db)
+        .then((r) => r.rows[0]?.n),
+    });
+    const before = await written();
+    await seedDemands(gw.db);
+    expect(await written()).toEqual(before);
+  });
+
+  it('the seed lifts the risk area’s locks on its demo suppliers, each after it was made', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the risk area's table has no Kysely table type
+    const lifted = await (gw.db as unknown as Kysely<any>)
+      .selectFrom('supplier_lock')
+      .select(['supplier_id', 'created_at', 'unlocked_at'])
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('unlock_reason', '=', '演示数据：已核实')
+      .execute();
+    expect(lifted.length).toBeGreaterThan(0);
+    for (const l of lifted) {
+      expect([DemoOrg.huadongBuildingMaterials, DemoOrg.hengguSteel]).toContain(l.supplier_id);
+      expect(new Date(l.unlocked_at).getTime()).toBeGreaterThanOrEqual(new Date(l.created_at).getTime());
     }
   });
 

@@ -16,6 +16,8 @@ export interface NewStoredFile {
   subSys: string | null;
   module: string | null;
   createdBy: string;
+  /** When it was stored: now unless given (a seed dates its files back with the records they belong to). */
+  createdAt?: Date;
 }
 
 export async function insertFiles(db: Kysely<Database>, files: readonly NewStoredFile[]): Promise<void> {
@@ -36,6 +38,7 @@ export async function insertFiles(db: Kysely<Database>, files: readonly NewStore
         business_type: null,
         business_id: null,
         created_by: f.createdBy,
+        ...(f.createdAt ? { created_at: f.createdAt } : {}),
       })),
     )
     .execute();

@@ -1,13 +1,9 @@
 // 融资申请's wire shapes: the make form's body, the detail's own part, the orders and documents it lists.
 import { Type } from 'typebox';
-import {
-  type FinancingApplicationDoc,
-  type FinancingApplicationLine,
-  lineCap,
-} from '../../../../src/domain/financing/financing-application-rules';
+import { lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
-import type { applicationOrders } from './store';
+import type { ApplicationTerms, applicationOrders } from './store';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
@@ -31,13 +27,7 @@ export const SaveFields = {
   capitalSideId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金方' }))),
   productId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金产品' }))),
 };
-export type SaveBody = {
-  termDays: number | null;
-  repaymentSource: string | null;
-  payeeBank: string | null;
-  payeeAccount: string | null;
-  lines: FinancingApplicationLine[];
-  docs: FinancingApplicationDoc[];
+export type SaveBody = ApplicationTerms & {
   capitalSideId?: string | null;
   productId?: string | null;
 };

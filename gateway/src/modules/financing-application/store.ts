@@ -46,15 +46,19 @@ const parsed = <T>(value: unknown, empty: T): T => {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 };
 
-export interface StoredFinancingApplication {
-  applicationId: string;
-  applicationNo: string;
+/** What the maker fills in of an application: as 保存 sends it and as it is stored. */
+export interface ApplicationTerms {
   termDays: number | null;
   repaymentSource: string | null;
   payeeBank: string | null;
   payeeAccount: string | null;
   lines: FinancingApplicationLine[];
   docs: FinancingApplicationDoc[];
+}
+
+export interface StoredFinancingApplication extends ApplicationTerms {
+  applicationId: string;
+  applicationNo: string;
   totalAmount: number;
   reserved: Record<string, number>;
   submittedAt: string | null;

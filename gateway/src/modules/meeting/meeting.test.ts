@@ -8,6 +8,7 @@ import { MeetingFlowMessage, MeetingPlanMessage } from '../../../../src/domain/f
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { daysBefore } from '../../db/seed/seed-days';
 import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
 import {
@@ -33,7 +34,8 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
   let businesses: string[];
   let otherTenantBusiness: string;
   let otherTenantUser: string;
-  const now = new Date('2026-11-26T02:00:00.000Z');
+  // Two days before the seed's day, after the report seed's walks (seed-days.ts dates them back from it).
+  const now = daysBefore(new Date(), 2, 10);
 
   const idOf = async (userName: string) =>
     (await gw.db.selectFrom('app_user').select('user_id').where('user_name', '=', userName).executeTakeFirstOrThrow())

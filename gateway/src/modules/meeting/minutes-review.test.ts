@@ -13,7 +13,7 @@ import { walkReport } from '../../db/seed/report.seed';
 import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { meetingAtChairReview } from '../../testing/meeting-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
-import { MEETING_API } from './routes';
+import { MEETING_API } from '../../../../src/domain/financing/meeting-workflow';
 
 const PASSWORD = 'Staff@2026';
 const T = DEMO_TENANT_ID;

@@ -19,6 +19,7 @@ import {
   mergeConditions,
   meetingOutcomeState,
   voteRefusal,
+  voteSetting,
 } from '../../../../src/domain/financing/meeting-rules';
 import {
   type AgendaTally,
@@ -27,7 +28,12 @@ import {
   type Opinion,
   tallyAgendaItem,
 } from '../../../../src/domain/financing/meeting-tally';
-import { MEETING_FLOW, type MeetingPlan, meetingPlanProblems } from '../../../../src/domain/financing/meeting-workflow';
+import {
+  MEETING_FLOW,
+  type MeetingFacts,
+  type MeetingPlan,
+  meetingPlanProblems,
+} from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
@@ -112,17 +118,21 @@ export interface MeetingItemView {
   tally: AgendaTally;
 }
 
-export interface MeetingView {
+/** What a meeting's list row and its full view both say of it. */
+interface MeetingHead {
   meetingId: string;
   meetingNo: string;
   title: string;
   form: string;
   scheduledAt: string;
   location: string;
-  chairId: string;
   secretaryId: string;
   status: MeetingStatus;
   version: number;
+}
+
+export interface MeetingView extends MeetingHead {
+  chairId: string;
   /** When the minutes went to the chair's review; null while with the secretary. */
   minutesSubmittedAt: string | null;
   /** The chair's last return of the minutes. */
@@ -138,6 +148,16 @@ const inTransaction = <T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => P
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
 /** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
+/** A plan's own columns on review_meeting, as 新增 writes them and 编辑 rewrites them. */
+const planColumns = (plan: NewMeeting) => ({
+  title: plan.title.trim(),
+  form: plan.form,
+  scheduled_at: new Date(plan.scheduledAt),
+  location: plan.location.trim(),
+  chair_id: plan.chairId,
+  secretary_id: plan.secretaryId,
+});
+
 async function writeSeats(trx: Db, tenantId: string, meetingId: string, plan: NewMeeting): Promise<void> {
   await trx
     .insertInto('review_meeting_member')
@@ -308,12 +328,7 @@ export async function createMeeting(
         meeting_id: meetingId,
         tenant_id: tenantId,
         meeting_no: meetingNo,
-        title: plan.title.trim(),
-        form: plan.form,
-        scheduled_at: new Date(plan.scheduledAt),
-        location: plan.location.trim(),
-        chair_id: plan.chairId,
-        secretary_id: plan.secretaryId,
+        ...planColumns(plan),
         created_by: actor.userId,
         created_at: now,
         updated_at: now,
@@ -322,6 +337,31 @@ export async function createMeeting(
     await writeSeats(trx, tenantId, meetingId, plan);
     return { meetingId, meetingNo };
   });
+}
+
+/**
+ * The meeting's own table on `action` by the actor, with the facts its guards read: refused as not theirs,
+ * then as stale (the version read is not the meeting's), then with the guard's words; else the move's verdict.
+ */
+function meetingVerdict(
+  m: MeetingView,
+  action: string,
+  move: { version: number; comment?: string },
+  actor: MeetingActor,
+  now: Date,
+  facts: MeetingFacts = {},
+) {
+  const verdict = applyTransition(
+    MEETING_FLOW,
+    { status: m.status, secretaryId: m.secretaryId, chairId: m.chairId, minutesSubmitted: !!m.minutesSubmittedAt },
+    action,
+    { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now, facts },
+    move.comment !== undefined ? { comment: move.comment } : {},
+  );
+  if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+  if (m.version !== move.version) throw stale();
+  if (!verdict.ok) throw invalidInput(verdict.message);
+  return verdict;
 }
 
 export interface MeetingMove {
@@ -356,16 +396,7 @@ export async function transitionMeeting(
         : move.action === 'closeVoting'
           ? { tallies: m.items.map((i) => i.tally) }
           : {};
-    const verdict = applyTransition(
-      MEETING_FLOW,
-      { status: m.status, secretaryId: m.secretaryId },
-      move.action,
-      { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now, facts },
-      move.comment !== undefined ? { comment: move.comment } : {},
-    );
-    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
-    if (m.version !== move.version) throw stale();
-    if (!verdict.ok) throw invalidInput(verdict.message);
+    const verdict = meetingVerdict(m, move.action, move, actor, now, facts);
     const result = await trx
       .updateTable('review_meeting')
       .set({
@@ -449,22 +480,9 @@ export async function submitMinutes(
 ): Promise<MeetingView> {
   return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
-    const verdict = applyTransition(
-      MEETING_FLOW,
-      { status: m.status, secretaryId: m.secretaryId, chairId: m.chairId, minutesSubmitted: !!m.minutesSubmittedAt },
-      'submitMinutes',
-      {
-        actorId: actor.userId,
-        grants: actor.grants,
-        roles: actor.roles,
-        now,
-        facts: { allConcluded: m.items.every((i) => i.conclusion !== null) },
-      },
-      move.comment !== undefined ? { comment: move.comment } : {},
-    );
-    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
-    if (m.version !== move.version) throw stale();
-    if (!verdict.ok) throw invalidInput(verdict.message);
+    const verdict = meetingVerdict(m, 'submitMinutes', move, actor, now, {
+      allConcluded: m.items.every((i) => i.conclusion !== null),
+    });
     await writeMeeting(trx, tenantId, m, actor.userId, now, {
       minutes_submitted_at: now,
       minutes_submitted_by: actor.userId,
@@ -494,16 +512,7 @@ export async function examineMinutes(
 ): Promise<MeetingView> {
   return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, move.meetingId, true);
-    const verdict = applyTransition(
-      MEETING_FLOW,
-      { status: m.status, secretaryId: m.secretaryId, chairId: m.chairId, minutesSubmitted: !!m.minutesSubmittedAt },
-      move.action,
-      { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now },
-      move.comment !== undefined ? { comment: move.comment } : {},
-    );
-    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
-    if (m.version !== move.version) throw stale();
-    if (!verdict.ok) throw invalidInput(verdict.message);
+    const verdict = meetingVerdict(m, move.action, move, actor, now);
     if (move.action === 'returnMinutes') {
       await writeMeeting(trx, tenantId, m, actor.userId, now, {
         minutes_submitted_at: null,
@@ -586,15 +595,10 @@ export async function castVote(
 ): Promise<MeetingItemView> {
   return inTransaction(db, async (trx) => {
     const m = await loadMeeting(trx, tenantId, vote.meetingId, true);
-    const item = m.items.find((i) => i.seq === vote.seq);
     const refusal = voteRefusal({
       actorId: actor.userId,
       memberId: vote.memberId,
-      meetingStatus: m.status,
-      members: m.members.map((x) => ({ userId: x.userId, role: x.role, attended: x.attendance !== 'ABSENT' })),
-      itemExists: !!item,
-      votedMemberIds: item?.votes.map((v) => v.memberId) ?? [],
-      absentMemberIds: m.members.filter((x) => x.attendance === 'ABSENT').map((x) => x.userId),
+      ...voteSetting(m, vote.seq),
       opinion: vote.opinion,
       ...(vote.conditions ? { conditions: vote.conditions } : {}),
       ...(vote.comment !== undefined ? { comment: vote.comment } : {}),
@@ -772,12 +776,7 @@ export async function updateMeeting(
     await trx
       .updateTable('review_meeting')
       .set({
-        title: plan.title.trim(),
-        form: plan.form,
-        scheduled_at: new Date(plan.scheduledAt),
-        location: plan.location.trim(),
-        chair_id: plan.chairId,
-        secretary_id: plan.secretaryId,
+        ...planColumns(plan),
         updated_by: actor.userId,
         updated_at: now,
         version: m.version + 1,
@@ -812,18 +811,9 @@ export async function deleteMeeting(
   });
 }
 
-export interface MeetingRow {
-  meetingId: string;
-  meetingNo: string;
-  title: string;
-  form: string;
-  scheduledAt: string;
-  location: string;
+export interface MeetingRow extends MeetingHead {
   itemCount: number;
   chairName: string;
-  secretaryId: string;
-  status: MeetingStatus;
-  version: number;
 }
 
 export interface MeetingFilter {

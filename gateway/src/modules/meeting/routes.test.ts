@@ -18,7 +18,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { MeetingStoreMessage, meetingOutcomes } from './repository';
-import { MEETING_API } from './routes';
+import { MEETING_API } from '../../../../src/domain/financing/meeting-workflow';
 
 const PASSWORD = 'Staff@2026';
 const DAY = 24 * 3600_000;

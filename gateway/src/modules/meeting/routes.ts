@@ -6,7 +6,7 @@
 // 160300400 with the rule's Chinese words, 160300409 on a stale version; another tenant's id is not found.
 // The businesses heard move only through their own aggregate; meetingOutcomes() says where each one goes.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import {
   CONCLUSION_LABEL,
   MEETING_FORM_LABEL,
@@ -18,6 +18,7 @@ import {
   MEETING_MAKE_PATH,
   MEETING_MANAGE_PATH,
   MEETING_PRODUCTION_PATH,
+  MEETING_API,
   MEETING_VOTE,
 } from '../../../../src/domain/financing/meeting-workflow';
 import { formatShanghaiTime } from '../../../../src/domain/format/date-format';
@@ -26,7 +27,7 @@ import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import { MINUTES_TEMPLATE, type MinutesValues } from '../../documents/document-templates';
 import { renderDocument } from '../../documents/render-document';
 import type { GatewayDeps } from '../../deps';
-import { grantAllows, sessionOf } from '../../plugins/auth-guard';
+import { type RouteAccess, grantAllows, sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, forbidden, ok } from '../../plugins/envelope';
 import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
@@ -54,7 +55,6 @@ import {
   updateMeeting,
 } from './repository';
 
-export const MEETING_API = '/api/business/meeting';
 const IMPLEMENT_PATH = MEETING_VOTE.menu;
 /** Who may be picked as a member, 列席 or secretary. */
 const SEATED_ROLES = [ROLE.CHAIR, ROLE.MEMBER, ROLE.SECRETARY, ROLE.RISK, ROLE.RISK_HEAD];
@@ -153,13 +153,17 @@ const ItemSchema = Type.Object({
   tally: MeetingTallySchema,
   myVote: Type.Union([VoteSchema, Type.Null()]),
 });
-const MeetingSchema = Type.Object({
+/** What a meeting's list row and its full view both begin with. */
+const MeetingPlace = {
   meetingId: Type.String(),
   meetingNo: Type.String(),
   title: Type.String(),
   form: Type.String(),
   scheduledAt: Type.String(),
   location: Type.String(),
+};
+const MeetingSchema = Type.Object({
+  ...MeetingPlace,
   chairId: Type.String(),
   secretaryId: Type.String(),
   secretaryName: Type.String(),
@@ -178,12 +182,7 @@ const MeetingSchema = Type.Object({
   items: Type.Array(ItemSchema),
 });
 const RowSchema = Type.Object({
-  meetingId: Type.String(),
-  meetingNo: Type.String(),
-  title: Type.String(),
-  form: Type.String(),
-  scheduledAt: Type.String(),
-  location: Type.String(),
+  ...MeetingPlace,
   itemCount: Type.Integer(),
   chairName: Type.String(),
   secretaryId: Type.String(),
@@ -192,6 +191,18 @@ const RowSchema = Type.Object({
 });
 
 const tags = ['business'];
+
+/** A move on one meeting (`/:id/…`): who may, its words in the API docs, its body and what it answers. */
+const onMeeting = (access: RouteAccess, summary: string, body: TSchema, answer: TSchema = MeetingSchema) => ({
+  config: { access },
+  schema: { tags, summary, params: IdParams, body, response: envelopeResponses(answer) },
+});
+
+/** One list's page of meetings: the list's page, its words in the API docs. */
+const meetingPage = (menu: string, summary: string) => ({
+  config: { access: { menu } },
+  schema: { tags, summary, querystring: PageQuery, response: envelopeResponses(pageOf(RowSchema)) },
+});
 
 export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const { db } = deps;
@@ -238,6 +249,10 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       }),
     };
   };
+
+  /** Item `seq` as its meeting now reads to the caller: what a vote or a conclusion answers. */
+  const itemNow = async (tenantId: string, meetingId: string, seq: number, userId: string) =>
+    (await describe(tenantId, await loadMeeting(db, tenantId, meetingId), userId)).items.find((i) => i.seq === seq);
 
   /**
    * A meeting is read by those who take part in it (the secretary, chair, members, 列席) from their pages, and
@@ -297,15 +312,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.get<{ Querystring: PageQuery }>(
     `${MEETING_API}/mine`,
-    {
-      config: { access: { menu: IMPLEMENT_PATH } },
-      schema: {
-        tags,
-        summary: '我参加的评审会（已通知、表决中、已结束）',
-        querystring: PageQuery,
-        response: envelopeResponses(pageOf(RowSchema)),
-      },
-    },
+    meetingPage(IMPLEMENT_PATH, '我参加的评审会（已通知、表决中、已结束）'),
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       const page = pageRequest(request.query);
@@ -324,15 +331,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.get<{ Querystring: PageQuery }>(
     `${MEETING_API}/examine/page`,
-    {
-      config: { access: { menu: MEETING_EXAMINE_PATH } },
-      schema: {
-        tags,
-        summary: '评审会审核：纪要待本人（主任委员）审核的评审会',
-        querystring: PageQuery,
-        response: envelopeResponses(pageOf(RowSchema)),
-      },
-    },
+    meetingPage(MEETING_EXAMINE_PATH, '评审会审核：纪要待本人（主任委员）审核的评审会'),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const page = pageRequest(request.query);
@@ -425,16 +424,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.put<{ Params: IdParams; Body: Static<typeof UpdateBody> }>(
     `${MEETING_API}/:id`,
-    {
-      config: { access: { menu: MEETING_MAKE_PATH, op: 'edit' } },
-      schema: {
-        tags,
-        summary: '修改草稿评审会',
-        params: IdParams,
-        body: UpdateBody,
-        response: envelopeResponses(MeetingSchema),
-      },
-    },
+    onMeeting({ menu: MEETING_MAKE_PATH, op: 'edit' }, '修改草稿评审会', UpdateBody),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { version, ...plan } = request.body;
@@ -468,18 +458,13 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.post<{ Params: IdParams; Body: Static<typeof TransitionBody> }>(
     `${MEETING_API}/:id/transition`,
-    {
-      // The page and code depend on the move (发送通知 on the make page, 开始/结束表决 on 评审会执行, 取消 on the
-      // list): the meeting's table checks them against the caller's grants and answers 160300003.
-      config: { access: 'session' },
-      schema: {
-        tags,
-        summary: '评审会流转：notify 发送通知 | openVoting 开始表决 | closeVoting 结束表决 | cancel 取消',
-        params: IdParams,
-        body: TransitionBody,
-        response: envelopeResponses(MeetingSchema),
-      },
-    },
+    // The page and code depend on the move (发送通知 on the make page, 开始/结束表决 on 评审会执行, 取消 on the
+    // list): the meeting's table checks them against the caller's grants and answers 160300003.
+    onMeeting(
+      'session',
+      '评审会流转：notify 发送通知 | openVoting 开始表决 | closeVoting 结束表决 | cancel 取消',
+      TransitionBody,
+    ),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { action, version, comment } = request.body;
@@ -497,16 +482,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.post<{ Params: IdParams; Body: Static<typeof VoteBody> }>(
     `${MEETING_API}/:id/vote`,
-    {
-      config: { access: { menu: MEETING_VOTE.menu, op: MEETING_VOTE.op } },
-      schema: {
-        tags,
-        summary: '本人对议题表决',
-        params: IdParams,
-        body: VoteBody,
-        response: envelopeResponses(ItemSchema),
-      },
-    },
+    onMeeting({ menu: MEETING_VOTE.menu, op: MEETING_VOTE.op }, '本人对议题表决', VoteBody, ItemSchema),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { seq, memberId, opinion, conditions, comment } = request.body;
@@ -525,23 +501,13 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         deps.now(),
       );
       await log(tenantId, actor.userId, 'vote', request.params.id, { seq, opinion, conditions, comment });
-      const m = await describe(tenantId, await loadMeeting(db, tenantId, request.params.id), actor.userId);
-      return ok(m.items.find((i) => i.seq === seq));
+      return ok(await itemNow(tenantId, request.params.id, seq, actor.userId));
     },
   );
 
   app.post<{ Params: IdParams; Body: Static<typeof AbsentBody> }>(
     `${MEETING_API}/:id/absent`,
-    {
-      config: { access: { menu: IMPLEMENT_PATH, op: 'submit' } },
-      schema: {
-        tags,
-        summary: '秘书登记委员缺席',
-        params: IdParams,
-        body: AbsentBody,
-        response: envelopeResponses(MeetingSchema),
-      },
-    },
+    onMeeting({ menu: IMPLEMENT_PATH, op: 'submit' }, '秘书登记委员缺席', AbsentBody),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const m = await markAbsent(db, tenantId, request.params.id, request.body.memberId, actor);
@@ -552,16 +518,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.post<{ Params: IdParams; Body: Static<typeof ConclusionBody> }>(
     `${MEETING_API}/:id/conclusion`,
-    {
-      config: { access: { menu: MEETING_PRODUCTION_PATH, op: 'submit' } },
-      schema: {
-        tags,
-        summary: '秘书记录议题结论与纪要',
-        params: IdParams,
-        body: ConclusionBody,
-        response: envelopeResponses(ItemSchema),
-      },
-    },
+    onMeeting({ menu: MEETING_PRODUCTION_PATH, op: 'submit' }, '秘书记录议题结论与纪要', ConclusionBody, ItemSchema),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { seq, conclusion, conditions, minutes } = request.body;
@@ -579,23 +536,17 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         deps.now(),
       );
       await log(tenantId, actor.userId, 'conclude', request.params.id, request.body);
-      const m = await describe(tenantId, await loadMeeting(db, tenantId, request.params.id), actor.userId);
-      return ok(m.items.find((i) => i.seq === seq));
+      return ok(await itemNow(tenantId, request.params.id, seq, actor.userId));
     },
   );
 
   app.post<{ Params: IdParams; Body: Static<typeof MinutesBody> }>(
     `${MEETING_API}/:id/minutes/submit`,
-    {
-      config: { access: { menu: MEETING_PRODUCTION_PATH, op: 'submit' } },
-      schema: {
-        tags,
-        summary: '秘书提交纪要，送主任委员审核（每个议题须已形成结论）',
-        params: IdParams,
-        body: MinutesBody,
-        response: envelopeResponses(MeetingSchema),
-      },
-    },
+    onMeeting(
+      { menu: MEETING_PRODUCTION_PATH, op: 'submit' },
+      '秘书提交纪要，送主任委员审核（每个议题须已形成结论）',
+      MinutesBody,
+    ),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { version, comment } = request.body;
@@ -613,17 +564,12 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
 
   app.post<{ Params: IdParams; Body: Static<typeof ExamineBody> }>(
     `${MEETING_API}/:id/examine`,
-    {
-      // 通过 / 退回 on 评审会审核详情: the meeting's table checks the page's code and that the caller chairs it.
-      config: { access: 'session' },
-      schema: {
-        tags,
-        summary: '主任委员审核纪要：approve 通过（各议题按结论流转，可否决已通过的议题）| return 退回',
-        params: IdParams,
-        body: ExamineBody,
-        response: envelopeResponses(MeetingSchema),
-      },
-    },
+    // 通过 / 退回 on 评审会审核详情: the meeting's table checks the page's code and that the caller chairs it.
+    onMeeting(
+      'session',
+      '主任委员审核纪要：approve 通过（各议题按结论流转，可否决已通过的议题）| return 退回',
+      ExamineBody,
+    ),
     async (request) => {
       const { tenantId, actor } = await caller(request);
       const { action, version, comment, vetoSeqs } = request.body;

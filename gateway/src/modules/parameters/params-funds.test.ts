@@ -25,6 +25,7 @@ import {
 import type { ResourceRecord } from '../../../../src/domain/resource/resource';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { SEEDED_PRODUCT_COUNT, SEEDED_SUMMARY_VERSIONS } from '../../db/seed/params-funds.seed';
+import { dateBefore, storyDaysBefore } from '../../db/seed/seed-days';
 import {
   type TestGateway,
   callerOf,
@@ -34,6 +35,13 @@ import {
   signIn,
 } from '../../testing/test-gateway';
 import { capSourcesOf } from './cap-sources';
+
+/**
+ * A day of the seeded parameters' year, named by month and day, as the seed that ran today dated it (seed-days.ts);
+ * `yearsOn` years after it.
+ */
+const seededDay = (month: number, day: number, yearsOn = 0) =>
+  dateBefore(new Date(), storyDaysBefore(month, day) - 365 * yearsOn);
 
 type Headers = Record<string, string>;
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
@@ -279,9 +287,11 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
         expect(r.subsidiaryIdName).toBeTruthy();
         expect(r.usedQuota).toBe(0);
       }
-      const from = await call('GET', `${PARAMS}/page?effectiveFromFrom=2026-01-01&effectiveFromTo=2026-01-01`, admin);
+      const start = seededDay(1, 1);
+      const from = await call('GET', `${PARAMS}/page?effectiveFromFrom=${start}&effectiveFromTo=${start}`, admin);
       expect(from.data.total).toBe(page.data.total);
-      expect((await call('GET', `${PARAMS}/page?effectiveFromFrom=2027-01-01`, admin)).data.total).toBe(0);
+      const yearOn = seededDay(1, 1, 1);
+      expect((await call('GET', `${PARAMS}/page?effectiveFromFrom=${yearOn}`, admin)).data.total).toBe(0);
       const rows = await sheet(`${PARAMS}/export`);
       expect(rows[0]).toEqual(expect.arrayContaining(['子公司', '单笔上限', '比例上限', '年度额度', '状态']));
       expect(rows).toHaveLength(page.data.total + 1);
@@ -451,7 +461,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       const sources = await capSourcesOf(gw.db, DEMO_TENANT_ID, {
         productId: product.keyId,
         subsidiaryId: DemoOrg.suzhouProject,
-        on: '2026-06-01',
+        on: seededDay(6, 1),
       });
       expect(sources).toEqual({
         product: { singleMaxAmount: null, maxFinancingRatio: '0.8000', maxTermDays: 180 },
@@ -475,15 +485,19 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       const none = await capSourcesOf(gw.db, DEMO_TENANT_ID, {
         productId: 'nope',
         subsidiaryId: DemoOrg.suzhouProject,
-        on: '2027-06-01',
+        on: seededDay(6, 1, 1),
       });
       expect(none.product).toBeNull();
       expect(none.subsidiary).toBeNull();
       expect(none.summary).not.toBeNull();
       const disabled = (await call('GET', `${PARAMS}/page?status=DISABLED`, admin)).data.records[0] as ResourceRecord;
       expect(
-        (await capSourcesOf(gw.db, DEMO_TENANT_ID, { subsidiaryId: String(disabled.subsidiaryId), on: '2026-06-01' }))
-          .subsidiary,
+        (
+          await capSourcesOf(gw.db, DEMO_TENANT_ID, {
+            subsidiaryId: String(disabled.subsidiaryId),
+            on: seededDay(6, 1),
+          })
+        ).subsidiary,
       ).toBeNull();
       const product = (await call('GET', `${PRODUCTS}/page?productCode=CCB-SCF-01`, admin)).data.records[0];
       const theirs = await capSourcesOf(gw.db, '1000000000000000002', {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { TermsMessage } from '../../../../src/domain/financing/financing-terms';
 import { ReportMessage } from '../../../../src/domain/financing/report';
 import { ReviewMessage } from '../../../../src/domain/financing/review';
@@ -151,13 +152,15 @@ describe.each(databasesUnderTest())('尽调报告 on $name', ({ databaseUrl }) =
     // The project company's parameter sets a single cap below the amount applied for: it binds.
     // biome-ignore lint/suspicious/noExplicitAny: the parameters module's table, set up as a project company's cap
     const db = gw.db as unknown as Kysely<any>;
+    // In force today: the seed dates the parameters' year around the day it ran.
+    const today = businessDay(new Date());
     const param = await db
       .selectFrom('subsidiary_parameter')
       .select(['subsidiary_id'])
       .where('tenant_id', '=', DEMO_TENANT_ID)
       .where('status', '=', 'ENABLED')
-      .where('effective_from', '<=', '2026-11-26')
-      .where('effective_to', '>=', '2026-11-26')
+      .where('effective_from', '<=', today)
+      .where('effective_to', '>=', today)
       .executeTakeFirstOrThrow();
     const single = Math.floor(partial.applyAmount / 2);
     await db

@@ -1,7 +1,10 @@
 // Demo rows for 监管账户, 风险检测, 供应商锁定 and 合同锁定: tens a list, naming the tenant's own suppliers,
-// project companies and capital sides, amounts in 分 and dates in 2026. Idempotent: fixed ids, nothing
+// project companies and capital sides, amounts in 分. Every date counts back from the day the seed runs, as the
+// demo businesses' do (business/seed.ts), so the demo reads the same whenever it is started: 绿源景观's lock,
+// which the 融资申请 page warns of, is as old and as live on any day. Idempotent: fixed ids, nothing
 // overwritten.
 import type { Kysely } from 'kysely';
+import { dateBefore, daysBefore } from '../../db/seed/seed-days';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
@@ -45,9 +48,6 @@ const LOCK_REASONS = [
 ];
 const SCOPES = ['NEW_APPLICATION', 'LENDING', 'ALL'];
 
-const day = (i: number, step: number) => new Date(Date.UTC(2026, 10, 18) - i * step * 86_400_000);
-const dateOf = (d: Date) => d.toISOString().slice(0, 10);
-
 async function orgsOf(db: AnyDb, tenantId: string, type: string) {
   return db
     .selectFrom('organization')
@@ -69,7 +69,9 @@ async function adminOf(db: AnyDb, tenantId: string): Promise<string | null> {
   return row ? String(row.user_id) : null;
 }
 
-export async function seed(db: AnyDb, tenantId: string): Promise<void> {
+export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promise<void> {
+  /** The i-th row of a list made every `step` days, counting back from today. */
+  const day = (i: number, step: number) => daysBefore(now, i * step);
   const suppliers = await orgsOf(db, tenantId, 'SUPPLIER');
   const capitalSides = await orgsOf(db, tenantId, 'CAPITAL_SIDE');
   const projectCompanies = await orgsOf(db, tenantId, 'PROJECT_COMPANY');
@@ -121,7 +123,7 @@ export async function seed(db: AnyDb, tenantId: string): Promise<void> {
       subject_name: subject.org_name,
       category,
       level: LEVELS[(i + Math.floor(i / 4)) % LEVELS.length]!,
-      detected_on: dateOf(at),
+      detected_on: dateBefore(at, 0),
       business_nos: i % 4 === 0 ? `YW2026${String(1000 + i).padStart(6, '0')}` : null,
       summary: SUMMARIES[category]!,
       result: handled ? (i % 2 === 0 ? 'KEEP' : 'CANCEL') : null,
@@ -143,14 +145,17 @@ export async function seed(db: AnyDb, tenantId: string): Promise<void> {
 
   const supplierLocks = Array.from({ length: 12 }, (_, i) => {
     const unlocked = i % 3 === 1;
-    const at = day(i, 9);
+    // A live lock was made yesterday, after every demo business of its supplier was submitted — a lock against
+    // new applications would have refused them: 绿源景观's pre-credits went in four and ten days before the seed,
+    // and it is now its 融资申请 the lock is warned of. One already lifted is older, as is its lifting.
+    const at = unlocked ? day(i, 9) : daysBefore(now, 1, 8 + i);
     return {
       lock_id: `${key}SL${String(i + 1).padStart(6, '0')}`,
       tenant_id: tenantId,
       supplier_id: pick(suppliers, i)!.org_id,
       scope: SCOPES[i % SCOPES.length]!,
       reason: LOCK_REASONS[i % LOCK_REASONS.length]!,
-      expires_at: i % 4 === 0 ? dateOf(new Date(at.getTime() + 180 * 86_400_000)) : null,
+      expires_at: i % 4 === 0 ? dateBefore(at, -180) : null,
       unlock_reason: unlocked ? '风险已排除，解除锁定' : null,
       unlocked_by: unlocked ? actor : null,
       unlocked_at: unlocked ? day(i, 4) : null,

@@ -57,6 +57,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { DEFAULT_PAGE_SIZE, DEFAULT_UI_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { useNarrowScreen } from '../../shell/use-narrow-screen';
 import { PaginationBar, type PaginationPart } from '../pagination-bar';
@@ -354,24 +355,33 @@ function ColumnSettings<T>({
  * of sight has no width of its own: it follows the page area (`main`, always in sight) less what its own frame
  * had less than that area when last seen, so that a window resized meanwhile is fitted before the page is shown
  * again, not on the switch back.
+ * The width is read at once only the first time: a kept-alive page shown again re-runs this effect inside the
+ * tag switch, where reading a width makes the browser lay out the whole page there and then (half the switch's
+ * time). The observer's first report, made in the frame once the browser has laid the page out anyway, is soon
+ * enough, and it commits a changed width before that frame is drawn.
  */
 function useFrameWidth(frameRef: RefObject<HTMLElement | null>, table: boolean): number | undefined {
   const [width, setWidth] = useState<number>();
+  const known = useRef<number>(undefined);
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!table || !frame || typeof ResizeObserver === 'undefined') return;
     const area = frame.closest('main');
     let inset: number | undefined;
-    const read = () => {
+    const read = (commit: (width: number) => void) => {
+      let next: number | undefined;
       if (frame.clientWidth > 0) {
         if (area) inset = area.clientWidth - frame.clientWidth;
-        setWidth(frame.clientWidth);
+        next = frame.clientWidth;
       } else if (area && inset !== undefined && area.clientWidth > inset) {
-        setWidth(area.clientWidth - inset);
+        next = area.clientWidth - inset;
       }
+      if (next === undefined || next === known.current) return;
+      known.current = next;
+      commit(next);
     };
-    read();
-    const observer = new ResizeObserver(read);
+    if (known.current === undefined) read(setWidth);
+    const observer = new ResizeObserver(() => read((next) => flushSync(() => setWidth(next))));
     observer.observe(frame);
     if (area) observer.observe(area);
     return () => observer.disconnect();
@@ -379,15 +389,20 @@ function useFrameWidth(frameRef: RefObject<HTMLElement | null>, table: boolean):
   return width;
 }
 
-/** The width the widest action cell of the page needs, padding included (64 px at least, for its title). */
+/**
+ * The width the widest action cell of the page needs, padding included (64 px at least, for its title). Measured
+ * when the rows or the columns shown change, not when a kept-alive page is shown again with the same ones (the
+ * measure would lay the page out inside the tag switch).
+ */
 function usePinnedWidth(
   frameRef: RefObject<HTMLElement | null>,
   rows: readonly unknown[],
   layout: string,
 ): number | undefined {
   const [width, setWidth] = useState<number>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the rows or the columns shown change.
+  const measured = useRef<{ rows: readonly unknown[]; layout: string }>(undefined);
   useLayoutEffect(() => {
+    if (measured.current?.rows === rows && measured.current.layout === layout) return;
     const contents = frameRef.current?.querySelectorAll<HTMLElement>('[data-pinned-content]') ?? [];
     const first = contents[0]?.parentElement;
     if (!first) return;
@@ -396,6 +411,7 @@ function usePinnedWidth(
     const widest = Math.max(...[...contents].map((c) => c.getBoundingClientRect().width));
     // Not laid out (a page out of sight, or a test's document): the declared width stands.
     if (!(widest > 0)) return;
+    measured.current = { rows, layout };
     setWidth(Math.max(PINNED_MIN_WIDTH_PX, Math.ceil(widest + padding)));
   }, [frameRef, rows, layout]);
   return width;

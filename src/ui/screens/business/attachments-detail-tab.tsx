@@ -4,8 +4,6 @@
 import {
   Button,
   Caption1,
-  MessageBar,
-  MessageBarBody,
   Spinner,
   Table,
   TableBody,
@@ -28,6 +26,7 @@ import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFileSize } from '../../../domain/format/file-size';
 import { operationCodesFor } from '../../../domain/menu/menu';
 import { useServices } from '../../app/services';
+import { Notice } from '../../kit/notice';
 import { PreviewLink } from '../preview/preview-link';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { useDetailTabStyles } from '../stage/detail-tab-parts';
@@ -71,12 +70,16 @@ export function AttachmentsDetailTab({ detail }: DetailTabProps) {
   if (phase === 'loading') return <Spinner size="small" label="附件加载中…" />;
   if (phase === 'failed') {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>附件加载失败</MessageBarBody>
-        <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
-          重试
-        </Button>
-      </MessageBar>
+      <Notice
+        intent="error"
+        actions={
+          <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
+            重试
+          </Button>
+        }
+      >
+        附件加载失败
+      </Notice>
     );
   }
   const available = list.filter((f) => !f.missing).length;

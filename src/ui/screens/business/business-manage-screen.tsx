@@ -140,32 +140,36 @@ export function BusinessManageScreen() {
     }
   };
 
-  // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts.
+  // 阶段 and 状态 come right after the supplier: what a person scans for first, before the amounts. Each minimum
+  // is what its content needs (an amount in the ten millions, a badge with its review level, a date to the
+  // second) or, for names, what still tells them apart; so at 1440 wide, beside the sidebar, both amounts and
+  // the project company fit with the pinned 操作. When room is short the optional columns go, the last first:
+  // 经办人 (on the detail page), then 项目公司, then 批复金额 (empty until the pre-credit is approved).
   const columns: PagedTableColumn<BusinessListItem>[] = [
-    { key: 'businessNo', title: '业务编号', width: 160, minWidth: 128, render: (r) => r.businessNo },
-    { key: 'supplierName', title: '供应商', width: 180, minWidth: 110, render: (r) => r.supplierName ?? '--' },
-    { key: 'stage', title: '阶段', width: 90, minWidth: 72, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
+    { key: 'businessNo', title: '业务编号', width: 136, minWidth: 128, render: (r) => r.businessNo },
+    { key: 'supplierName', title: '供应商', width: 180, minWidth: 104, render: (r) => r.supplierName ?? '--' },
+    { key: 'stage', title: '阶段', width: 80, minWidth: 72, render: (r) => STAGE_LABEL[r.stage] ?? r.stage },
     {
       key: 'state',
       title: '状态',
       width: 160,
-      minWidth: 120,
+      // The badge beside its level; 已暂停 goes to a second line when squeezed.
+      minWidth: 114,
       ellipsis: false,
       render: (r) => <BusinessState row={r} />,
     },
     {
       key: 'applyAmount',
       title: '申请金额(元)',
-      width: 130,
-      minWidth: 112,
+      width: 124,
+      minWidth: 104,
       render: (r) => <span className={styles.money}>{formatFen(BigInt(r.applyAmount))}</span>,
     },
     {
       key: 'approvedAmount',
       title: '批复金额(元)',
-      width: 130,
-      minWidth: 112,
-      // Empty until the pre-credit is approved: left out before 资金方, 经办人 and 更新时间 when room is short.
+      width: 124,
+      minWidth: 104,
       optional: true,
       render: (r) => (
         <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
@@ -175,7 +179,7 @@ export function BusinessManageScreen() {
       key: 'projectCompanyName',
       title: '项目公司',
       width: 160,
-      minWidth: 96,
+      minWidth: 84,
       optional: true,
       render: (r) => r.projectCompanyName ?? '--',
     },
@@ -183,11 +187,11 @@ export function BusinessManageScreen() {
       key: 'capitalSideName',
       title: '资金方/产品',
       width: 170,
-      minWidth: 110,
+      minWidth: 92,
       render: (r) => [r.capitalSideName, r.productName].filter(Boolean).join(' / ') || '--',
     },
-    { key: 'ownerName', title: '经办人', width: 90, minWidth: 72, render: (r) => r.ownerName ?? '--' },
-    { key: 'updatedAt', title: '更新时间', width: 150, render: (r) => formatDateTime(r.updatedAt) },
+    { key: 'ownerName', title: '经办人', width: 90, minWidth: 72, optional: true, render: (r) => r.ownerName ?? '--' },
+    { key: 'updatedAt', title: '更新时间', width: 150, minWidth: 146, render: (r) => formatDateTime(r.updatedAt) },
     {
       key: 'operations',
       title: '操作',

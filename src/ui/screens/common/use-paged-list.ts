@@ -2,6 +2,7 @@
 // With a table id it also hands the table its sort, 刷新, and where this user's column settings are kept
 // (per user and table, so two people sharing a browser keep their own).
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { PagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { useServices } from '../../app/services';
@@ -29,4 +30,16 @@ export function usePagedList<Q, T>(list: ActorRefFrom<PagedListMachine<Q, T>>, t
     onRefresh: () => list.send({ type: 'RELOAD' }),
     ...(tableId && userId ? { settingsKey: tableSettingsKey(userId, tableId) } : {}),
   };
+}
+
+/**
+ * Reads the list again when its kept-alive tag is shown again (Activity re-creates effects then): coming back
+ * from the page where its records are made or moved, what changed there is in it. Never while `when` is false.
+ */
+export function useReadAgainWhenShown(list: { send(event: { type: 'RELOAD' }): void }, when = true) {
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current && when) list.send({ type: 'RELOAD' });
+    shownBefore.current = true;
+  }, [list, when]);
 }

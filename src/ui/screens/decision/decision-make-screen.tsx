@@ -6,26 +6,17 @@
 import { Text } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import type { MakeRead, MakeSpec } from '../../../application/stage/make-page.machine';
-import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
+import { DECISION_STAGE, type DecisionTerms } from '../../../domain/financing/financing-decision';
 import { formatFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import type { FieldDef } from '../../../domain/resource/resource';
 import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { MakeSummary, StageField, stageMakeScreen } from '../stage/stage-parts';
+import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import type { DecisionDetail } from './decision-view';
 
 type Values = Record<string, string>;
-interface Body {
-  approvedAmount: number | null;
-  annualRate: string | null;
-  termDays: number | null;
-  financingRatio: string | null;
-  repaymentMethod: string | null;
-  guaranteeMeasures: string;
-  conditions: string[];
-}
 
 /** The terms' fields, in the form's order, with the limit each stands beside (the detail's `limits`). */
 const FIELDS: (FieldDef & { limit: string })[] = [
@@ -54,7 +45,7 @@ function valuesOf(d: DecisionDetail | null): Values {
   return out;
 }
 
-function read(values: Values): MakeRead<Body> {
+function read(values: Values): MakeRead<DecisionTerms> {
   const errors: Record<string, string> = {};
   const wire: Record<string, string | number | null> = {};
   for (const f of FIELDS) {
@@ -79,12 +70,12 @@ function read(values: Values): MakeRead<Body> {
   };
 }
 
-export const DecisionMakeScreen = stageMakeScreen(DecisionMake);
+export const DecisionMakeScreen = recordScreen(DecisionMake);
 
 function DecisionMake({ id }: { id: string }) {
   const styles = useMakeStyles();
   const client = useStage(DECISION_STAGE);
-  const spec = useMemo<MakeSpec<DecisionDetail, Values, Body>>(
+  const spec = useMemo<MakeSpec<DecisionDetail, Values, DecisionTerms>>(
     () => ({
       stage: 'DECISION',
       open: async (keyId) => ({ record: keyId ? await client.detail<DecisionDetail>(keyId) : null, extra: undefined }),

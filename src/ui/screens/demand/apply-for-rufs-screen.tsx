@@ -3,25 +3,17 @@
 // data-query authorisation shown before 提交. The flow, 保存 / 提交 / 返回, the return reason and the last
 // comment are the stage kit's (pre-credit-make.ts says what is the pre-credit's). The page is a `sublevel`
 // one (SPEC §2.3): a reload returns to the list.
-import {
-  Badge,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-} from '@fluentui/react-components';
+import { Badge, Checkbox, Spinner, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH, PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
 import { financingRatio, ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
+import { SelectField, TextField } from '../../kit/form-fields';
+import { Notice } from '../../kit/notice';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { stageMakeScreen } from '../stage/stage-parts';
+import { MakeSection, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
 
@@ -50,74 +42,48 @@ function ApplyForm({ id: keyId }: { id: string }) {
     >
       <div className={styles.card} role="form" aria-label="预授信信息">
         <div className={styles.fields}>
-          <Field label="供应商" required validationMessage={errors.supplierId}>
-            <Select
-              aria-label="供应商"
-              value={texts.supplierId}
-              disabled={!!keyId || suppliers.length === 1}
-              // Another supplier's orders are no basis: the choice starts again.
-              onChange={(_, d) => page.edit({ supplierId: d.value, selected: [] }, true)}
-            >
-              <option value="">请选择供应商</option>
-              {suppliers.map((o) => (
-                <option key={o.keyId} value={o.keyId}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="项目公司">
-            <Select
-              aria-label="项目公司"
-              value={texts.projectCompanyId}
-              onChange={(_, d) => page.edit({ projectCompanyId: d.value }, true)}
-            >
-              <option value="">全部项目公司</option>
-              {companies.map((o) => (
-                <option key={o.keyId} value={o.keyId}>
-                  {o.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="申请额度（元）" required validationMessage={errors.amount}>
-            <Input
-              aria-label="申请额度（元）"
-              value={texts.amount}
-              maxLength={20}
-              placeholder="请输入申请额度"
-              onChange={(_, d) => page.edit({ amount: d.value })}
-            />
-          </Field>
-          <Field label="有效期（天）" required validationMessage={errors.validDays} hint="默认90天">
-            <Input
-              aria-label="有效期（天）"
-              value={texts.validDays}
-              maxLength={3}
-              onChange={(_, d) => page.edit({ validDays: d.value })}
-            />
-          </Field>
+          <SelectField
+            label="供应商"
+            required
+            validationMessage={errors.supplierId}
+            value={texts.supplierId}
+            disabled={!!keyId || suppliers.length === 1}
+            empty="请选择供应商"
+            choices={suppliers.map((o) => ({ value: o.keyId, label: o.name }))}
+            // Another supplier's orders are no basis: the choice starts again.
+            onChange={(supplierId) => page.edit({ supplierId, selected: [] }, true)}
+          />
+          <SelectField
+            label="项目公司"
+            value={texts.projectCompanyId}
+            empty="全部项目公司"
+            choices={companies.map((o) => ({ value: o.keyId, label: o.name }))}
+            onChange={(projectCompanyId) => page.edit({ projectCompanyId }, true)}
+          />
+          <TextField
+            label="申请额度（元）"
+            required
+            validationMessage={errors.amount}
+            value={texts.amount}
+            maxLength={20}
+            placeholder="请输入申请额度"
+            onChange={(amount) => page.edit({ amount })}
+          />
+          <TextField
+            label="有效期（天）"
+            required
+            validationMessage={errors.validDays}
+            hint="默认90天"
+            value={texts.validDays}
+            maxLength={3}
+            onChange={(validDays) => page.edit({ validDays })}
+          />
         </div>
-        {consent === false && (
-          <MessageBar intent="warning">
-            <MessageBarBody>供应商尚未授权数据查询，授权后才能提交预授信。</MessageBarBody>
-          </MessageBar>
-        )}
-        {consent === true && (
-          <MessageBar intent="success">
-            <MessageBarBody>供应商已授权数据查询。</MessageBarBody>
-          </MessageBar>
-        )}
-        {locked && (
-          <MessageBar intent="error">
-            <MessageBarBody>供应商已被锁定，不能发起新的融资申请。</MessageBarBody>
-          </MessageBar>
-        )}
+        {consent === false && <Notice intent="warning">供应商尚未授权数据查询，授权后才能提交预授信。</Notice>}
+        {consent === true && <Notice intent="success">供应商已授权数据查询。</Notice>}
+        {locked && <Notice intent="error">供应商已被锁定，不能发起新的融资申请。</Notice>}
       </div>
-      <div className={styles.card}>
-        <Text as="h2" size={400} weight="semibold">
-          依据付款单
-        </Text>
+      <MakeSection title="依据付款单">
         {page.refreshing ? (
           <Spinner size="small" label="加载付款单…" />
         ) : !texts.supplierId ? (
@@ -161,10 +127,10 @@ function ApplyForm({ id: keyId }: { id: string }) {
             可申请上限（×{percent}）：{formatFen(summary.ceiling)} 元
           </Text>
         </div>
-      </div>
+      </MakeSection>
     </MakePageShell>
   );
 }
 
 // Another record's 编辑 is a new form.
-export const ApplyForRufsScreen = stageMakeScreen(ApplyForm);
+export const ApplyForRufsScreen = recordScreen(ApplyForm);

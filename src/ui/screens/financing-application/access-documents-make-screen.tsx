@@ -5,20 +5,7 @@
 // supplier's name); the 准入资料 checklist (* required, files through the file service's upload, 有效期至 per
 // document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
 // are the stage kit's (financing-application-make.ts says what is the application's).
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fenToYuanText, totals } from '../../../domain/financing/financing-application-form';
@@ -31,11 +18,13 @@ import {
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable } from '../../kit/dialogs/paged-table';
+import { SelectField, TextField } from '../../kit/form-fields';
+import { Notice } from '../../kit/notice';
 import { PreviewLink } from '../preview/preview-link';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { stageMakeScreen } from '../stage/stage-parts';
+import { recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import {
   type FinancingApplicationCandidate,
@@ -70,7 +59,7 @@ const useStyles = makeStyles({
   choiceSelect: { width: '100%', minWidth: 0 },
 });
 
-export const AccessDocumentsMakeScreen = stageMakeScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
+export const AccessDocumentsMakeScreen = recordScreen(({ id }) => (id ? <MakeForm id={id} /> : <ChooseBusiness />));
 
 /** 新增: the businesses whose pre-credit passed and which have no application yet. */
 function ChooseBusiness() {
@@ -220,9 +209,9 @@ function MakeForm({ id }: { id: string }) {
               {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
             </div>
             {warnings.map((w) => (
-              <MessageBar key={w} intent="warning">
-                <MessageBarBody>{w}</MessageBarBody>
-              </MessageBar>
+              <Notice key={w} intent="warning">
+                {w}
+              </Notice>
             ))}
           </div>
         )
@@ -230,48 +219,37 @@ function MakeForm({ id }: { id: string }) {
     >
       <div className={styles.card} role="region" aria-label="资金方与产品">
         <div className={styles.choice}>
-          <Field label="资金方" required className={styles.choiceField}>
-            <Select
-              className={styles.choiceSelect}
-              aria-label="资金方"
-              value={values.capitalSideId}
-              disabled={!editable}
-              // Another side's product is no choice: the product starts again.
-              onChange={(_, d) => page.edit({ capitalSideId: d.value, productId: '' })}
-            >
-              <option value="">请选择资金方</option>
-              {sides.map((s) => (
-                <option key={s.keyId} value={s.keyId}>
-                  {s.consented ? s.name : `${s.name}（未授权数据查询）`}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
+          <SelectField
+            label="资金方"
+            required
+            className={styles.choiceField}
+            selectClassName={styles.choiceSelect}
+            value={values.capitalSideId}
+            disabled={!editable}
+            empty="请选择资金方"
+            choices={sides.map((s) => ({
+              value: s.keyId,
+              label: s.consented ? s.name : `${s.name}（未授权数据查询）`,
+            }))}
+            // Another side's product is no choice: the product starts again.
+            onChange={(capitalSideId) => page.edit({ capitalSideId, productId: '' })}
+          />
+          <SelectField
             label="资金产品"
             required
             className={styles.choiceField}
+            selectClassName={styles.choiceSelect}
             hint={
               product
                 ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${ratioPercent(product.minRate)}至${ratioPercent(product.maxRate)}`
                 : undefined
             }
-          >
-            <Select
-              className={styles.choiceSelect}
-              aria-label="资金产品"
-              value={values.productId}
-              disabled={!editable || !values.capitalSideId}
-              onChange={(_, d) => page.edit({ productId: d.value })}
-            >
-              <option value="">{values.capitalSideId ? '请选择资金产品' : '请先选择资金方'}</option>
-              {products.map((p) => (
-                <option key={p.keyId} value={p.keyId}>
-                  {p.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            value={values.productId}
+            disabled={!editable || !values.capitalSideId}
+            empty={values.capitalSideId ? '请选择资金产品' : '请先选择资金方'}
+            choices={products.map((p) => ({ value: p.keyId, label: p.name }))}
+            onChange={(productId) => page.edit({ productId })}
+          />
         </div>
       </div>
 
@@ -350,7 +328,7 @@ function MakeForm({ id }: { id: string }) {
 
       <div className={styles.card} role="region" aria-label="融资要素">
         <div className={styles.fields}>
-          <Field
+          <TextField
             label="融资期限（天）"
             required
             hint={
@@ -358,53 +336,39 @@ function MakeForm({ id }: { id: string }) {
                 ? `${Math.max(30, product.termMinDays)}至${Math.min(360, product.termMaxDays)}天（资金产品）`
                 : '30至360天'
             }
-          >
-            <Input
-              value={values.term}
-              disabled={!editable}
-              onChange={(_, d) => page.edit({ term: d.value.replace(/\D/g, '') })}
-            />
-          </Field>
-          <Field label="还款来源" required>
-            <Select
-              aria-label="还款来源"
-              value={values.source}
-              disabled={!editable}
-              onChange={(_, d) => page.edit({ source: d.value })}
-            >
-              <option value="">请选择</option>
-              {REPAYMENT_SOURCES.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="收款户名">
-            <Input value={detail?.supplierName ?? ''} readOnly />
-          </Field>
-          <Field label="开户行" required>
-            <Input
-              value={values.bank}
-              maxLength={100}
-              disabled={!editable}
-              onChange={(_, d) => page.edit({ bank: d.value })}
-            />
-          </Field>
-          <Field
+            value={values.term}
+            disabled={!editable}
+            onChange={(term) => page.edit({ term: term.replace(/\D/g, '') })}
+          />
+          <SelectField
+            label="还款来源"
+            required
+            value={values.source}
+            disabled={!editable}
+            empty="请选择"
+            choices={REPAYMENT_SOURCES.map((s) => ({ value: s.code, label: s.label }))}
+            onChange={(source) => page.edit({ source })}
+          />
+          <TextField label="收款户名" value={detail?.supplierName ?? ''} readOnly />
+          <TextField
+            label="开户行"
+            required
+            value={values.bank}
+            maxLength={100}
+            disabled={!editable}
+            onChange={(bank) => page.edit({ bank })}
+          />
+          <TextField
             label="账号"
             required
             validationMessage={
               values.account && !/^[0-9]{8,30}$/.test(values.account) ? '账号须为8至30位数字' : undefined
             }
-          >
-            <Input
-              value={values.account}
-              maxLength={30}
-              disabled={!editable}
-              onChange={(_, d) => page.edit({ account: d.value.replace(/\s/g, '') })}
-            />
-          </Field>
+            value={values.account}
+            maxLength={30}
+            disabled={!editable}
+            onChange={(account) => page.edit({ account: account.replace(/\s/g, '') })}
+          />
         </div>
       </div>
 
@@ -430,19 +394,16 @@ function MakeForm({ id }: { id: string }) {
                 ) : (
                   d.files.map((f) => <PreviewLink key={f.keyId} file={f} />)
                 )}
-                <Field
+                <TextField
                   label="有效期至"
                   validationMessage={expired ? '资料已过期，请重新上传' : undefined}
                   validationState={expired ? 'error' : 'none'}
-                >
-                  <Input
-                    type="date"
-                    aria-label={`${t.label}有效期至`}
-                    value={d.validTo}
-                    disabled={!editable}
-                    onChange={(_, v) => setDoc(t.docType, { validTo: v.value })}
-                  />
-                </Field>
+                  type="date"
+                  aria-label={`${t.label}有效期至`}
+                  value={d.validTo}
+                  disabled={!editable}
+                  onChange={(validTo) => setDoc(t.docType, { validTo })}
+                />
               </div>
             );
           })}

@@ -11,7 +11,7 @@ import type { BusinessDetail, MeetingSection } from '../../../domain/financing/b
 import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
-import { menu } from '../screen-test-support';
+import { menu, stagesServing } from '../screen-test-support';
 import { DETAIL_TABS, tabsFor } from '../stage/detail-tabs';
 import { MeetingDetailTab } from './meeting-detail-tab';
 import meetingTab from './meeting.detail-tab';
@@ -69,15 +69,15 @@ function render(hearings: MeetingSection['hearings'], codes: string[]) {
   const session = createActor(
     setup({}).createMachine({ context: { menus: [menu(INFO, codes)], user: { userId: 'u' } } }),
   ).start();
-  const meeting = { downloadMinutes: vi.fn(async () => '评审会纪要-HY202611260002.pdf') };
+  const stages = stagesServing({ 'GET /hy2/minutes': () => '评审会纪要-HY202611260002.pdf' });
   renderInFluent(
     <MemoryRouter>
-      <ServicesContext.Provider value={{ session, meeting, notifier: {} } as unknown as Services}>
+      <ServicesContext.Provider value={{ session, stages, notifier: {} } as unknown as Services}>
         <MeetingDetailTab detail={detailWith({ meeting: { hearings } })} />
       </ServicesContext.Provider>
     </MemoryRouter>,
   );
-  return { meeting };
+  return { stages };
 }
 
 describe('业务详情 · 评审会', () => {
@@ -89,7 +89,7 @@ describe('业务详情 · 评审会', () => {
   });
 
   it('shows the conclusion, the tally and the named votes, and prints the minutes', async () => {
-    const { meeting } = render([closed], ['export']);
+    const { stages } = render([closed], ['export']);
     const card = screen.getByRole('region', { name: '评审会 HY202611260002' });
     const facts = within(card).getByLabelText('评审会 HY202611260002 概要');
     expect(facts.textContent).toContain('有条件通过');
@@ -106,7 +106,7 @@ describe('业务详情 · 评审会', () => {
       .map((r) => r.textContent);
     expect(rows.slice(1)).toEqual(['冯涛同意--还款来源清晰', '褚云有条件同意追加保证--', '卫东不同意--集中度偏高']);
     await userEvent.click(within(card).getByRole('button', { name: '打印纪要' }));
-    expect(meeting.downloadMinutes).toHaveBeenCalledWith('hy2');
+    expect(stages.download).toHaveBeenCalledWith(expect.anything(), '/hy2/minutes', {}, '评审会纪要.pdf');
   });
 
   it('shows no vote of a meeting still voting, and no 打印纪要 without the export code', () => {

@@ -1,15 +1,20 @@
 // 评审会 on 业务详情: each meeting that heard the business (latest first), the item's conclusion, its conditions
 // and minutes, and once voting closed the tally and the named votes; 打印纪要 for who may print the minutes.
 import { Button, Text } from '@fluentui/react-components';
-import { useState } from 'react';
 import type { MeetingSection } from '../../../domain/financing/business-list';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
-import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, useDetailTabStyles } from '../stage/detail-tab-parts';
-import { MEETING_INFO_PATH, MeetingStatusBadge, TallyLine, VoteTable } from './meeting-parts';
+import {
+  MEETING_INFO_PATH,
+  MeetingStatusBadge,
+  TallyLine,
+  VoteTable,
+  useMeetingCall,
+  useMeetingCalls,
+} from './meeting-parts';
 
 type Hearing = MeetingSection['hearings'][number];
 
@@ -28,18 +33,9 @@ export function MeetingDetailTab({ detail }: DetailTabProps) {
 
 function HearingCard({ hearing: h }: { hearing: Hearing }) {
   const styles = useDetailTabStyles();
-  const { meeting } = useServices();
-  const [printing, setPrinting] = useState(false);
-  const print = async () => {
-    setPrinting(true);
-    try {
-      await meeting.downloadMinutes(h.meetingId);
-    } catch {
-      // The gateway's refusal was shown by the http client.
-    } finally {
-      setPrinting(false);
-    }
-  };
+  const meeting = useMeetingCalls();
+  const { calling: printing, run } = useMeetingCall();
+  const print = () => run(() => meeting.downloadMinutes(h.meetingId));
   return (
     <section className={styles.section} aria-label={`评审会 ${h.meetingNo}`}>
       <div>

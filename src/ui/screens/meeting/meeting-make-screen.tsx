@@ -2,17 +2,7 @@
 // role (主任委员 / 委员 / 列席; the secretary is the one making it) and the agenda picked from the businesses
 // awaiting a meeting. 保存 keeps the draft, 发送通知 notifies a saved draft, 取消 asks for a reason and a
 // confirmation. What is wrong with the plan is the domain's answer, shown before anything is sent.
-import {
-  Button,
-  Checkbox,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Select,
-  Spinner,
-  Text,
-} from '@fluentui/react-components';
+import { Button, Checkbox, Select, Spinner, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,20 +12,25 @@ import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/me
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
+import { SelectField, TextField } from '../../kit/form-fields';
+import { Notice } from '../../kit/notice';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
-import { stageMakeScreen } from '../stage/stage-parts';
+import { MakeSection, recordScreen } from '../stage/stage-parts';
 import {
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
   MeetingStatusBadge,
   ReasonDialog,
+  useMeetingCalls,
   useMeetingStyles,
+  MeetingMissing,
 } from './meeting-parts';
 
 function MakeForm({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
-  const { meeting: gateway, notifier, session } = useServices();
+  const { notifier, session } = useServices();
+  const gateway = useMeetingCalls();
   const navigate = useNavigate();
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const [machine] = useState(() => createMeetingMakeMachine({ gateway, notifier }));
@@ -67,12 +62,7 @@ function MakeForm({ id: meetingId }: { id: string }) {
     actor.send({ type: 'CHANGE', key, text });
 
   if (failed) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_LIST_PATH} />;
   }
   if (loading) return <Spinner label="加载中…" />;
 
@@ -86,54 +76,42 @@ function MakeForm({ id: meetingId }: { id: string }) {
       </div>
       <section className={styles.card} aria-label="会议信息">
         <div className={styles.fields}>
-          <Field label="会议主题" required>
-            <Input
-              aria-label="会议主题"
-              value={c.texts.title}
-              maxLength={100}
-              disabled={!draft}
-              placeholder="如：2026年第12次评审会"
-              onChange={(_, d) => change('title', d.value)}
-            />
-          </Field>
-          <Field label="会议形式" required>
-            <Select
-              aria-label="会议形式"
-              value={c.texts.form}
-              disabled={!draft}
-              onChange={(_, d) => change('form', d.value)}
-            >
-              {Object.entries(MEETING_FORM_LABEL).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="会议时间" required hint="须在发送通知的一天之后">
-            <Input
-              aria-label="会议时间"
-              type="datetime-local"
-              value={c.texts.scheduledAt}
-              disabled={!draft}
-              onChange={(_, d) => change('scheduledAt', d.value)}
-            />
-          </Field>
-          <Field label="会议地点">
-            <Input
-              aria-label="会议地点"
-              value={c.texts.location}
-              maxLength={100}
-              disabled={!draft}
-              onChange={(_, d) => change('location', d.value)}
-            />
-          </Field>
+          <TextField
+            label="会议主题"
+            required
+            value={c.texts.title}
+            maxLength={100}
+            disabled={!draft}
+            placeholder="如：2026年第12次评审会"
+            onChange={(text) => change('title', text)}
+          />
+          <SelectField
+            label="会议形式"
+            required
+            value={c.texts.form}
+            disabled={!draft}
+            choices={Object.entries(MEETING_FORM_LABEL).map(([value, label]) => ({ value, label }))}
+            onChange={(text) => change('form', text)}
+          />
+          <TextField
+            label="会议时间"
+            required
+            hint="须在发送通知的一天之后"
+            type="datetime-local"
+            value={c.texts.scheduledAt}
+            disabled={!draft}
+            onChange={(text) => change('scheduledAt', text)}
+          />
+          <TextField
+            label="会议地点"
+            value={c.texts.location}
+            maxLength={100}
+            disabled={!draft}
+            onChange={(text) => change('location', text)}
+          />
         </div>
       </section>
-      <div className={styles.card}>
-        <Text as="h2" size={400} weight="semibold">
-          参会人员
-        </Text>
+      <MakeSection title="参会人员">
         <Text size={200}>表决委员（主任委员和委员）不少于3人；列席人员没有表决权。</Text>
         {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
         <SmallTable
@@ -162,11 +140,8 @@ function MakeForm({ id: meetingId }: { id: string }) {
               ],
             }))}
         />
-      </div>
-      <div className={styles.card}>
-        <Text as="h2" size={400} weight="semibold">
-          议题（报告已审批、待上会的业务）
-        </Text>
+      </MakeSection>
+      <MakeSection title="议题（报告已审批、待上会的业务）">
         {c.options.businesses.length === 0 ? (
           <Text>暂无待上会的业务</Text>
         ) : (
@@ -196,12 +171,8 @@ function MakeForm({ id: meetingId }: { id: string }) {
             }))}
           />
         )}
-      </div>
-      {c.problem && (
-        <MessageBar intent="warning">
-          <MessageBarBody>{c.problem}</MessageBarBody>
-        </MessageBar>
-      )}
+      </MakeSection>
+      {c.problem && <Notice intent="warning">{c.problem}</Notice>}
       <div className={styles.footer}>
         {draft && (
           <Permission code="edit" path={MEETING_MAKE_PATH}>
@@ -239,4 +210,4 @@ function MakeForm({ id: meetingId }: { id: string }) {
   );
 }
 
-export const MeetingMakeScreen = stageMakeScreen(MakeForm);
+export const MeetingMakeScreen = recordScreen(MakeForm);

@@ -2,11 +2,10 @@
 // 议题数, 主任委员, 状态 — with 新增 (the make page), and per row 编辑 (a draft), 纪要 (a closed meeting), 详情
 // and 取消 with its reason. 取消 is the meeting table's move; the gateway decides again.
 import { Input, Select, Text } from '@fluentui/react-components';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MeetingQuery, MeetingRow } from '../../../application/ports/meeting-gateway.port';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { selectMenus } from '../../../application/session/session.selectors';
 import { MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEETING_FLOW } from '../../../domain/financing/meeting-workflow';
@@ -18,15 +17,16 @@ import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { RowActions } from '../../kit/table/row-actions';
 import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
-import { usePagedList } from '../common/use-paged-list';
 import {
   MEETING_INFO_PATH,
   MEETING_LIST_PATH,
   MEETING_MAKE_PATH,
   MEETING_MINUTES_PATH,
-  MeetingStatusBadge,
   ReasonDialog,
   formLabel,
+  useMeetingCalls,
+  useMeetingList,
+  MEETING_STATUS_COLUMN,
 } from './meeting-parts';
 
 const EMPTY: MeetingQuery = { keyword: '', status: '' };
@@ -34,23 +34,15 @@ const cancellable = (MEETING_FLOW.transitions.find((t) => t.action === 'cancel')
 
 export function MeetingManageScreen() {
   const styles = useListScreenStyles();
-  const { meeting, session } = useServices();
+  const { session } = useServices();
+  const meeting = useMeetingCalls();
   const navigate = useNavigate();
   const menus = useSelector(session, selectMenus);
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const grants = useMemo(() => operationCodesFor(menus, MEETING_LIST_PATH), [menus]);
   const [draft, setDraft] = useState<MeetingQuery>(EMPTY);
   const [cancelling, setCancelling] = useState<MeetingRow | null>(null);
-  const [machine] = useState(() => createPagedListMachine((q: MeetingQuery, p) => meeting.page(q, p), EMPTY));
-  const list = useActorRef(machine);
-  const table = usePagedList(list, 'review-meeting');
-  // The kept-alive tag shown again (Activity re-creates effects) reads the list again: coming back from the
-  // make page or a meeting, what changed there is in it.
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
-  }, [list]);
+  const { list, table } = useMeetingList((q: MeetingQuery, p) => meeting.page(q, p), EMPTY, 'review-meeting');
   const open = (path: string, row: MeetingRow) => navigate(`${path}?id=${encodeURIComponent(row.meetingId)}`);
 
   const cancel = async (reason: string) => {
@@ -72,13 +64,7 @@ export function MeetingManageScreen() {
     { key: 'form', title: '形式', width: 80, render: (r) => formLabel(r.form) },
     { key: 'itemCount', title: '议题数', width: 80 },
     { key: 'chairName', title: '主任委员', width: 100, render: (r) => r.chairName || '--' },
-    {
-      key: 'status',
-      title: '状态',
-      width: 100,
-      ellipsis: false,
-      render: (r) => <MeetingStatusBadge status={r.status} />,
-    },
+    MEETING_STATUS_COLUMN,
     {
       key: 'operations',
       title: '操作',

@@ -4,56 +4,42 @@
 // the minutes with the named vote table as a PDF.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { agreeingConclusions } from '../../../application/meeting/meeting-room.machine';
 import type { ConclusionForm, MeetingItem } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, type Conclusion } from '../../../domain/financing/meeting-rules';
-import { useServices } from '../../app/services';
 import { Permission } from '../../shell/permission';
+import { recordScreen } from '../stage/stage-parts';
 import {
-  MEETING_INFO_PATH,
   MEETING_LIST_PATH,
   MEETING_MINUTES_PATH,
   useMeetingRoom,
   useMeetingStyles,
   MeetingHeading,
   ItemHead,
+  useMeetingCalls,
+  MeetingMissing,
+  PrintMinutes,
+  useMeetingCall,
 } from './meeting-parts';
 
-export function MeetingMinutesScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <Minutes key={id} meetingId={id} />;
-}
-
-function Minutes({ meetingId }: { meetingId: string }) {
+function Minutes({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy } = useMeetingRoom(meetingId);
-  const { meeting: gateway, notifier } = useServices();
-  const [sending, setSending] = useState(false);
+  const gateway = useMeetingCalls();
+  const { calling: sending, run } = useMeetingCall();
   if (failed || !meetingId) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_LIST_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   /** 提交纪要: every item concluded, the minutes go to the chair; the page reads the meeting again. */
-  const send = async () => {
-    setSending(true);
-    try {
-      await gateway.submitMinutes(m.meetingId, m.version);
-      notifier.success('纪要已提交主任委员审核');
-      room.send({ type: 'REFRESH' });
-    } catch {
-      // The gateway's refusal was shown by the http client.
-    } finally {
-      setSending(false);
-    }
-  };
+  const send = () =>
+    run(
+      () => gateway.submitMinutes(m.meetingId, m.version),
+      '纪要已提交主任委员审核',
+      () => room.send({ type: 'REFRESH' }),
+    );
   return (
     <section className={styles.page}>
       <MeetingHeading title={`会议纪要：${m.title}`} status={m.status} />
@@ -86,11 +72,7 @@ function Minutes({ meetingId }: { meetingId: string }) {
           </Permission>
         )}
         {m.minutesSubmittedAt && m.status === 'CLOSED' && <Text>纪要已提交主任委员审核</Text>}
-        <Permission code="export" path={MEETING_INFO_PATH}>
-          <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
-            打印纪要
-          </Button>
-        </Permission>
+        <PrintMinutes room={room} busy={busy} />
         <Button onClick={() => navigate(MEETING_LIST_PATH)}>返回</Button>
       </div>
     </section>
@@ -172,3 +154,5 @@ function ConcludeForm({
     </section>
   );
 }
+
+export const MeetingMinutesScreen = recordScreen(Minutes);

@@ -1,14 +1,27 @@
 // What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
-import { Badge, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Badge, Button, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { meetingCalls } from '../../../application/meeting/meeting-calls';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
-import type { MeetingItem } from '../../../application/ports/meeting-gateway.port';
+import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type {
+  MeetingDetail,
+  MeetingGateway,
+  MeetingItem,
+  MeetingRow,
+} from '../../../application/ports/meeting-gateway.port';
 import { MEETING_FORM_LABEL, MEETING_STATUS_LABEL, type MeetingStatus } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../domain/financing/meeting-tally';
+import { formatShanghaiTime } from '../../../domain/format/date-format';
+import type { Page, PageRequest } from '../../../domain/paging/page';
 import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
+import type { PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { Permission } from '../../shell/permission';
+import { usePagedList, useReadAgainWhenShown } from '../common/use-paged-list';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 
@@ -44,6 +57,15 @@ export function MeetingStatusBadge({ status }: { status: MeetingStatus }) {
     </Badge>
   );
 }
+
+/** A meeting list's 状态: the status badge, never cut short. */
+export const MEETING_STATUS_COLUMN: PagedTableColumn<MeetingRow> = {
+  key: 'status',
+  title: '状态',
+  width: 100,
+  ellipsis: false,
+  render: (r) => <MeetingStatusBadge status={r.status} />,
+};
 
 export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof typeof MEETING_FORM_LABEL] ?? form;
 
@@ -111,9 +133,16 @@ export function ReasonDialog({
   );
 }
 
+/** The meeting's calls, over the stage port every stage speaks through. */
+export function useMeetingCalls(): MeetingGateway {
+  const { stages } = useServices();
+  return useMemo(() => meetingCalls(stages), [stages]);
+}
+
 /** The meeting room flow of the page's meeting, as the signed-in person. */
 export function useMeetingRoom(meetingId: string) {
-  const { meeting: gateway, notifier, session } = useServices();
+  const { notifier, session } = useServices();
+  const gateway = useMeetingCalls();
   const userId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const [machine] = useState(() => createMeetingRoomMachine({ gateway, notifier }));
   const room = useActorRef(machine, { input: { meetingId, userId } });
@@ -148,4 +177,79 @@ export function ItemHead({ item }: { item: MeetingItem }) {
       <VoteTable item={item} />
     </>
   );
+}
+
+/** A meeting page whose meeting cannot be read: why, and 返回 to the page's list. */
+export function MeetingMissing({ back }: { back: string }) {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  return (
+    <section className={styles.page}>
+      <Text>评审会不存在或无权查看</Text>
+      <Button onClick={() => navigate(back)}>返回</Button>
+    </section>
+  );
+}
+
+/** The meeting's own facts in one row: number, time, form, place, secretary. */
+export function MeetingFacts({ m }: { m: MeetingDetail }) {
+  const styles = useMeetingStyles();
+  return (
+    <div className={styles.row}>
+      <Text>会议编号：{m.meetingNo}</Text>
+      <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
+      <Text>形式：{formLabel(m.form)}</Text>
+      <Text>地点：{m.location || '--'}</Text>
+      <Text>秘书：{m.secretaryName}</Text>
+    </div>
+  );
+}
+
+/** 打印纪要 of the page's meeting, for who holds the minutes' export. */
+export function PrintMinutes({ room, busy }: Pick<ReturnType<typeof useMeetingRoom>, 'room' | 'busy'>) {
+  return (
+    <Permission code="export" path={MEETING_INFO_PATH}>
+      <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
+        打印纪要
+      </Button>
+    </Permission>
+  );
+}
+
+/**
+ * A list of meetings on the kit's table, read by `read` from `query`; read again when its tag is shown again
+ * (coming back from the make page or a meeting, what changed there is in it).
+ */
+export function useMeetingList<Q>(
+  read: (q: Q, p: PageRequest) => Promise<Page<MeetingRow>>,
+  query: Q,
+  tableId: string,
+) {
+  const [machine] = useState(() => createPagedListMachine(read, query));
+  const list = useActorRef(machine);
+  const table = usePagedList(list, tableId);
+  useReadAgainWhenShown(list);
+  return { list, table };
+}
+
+/**
+ * A call of the page's own beside the room's flow: `calling` while it runs, `success` said once it went
+ * through, then `after`. A refusal was already shown by the http client.
+ */
+export function useMeetingCall() {
+  const { notifier } = useServices();
+  const [calling, setCalling] = useState(false);
+  const run = async (call: () => Promise<unknown>, success?: string, after?: () => void) => {
+    setCalling(true);
+    try {
+      await call();
+      if (success) notifier.success(success);
+      after?.();
+    } catch {
+      // The gateway's refusal was shown by the http client.
+    } finally {
+      setCalling(false);
+    }
+  };
+  return { calling, run };
 }

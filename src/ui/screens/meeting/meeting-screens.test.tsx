@@ -8,13 +8,13 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import type { MeetingDetail, MeetingGateway, MeetingPlanForm } from '../../../application/ports/meeting-gateway.port';
+import type { MeetingDetail, MeetingPlanForm } from '../../../application/ports/meeting-gateway.port';
 import type { ServerMenuItem } from '../../../domain/menu/menu';
 import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { MeetingMakeScreen } from './meeting-make-screen';
-import { menu } from '../screen-test-support';
+import { menu, stagesServing } from '../screen-test-support';
 import { MeetingMinutesScreen } from './meeting-minutes-screen';
 import { MeetingVoteScreen } from './meeting-vote-screen';
 
@@ -74,7 +74,7 @@ const meetingOf = (status: MeetingDetail['status'], votes: V[]): MeetingDetail =
 function render(
   path: string,
   userId: string,
-  gateway: Partial<MeetingGateway>,
+  stages: ReturnType<typeof stagesServing>,
   menus: ServerMenuItem[],
   el: ReactElement,
 ) {
@@ -82,7 +82,7 @@ function render(
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
     <MemoryRouter initialEntries={[path]}>
-      <ServicesContext.Provider value={{ session, meeting: gateway, notifier } as unknown as Services}>
+      <ServicesContext.Provider value={{ session, stages, notifier } as unknown as Services}>
         <Routes>
           <Route path="*" element={el} />
         </Routes>
@@ -99,14 +99,14 @@ describe('评审会执行', () => {
     let voted = false;
     const after = meetingOf('VOTING', [{ memberId: 'm1', opinion: 'AGREE_WITH_CONDITIONS', conditions: ['追加保证'] }]);
     after.items[0]!.myVote = after.items[0]!.votes[0]!;
-    const gateway = {
-      get: vi.fn(async () => (voted ? after : meetingOf('VOTING', []))),
-      vote: vi.fn(async () => {
+    const stages = stagesServing({
+      'GET /hy1': () => (voted ? after : meetingOf('VOTING', [])),
+      'POST /hy1/vote': () => {
         voted = true;
         return after.items[0]!;
-      }),
-    };
-    render(`${VOTE_PAGE}?id=hy1`, 'm1', gateway, [menu(VOTE_PAGE, ['examine'])], <MeetingVoteScreen />);
+      },
+    });
+    render(`${VOTE_PAGE}?id=hy1`, 'm1', stages, [menu(VOTE_PAGE, ['examine'])], <MeetingVoteScreen />);
     const item = await screen.findByRole('region', { name: '议题1' });
     expect(within(item).getByLabelText('议题1计票').textContent).toContain('已表决 0 票');
     // No move is the member's.
@@ -117,7 +117,7 @@ describe('评审会执行', () => {
     expect(submit.disabled).toBe(true);
     await userEvent.type(within(item).getByLabelText('条件'), '追加保证');
     await userEvent.click(submit);
-    expect(gateway.vote).toHaveBeenCalledWith('hy1', {
+    expect(stages.sent('POST', '/hy1/vote')).toEqual({
       seq: 1,
       opinion: 'AGREE_WITH_CONDITIONS',
       conditions: ['追加保证'],
@@ -127,8 +127,8 @@ describe('评审会执行', () => {
   });
 
   it('shows the secretary 结束表决 and 登记缺席, and no vote form', async () => {
-    const gateway = { get: vi.fn(async () => meetingOf('VOTING', [{ memberId: 'm1', opinion: 'AGREE' }])) };
-    render(`${VOTE_PAGE}?id=hy1`, 's', gateway, [menu(VOTE_PAGE, ['submit'])], <MeetingVoteScreen />);
+    const stages = stagesServing({ 'GET /hy1': () => meetingOf('VOTING', [{ memberId: 'm1', opinion: 'AGREE' }]) });
+    render(`${VOTE_PAGE}?id=hy1`, 's', stages, [menu(VOTE_PAGE, ['submit'])], <MeetingVoteScreen />);
     expect(await screen.findByRole('button', { name: '结束表决' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '登记褚云缺席' })).toBeTruthy();
     // 冯涛 voted: not to be marked absent.
@@ -144,9 +144,9 @@ describe('审批材料制作', () => {
       { memberId: 'm1', opinion: 'AGREE' },
       { memberId: 'm2', opinion: 'DISAGREE' },
     ]);
-    const gateway = { get: vi.fn(async () => closed), conclude: vi.fn(async () => closed.items[0]!) };
+    const stages = stagesServing({ 'GET /hy1': () => closed, 'POST /hy1/conclusion': () => closed.items[0]! });
     const page = '/business/approvalProduction';
-    render(`${page}?id=hy1`, 's', gateway, [menu(page, ['submit'])], <MeetingMinutesScreen />);
+    render(`${page}?id=hy1`, 's', stages, [menu(page, ['submit'])], <MeetingMinutesScreen />);
     const item = await screen.findByRole('region', { name: '议题1' });
     expect(within(item).getByRole('table', { name: '议题1记名表决' }).textContent).toContain('郑国华');
     const select = within(item).getByLabelText('会议结论') as HTMLSelectElement;
@@ -154,14 +154,14 @@ describe('审批材料制作', () => {
     await userEvent.selectOptions(select, '否决');
     await userEvent.type(within(item).getByLabelText('议题纪要'), '还款来源不足');
     await userEvent.click(within(item).getByRole('button', { name: '记录结论' }));
-    expect(gateway.conclude).toHaveBeenCalledWith('hy1', { seq: 1, conclusion: 'VETOED', minutes: '还款来源不足' });
+    expect(stages.sent('POST', '/hy1/conclusion')).toEqual({ seq: 1, conclusion: 'VETOED', minutes: '还款来源不足' });
   });
 });
 
 describe('评审会制作', () => {
   it('saves the plan it shows: members with their roles and the agenda picked', async () => {
-    const gateway = {
-      options: vi.fn(async () => ({
+    const stages = stagesServing({
+      'GET /options': () => ({
         businesses: [
           { businessId: 'b1', businessNo: 'YW202611260001', supplierName: '华东建材有限公司', applyAmount: 100_00 },
         ],
@@ -169,12 +169,12 @@ describe('评审会制作', () => {
           ...MEMBERS.map((m) => ({ userId: m.userId, name: m.name, roles: [] })),
           { userId: 'm3', name: '卫东', roles: [] },
         ],
-      })),
-      create: vi.fn(async (_form: MeetingPlanForm) => ({ meetingId: 'hy1', meetingNo: 'HY202611260001' })),
-      get: vi.fn(async () => meetingOf('DRAFT', [])),
-    };
+      }),
+      'POST ': () => ({ meetingId: 'hy1', meetingNo: 'HY202611260001' }),
+      'GET /hy1': () => meetingOf('DRAFT', []),
+    });
     const page = '/business/approvalReviewMeetingMake';
-    render(page, 's', gateway, [menu(page, ['edit', 'submit'])], <MeetingMakeScreen />);
+    render(page, 's', stages, [menu(page, ['edit', 'submit'])], <MeetingMakeScreen />);
     await userEvent.type(await screen.findByLabelText('会议主题'), '2026年第12次评审会');
     const notify = screen.getByRole('button', { name: '发送通知' }) as HTMLButtonElement;
     expect(notify.disabled).toBe(true);
@@ -185,7 +185,8 @@ describe('评审会制作', () => {
       await userEvent.selectOptions(screen.getByLabelText(`${name}的身份`), '委员');
     await userEvent.click(screen.getByRole('checkbox', { name: '选择议题 YW202611260001' }));
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(gateway.create).toHaveBeenCalledWith(
+    const plan = stages.sent('POST', '') as MeetingPlanForm;
+    expect(plan).toEqual(
       expect.objectContaining({
         title: '2026年第12次评审会',
         chairId: 'c',
@@ -193,6 +194,6 @@ describe('评审会制作', () => {
         agenda: [{ businessId: 'b1' }],
       }),
     );
-    expect(gateway.create.mock.calls[0]?.[0].members).toHaveLength(4);
+    expect(plan.members).toHaveLength(4);
   });
 });

@@ -3,64 +3,46 @@
 // themselves — 同意 / 有条件同意 with conditions / 不同意 / 复议, with a comment; the secretary opens and closes
 // voting and marks 缺席; the tally is read again every few seconds while voting is open.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
-import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { RowActions } from '../../kit/table/row-actions';
 import { Permission } from '../../shell/permission';
-import { usePagedList } from '../common/use-paged-list';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MEETING_VOTE_PATH,
-  MeetingStatusBadge,
   TallyLine,
   VoteTable,
-  formLabel,
   roleLabel,
   useMeetingRoom,
   useMeetingStyles,
   MeetingHeading,
+  useMeetingCalls,
+  MeetingMissing,
+  MeetingFacts,
+  useMeetingList,
+  MEETING_STATUS_COLUMN,
 } from './meeting-parts';
 
-export function MeetingVoteScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return id ? <Room key={id} meetingId={id} /> : <MyMeetings />;
-}
+/** Without `?id=`, the caller's meetings; with it, that meeting's room. */
+export const MeetingVoteScreen = recordScreen(({ id }) => (id ? <Room meetingId={id} /> : <MyMeetings />));
 
 function MyMeetings() {
   const styles = useMeetingStyles();
-  const { meeting } = useServices();
+  const meeting = useMeetingCalls();
   const navigate = useNavigate();
-  const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.mine(p), null));
-  const list = useActorRef(machine);
-  const table = usePagedList(list, 'review-meeting-mine');
-  // The kept-alive tag shown again (Activity re-creates effects) reads the list again: coming back from the
-  // make page or a meeting, what changed there is in it.
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
-  }, [list]);
+  const { table } = useMeetingList((_q: null, p) => meeting.mine(p), null, 'review-meeting-mine');
   const columns: PagedTableColumn<MeetingRow>[] = [
     { key: 'meetingNo', title: '会议编号', width: 160 },
     { key: 'title', title: '会议', minWidth: 180 },
     { key: 'scheduledAt', title: '时间', width: 170, render: (r) => formatShanghaiTime(r.scheduledAt) },
     { key: 'itemCount', title: '议题数', width: 80 },
-    {
-      key: 'status',
-      title: '状态',
-      width: 100,
-      ellipsis: false,
-      render: (r) => <MeetingStatusBadge status={r.status} />,
-    },
+    MEETING_STATUS_COLUMN,
     {
       key: 'operations',
       title: '操作',
@@ -104,12 +86,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy, userId } = useMeetingRoom(meetingId);
   if (failed) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_VOTE_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_VOTE_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   const secretary = m.secretaryId === userId;
@@ -120,13 +97,7 @@ function Room({ meetingId }: { meetingId: string }) {
     <section className={styles.page}>
       <MeetingHeading title={m.title} status={m.status} />
       <div className={styles.card}>
-        <div className={styles.row}>
-          <Text>会议编号：{m.meetingNo}</Text>
-          <Text>时间：{formatShanghaiTime(m.scheduledAt)}</Text>
-          <Text>形式：{formLabel(m.form)}</Text>
-          <Text>地点：{m.location || '--'}</Text>
-          <Text>秘书：{m.secretaryName}</Text>
-        </div>
+        <MeetingFacts m={m} />
         {secretary && (
           <div className={styles.footer}>
             {moveOffered(m, userId, 'openVoting') && (

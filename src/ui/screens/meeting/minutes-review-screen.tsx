@@ -4,10 +4,8 @@
 // (passed → 融资决议, 否决 → 已终止, 复议 → 尽调报告); the chair may 否决 a passed item (never pass a 否决);
 // 退回 sends the minutes back to the secretary with a reason.
 import { Button, Checkbox, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-rules';
 import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
@@ -15,7 +13,7 @@ import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
-import { usePagedList } from '../common/use-paged-list';
+import { recordScreen } from '../stage/stage-parts';
 import {
   MeetingStatusBadge,
   formLabel,
@@ -23,20 +21,17 @@ import {
   useMeetingStyles,
   MeetingHeading,
   ItemHead,
+  useMeetingCalls,
+  MeetingMissing,
+  useMeetingList,
+  useMeetingCall,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
-  const { meeting } = useServices();
-  const [machine] = useState(() => createPagedListMachine((_q: null, p) => meeting.minutesToExamine(p), null));
-  const list = useActorRef(machine);
-  const table = usePagedList(list, 'review-meeting-minutes');
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current) list.send({ type: 'RELOAD' });
-    shownBefore.current = true;
-  }, [list]);
+  const meeting = useMeetingCalls();
+  const { table } = useMeetingList((_q: null, p) => meeting.minutesToExamine(p), null, 'review-meeting-minutes');
   const open = (r: MeetingRow) => navigate(`${MEETING_EXAMINE_INFO_PATH}?id=${encodeURIComponent(r.meetingId)}`);
   const columns: PagedTableColumn<MeetingRow>[] = [
     {
@@ -79,27 +74,17 @@ export function MinutesExamineListScreen() {
   );
 }
 
-export function MinutesExamineInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  return <MinutesReview key={id} meetingId={id} />;
-}
-
-function MinutesReview({ meetingId }: { meetingId: string }) {
+function MinutesReview({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
-  const { meeting: gateway, notifier } = useServices();
+  const { notifier } = useServices();
+  const gateway = useMeetingCalls();
   const { meeting: m, loading, failed } = useMeetingRoom(meetingId);
   const [vetoes, setVetoes] = useState<number[]>([]);
   const [comment, setComment] = useState('');
-  const [acting, setActing] = useState(false);
+  const { calling: acting, run } = useMeetingCall();
   if (failed || !meetingId) {
-    return (
-      <section className={styles.page}>
-        <Text>评审会不存在或无权查看</Text>
-        <Button onClick={() => navigate(MEETING_EXAMINE_PATH)}>返回</Button>
-      </section>
-    );
+    return <MeetingMissing back={MEETING_EXAMINE_PATH} />;
   }
   if (loading || !m) return <Spinner label="加载中…" />;
   const pending = m.status === 'CLOSED' && !!m.minutesSubmittedAt;
@@ -108,21 +93,17 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
       notifier.error('退回意见至少5个字');
       return;
     }
-    setActing(true);
-    try {
-      await gateway.examineMinutes(m.meetingId, {
-        action,
-        version: m.version,
-        ...(comment.trim() ? { comment: comment.trim() } : {}),
-        ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
-      });
-      notifier.success(action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书');
-      navigate(MEETING_EXAMINE_PATH);
-    } catch {
-      // The gateway's refusal was shown by the http client.
-    } finally {
-      setActing(false);
-    }
+    await run(
+      () =>
+        gateway.examineMinutes(m.meetingId, {
+          action,
+          version: m.version,
+          ...(comment.trim() ? { comment: comment.trim() } : {}),
+          ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
+        }),
+      action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书',
+      () => navigate(MEETING_EXAMINE_PATH),
+    );
   };
   return (
     <section className={styles.page}>
@@ -176,3 +157,5 @@ function MinutesReview({ meetingId }: { meetingId: string }) {
     </section>
   );
 }
+
+export const MinutesExamineInfoScreen = recordScreen(MinutesReview);

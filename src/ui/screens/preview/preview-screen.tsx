@@ -1,7 +1,7 @@
 // 文件预览 /preView/preViewMain?keyId=…: a PDF inline in a frame, an image in the image viewer, an office
 // document or a text as the PDF the file service makes of it, anything else offered as a download. The preview
 // flow fetches the signed URL (and the conversion) and decides the kind.
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { createPreviewMachine } from '../../../application/files/preview.machine
 import { useServices } from '../../app/services';
 import { ImageViewer } from '../../kit/image-viewer/image-viewer';
 import { FileUpload } from '../../kit/upload/file-upload';
+import { Notice } from '../../kit/notice';
 
 const useStyles = makeStyles({
   page: { padding: '16px 20px' },
@@ -49,14 +50,18 @@ function Preview({ keyId }: { keyId: string | null }) {
   if (phase === 'choosing') return <UploadToPreview />;
   if (phase === 'failed') {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{error}</MessageBarBody>
-        {canRetry && (
-          <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
-            重试
-          </Button>
-        )}
-      </MessageBar>
+      <Notice
+        intent="error"
+        actions={
+          canRetry && (
+            <Button size="small" onClick={() => flow.send({ type: 'RETRY' })}>
+              重试
+            </Button>
+          )
+        }
+      >
+        {error}
+      </Notice>
     );
   }
   return (

@@ -20,7 +20,7 @@ import { REPORT_STAGE, stepSaveRefusal, termsBoundsOf } from '../../../domain/fi
 import { formatFen } from '../../../domain/format/money-format';
 import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
-import { MakeSummary, StageField, stageMakeScreen } from '../stage/stage-parts';
+import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { IndicatorTable, type ReportDetail } from './report-view';
 
@@ -67,7 +67,7 @@ const textsOf = (record: ReportDetail | null): Values =>
     }),
   ) as Values;
 
-export const ReportMakeScreen = stageMakeScreen(ReportStepper);
+export const ReportMakeScreen = recordScreen(ReportStepper);
 
 function ReportStepper({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };

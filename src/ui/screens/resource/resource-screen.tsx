@@ -4,7 +4,7 @@
 // the resource's menu (SPEC §6). The screen holds no rule of its own: what may happen is the definition's.
 import { Badge, Field, Input, Select, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
 import type { ResourceQuery } from '../../../application/ports/resource-gateway.port';
@@ -39,7 +39,7 @@ import { QueryForm, QueryFormItem } from '../../kit/dialogs/query-form';
 import { type RowAction, RowActions } from '../../kit/table/row-actions';
 import { ToolbarButton } from '../../kit/table/toolbar-button';
 import { useListScreenStyles } from '../common/list-screen-styles';
-import { usePagedList } from '../common/use-paged-list';
+import { usePagedList, useReadAgainWhenShown } from '../common/use-paged-list';
 import { MultipleOptionInput } from './multiple-option-input';
 import { RefSelect } from './ref-select';
 
@@ -200,13 +200,8 @@ export function ResourceScreen({
   );
   const list = useActorRef(listMachine);
   const reload = useCallback(() => list.send({ type: 'RELOAD' }), [list]);
-  // A list whose records are made on a page of their own (makePath) is read again when its kept-alive tag is
-  // shown again (Activity re-creates effects then): coming back from 提交, the new record is in it.
-  const shownBefore = useRef(false);
-  useEffect(() => {
-    if (shownBefore.current && def.makePath) reload();
-    shownBefore.current = true;
-  }, [def.makePath, reload]);
+  // A list whose records are made on a page of their own (makePath): coming back from 提交, the new record is in it.
+  useReadAgainWhenShown(list, !!def.makePath);
   const [formMachine] = useState(() =>
     createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload }),
   );

@@ -2,19 +2,7 @@
 // for one (编辑, op `edit`): 1–5 levels, each with its roles and/or people, how opinions combine, what a
 // rejection does and an optional reminder. The editor shows checkAuditType's problems as the user works; the
 // gateway checks again. A change applies to submissions made after it — the page says so.
-import {
-  Badge,
-  Button,
-  Dropdown,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Switch,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Field, Option, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { createAuditTypeConfigMachine } from '../../../application/review/audit-type-config.machine';
@@ -34,6 +22,7 @@ import { useServices } from '../../app/services';
 import { GenericDialog } from '../../kit/dialogs/generic-dialog';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { NumberInput } from '../../kit/number-input';
+import { Notice } from '../../kit/notice';
 import { SearchSelect } from '../../kit/search-select';
 import { useOperation } from '../../shell/permission';
 import { useListScreenStyles } from '../common/list-screen-styles';
@@ -142,9 +131,7 @@ export function AuditTypeListScreen() {
       <Text as="h1" size={600} weight="semibold">
         审核类型配置
       </Text>
-      <MessageBar intent="info">
-        <MessageBarBody>{NEW_SUBMISSIONS_ONLY}</MessageBarBody>
-      </MessageBar>
+      <Notice intent="info">{NEW_SUBMISSIONS_ONLY}</Notice>
       <div className={styles.card}>
         <PagedTable
           aria-label="审核类型配置"
@@ -228,15 +215,13 @@ function AuditTypeEditor(props: {
         <Text size={200}>{NEW_SUBMISSIONS_ONLY}</Text>
         <Switch label={enabled ? '启用' : '停用'} checked={enabled} onChange={(_, d) => setEnabled(d.checked)} />
         {(shown.length > 0 || props.problems.length > 0) && (
-          <MessageBar intent="error">
-            <MessageBarBody>
-              <ul className={styles.problems}>
-                {[...new Set([...shown, ...props.problems])].map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            </MessageBarBody>
-          </MessageBar>
+          <Notice intent="error">
+            <ul className={styles.problems}>
+              {[...new Set([...shown, ...props.problems])].map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </Notice>
         )}
         {levels.map((level, i) => (
           <div key={i} className={styles.level} role="group" aria-label={`第${i + 1}级`}>

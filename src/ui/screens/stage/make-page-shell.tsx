@@ -3,16 +3,7 @@
 // operation codes. 返回 with unsaved changes asks first. Done (saved to leave, or submitted), back to the list.
 // Leaving by the browser's back or by another tag takes the page's sublevel flag down (SPEC §2.3 marks the
 // page so that a reload returns to the list), so the next 申请预授信 or 编辑 opens the page at the first click.
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -33,6 +24,7 @@ import type { OperationCode } from '../../../domain/menu/route-catalogue';
 import { normalizeMenuPath } from '../../../domain/menu/menu';
 import { useServices } from '../../app/services';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
+import { Notice } from '../../kit/notice';
 import { Permission } from '../../shell/permission';
 import { useStage } from './use-stage';
 
@@ -121,17 +113,14 @@ export interface MakePageShellProps<R, V, X> {
 
 function Note({ note, intent, title }: { note: MakeNote; intent: 'error' | 'info'; title: string }) {
   return (
-    <MessageBar intent={intent} layout="multiline" aria-label={title}>
-      <MessageBarBody>
-        <MessageBarTitle>{title}</MessageBarTitle>
-        {note.comment}
-        <div>
-          <Text size={200}>
-            {`${note.actorName} · ${note.actionLabel}${note.level ? `（第${note.level}级）` : ''} · ${formatDateTime(note.at)}`}
-          </Text>
-        </div>
-      </MessageBarBody>
-    </MessageBar>
+    <Notice intent={intent} layout="multiline" aria-label={title} title={title}>
+      {note.comment}
+      <div>
+        <Text size={200}>
+          {`${note.actorName} · ${note.actionLabel}${note.level ? `（第${note.level}级）` : ''} · ${formatDateTime(note.at)}`}
+        </Text>
+      </div>
+    </Notice>
   );
 }
 
@@ -194,22 +183,18 @@ export function MakePageShell<R extends StageRecord, V, X>({
           {notes.lastComment && <Note note={notes.lastComment} intent="info" title="最新意见" />}
           {summary}
           {!page.editable && (
-            <MessageBar intent="info">
-              <MessageBarBody>{`当前状态不可编辑（仅草稿或已退回的${def.resource.noun}可以编辑）。`}</MessageBarBody>
-            </MessageBar>
+            <Notice intent="info">{`当前状态不可编辑（仅草稿或已退回的${def.resource.noun}可以编辑）。`}</Notice>
           )}
           {page.editable && problems.length > 0 && (
-            <MessageBar intent="warning" role="status" aria-label="提交校验" layout="multiline">
-              <MessageBarBody>
-                {/* The bar's name stays 提交校验: a title would name it instead. */}
-                提交前尚需处理：
-                <ul className={styles.list}>
-                  {problems.map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              </MessageBarBody>
-            </MessageBar>
+            <Notice intent="warning" role="status" aria-label="提交校验" layout="multiline">
+              {/* The bar's name stays 提交校验: a title would name it instead. */}
+              提交前尚需处理：
+              <ul className={styles.list}>
+                {problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </Notice>
           )}
           {children}
           <div className={styles.footer}>

@@ -35,7 +35,7 @@
 //    (define-detail-tab.ts; a `<stage>.detail-tab.ts` default-exporting it works too); detail-tabs.ts gathers
 //    them by glob. `reached` shows the tab once the business reached the stage (plus the endings it names).
 //
-// 6. The parts (stage-parts.tsx, step-revisions.tsx, detail-tab-parts.tsx): `stageMakeScreen(Make)` for the make
+// 6. The parts (stage-parts.tsx, step-revisions.tsx, detail-tab-parts.tsx): `recordScreen(Make)` for the make
 //    page's route, MakeSummary, StageField (one field with the limit beside it), StageSection (the record read
 //    by the maker's detail or the reviewers' `/review`), `stageViewList` / `stageInfoScreen` for a list whose
 //    查看 opens a read-only page, StepRevisions for a record made step by step, SmallTable, Facts.

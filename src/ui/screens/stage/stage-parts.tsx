@@ -1,23 +1,27 @@
-// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route and summary,
+// What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route, summary and sections,
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { FieldDef } from '../../../domain/resource/resource';
 import { rateHint } from '../../../domain/resource/resource-form';
 import type { StageDef } from '../../../domain/stage/stage';
+import { useLoadOnce } from '../../kit/use-load-once';
 import { ResourceScreen } from '../resource/resource-screen';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
-/** The make page's route: the record named by `?id=` ('' for a new one), opened afresh when it changes. */
-export function stageMakeScreen(Make: ComponentType<{ id: string }>): ComponentType {
-  return function StageMakeScreen() {
+/**
+ * The route of a page of one record, named by `?id=` ('' for none: a make page's new one), opened afresh when
+ * it changes: the make pages, the meeting's pages.
+ */
+export function recordScreen(Page: ComponentType<{ id: string }>): ComponentType {
+  return function RecordScreen() {
     const [params] = useSearchParams();
     const id = params.get('id') ?? '';
-    return <Make key={id} id={id} />;
+    return <Page key={id} id={id} />;
   };
 }
 
@@ -27,6 +31,19 @@ export function MakeSummary({ children }: { children: ReactNode }) {
   return (
     <div className={styles.card} role="region" aria-label="业务概况">
       <div className={styles.facts}>{children}</div>
+    </div>
+  );
+}
+
+/** A card of a make page under its heading (依据付款单, 参会人员 …). */
+export function MakeSection({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useMakeStyles();
+  return (
+    <div className={styles.card}>
+      <Text as="h2" size={400} weight="semibold">
+        {title}
+      </Text>
+      {children}
     </div>
   );
 }
@@ -100,42 +117,43 @@ export function StageField({
   );
 }
 
-/** Reads the stage's record of business `id`: the maker's detail, or the reviewers' read through `/review`. */
+/**
+ * Reads the stage's record of business `id`: the maker's detail, or the reviewers' read through `/review`. Read
+ * once for the component's life (a kept-alive page shown again asks nothing): a caller whose `id` can change
+ * keys the component by it, as StageSection does.
+ */
 export function useStageRecord<R extends StageRecord>(def: StageDef, id: string, review = false) {
   const client = useStage(def);
-  const [record, setRecord] = useState<R | null | 'missing'>(null);
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
+  return useLoadOnce<R | null | 'missing'>(() => {
+    if (!id) return new Promise<null>(() => undefined);
     const read = review
       ? client.custom<R>('GET', `/${encodeURIComponent(id)}/review`, undefined, { silent: true })
       : client.detail<R>(id);
-    read.then(
-      (r) => live && setRecord(r),
-      () => live && setRecord('missing'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, id, review]);
-  return record;
+    return read.catch(() => 'missing' as const);
+  }, null);
 }
 
-/** The stage's record of business `id`, read, then drawn by `children` — or a spinner, or why not. */
-export function StageSection<R extends StageRecord>({
-  def,
-  id,
-  review = false,
-  missing,
-  children,
-}: {
+interface StageSectionProps<R extends StageRecord> {
   def: StageDef;
   id: string;
   review?: boolean | undefined;
   /** Shown when there is none (or the caller may not read it). */
   missing: string;
   children: (record: R) => ReactNode;
-}) {
+}
+
+/** The stage's record of business `id`, read, then drawn by `children` — or a spinner, or why not. */
+export function StageSection<R extends StageRecord>(props: StageSectionProps<R>) {
+  return <StageRecordSection<R> key={`${props.id}/${props.review === true}`} {...props} />;
+}
+
+function StageRecordSection<R extends StageRecord>({
+  def,
+  id,
+  review = false,
+  missing,
+  children,
+}: StageSectionProps<R>) {
   const record = useStageRecord<R>(def, id, review);
   if (record === 'missing') return <Text>{missing}</Text>;
   if (!record) return <Spinner size="small" label={`加载${def.resource.noun}…`} />;

@@ -3,7 +3,7 @@
 // 到期提醒 (empty until lending exists). 处理 opens the page where the user's action is granted. Opening the
 // list asks the menu's count again, so the badge matches what the list shows; each tab shows its own count, and
 // until the user picks a tab the page opens on the first one that holds something.
-import { Button, MessageBar, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
+import { Button, Tab, TabList, Text } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { Notice } from '../../kit/notice';
 import { useListScreenStyles } from '../common/list-screen-styles';
 import { WaitingCell } from '../review/waiting-cell';
 import { usePagedList } from '../common/use-paged-list';
@@ -97,11 +98,7 @@ export function TodoScreen() {
             </Tab>
           ))}
         </TabList>
-        {tab === 'DUE' && (
-          <MessageBar intent="info">
-            <MessageBarBody>到期提醒将在放款功能上线后显示（还款计划的到期与逾期）。</MessageBarBody>
-          </MessageBar>
-        )}
+        {tab === 'DUE' && <Notice intent="info">到期提醒将在放款功能上线后显示（还款计划的到期与逾期）。</Notice>}
         <PagedTable
           aria-label={`我的待办：${TODO_TAB_LABEL[tab]}`}
           columns={columns}

@@ -1,0 +1,100 @@
+// The demo tenant reads the same whenever it is first started (seed-days.ts): seeded afresh on two days more
+// than a year apart — one a Beijing morning, one late on a Beijing evening — every row of every table stands as
+// many days before its seed, nothing is dated after it but what looks ahead (a due date, an end of validity),
+// and the businesses the seeds walk end in the same states by the same moves on the same days: each move was
+// judged by the lifecycle's rules on its own day, so a day that let it on one start lets it on the other.
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { databasesUnderTest, runOnce } from '../../testing/test-gateway';
+import { seededDays } from '../../testing/seeded-days';
+import { type Database, openDatabase } from '../database';
+import { migrate } from '../migrate';
+import { seedDemo } from './demo-seed';
+
+const DAY = 86_400_000;
+
+/** The columns that name a day ahead of the seed: a due date, the end of a validity, a meeting still to come. */
+const AHEAD = [
+  'due_date',
+  'valid_to',
+  'valid_until',
+  'expires_at',
+  'effective_to',
+  'scheduled_at',
+  'decision_valid_until',
+];
+/** The days of history a seed names as they are: when an enterprise was founded. */
+const FIXED = ['established_on'];
+
+/** Each walked business as its state and its moves, each move as its day before the seed, action and state. */
+async function businessesOf(db: Kysely<Database>, now: Date): Promise<string[]> {
+  const today = Date.parse(businessDay(now));
+  const events = await db
+    .selectFrom('business_event')
+    .select(['business_id', 'action', 'to_state', 'at'])
+    .orderBy('at')
+    .orderBy('version')
+    .execute();
+  const businesses = await db.selectFrom('financing_business').select(['business_id', 'state']).execute();
+  return businesses
+    .map((b) => {
+      const moves = events
+        .filter((e) => e.business_id === b.business_id)
+        .map((e) => `${(today - Date.parse(businessDay(new Date(e.at)))) / DAY}:${e.action}>${e.to_state}`);
+      return `${b.state} ← ${moves.join(' ')}`;
+    })
+    .sort();
+}
+
+/**
+ * The moves a supplier lock against new applications refuses (a demand accepted, a 预授信 or 融资申请 submitted)
+ * that were made while one of their supplier's was live: the seeds write the risk area's locks after the walks,
+ * so only their dates tell whether the lock would have let the move be made.
+ */
+async function movesUnderLock(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ business_id: string; action: string; lock_id: string }>`
+    select e.business_id, e.action, l.lock_id
+    from business_event e
+    join financing_business b on b.business_id = e.business_id
+    join supplier_lock l on l.tenant_id = b.tenant_id and l.supplier_id = b.supplier_id
+    where (e.action = 'accept' or (e.action = 'submit' and e.stage in ('PRE_CREDIT', 'APPLICATION')))
+      and l.scope in ('NEW_APPLICATION', 'ALL')
+      and l.created_at <= e.at and (l.unlocked_at is null or l.unlocked_at > e.at)`.execute(db);
+  return rows.rows.map((r) => `${r.action} of ${r.business_id} under lock ${r.lock_id}`);
+}
+
+/** A database migrated and demo-seeded afresh on `now`, read back as days before it. */
+async function seededOn(databaseUrl: string | undefined, now: Date) {
+  const schema = `seed_days_${randomBytes(6).toString('hex')}`;
+  if (databaseUrl) await runOnce(databaseUrl, `create schema ${schema}`);
+  const { db } = await openDatabase(databaseUrl ? { url: databaseUrl, schema } : { memory: true });
+  try {
+    await migrate(db);
+    await seedDemo(db, now);
+    return {
+      ...(await seededDays(db, now, { ahead: AHEAD, fixed: FIXED })),
+      businesses: await businessesOf(db, now),
+      movesUnderLock: await movesUnderLock(db),
+    };
+  } finally {
+    await db.destroy();
+    if (databaseUrl) await runOnce(databaseUrl, `drop schema if exists ${schema} cascade`);
+  }
+}
+
+describe.each(databasesUnderTest())('the demo seed on $name', ({ databaseUrl }) => {
+  it('dates every row back from the day it runs, so a start 400 days later tells the same story', async () => {
+    const first = await seededOn(databaseUrl, new Date('2026-03-10T01:30:00Z'));
+    const later = await seededOn(databaseUrl, new Date('2027-04-14T15:30:00Z'));
+    expect(first.late).toEqual([]);
+    expect(later.late).toEqual([]);
+    expect(later.days).toEqual(first.days);
+    expect(later.businesses).toEqual(first.businesses);
+    expect(first.movesUnderLock).toEqual([]);
+    // The walks did walk: businesses at every stage the seeds take them to, each with its moves.
+    expect(first.businesses.length).toBeGreaterThan(30);
+    expect(new Set(first.businesses.map((b) => b.split(' ← ')[0])).size).toBeGreaterThan(10);
+  }, 600_000);
+});
