@@ -46,16 +46,19 @@ const useStyles = makeStyles({
   current: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2 },
 });
 
+/** An area of the rail, where the current page is, and what opening one of its pages does. */
+interface RailAreaProps {
+  area: SidebarItem;
+  position: WatchedPosition;
+  onGo: (item: SidebarItem) => void;
+}
+
 /** One area's icon, marked while the current page is in it. */
 const RailArea = memo(function RailArea({
   area,
   position,
   onGo,
-}: {
-  area: SidebarItem;
-  position: WatchedPosition;
-  onGo: (item: SidebarItem) => void;
-}) {
+}: RailAreaProps) {
   const styles = useStyles();
   const isCurrent = useSyncExternalStore(position.subscribe, () => position.get().area === area.id);
   const className = isCurrent ? styles.current : undefined;
@@ -97,11 +100,7 @@ function RailPages({
   area,
   position,
   onGo,
-}: {
-  area: SidebarItem;
-  position: WatchedPosition;
-  onGo: (item: SidebarItem) => void;
-}) {
+}: RailAreaProps) {
   const selected = useSyncExternalStore(position.subscribe, () => position.get().page);
   return (
     <MenuList>
