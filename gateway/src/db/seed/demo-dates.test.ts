@@ -65,6 +65,28 @@ async function movesUnderLock(db: Kysely<Database>): Promise<string[]> {
   return rows.rows.map((r) => `${r.action} of ${r.business_id} under lock ${r.lock_id}`);
 }
 
+/**
+ * The seeded meetings whose days break the meeting's own order: made once its businesses await it, at least a day
+ * before it is held (the notice's lead, BUSINESS.md §1.4), every vote cast once it is held, the minutes sent once
+ * the last vote is cast.
+ */
+async function meetingsOutOfOrder(db: Kysely<Database>): Promise<string[]> {
+  const rows = await sql<{ meeting_id: string }>`
+    select m.meeting_id
+    from review_meeting m
+    join review_meeting_vote v on v.meeting_id = m.meeting_id
+    group by m.meeting_id, m.created_at, m.scheduled_at, m.minutes_submitted_at
+    having m.created_at > m.scheduled_at - interval '1 day'
+      or min(v.voted_at) < m.scheduled_at
+      or m.minutes_submitted_at < max(v.voted_at)
+      or exists (
+        select 1 from review_meeting_item i
+        join business_event e on e.business_id = i.business_id
+        where i.meeting_id = m.meeting_id and e.to_state = 'MEETING/WAIT_SCHEDULE' and e.at > m.created_at
+      )`.execute(db);
+  return rows.rows.map((r) => `meeting ${r.meeting_id}`);
+}
+
 /** A database migrated and demo-seeded afresh on `now`, read back as days before it. */
 async function seededOn(databaseUrl: string | undefined, now: Date) {
   const schema = `seed_days_${randomBytes(6).toString('hex')}`;
@@ -77,6 +99,8 @@ async function seededOn(databaseUrl: string | undefined, now: Date) {
       ...(await seededDays(db, now, { ahead: AHEAD, fixed: FIXED })),
       businesses: await businessesOf(db, now),
       movesUnderLock: await movesUnderLock(db),
+      meetingsOutOfOrder: await meetingsOutOfOrder(db),
+      meetings: await db.selectFrom('review_meeting').select('meeting_id').execute(),
     };
   } finally {
     await db.destroy();
@@ -93,6 +117,9 @@ describe.each(databasesUnderTest())('the demo seed on $name', ({ databaseUrl }) 
     expect(later.days).toEqual(first.days);
     expect(later.businesses).toEqual(first.businesses);
     expect(first.movesUnderLock).toEqual([]);
+    expect(first.meetings.length).toBeGreaterThan(0);
+    expect(first.meetingsOutOfOrder).toEqual([]);
+    expect(later.meetingsOutOfOrder).toEqual([]);
     // The walks did walk: businesses at every stage the seeds take them to, each with its moves.
     expect(first.businesses.length).toBeGreaterThan(30);
     expect(new Set(first.businesses.map((b) => b.split(' ← ')[0])).size).toBeGreaterThan(10);

@@ -16,6 +16,8 @@ type AnyDb = Kysely<any>;
 
 const WAN = 1_000_000; // 1 万元 in 分
 const YI = 10_000 * WAN; // 1 亿元 in 分
+/** The story's next year is 2027, not a leap year. */
+const YEAR_DAYS = 365;
 
 /** The capital sides this seed adds (organisation rows of type CAPITAL_SIDE), after the core seed's two banks. */
 export const MORE_CAPITAL_SIDES = [
@@ -212,7 +214,9 @@ export async function seed(database: Kysely<Database>, now: Date): Promise<void>
         max_term_days: city ? 360 : [360, 270, 180, 360][i % 4],
         annual_quota: (city ? 20 : [5, 8, 3, 6][i % 4]!) * YI,
         effective_from: date(1, 1),
-        effective_to: date(12, 31),
+        // To the end of the story's next year, not its own: its year ends a month after the seed, and a demo
+        // left running would lose every subsidiary's cap with it.
+        effective_to: dateBefore(now, storyDaysBefore(12, 31) - YEAR_DAYS),
         status: i === 5 ? 'DISABLED' : 'ENABLED',
         created_by: actor,
         version: 1,

@@ -2,9 +2,13 @@
 // browser specs that begin after a meeting: the secretary (钱芳) makes it for the businesses awaiting one, sends
 // the notice and opens the vote; the chair (郑国华) and member1–3 vote; the secretary closes the vote, records
 // each item's conclusion as its tally allows and sends the minutes to the chair, whose review is the caller's.
+// Its days keep the meeting's order, all before `now` as the seed's do: made and noticed two days before, held
+// a day before (the notice at least a day ahead, BUSINESS.md §1.4) and voted on at the table, the minutes sent
+// at `now`.
 import type { Kysely } from 'kysely';
 import type { Opinion } from '../../../../src/domain/financing/meeting-tally';
 import type { Database } from '../../db/database';
+import { daysBefore } from '../../db/seed/seed-days';
 import { LIFECYCLE_ACCOUNTS } from '../business/seed';
 import {
   type MeetingActor,
@@ -47,7 +51,12 @@ export interface MeetingWalk {
   minutes?: string;
 }
 
-/** The meeting, its minutes at the chair's review (通过, 有条件通过 where a vote set conditions). */
+const MINUTE = 60_000;
+
+/**
+ * The meeting, its minutes at the chair's review (通过, 有条件通过 where a vote set conditions) at `now`, the
+ * meeting made and held on the days before (the businesses have awaited it since before then).
+ */
 export async function walkToChairReview(
   db: Kysely<Database>,
   tenantId: string,
@@ -56,6 +65,9 @@ export async function walkToChairReview(
 ): Promise<MeetingView> {
   const people = await seededCommittee(db, tenantId);
   const secretary = people.secretary;
+  const noticed = daysBefore(now, 2, 9);
+  const held = daysBefore(now, 1, 10);
+  const atTable = (minutes: number) => new Date(held.getTime() + minutes * MINUTE);
   const { meetingId } = await createMeeting(
     db,
     tenantId,
@@ -63,17 +75,23 @@ export async function walkToChairReview(
       title: walk.title,
       form: 'ON_SITE',
       location: walk.location,
-      scheduledAt: new Date(now.getTime() + 2 * 24 * 3600_000).toISOString(),
+      scheduledAt: held.toISOString(),
       chairId: people.chair.userId,
       secretaryId: secretary.userId,
       members: VOTERS.map((v) => ({ userId: people[v].userId, role: v === 'chair' ? 'CHAIR' : 'MEMBER' })),
       agenda: walk.businessIds.map((businessId) => ({ businessId })),
     },
     secretary,
-    now,
+    noticed,
   );
-  let m = await transitionMeeting(db, tenantId, { meetingId, action: 'notify', version: 1 }, secretary, now);
-  m = await transitionMeeting(db, tenantId, { meetingId, action: 'openVoting', version: m.version }, secretary, now);
+  let m = await transitionMeeting(db, tenantId, { meetingId, action: 'notify', version: 1 }, secretary, noticed);
+  m = await transitionMeeting(
+    db,
+    tenantId,
+    { meetingId, action: 'openVoting', version: m.version },
+    secretary,
+    atTable(0),
+  );
   for (const item of m.items) {
     for (const voter of VOTERS) {
       const vote = walk.vote?.(voter, item.seq) ?? { opinion: 'AGREE' as const };
@@ -82,11 +100,17 @@ export async function walkToChairReview(
         tenantId,
         { meetingId, seq: item.seq, memberId: people[voter].userId, ...vote },
         people[voter],
-        now,
+        atTable(item.seq),
       );
     }
   }
-  m = await transitionMeeting(db, tenantId, { meetingId, action: 'closeVoting', version: m.version }, secretary, now);
+  m = await transitionMeeting(
+    db,
+    tenantId,
+    { meetingId, action: 'closeVoting', version: m.version },
+    secretary,
+    atTable(m.items.length + 1),
+  );
   for (const item of m.items) {
     await recordConclusion(
       db,

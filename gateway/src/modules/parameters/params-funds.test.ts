@@ -481,11 +481,18 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       expect(cap.singleMaxAmount).toEqual({ value: BigInt(param.singleMaxAmount as number), from: 'subsidiary' });
     });
 
+    it('keeps the seeded subsidiary parameters in force for a demo left running a year', async () => {
+      for (const on of [seededDay(1, 1), seededDay(12, 31), seededDay(11, 28, 1), seededDay(12, 31, 1)]) {
+        const { subsidiary } = await capSourcesOf(gw.db, DEMO_TENANT_ID, { subsidiaryId: DemoOrg.suzhouProject, on });
+        expect(subsidiary, on).not.toBeNull();
+      }
+    });
+
     it('ignores what does not apply: out of its dates, 停用, unknown or another tenant', async () => {
       const none = await capSourcesOf(gw.db, DEMO_TENANT_ID, {
         productId: 'nope',
         subsidiaryId: DemoOrg.suzhouProject,
-        on: seededDay(6, 1, 1),
+        on: seededDay(1, 1, 2),
       });
       expect(none.product).toBeNull();
       expect(none.subsidiary).toBeNull();

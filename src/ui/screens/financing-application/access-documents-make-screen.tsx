@@ -6,7 +6,7 @@
 // document); totals. The flow, 保存 / 提交 / 返回, the return reason, the last comment and the rule's results
 // are the stage kit's (financing-application-make.ts says what is the application's).
 import { Badge, Button, Checkbox, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fenToYuanText, totals } from '../../../domain/financing/financing-application-form';
 import { REPAYMENT_SOURCES } from '../../../domain/financing/financing-application-rules';
@@ -18,6 +18,7 @@ import {
 import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable } from '../../kit/dialogs/paged-table';
+import { useLoadOnce } from '../../kit/use-load-once';
 import { SelectField, TextField } from '../../kit/form-fields';
 import { Notice } from '../../kit/notice';
 import { PreviewLink } from '../preview/preview-link';
@@ -66,10 +67,11 @@ function ChooseBusiness() {
   const styles = useMakeStyles();
   const client = useStage(FINANCING_APPLICATION_STAGE);
   const navigate = useNavigate();
-  const [rows, setRows] = useState<FinancingApplicationCandidate[] | null>(null);
-  useEffect(() => {
-    client.custom<FinancingApplicationCandidate[]>('GET', '/candidates').then(setRows, () => setRows([]));
-  }, [client]);
+  // Read once while the tag stays open, not in an effect that a kept-alive tag re-runs each time it is shown.
+  const rows = useLoadOnce<FinancingApplicationCandidate[] | null>(
+    () => client.custom<FinancingApplicationCandidate[]>('GET', '/candidates').catch(() => []),
+    null,
+  );
   // Opening the page writes nothing: the application is made by its first 保存.
   const start = (row: FinancingApplicationCandidate) =>
     navigate(`${FINANCING_APPLICATION_MAKE_PATH}?id=${encodeURIComponent(row.keyId)}`, { replace: true });

@@ -3,7 +3,9 @@
 // amount over the cap is refused on the spot with the cap in words, the totals follow what is typed, and 保存
 // sends the lines in 分 with the version read. A business without an application opens blank and writes
 // nothing until 保存, which creates it; a returned one shows why at the top.
-import { cleanup, screen, within } from '@testing-library/react';
+import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { Activity } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -165,16 +167,22 @@ function render(
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   const files = { upload: vi.fn(), remove: vi.fn(), download: vi.fn() };
   const store = { removeFlag: vi.fn(), getFlag: vi.fn(() => null), setFlag: vi.fn() };
-  renderInFluent(
+  // The page as a kept-alive tag holds it: hidden and shown again without being made anew.
+  const page = (shown: boolean) => (
     <MemoryRouter initialEntries={[entry]}>
       <ServicesContext.Provider value={{ session, stages, notifier, files, store } as unknown as Services}>
-        <Routes>
-          <Route path="*" element={<AccessDocumentsMakeScreen />} />
-        </Routes>
+        <Activity mode={shown ? 'visible' : 'hidden'}>
+          <Routes>
+            <Route path="*" element={<AccessDocumentsMakeScreen />} />
+          </Routes>
+        </Activity>
       </ServicesContext.Provider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
-  return { stages };
+  const { rerender } = renderInFluent(page(true));
+  const show = (shown: boolean) =>
+    act(async () => rerender(<FluentProvider theme={webLightTheme}>{page(shown)}</FluentProvider>));
+  return { stages, show };
 }
 
 describe('准入资料制作', () => {
@@ -291,6 +299,15 @@ describe('准入资料制作', () => {
     await userEvent.click(screen.getByRole('button', { name: '制作融资申请' }));
     await screen.findByRole('heading', { name: /^准入资料制作/ });
     expect(screen.getByRole('region', { name: '申请信息' }).textContent).toContain(LifecycleMessage.locked);
+  });
+
+  it('reads the businesses to start from once, though its tag is hidden and shown again', async () => {
+    const { stages, show } = render(true, DETAIL, [], '/business/accessDocumentsMake');
+    await screen.findByRole('button', { name: '制作融资申请' });
+    for (const shown of [false, true, false, true]) await show(shown);
+    expect(screen.getByRole('button', { name: '制作融资申请' })).toBeTruthy();
+    const reads = stages.custom.mock.calls.filter(([, , path]) => path === '/candidates');
+    expect(reads).toHaveLength(1);
   });
 
   it('shows why a returned application came back, at the top', async () => {

@@ -61,7 +61,23 @@ const useOwnStyles = makeStyles({
   sums: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', paddingTop: '8px', justifyContent: 'flex-end' },
 });
 
+/** A text cell is cut with an ellipsis and shows its whole text on hover: it may give up width down to this. */
+const TEXT_MIN_WIDTH_PX = 96;
+
+/**
+ * A field's column width in a list. Only text may narrow: a figure, a date or a status cut short would mislead.
+ * Were every column's width also its minimum, a list whose widths add up to a little more than the frame
+ * (项目信息 at 1440 wide) would scroll sideways and put its 状态 under the pinned 操作.
+ */
+export function listColumnWidth(f: FieldDef): { width?: number; minWidth?: number } {
+  const width = typeof f.list === 'object' ? f.list.width : undefined;
+  if (width === undefined) return {};
+  const text = f.type === 'text' || f.type === 'textarea';
+  return text ? { width, minWidth: Math.min(width, TEXT_MIN_WIDTH_PX) } : { width };
+}
+
 /** The escape hatches a definition may not say: a cell of its own, and an extra row action. */
+
 export interface ResourceScreenProps {
   def: ResourceDef;
   renderCell?: Partial<Record<string, (row: ResourceRecord) => ReactNode>>;
@@ -104,7 +120,8 @@ function StatusBadge({ def, status }: { def: ResourceDef; status: string }) {
   );
 }
 
-function Cell({ field, row }: { field: FieldDef; row: ResourceRecord }) {
+// Plain text, not an element, so that the table cuts a long value with an ellipsis and shows it whole on hover.
+function cellOf(field: FieldDef, row: ResourceRecord): ReactNode {
   const value = row[field.key];
   const tone = typeof value === 'string' ? field.optionTones?.[value] : undefined;
   return tone ? (
@@ -112,7 +129,7 @@ function Cell({ field, row }: { field: FieldDef; row: ResourceRecord }) {
       {displayOf(field, value)}
     </Badge>
   ) : (
-    <>{displayOf(field, value)}</>
+    displayOf(field, value)
   );
 }
 
@@ -271,9 +288,9 @@ export function ResourceScreen({
     ...columnFields(def).map((f) => ({
       key: f.key,
       title: f.label,
-      width: typeof f.list === 'object' ? f.list.width : undefined,
+      ...listColumnWidth(f),
       sortable: isSortable(f),
-      render: (row: ResourceRecord) => renderCell[f.key]?.(row) ?? <Cell field={f} row={row} />,
+      render: (row: ResourceRecord) => renderCell[f.key]?.(row) ?? cellOf(f, row),
     })),
     { key: 'status', title: '状态', width: 80, render: (row) => <StatusBadge def={def} status={row.status} /> },
     {
