@@ -54,11 +54,7 @@ interface RailAreaProps {
 }
 
 /** One area's icon, marked while the current page is in it. */
-const RailArea = memo(function RailArea({
-  area,
-  position,
-  onGo,
-}: RailAreaProps) {
+const RailArea = memo(function RailArea({ area, position, onGo }: RailAreaProps) {
   const styles = useStyles();
   const isCurrent = useSyncExternalStore(position.subscribe, () => position.get().area === area.id);
   const className = isCurrent ? styles.current : undefined;
@@ -96,11 +92,7 @@ const RailArea = memo(function RailArea({
 });
 
 /** An area's flyout: its pages, the current one marked (rendered only while the flyout is open). */
-function RailPages({
-  area,
-  position,
-  onGo,
-}: RailAreaProps) {
+function RailPages({ area, position, onGo }: RailAreaProps) {
   const selected = useSyncExternalStore(position.subscribe, () => position.get().page);
   return (
     <MenuList>

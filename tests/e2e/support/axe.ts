@@ -19,6 +19,16 @@ export interface Violation {
 export async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
+    // Checked as a person sees the screen: once its transitions (a menu item's highlight fading in, a panel
+    // sliding open) have ended, not halfway through a colour, where contrast is neither the old nor the new one.
+    // Endless animations (a spinner) are not waited for.
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      if (!running.length) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
     const inPage = (window as unknown as { axe: typeof axe }).axe;
     // Fluent's focus trap keeps 1-px sentinels (`data-tabster-dummy`) that are focusable and aria-hidden by
     // design: focus landing on one is moved on at once, so a reader never meets them. Only the violations are
