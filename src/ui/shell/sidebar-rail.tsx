@@ -18,14 +18,12 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { Building20Regular } from '@fluentui/react-icons';
-import { memo, useCallback, useRef, useState, useSyncExternalStore } from 'react';
-import type { NavigateFunction } from 'react-router-dom';
+import { memo, useSyncExternalStore } from 'react';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import type { SidebarItem } from '../../domain/navigation/sidebar';
 import { GROUP_COMPANY_NAME } from '../../domain/session/session';
-import { useServices } from '../app/services';
 import { MenuIcon } from './menu-icon';
-import { FollowLocation, noop, useSidebarItems, WatchedPosition } from './sidebar';
+import { FollowLocation, noop, useMenuPlace, type WatchedPosition } from './sidebar';
 
 const useStyles = makeStyles({
   rail: {
@@ -114,17 +112,7 @@ function RailPages({ area, position, onGo }: RailAreaProps) {
 
 export const SidebarRail = memo(function SidebarRail() {
   const styles = useStyles();
-  const { store } = useServices();
-  const { items } = useSidebarItems();
-  const [position] = useState(() => new WatchedPosition());
-  const navigator = useRef<NavigateFunction>(null);
-  const go = useCallback(
-    (item: SidebarItem) => {
-      store.removeFlag('activeNames');
-      navigator.current?.(item.path);
-    },
-    [store],
-  );
+  const { items, position, navigator, navigate, openPage } = useMenuPlace();
 
   return (
     <nav className={styles.rail} aria-label="主菜单">
@@ -135,12 +123,12 @@ export const SidebarRail = memo(function SidebarRail() {
           appearance="subtle"
           icon={<Building20Regular />}
           onClick={() => {
-            if (position.get().path !== '/') navigator.current?.('/');
+            if (position.get().path !== '/') navigate('/');
           }}
         />
       </Tooltip>
       {items.map((area) => (
-        <RailArea key={area.id} area={area} position={position} onGo={go} />
+        <RailArea key={area.id} area={area} position={position} onGo={openPage} />
       ))}
     </nav>
   );

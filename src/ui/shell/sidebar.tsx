@@ -139,11 +139,32 @@ export function useTodoCountOnShow(): void {
 }
 
 /** The user's menu as the sidebar lists it. */
-export function useSidebarItems() {
+function useSidebarItems() {
   const { session } = useServices();
   const menus = useSelector(session, selectMenus);
   const items = useMemo(() => toSidebarItems(buildMenuTree(menus)), [menus]);
   return { menus, items };
+}
+
+/**
+ * What the sidebar and the rail share: the user's menu, where the user is (written by FollowLocation, read by
+ * the entries that mark it) and the router's navigate lent by it, and `openPage`, which goes to a page of the menu
+ * as a fresh visit (the tag bar's sublevel flag taken down).
+ */
+export function useMenuPlace() {
+  const { store } = useServices();
+  const { items } = useSidebarItems();
+  const [position] = useState(() => new WatchedPosition());
+  const navigator = useRef<NavigateFunction>(null);
+  const navigate = useCallback((path: string) => navigator.current?.(path), []);
+  const openPage = useCallback(
+    (item: SidebarItem) => {
+      store.removeFlag('activeNames');
+      navigate(item.path);
+    },
+    [store, navigate],
+  );
+  return { items, position, navigator, navigate, openPage };
 }
 
 /** The menu, the highlighted page and the area (top-level item) holding it, for the sidebar and the rail. */
@@ -205,12 +226,8 @@ export interface SidebarProps {
 
 export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarProps) {
   const styles = useStyles();
-  const { store } = useServices();
-  const { items } = useSidebarItems();
-  const [position] = useState(() => new WatchedPosition());
+  const { items, position, navigator, navigate, openPage } = useMenuPlace();
   const currentArea = useSyncExternalStore(position.subscribe, () => position.get().area);
-  const navigator = useRef<NavigateFunction>(null);
-  const navigate = useCallback((path: string) => navigator.current?.(path), []);
   // The open area follows the current page (arriving from a tag, the search, a link), and the user may
   // open another by hand in between.
   const [openArea, setOpenArea] = useState(currentArea);
@@ -223,11 +240,10 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
 
   const go = useCallback(
     (item: SidebarItem) => {
-      store.removeFlag('activeNames');
-      navigate(item.path);
+      openPage(item);
       if (mode === 'drawer') onClose();
     },
-    [store, navigate, mode, onClose],
+    [openPage, mode, onClose],
   );
 
   // The entries are made once per menu: a page change only moves the highlight, which the nav's items read
