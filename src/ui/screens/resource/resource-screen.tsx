@@ -77,7 +77,6 @@ export function listColumnWidth(f: FieldDef): { width?: number; minWidth?: numbe
 }
 
 /** The escape hatches a definition may not say: a cell of its own, and an extra row action. */
-
 export interface ResourceScreenProps {
   def: ResourceDef;
   renderCell?: Partial<Record<string, (row: ResourceRecord) => ReactNode>>;
