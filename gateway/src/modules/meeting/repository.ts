@@ -147,7 +147,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 const inTransaction = <T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute(fn);
 
-/** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
 /** A plan's own columns on review_meeting, as 新增 writes them and 编辑 rewrites them. */
 const planColumns = (plan: NewMeeting) => ({
   title: plan.title.trim(),
@@ -158,6 +157,7 @@ const planColumns = (plan: NewMeeting) => ({
   secretary_id: plan.secretaryId,
 });
 
+/** A plan's members and agenda (in its order), as a new meeting or a saved draft writes them. */
 async function writeSeats(trx: Db, tenantId: string, meetingId: string, plan: NewMeeting): Promise<void> {
   await trx
     .insertInto('review_meeting_member')
