@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify, { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
+import { type Clock, systemClock } from './clock';
 import type { GatewayDeps } from './deps';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -25,8 +26,11 @@ import { SCHEMA_FORMATS } from './schemas/common';
 export interface BuildAppOptions {
   db: Kysely<Database>;
   database: DatabaseKind;
-  /** The clock for token expiry; tests move it. */
-  now?: () => Date;
+  /**
+   * The app's clock: every "now" and "today" of its rules, its tokens and its daily job (the system clock
+   * unless given; tests and the job's command move it).
+   */
+  now?: Clock;
   /** The built client; served when the folder exists. */
   staticDir?: string;
   encryptEnabled?: boolean;
@@ -150,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: GatewayDeps = {
     db: options.db,
     database: options.database,
-    now: options.now ?? (() => new Date()),
+    now: options.now ?? systemClock,
     tokenIdleMs: (options.tokenIdleMinutes ?? 120) * 60_000,
     tokenMaxMs: (options.tokenMaxHours ?? 12) * 3_600_000,
     encryptEnabled: options.encryptEnabled ?? true,

@@ -386,7 +386,7 @@ registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
 
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
 // the basis orders with what each could still finance.
-registerDetailSection('preCredit', async (db, tenantId, businessId) => {
+registerDetailSection('preCredit', async (db, tenantId, businessId, now) => {
   const stored = await loadPreCredit(db as AnyDb, tenantId, businessId);
   if (!stored) return null;
   const [view, orders] = await Promise.all([
@@ -398,7 +398,7 @@ registerDetailSection('preCredit', async (db, tenantId, businessId) => {
       .executeTakeFirst(),
     ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
   ]);
-  const capped = await withOrderCaps(db, tenantId, orders, null, new Date());
+  const capped = await withOrderCaps(db, tenantId, orders, null, now);
   return {
     preCreditNo: stored.preCreditNo,
     applyAmount: stored.applyAmount,
