@@ -107,7 +107,11 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
       { unit_key: 'c', status: 'DONE', detail: null },
     ]);
     // Its effect went with its transaction.
-    const written = await gw.db.selectFrom('setting').select('key').where('key', 'like', `test-step/${day}/%`).execute();
+    const written = await gw.db
+      .selectFrom('setting')
+      .select('key')
+      .where('key', 'like', `test-step/${day}/%`)
+      .execute();
     expect(written.map((r) => r.key).sort()).toEqual([`test-step/${day}/a`, `test-step/${day}/c`]);
     expect(await ledger(day)).toMatchObject({ status: 'CLOSED', failed: 1 });
   });

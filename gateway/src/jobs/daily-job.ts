@@ -10,8 +10,9 @@
 //   The server frees it when that connection ends, so a process killed with SIGKILL leaves no stuck claim and
 //   no lease to wait out; a process that does not win leaves the day to the one that did. PGlite is one
 //   process and one backend, where the lock always succeeds: there the in-process guard below keeps runs apart.
-// - The days: from the day after the last one closed through today (the latest day whose 00:10 has come on the
-//   app's clock), or through a given day (`npm run job -- --date`); a first run ever starts at today.
+// - The days: from a day a run left unfinished, or else the day after the last one closed, through today (the
+//   latest day whose 00:10 has come on the app's clock) or a given day (`npm run job -- --date`), skipping any
+//   closed meanwhile; a first run ever starts at today.
 // - A step lists what is due on the day each time it runs; a unit that fails is recorded and logged with its
 //   reason, and the others go on; it is tried again when the day is run again (a resumed day), and a step whose
 //   units are judged as of the day (an expiry) finds it again on the next day.
@@ -140,17 +141,31 @@ export class DailyJob {
   }
 
   private async closeThrough(through: string): Promise<ClosedDay[]> {
-    const last = await this.db
+    const ledger = await this.db
       .selectFrom('close_day')
-      .select(sql<string | null>`max(day)::text`.as('day'))
-      .where('status', '=', 'CLOSED')
+      .select([
+        sql<string | null>`max(day) filter (where status = 'CLOSED')::text`.as('lastClosed'),
+        sql<string | null>`min(day) filter (where status = 'RUNNING')::text`.as('firstOpen'),
+      ])
       .executeTakeFirst();
     const today = dueDay(this.clock());
-    const from = last?.day ? nextDay(last.day) : today < through ? today : through;
+    // A day a run left unfinished first, then the days after the last closed; a first run ever starts today.
+    const from =
+      ledger?.firstOpen ?? (ledger?.lastClosed ? nextDay(ledger.lastClosed) : today < through ? today : through);
+    const closedSince = new Set(
+      (
+        await this.db
+          .selectFrom('close_day')
+          .select(sql<string>`day::text`.as('day'))
+          .where('status', '=', 'CLOSED')
+          .where('day', '>=', from)
+          .execute()
+      ).map((r) => r.day),
+    );
     const closed: ClosedDay[] = [];
     for (const day of daysThrough(from, through)) {
       if (this.stopping) break;
-      closed.push(await this.closeDay(day));
+      if (!closedSince.has(day)) closed.push(await this.closeDay(day));
     }
     return closed;
   }
