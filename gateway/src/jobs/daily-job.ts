@@ -112,15 +112,12 @@ export class DailyJob {
   }
 
   /**
-   * Closes every day from the day after the last closed through `through` (today on the app's clock unless
-   * given), in order, when this process wins the claim.
+   * Closes every day not yet closed through `through` (today on the app's clock unless given), in order, when
+   * this process wins the claim; runs asked for meanwhile in this process wait for it.
    */
   closeDays(options: { through?: string } = {}): Promise<CloseOutcome> {
-    const previous = runsOn.get(this.db) ?? Promise.resolve();
-    const run = previous.then(
-      () => this.claimed(() => this.closeThrough(options.through ?? dueDay(this.clock()))),
-      () => this.claimed(() => this.closeThrough(options.through ?? dueDay(this.clock()))),
-    );
+    const go = () => this.claimed(() => this.closeThrough(options.through ?? dueDay(this.clock())));
+    const run = (runsOn.get(this.db) ?? Promise.resolve()).then(go, go);
     runsOn.set(
       this.db,
       run.catch(() => undefined),
