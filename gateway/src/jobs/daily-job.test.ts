@@ -1,10 +1,13 @@
 // The close-of-business runner in one process (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), on the
-// app's clock: missed days are caught up in order, a unit that fails is recorded and the others go on, and a day
-// taken up again after a run that died skips what it had done. (Two processes, and SIGKILL:
-// daily-job.processes.test.ts.)
+// app's clock: missed days are caught up in order, a unit that fails is recorded and the others go on, a day
+// taken up again after a run that died skips what it had done, and on PostgreSQL a second handle finds the claim
+// taken while a run is under way. (Two processes, and SIGKILL: daily-job.processes.test.ts.)
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTimeOf, nextDay } from '../../../src/domain/calendar/close-of-business';
+import { openDatabase } from '../db/database';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../testing/test-gateway';
+import { DailyJob } from './daily-job';
 
 const DAY = 86_400_000;
 const dayBefore = (day: string, n: number) => new Date(Date.parse(day) - n * DAY).toISOString().slice(0, 10);
@@ -162,4 +165,48 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
       days: [],
     });
   });
+
+  it.skipIf(!databaseUrl)(
+    'lets one run at a time claim the days: another connection finds the claim taken',
+    async () => {
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(gw.db)).rows[0]!.s;
+      const other = await openDatabase({ url: gw.databaseUrl!, schema });
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started = () => undefined as void;
+      const under = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      try {
+        const first = new DailyJob(gw.db, () => clock, quiet);
+        first.register({
+          name: 'blocking',
+          order: 0,
+          units: async () => {
+            started();
+            await held;
+            return [];
+          },
+        });
+        clock = closeTimeOf('2031-03-18');
+        const running = first.closeDays();
+        await under;
+        expect(await new DailyJob(other.db, () => clock, quiet).closeDays()).toEqual({ claimed: false });
+        release();
+        expect(await running).toMatchObject({ claimed: true, days: [{ day: '2031-03-18' }] });
+        // Freed with the run: the other closes what is left.
+        clock = closeTimeOf('2031-03-19');
+        expect(await new DailyJob(other.db, () => clock, quiet).closeDays()).toMatchObject({
+          claimed: true,
+          days: [{ day: '2031-03-19' }],
+        });
+      } finally {
+        release();
+        await other.db.destroy();
+      }
+    },
+  );
 });
