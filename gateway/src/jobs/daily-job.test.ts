@@ -172,11 +172,11 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
       const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(gw.db)).rows[0]!.s;
       const other = await openDatabase({ url: gw.databaseUrl!, schema });
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-      let release = () => undefined as void;
+      let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      let started = () => undefined as void;
+      let started: () => void = () => undefined;
       const under = new Promise<void>((resolve) => {
         started = resolve;
       });
