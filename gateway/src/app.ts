@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import Fastify, { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
+import { type Clock, systemClock } from './clock';
 import type { GatewayDeps } from './deps';
+import { keepPgliteVacuumed } from './db/maintenance';
+import { DailyJob } from './jobs/daily-job';
+import { type ScheduledJob, scheduleDailyJob } from './jobs/schedule';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
@@ -25,8 +29,11 @@ import { SCHEMA_FORMATS } from './schemas/common';
 export interface BuildAppOptions {
   db: Kysely<Database>;
   database: DatabaseKind;
-  /** The clock for token expiry; tests move it. */
-  now?: () => Date;
+  /**
+   * The app's clock: every "now" and "today" of its rules, its tokens and its daily job (the system clock
+   * unless given; tests and the job's command move it).
+   */
+  now?: Clock;
   /** The built client; served when the folder exists. */
   staticDir?: string;
   encryptEnabled?: boolean;
@@ -45,6 +52,18 @@ export interface BuildAppOptions {
   handlerTimeoutMs?: number;
   /** app.close() waits this long at most for the requests under way (plugins/in-flight.ts). */
   drainMs?: number;
+  /**
+   * The work a serving process owns besides answering: the daily job at start and at each 00:10 Beijing, and on
+   * PGlite the hourly vacuum. server.ts sets it; tests and the job's command run the job themselves.
+   */
+  background?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The close-of-business runner with the steps this app's modules registered (jobs/daily-job.ts). */
+    dailyJob: DailyJob;
+  }
 }
 
 /** Receiving one whole request (headers and body) may take this long; a slow upload of the largest file fits. */
@@ -147,10 +166,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     else done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(request.headers['content-type'] ?? ''), undefined);
   });
 
+  const now = options.now ?? systemClock;
+  const dailyJob = new DailyJob(options.db, now, app.log.child({ job: 'daily' }));
+  app.decorate('dailyJob', dailyJob);
   const deps: GatewayDeps = {
     db: options.db,
     database: options.database,
-    now: options.now ?? (() => new Date()),
+    now,
+    dailyJob,
     tokenIdleMs: (options.tokenIdleMinutes ?? 120) * 60_000,
     tokenMaxMs: (options.tokenMaxHours ?? 12) * 3_600_000,
     encryptEnabled: options.encryptEnabled ?? true,
@@ -198,6 +221,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.staticDir && existsSync(options.staticDir)) {
     await app.register(staticClientPlugin, { root: resolve(options.staticDir) });
+  }
+
+  if (options.background) {
+    let scheduled: ScheduledJob | undefined;
+    let vacuum: { stop(): void } | undefined;
+    app.addHook('onReady', async () => {
+      scheduled = scheduleDailyJob(dailyJob, now, app.log.child({ job: 'daily' }));
+      if (options.database === 'pglite') vacuum = keepPgliteVacuumed(options.db, app.log);
+    });
+    app.addHook('onClose', async () => {
+      vacuum?.stop();
+      await scheduled?.stop();
+    });
   }
   return app;
 }

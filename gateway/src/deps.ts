@@ -1,11 +1,15 @@
 // What the route plugins share, handed to each as its plugin options by buildApp.
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
+import type { DailyJob } from './jobs/daily-job';
 
 export interface GatewayDeps {
   db: Kysely<Database>;
   database: DatabaseKind;
+  /** The app's clock (app.ts): every "now" and "today" of the rules. */
   now: () => Date;
+  /** The close-of-business runner: a module registers the steps of the daily job it owns here. */
+  dailyJob: DailyJob;
   tokenIdleMs: number;
   tokenMaxMs: number;
   encryptEnabled: boolean;

@@ -1,24 +1,15 @@
 // Run the gateway: read the environment, open the database (PGlite under DATA_DIR, or DATABASE_URL),
-// migrate, seed the demo tenant (a no-op after the first start), and listen.
+// migrate, seed the demo tenant (a no-op after the first start), listen, and run the daily job in the background.
 import { buildApp } from './app';
 import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { prepareDatabase, takePreparedMarker, vacuumPglite } from './db/prepare';
-import { expireLapsedDecisions } from './modules/decision/expiry';
+import { prepareDatabase, takePreparedMarker } from './db/prepare';
 import { collectWhenIdle } from './idle-collect';
-import { expireLapsedPreCredits } from './modules/pre-credit/store';
 
 const config = loadConfig();
 const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 // A copy of a data directory prepared a moment before by this same code needs none of it (db/prepare.ts).
 if (config.databaseUrl || !(await takePreparedMarker(config.dataDir))) await prepareDatabase(db, kind);
-
-// PGlite's vacuum (on start, in prepareDatabase) again hourly; a table unchanged since the last run costs
-// next to nothing.
-const PGLITE_VACUUM_MS = 3_600_000;
-const vacuumTimer =
-  kind === 'pglite' ? setInterval(() => void vacuumPglite(db).catch(() => undefined), PGLITE_VACUUM_MS) : undefined;
-vacuumTimer?.unref();
 
 const app = await buildApp({
   db,
@@ -30,6 +21,9 @@ const app = await buildApp({
   logLevel: config.logLevel,
   filesDir: config.filesDir,
   maxUploadBytes: config.maxUploadBytes,
+  // The daily job (at start and at each 00:10 Beijing, one process of several winning the claim) and PGlite's
+  // hourly vacuum, both stopped by app.close().
+  background: true,
 });
 
 let closing = false;
@@ -66,19 +60,4 @@ try {
   process.exit(1);
 }
 
-// The daily job's expiry, once every module has registered its rules and effects (the reservations a lapsed
-// business gives back), then hourly: a pre-credit past its last day carries no application, and a decision past
-// its 90 days is not lent on.
-const EXPIRY_MS = 3_600_000;
-const expire = async () => {
-  try {
-    const now = new Date();
-    const moved = (await expireLapsedPreCredits(db, now)) + (await expireLapsedDecisions(db, now));
-    if (moved > 0) app.log.info({ moved }, 'lapsed pre-credits and decisions expired');
-  } catch (error) {
-    app.log.error({ err: error }, 'expiry failed');
-  }
-};
-void expire();
-setInterval(() => void expire(), EXPIRY_MS).unref();
 collectWhenIdle();

@@ -10,6 +10,7 @@ type SectionLoader<K extends keyof BusinessSections> = (
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
+  now: Date,
 ) => Promise<BusinessSections[K] | null>;
 
 const loaders = new Map<keyof BusinessSections, SectionLoader<keyof BusinessSections>>();
@@ -23,10 +24,11 @@ export async function detailSections(
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
+  now: Date,
 ): Promise<BusinessSections> {
   const out: Record<string, unknown> = {};
   for (const [key, load] of loaders) {
-    const section = await load(db, tenantId, businessId);
+    const section = await load(db, tenantId, businessId, now);
     if (section) out[key] = section;
   }
   return out as BusinessSections;

@@ -199,8 +199,8 @@ export async function loadFacts(
   tenantId: string,
   record: BusinessRecord,
   actor: Actor,
-  checkpoint?: Checkpoint,
-  now: Date = new Date(),
+  checkpoint: Checkpoint | undefined,
+  now: Date,
 ): Promise<LifecycleFacts> {
   const any = db as unknown as AnyDb;
   const [suppliers, owners] = await Promise.all([
@@ -227,7 +227,7 @@ export async function offeredFor(
   tenantId: string,
   rows: readonly BusinessRecord[],
   actor: Actor,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<string[][]> {
   const [facts, owners] = await Promise.all([
     supplierFacts(

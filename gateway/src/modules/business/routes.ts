@@ -311,7 +311,7 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const { tenantId } = sessionOf(request);
       const detail = await businessDetail(deps.db, tenantId, await actor(request), id, deps.now());
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id) });
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now()) });
     },
   );
 
@@ -407,7 +407,7 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       });
       const detail = await businessDetail(deps.db, tenantId, who, id, now);
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id) });
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now()) });
     },
   );
 };

@@ -1,12 +1,11 @@
-// The daily job's decision expiry on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), with
-// an injected clock: the demo's approved decision (要素落实·草稿) stays through its 90th day and becomes 已失效
-// the day after, once — a second run moves nothing; the decision still under review is not touched; the
-// decision's list then says 已失效.
+// The daily job's decision expiry on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), run
+// by the job on the app's clock: the demo's approved decision (要素落实·草稿) stays through its 90th day and
+// becomes 已失效 the day after, once — the day run again moves nothing; the decision still under review is not
+// touched; the decision's list then says 已失效.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
-import { expireLapsedDecisions } from './expiry';
 
 const T = DEMO_TENANT_ID;
 const DAY = 24 * 3600_000;
@@ -17,9 +16,17 @@ describe.each(databasesUnderTest())('融资决议 expiry on $name', ({ databaseU
   let gw: TestGateway;
   let approved: { business_id: string; until: string };
   let reviewing: string;
+  let clock = new Date();
+  /** The job's units done that day by this step (the decision's expiry). */
+  const closeOn = async (day: string) => {
+    clock = tenPast(day);
+    const outcome = await gw.app.dailyJob.closeDays();
+    if (!outcome.claimed) throw new Error('the daily job was not claimed');
+    return outcome.days.flatMap((d) => d.steps).find((s) => s.step === 'expire-decisions')?.done ?? 0;
+  };
 
   beforeAll(async () => {
-    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    gw = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), now: () => clock });
     approved = await gw.db
       .selectFrom('financing_business')
       .select(['business_id', sql<string>`decision_valid_until::text`.as('until')])
@@ -50,11 +57,11 @@ describe.each(databasesUnderTest())('融资决议 expiry on $name', ({ databaseU
 
   it('keeps the decision through its last day and expires it the day after, once', async () => {
     expect(approved.until).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(await expireLapsedDecisions(gw.db, tenPast(approved.until))).toBe(0);
+    expect(await closeOn(approved.until)).toBe(0);
     expect(await stateOf(approved.business_id)).toBe('ELEMENTS/DRAFT');
 
-    const dayAfter = tenPast(new Date(Date.parse(approved.until) + DAY).toISOString().slice(0, 10));
-    expect(await expireLapsedDecisions(gw.db, dayAfter)).toBe(1);
+    const dayAfter = new Date(Date.parse(approved.until) + DAY).toISOString().slice(0, 10);
+    expect(await closeOn(dayAfter)).toBe(1);
     expect(await stateOf(approved.business_id)).toBe('TERMINATED/EXPIRED');
     // The move is the system's, on the timeline like any other.
     const event = await gw.db
@@ -64,10 +71,11 @@ describe.each(databasesUnderTest())('融资决议 expiry on $name', ({ databaseU
       .orderBy('at', 'desc')
       .executeTakeFirstOrThrow();
     expect(event).toEqual({ action: 'expire', from_state: 'ELEMENTS/DRAFT', to_state: 'TERMINATED/EXPIRED' });
-    // Run again (another gateway, a missed day caught up): nothing more to do.
-    expect(await expireLapsedDecisions(gw.db, new Date(dayAfter.getTime() + 3600_000))).toBe(0);
+    // Run again the same day (another gateway, a restart): the day is closed, nothing more to do; the next day
+    // finds nothing either.
+    expect(await closeOn(dayAfter)).toBe(0);
+    expect(await closeOn(new Date(Date.parse(dayAfter) + DAY).toISOString().slice(0, 10))).toBe(0);
     // A decision still under review has no validity yet.
-    expect(await expireLapsedDecisions(gw.db, new Date(dayAfter.getTime() + 400 * DAY))).toBe(0);
     expect(await stateOf(reviewing)).toBe('DECISION/PENDING');
   });
 

@@ -21,6 +21,8 @@ import { envelopeResponses, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
 import { registerStage, type StageContext, type StageRow } from '../../stage/stage-routes';
 import { loadBusiness } from '../business/aggregate';
+import { expiryUnits } from '../business/expire';
+import { lapsedDecisions } from './expiry';
 import {
   boundsOf,
   decisionProblems,
@@ -87,6 +89,13 @@ const DetailFields = {
 
 export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as unknown as Parameters<typeof loadDecision>[0];
+
+  // The daily job's second step: an approved decision not lent on within its 90 days makes its business 已失效.
+  deps.dailyJob.register({
+    name: 'expire-decisions',
+    order: 20,
+    units: async (database, { at }) => expiryUnits(await lapsedDecisions(database, at), at),
+  });
 
   /** The decision's own part of its detail: terms, limits beside them, what 提交 would refuse, its elements. */
   const detailOf = async ({ tenantId, now }: StageContext, row: StageRow) => {

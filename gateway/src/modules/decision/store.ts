@@ -256,8 +256,8 @@ export async function decisionProblems(
   return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
 }
 
-registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord) =>
-  decisionProblems(db, tenantId, record as BusinessRecord & StoredBusiness, new Date()),
+registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>
+  decisionProblems(db, tenantId, record as BusinessRecord & StoredBusiness, now),
 );
 
 export interface ElementItemView {

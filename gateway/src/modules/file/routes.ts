@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { systemClock } from '../../clock';
 import type { GatewayDeps } from '../../deps';
 import { BlobStore } from './blob-store';
 import { conversionRoutes } from './conversion-routes';
@@ -23,7 +24,7 @@ export const fileRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
   const store = new BlobStore(deps.filesDir);
   // What a crash left half-written in the temporary area is never going to be committed.
   // File times are the real clock's, whatever clock the gateway is given.
-  const swept = await sweepTemporaryFiles(deps.filesDir, new Date());
+  const swept = await sweepTemporaryFiles(deps.filesDir, systemClock());
   if (swept > 0) app.log.info({ swept }, 'removed stale temporary files');
   const seeded = await storeSeededContents(deps.db, store, deps.cjkFont);
   if (seeded > 0) app.log.info({ seeded }, 'stored the demo documents');

@@ -26,7 +26,6 @@ import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { addConfirmedOrder } from './confirmed-orders';
 import { PreCreditExpiryMessage } from '../../../../src/domain/financing/pre-credit-rules';
-import { expireLapsedPreCredits } from '../pre-credit/store';
 import { FinancingApplicationStoreMessage } from './store';
 
 const API = '/api/business/financingApplication';
@@ -530,7 +529,10 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
         code: ResultCode.forbidden,
       });
     }
-    expect(await expireLapsedPreCredits(gw.db, new Date())).toBeGreaterThanOrEqual(1);
+    // The daily job (today's close on the app's clock) makes it 已失效.
+    const closed = await gw.app.dailyJob.closeDays();
+    const steps = closed.claimed ? closed.days.flatMap((d) => d.steps) : [];
+    expect(steps.find((s) => s.step === 'expire-pre-credits')?.done).toBeGreaterThanOrEqual(1);
     const ended = await ok('GET', `${BUSINESS}/${app.keyId}`, operator);
     expect(ended.state).toBe('TERMINATED/EXPIRED');
     expect((await ok('GET', `${API}/${app.keyId}`, operator)).status).toBe('EXPIRED');

@@ -296,7 +296,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
       const rows = (await q.orderBy('b.updated_at', 'desc').limit(200).execute()).filter((r) =>
         inScope(actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }),
       );
-      const warnings = await candidateWarnings(deps.db, tenantId, rows, new Date());
+      const warnings = await candidateWarnings(deps.db, tenantId, rows, deps.now());
       return rows.map((r, i) => ({
         warnings: warnings[i] ?? [],
         keyId: r.business_id,

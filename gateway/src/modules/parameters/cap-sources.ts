@@ -6,7 +6,6 @@
 // amount (its quota is a reservation, checked elsewhere); the summary's amounts are exposure ceilings, not a
 // single financing's.
 import type { Kysely } from 'kysely';
-import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { CapSource, CapSourceName } from '../../../../src/domain/parameters/effective-cap';
 import type { Database } from '../../db/database';
 
@@ -19,10 +18,10 @@ const ratio = (v: unknown) => (v === null || v === undefined ? null : String(v))
 export async function capSourcesOf(
   database: Kysely<Database>,
   tenantId: string,
-  ids: { productId?: string | null; subsidiaryId?: string | null; on?: string },
+  ids: { productId?: string | null; subsidiaryId?: string | null; on: string },
 ): Promise<Record<CapSourceName, CapSource | null>> {
   const db = database as unknown as AnyDb;
-  const on = ids.on ?? businessDay(new Date());
+  const { on } = ids;
   const [product, subsidiary, summary] = await Promise.all([
     ids.productId
       ? db

@@ -510,6 +510,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       const theirs = await capSourcesOf(gw.db, '1000000000000000002', {
         productId: product.keyId,
         subsidiaryId: DemoOrg.suzhouProject,
+        on: seededDay(6, 1),
       });
       expect(theirs).toEqual({ product: null, subsidiary: null, summary: null });
     });

@@ -29,7 +29,16 @@ import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type Writ
 import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
-import { bindingCap, createPreCreditDraft, eligibleOrders, loadPreCredit, ordersByIds, withOrderCaps } from './store';
+import { expiryUnits } from '../business/expire';
+import {
+  bindingCap,
+  createPreCreditDraft,
+  eligibleOrders,
+  lapsedPreCredits,
+  loadPreCredit,
+  ordersByIds,
+  withOrderCaps,
+} from './store';
 
 const STAGE = PRE_CREDIT_STAGE;
 const DEF = STAGE.resource;
@@ -41,6 +50,14 @@ export const PreCreditMessage = {
 
 export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db as unknown as Parameters<typeof ordersByIds>[0];
+
+  // The daily job's first step: a business whose pre-credit lapsed while it or its application was being made
+  // or reviewed becomes 已失效.
+  deps.dailyJob.register({
+    name: 'expire-pre-credits',
+    order: 10,
+    units: async (database, { at }) => expiryUnits(await lapsedPreCredits(database, at), at),
+  });
 
   /** The body's figures checked with the definition's words, then the pre-credit's own limits and references. */
   const checked = async (ctx: StageContext, body: WriteBody, supplierId: string, mode: 'create' | 'update') => {

@@ -21,7 +21,8 @@ import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
-import { nextDocumentNo, systemActor, transitionBusiness } from '../business/aggregate';
+import { nextDocumentNo } from '../business/aggregate';
+import type { DueBusiness } from '../business/expire';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
@@ -313,51 +314,22 @@ registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) =
 });
 
 /**
- * The daily job's part for pre-credits: every business of every tenant whose pre-credit lapsed while it or its
- * application was being made or reviewed becomes 已失效, moved by the gateway itself through the table (which
- * releases what the application reserved). Answers how many it moved; one that moved meanwhile is left.
+ * The daily job's part for pre-credits: every business of every tenant whose pre-credit lapsed by `now` while it
+ * or its application was being made or reviewed (the job makes each 已失效, business/expire.ts).
  */
-export async function expireLapsedPreCredits(db: Kysely<Database>, now: Date): Promise<number> {
+export async function lapsedPreCredits(db: Kysely<Database>, now: Date): Promise<DueBusiness[]> {
   const due = await (db as unknown as AnyDb)
     .selectFrom('financing_business as b')
     .innerJoin('pre_credit as p', (j) =>
       j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
     )
-    .select(['b.tenant_id', 'b.business_id', 'b.version'])
+    .select(['b.tenant_id', 'b.business_id'])
     .where('b.deleted', '=', false)
     .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])
     .where('p.valid_to', '<', businessDay(now))
     .orderBy('b.business_id')
     .execute();
-  return expireEach(db, due as { tenant_id: string; business_id: string; version: number | string }[], now);
-}
-
-/**
- * Moves each business to 已失效 as the system, through the table (its EXPIRE rule and effects); answers how many
- * it moved. One moved by someone meanwhile, or refused, is left for the next run.
- */
-export async function expireEach(
-  db: Kysely<Database>,
-  due: readonly { tenant_id: string; business_id: string; version: number | string }[],
-  now: Date,
-): Promise<number> {
-  let moved = 0;
-  for (const b of due) {
-    try {
-      await transitionBusiness(db, {
-        tenantId: b.tenant_id,
-        businessId: b.business_id,
-        actor: systemActor(),
-        action: 'expire',
-        version: Number(b.version),
-        now,
-      });
-      moved += 1;
-    } catch {
-      // Moved by someone meanwhile, or refused by the table: the next run looks again.
-    }
-  }
-  return moved;
+  return due as DueBusiness[];
 }
 
 // The last level's 通过 stores the 批复额度 it carried (the applied amount when none), which the application is
@@ -386,7 +358,7 @@ registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
 
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
 // the basis orders with what each could still finance.
-registerDetailSection('preCredit', async (db, tenantId, businessId) => {
+registerDetailSection('preCredit', async (db, tenantId, businessId, now) => {
   const stored = await loadPreCredit(db as AnyDb, tenantId, businessId);
   if (!stored) return null;
   const [view, orders] = await Promise.all([
@@ -398,7 +370,7 @@ registerDetailSection('preCredit', async (db, tenantId, businessId) => {
       .executeTakeFirst(),
     ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
   ]);
-  const capped = await withOrderCaps(db, tenantId, orders, null, new Date());
+  const capped = await withOrderCaps(db, tenantId, orders, null, now);
   return {
     preCreditNo: stored.preCreditNo,
     applyAmount: stored.applyAmount,
