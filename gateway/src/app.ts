@@ -8,6 +8,7 @@ import Fastify, { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
 import type { GatewayDeps } from './deps';
+import { inboundCallbacksPlugin } from './inbound/callback-routes';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { docsPlugin } from './plugins/docs';
@@ -172,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
   await app.register(plainInputPlugin);
+  // Before the modules, which add their providers to the app's `callbackProviders`.
+  await app.register(inboundCallbacksPlugin, deps);
 
   // Every area registers itself: each gateway/src/modules/<area>/routes.ts default-exports its plugin and is
   // found here, so a new module adds a folder and edits no list (HOUSE.md: gateway module per area).
