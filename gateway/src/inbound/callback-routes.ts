@@ -114,7 +114,10 @@ const inbound: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
       await writeInterfaceLog(deps.db, {
         tenantId: trace?.flow?.tenantId ?? null,
         direction: 'IN',
-        provider: (trace?.provider ?? (request.params as { provider?: string }).provider ?? '').slice(0, 40),
+        // The path as called, which may name no provider and hold anything a URL can.
+        provider: (trace?.provider ?? (request.params as { provider?: string }).provider ?? '')
+          .replace(/[^\w.:-]/g, '?')
+          .slice(0, 40),
         flowId: trace?.flowId ?? null,
         eventId: trace?.eventId ?? null,
         businessId: trace?.flow?.businessId ?? null,
