@@ -63,6 +63,13 @@ const callbackSchema = {
   tags: ['callback'],
   summary: '外部服务回调（签约、资金方反馈）：HMAC-SHA256 签名与时间戳校验，每个事件只处理一次',
   params: Type.Object({ provider: Type.String({ maxLength: 40 }) }),
+  headers: Type.Object({
+    [CALLBACK_TIMESTAMP_HEADER]: Type.String({ maxLength: 20, description: '发送时间，1970 年起的毫秒数' }),
+    [CALLBACK_SIGNATURE_HEADER]: Type.String({
+      maxLength: 64,
+      description: 'HMAC-SHA256(密钥, 时间戳 + "." + 原始请求体) 的十六进制',
+    }),
+  }),
   response: envelopeResponses(Type.Object({ eventId: Type.String(), receivedAt: Type.String() })),
 };
 

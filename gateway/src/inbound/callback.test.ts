@@ -148,6 +148,15 @@ describe.each(databasesUnderTest())('inbound callbacks on $name', ({ databaseUrl
     expect(tampered.body.code).toBe(ResultCode.forbidden);
     const unsigned = await post(event('evt-unsigned'), { secret, signature: 'not-hex' });
     expect(unsigned.body.code).toBe(ResultCode.forbidden);
+    // The signature covers the bytes as sent: the same event with one more space is not what was signed.
+    const signed = signCallback(secret, JSON.stringify(event('evt-respaced')), clock);
+    const respaced = await gw.app.inject({
+      method: 'POST',
+      url: `/api/callback/${PROVIDER}`,
+      headers: { ...signed, 'content-type': 'application/json' },
+      payload: JSON.stringify(event('evt-respaced'), null, 1),
+    });
+    expect(respaced.json()).toMatchObject({ code: ResultCode.forbidden, data: null });
 
     const late = new Date(clock.getTime() - CALLBACK_WINDOW_MS - 1000);
     const stale = await post(event('evt-stale'), { secret, at: late });
@@ -164,9 +173,17 @@ describe.each(databasesUnderTest())('inbound callbacks on $name', ({ databaseUrl
     const logged = await gw.db
       .selectFrom('interface_log')
       .selectAll()
-      .where('event_id', 'in', ['evt-forged', 'evt-tampered', 'evt-unsigned', 'evt-stale', 'evt-future', 'evt-nowhere'])
+      .where('event_id', 'in', [
+        'evt-forged',
+        'evt-tampered',
+        'evt-unsigned',
+        'evt-respaced',
+        'evt-stale',
+        'evt-future',
+        'evt-nowhere',
+      ])
       .execute();
-    expect(logged).toHaveLength(6);
+    expect(logged).toHaveLength(7);
     expect(logged.every((l) => l.result_code !== 0)).toBe(true);
     expect(JSON.stringify(logged)).not.toContain(secret);
   });
@@ -247,15 +264,18 @@ describe.each(databasesUnderTest())('inbound callbacks on $name', ({ databaseUrl
     ]);
   });
 
-  it('refuses an unknown provider and a body that is no event', async () => {
-    const res = await gw.app.inject({
-      method: 'POST',
-      url: '/api/callback/nobody',
-      headers: { 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    expect(res.json()).toMatchObject({ code: ResultCode.notFound, data: null });
+  it('refuses an unsigned call, an unknown provider and a body that is no event', async () => {
+    const call = (url: string, headers: Record<string, string>) =>
+      gw.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{}',
+      });
     const secret = await secretOf(DEMO_TENANT_ID);
+    expect((await call(`/api/callback/${PROVIDER}`, {})).json()).toMatchObject({ code: ResultCode.invalidInput });
+    const nobody = await call('/api/callback/nobody', signCallback(secret, '{}', clock));
+    expect(nobody.json()).toMatchObject({ code: ResultCode.notFound, data: null });
     expect((await post({ hello: 'world' }, { secret })).body.code).toBe(ResultCode.invalidInput);
     const big = await post({ eventId: 'evt-big', flowId: 'x', status: 1, pad: 'x'.repeat(20_000) }, { secret });
     expect(big.status).toBe(413);
