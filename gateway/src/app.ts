@@ -10,6 +10,7 @@ import type { Database, DatabaseKind } from './db/database';
 import { type Clock, systemClock } from './clock';
 import type { GatewayDeps } from './deps';
 import { keepPgliteVacuumed } from './db/maintenance';
+import { inboundCallbacksPlugin } from './inbound/callback-routes';
 import { DailyJob } from './jobs/daily-job';
 import { type ScheduledJob, scheduleDailyJob } from './jobs/schedule';
 import { ensureEncryptKey } from './modules/gateway/repository';
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, deps);
   await app.register(paramDecryptionPlugin, deps);
   await app.register(plainInputPlugin);
+  // Before the modules, which add their providers to the app's `callbackProviders`.
+  await app.register(inboundCallbacksPlugin, deps);
 
   // Every area registers itself: each gateway/src/modules/<area>/routes.ts default-exports its plugin and is
   // found here, so a new module adds a folder and edits no list (HOUSE.md: gateway module per area).

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { AppError, envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
+import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
 import { logOperation, newId } from '../operation-log/repository';
 import { nextGysId, nextSortNo, replaceApps } from '../organization/repository';
 
@@ -51,34 +52,6 @@ const registerSchema = {
   response: envelopeResponses(Type.Object({ registrationId: Type.String() })),
 };
 
-/**
- * @fastify/rate-limit's store over the database: one row per address and window, counted with one atomic
- * upsert, so every gateway process on one PostgreSQL sees the same count.
- */
-function databaseStore(db: AnyDb) {
-  return class DatabaseRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      const now = Date.now();
-      const windowStart = new Date(now - (now % timeWindow));
-      db.insertInto('rate_limit_hit')
-        .values({ hit_key: key, window_start: windowStart, hits: 1 })
-        .onConflict((oc) => oc.columns(['hit_key', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hit.hits + 1` }))
-        .returning('hits')
-        .executeTakeFirstOrThrow()
-        .then((row) => callback(null, { current: Number(row.hits), ttl: windowStart.getTime() + timeWindow - now }))
-        .catch((error: Error) => callback(error));
-    }
-
-    child() {
-      return this;
-    }
-  };
-}
-
 async function defaultTenant(db: AnyDb, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const row = await db.selectFrom('tenant').select('tenant_id').orderBy('tenant_id').limit(1).executeTakeFirstOrThrow();
@@ -89,7 +62,7 @@ export const registrationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
   const db = dyn(deps.db);
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(db),
+    store: databaseRateLimitStore(deps.db, deps.now),
     keyGenerator: (request) => `register:${request.ip}`,
     errorResponseBuilder: () => new AppError(ResultCode.invalidInput, RegistrationMessage.tooMany, 429),
   });
