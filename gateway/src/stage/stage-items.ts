@@ -12,7 +12,7 @@ import { type TObject, Type } from 'typebox';
 import type { Checkpoint, StateKey } from '../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../src/domain/menu/menu';
-import { type StageItem, itemParentRefusal } from '../../../src/domain/workflow/items';
+import { type ItemFacts, type StageItem, itemParentRefusal } from '../../../src/domain/workflow/items';
 import {
   type TransitionInput,
   type WorkflowContext,
@@ -54,7 +54,7 @@ export interface ItemsDef<S extends string, I extends StageItem<S>> {
   menu: string;
   /** The rows' table. */
   table: string;
-  workflow: WorkflowTable<S, I>;
+  workflow: WorkflowTable<S, I, ItemFacts>;
   /** The business states in which the items move. */
   states: readonly StateKey[];
   messages: { notFound: string; stale: string };
@@ -103,7 +103,7 @@ export async function itemRows(db: AnyDb, table: string, tenantId: string, busin
 }
 
 /** The grants of the item table the actor holds: each action's code on its own page. */
-const itemGrants = <S extends string, I>(actor: Actor, table: WorkflowTable<S, I>) =>
+const itemGrants = <S extends string, I>(actor: Actor, table: WorkflowTable<S, I, ItemFacts>) =>
   new Set(
     table.transitions
       .filter((t) => !t.menu || actor.grants.has(grantOf(t)) || actor.grants.has(`${menuIdForPath(t.menu)}:${t.op}`))
@@ -120,11 +120,12 @@ export function registerItems<S extends string, I extends StageItem<S>>(
     { ...def.wire.schema.properties, actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作' }) },
     { additionalProperties: false },
   );
-  const context = (actor: Actor, now: Date): WorkflowContext => ({
+  const context = (actor: Actor, now: Date, parentState: string): WorkflowContext<ItemFacts> => ({
     actorId: actor.userId,
     grants: itemGrants(actor, def.workflow),
     roles: actor.roles,
     now,
+    facts: { parentState },
   });
   /** The business, in the caller's scope (another tenant's or subtree's is not found); locked inside `trx`. */
   const parent = async (tenantId: string, actor: Actor, businessId: string, trx?: Kysely<Database>) => {
@@ -132,7 +133,11 @@ export function registerItems<S extends string, I extends StageItem<S>>(
     if (!inScope(actor, business)) throw notFound(BusinessMessage.notFound);
     return business;
   };
-  const withActions = (items: I[], business: { state: string; suspended: boolean }, ctx: WorkflowContext) => {
+  const withActions = (
+    items: I[],
+    business: { state: string; suspended: boolean },
+    ctx: WorkflowContext<ItemFacts>,
+  ) => {
     const moves = itemParentRefusal(business, def.states, def.workflow.noun) === null;
     return items.map((i) => ({
       ...def.wire.of(i),
@@ -162,7 +167,7 @@ export function registerItems<S extends string, I extends StageItem<S>>(
       const records = withActions(
         all.slice(page.offset, page.offset + page.size),
         business,
-        context(actor, deps.now()),
+        context(actor, deps.now(), business.state),
       );
       return ok({ records, total: all.length, current: page.current, size: page.size });
     },
@@ -195,7 +200,7 @@ export function registerItems<S extends string, I extends StageItem<S>>(
       if (!found) throw notFound(def.messages.notFound);
       const answer = await deps.db.transaction().execute(async (trx) => {
         const business = await parent(tenantId, actor, String(found.business_id), trx);
-        const ctx = context(actor, now);
+        const ctx = context(actor, now, business.state);
         const stored = await (trx as unknown as AnyDb)
           .selectFrom(def.table)
           .selectAll()

@@ -79,7 +79,13 @@ const item = (over: Partial<ElementItem> = {}): ElementItem => ({
   ...over,
 });
 const all = new Set(ELEMENT_ITEMS.transitions.map((t) => `${t.menu}:${t.op}`));
-const ctx = (actorId: string, role: string) => ({ actorId, grants: all, roles: new Set([role]), now: new Date(0) });
+const ctx = (actorId: string, role: string, parentState = 'ELEMENTS/DRAFT') => ({
+  actorId,
+  grants: all,
+  roles: new Set([role]),
+  now: new Date(0),
+  facts: { parentState },
+});
 
 describe('the element item workflow', () => {
   it('keeps a TERM item’s value typed: 分 as bigint', () => {
@@ -131,6 +137,17 @@ describe('the element item workflow', () => {
       ok: true,
       to: 'PENDING',
     });
+  });
+
+  it('keeps an item 要素落实 counted as submitted; a condition due later moves on', () => {
+    const values = { actualValue: '已办妥', evidenceFileId: 'f1' };
+    const contract = ctx('ops1', ROLE.OPS, 'CONTRACT/DRAFT');
+    expect(applyTransition(ELEMENT_ITEMS, item(), 'fulfil', contract, { values })).toMatchObject({
+      ok: false,
+      message: ElementMessage.submitted,
+    });
+    const later = item({ kind: 'CONDITION', required: null, checkpoint: 'BEFORE_LENDING', name: '开立监管账户' });
+    expect(applyTransition(ELEMENT_ITEMS, later, 'fulfil', contract, { values })).toMatchObject({ ok: true });
   });
 
   it('moves only on a live, unpaused business in a state that allows it', () => {

@@ -12,8 +12,8 @@ import type { RepaymentMethod } from './repayment-schedule';
 import { ROLE } from './roles';
 import { STAGES } from './stages';
 import type { ApprovedDecision } from './decision';
-import type { WorkflowTable } from '../workflow/workflow';
-import { type StageItem, itemsCheckpoint } from '../workflow/items';
+import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
+import { type ItemFacts, type StageItem, itemsCheckpoint } from '../workflow/items';
 import { editableStates } from '../stage/stage';
 
 export const ELEMENTS_API = '/api/business/elements';
@@ -146,14 +146,24 @@ export const ElementMessage = {
   actualRequired: '请填写落实值',
   actualTooLong: '落实值不能超过200个字',
   evidenceRequired: '请上传证明材料',
+  submitted: '该要素已随要素落实提交，不能再修改',
 } as const;
 
+/**
+ * OPS's moves of an item: one 要素落实 counts (the terms, the conditions due before the contract) only while
+ * 要素落实 is being made — once submitted it stays as reviewed; the conditions due later move on after it.
+ */
+const stillOpen = (i: ElementItem, ctx: WorkflowContext<ItemFacts>) =>
+  dueAtElements(i) && !editableStates('ELEMENTS').includes(ctx.facts?.parentState as StateKey)
+    ? ElementMessage.submitted
+    : null;
+
 /** The grant of 豁免 / 驳回: RISK_HEAD, and another person than the one who asked. */
-const notAsker = (i: ElementItem, ctx: { actorId: string }) =>
+const notAsker = (i: ElementItem, ctx: WorkflowContext<ItemFacts>) =>
   i.waiverAskedBy === ctx.actorId ? ElementMessage.ownWaiver : null;
 
 /** The item's workflow: 落实 (again, to correct it), 申请豁免, and RISK_HEAD's 豁免 / 驳回. */
-export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem> = {
+export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem, ItemFacts> = {
   noun: '要素',
   statusOf: (i) => i.status,
   commentMax: 200,
@@ -168,6 +178,7 @@ export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem> = {
       to: 'DONE',
       comment: 'none',
       tone: 'success',
+      guard: stillOpen,
       inputs: {
         keys: ['actualValue', 'evidenceFileId'],
         sample: { actualValue: '已落实', evidenceFileId: null },
@@ -190,6 +201,7 @@ export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem> = {
       comment: 'required',
       commentLabel: '豁免理由',
       tone: 'warning',
+      guard: stillOpen,
     },
     {
       action: 'waive',

@@ -15,6 +15,11 @@ export interface StageItem<S extends string = string> {
   version: number;
 }
 
+/** What an item's guards may read of its business: the state it is in (an item due earlier may be closed). */
+export interface ItemFacts {
+  parentState: string;
+}
+
 /** The parent business as the items' guard reads it. */
 export interface ItemParent {
   state: string;

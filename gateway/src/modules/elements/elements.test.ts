@@ -200,4 +200,22 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
     });
     expect(await named(condition.name)).toMatchObject({ status: 'PENDING', version: condition.version });
   });
+
+  it('keeps the items to the caller’s 数据授权 subtree: another subtree’s are not found', async () => {
+    const item = (await items())[0] as Item;
+    const elsewhere = await gw.db
+      .selectFrom('organization')
+      .select('org_id')
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .where('org_type', '=', 'PROJECT_COMPANY')
+      .orderBy('org_id', 'desc')
+      .executeTakeFirstOrThrow();
+    await gw.db
+      .updateTable('app_user')
+      .set({ is_auth_data: true, organization_id: elsewhere.org_id })
+      .where('user_name', '=', 'ops2')
+      .execute();
+    expect((await call('GET', `${API}/${business}/items`, headers.ops2!)).code).toBe(ResultCode.notFound);
+    expect((await fulfil('ops2', item)).code).toBe(ResultCode.notFound);
+  });
 });
