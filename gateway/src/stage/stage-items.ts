@@ -79,9 +79,7 @@ const TransitionBody = Type.Object(
       Type.Record(
         Type.String({ maxLength: 40 }),
         Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]),
-        {
-          maxProperties: 20,
-        },
+        { maxProperties: 20 },
       ),
     ),
   },
@@ -91,22 +89,22 @@ type TransitionBody = { action: string; version: number; comment?: string; value
 
 const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
-/** The business's items in their order; `lock`: their rows stay locked until the caller's transaction ends. */
-export async function itemRows(db: AnyDb, table: string, tenantId: string, businessId: string, lock = false) {
-  const q = db
+/** The business's items in their order. */
+export async function itemRows(db: AnyDb, table: string, tenantId: string, businessId: string) {
+  return db
     .selectFrom(table)
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', businessId)
-    .orderBy('seq');
-  return (lock ? q.forUpdate() : q).execute() as Promise<Record<string, unknown>[]>;
+    .orderBy('seq')
+    .execute() as Promise<Record<string, unknown>[]>;
 }
 
 /** The grants of the item table the actor holds: each action's code on its own page. */
 const itemGrants = <S extends string, I>(actor: Actor, table: WorkflowTable<S, I, ItemFacts>) =>
   new Set(
     table.transitions
-      .filter((t) => !t.menu || actor.grants.has(grantOf(t)) || actor.grants.has(`${menuIdForPath(t.menu)}:${t.op}`))
+      .filter((t) => actor.grants.has(grantOf(t)) || (!!t.menu && actor.grants.has(`${menuIdForPath(t.menu)}:${t.op}`)))
       .map((t) => grantOf(t)),
   );
 
