@@ -23,6 +23,7 @@ import {
   removableState,
   stageActions,
   stagePages,
+  statesOf,
 } from '../../../src/domain/stage/stage';
 import type { Database } from '../db/database';
 import type { DocumentTemplate } from '../documents/document-template';
@@ -532,6 +533,6 @@ export function transitionBody(def: StageDef) {
 }
 
 const transitionOfStage = (def: StageDef, action: string, pages: string[]) =>
-  [`${def.stage}/DRAFT`, `${def.stage}/NEW`, `${def.stage}/PENDING`]
+  statesOf(def.stage)
     .map((s) => transitionOf(s, action))
     .find((t) => t?.menu && pages.includes(t.menu));

@@ -5,7 +5,6 @@ import {
   decisionExpired,
   decisionLimits,
   decisionValidUntil,
-  elementItemsOf,
   prefillDecision,
   submitDecisionProblems,
 } from './decision';
@@ -93,50 +92,5 @@ describe('提交 needs every term', () => {
       DecisionMessage.required('融资比例'),
       DecisionMessage.required('还款方式'),
     ]);
-  });
-});
-
-describe('elementItemsOf', () => {
-  it('makes TERM items of the terms and CONDITION items of the standard and the decision’s conditions, once each', () => {
-    const items = elementItemsOf({
-      amountFen: 8_000_000_00n,
-      annualRate: '0.0650',
-      termDays: 180,
-      repaymentMethod: 'BULLET',
-      guaranteeMeasures: ' 实际控制人连带责任保证 ',
-      conditions: ['保证合同签署', '中登转让登记', '开立监管账户'],
-    });
-    expect(items.map((i) => [i.seq, i.kind, i.name, i.requiredValue, i.checkpoint])).toEqual([
-      [1, 'TERM', '金额', '8,000,000.00元', null],
-      [2, 'TERM', '利率', '年化6.50%', null],
-      [3, 'TERM', '期限', '180天', null],
-      [4, 'TERM', '还款方式', '到期一次还本付息', null],
-      [5, 'TERM', '担保', '实际控制人连带责任保证', null],
-      [6, 'CONDITION', '转让通知书送达并回执', '', 'BEFORE_LENDING'],
-      [7, 'CONDITION', '中登转让登记', '', 'AFTER_LENDING'],
-      [8, 'CONDITION', '保证合同签署', '', 'BEFORE_CONTRACT'],
-      [9, 'CONDITION', '开立监管账户', '', 'BEFORE_LENDING'],
-    ]);
-    expect(items.every((i) => i.mandatory)).toBe(true);
-  });
-
-  it('has no 担保 item without guarantees', () => {
-    const items = elementItemsOf({
-      amountFen: 1n,
-      annualRate: '0.05',
-      termDays: 30,
-      repaymentMethod: 'EQUAL_PRINCIPAL',
-      guaranteeMeasures: ' ',
-      conditions: [],
-    });
-    expect(items.map((i) => i.name)).toEqual([
-      '金额',
-      '利率',
-      '期限',
-      '还款方式',
-      '转让通知书送达并回执',
-      '中登转让登记',
-    ]);
-    expect(items[1]?.requiredValue).toBe('年化5.00%');
   });
 });

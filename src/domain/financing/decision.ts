@@ -4,8 +4,6 @@
 // beside its field before submitting (financing-terms.ts) and refused with the same words at 提交; the
 // decision keeps every condition the meeting set (§1.3 stage 5: "≤ meeting conditions"). It is valid 90 days,
 // the day of approval counted (§3 Validity, the same count as the pre-credit's).
-import { formatFen } from '../format/money-format';
-import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import type { FinancingTerms, LimitCheck, TermsBounds } from './financing-terms';
 import { termsLimits } from './financing-terms';
 import { mergeConditions } from './meeting-rules';
@@ -93,40 +91,10 @@ export const decisionValidUntil = (approvedOn: string) => validTo(approvedOn, DE
 /** The daily job's question: past its validity and not lent on (§3 Validity; the daily job expires it). */
 export const decisionExpired = (validUntil: string, today: string) => today > validUntil;
 
-/** Where a CONDITION item is enforced (Decisions: Elements): before the contract, before lending, or after it. */
-export type ElementCheckpoint = 'BEFORE_CONTRACT' | 'BEFORE_LENDING' | 'AFTER_LENDING';
+/** The name under which the decision hands its approved terms to the stages after it (the elements). */
+export const DECISION_TERMS_SOURCE = 'decision.terms';
 
-export const ELEMENT_CHECKPOINT_LABEL: Readonly<Record<ElementCheckpoint, string>> = {
-  BEFORE_CONTRACT: '合同签署前',
-  BEFORE_LENDING: '放款前',
-  AFTER_LENDING: '放款后10日内',
-};
-
-export const ELEMENT_STATUS_LABEL = { PENDING: '未落实', DONE: '已落实', WAIVER_ASKED: '申请豁免', WAIVED: '已豁免' };
-
-/** The standard conditions every decision carries (§2 ElementItem), each at its checkpoint (S10 for 中登). */
-export const STANDARD_CONDITIONS: readonly { name: string; checkpoint: ElementCheckpoint }[] = [
-  { name: '转让通知书送达并回执', checkpoint: 'BEFORE_LENDING' },
-  { name: '中登转让登记', checkpoint: 'AFTER_LENDING' },
-];
-
-/** A condition's checkpoint by what it asks: 中登 after lending, a contract's signature before the contract. */
-export function conditionCheckpoint(name: string): ElementCheckpoint {
-  if (name.includes('中登')) return 'AFTER_LENDING';
-  if (name.includes('合同')) return 'BEFORE_CONTRACT';
-  return 'BEFORE_LENDING';
-}
-
-export interface ElementItemDraft {
-  seq: number;
-  kind: 'TERM' | 'CONDITION';
-  name: string;
-  requiredValue: string;
-  mandatory: boolean;
-  checkpoint: ElementCheckpoint | null;
-}
-
-/** What the approved decision says, in words the element items carry. */
+/** What an approved decision hands on: its terms, typed (money in 分), its guarantees and its conditions. */
 export interface ApprovedDecision {
   amountFen: bigint;
   annualRate: string;
@@ -134,50 +102,4 @@ export interface ApprovedDecision {
   repaymentMethod: RepaymentMethod;
   guaranteeMeasures: string;
   conditions: readonly string[];
-}
-
-/**
- * The element items a decision's approval creates (Decisions: Elements): TERM items from its terms (checked
- * against the contracts later), CONDITION items from the standard conditions and the decision's own (the
- * meeting's among them), each once and each naming its checkpoint.
- */
-export function elementItemsOf(d: ApprovedDecision): ElementItemDraft[] {
-  const terms: [string, string][] = [
-    ['金额', `${formatFen(d.amountFen)}元`],
-    ['利率', `年化${percentOf(d.annualRate)}`],
-    ['期限', `${d.termDays}天`],
-    ['还款方式', REPAYMENT_METHOD_LABEL[d.repaymentMethod]],
-  ];
-  if (d.guaranteeMeasures.trim()) terms.push(['担保', d.guaranteeMeasures.trim()]);
-  const items: ElementItemDraft[] = terms.map(([name, value], i) => ({
-    seq: i + 1,
-    kind: 'TERM',
-    name,
-    requiredValue: value,
-    mandatory: true,
-    checkpoint: null,
-  }));
-  const names = mergeConditions(
-    STANDARD_CONDITIONS.map((c) => c.name),
-    d.conditions,
-  );
-  for (const name of names) {
-    const standard = STANDARD_CONDITIONS.find((c) => c.name === name);
-    items.push({
-      seq: items.length + 1,
-      kind: 'CONDITION',
-      name,
-      requiredValue: '',
-      mandatory: true,
-      checkpoint: standard?.checkpoint ?? conditionCheckpoint(name),
-    });
-  }
-  return items;
-}
-
-/** '0.0650' → '6.50%'. */
-function percentOf(rate: string): string {
-  const [whole = '0', frac = ''] = rate.split('.');
-  const units = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4) || '0');
-  return `${units / 100n}.${String(units % 100n).padStart(2, '0')}%`;
 }

@@ -11,8 +11,8 @@ import type { ResourceDef, StatusDef } from '../resource/resource';
 import { STAGE_LABEL } from './stages';
 import { rowActionsOf } from './financing-demand';
 import {
-  CHILD_STATUSES,
   type ChildStatus,
+  childStatusesOf,
   type StageDef,
   childStatusOf,
   editableStatuses,
@@ -32,7 +32,7 @@ export type FinancingApplicationStatus = ChildStatus;
 export const financingApplicationStatusOf = (state: string, passed = false): FinancingApplicationStatus =>
   childStatusOf('APPLICATION', state, passed);
 
-const STATUSES: Record<FinancingApplicationStatus, StatusDef> = CHILD_STATUSES;
+const STATUSES: Readonly<Record<FinancingApplicationStatus, StatusDef>> = childStatusesOf('APPLICATION');
 
 export const FINANCING_APPLICATION: ResourceDef<FinancingApplicationStatus> = {
   name: 'financingApplication',

@@ -390,6 +390,25 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
   },
 ];
 
+/**
+ * A stage that is not a review stage (签约, 还款中): the states in which its maker works on the stage's record (签约 is set up while 待签约 and again after 签约失败; a repaying business's
+ * record is its repayments, items of their own). Its record is 已签约 / 已结清 once the business left it forward.
+ */
+export interface WorkStage {
+  stage: Stage;
+  editable: readonly StateKey[];
+  passed: { status: string; label: string };
+}
+
+export const WORK_STAGES: readonly WorkStage[] = [
+  {
+    stage: 'SIGNING',
+    editable: ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED'],
+    passed: { status: 'SIGNED', label: '已签约' },
+  },
+  { stage: 'REPAYING', editable: [], passed: { status: 'SETTLED', label: '已结清' } },
+];
+
 export const reviewStageOf = (state: string): ReviewStage | undefined =>
   REVIEW_STAGES.find((s) => s.pending === state || s.submitFrom.includes(state as StateKey));
 

@@ -126,10 +126,11 @@ describe('预授信 and 融资申请 row actions', () => {
 });
 
 describe('a stage’s status is a function of the business’s state', () => {
+  // A business still at 预授信 has no 融资申请 yet: the record it will have begins as a draft.
   it.each([
-    ['PRE_CREDIT/DRAFT', false, 'DRAFT', 'APPROVED'],
-    ['PRE_CREDIT/PENDING', false, 'PENDING', 'APPROVED'],
-    ['PRE_CREDIT/RETURNED', false, 'RETURNED', 'APPROVED'],
+    ['PRE_CREDIT/DRAFT', false, 'DRAFT', 'DRAFT'],
+    ['PRE_CREDIT/PENDING', false, 'PENDING', 'DRAFT'],
+    ['PRE_CREDIT/RETURNED', false, 'RETURNED', 'DRAFT'],
     ['APPLICATION/DRAFT', true, 'APPROVED', 'DRAFT'],
     ['APPLICATION/PENDING', true, 'APPROVED', 'PENDING'],
     ['REPORT/DRAFT', true, 'APPROVED', 'APPROVED'],

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { FINANCING_APPLICATION, FINANCING_APPLICATION_STAGE } from '../financing/financing-application';
 import { DEMAND_STAGE } from '../financing/financing-demand';
 import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../financing/pre-credit';
+import { STATUS_LABEL, statusOf } from '../financing/lifecycle';
+import { STAGES } from '../financing/stages';
 import {
   ALL_STATES,
+  CHILD_STAGES,
   CHILD_STATUSES,
+  type ChildStatus,
+  childStage,
   childStatusOf,
+  childStatusesOf,
   editableStates,
+  editableStatuses,
   removableState,
+  removableStatuses,
   stageActions,
   statesOf,
 } from './stage';
@@ -67,5 +75,74 @@ describe('a child record status is one function of its business', () => {
   it('is 已失效 for an approved decision not lent on within its validity', () => {
     expect(childStatusOf('DECISION', 'TERMINATED/EXPIRED', true)).toBe('EXPIRED');
     expect(childStatusOf('REPORT', 'TERMINATED/EXPIRED', true)).toBe('APPROVED');
+  });
+});
+
+describe('every state of every stage through the one child status function', () => {
+  it('has a record for every stage from 预授信 to 还款中, review stage or not', () => {
+    expect(CHILD_STAGES).toEqual(STAGES.slice(STAGES.indexOf('PRE_CREDIT'), STAGES.indexOf('REPAYING') + 1));
+  });
+
+  it.each(CHILD_STAGES)(
+    'answers a status of the kit for %s, the business status itself while in the stage',
+    (stage) => {
+      for (const state of ALL_STATES) {
+        for (const passed of [false, true]) {
+          const status = childStatusOf(stage, state, passed);
+          expect(CHILD_STATUSES[status], `${stage} ${state} ${passed}`).toBeDefined();
+          if (statesOf(stage).includes(state)) {
+            expect(status).toBe(statusOf(state));
+            // The label is the table's for the same status (待复核, 资金方审核中 …), never 草稿 for a stage's own.
+            expect(CHILD_STATUSES[status].label).toBe(STATUS_LABEL[statusOf(state)]);
+          }
+        }
+      }
+    },
+  );
+
+  it.each(CHILD_STAGES)('lets %s edit and delete only in statuses its column holds', (stage) => {
+    const held = Object.keys(childStatusesOf(stage));
+    for (const s of [...editableStatuses(stage), ...removableStatuses(stage)]) expect(held).toContain(s);
+    for (const s of [...editableStates(stage), removableState(stage)]) expect(statesOf(stage)).toContain(s);
+  });
+
+  it('answers the stages that are not review stages, and the review stages whose statuses are their own', () => {
+    expect(childStatusOf('LENDING', 'LENDING/LOAN_PENDING', false)).toBe('LOAN_PENDING');
+    expect(childStatusOf('PUSH', 'PUSH/PUSHED', false)).toBe('PUSHED');
+    expect(childStatusOf('MEETING', 'MEETING/VOTED', false)).toBe('VOTED');
+    expect(childStatusOf('SIGNING', 'SIGNING/FAILED', false)).toBe('FAILED');
+    expect(childStatusOf('SIGNING', 'PUSH/WAIT_PUSH', true)).toBe('SIGNED');
+    expect(childStatusOf('SIGNING', 'TERMINATED/CANCELLED', false)).toBe('TERMINATED');
+    expect(childStatusOf('REPAYING', 'REPAYING/OVERDUE', false)).toBe('OVERDUE');
+    expect(childStatusOf('REPAYING', 'SETTLED_EARLY/DONE', true)).toBe('SETTLED');
+    expect(editableStatuses('LENDING')).toEqual(['WAIT_LOAN']);
+    expect(editableStatuses('SIGNING')).toEqual(['WAIT_SIGN', 'FAILED']);
+    expect(editableStatuses('REPAYING')).toEqual([]);
+  });
+
+  it('waits at the entry of a stage the business has not reached, or was sent back from (复议)', () => {
+    expect(childStatusOf('MEETING', 'REPORT/RETURNED', false)).toBe('WAIT_SCHEDULE');
+    expect(childStatusOf('DECISION', 'PRE_CREDIT/DRAFT', false)).toBe('DRAFT');
+  });
+
+  it('defines a stage that is not a review stage on the kit like the others', () => {
+    const def = childStage({
+      stage: 'SIGNING',
+      name: 'signing',
+      api: '/api/business/signing',
+      listPath: '/business/signingManage',
+      makePath: '/business/applyOnlineSigning',
+      title: '签约管理',
+      view: { table: 'signing_view', id: 'signing_id' },
+      fields: [{ key: 'businessNo', label: '业务编号', type: 'text' }],
+      titleField: 'businessNo',
+    });
+    expect(def.resource.initialStatus).toBe('WAIT_SIGN');
+    expect(def.resource.update?.when).toEqual(['WAIT_SIGN', 'FAILED']);
+    expect(Object.keys(def.resource.statuses) as ChildStatus[]).toEqual(
+      expect.arrayContaining(['WAIT_SIGN', 'SIGNING', 'FAILED', 'SIGNED', 'TERMINATED']),
+    );
+    expect(Object.keys(def.resource.statuses)).not.toContain('DRAFT');
+    expect([...stageActions(def)].sort()).toEqual(['retrySigning', 'startOnline']);
   });
 });

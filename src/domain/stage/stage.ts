@@ -4,15 +4,27 @@
 //
 // - the stage's own actions: the table's transitions out of the stage's states granted on the stage's own
 //   list or make page (each action's `menu`); the review pages and 融资业务管理 take the others;
-// - what may be edited (the states the maker submits from) and deleted (the draft state, never submitted);
-// - the child's status, one function of the business's state and whether it passed the stage's review —
+// - what may be edited (the states the maker works in: a review stage's those it submits from, another stage's
+//   as `WORK_STAGES` names them) and deleted (its draft, never submitted);
+// - the child's status, one function of the business's state and whether it passed the stage —
 //   the list views read its answers (the gateway writes them to `stage_child_status` at start), so the
 //   mapping is not written a second time in SQL.
 import type { FieldDef, ResourceDef, StatusDef } from '../resource/resource';
-import { LIFECYCLE, REVIEW_STAGES, type StateKey, TERMINAL_STATES, stageOf, statusOf } from '../financing/lifecycle';
-import { STAGE_LABEL, type Stage } from '../financing/stages';
+import {
+  LIFECYCLE,
+  REVIEW_STAGES,
+  type StateKey,
+  TERMINAL_STATES,
+  WORK_STAGES,
+  stageOf,
+  statusOf,
+} from '../financing/lifecycle';
+import { STAGE_LABEL, STAGES, type Stage } from '../financing/stages';
 
-/** What a stage's child record may be: in the stage (its review statuses), passed, or how the business ended. */
+/**
+ * What a stage's child record may be: the status of its business while in the stage (a review stage's 草稿 /
+ * 待审核 / 已退回, or a stage's own: 待上会, 待签约, 待复核 …), passed, or how the business ended.
+ */
 export type ChildStatus =
   | 'DRAFT'
   | 'PENDING'
@@ -21,7 +33,23 @@ export type ChildStatus =
   | 'REJECTED'
   | 'VETOED'
   | 'EXPIRED'
-  | 'TERMINATED';
+  | 'TERMINATED'
+  | 'WAIT_SCHEDULE'
+  | 'SCHEDULED'
+  | 'VOTING'
+  | 'VOTED'
+  | 'WAIT_SIGN'
+  | 'SIGNING'
+  | 'FAILED'
+  | 'SIGNED'
+  | 'WAIT_PUSH'
+  | 'PUSHED'
+  | 'CAPITAL_RETURNED'
+  | 'WAIT_LOAN'
+  | 'LOAN_PENDING'
+  | 'NORMAL'
+  | 'OVERDUE'
+  | 'SETTLED';
 
 export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   DRAFT: { label: '草稿', tone: 'subtle' },
@@ -32,6 +60,22 @@ export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   VETOED: { label: '已否决', tone: 'danger' },
   EXPIRED: { label: '已失效', tone: 'subtle' },
   TERMINATED: { label: '已终止', tone: 'subtle' },
+  WAIT_SCHEDULE: { label: '待上会', tone: 'subtle' },
+  SCHEDULED: { label: '已排会', tone: 'informative' },
+  VOTING: { label: '表决中', tone: 'warning' },
+  VOTED: { label: '已表决', tone: 'informative' },
+  WAIT_SIGN: { label: '待签约', tone: 'subtle' },
+  SIGNING: { label: '签约中', tone: 'warning' },
+  FAILED: { label: '签约失败', tone: 'danger' },
+  SIGNED: { label: '已签约', tone: 'success' },
+  WAIT_PUSH: { label: '待推送', tone: 'subtle' },
+  PUSHED: { label: '资金方审核中', tone: 'warning' },
+  CAPITAL_RETURNED: { label: '资金方退回', tone: 'danger' },
+  WAIT_LOAN: { label: '待放款', tone: 'subtle' },
+  LOAN_PENDING: { label: '待复核', tone: 'warning' },
+  NORMAL: { label: '正常', tone: 'success' },
+  OVERDUE: { label: '逾期', tone: 'danger' },
+  SETTLED: { label: '已结清', tone: 'success' },
 };
 
 /**
@@ -74,11 +118,35 @@ export function stageMessages(noun: string): StageMessages {
   };
 }
 
-const reviewStage = (stage: Stage) => {
-  const found = REVIEW_STAGES.find((s) => s.stage === stage);
-  if (!found) throw new Error(`not a reviewable stage: ${stage}`);
-  return found;
-};
+/** A stage with a record of its own, as the kit reads it from the table: review stage or not. */
+interface StageShape {
+  /** The state a business enters the stage in: where the review before it leads (报告 → 待上会), else its draft. */
+  entry: StateKey;
+  /** The state its record may be deleted in, never submitted: a review stage's draft, another's entry. */
+  draft: StateKey;
+  /** The states in which the stage's maker works on its record (a review stage's: those it submits from). */
+  editable: readonly StateKey[];
+  /** The record's status once the business left the stage forward. */
+  passed: ChildStatus;
+}
+
+/** The shape of a stage that has a record: a review stage's from its review, another's from `WORK_STAGES`. */
+export function stageShape(stage: Stage): StageShape {
+  const entered = REVIEW_STAGES.find((r) => r.stage !== stage && stageOf(r.next) === stage)?.next;
+  const review = REVIEW_STAGES.find((s) => s.stage === stage);
+  if (review)
+    return { entry: entered ?? review.draft, draft: review.draft, editable: review.submitFrom, passed: 'APPROVED' };
+  const work = WORK_STAGES.find((s) => s.stage === stage);
+  if (work && entered) {
+    return { entry: entered, draft: entered, editable: work.editable, passed: work.passed.status as ChildStatus };
+  }
+  throw new Error(`not a stage with a record: ${stage}`);
+}
+
+/** The stages whose business has a record of the stage (预授信 … 还款中), in the lifecycle's order. */
+export const CHILD_STAGES: readonly Stage[] = STAGES.filter(
+  (s) => REVIEW_STAGES.some((r) => r.stage === s) || WORK_STAGES.some((w) => w.stage === s),
+);
 
 /** The pages that are the stage's own: its list and its make page. */
 export const stagePages = (def: Pick<StageDef, 'resource' | 'makePath'>): string[] =>
@@ -109,28 +177,30 @@ export function stageActions(def: Pick<StageDef, 'stage' | 'resource' | 'makePat
 }
 
 /** The business states in which the stage's record may be edited: those its maker submits from. */
-export const editableStates = (stage: Stage): readonly StateKey[] => reviewStage(stage).submitFrom;
+export const editableStates = (stage: Stage): readonly StateKey[] => stageShape(stage).editable;
 
-/** The one state in which the stage's record may be deleted (and then only if never submitted). */
-export const removableState = (stage: Stage): StateKey => reviewStage(stage).draft;
+/** The one state in which the stage's record may be deleted (and then only if never submitted): where it begins. */
+export const removableState = (stage: Stage): StateKey => stageShape(stage).draft;
 
 /** The child's statuses in which it may be edited / deleted, as the list definition names them. */
 export const editableStatuses = (stage: Stage): string[] => editableStates(stage).map((s) => statusOf(s));
 export const removableStatuses = (stage: Stage): string[] => [statusOf(removableState(stage))];
 
 /**
- * The child record's status: its business's status while in the stage, 已通过 once the business passed the
- * stage's review (whatever became of it later), otherwise how the business ended.
+ * The child record's status: its business's status while in the stage, the stage's passed status (已通过,
+ * 已签约, 已结清) once the business left it forward (whatever became of it later), otherwise how the business
+ * ended. A business in an earlier stage has not reached the record yet, or was sent back (复议 sends a meeting's
+ * business back to its report): the record waits for it at the stage's entry.
  */
 export function childStatusOf(stage: Stage, state: string, passed: boolean): ChildStatus {
-  if (stageOf(state) === stage) {
-    const status = statusOf(state);
-    return (['DRAFT', 'PENDING', 'RETURNED'].includes(status) ? status : 'DRAFT') as ChildStatus;
-  }
+  const shape = stageShape(stage);
+  const at = stageOf(state);
+  if (at === stage) return statusOf(state) as ChildStatus;
+  if (at !== 'TERMINATED' && STAGES.indexOf(at) < STAGES.indexOf(stage)) return statusOf(shape.entry) as ChildStatus;
   // An approved decision lapses when not lent on within its validity (the daily job): it is then 已失效, not
   // 已通过 — the one passed record whose own validity ends the business.
-  if (passed) return stage === 'DECISION' && state === 'TERMINATED/EXPIRED' ? 'EXPIRED' : 'APPROVED';
-  if (stageOf(state) === 'TERMINATED') {
+  if (passed) return stage === 'DECISION' && state === 'TERMINATED/EXPIRED' ? 'EXPIRED' : shape.passed;
+  if (at === 'TERMINATED') {
     const reason = statusOf(state);
     if (reason === 'REJECTED') return 'REJECTED';
     // 否决 by the committee (a meeting item) or the approver (the decision): 已否决, as the stage table names it.
@@ -138,7 +208,16 @@ export function childStatusOf(stage: Stage, state: string, passed: boolean): Chi
     if (reason === 'EXPIRED') return 'EXPIRED';
     return 'TERMINATED';
   }
-  return 'APPROVED';
+  return shape.passed;
+}
+
+/** The statuses the stage's record can hold (every answer of `childStatusOf` for it), in the kit's order. */
+export function childStatusesOf(stage: Stage): Readonly<Record<ChildStatus, StatusDef>> {
+  const held = new Set(ALL_STATES.flatMap((s) => [false, true].map((p) => childStatusOf(stage, s, p))));
+  // Only the statuses the column holds, so a list's status filter offers no status its rows never have.
+  return Object.fromEntries(
+    (Object.entries(CHILD_STATUSES) as [ChildStatus, StatusDef][]).filter(([k]) => held.has(k)),
+  ) as Record<ChildStatus, StatusDef>;
 }
 
 /** What is a later stage's own when its list is a view over the businesses that reached it (报告, 决议, …). */
@@ -176,8 +255,8 @@ export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
     noun: STAGE_LABEL[spec.stage],
     storage: { ...spec.view, softDelete: true },
     fields: [...spec.fields, ...STAGE_BUSINESS_FIELDS],
-    statuses: CHILD_STATUSES,
-    initialStatus: 'DRAFT',
+    statuses: childStatusesOf(spec.stage),
+    initialStatus: statusOf(removableState(spec.stage)) as ChildStatus,
     update: { when: editableStatuses(spec.stage) as ChildStatus[], op: 'edit' },
     ...(spec.create
       ? { create: spec.create, remove: { when: removableStatuses(spec.stage) as ChildStatus[], op: 'delete' } }

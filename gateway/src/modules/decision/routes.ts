@@ -2,12 +2,14 @@
 // business/resolutionReview/audit) on the stage kit: page, export, detail, 保存 (草稿 / 已退回) and 提交 are the
 // kit's (gateway/src/stage). What is the decision's own: its form (the terms, guarantees and conditions — the
 // limits are the submission's rule, shown beside each field by the detail), its detail (the limits, the
-// meeting's conditions, the element items once approved) and the reviewers' read of it from 决议审核. 通过,
-// 退回 and the approver's 否决 are the business's review moves (the business transition route). Its
+// meeting's conditions, the element items once approved — the elements', read by the kit's named source) and
+// the reviewers' read of it from 决议审核. 通过, 退回 and the approver's 否决 are the business's review moves
+// (the business transition route). Its
 // SUBMIT_DECISION rule and what approval does are registered in store.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { decisionLimits } from '../../../../src/domain/financing/decision';
+import { ELEMENT_ITEMS_SOURCE } from '../../../../src/domain/financing/elements';
 import {
   DECISION_EXAMINE_PATH,
   DECISION_MAKE_PATH,
@@ -21,17 +23,10 @@ import { envelopeResponses, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
 import { registerStage, type StageContext, type StageRow } from '../../stage/stage-routes';
 import { loadBusiness } from '../business/aggregate';
+import { readStageSource } from '../../stage/stage-sources';
 import { expiryUnits } from '../business/expire';
 import { lapsedDecisions } from './expiry';
-import {
-  boundsOf,
-  decisionProblems,
-  draftOf,
-  elementItems,
-  loadDecision,
-  passedItemOf,
-  type StoredDecision,
-} from './store';
+import { boundsOf, decisionProblems, draftOf, loadDecision, passedItemOf, type StoredDecision } from './store';
 
 const STAGE = DECISION_STAGE;
 const DEF = STAGE.resource;
@@ -105,7 +100,7 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     const [limits, problems, elements, meeting] = await Promise.all([
       boundsOf(deps.db, tenantId, business, now),
       decisionProblems(db, tenantId, business, now),
-      elementItems(db, tenantId, row.keyId),
+      readStageSource<object[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, row.keyId).then((items) => items ?? []),
       stored.meetingId ? passedItemOf(db, tenantId, row.keyId) : Promise.resolve(null),
     ]);
     return {

@@ -2,12 +2,14 @@
 // a business to 融资决议 (prefilled from the report's proposal and the meeting's conditions), the limits its
 // terms are held to (the effective cap, the product's ranges, the amount applied for), the SUBMIT_DECISION
 // rule the aggregate runs before 提交, and what the decision's approval does inside that transition's
-// transaction: the approved terms on the business (through the aggregate), the validity, the element items.
+// transaction: the approved terms on the business (through the aggregate) and the validity. Its terms go to the
+// elements by the kit's named source (DECISION_TERMS_SOURCE); the element items are the elements module's.
 import type { ColumnType, Kysely } from 'kysely';
 import {
+  type ApprovedDecision,
+  DECISION_TERMS_SOURCE,
   type DecisionDraft,
   decisionValidUntil,
-  elementItemsOf,
   prefillDecision,
   submitDecisionProblems,
 } from '../../../../src/domain/financing/decision';
@@ -20,15 +22,14 @@ import type { Database } from '../../db/database';
 import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
-import { newId } from '../operation-log/repository';
 import { rateText, stageTerms, type TermsBusiness } from '../../stage/stage-terms';
-import { readStageSource } from '../../stage/stage-sources';
+import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import type { StepContent } from '../../../../src/domain/financing/report';
 
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the application, meeting and funds modules' tables
 type AnyDb = Kysely<any>;
 
-// 融资决议 and its element items as Kysely sees them (migration 0081).
+// 融资决议 as Kysely sees it (migration 0081).
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Json = ColumnType<unknown, string | undefined, string>;
 type Instant = ColumnType<Date, Date, Date>;
@@ -58,28 +59,9 @@ export interface FinancingDecisionTable {
   updated_at: Instant;
 }
 
-export interface ElementItemTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
-  kind: string;
-  name: string;
-  required_value: ColumnType<string, string | undefined, string>;
-  actual_value: Nullable<string>;
-  mandatory: ColumnType<boolean, boolean | undefined, boolean>;
-  checkpoint: Nullable<string>;
-  status: ColumnType<string, string | undefined, string>;
-  evidence_file_ids: Json;
-  checked_by: Nullable<string>;
-  checked_at: Nullable<Date>;
-  created_at: Instant;
-}
-
 declare module '../../db/database' {
   interface Database {
     financing_decision: FinancingDecisionTable;
-    element_item: ElementItemTable;
   }
 }
 
@@ -260,37 +242,29 @@ registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecor
   decisionProblems(db, tenantId, record as BusinessRecord & StoredBusiness, now),
 );
 
-export interface ElementItemView {
-  seq: number;
-  kind: 'TERM' | 'CONDITION';
-  name: string;
-  requiredValue: string;
-  actualValue: string | null;
-  mandatory: boolean;
-  checkpoint: string | null;
-  status: string;
-}
-
-/** The business's element items in their order. */
-export async function elementItems(db: AnyDb, tenantId: string, businessId: string): Promise<ElementItemView[]> {
-  const rows = await db
-    .selectFrom('element_item')
-    .selectAll()
+/**
+ * The decision's terms as the stages after it read them (the elements make their TERM items of them): the
+ * amount in 分 as bigint straight from its column; undefined while a term is missing.
+ */
+registerStageSource<ApprovedDecision>(DECISION_TERMS_SOURCE, async (db, tenantId, businessId) => {
+  const r = await db
+    .selectFrom('financing_decision')
+    .select(['approved_amount', 'annual_rate', 'term_days', 'repayment_method', 'guarantee_measures', 'conditions'])
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', businessId)
-    .orderBy('seq')
-    .execute();
-  return rows.map((r) => ({
-    seq: Number(r.seq),
-    kind: r.kind,
-    name: r.name,
-    requiredValue: r.required_value,
-    actualValue: r.actual_value,
-    mandatory: r.mandatory,
-    checkpoint: r.checkpoint,
-    status: r.status,
-  }));
-}
+    .executeTakeFirst();
+  if (!r || r.approved_amount === null || r.annual_rate === null || r.term_days === null || !r.repayment_method) {
+    return undefined;
+  }
+  return {
+    amountFen: BigInt(String(r.approved_amount)),
+    annualRate: rate(r.annual_rate) as string,
+    termDays: Number(r.term_days),
+    repaymentMethod: r.repayment_method as RepaymentMethod,
+    guaranteeMeasures: r.guarantee_measures,
+    conditions: list(r.conditions),
+  };
+});
 
 // The decision's part of the business's moves, inside the transition's own transaction.
 registerAfterTransition('decision', async (trx, done) => {
@@ -344,30 +318,5 @@ registerAfterTransition('decision', async (trx, done) => {
       validUntil,
     };
     await recordApprovedTerms(trx as Kysely<Database>, done.tenantId, done.businessId, terms);
-    const items = elementItemsOf({
-      amountFen: BigInt(terms.amount),
-      annualRate: terms.annualRate,
-      termDays: terms.termDays,
-      repaymentMethod: terms.repaymentMethod,
-      guaranteeMeasures: stored.guaranteeMeasures,
-      conditions: stored.conditions,
-    });
-    await db
-      .insertInto('element_item')
-      .values(
-        items.map((i) => ({
-          item_id: newId(),
-          tenant_id: done.tenantId,
-          business_id: done.businessId,
-          seq: i.seq,
-          kind: i.kind,
-          name: i.name,
-          required_value: i.requiredValue,
-          mandatory: i.mandatory,
-          checkpoint: i.checkpoint,
-          created_at: done.now,
-        })),
-      )
-      .execute();
   }
 });

@@ -34,6 +34,7 @@ import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
 import { MeetingTallySchema } from '../business/section-schemas';
 import './detail-section';
+import './todo';
 import './veto-bar';
 import {
   agendaOptions,

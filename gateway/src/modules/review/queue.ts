@@ -21,6 +21,7 @@ import type { Actor } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
 import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
+import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
 import { REVIEW_TYPE_LABEL, type ReviewType } from '../../../../src/domain/financing/stages';
 
 /** The actions that make an item part of a reviewer's queue: the table's review actions. */
@@ -46,22 +47,9 @@ export interface QueueItem {
   version: number;
 }
 
-export interface TodoItem {
+/** A row of 待审核 or 待制作 (the kit's to-do row). */
+export interface TodoItem extends TodoRow {
   itemType: 'REVIEW' | 'MAKE';
-  itemTypeLabel: string;
-  businessId: string;
-  businessNo: string;
-  supplierName: string;
-  amount: number;
-  stage: string;
-  state: string;
-  stateLabel: string;
-  level: number | null;
-  levels: number | null;
-  arrivedAt: string;
-  waitingMinutes: number;
-  overdue: boolean;
-  link: string;
 }
 
 const json = <T>(value: unknown): T | null =>
@@ -315,3 +303,9 @@ export const todoOfReview = (item: QueueItem): TodoItem => ({
   overdue: item.overdue,
   link: examineLink(item.type, item.businessId),
 });
+
+// The workbench's 待审核 and 待制作, registered as to-do sources of every review stage.
+registerTodoSource('REVIEW', 'review', async (db, tenantId, actor, now, limit) =>
+  (await reviewQueue(db, tenantId, actor, {}, now, limit)).map(todoOfReview),
+);
+registerTodoSource('MAKE', 'make', (db, tenantId, actor, now, limit) => makeQueue(db, tenantId, actor, now, limit));

@@ -1,18 +1,18 @@
-// 我的待办 and 我的已办 (BUSINESS.md §4). The to-do is computed from the lifecycle table and the review
-// snapshot (review/queue.ts), never from a copy of their rules: 待审核 is the review queue, 待制作 the items
-// the table offers the person 提交 on, 待表决 the agenda items of meetings in 表决中 a member is yet to vote
-// on, 到期提醒 stays empty until lending exists. The count on the menu item is the first three together. 我的已办 is the timeline events the person made, newest first.
+// 我的待办 and 我的已办 (BUSINESS.md §4). Each tab of the to-do lists what the stages registered for it
+// (gateway/src/stage/stage-todos.ts), computed there from the lifecycle table and the review snapshot, never from
+// a copy of their rules: 待审核 the review queue, 待制作 the items the table offers the person 提交 on, 待表决 the
+// agenda items a member is yet to vote on; 到期提醒 stays empty until lending registers its due dates. The count
+// on the menu item is the first three together. 我的已办 is the timeline events the person made, newest first.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
-import { type TodoTab, voteLink, waitingMinutes } from '../../../../src/domain/financing/review-queue';
+import { TODO_TABS, type TodoTab } from '../../../../src/domain/financing/review-queue';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, ok } from '../../plugins/envelope';
 import { pageRequest } from '../../schemas/common';
+import { todosOf } from '../../stage/stage-todos';
 import { actorOf } from '../business/aggregate';
-import { pendingVotesOf } from '../meeting/repository';
-import { makeQueue, reviewQueue, todoOfReview } from '../review/queue';
 import { type DoneQuery, type TodoQuery, donePageSchema, todoPageSchema } from '../review/schemas';
 
 const TODO_MENU = '/workbench/technological/todo';
@@ -48,53 +48,6 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : String(
 export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const { db } = deps;
 
-  /** 待表决: each agenda item of a meeting in 表决中 the person is yet to vote on, as a to-do row. */
-  const voteQueue = async (tenantId: string, userId: string, now: Date) => {
-    const votes = await pendingVotesOf(db, tenantId, userId);
-    if (votes.length === 0) return [];
-    const ids = [...new Set(votes.map((v) => v.businessId))];
-    const [businesses, opened] = await Promise.all([
-      db
-        .selectFrom('financing_business as b')
-        .leftJoin('organization as o', (j) =>
-          j.onRef('o.org_id', '=', 'b.supplier_id').onRef('o.tenant_id', '=', 'b.tenant_id'),
-        )
-        .select(['b.business_id', 'b.business_no', 'b.apply_amount', 'b.state', 'o.org_name'])
-        .where('b.tenant_id', '=', tenantId)
-        .where('b.business_id', 'in', ids)
-        .execute(),
-      db
-        .selectFrom('review_meeting')
-        .select(['meeting_id', 'updated_at'])
-        .where('tenant_id', '=', tenantId)
-        .where('meeting_id', 'in', [...new Set(votes.map((v) => v.meetingId))])
-        .execute(),
-    ]);
-    const byId = new Map(businesses.map((b) => [b.business_id, b]));
-    const openedAt = new Map(opened.map((m) => [m.meeting_id, iso(m.updated_at)]));
-    return votes.map((v) => {
-      const b = byId.get(v.businessId);
-      const at = openedAt.get(v.meetingId) ?? now.toISOString();
-      return {
-        itemType: 'VOTE',
-        itemTypeLabel: `${v.meetingNo} 议题${v.seq}`,
-        businessId: v.businessId,
-        businessNo: b?.business_no ?? '',
-        supplierName: b?.org_name ?? '',
-        amount: Number(b?.apply_amount ?? 0),
-        stage: 'MEETING',
-        state: b?.state ?? 'MEETING/VOTING',
-        stateLabel: stateLabel(b?.state ?? 'MEETING/VOTING'),
-        level: null,
-        levels: null,
-        arrivedAt: at,
-        waitingMinutes: waitingMinutes(at, now),
-        overdue: false,
-        link: voteLink(v.meetingId),
-      };
-    });
-  };
-
   app.get<{ Querystring: TodoQuery }>(
     '/api/business/workbench/todo',
     { config: { access: { menu: TODO_MENU } }, schema: todoPageSchema },
@@ -104,15 +57,7 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const now = deps.now();
       const page = pageRequest(request.query);
       const tab: TodoTab = request.query.tab ?? 'REVIEW';
-      const items =
-        tab === 'REVIEW'
-          ? (await reviewQueue(db, tenantId, actor, {}, now)).map(todoOfReview)
-          : tab === 'MAKE'
-            ? await makeQueue(db, tenantId, actor, now)
-            : tab === 'VOTE'
-              ? await voteQueue(tenantId, actor.userId, now)
-              : // 到期提醒 needs loans and their schedules; nothing falls due before lending exists.
-                [];
+      const items = await todosOf(tab, db, tenantId, actor, now);
       return ok({
         records: items.slice(page.offset, page.offset + page.size),
         total: items.length,
@@ -129,17 +74,12 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const { tenantId } = sessionOf(request);
       const actor = await actorOf(request, db);
       const now = deps.now();
-      const [review, make, vote] = await Promise.all([
-        reviewQueue(db, tenantId, actor, {}, now, TODO_COUNT_CAP),
-        makeQueue(db, tenantId, actor, now, TODO_COUNT_CAP),
-        pendingVotesOf(db, tenantId, actor.userId),
-      ]);
-      const votes = Math.min(vote.length, TODO_COUNT_CAP);
-      return ok({
-        count: Math.min(review.length + make.length + votes, TODO_COUNT_CAP),
-        // 到期提醒 stays empty until lending exists.
-        tabs: { REVIEW: review.length, MAKE: make.length, VOTE: votes, DUE: 0 } satisfies Record<TodoTab, number>,
-      });
+      const counts = await Promise.all(
+        TODO_TABS.map(async (tab) => (await todosOf(tab, db, tenantId, actor, now, TODO_COUNT_CAP)).length),
+      );
+      const tabs = Object.fromEntries(TODO_TABS.map((tab, i) => [tab, counts[i] ?? 0])) as Record<TodoTab, number>;
+      // The badge counts what waits to be done: 到期提醒 are reminders, not to-dos.
+      return ok({ count: Math.min(tabs.REVIEW + tabs.MAKE + tabs.VOTE, TODO_COUNT_CAP), tabs });
     },
   );
 

@@ -1,5 +1,6 @@
 // 我的待办's count on a real database: the menu's badge is the 待审核 and 待制作 lists together, and each tab's
 // count is what that tab lists, so the page can open where the badge's items are.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 
@@ -32,5 +33,15 @@ describe.each(databasesUnderTest())('我的待办 count on $name', ({ databaseUr
     expect(answer.data.tabs).toEqual(tabs);
     expect(answer.data.count).toBe(tabs.REVIEW + tabs.MAKE + tabs.VOTE);
     expect(answer.data.count).toBeGreaterThan(0);
+  });
+});
+
+describe('我的待办 by registration', () => {
+  it('imports no stage module: each stage registers its to-do sources with the kit', () => {
+    const source = readFileSync(new URL('./routes.ts', import.meta.url), 'utf8');
+    const modules = [...source.matchAll(/from '\.\.\/([\w-]+)\//g)].map((m) => m[1]);
+    // The aggregate's caller and the to-do's wire schemas only.
+    expect([...new Set(modules)].sort()).toEqual(['business', 'review']);
+    expect(source).not.toMatch(/review\/queue|meeting\//);
   });
 });

@@ -1,7 +1,7 @@
 // The decision read-only (决议审核's section, 业务详情's tab): the approved terms, each beside its limit, the
 // meeting's conditions, and the element items its approval created (read-only until 要素落实 is built).
 import { Text } from '@fluentui/react-components';
-import { ELEMENT_CHECKPOINT_LABEL, ELEMENT_STATUS_LABEL } from '../../../domain/financing/decision';
+import { ELEMENT_CHECKPOINT_LABEL, ELEMENT_STATUS_LABEL } from '../../../domain/financing/elements';
 import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { Facts, SmallTable, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';

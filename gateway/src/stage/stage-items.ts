@@ -1,0 +1,269 @@
+// Stage items on the gateway (HOUSE.md "Many records per business are stage items"; src/domain/workflow/items.ts):
+// from an item definition — its table of rows (`item_id, tenant_id, business_id, seq, status, version,
+// updated_at` and its own columns), its pure workflow table and the business states that allow a move — the kit
+// registers the page of a business's items (within the caller's scope, as every stage list is) and one item's
+// transition: in one transaction the business read and locked (another subtree's or tenant's is not found), the
+// parent's guard, the item locked on the version the caller read (160300409 when stale), the table's verdict
+// (160300003 when the caller may not take the action, 160300400 with its words otherwise), the item written with
+// the next version, the stage's effects, the operation log. Its checkpoint rule counts the items of the business.
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { type TObject, Type } from 'typebox';
+import type { Checkpoint, StateKey } from '../../../src/domain/financing/lifecycle';
+import { ResultCode } from '../../../src/domain/gateway/result-codes';
+import { menuIdForPath } from '../../../src/domain/menu/menu';
+import { type ItemFacts, type StageItem, itemParentRefusal } from '../../../src/domain/workflow/items';
+import {
+  type TransitionInput,
+  type WorkflowContext,
+  type WorkflowTable,
+  allowedActions,
+  applyTransition,
+  grantOf,
+} from '../../../src/domain/workflow/workflow';
+import type { Database } from '../db/database';
+import type { GatewayDeps } from '../deps';
+import { type Actor, BusinessMessage, inScope, loadBusiness } from '../modules/business/aggregate';
+import { registerCheckpoint } from '../modules/business/facts';
+import { logOperation } from '../modules/operation-log/repository';
+import { sessionOf } from '../plugins/auth-guard';
+import { AppError, envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
+import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
+import { type AnyDb, callerOf, staleError } from './stage-scope';
+
+export type ItemValues = Readonly<Record<string, string | number | null>>;
+
+/** Who moves an item, and what the move carried. */
+export interface ItemMove<S extends string> {
+  tenantId: string;
+  actor: Actor;
+  now: Date;
+  action: string;
+  to: S;
+  comment: string;
+  values: ItemValues;
+}
+
+/** One stage's items on the kit. */
+export interface ItemsDef<S extends string, I extends StageItem<S>> {
+  /** The operation log's target, e.g. elementItem. */
+  name: string;
+  /** The routes' prefix: `${api}/:businessId/items`, `${api}/items/:id/transition`. */
+  api: string;
+  /** The page that grants reading the items. */
+  menu: string;
+  /** The rows' table. */
+  table: string;
+  workflow: WorkflowTable<S, I, ItemFacts>;
+  /** The business states in which the items move. */
+  states: readonly StateKey[];
+  messages: { notFound: string; stale: string };
+  /** A stored row as the workflow reads it. */
+  fromRow(row: Record<string, unknown>): I;
+  /** The item on the wire (its `actions` are the kit's), and its schema. */
+  wire: { schema: TObject; of(item: I): object };
+  /** The columns a move writes besides the status and version (the values it carried, who acted). */
+  write(item: I, move: ItemMove<S>): Record<string, unknown>;
+  /** What else the move does, in its transaction (evidence bound to the item). */
+  after?(trx: Kysely<Database>, item: I, move: ItemMove<S>): Promise<void>;
+  /** The business checkpoint the items contribute to, and the refusals they give there. */
+  checkpoint?: { at: Checkpoint; problems(items: I[]): string[] };
+}
+
+const TransitionBody = Type.Object(
+  {
+    action: Type.String({ maxLength: 40 }),
+    version: Version,
+    comment: Type.Optional(Type.String({ maxLength: 2000 })),
+    values: Type.Optional(
+      Type.Record(
+        Type.String({ maxLength: 40 }),
+        Type.Union([Type.String({ maxLength: 2000 }), Type.Number(), Type.Null()]),
+        { maxProperties: 20 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+type TransitionBody = { action: string; version: number; comment?: string; values?: ItemValues };
+
+const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
+
+/** The business's items in their order. */
+export async function itemRows(db: AnyDb, table: string, tenantId: string, businessId: string) {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .orderBy('seq')
+    .execute() as Promise<Record<string, unknown>[]>;
+}
+
+/** The grants of the item table the actor holds: each action's code on its own page. */
+const itemGrants = <S extends string, I>(actor: Actor, table: WorkflowTable<S, I, ItemFacts>) =>
+  new Set(
+    table.transitions
+      .filter((t) => actor.grants.has(grantOf(t)) || (!!t.menu && actor.grants.has(`${menuIdForPath(t.menu)}:${t.op}`)))
+      .map((t) => grantOf(t)),
+  );
+
+export function registerItems<S extends string, I extends StageItem<S>>(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  def: ItemsDef<S, I>,
+): void {
+  const db = deps.db as unknown as AnyDb;
+  const row = Type.Object(
+    { ...def.wire.schema.properties, actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作' }) },
+    { additionalProperties: false },
+  );
+  const context = (actor: Actor, now: Date, parentState: string): WorkflowContext<ItemFacts> => ({
+    actorId: actor.userId,
+    grants: itemGrants(actor, def.workflow),
+    roles: actor.roles,
+    now,
+    facts: { parentState },
+  });
+  /** The business, in the caller's scope (another tenant's or subtree's is not found); locked inside `trx`. */
+  const parent = async (tenantId: string, actor: Actor, businessId: string, trx?: Kysely<Database>) => {
+    const business = await loadBusiness(trx ?? deps.db, tenantId, businessId, !!trx);
+    if (!inScope(actor, business)) throw notFound(BusinessMessage.notFound);
+    return business;
+  };
+  const withActions = (
+    items: I[],
+    business: { state: string; suspended: boolean },
+    ctx: WorkflowContext<ItemFacts>,
+  ) => {
+    const moves = itemParentRefusal(business, def.states, def.workflow.noun) === null;
+    return items.map((i) => ({
+      ...def.wire.of(i),
+      actions: moves ? allowedActions(def.workflow, i, ctx).map((t) => t.action) : [],
+    }));
+  };
+
+  app.get(
+    `${def.api}/:businessId/items`,
+    {
+      config: { access: { menu: def.menu } },
+      schema: {
+        tags: ['business'],
+        summary: `业务的${def.workflow.noun}（分页，含每项当前可执行的操作）`,
+        params: BusinessParams,
+        querystring: PageQuery,
+        response: envelopeResponses(pageOf(row)),
+      },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const actor = await callerOf(request, deps.db);
+      const { businessId } = request.params as { businessId: string };
+      const business = await parent(tenantId, actor, businessId);
+      const page = pageRequest(request.query as PageQuery);
+      const all = (await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow);
+      const records = withActions(
+        all.slice(page.offset, page.offset + page.size),
+        business,
+        context(actor, deps.now(), business.state),
+      );
+      return ok({ records, total: all.length, current: page.current, size: page.size });
+    },
+  );
+
+  app.post(
+    `${def.api}/items/:id/transition`,
+    {
+      config: { access: { menu: def.menu } },
+      schema: {
+        tags: ['business'],
+        summary: `${def.workflow.noun}流转：${def.workflow.transitions.map((t) => `${t.action} ${t.label}`).join(' | ')}`,
+        params: IdParams,
+        body: TransitionBody,
+        response: envelopeResponses(row),
+      },
+    },
+    async (request) => {
+      const { tenantId, userId } = sessionOf(request);
+      const actor = await callerOf(request, deps.db);
+      const now = deps.now();
+      const { id } = request.params as IdParams;
+      const body = request.body as TransitionBody;
+      const found = await db
+        .selectFrom(def.table)
+        .select('business_id')
+        .where('tenant_id', '=', tenantId)
+        .where('item_id', '=', id)
+        .executeTakeFirst();
+      if (!found) throw notFound(def.messages.notFound);
+      const answer = await deps.db.transaction().execute(async (trx) => {
+        const business = await parent(tenantId, actor, String(found.business_id), trx);
+        const ctx = context(actor, now, business.state);
+        const stored = await (trx as unknown as AnyDb)
+          .selectFrom(def.table)
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('item_id', '=', id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const item = def.fromRow(stored);
+        const input: TransitionInput = {
+          ...(body.comment !== undefined ? { comment: body.comment } : {}),
+          values: body.values ?? {},
+        };
+        const verdict = applyTransition(def.workflow, item, body.action, ctx, input);
+        if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+        const refused = itemParentRefusal(business, def.states, def.workflow.noun);
+        if (refused) throw invalidInput(refused);
+        if (item.version !== body.version) throw staleError(def.messages.stale);
+        if (!verdict.ok) throw invalidInput(verdict.message);
+        const keys = new Set(verdict.transition.inputs?.keys ?? []);
+        const values = Object.fromEntries(Object.entries(body.values ?? {}).filter(([k]) => keys.has(k)));
+        const move: ItemMove<S> = {
+          tenantId,
+          actor,
+          now,
+          action: body.action,
+          to: verdict.to,
+          comment: verdict.comment,
+          values,
+        };
+        const written = await (trx as unknown as AnyDb)
+          .updateTable(def.table)
+          .set({ ...def.write(item, move), status: verdict.to, version: sql`version + 1`, updated_at: now })
+          .where('tenant_id', '=', tenantId)
+          .where('item_id', '=', id)
+          .where('version', '=', body.version)
+          .executeTakeFirst();
+        if (Number(written.numUpdatedRows) !== 1) throw staleError(def.messages.stale);
+        await def.after?.(trx, item, move);
+        await logOperation(trx, {
+          ...{ tenantId, userId, now, action: `${def.name}.${body.action}`, targetType: def.name, targetId: id },
+          before: { status: item.status, version: item.version },
+          after: { status: verdict.to, version: item.version + 1, comment: verdict.comment },
+        });
+        const after = await (trx as unknown as AnyDb)
+          .selectFrom(def.table)
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('item_id', '=', id)
+          .executeTakeFirstOrThrow();
+        return withActions([def.fromRow(after)], business, ctx)[0];
+      });
+      return ok(answer);
+    },
+  );
+}
+
+/** The items' contribution to the business's checkpoint, registered where the stage's rules are. */
+export function registerItemsCheckpoint<S extends string, I extends StageItem<S>>(
+  def: Pick<ItemsDef<S, I>, 'table' | 'fromRow' | 'checkpoint'>,
+): void {
+  const checkpoint = def.checkpoint;
+  if (!checkpoint) return;
+  registerCheckpoint(checkpoint.at, async (db, tenantId, record) => {
+    const businessId = (record as { keyId?: string }).keyId;
+    if (!businessId) return [];
+    return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
+  });
+}
