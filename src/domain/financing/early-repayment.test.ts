@@ -127,6 +127,12 @@ describe('earlyRepayment', () => {
     expect(equal.installments[0]?.interestFen).toBe(250_00n);
   });
 
+  it('never lets a tiny balance over many periods pay more principal than is left', () => {
+    const r = earlyRepayment({ ...base, annualRate: '0', earlyRepayFeeRate: '0', amountFen: 100_495_42n - 5n });
+    // 0.05 over 10 periods: 0.005 a period, rounded up to 0.01, until nothing is left.
+    expect(r.installments.map((i) => i.principalFen)).toEqual([1n, 1n, 1n, 1n, 1n, 0n, 0n, 0n, 0n, 0n]);
+  });
+
   it('prepays nothing and charges nothing when the payment does not cover interest and fee', () => {
     const r = earlyRepayment({ ...base, amountFen: 502_48n });
     expect(r).toEqual({

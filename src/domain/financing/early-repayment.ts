@@ -94,8 +94,10 @@ function recompute(input: EarlyRepaymentInput, balance: bigint): Installment[] {
     if (i === n - 1) principalFen = left;
     else if (input.method === 'EQUAL_PRINCIPAL') principalFen = part;
     else if (input.method === 'EQUAL_INSTALLMENT') {
+      // A broken period is at most 30 days, so its interest never exceeds r·Bal, nor the payment; a tiny
+      // balance over many periods could over-pay by rounding: never more than what is left.
       const due = payment - interestFen;
-      principalFen = due < 0n ? 0n : due > left ? left : due;
+      principalFen = due > left ? left : due;
     } else principalFen = 0n;
     left -= principalFen;
     return {
