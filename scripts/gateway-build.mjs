@@ -30,6 +30,9 @@ const relativeImportsAsJs = {
   setup(esbuild) {
     esbuild.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point') return undefined;
+      // A package's JSON (the holiday calendar's data) is compiled in: Node's loader would read it only with an
+      // import attribute, which esbuild drops for a node20 target.
+      if (args.path.endsWith('.json')) return undefined;
       if (!args.path.startsWith('.')) return { path: args.path, external: true };
       const target = resolve(args.resolveDir, args.path);
       if (existsSync(`${target}.ts`)) return { path: `${args.path}.js`, external: true };

@@ -59,4 +59,11 @@ describe('the gateway as npm start runs it (compiled)', () => {
     const menus = await fetch(`${url}/api/authcenter/authority/menu/list?loadOp=1`, { headers });
     expect(((await menus.json()) as { code: number }).code).toBe(0);
   });
+
+  it('carries the holiday calendar that business days are read from', async () => {
+    const days = (await import(join(compiledDir, 'src/domain/calendar/business-day.js'))) as {
+      isBusinessDay(date: string): boolean;
+    };
+    expect([days.isBusinessDay('2026-10-01'), days.isBusinessDay('2026-10-10')]).toEqual([false, true]);
+  });
 });

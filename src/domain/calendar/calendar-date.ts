@@ -26,7 +26,10 @@ export function isCalendarDate(value: unknown): value is string {
 /** Asia/Shanghai, the business's zone, is UTC+8 all year (no daylight saving). */
 export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 
-/** The calendar day of the instant in Asia/Shanghai (UTC+8, no daylight saving), the business's day. */
+/**
+ * The calendar day of the instant in Asia/Shanghai (UTC+8, no daylight saving), the business's day: "today"
+ * for the business, whatever day of the week. Whether a day is a working day is business-day.ts.
+ */
 export function businessDay(now: Date): string {
   return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }

@@ -29,7 +29,7 @@ export interface Installment {
   totalFen: bigint;
 }
 
-interface Fraction {
+export interface Fraction {
   n: bigint;
   d: bigint;
 }
@@ -61,6 +61,11 @@ export function daysBetween(start: string, end: string): number {
   return dayNumber(end) - dayNumber(start);
 }
 
+/** The day n days later (earlier when n < 0). */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The same day n months later, clamped to that month's last day. */
 export function addMonths(date: string, months: number): string {
   const m = DATE.exec(date);
@@ -72,7 +77,20 @@ export function addMonths(date: string, months: number): string {
   return `${year}-${pad(month + 1)}-${pad(Math.min(Number(m[3]), last))}`;
 }
 
-function interestForDays(balance: bigint, rate: Fraction, days: number, basis: number): bigint {
+/** 等额本息's payment A = round(P·r·(1+r)^n / ((1+r)^n − 1)), exactly, with r the monthly rate; P / n at 0 %. */
+export function annuityPaymentFen(principalFen: bigint, r: Fraction, periods: number): bigint {
+  // (1+r)^n = N / D.
+  const N = (r.d + r.n) ** BigInt(periods);
+  const D = r.d ** BigInt(periods);
+  return r.n === 0n ? roundHalfUp(principalFen, BigInt(periods)) : roundHalfUp(principalFen * r.n * N, r.d * (N - D));
+}
+
+/** The monthly rate r = R / 12, exactly. */
+export function monthlyRate(R: Fraction): Fraction {
+  return { n: R.n, d: R.d * 12n };
+}
+
+export function interestForDays(balance: bigint, rate: Fraction, days: number, basis: number): bigint {
   return roundHalfUp(balance * rate.n * BigInt(days), rate.d * BigInt(basis));
 }
 
@@ -116,8 +134,7 @@ export function buildRepaymentSchedule(input: ScheduleInput): {
     const n = input.periods ?? 0;
     if (!Number.isInteger(n) || n < 1 || n > 360) throw new Error('期数须为1到360的整数');
     const dates = monthlyDates(input.loanDate, n);
-    // r = R / 12, exactly.
-    const r: Fraction = { n: R.n, d: R.d * 12n };
+    const r = monthlyRate(R);
     const monthly = (balance: bigint) => roundHalfUp(balance * r.n, r.d);
     if (input.method === 'INTEREST_FIRST') {
       dates.forEach((span, i) => {
@@ -133,10 +150,7 @@ export function buildRepaymentSchedule(input: ScheduleInput): {
         balance -= principal;
       });
     } else {
-      // A = P·r·(1+r)^n / ((1+r)^n − 1), with (1+r)^n = N / D.
-      const N = (r.d + r.n) ** BigInt(n);
-      const D = r.d ** BigInt(n);
-      const payment = r.n === 0n ? roundHalfUp(P, BigInt(n)) : roundHalfUp(P * r.n * N, r.d * (N - D));
+      const payment = annuityPaymentFen(P, r, n);
       let balance = P;
       dates.forEach((span, i) => {
         const interest = monthly(balance);

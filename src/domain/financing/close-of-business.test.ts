@@ -1,0 +1,146 @@
+// The close of business for one installment and one day: status, overdue days (with the grace of a due date
+// on a holiday), the penalty posted each day adding up to penaltyFen, the risk classes at their edges and the
+// reminders.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  INSTALLMENT_STATUS_LABEL,
+  installmentStatus,
+  overdueDays,
+  penaltyToPostFen,
+  REMINDER_LABEL,
+  RISK_CLASS_LABEL,
+  reminderOn,
+  riskClass,
+} from './close-of-business';
+import { penaltyFen } from './penalty';
+import { addDays } from './repayment-schedule';
+
+const weekday = { dueDate: '2026-06-10', owedFen: 1n }; // a Wednesday
+const holiday = { dueDate: '2026-10-03', owedFen: 1n }; // National Day; the next business day is 10-08
+const weekend = { dueDate: '2026-11-28', owedFen: 1n }; // a Saturday; the next business day is 11-30
+
+describe('installmentStatus and overdueDays', () => {
+  it('is 未到期 before the due date, 已到期 on it, 逾期 after it', () => {
+    expect(installmentStatus(weekday, '2026-06-09')).toBe('NOT_DUE');
+    expect(installmentStatus(weekday, '2026-06-10')).toBe('DUE');
+    expect(installmentStatus(weekday, '2026-06-11')).toBe('OVERDUE');
+    expect([
+      overdueDays(weekday, '2026-06-09'),
+      overdueDays(weekday, '2026-06-10'),
+      overdueDays(weekday, '2026-06-11'),
+    ]).toEqual([0, 0, 1]);
+    expect(overdueDays(weekday, '2026-09-08')).toBe(90);
+  });
+
+  it('is 已结清 once nothing is owed, whatever the day', () => {
+    for (const day of ['2026-06-01', '2026-06-10', '2027-01-01'])
+      expect(installmentStatus({ ...weekday, owedFen: 0n }, day)).toBe('SETTLED');
+    expect(overdueDays({ ...weekday, owedFen: 0n }, '2026-07-01')).toBe(0);
+  });
+
+  it('waits for the next business day when the due date is a holiday, then counts from the due date', () => {
+    expect(installmentStatus(holiday, '2026-10-02')).toBe('NOT_DUE');
+    expect(installmentStatus(holiday, '2026-10-03')).toBe('DUE');
+    expect(installmentStatus(holiday, '2026-10-08')).toBe('DUE');
+    expect(overdueDays(holiday, '2026-10-08')).toBe(0);
+    expect(installmentStatus(holiday, '2026-10-09')).toBe('OVERDUE');
+    expect(overdueDays(holiday, '2026-10-09')).toBe(6);
+    expect(installmentStatus(weekend, '2026-11-30')).toBe('DUE');
+    expect(overdueDays(weekend, '2026-12-01')).toBe(3);
+  });
+
+  it('names every status in Chinese', () => {
+    expect(INSTALLMENT_STATUS_LABEL).toEqual({ NOT_DUE: '未到期', DUE: '已到期', OVERDUE: '逾期', SETTLED: '已结清' });
+  });
+});
+
+const terms = { overdueFen: 1_000_000_00n, annualRate: '0.0600', markup: '0.5', dayCountBasis: 360 as const };
+
+describe('penaltyToPostFen', () => {
+  it('posts 250.00 a day on 1,000,000.00 overdue, 2,500.00 over ten days', () => {
+    const input = { ...terms, dueDate: weekday.dueDate };
+    expect(penaltyToPostFen(input, '2026-06-10')).toBe(0n);
+    expect(penaltyToPostFen(input, '2026-06-11')).toBe(250_00n);
+    let posted = 0n;
+    for (let d = 1; d <= 10; d++) posted += penaltyToPostFen(input, addDays('2026-06-10', d));
+    expect(posted).toBe(2_500_00n);
+  });
+
+  it('posts nothing in a holiday grace, then every day since the due date on the first overdue day', () => {
+    const input = { ...terms, dueDate: holiday.dueDate };
+    expect(penaltyToPostFen(input, '2026-10-08')).toBe(0n);
+    expect(penaltyToPostFen(input, '2026-10-09')).toBe(1_500_00n);
+    expect(penaltyToPostFen(input, '2026-10-10')).toBe(250_00n);
+  });
+
+  it('posts nothing when nothing is overdue', () => {
+    expect(penaltyToPostFen({ ...terms, overdueFen: 0n, dueDate: weekday.dueDate }, '2026-06-20')).toBe(0n);
+  });
+
+  it('adds up, day by day, to penaltyFen over the span, each post ≥ 0 (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 11n }),
+        fc.integer({ min: 0, max: 2400 }).map((bp) => (bp / 10_000).toFixed(4)),
+        fc.constantFrom(360 as const, 365 as const),
+        fc.integer({ min: 0, max: 365 }).map((n) => addDays('2026-01-01', n)),
+        fc.integer({ min: 0, max: 60 }),
+        (overdueFen, annualRate, dayCountBasis, dueDate, span) => {
+          const input = { overdueFen, annualRate, markup: '0.5', dayCountBasis, dueDate };
+          let posted = 0n;
+          for (let d = 0; d <= span; d++) {
+            const post = penaltyToPostFen(input, addDays(dueDate, d));
+            expect(post >= 0n).toBe(true);
+            posted += post;
+          }
+          const end = addDays(dueDate, span);
+          const owed = { dueDate, owedFen: overdueFen };
+          expect(posted).toBe(
+            installmentStatus(owed, end) === 'OVERDUE' ? penaltyFen({ ...input, valueDate: end }) : 0n,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('riskClass', () => {
+  it('is 正常 at 0, 关注 from 1 to 90, 次级 past 90, and for write-off review past 180', () => {
+    const at = (d: number) => riskClass(d);
+    expect(at(0)).toEqual({ riskClass: 'NORMAL', writeOffReview: false });
+    expect(at(1)).toEqual({ riskClass: 'SPECIAL_MENTION', writeOffReview: false });
+    expect(at(30).riskClass).toBe('SPECIAL_MENTION');
+    expect(at(31).riskClass).toBe('SPECIAL_MENTION');
+    expect(at(90)).toEqual({ riskClass: 'SPECIAL_MENTION', writeOffReview: false });
+    expect(at(91)).toEqual({ riskClass: 'SUBSTANDARD', writeOffReview: false });
+    expect(at(180)).toEqual({ riskClass: 'SUBSTANDARD', writeOffReview: false });
+    expect(at(181)).toEqual({ riskClass: 'SUBSTANDARD', writeOffReview: true });
+    expect(RISK_CLASS_LABEL).toEqual({ NORMAL: '正常', SPECIAL_MENTION: '关注', SUBSTANDARD: '次级' });
+  });
+});
+
+describe('reminderOn', () => {
+  it('reminds 7, 3 and 1 days before the due date, and every day while overdue', () => {
+    const on = (offset: number) => reminderOn(weekday, addDays(weekday.dueDate, offset));
+    expect([-8, -7, -6, -4, -3, -2, -1, 0].map(on)).toEqual([
+      null,
+      'DUE_IN_7',
+      null,
+      null,
+      'DUE_IN_3',
+      null,
+      'DUE_IN_1',
+      null,
+    ]);
+    expect([1, 2, 45].map(on)).toEqual(['OVERDUE', 'OVERDUE', 'OVERDUE']);
+  });
+
+  it('does not remind in a holiday grace, nor of what is paid', () => {
+    expect(reminderOn(holiday, '2026-10-08')).toBe(null);
+    expect(reminderOn(holiday, '2026-10-09')).toBe('OVERDUE');
+    expect(reminderOn({ ...weekday, owedFen: 0n }, '2026-06-09')).toBe(null);
+    expect(reminderOn({ ...weekday, owedFen: 0n }, '2026-06-20')).toBe(null);
+    expect(REMINDER_LABEL.OVERDUE).toBe('已逾期');
+  });
+});
