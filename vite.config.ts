@@ -6,25 +6,6 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 
-// Node 20 lacks Map.groupBy and Object.groupBy, which Vitest 5's reporter calls to print failures.
-type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
-if (!('groupBy' in Map)) {
-  const groupBy: GroupBy = (items, key) => {
-    const groups = new Map();
-    let i = 0;
-    for (const item of items) {
-      const k = key(item, i++);
-      groups.set(k, [...(groups.get(k) ?? []), item]);
-    }
-    return groups;
-  };
-  Object.defineProperty(Map, 'groupBy', { value: groupBy });
-  Object.defineProperty(Object, 'groupBy', {
-    value: <T>(items: Iterable<T>, key: (item: T, index: number) => PropertyKey) =>
-      Object.fromEntries(groupBy(items, key)),
-  });
-}
-
 /** A chunk of the client build as the benchmark's shell check reads it (tests/bench/shell-chunks.ts). */
 export interface BuiltChunk {
   fileName: string;

@@ -1,6 +1,8 @@
 // npm run dev: the gateway (restarted on change by tsx watch) and Vite's dev server, which proxies /api to it.
 import { spawn } from 'node:child_process';
+import { sayWhenAnotherNode } from './runtime.mjs';
 
+sayWhenAnotherNode('npm run dev');
 const port = process.env.GATEWAY_PORT ?? '8080';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'gateway/src/server.ts'], {

@@ -1,9 +1,10 @@
 // npm run mutation [-- <files to mutate>]: StrykerJS over the domain rules (stryker.config.mjs), outside npm
-// test. StrykerJS 10's command line refuses Node 20 outright (it asks for 22), although what it runs works
-// here as vitest 5 and Pact 17 do, which also name Node 22; 9.x, the last line that accepts Node 20, cannot
-// pick single tests out of vitest 5 and reports nearly every mutant as surviving. So this starts StrykerJS
-// through its own entry class, the same as its command line does after that check.
+// test. This starts StrykerJS through its own entry class, as its command line does, and closes with one line: the
+// mutation score. (StrykerJS 10 asks for Node 22 or later; the project's own Node, 24, satisfies it.)
 import { Stryker } from '../node_modules/@stryker-mutator/core/dist/src/stryker.js';
+import { sayWhenAnotherNode } from './runtime.mjs';
+
+sayWhenAnotherNode('npm run mutation');
 
 // `--concurrency 1` runs one test runner: beside other work on this machine, one file or folder at a time.
 const args = process.argv.slice(2);

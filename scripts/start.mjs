@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import { buildClientIfStale } from './client-build.mjs';
 import { buildGateway, gatewayEnv } from './gateway-build.mjs';
+import { sayWhenAnotherNode } from './runtime.mjs';
 
+sayWhenAnotherNode('npm start');
 buildClientIfStale();
 const server = await buildGateway();
 const gateway = spawn(process.execPath, [server], { stdio: 'inherit', env: gatewayEnv() });

@@ -2,14 +2,15 @@
 // tests, gateway tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider
 // verification against the real gateway, and the browser tests in Debian's Chromium. Everything except the
 // benchmark. It runs every step, then prints each step's wall time (and, for the test steps, each project's),
-// the databases the gateway suite ran on and one closing line with the counts (CI reads `tests: N passed,
-// N failed, N skipped`). A test file that failed without a failing test — it did not import, or a hook threw
-// and its tests were skipped — counts as one failed test, so the line never reads green then.
+// the databases the gateway suite ran on, the Node every step ran on, and one closing line with the counts (CI
+// reads `tests: N passed, N failed, N skipped`). A test file that failed without a failing test — it did not
+// import, or a hook threw and its tests were skipped — counts as one failed test, so the line never reads green.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ensureChromium } from './browser.mjs';
 import { buildClientIfStale } from './client-build.mjs';
+import { PROJECT_NODE, sayWhenAnotherNode } from './runtime.mjs';
 
 const failures = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -94,6 +95,7 @@ function vitest(name, projects) {
   }
 }
 
+sayWhenAnotherNode('npm test');
 const runStarted = performance.now();
 mkdirSync('.tmp', { recursive: true });
 timed('browser', () => ensureChromium());
@@ -126,6 +128,9 @@ const databases = [
   gatewayTests.postgres && `PostgreSQL (${gatewayTests.postgres} passed)`,
 ].filter(Boolean);
 console.log(`gateway suite: ${databases.length ? databases.join(' + ') : 'no database (no gateway test passed)'}`);
+// Every step runs on this process's Node (process.execPath), the vitest workers and the gateways they start too.
+const runtime = process.versions.node === PROJECT_NODE ? "the project's" : `not the project's ${PROJECT_NODE}`;
+console.log(`node: ${process.version} (${runtime}) for every step`);
 console.log(`steps: ${stepTimes.join(', ')}; total ${Math.round((performance.now() - runStarted) / 1000)} s`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, gatewayEnv } from '../../scripts/gateway-build.mjs';
+import { PROJECT_NODE } from '../../scripts/runtime.mjs';
 import { LISTENING_PREFIX } from './config';
 
 describe('the gateway as npm start runs it (compiled)', () => {
@@ -15,6 +16,7 @@ describe('the gateway as npm start runs it (compiled)', () => {
   const compiledDir = join(process.cwd(), '.tmp', `gateway-js-test-${process.pid}`);
   let child: ChildProcess | undefined;
   let url = '';
+  let node = '';
 
   beforeAll(async () => {
     const server = await buildGateway(process.cwd(), compiledDir);
@@ -23,16 +25,17 @@ describe('the gateway as npm start runs it (compiled)', () => {
       env: { ...gatewayEnv(), DATA_DIR: join(work, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const port = await new Promise<number>((resolve, reject) => {
+    const listening = await new Promise<{ port: number; node: string }>((resolve, reject) => {
       let seen = '';
       child!.stdout!.on('data', (chunk: Buffer) => {
         seen += chunk.toString();
         const line = seen.split('\n').find((l) => l.startsWith(LISTENING_PREFIX));
-        if (line) resolve((JSON.parse(line.slice(LISTENING_PREFIX.length)) as { port: number }).port);
+        if (line) resolve(JSON.parse(line.slice(LISTENING_PREFIX.length)));
       });
       child!.once('exit', (code) => reject(new Error(`the compiled gateway exited with ${code}`)));
     });
-    url = `http://127.0.0.1:${port}`;
+    url = `http://127.0.0.1:${listening.port}`;
+    node = listening.node;
   }, 180_000);
 
   afterAll(async () => {
@@ -43,6 +46,10 @@ describe('the gateway as npm start runs it (compiled)', () => {
     }
     rmSync(work, { recursive: true, force: true });
     rmSync(compiledDir, { recursive: true, force: true });
+  });
+
+  it("runs on the project's own Node", () => {
+    expect(node).toBe(`v${PROJECT_NODE}`);
   });
 
   it('migrates, seeds and serves every module from the compiled tree', async () => {

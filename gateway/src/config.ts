@@ -1,7 +1,10 @@
 // The gateway's settings, read once from the environment. Defaults make `tsx gateway/src/server.ts` work on
 // a fresh checkout: embedded PGlite under ./data, the built client from ./dist, parameter encryption on.
 
-/** The line (then JSON `{ "port": n }`) the gateway prints on stdout once it listens on a port the system chose. */
+/**
+ * The line (then JSON `{ "port": n, "node": "v24.…" }`: its port and its Node) the gateway prints on stdout once it
+ * listens on a port the system chose.
+ */
 export const LISTENING_PREFIX = 'gateway-listening ';
 
 export interface GatewayConfig {

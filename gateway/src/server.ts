@@ -47,12 +47,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: kind }, 'gateway ready');
+  app.log.info({ database: kind, node: process.version }, 'gateway ready');
   // PORT=0 lets the system choose a free port, so whoever started the gateway (the browser tests, the
-  // benchmark) cannot lose it between choosing and binding; one line on stdout tells them which it is.
+  // benchmark) cannot lose it between choosing and binding; one line on stdout tells them which it is, and on
+  // which Node the gateway runs.
   if (config.port === 0) {
     const { port } = app.server.address() as { port: number };
-    process.stdout.write(`${LISTENING_PREFIX}${JSON.stringify({ port })}\n`);
+    process.stdout.write(`${LISTENING_PREFIX}${JSON.stringify({ port, node: process.version })}\n`);
   }
 } catch (error) {
   app.log.error({ err: error }, 'failed to start');
