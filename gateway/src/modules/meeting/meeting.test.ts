@@ -3,6 +3,7 @@
 // waits for every attending voting member, and the conclusion must agree with it. Each refusal answers
 // 160300400 with the rule's Chinese words; another tenant's meeting is not found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { MeetingMessage } from '../../../../src/domain/financing/meeting-rules';
 import { MeetingFlowMessage, MeetingPlanMessage } from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
@@ -97,7 +98,8 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
 
   it('makes a numbered draft of the tenant’s people and businesses; refuses another tenant’s ids and a thin quorum', async () => {
     const { meetingId, meetingNo } = await createMeeting(gw.db, T, plan(), p('secretary'), now);
-    expect(meetingNo).toMatch(/^HY20261126\d{4}$/);
+    // Numbered on the Beijing day of the meeting's own clock, whatever day the suite runs.
+    expect(meetingNo).toMatch(new RegExp(`^HY${businessDay(now).replaceAll('-', '')}\\d{4}$`));
     const m = await loadMeeting(gw.db, T, meetingId);
     expect(m).toMatchObject({ status: 'DRAFT', version: 1, title: '2026年第12次评审会' });
     expect(m.items.map((i) => [i.seq, i.businessId])).toEqual([
