@@ -11,6 +11,7 @@ import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { daysBefore } from '../../db/seed/seed-days';
 import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
+import { seededAt } from '../../testing/pglite-template';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
 import {
   castVote,
@@ -36,7 +37,7 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
   let otherTenantBusiness: string;
   let otherTenantUser: string;
   // Two days before the seed's day, after the report seed's walks (seed-days.ts dates them back from it).
-  const now = daysBefore(new Date(), 2, 10);
+  const now = daysBefore(seededAt(), 2, 10);
 
   const idOf = async (userName: string) =>
     (await gw.db.selectFrom('app_user').select('user_id').where('user_name', '=', userName).executeTakeFirstOrThrow())
