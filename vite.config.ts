@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
@@ -296,10 +297,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
-          // Three files at once, each with its own gateway process and Chromium: a spec spends much of its time
-          // waiting on the page (animations, a list's debounce, a request's round trip), and with two at once the
-          // run kept the two cores only about two thirds busy.
-          maxWorkers: 3,
+          // One file per core (at most four), each with its own gateway process and Chromium. Three at once on
+          // two cores kept them busier, but a second test run beside it (another checkout, a merge being tried)
+          // then puts six browsers and gateways on two cores, and a page starved that long misses Playwright's
+          // 30 s waits; one per core leaves the room a second run needs.
+          maxWorkers: Math.max(1, Math.min(availableParallelism(), 4)),
           testTimeout: 60_000,
           // expect.poll waits as long as Playwright's own waits do (30 s), not Vitest's 1 s: what a spec polls
           // (a detail's request, a count after a move) comes when the page gets to it, and on a loaded machine

@@ -10,6 +10,7 @@ import { DASHBOARD_ROUTE, flattenRoutes } from '../../src/domain/menu/route-cata
 import { seriousViolations, type Violation } from './support/axe';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
 
@@ -28,7 +29,7 @@ interface Finding extends Violation {
 /** The page once its data has arrived: no request in flight and no list still loading. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await nothingBusyShown(page, '[aria-busy="true"]');
 }
 
 /** Quiet: no request for as long as Playwright's `networkidle` waits after a page load. */
@@ -69,7 +70,7 @@ async function goInside(page: Page, route: string, requests: ReturnType<typeof t
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, route);
   await expect.poll(() => requests.quiet(), { timeout: 30_000, interval: 100 }).toBe(true);
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+  await nothingBusyShown(page, '[aria-busy="true"]');
 }
 
 /**

@@ -6,6 +6,7 @@ import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-cod
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -19,7 +20,7 @@ async function openMenu(title: string, tableLabel?: string) {
   await page.getByRole('heading', { name: title }).waitFor();
   if (tableLabel) {
     await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
-    await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+    await nothingBusyShown(page);
   }
 }
 

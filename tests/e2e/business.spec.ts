@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 const LIST = '/business/financingBusinessManage';
@@ -13,7 +14,7 @@ async function openList() {
   await page.goto(`${suite.gateway.url}${LIST}`);
   await page.getByRole('heading', { name: '融资业务管理' }).waitFor();
   await page.getByRole('table', { name: '融资业务列表' }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 /** Narrows the list to one supplier's businesses waiting for the pre-credit review. */
@@ -23,7 +24,7 @@ async function waitingOf(supplier: string) {
   await search.getByRole('combobox', { name: '供应商' }).selectOption({ label: supplier });
   await search.getByRole('combobox', { name: '状态' }).selectOption({ label: '预授信·待审核' });
   await search.getByRole('button', { name: '查询' }).click();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 const screenshots = (name: string) => shoot(suite.page, name);

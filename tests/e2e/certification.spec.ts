@@ -8,6 +8,7 @@ import { residentIdCheckChar } from '../../src/domain/patterns/resident-id';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -20,7 +21,7 @@ async function openMenu(title: string, tableLabel: string) {
   await openMenuItem(page, '基础数据', title);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 describe('证书管理, 个人认证', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -13,7 +14,7 @@ async function openMenu(title: string, tableLabel: string) {
   await openMenuItem(page, '客户关系管理', title);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 const screenshots = (name: string) => shoot(suite.page, name);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 const DEMANDS = '/financingDemandManagement/financingDemandManagement';
@@ -14,7 +15,7 @@ async function open(path: string, title: string, tableLabel: string) {
   await page.goto(`${suite.gateway.url}${path}`);
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByRole('table', { name: tableLabel }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 const screenshots = (name: string) => shoot(suite.page, name);

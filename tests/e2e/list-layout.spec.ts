@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -13,7 +14,7 @@ async function openList(page: Page, path: string, heading: string, table: string
   await page.goto(`${suite.gateway.url}${path}`);
   await page.getByRole('heading', { name: heading }).waitFor();
   await page.getByRole('table', { name: table }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 /** The frame's overflow and where each header cell sits, relative to the frame's visible box. */

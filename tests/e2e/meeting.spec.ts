@@ -12,6 +12,7 @@ import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
+import { nothingBusyShown } from './support/settled';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 
-const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+const settled = (page: Page) => nothingBusyShown(page);
 
 describe('评审会', () => {
   it('the secretary makes a meeting, three members vote in their own sessions, the secretary concludes', async () => {

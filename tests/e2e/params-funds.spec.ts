@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -14,7 +15,7 @@ async function openRoute(path: string, title: string) {
   const page = suite.page;
   await page.goto(`${suite.gateway.url}${path}`);
   await page.getByRole('heading', { name: title, exact: true }).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 describe('参数管理 and 资金管理', () => {

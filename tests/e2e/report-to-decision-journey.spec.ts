@@ -13,6 +13,7 @@ import { launchBrowser, screenshots as shoot, sessionAs } from './support/browse
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { openMenuItem } from './support/menu';
 import { fillReportSteps } from './support/report-stepper';
+import { nothingBusyShown } from './support/settled';
 
 const PASSWORD = 'Staff@2026';
 const AREA = '业务管理';
@@ -40,7 +41,7 @@ async function api(userName: string, path: string) {
   return ((await res.json()) as { data: any }).data;
 }
 
-const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+const settled = (page: Page) => nothingBusyShown(page);
 
 describe('融资全流程（尽调报告 → 评审会 → 融资决议）', () => {
   it('takes an approved application through report, meeting, minutes and decision to its approved terms', async () => {

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuArea } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
 async function settled() {
-  await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(suite.page);
 }
 
 const screenshots = (name: string) => shoot(suite.page, name);

@@ -7,6 +7,7 @@ import { signInThroughForm } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 import { mainMenu, openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 const NEW_USER = {
@@ -45,7 +46,7 @@ async function openRoles() {
   await openMenuItem(page, '基础数据', '角色管理');
   await page.getByRole('heading', { name: '角色管理' }).waitFor();
   await page.getByRole('table', { name: '角色列表' }).getByRole('row').nth(1).waitFor();
-  await page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(page);
 }
 
 /** Narrows the role list to one code. */

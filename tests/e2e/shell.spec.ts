@@ -5,6 +5,7 @@ import { signInThroughForm } from './support/browser';
 import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -44,7 +45,7 @@ describe('tags', () => {
     await suite.page.getByRole('navigation', { name: '分页' }).getByRole('button', { name: '下一页' }).click();
     const pager = suite.page.getByRole('navigation', { name: '分页' });
     await pager.locator('[aria-current="page"]', { hasText: '2' }).waitFor();
-    await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+    await nothingBusyShown(suite.page);
     const firstOfPage2 = await table.getByRole('row').nth(1).textContent();
     await suite.page.getByLabel('企业名称').fill('华东建材');
     await openFromSidebar('业务管理', '业务审核');
@@ -55,7 +56,7 @@ describe('tags', () => {
     expect(await table.getByRole('row').nth(1).textContent()).toBe(firstOfPage2);
     await suite.page.getByRole('button', { name: '查询' }).click();
     await pager.locator('[aria-current="page"]', { hasText: '1' }).waitFor();
-    await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+    await nothingBusyShown(suite.page);
     for (const cell of await table.getByRole('row').locator('td:first-child').allTextContents())
       expect(cell).toContain('华东建材');
     await suite.page.screenshot({ path: '.tmp/e2e-negative-opinion.png' });
@@ -146,7 +147,7 @@ describe('tag switch', () => {
       // Both pages settled first (no request in flight, no list still loading): a page whose data arrives
       // inside the counting window would be counted as if the switch had rendered it.
       await suite.page.waitForLoadState('networkidle');
-      await suite.page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      await nothingBusyShown(suite.page, '[aria-busy="true"]');
       for (const [i, title] of ['融资业务管理', '业务审核', '融资业务管理', '业务审核'].entries()) {
         const renders = await countRenders(suite.page, async () => {
           await tagBar().getByText(title, { exact: true }).click();

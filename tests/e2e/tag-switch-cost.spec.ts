@@ -6,6 +6,7 @@ import { signInThroughForm } from './support/browser';
 import { openMenuItem } from './support/menu';
 import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
 
@@ -19,9 +20,7 @@ async function openFromSidebar(area: string, item: string) {
 /** The page shown has settled: no request in flight and no list of it still loading. */
 async function settled() {
   await suite.page.waitForLoadState('networkidle');
-  await suite.page.waitForFunction(() =>
-    [...document.querySelectorAll('[aria-busy="true"]')].every((busy) => !busy.checkVisibility()),
-  );
+  await nothingBusyShown(suite.page, '[aria-busy="true"]');
 }
 
 // Counts, by name, the reads of a box's size or place (each makes the browser lay the page out there and then

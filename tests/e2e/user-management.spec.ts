@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite();
 
@@ -12,7 +13,7 @@ async function openUsers() {
   await openMenuItem(suite.page, '基础数据', '用户管理');
   await suite.page.getByRole('heading', { name: '用户管理' }).waitFor();
   await suite.page.getByRole('table', { name: '用户列表' }).getByRole('row').nth(1).waitFor();
-  await suite.page.waitForFunction(() => !document.querySelector('table[aria-busy]'));
+  await nothingBusyShown(suite.page);
 }
 
 describe('用户管理', () => {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import {
   PG_TEMPLATE_ENV,
   runStatement,
+  SEEDED_AT_ENV,
   TEMPLATE_ENV,
   TEMPLATE_FILES_ENV,
   writePgTemplate,
@@ -17,7 +18,13 @@ export default async function setup(): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = `gw_template_${process.pid}`;
   const files = resolve('.tmp', `template-files-${process.pid}`);
-  await Promise.all([writeTemplate(path, files), url ? writePgTemplate(url, pgTemplate, files) : Promise.resolve()]);
+  // One moment for both templates, which the tests read back (seededAt) to name the days the seed dated.
+  const now = new Date();
+  await Promise.all([
+    writeTemplate(path, files, now),
+    url ? writePgTemplate(url, pgTemplate, files, now) : Promise.resolve(),
+  ]);
+  process.env[SEEDED_AT_ENV] = now.toISOString();
   process.env[TEMPLATE_ENV] = path;
   process.env[TEMPLATE_FILES_ENV] = files;
   if (url) process.env[PG_TEMPLATE_ENV] = pgTemplate;

@@ -28,11 +28,27 @@ export function copyTemplateFiles(filesDir: string): void {
   if (from && existsSync(from)) cpSync(from, filesDir, { recursive: true });
 }
 
-export async function writeTemplate(path: string, filesDir: string): Promise<void> {
+/** The environment variable holding the moment the run's templates were seeded at; set by its global setup. */
+export const SEEDED_AT_ENV = 'GATEWAY_TEST_SEEDED_AT';
+
+/** Read when no global setup seeded a template: a file seeding its own database seeds as of this moment. */
+const loadedAt = new Date();
+
+/**
+ * The moment the demo data of this run was seeded at: every seeded date counts back from its Beijing day
+ * (db/seed/seed-days.ts). A test naming a seeded date counts from it, not from its own clock, which may
+ * have passed a Beijing midnight since (16:00 UTC).
+ */
+export function seededAt(): Date {
+  const at = process.env[SEEDED_AT_ENV];
+  return at ? new Date(at) : loadedAt;
+}
+
+export async function writeTemplate(path: string, filesDir: string, now: Date): Promise<void> {
   const { db } = await openDatabase({ memory: true });
   try {
     await migrate(db);
-    await seedDemo(db);
+    await seedDemo(db, now);
     await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
     const source = changeSourceOf(db);
     if (source?.kind !== 'pglite') throw new Error('the template is a PGlite database');
@@ -77,7 +93,7 @@ export async function runStatement(url: string, statement: string): Promise<void
 }
 
 /** Migrates and seeds a new database `name` on the server of `url`, to be copied by each test file. */
-export async function writePgTemplate(url: string, name: string, filesDir: string): Promise<void> {
+export async function writePgTemplate(url: string, name: string, filesDir: string, now: Date): Promise<void> {
   await runStatement(url, `drop database if exists ${name} with (force)`);
   await runStatement(url, `create database ${name}`);
   const templateUrl = withDatabase(url, name);
@@ -85,7 +101,7 @@ export async function writePgTemplate(url: string, name: string, filesDir: strin
   const { db } = await openDatabase({ url: templateUrl, schema: PG_TEMPLATE_SCHEMA });
   try {
     await migrate(db);
-    await seedDemo(db);
+    await seedDemo(db, now);
     await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
   } finally {
     await db.destroy();

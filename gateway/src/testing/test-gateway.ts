@@ -15,7 +15,7 @@ import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo-seed';
 import { hashToken, insertToken } from '../modules/auth/repository';
 import { demoPassword } from './demo-passwords';
-import { copyPgTemplate, copyTemplateFiles, migratedTemplate, PG_TEMPLATE_SCHEMA } from './pglite-template';
+import { copyPgTemplate, copyTemplateFiles, migratedTemplate, PG_TEMPLATE_SCHEMA, seededAt } from './pglite-template';
 
 export interface TestGatewayOptions {
   /** A PostgreSQL to test against; the gateway gets a schema of its own there, dropped on close. */
@@ -71,7 +71,7 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
   try {
     if (!template && !copyUrl) {
       await migrate(db);
-      await seedDemo(db);
+      await seedDemo(db, seededAt());
     }
     if (options.encryptKey !== undefined) {
       const value = options.encryptKey;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, isCalendarDate, latestNearTermDay } from './calendar-date';
+import { businessDay, businessYear, isCalendarDate, latestNearTermDay } from './calendar-date';
 
 describe('isCalendarDate', () => {
   it('takes days that exist within 1900-01-01..2100-12-31', () => {
@@ -40,5 +40,12 @@ describe('near-term dates', () => {
     expect(latestNearTermDay(new Date('2026-11-26T02:00:00Z'), 0)).toBe('2026-11-26');
     expect(latestNearTermDay(new Date('2026-11-26T02:00:00Z'), 10)).toBe('2036-11-26');
     expect(latestNearTermDay(new Date('2028-02-29T02:00:00Z'), 1)).toBe('2029-02-28');
+  });
+});
+
+describe('the business year', () => {
+  it('turns at Beijing midnight, eight hours before UTC’s', () => {
+    expect(businessYear(new Date('2026-12-31T15:59:59Z'))).toBe(2026);
+    expect(businessYear(new Date('2026-12-31T16:00:00Z'))).toBe(2027);
   });
 });

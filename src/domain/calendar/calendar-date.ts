@@ -34,6 +34,11 @@ export function businessDay(now: Date): string {
   return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The year of the instant's business day: a number counted by the year (GYS…, ZS…) turns at Beijing's midnight. */
+export function businessYear(now: Date): number {
+  return Number(businessDay(now).slice(0, 4));
+}
+
 /**
  * The latest day a near-term date may name: `years` whole years after the business day of `now` (0: today).
  * 29 February moves to 28 February in a year without one.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
@@ -90,9 +90,18 @@ describe.each(databasesUnderTest())('sign-in lockout on $name', ({ databaseUrl }
     const held = [];
     for (let i = 0; i < MAX_FAILURES; i++) held.push(await reserveAttempt(gw.db, lockKey('reviewer2'), clock));
     expect(held.map((a) => a?.number)).toEqual([1, 2, 3, 4, 5]);
-    const pending = Promise.all(Array.from({ length: QUEUE_LENGTH + 3 }, () => login('reviewer2', 'Staff@2026')));
-    // The held checks end with a right password (the count starts again): the queue goes in.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let busy = 0;
+    const pending = Promise.all(
+      Array.from({ length: QUEUE_LENGTH + 3 }, async () => {
+        const answer = await login('reviewer2', 'Staff@2026');
+        if (answer.status === 429) busy++;
+        return answer;
+      }),
+    );
+    // Those beyond the queue are answered at once, so the queue is full once they are (however long a loaded
+    // machine takes to get there). Then the held checks end with a right password (the count starts again):
+    // the queue goes in.
+    await vi.waitUntil(() => busy === 3, { timeout: 30_000, interval: 20 });
     await gw.db.deleteFrom('login_attempt').where('user_name', '=', 'reviewer2').execute();
     const answers = await pending;
     expect(answers.filter((a) => a.code === 0)).toHaveLength(QUEUE_LENGTH);

@@ -1,6 +1,7 @@
 // 证书管理, 企业认证, 个人认证 over the resource kit: three definitions, one table. What a definition cannot
 // say is the certificate's own number and validity, set when it is issued.
 import type { FastifyPluginAsync } from 'fastify';
+import { businessYear } from '../../../../src/domain/calendar/calendar-date';
 import {
   CERTIFICATE,
   ENTERPRISE_CERTIFICATION,
@@ -10,11 +11,11 @@ import type { GatewayDeps } from '../../deps';
 import { registerResource } from '../../resource/resource-routes';
 import { afterRegistrationReview } from '../registration/routes';
 
-/** A certificate is valid for two years from its issue (证书编号 ZS + year + the id's last 12 digits). */
+/** A certificate is valid for two years from its issue (证书编号 ZS + its Beijing year + the id's last 12 digits). */
 export function issueCertificate(id: string, now: Date) {
   const validTo = new Date(now);
   validTo.setFullYear(validTo.getFullYear() + 2);
-  return { cert_no: `ZS${now.getFullYear()}${id.slice(-12)}`, valid_from: now, valid_to: validTo };
+  return { cert_no: `ZS${businessYear(now)}${id.slice(-12)}`, valid_from: now, valid_to: validTo };
 }
 
 export const certificationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {

@@ -84,9 +84,13 @@ describe("the file service's guards", () => {
     writeFileSync(join(tmp, 'stale-upload'), 'half an upload');
     writeFileSync(join(tmp, 'gw-pdf-crashed', 'out.pdf'), '%PDF-1.');
     writeFileSync(join(tmp, 'fresh-upload'), 'in progress');
-    const old = new Date(Date.now() - STALE_TEMP_MS - 60_000);
+    // Both ages told by the clock the gateway reads, not by the file system's own (they differ when the
+    // suite runs under a moved clock, npm run test:moved-clock).
+    const now = Date.now();
+    const old = new Date(now - STALE_TEMP_MS - 60_000);
     utimesSync(join(tmp, 'stale-upload'), old, old);
     utimesSync(join(tmp, 'gw-pdf-crashed'), old, old);
+    utimesSync(join(tmp, 'fresh-upload'), new Date(now), new Date(now));
     gw = await createTestGateway({ filesDir });
     admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     const o = await signIn(gw.app, 'operator', 'Operator@2026');

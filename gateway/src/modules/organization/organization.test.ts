@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessYear } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { OrgFormMessage } from '../../../../src/domain/organization/organization';
 import { PatternMessage } from '../../../../src/domain/patterns/pattern-check';
@@ -167,7 +168,7 @@ describe.each(databasesUnderTest())('组织管理, 项目公司管理, 供应商
       supplierBody({ creditCode: VALID_CODE.toLowerCase() }),
     );
     expect(created.code).toBe(0);
-    expect(created.data.gysId).toMatch(new RegExp(`^GYS${new Date().getFullYear()}\\d{5}$`));
+    expect(created.data.gysId).toMatch(new RegExp(`^GYS${businessYear(new Date())}\\d{5}$`));
     const detail = await call('GET', `/api/company/supplier/${created.data.keyId}`, admin);
     expect(detail.data).toMatchObject({
       enterpriseName: '深圳测试建材有限公司',

@@ -9,6 +9,7 @@
 // tenant-scoped, and business screens of every role use them.
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
+import { businessYear } from '../../../../src/domain/calendar/calendar-date';
 import {
   ADD_PROJECT_COMPANY_PATH,
   ADD_SUPPLIER_PATH,
@@ -207,7 +208,7 @@ async function insertOrganization(
   const now = deps.now();
   const orgId = newId();
   return deps.db.transaction().execute(async (trx) => {
-    const gysId = type === 'SUPPLIER' ? await nextGysId(trx, now.getFullYear()) : null;
+    const gysId = type === 'SUPPLIER' ? await nextGysId(trx, businessYear(now)) : null;
     await trx
       .insertInto('organization')
       .values({

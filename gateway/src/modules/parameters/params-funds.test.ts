@@ -26,6 +26,7 @@ import type { ResourceRecord } from '../../../../src/domain/resource/resource';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { SEEDED_PRODUCT_COUNT, SEEDED_SUMMARY_VERSIONS } from '../../db/seed/params-funds.seed';
 import { dateBefore, storyDaysBefore } from '../../db/seed/seed-days';
+import { seededAt } from '../../testing/pglite-template';
 import {
   type TestGateway,
   callerOf,
@@ -37,11 +38,11 @@ import {
 import { capSourcesOf } from './cap-sources';
 
 /**
- * A day of the seeded parameters' year, named by month and day, as the seed that ran today dated it (seed-days.ts);
+ * A day of the seeded parameters' year, named by month and day, as this run's seed dated it (seed-days.ts);
  * `yearsOn` years after it.
  */
 const seededDay = (month: number, day: number, yearsOn = 0) =>
-  dateBefore(new Date(), storyDaysBefore(month, day) - 365 * yearsOn);
+  dateBefore(seededAt(), storyDaysBefore(month, day) - 365 * yearsOn);
 
 type Headers = Record<string, string>;
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types

@@ -9,6 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { Type } from 'typebox';
+import { businessYear } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { normalizeCreditCode } from '../../../../src/domain/patterns/social-credit-code';
 import {
@@ -241,7 +242,7 @@ export async function afterRegistrationReview(
       parent_id: group.org_id,
       org_name: registration.company_name,
       org_type: 'SUPPLIER',
-      gys_id: await nextGysId(trx, now.getFullYear()),
+      gys_id: await nextGysId(trx, businessYear(now)),
       data_auth_state: 'PENDING',
       sort_no: await nextSortNo(trx, tenantId),
       credit_code: registration.credit_code,
