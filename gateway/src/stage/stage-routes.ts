@@ -383,6 +383,10 @@ export function registerStage<B, C>(
         if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {
+          // The business row first, as every transition takes it: of saves at once only one writes (the others
+          // find the version moved on), and a save crossing its 提交 waits instead of locking the other way round.
+          const locked = await loadBusiness(trx, ctx.tenantId, id, true);
+          if (locked.version !== body.version) throw staleError(M.stale);
           const { business, after } = await edit.write(trx, ctx, id, checked, before);
           const base = { tenantId: ctx.tenantId, businessId: id, version: body.version, actor: ctx.actor };
           if (!(await reviseBusiness(trx, { ...base, states, now: ctx.now, set: business ?? {} }))) {
