@@ -39,7 +39,7 @@ import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
-import { checkpointOf, loadFacts } from './facts';
+import { checkpointOf, loadFacts, writersOf } from './facts';
 import type { FinancingBusinessTable } from './tables';
 import type { ReviewType } from '../../../../src/domain/financing/stages';
 
@@ -416,6 +416,7 @@ async function reviewOnSubmit(
   type: ReviewType,
   makerId: string,
   ownerId: string | null,
+  writerIds: readonly string[],
 ): Promise<ReviewState> {
   const config = await loadAuditType(db, tenantId, type);
   const members = await membersOfRoles(
@@ -423,7 +424,7 @@ async function reviewOnSubmit(
     tenantId,
     config.levels.flatMap((l) => l.roles),
   );
-  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId);
+  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId, writerIds);
   if (!snapshot.ok) throw invalidInput(snapshot.message);
   return startReview(snapshot.snapshot);
 }
@@ -487,7 +488,14 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, owner)
+        ? await reviewOnSubmit(
+            trx,
+            input.tenantId,
+            stage.type,
+            input.actor.userId,
+            owner,
+            await writersOf(trx, input.tenantId, stage.stage, input.businessId),
+          )
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any
