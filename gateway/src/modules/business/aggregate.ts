@@ -13,7 +13,9 @@ import {
   REVIEW_ACTIONS,
   REVIEW_STAGES,
   type StateKey,
+  LifecycleMessage,
   applyEffects,
+  moveOwner,
   stageOf,
   takesOver,
   transitionOf,
@@ -439,6 +441,8 @@ export interface TransitionBusiness {
   values?: Readonly<Record<string, string | number | null>>;
   fileIds?: readonly string[];
   now: Date;
+  /** The record making the move when another owns it (the meeting moving the businesses it hears). */
+  through?: 'MEETING';
 }
 
 /** The file service's binding type of a file attached to a business's move (its timeline). */
@@ -465,6 +469,9 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const before = toBusinessRow(stored);
     // A supplier user never learns of another supplier's business, nor a scoped user of another subtree's.
     if (!inScope(input.actor, before)) throw notFound(BusinessMessage.notFound);
+    // A move the meeting owns is the meeting's to make, for all it hears at once (its table, its minutes).
+    const ownedBy = moveOwner(before.state, input.action);
+    if (ownedBy && ownedBy !== input.through) throw new AppError(ResultCode.forbidden, LifecycleMessage.meetingMove);
     const record = recordOf(before);
     const checkpoint = checkpointOf(before.state, input.action);
     const facts = await loadFacts(trx, input.tenantId, record, input.actor, checkpoint, input.now);

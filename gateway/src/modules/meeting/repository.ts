@@ -457,6 +457,7 @@ async function moveHeard(
       version: Number(business.version),
       ...(comment !== undefined ? { comment } : {}),
       now,
+      through: 'MEETING',
     });
   }
 }
