@@ -445,6 +445,10 @@ export interface TransitionBusiness {
   through?: 'MEETING';
 }
 
+/** Whether the grants hold the action anywhere in the table (from some state, on some page). */
+const mayEverTake = (grants: ReadonlySet<string>, action: string) =>
+  LIFECYCLE.transitions.some((t) => t.action === action && grants.has(grantOf(t)));
+
 /** The file service's binding type of a file attached to a business's move (its timeline). */
 export const TIMELINE_FILE_TYPE = 'business';
 
@@ -486,7 +490,11 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       ...(input.comment !== undefined ? { comment: input.comment } : {}),
       ...(input.values ? { values: input.values } : {}),
     });
-    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (!verdict.ok && verdict.reason === 'forbidden') {
+      // A race's loser: the move was theirs on the version they read, and the winner's move took it away.
+      if (before.version !== input.version && mayEverTake(input.actor.grants, input.action)) throw stale();
+      throw new AppError(ResultCode.forbidden, verdict.message);
+    }
     if (before.version !== input.version) throw stale();
     if (!verdict.ok) throw invalidInput(verdict.message);
 

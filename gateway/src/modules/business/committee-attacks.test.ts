@@ -87,6 +87,7 @@ describe.each(databasesUnderTest())(
         doneSteps: number;
         version: number;
         applyAmount: number;
+        reviewLevel: number | null;
       }[];
     const plan = (agenda: string[], over: Record<string, unknown> = {}) => ({
       title: '评审会',
@@ -140,6 +141,16 @@ describe.each(databasesUnderTest())(
       expect(credit.message).toContain('征信报告日期');
       const impossible = await save('CREDIT', { ...STEPS.CREDIT, creditReportDate: '2026-02-30' });
       expect(impossible.code).toBe(ResultCode.invalidInput);
+    });
+
+    it('answers the loser of two approvals at once 409, not 403', async () => {
+      const last = (await reportRows()).find((r) => r.status === 'PENDING' && r.reviewLevel === 2)!;
+      const answers = await Promise.all([
+        move('riskhead', last.keyId, 'approve', last.version, '同意上会'),
+        move('riskhead', last.keyId, 'approve', last.version, '同意上会'),
+      ]);
+      noServerError(answers);
+      expect(answers.map((a) => a.code).sort()).toEqual([0, ResultCode.staleVersion]);
     });
 
     it('never lets whoever wrote a step of the report review it: risk1 writes, risk2 submits', async () => {

@@ -408,7 +408,12 @@ function meetingVerdict(
     { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now, facts },
     move.comment !== undefined ? { comment: move.comment } : {},
   );
-  if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+  if (!verdict.ok && verdict.reason === 'forbidden') {
+    // A race's loser: the move was theirs on the version they read, and the winner's move took it away.
+    const mayEver = MEETING_FLOW.transitions.some((t) => t.action === action && actor.grants.has(grantOf(t)));
+    if (m.version !== move.version && mayEver) throw stale();
+    throw new AppError(ResultCode.forbidden, verdict.message);
+  }
   if (m.version !== move.version) throw stale();
   if (!verdict.ok) throw invalidInput(verdict.message);
   return verdict;
