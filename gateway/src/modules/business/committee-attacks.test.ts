@@ -293,7 +293,7 @@ describe.each(databasesUnderTest())(
     }, 120_000);
 
     it('scopes meetings, their minutes and PDFs by the businesses they hear (数据授权)', async () => {
-      const [b] = await businessesAwaitingMeeting(gw.db, T, 1);
+      const [b, waiting] = await businessesAwaitingMeeting(gw.db, T, 2);
       const m = await ok('secretary', 'POST', MEETING_API, plan([b!]));
       const heard = await business(b!);
       // The secretary saved with 数据授权 over a project company other than the business's.
@@ -325,10 +325,15 @@ describe.each(databasesUnderTest())(
         expect(pdf.json()).toMatchObject({ code: ResultCode.notFound });
         const page = await ok('secretary', 'GET', `${MEETING_API}/page?current=1&size=100`);
         expect(page.records.map((r: { meetingId: string }) => r.meetingId)).not.toContain(m.meetingId);
+        // Nor is a business outside the subtree offered for the agenda.
+        const options = await ok('secretary', 'GET', `${MEETING_API}/options`);
+        expect(options.businesses.map((x: { businessId: string }) => x.businessId)).not.toContain(waiting);
       } finally {
         await gw.db.updateTable('app_user').set(before).where('user_id', '=', ids.secretary!).execute();
       }
       expect((await as('secretary', 'GET', `${MEETING_API}/${m.meetingId}`)).code).toBe(0);
+      const options = await ok('secretary', 'GET', `${MEETING_API}/options`);
+      expect(options.businesses.map((x: { businessId: string }) => x.businessId)).toContain(waiting);
     }, 120_000);
 
     it('shows the applicant the conclusion and its conditions, never the named votes', async () => {

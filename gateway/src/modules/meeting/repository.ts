@@ -1011,9 +1011,13 @@ export interface AgendaOption {
 }
 
 /** The businesses awaiting a meeting that no meeting still open has on its agenda (the make page's picker). */
-export async function agendaOptions(db: Db, tenantId: string, exceptMeetingId?: string): Promise<AgendaOption[]> {
-  const rows = await db
-    .selectFrom('financing_business as b')
+export async function agendaOptions(
+  db: Db,
+  tenantId: string,
+  exceptMeetingId?: string,
+  scope: FixedScope = {},
+): Promise<AgendaOption[]> {
+  const rows = await withinScope(db.selectFrom('financing_business as b'), 'b', scope)
     .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
     .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
     .where('b.tenant_id', '=', tenantId)

@@ -391,7 +391,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const { tenantId } = sessionOf(request);
       const { meetingId } = request.query as { meetingId?: string };
       const [businesses, people] = await Promise.all([
-        agendaOptions(db, tenantId, meetingId),
+        agendaOptions(db, tenantId, meetingId, await scopeOf(request)),
         memberOptions(db, tenantId, SEATED_ROLES),
       ]);
       return ok({ businesses, people });
