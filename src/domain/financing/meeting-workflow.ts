@@ -23,8 +23,12 @@ export const MEETING_EXAMINE_INFO_PATH = '/business/approvalReviewMeetingExamine
 /** BUSINESS.md §2 评审会: at least three voting members [D]; §1.4 schedule: at least one day ahead [D]. */
 export const MIN_VOTING_MEMBERS = 3;
 export const NOTICE_LEAD_MS = 24 * 3600_000;
-/** A meeting is held within a year of being made, and not before it is made: a time outside is a typing slip. */
-export const MEETING_WINDOW_MS = 366 * 24 * 3600_000;
+/**
+ * A meeting is held after it is made and within the window's years (a time before, or one in year 9999, is a
+ * slip of the keyboard or a probe, never a meeting); the window is wide enough for a plan far ahead.
+ */
+export const MEETING_WINDOW_YEARS = 100;
+const MEETING_WINDOW_MS = MEETING_WINDOW_YEARS * 366 * 24 * 3600_000;
 export const MEETING_TEXT_MAX = 100;
 
 export interface MeetingPlan {
@@ -51,7 +55,7 @@ export const MeetingPlanMessage = {
   noAgenda: '请至少选择一个议题',
   duplicateItem: '同一业务不能重复列入议题',
   tooSoon: '会议时间须在发送通知的一天之后',
-  window: '会议时间须在当前时间之后的一年以内',
+  window: `会议时间须在当前时间之后的${MEETING_WINDOW_YEARS}年以内`,
   onAnotherDraft: (businessNo: string, meetingNo: string) =>
     `业务${businessNo}已列入草稿评审会${meetingNo}，不能重复排会`,
   seatStaffOnly: '参会人须为本租户的内部员工，供应商用户不能参会',
