@@ -198,12 +198,11 @@ describe('meetingPagesOf', () => {
     });
   });
 
-  it('gives members the vote and the info page, the chair also the minutes’ review, and other roles nothing', () => {
-    expect(codes(ROLE.MEMBER)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'], [MEETING_INFO_PATH]: ['export'] });
+  it('gives members the vote only, the chair the vote and the minutes’ review, and other roles nothing', () => {
+    expect(codes(ROLE.MEMBER)).toEqual({ [MEETING_IMPLEMENT_PATH]: ['examine'] });
     expect(codes(ROLE.CHAIR)).toEqual({
       [MEETING_IMPLEMENT_PATH]: ['examine'],
       [MEETING_EXAMINE_INFO_PATH]: ['examine', 'reject'],
-      [MEETING_INFO_PATH]: ['export'],
     });
     expect(codes(ROLE.OPERATOR)).toEqual({});
   });

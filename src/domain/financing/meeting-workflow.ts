@@ -288,8 +288,6 @@ export function meetingPagesOf(role: string): Map<string, Set<string>> {
   const add = (menu: string, ...ops: string[]) => out.set(menu, new Set([...(out.get(menu) ?? []), ...ops]));
   for (const t of MEETING_FLOW.transitions) if (t.menu && t.who?.includes(role)) add(t.menu, t.op);
   if ((MEETING_VOTE.who as readonly string[]).includes(role)) add(MEETING_VOTE.menu, MEETING_VOTE.op);
-  // Those seated read the meeting they sit in and print its minutes (the route lets only its participants in).
-  if (role === ROLE.CHAIR || role === ROLE.MEMBER) add(MEETING_INFO_PATH, 'export');
   if (role === ROLE.SECRETARY) {
     add(MEETING_MANAGE_PATH, 'add', 'export');
     add(MEETING_MAKE_PATH, 'edit', 'delete');

@@ -208,23 +208,13 @@ describe.each(databasesUnderTest())(
       const decision = await ok('risk1', 'GET', `${DECISION_API}/${heard}`);
       expect(decision.meetingConditions).toEqual(['开立监管账户']);
       expect(decision.conditions).toContain('开立监管账户');
-      // Those who decide read what they decide on: the report and the decision on 业务详情's tabs.
-      for (const who of ['chair', 'member1', 'secretary', 'approver']) {
-        expect((await as(who, 'GET', `${REPORT_API}/${heard}`)).code, who).toBe(0);
-        expect((await as(who, 'GET', `${DECISION_API}/${heard}`)).code, who).toBe(0);
-      }
-      // The chair and members open the meeting's info page and print its minutes.
-      for (const who of ['chair', 'member1']) {
-        const pdf = await gw.app.inject({
-          method: 'GET',
-          url: `${MEETING_API}/${meetingId}/minutes`,
-          headers: headers[who],
-        });
-        expect(pdf.statusCode, who).toBe(200);
-        expect(pdf.headers['content-type']).toBe('application/pdf');
-      }
-      // The applicant never reads the risk manager's report.
-      expect((await as('supplier', 'GET', `${REPORT_API}/${heard}`)).code).toBe(ResultCode.forbidden);
+    // Those who decide read what they decide on: the report and the decision on 业务详情's tabs.
+    for (const who of ['chair', 'member1', 'secretary', 'approver']) {
+      expect((await as(who, 'GET', `${REPORT_API}/${heard}`)).code, who).toBe(0);
+      expect((await as(who, 'GET', `${DECISION_API}/${heard}`)).code, who).toBe(0);
+    }
+    // The applicant never reads the risk manager's report.
+    expect((await as('supplier', 'GET', `${REPORT_API}/${heard}`)).code).toBe(ResultCode.forbidden);
 
       // 排会, 撤出会议, 开始表决 and 提交纪要 are the meeting's too.
       const waiting = await business(scheduled!);
