@@ -199,6 +199,8 @@ describe.each(databasesUnderTest())(
       // The chair's 通过 of one business at a time, without the committee's minutes.
       const pending = await business(heard!);
       expect(pending.state).toBe('MEETING/PENDING');
+      // No button of the business offers it.
+      expect((await ok('chair', 'GET', `/api/business/business/${heard}`)).actions).not.toContain('approve');
       const door = await move('chair', heard!, 'approve', Number(pending.version), '同意');
       expect(door).toMatchObject({ code: ResultCode.forbidden, message: LifecycleMessage.meetingMove });
       expect((await business(heard!)).state).toBe('MEETING/PENDING');
@@ -208,13 +210,13 @@ describe.each(databasesUnderTest())(
       const decision = await ok('risk1', 'GET', `${DECISION_API}/${heard}`);
       expect(decision.meetingConditions).toEqual(['开立监管账户']);
       expect(decision.conditions).toContain('开立监管账户');
-    // Those who decide read what they decide on: the report and the decision on 业务详情's tabs.
-    for (const who of ['chair', 'member1', 'secretary', 'approver']) {
-      expect((await as(who, 'GET', `${REPORT_API}/${heard}`)).code, who).toBe(0);
-      expect((await as(who, 'GET', `${DECISION_API}/${heard}`)).code, who).toBe(0);
-    }
-    // The applicant never reads the risk manager's report.
-    expect((await as('supplier', 'GET', `${REPORT_API}/${heard}`)).code).toBe(ResultCode.forbidden);
+      // Those who decide read what they decide on: the report and the decision on 业务详情's tabs.
+      for (const who of ['chair', 'member1', 'secretary', 'approver']) {
+        expect((await as(who, 'GET', `${REPORT_API}/${heard}`)).code, who).toBe(0);
+        expect((await as(who, 'GET', `${DECISION_API}/${heard}`)).code, who).toBe(0);
+      }
+      // The applicant never reads the risk manager's report.
+      expect((await as('supplier', 'GET', `${REPORT_API}/${heard}`)).code).toBe(ResultCode.forbidden);
 
       // 排会, 撤出会议, 开始表决 and 提交纪要 are the meeting's too.
       const waiting = await business(scheduled!);
