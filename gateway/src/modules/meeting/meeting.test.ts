@@ -9,6 +9,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { daysBefore } from '../../db/seed/seed-days';
+import { shanghaiDay } from '../business/aggregate';
 import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../../testing/test-gateway';
 import {
@@ -97,7 +98,8 @@ describe.each(databasesUnderTest())('评审会 on $name', ({ databaseUrl }) => {
 
   it('makes a numbered draft of the tenant’s people and businesses; refuses another tenant’s ids and a thin quorum', async () => {
     const { meetingId, meetingNo } = await createMeeting(gw.db, T, plan(), p('secretary'), now);
-    expect(meetingNo).toMatch(/^HY20261126\d{4}$/);
+    // Numbered on the day it was made (Beijing time), whatever day the test runs.
+    expect(meetingNo).toMatch(new RegExp(`^HY${shanghaiDay(now)}\\d{4}$`));
     const m = await loadMeeting(gw.db, T, meetingId);
     expect(m).toMatchObject({ status: 'DRAFT', version: 1, title: '2026年第12次评审会' });
     expect(m.items.map((i) => [i.seq, i.businessId])).toEqual([
