@@ -43,8 +43,9 @@ import {
 import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
-import { type RouteAccess, sessionOf } from '../plugins/auth-guard';
-import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
+import { type RouteAccess, grantAllows, sessionOf } from '../plugins/auth-guard';
+import { envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
+import { BUSINESS_DETAIL } from '../modules/business/visibility';
 import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
 import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../resource/resource-routes';
 import { grantedMenus } from '../modules/menu/repository';
@@ -344,7 +345,9 @@ export function registerStage<B, C>(
   app.get(
     `${DEF.api}/:id`,
     {
-      config: { access: { menu: LIST } },
+      // The stage's list, or 业务详情 for staff: those who follow or decide on the business (the committee, the
+      // approver) read each stage's record on its detail tabs, within their data scope like the business.
+      config: { access: 'session' },
       schema: {
         tags,
         summary: hooks.detail?.summary ?? `${DEF.noun}详情`,
@@ -352,7 +355,13 @@ export function registerStage<B, C>(
         response: envelopeResponses(detail),
       },
     },
-    async (request) => detailOf(await context(request), (request.params as IdParams).id).then(ok),
+    async (request) => {
+      const ctx = await context(request);
+      const grants = await sessionOf(request).grants();
+      const viaDetail = !ctx.actor.supplierId && grantAllows(grants, normalizeMenuPath(BUSINESS_DETAIL));
+      if (!grantAllows(grants, normalizeMenuPath(LIST)) && !viaDetail) throw forbidden();
+      return detailOf(ctx, (request.params as IdParams).id).then(ok);
+    },
   );
 
   const edit = hooks.edit;
@@ -384,6 +393,10 @@ export function registerStage<B, C>(
         if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {
+          // The business row first, as every transition takes it: of saves at once only one writes (the others
+          // find the version moved on), and a save crossing its 提交 waits instead of locking the other way round.
+          const locked = await loadBusiness(trx, ctx.tenantId, id, true);
+          if (locked.version !== body.version) throw staleError(M.stale);
           const { business, after } = await edit.write(trx, ctx, id, checked, before);
           const base = { tenantId: ctx.tenantId, businessId: id, version: body.version, actor: ctx.actor };
           if (!(await reviseBusiness(trx, { ...base, states, now: ctx.now, set: business ?? {} }))) {

@@ -106,7 +106,10 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     }
     const revision = stored.revision;
     const steps = { ...current(stored), [d.key]: d.content } as Partial<Record<K, StepContent>>;
-    const saved = { content: JSON.stringify(d.content), saved_by: d.actor.userName, saved_at: d.now };
+    const saved = {
+      ...{ content: JSON.stringify(d.content), saved_by: d.actor.userName },
+      ...{ saved_by_id: d.actor.userId, saved_at: d.now },
+    };
     await db
       .insertInto(stepTable)
       .values({ [ID]: d.businessId, tenant_id: d.tenantId, revision, step_key: d.key, ...saved, done: false })
@@ -133,15 +136,33 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     if (!stored) return;
     const next = stored.revision + 1;
     await sql`insert into ${sql.table(stepTable)} (${sql.ref(ID)}, tenant_id, revision, step_key, content, done,
-        saved_by, saved_at)
-      select ${sql.ref(ID)}, tenant_id, ${next}, step_key, content, done, saved_by, saved_at from ${sql.table(stepTable)}
+        saved_by, saved_by_id, saved_at)
+      select ${sql.ref(ID)}, tenant_id, ${next}, step_key, content, done, saved_by, saved_by_id, saved_at
+      from ${sql.table(stepTable)}
       where tenant_id = ${done.tenantId} and ${sql.ref(ID)} = ${done.businessId} and revision = ${stored.revision}`.execute(
       trx,
     );
     await db.updateTable(table).set({ revision: next, updated_at: done.now }).where(ID, '=', done.businessId).execute();
   });
 
-  return { load, current, save };
+  /**
+   * Who wrote the revision being made, by id: everyone who saved one of its steps (a step carried over from
+   * the revision before keeps its writer). Each is one of its makers and never reviews it.
+   */
+  async function writers(db: AnyDb, tenantId: string, id: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom(`${stepTable} as s`)
+      .innerJoin(`${table} as r`, (j) => j.onRef(`r.${ID}`, '=', `s.${ID}`).onRef('r.revision', '=', 's.revision'))
+      .select('s.saved_by_id')
+      .distinct()
+      .where('s.tenant_id', '=', tenantId)
+      .where(`s.${ID}`, '=', id)
+      .where('s.saved_by_id', 'is not', null)
+      .execute();
+    return rows.map((r) => String(r.saved_by_id));
+  }
+
+  return { load, current, save, writers };
 }
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

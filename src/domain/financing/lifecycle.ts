@@ -122,12 +122,24 @@ export interface LifecycleFacts {
 }
 
 export type LifecycleContext = WorkflowContext<LifecycleFacts>;
-/** A transition of the lifecycle, with the checkpoint it crosses: the gateway loads that rule's findings. */
-export type LifecycleTransition = Transition<StateKey, BusinessRecord, LifecycleFacts> & { checkpoint?: Checkpoint };
+/**
+ * A transition of the lifecycle, with the checkpoint it crosses (the gateway loads that rule's findings) and,
+ * for a move another record owns, that record: the meeting's moves of the businesses it hears are made only
+ * through the meeting's own routes, all its businesses at once, never one business at a time.
+ */
+export type LifecycleTransition = Transition<StateKey, BusinessRecord, LifecycleFacts> & {
+  checkpoint?: Checkpoint;
+  ownedBy?: 'MEETING';
+};
+
+/** The record that owns a move, when the business's own route may not make it. */
+export const moveOwner = (state: string, action: string): LifecycleTransition['ownedBy'] =>
+  transitionOf(state, action)?.ownedBy;
 type Guard = NonNullable<LifecycleTransition['guard']>;
 
 export const LifecycleMessage = {
   suspended: '业务已暂停，请先恢复',
+  meetingMove: '该操作属于评审会，请在评审会中办理',
   notSuspended: '业务未暂停',
   notChecked: '业务规则尚未校验，请刷新后重试',
   locked: '供应商已被锁定，不能发起新的融资申请',
@@ -517,6 +529,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       }),
     },
   ];
+  if (s.stage === 'MEETING') return list.map((t) => ({ ...t, ownedBy: 'MEETING' as const }));
   if (s.withdraw) {
     list.push({
       action: 'withdraw',
@@ -611,6 +624,7 @@ export const LIFECYCLE: LifecycleTable = {
     // Stage 4: the meeting schedules the item, opens the vote, and the tally decides.
     {
       action: 'schedule',
+      ownedBy: 'MEETING',
       label: '排会',
       op: 'submit',
       menu: '/business/approvalReviewMeetingMake',
@@ -622,6 +636,7 @@ export const LIFECYCLE: LifecycleTable = {
     },
     {
       action: 'openVoting',
+      ownedBy: 'MEETING',
       label: '开始表决',
       op: 'submit',
       menu: '/business/approvalReviewMeetingImplementList',
@@ -633,6 +648,7 @@ export const LIFECYCLE: LifecycleTable = {
     },
     {
       action: 'closeVoting',
+      ownedBy: 'MEETING',
       label: '结束表决',
       op: 'submit',
       menu: '/business/approvalReviewMeetingImplementList',
@@ -645,6 +661,7 @@ export const LIFECYCLE: LifecycleTable = {
     {
       // The meeting is called off after its notice: the business waits for the next one.
       action: 'unschedule',
+      ownedBy: 'MEETING',
       label: '撤出会议',
       op: 'terminate',
       menu: '/business/meetingInfoManage',
@@ -656,6 +673,7 @@ export const LIFECYCLE: LifecycleTable = {
     {
       // The chair approves minutes that concluded 否决: the business ends; a 否决 is never turned into a pass.
       action: 'meetingVeto',
+      ownedBy: 'MEETING',
       label: '否决',
       op: 'examine',
       menu: '/business/approvalReviewMeetingExamineInfo',
@@ -673,6 +691,7 @@ export const LIFECYCLE: LifecycleTable = {
     {
       // The chair approves minutes that concluded 复议: the report is made again, once.
       action: 'reconsider',
+      ownedBy: 'MEETING',
       label: '复议',
       op: 'examine',
       menu: '/business/approvalReviewMeetingExamineInfo',

@@ -15,6 +15,8 @@ import {
   type MeetingRecord,
   meetingPagesOf,
   meetingPlanProblems,
+  seatProblems,
+  withinMeetingWindow,
 } from './meeting-workflow';
 import { ROLE } from './roles';
 
@@ -72,6 +74,42 @@ describe('meetingPlanProblems', () => {
       meetingPlanProblems({ ...plan, scheduledAt: new Date(now.getTime() + ms).toISOString() }, now);
     expect(at(24 * 3600_000)).toEqual([]);
     expect(at(24 * 3600_000 - 1)).toEqual([MeetingPlanMessage.tooSoon]);
+  });
+});
+
+describe('seats and the meeting window', () => {
+  const person = (userId: string, roles: string[], supplierUser = false) => ({
+    userId,
+    supplierUser,
+    roles: new Set(roles),
+  });
+  const staff = [
+    person('chair', [ROLE.CHAIR]),
+    person('m1', [ROLE.MEMBER]),
+    person('m2', [ROLE.MEMBER]),
+    person('sec', [ROLE.SECRETARY]),
+  ];
+
+  it('seats staff holding the seat’s role; 列席 any staff', () => {
+    expect(seatProblems(plan.members, staff)).toEqual([]);
+  });
+
+  it('refuses a supplier’s user in any seat, and a seat without its role', () => {
+    const supplier = [...staff.filter((p) => p.userId !== 'sec'), person('sec', [], true)];
+    expect(seatProblems(plan.members, supplier)).toEqual([MeetingPlanMessage.seatStaffOnly]);
+    const members = [...plan.members, { userId: 'sec', role: 'MEMBER' as const }];
+    expect(seatProblems(members, staff)).toEqual([MeetingPlanMessage.seatMemberRole]);
+    const chair = staff.map((p) => (p.userId === 'chair' ? person('chair', [ROLE.MEMBER]) : p));
+    expect(seatProblems(plan.members, chair)).toEqual([MeetingPlanMessage.seatChairRole]);
+  });
+
+  it('holds a meeting from now to a year ahead, and refuses year 9999 and the past at its notice', () => {
+    expect(withinMeetingWindow(plan.scheduledAt, now)).toBe(true);
+    expect(withinMeetingWindow('9999-12-31T00:00:00.000Z', now)).toBe(false);
+    expect(withinMeetingWindow('2026-11-25T00:00:00.000Z', now)).toBe(false);
+    expect(meetingPlanProblems({ ...plan, scheduledAt: '9999-12-31T00:00:00.000Z' }, now)).toEqual([
+      MeetingPlanMessage.window,
+    ]);
   });
 });
 

@@ -23,6 +23,12 @@ export const MEETING_EXAMINE_INFO_PATH = '/business/approvalReviewMeetingExamine
 /** BUSINESS.md §2 评审会: at least three voting members [D]; §1.4 schedule: at least one day ahead [D]. */
 export const MIN_VOTING_MEMBERS = 3;
 export const NOTICE_LEAD_MS = 24 * 3600_000;
+/**
+ * A meeting is held after it is made and within the window's years (a time before, or one in year 9999, is a
+ * slip of the keyboard or a probe, never a meeting); the window is wide enough for a plan far ahead.
+ */
+export const MEETING_WINDOW_YEARS = 100;
+const MEETING_WINDOW_MS = MEETING_WINDOW_YEARS * 366 * 24 * 3600_000;
 export const MEETING_TEXT_MAX = 100;
 
 export interface MeetingPlan {
@@ -49,7 +55,44 @@ export const MeetingPlanMessage = {
   noAgenda: '请至少选择一个议题',
   duplicateItem: '同一业务不能重复列入议题',
   tooSoon: '会议时间须在发送通知的一天之后',
+  window: `会议时间须在当前时间之后的${MEETING_WINDOW_YEARS}年以内`,
+  onAnotherDraft: (businessNo: string, meetingNo: string) =>
+    `业务${businessNo}已列入草稿评审会${meetingNo}，不能重复排会`,
+  seatStaffOnly: '参会人须为本租户的内部员工，供应商用户不能参会',
+  seatChairRole: '主任委员须具有主任委员角色',
+  seatMemberRole: '委员须具有评审委员角色',
 } as const;
+
+/** A person who may take a seat: staff or a supplier's user, with the role codes they hold. */
+export interface SeatCandidate {
+  userId: string;
+  supplierUser: boolean;
+  roles: ReadonlySet<string>;
+}
+
+/**
+ * Whether each seat goes to someone who may take it (Decisions: Meeting): the tenant's staff only — 主任委员
+ * holding COMMITTEE_CHAIR, 委员 COMMITTEE_MEMBER, 列席 any staff role, never a supplier's user. `people` are
+ * the seated as the gateway found them; one not found is the gateway's own refusal.
+ */
+export function seatProblems(members: MeetingPlan['members'], people: readonly SeatCandidate[]): string[] {
+  const byId = new Map(people.map((p) => [p.userId, p]));
+  const problems = new Set<string>();
+  for (const m of members) {
+    const p = byId.get(m.userId);
+    if (!p) continue;
+    if (p.supplierUser) problems.add(MeetingPlanMessage.seatStaffOnly);
+    else if (m.role === 'CHAIR' && !p.roles.has(ROLE.CHAIR)) problems.add(MeetingPlanMessage.seatChairRole);
+    else if (m.role === 'MEMBER' && !p.roles.has(ROLE.MEMBER)) problems.add(MeetingPlanMessage.seatMemberRole);
+  }
+  return [...problems];
+}
+
+/** Whether a meeting's time lies within its window from `now` (made or sent then). */
+export const withinMeetingWindow = (scheduledAt: string, now: Date): boolean => {
+  const at = Date.parse(scheduledAt);
+  return !Number.isNaN(at) && at >= now.getTime() && at <= now.getTime() + MEETING_WINDOW_MS;
+};
 
 /** What is wrong with a meeting as made; empty when it may be saved. With `now`, also ready for its notice. */
 export function meetingPlanProblems(p: MeetingPlan, now?: Date): string[] {
@@ -70,7 +113,8 @@ export function meetingPlanProblems(p: MeetingPlan, now?: Date): string[] {
   if (p.agenda.length === 0) problems.push(MeetingPlanMessage.noAgenda);
   const items = p.agenda.map((a) => a.businessId);
   if (new Set(items).size !== items.length) problems.push(MeetingPlanMessage.duplicateItem);
-  if (now && !Number.isNaN(at) && at < now.getTime() + NOTICE_LEAD_MS) problems.push(MeetingPlanMessage.tooSoon);
+  if (now && !Number.isNaN(at) && !withinMeetingWindow(p.scheduledAt, now)) problems.push(MeetingPlanMessage.window);
+  else if (now && !Number.isNaN(at) && at < now.getTime() + NOTICE_LEAD_MS) problems.push(MeetingPlanMessage.tooSoon);
   return problems;
 }
 

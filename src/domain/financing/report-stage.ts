@@ -76,7 +76,12 @@ export { isStepKey };
  * missing one is fine: the step is saved unfinished and shows as not done), and a proposal outside its
  * limits — the first refusal, or null.
  */
-export function stepSaveRefusal(key: ReportStepKey, content: StepContent, bounds: TermsBounds | null): string | null {
+export function stepSaveRefusal(
+  key: ReportStepKey,
+  content: StepContent,
+  bounds: TermsBounds | null,
+  today?: Date,
+): string | null {
   const step = reportStep(key);
   const fields = new Map(step.fields.map((f) => [f.key, f as FieldDef]));
   for (const [k, v] of Object.entries(content)) {
@@ -87,7 +92,7 @@ export function stepSaveRefusal(key: ReportStepKey, content: StepContent, bounds
   for (const f of step.fields) {
     const v = content[f.key];
     if (v === null || v === undefined || v === '') continue;
-    const message = validateField(f, content);
+    const message = validateField(f, content, today);
     if (message) return message;
   }
   if (key === 'PROPOSAL' && bounds) {

@@ -73,7 +73,8 @@ export const REPORT_STEPS: readonly ReportStepDef[] = [
     key: 'FINANCIALS',
     title: '财务数据',
     fields: [
-      { key: 'statementDate', label: '报表截止日', type: 'date' },
+      // A statement's date and a credit report's are past facts: never after today.
+      { key: 'statementDate', label: '报表截止日', type: 'date', nearTermYears: 0 },
       { key: 'audited', label: '是否经审计', type: 'enum', options: { YES: '已审计', NO: '未审计' } },
       money('totalAssets', '资产总计', BALANCE),
       money('currentAssets', '流动资产合计', BALANCE),
@@ -100,7 +101,7 @@ export const REPORT_STEPS: readonly ReportStepDef[] = [
     key: 'CREDIT',
     title: '征信调查',
     fields: [
-      { key: 'creditReportDate', label: '征信报告日期', type: 'date' },
+      { key: 'creditReportDate', label: '征信报告日期', type: 'date', nearTermYears: 0 },
       { key: 'outstandingDebt', label: '对外融资余额', type: 'money', max: 100_000_000_000_000 },
       {
         key: 'guaranteeBalance',

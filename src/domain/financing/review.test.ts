@@ -45,6 +45,18 @@ describe('multi-level review', () => {
     expect(start([level()], 'a', 'a').snapshot).not.toHaveProperty('ownerId');
   });
 
+  it('keeps whoever else wrote the item (a report step saved) from reviewing it as well', () => {
+    const config: AuditTypeConfig = { code: 'REPORT', name: '报告审核', enabled: true, levels: [level()] };
+    const s = snapshotReview(config, 'maker', (r) => members[r] ?? [], null, ['a', 'maker', 'a']);
+    if (!s.ok) throw new Error(s.message);
+    expect(s.snapshot.writerIds).toEqual(['a']);
+    expect(s.snapshot.levels[0]?.reviewerIds).toEqual(['b', 'c']);
+    expect(reviewRefusal(startReview(s.snapshot), 'a')).toBe(ReviewMessage.maker);
+    // Everyone at the level wrote it: nobody is left to review, and the submission is refused.
+    const all = snapshotReview(config, 'maker', (r) => members[r] ?? [], null, ['a', 'b', 'c']);
+    expect(all).toEqual({ ok: false, message: ReviewMessage.levelWithoutEligibleReviewer(1) });
+  });
+
   it('leaves the maker out of every level and refuses a level nobody else can review', () => {
     expect(start([level()]).snapshot.levels[0]?.reviewerIds).toEqual(['a', 'b', 'c']);
     const config: AuditTypeConfig = {

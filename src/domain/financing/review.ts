@@ -55,6 +55,8 @@ export interface ReviewSnapshot {
   makerId: string;
   /** The item's owner (经办人) when someone else submitted it: a maker too. */
   ownerId?: string;
+  /** Others who wrote the item submitted (each who saved a step of a report's revision): makers too. */
+  writerIds?: readonly string[];
   levels: readonly ReviewLevelSnapshot[];
 }
 
@@ -106,25 +108,35 @@ export function checkAuditType(config: Pick<AuditTypeConfig, 'levels'>): string[
   return problems;
 }
 
-/** The makers of an item, neither of whom reviews it at any level (four-eyes): its owner and its submitter. */
-export const makersOf = (snapshot: Pick<ReviewSnapshot, 'makerId' | 'ownerId'>): string[] =>
-  snapshot.ownerId ? [snapshot.makerId, snapshot.ownerId] : [snapshot.makerId];
+/**
+ * The makers of an item, none of whom reviews it at any level (four-eyes): its submitter, its owner and
+ * whoever else wrote it.
+ */
+export const makersOf = (snapshot: Pick<ReviewSnapshot, 'makerId' | 'ownerId' | 'writerIds'>): string[] => [
+  ...new Set([snapshot.makerId, ...(snapshot.ownerId ? [snapshot.ownerId] : []), ...(snapshot.writerIds ?? [])]),
+];
 
 /**
- * The snapshot taken at submission by `makerId` of an item `ownerId` owns (null: none). `membersOf(role)`
- * answers the users holding a role now; the makers are left out of every level (four-eyes), and a level
- * nobody else can review refuses the submission.
+ * The snapshot taken at submission by `makerId` of an item `ownerId` owns (null: none) and `writerIds` wrote
+ * besides. `membersOf(role)` answers the users holding a role now; the makers are left out of every level
+ * (four-eyes), and a level nobody else can review refuses the submission.
  */
 export function snapshotReview(
   config: AuditTypeConfig,
   makerId: string,
   membersOf: (role: string) => readonly string[],
   ownerId: string | null,
+  writerIds: readonly string[] = [],
 ): { ok: true; snapshot: ReviewSnapshot } | { ok: false; message: string } {
   if (!config.enabled) return { ok: false, message: ReviewMessage.disabled(config.name) };
   const problems = checkAuditType(config);
   if (problems.length) return { ok: false, message: problems[0] as string };
-  const who = { makerId, ...(ownerId && ownerId !== makerId ? { ownerId } : {}) };
+  const others = [...new Set(writerIds)].filter((id) => id !== makerId && id !== ownerId);
+  const who = {
+    makerId,
+    ...(ownerId && ownerId !== makerId ? { ownerId } : {}),
+    ...(others.length ? { writerIds: others } : {}),
+  };
   const makers = makersOf(who);
   const levels: ReviewLevelSnapshot[] = [];
   for (const [i, level] of config.levels.entries()) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { maskAccount, maskIdNumber, maskMobile, maskPersonalData, maskValue, personalDataKind } from './mask';
+import { residentIdCheckChar } from '../patterns/resident-id';
+import {
+  maskAccount,
+  maskIdNumber,
+  maskMobile,
+  maskPersonalData,
+  maskPersonalNumbers,
+  maskValue,
+  personalDataKind,
+} from './mask';
 
 describe('masks for lists', () => {
   it('keeps the first four and last four characters of an ID number', () => {
@@ -51,5 +60,25 @@ describe('personal data in a logged record', () => {
       people: [{ mobile: '139****1111', name: '张三' }],
       version: 2,
     });
+  });
+});
+
+describe('masks by what a value is', () => {
+  const id = `11010119900307451${residentIdCheckChar('11010119900307451')}`;
+
+  it('masks a resident ID with a valid check character and a mobile inside any text', () => {
+    expect(maskPersonalNumbers(`由张三（身份证${id}，手机13812345678）保证`)).toBe(
+      `由张三（身份证${maskIdNumber(id)}，手机138****5678）保证`,
+    );
+    expect(maskPersonalData({ guaranteeMeasures: `担保人手机：15900001111` })).toEqual({
+      guaranteeMeasures: '担保人手机：159****1111',
+    });
+    expect(maskPersonalData({ residentId: id })).toEqual({ residentId: maskIdNumber(id) });
+  });
+
+  it('leaves ids, accounts, order numbers and an 18-digit run with a wrong check character alone', () => {
+    const wrong = `11010119900307451${residentIdCheckChar('11010119900307451') === '0' ? '1' : '0'}`;
+    for (const text of ['1795927786107564388', '6222021234567890123', 'FK2028010100001', wrong, '12812345678'])
+      expect(maskPersonalNumbers(text), text).toBe(text);
   });
 });

@@ -137,7 +137,8 @@ const AREAS = [
       {
         path: '/business/reportProductionMake',
         title: '报告制作',
-        ops: ['add', 'edit'],
+        // 导出 of the list the report kit serves, as every stage's list has it.
+        ops: ['add', 'edit', 'export'],
         children: [
           hidden('/business/reportProductionInfo', '报告详情', VIEW),
           hidden('/business/report-production-make/makeProcess', '报告制作流程', ['edit', 'submit'], { cache: true }),

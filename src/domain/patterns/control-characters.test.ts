@@ -15,8 +15,14 @@ describe('hasControlCharacters', () => {
     }
   });
 
+  it('refuses C1 controls, the direction marks and a lone surrogate', () => {
+    for (const text of ['a\u0085b', '\u009b31m', '合同\u200f', '\u200e名', 'x\ud800', '\udc00y', '\ud83d'])
+      for (const multiLine of [true, false])
+        expect(hasControlCharacters(text, multiLine), JSON.stringify(text)).toBe(true);
+  });
+
   it('takes ordinary text, Chinese punctuation and the line separator', () => {
-    for (const text of ['华东建材有限公司', 'A-01（备注）', 'emoji 😀', '', 'a\u2028b', '\u200f'])
+    for (const text of ['华东建材有限公司', 'A-01（备注）', 'emoji 😀', '', 'a\u2028b', '𠀀字', '\u00a0'])
       expect(hasControlCharacters(text, false), JSON.stringify(text)).toBe(false);
   });
 });

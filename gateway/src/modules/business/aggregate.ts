@@ -13,7 +13,9 @@ import {
   REVIEW_ACTIONS,
   REVIEW_STAGES,
   type StateKey,
+  LifecycleMessage,
   applyEffects,
+  moveOwner,
   stageOf,
   takesOver,
   transitionOf,
@@ -39,7 +41,7 @@ import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
-import { checkpointOf, loadFacts } from './facts';
+import { checkpointOf, loadFacts, writersOf } from './facts';
 import type { FinancingBusinessTable } from './tables';
 import type { ReviewType } from '../../../../src/domain/financing/stages';
 
@@ -416,6 +418,7 @@ async function reviewOnSubmit(
   type: ReviewType,
   makerId: string,
   ownerId: string | null,
+  writerIds: readonly string[],
 ): Promise<ReviewState> {
   const config = await loadAuditType(db, tenantId, type);
   const members = await membersOfRoles(
@@ -423,7 +426,7 @@ async function reviewOnSubmit(
     tenantId,
     config.levels.flatMap((l) => l.roles),
   );
-  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId);
+  const snapshot = snapshotReview(config, makerId, (role) => members.get(role) ?? [], ownerId, writerIds);
   if (!snapshot.ok) throw invalidInput(snapshot.message);
   return startReview(snapshot.snapshot);
 }
@@ -438,7 +441,13 @@ export interface TransitionBusiness {
   values?: Readonly<Record<string, string | number | null>>;
   fileIds?: readonly string[];
   now: Date;
+  /** The record making the move when another owns it (the meeting moving the businesses it hears). */
+  through?: 'MEETING';
 }
+
+/** Whether the grants hold the action anywhere in the table (from some state, on some page). */
+const mayEverTake = (grants: ReadonlySet<string>, action: string) =>
+  LIFECYCLE.transitions.some((t) => t.action === action && grants.has(grantOf(t)));
 
 /** The file service's binding type of a file attached to a business's move (its timeline). */
 export const TIMELINE_FILE_TYPE = 'business';
@@ -464,6 +473,9 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const before = toBusinessRow(stored);
     // A supplier user never learns of another supplier's business, nor a scoped user of another subtree's.
     if (!inScope(input.actor, before)) throw notFound(BusinessMessage.notFound);
+    // A move the meeting owns is the meeting's to make, for all it hears at once (its table, its minutes).
+    const ownedBy = moveOwner(before.state, input.action);
+    if (ownedBy && ownedBy !== input.through) throw new AppError(ResultCode.forbidden, LifecycleMessage.meetingMove);
     const record = recordOf(before);
     const checkpoint = checkpointOf(before.state, input.action);
     const facts = await loadFacts(trx, input.tenantId, record, input.actor, checkpoint, input.now);
@@ -478,7 +490,11 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
       ...(input.comment !== undefined ? { comment: input.comment } : {}),
       ...(input.values ? { values: input.values } : {}),
     });
-    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    if (!verdict.ok && verdict.reason === 'forbidden') {
+      // A race's loser: the move was theirs on the version they read, and the winner's move took it away.
+      if (before.version !== input.version && mayEverTake(input.actor.grants, input.action)) throw stale();
+      throw new AppError(ResultCode.forbidden, verdict.message);
+    }
     if (before.version !== input.version) throw stale();
     if (!verdict.ok) throw invalidInput(verdict.message);
 
@@ -487,7 +503,14 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     const stage = REVIEW_STAGES.find((s) => s.pending === verdict.to);
     const started =
       input.action === 'submit' && stage
-        ? await reviewOnSubmit(trx, input.tenantId, stage.type, input.actor.userId, owner)
+        ? await reviewOnSubmit(
+            trx,
+            input.tenantId,
+            stage.type,
+            input.actor.userId,
+            owner,
+            await writersOf(trx, input.tenantId, stage.stage, input.businessId),
+          )
         : null;
     const effects = applyEffects(record, input.action, verdict.to, input.actor.userId, () => started);
     // A review is under way only while its stage waits on it: a business that leaves the pending state any

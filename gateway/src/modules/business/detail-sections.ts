@@ -6,11 +6,17 @@ import type { Kysely } from 'kysely';
 import type { BusinessSections } from '../../../../src/domain/financing/business-list';
 import type { Database } from '../../db/database';
 
+/** Who reads the detail: the applicant's own users see less of some tabs (the committee's deliberation). */
+export interface SectionViewer {
+  supplierId: string | null;
+}
+
 type SectionLoader<K extends keyof BusinessSections> = (
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
   now: Date,
+  viewer: SectionViewer,
 ) => Promise<BusinessSections[K] | null>;
 
 const loaders = new Map<keyof BusinessSections, SectionLoader<keyof BusinessSections>>();
@@ -25,10 +31,11 @@ export async function detailSections(
   tenantId: string,
   businessId: string,
   now: Date,
+  viewer: SectionViewer,
 ): Promise<BusinessSections> {
   const out: Record<string, unknown> = {};
   for (const [key, load] of loaders) {
-    const section = await load(db, tenantId, businessId, now);
+    const section = await load(db, tenantId, businessId, now, viewer);
     if (section) out[key] = section;
   }
   return out as BusinessSections;

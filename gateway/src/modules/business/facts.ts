@@ -53,6 +53,19 @@ export function registerFacts(name: string, load: FactLoader): void {
   factLoaders.set(name, load);
 }
 
+/** Who wrote a stage's record being submitted, by id (each saver of a report's steps), besides its submitter. */
+export type WritersLoader = (db: AnyDb, tenantId: string, businessId: string) => Promise<string[]>;
+const writerLoaders = new Map<string, WritersLoader>();
+
+/** Registers who wrote a stage's record (the module owning the record calls this when it loads). */
+export function registerWriters(stage: string, load: WritersLoader): void {
+  writerLoaders.set(stage, load);
+}
+
+/** The writers of the business's record in `stage`; none when the stage keeps no writers. */
+export const writersOf = (db: AnyDb, tenantId: string, stage: string, businessId: string): Promise<string[]> =>
+  writerLoaders.get(stage)?.(db, tenantId, businessId) ?? Promise.resolve([]);
+
 /** Whether some module registered a rule for the checkpoint. */
 export const hasCheckpoint = (c: Checkpoint) => rules.has(c);
 

@@ -8,7 +8,7 @@ import {
   type BusinessTab,
   TAB_STAGES,
 } from '../../../../src/domain/financing/business-list';
-import { type StateKey, stateLabel, stageOf } from '../../../../src/domain/financing/lifecycle';
+import { type StateKey, moveOwner, stateLabel, stageOf } from '../../../../src/domain/financing/lifecycle';
 import type { ReviewState } from '../../../../src/domain/financing/review';
 import type { Database } from '../../db/database';
 import { pageByDeferredJoin } from '../../db/paging';
@@ -156,7 +156,9 @@ async function withActions(
     actor,
     now,
   );
-  return items.map((i, n) => listItem({ ...i, actions: actions[n] ?? [] }));
+  // A move the meeting owns is offered on the meeting's pages, never as a button of the business.
+  const own = (i: (typeof items)[number], a: string) => !moveOwner(i.row.state, a);
+  return items.map((i, n) => listItem({ ...i, actions: (actions[n] ?? []).filter((a) => own(i, a)) }));
 }
 
 /** Every row of the filter (for the export), newest change first. */

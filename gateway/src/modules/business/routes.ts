@@ -309,9 +309,10 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       await mayRead(request);
       const { id } = request.params as IdParams;
       const { tenantId } = sessionOf(request);
-      const detail = await businessDetail(deps.db, tenantId, await actor(request), id, deps.now());
+      const who = await actor(request);
+      const detail = await businessDetail(deps.db, tenantId, who, id, deps.now());
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now()) });
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now(), who) });
     },
   );
 
@@ -407,7 +408,7 @@ export const businessRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       });
       const detail = await businessDetail(deps.db, tenantId, who, id, now);
       if (!detail) throw notFound(BusinessMessage.notFound);
-      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now()) });
+      return ok({ ...detail, sections: await detailSections(deps.db, tenantId, id, deps.now(), who) });
     },
   );
 };

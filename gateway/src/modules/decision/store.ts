@@ -151,7 +151,11 @@ export const boundsOf = stageTerms;
 export const reportProposal = (db: AnyDb, tenantId: string, businessId: string) =>
   readStageSource<StepContent>('report.proposal', db, tenantId, businessId);
 
-/** The passed item of the meeting whose approved minutes brought the business here, with its conditions. */
+/**
+ * The passed item of the meeting that brought the business here, with its conditions: the item as concluded
+ * (its minutes reviewed or still with the chair), so the committee's conditions bind the decision however the
+ * business arrived.
+ */
 export async function passedItemOf(db: AnyDb, tenantId: string, businessId: string) {
   const rows = await db
     .selectFrom('review_meeting_item as i')
@@ -161,7 +165,8 @@ export async function passedItemOf(db: AnyDb, tenantId: string, businessId: stri
     .select(['i.meeting_id', 'i.conclusion', 'i.conditions', 'm.meeting_no'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', '=', businessId)
-    .where('m.status', '=', 'ARCHIVED')
+    .where('m.status', 'in', ['CLOSED', 'ARCHIVED'])
+    .where('i.conclusion', 'is not', null)
     .orderBy('m.updated_at', 'desc')
     .execute();
   const passed = rows.find((r) => r.conclusion && isPassing(r.conclusion as Conclusion));
@@ -238,6 +243,7 @@ export async function decisionProblems(
   return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
 }
 
+// On the transition's own clock, as every checkpoint: a seed or test submitting on another day is judged on it.
 registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>
   decisionProblems(db, tenantId, record as BusinessRecord & StoredBusiness, now),
 );

@@ -24,6 +24,8 @@ import { missingBlobs, zipOf } from './zip-files';
 import type { NewStoredFile } from './repository';
 import { insertFiles } from './repository';
 import { bindOwnFiles } from './file-binding';
+import { mayBindTo } from './file-records';
+import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding';
 import type { KeyIdQuery, KeyIdsQuery, SaveBody, TemplateQuery } from './schemas';
 import { copySchema, downloadSchema, downloadsSchema, saveSchema, templateSchema } from './schemas';
 import { TEMPLATES, templateWorkbook } from './templates';
@@ -98,11 +100,10 @@ export const downloadRoutes: FastifyPluginAsync<FileContext> = async (app, ctx) 
     async (request) => {
       const session = sessionOf(request);
       const keyIds = keyIdsOf(request.body.keyIds);
-      const rows = await deps.db
-        .transaction()
-        .execute((trx) =>
-          bindOwnFiles(trx, session, keyIds, { type: request.body.businessType, id: request.body.businessId }),
-        );
+      const target = { type: request.body.businessType, id: request.body.businessId };
+      // The same refusal as for a file that may not be bound: it tells nobody which records exist.
+      if (!(await mayBindTo(deps.db, session, target))) throw invalidInput(FILE_BINDING_MESSAGE);
+      const rows = await deps.db.transaction().execute((trx) => bindOwnFiles(trx, session, keyIds, target));
       const byId = new Map(rows.map((r) => [r.key_id, r]));
       return ok(keyIds.map((id) => infoOf(byId.get(id)!)));
     },

@@ -1,8 +1,11 @@
 // What a user calls a file is kept as text and sent back in Content-Disposition; it never becomes part of
 // a path. It is still refused when it tries to look like one: separators, '.' or '..' (also percent-
-// encoded), control characters and NUL. The length and extension rules are the domain's (SPEC §5).
+// encoded), control characters and NUL, and so is what would make it read otherwise than it is (a direction
+// override turning "合同\u202efdp.exe" into "合同exe.pdf", a lone surrogate): the stored texts' rule
+// (src/domain/patterns/control-characters.ts). The length and extension rules are the domain's (SPEC §5).
+import { hasControlCharacters } from '../../../../src/domain/patterns/control-characters';
 
-export const NAME_INVALID = '文件名不合法，不能包含路径、控制字符或 ".."';
+export const NAME_INVALID = '文件名不合法，不能包含路径、控制字符、文字方向控制符或 ".."';
 export const NAME_EMPTY = '文件名不能为空';
 
 function decoded(name: string): string {
@@ -16,9 +19,8 @@ function decoded(name: string): string {
 /** The message for an unacceptable name, or null. */
 export function checkFileName(name: string | undefined): string | null {
   if (name === undefined || name.trim() === '') return NAME_EMPTY;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return NAME_INVALID;
   for (const text of [name, decoded(name)]) {
+    if (hasControlCharacters(text, false)) return NAME_INVALID;
     // eslint-disable-next-line no-control-regex
     if (/[\\/\u0000]/.test(text) || /^\.{1,2}$/.test(text.trim()) || text.includes('..' + '/') || text.startsWith('..'))
       return NAME_INVALID;

@@ -37,3 +37,17 @@ export async function visibleBindings(
   }
   return out;
 }
+
+/**
+ * Whether the caller may attach files to the record (`file/save`): a record of a registered type only when
+ * the caller may see it — a supplier's upload never lands on another supplier's business, nor a scoped user's
+ * outside its subtree. A type nobody registered has no record to see (the uploader's own binding).
+ */
+export async function mayBindTo(
+  db: Kysely<Database>,
+  caller: GuardedSession,
+  target: { type: string; id: string },
+): Promise<boolean> {
+  if (!visibilities.has(target.type)) return true;
+  return (await visibleBindings(db, caller, [target])).has(`${target.type}:${target.id}`);
+}

@@ -7,6 +7,7 @@
 // SUBMIT_APPLICATION rule and reservation effect are registered in store.ts.
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { FastifyPluginAsync } from 'fastify';
+import { isCalendarDate } from '../../../../src/domain/calendar/calendar-date';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import {
@@ -181,6 +182,10 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
     }
     const unknownType = body.docs.find((d) => !ACCESS_DOC_TYPES.some((t) => t.code === d.docType));
     if (unknownType) throw invalidInput(FinancingApplicationRouteMessage.unknownDocType(unknownType.docType));
+    // 有效期至 is a day of the calendar (2026-02-30 is none), which the schema's pattern alone does not say.
+    if (body.docs.some((d) => d.validTo !== null && !isCalendarDate(d.validTo))) {
+      throw invalidInput(FinancingApplicationRouteMessage.validTo);
+    }
     const fileIds = [...new Set(body.docs.flatMap((d) => d.fileIds))];
     const orderIds = [...new Set(body.lines.map((l) => l.orderId))];
     if (orderIds.length) {

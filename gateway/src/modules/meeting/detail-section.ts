@@ -1,11 +1,13 @@
 // 业务详情's 评审会 tab (BUSINESS.md §4 `/business/newDetails`): the meetings that heard the business — after a
 // 复议 it is heard again — each with the item's conclusion, conditions and minutes, and, once voting closed,
 // the named votes and the tally. A vote still open is the members' own business: the detail shows it only
-// after the secretary closed voting. Drafts and cancelled meetings never heard anything.
+// after the secretary closed voting. Drafts and cancelled meetings never heard anything. Deliberation is
+// confidential: the applicant's own users read an item's conclusion and the conditions that bind it, never the
+// votes, the names behind them, the tally or the item's minutes.
 import type { Kysely } from 'kysely';
 import type { MeetingSection } from '../../../../src/domain/financing/business-list';
 import type { Database } from '../../db/database';
-import { registerDetailSection } from '../business/detail-sections';
+import { registerDetailSection, type SectionViewer } from '../business/detail-sections';
 import { loadMeeting, meetingNames } from './repository';
 
 const HEARD = ['NOTIFIED', 'VOTING', 'CLOSED', 'ARCHIVED'];
@@ -15,6 +17,8 @@ export async function meetingSectionOf(
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
+  _now: Date,
+  viewer: SectionViewer = { supplierId: null },
 ): Promise<MeetingSection | null> {
   const rows = await db
     .selectFrom('review_meeting_item as i')
@@ -34,7 +38,7 @@ export async function meetingSectionOf(
     const m = await loadMeeting(db, tenantId, row.meeting_id);
     const item = m.items.find((i) => i.seq === row.seq);
     if (!item) continue;
-    const closed = VOTES_SHOWN.has(m.status);
+    const closed = VOTES_SHOWN.has(m.status) && viewer.supplierId === null;
     const { people } = closed ? await meetingNames(db, tenantId, m) : { people: new Map<string, string>() };
     hearings.push({
       meetingId: m.meetingId,
@@ -45,7 +49,7 @@ export async function meetingSectionOf(
       seq: item.seq,
       conclusion: item.conclusion,
       conditions: item.conditions,
-      minutes: item.minutes,
+      minutes: viewer.supplierId === null ? item.minutes : null,
       votes: closed ? item.votes.map((v) => ({ ...v, name: people.get(v.memberId) ?? '' })) : [],
       tally: closed ? item.tally : null,
     });

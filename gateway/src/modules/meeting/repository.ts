@@ -32,7 +32,10 @@ import {
   MEETING_FLOW,
   type MeetingFacts,
   type MeetingPlan,
+  MeetingPlanMessage,
   meetingPlanProblems,
+  seatProblems,
+  withinMeetingWindow,
 } from '../../../../src/domain/financing/meeting-workflow';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
@@ -42,6 +45,7 @@ import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { registerCheckpoint, registerFacts } from '../business/facts';
 import { grantedMenus } from '../menu/repository';
+import { type FixedScope, withinScope } from '../../resource/resource-repository';
 import { newId } from '../operation-log/repository';
 import './tables';
 
@@ -285,29 +289,75 @@ export async function loadMeeting(db: Db, tenantId: string, meetingId: string, l
   };
 }
 
-/** The plan's own rules, then its people and agenda: the tenant's users, businesses awaiting a meeting. */
-async function checkPlanPeopleAndAgenda(db: Db, tenantId: string, plan: NewMeeting): Promise<void> {
+/**
+ * The plan's own rules, then its people and agenda: a time within the meeting's window, seats for the tenant's
+ * staff holding the role each seat needs, businesses awaiting a meeting and on no other draft. Inside the
+ * write's transaction: the businesses' rows are locked, so two drafts saved at once cannot both take one.
+ */
+async function checkPlanPeopleAndAgenda(
+  db: Db,
+  tenantId: string,
+  plan: NewMeeting,
+  now: Date,
+  meetingId?: string,
+): Promise<void> {
   const problems = meetingPlanProblems(plan);
   if (problems.length) throw invalidInput(problems[0]!);
+  if (!withinMeetingWindow(plan.scheduledAt, now)) throw invalidInput(MeetingPlanMessage.window);
   const userIds = [...new Set([...plan.members.map((m) => m.userId), plan.secretaryId])];
   const users = await db
     .selectFrom('app_user')
-    .select('user_id')
+    .select(['user_id', 'user_type'])
     .where('tenant_id', '=', tenantId)
     .where('user_id', 'in', userIds)
     .execute();
   if (users.length !== userIds.length) throw invalidInput(MeetingStoreMessage.memberUnknown);
+  const roles = await db
+    .selectFrom('user_role as ur')
+    .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+    .select(['ur.user_id', 'r.role_code'])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.status', '=', 'ENABLED')
+    .where('ur.user_id', 'in', userIds)
+    .execute();
+  const seats = seatProblems(
+    plan.members,
+    users.map((u) => ({
+      userId: u.user_id,
+      supplierUser: u.user_type === 'SUPPLIER',
+      roles: new Set(roles.filter((r) => r.user_id === u.user_id).map((r) => r.role_code)),
+    })),
+  );
+  if (seats.length) throw invalidInput(seats[0]!);
   const businessIds = plan.agenda.map((a) => a.businessId);
   const businesses = await db
     .selectFrom('financing_business')
-    .select(['business_id', 'state'])
+    .select(['business_id', 'business_no', 'state'])
     .where('tenant_id', '=', tenantId)
     .where('business_id', 'in', businessIds)
     .where('deleted', '=', false)
+    .orderBy('business_id')
+    .forUpdate()
     .execute();
   if (businesses.length !== businessIds.length) throw invalidInput(MeetingStoreMessage.businessUnknown);
   // A meeting hears the businesses whose report is approved (Decisions: Meeting).
   if (businesses.some((b) => b.state !== AWAITING_MEETING)) throw invalidInput(MeetingStoreMessage.businessNotWaiting);
+  // One business on one draft at a time: the notice of either would otherwise schedule it twice.
+  let other = db
+    .selectFrom('review_meeting_item as i')
+    .innerJoin('review_meeting as m', (j) =>
+      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
+    )
+    .select(['i.business_id', 'm.meeting_no'])
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.business_id', 'in', businessIds)
+    .where('m.status', '=', 'DRAFT');
+  if (meetingId) other = other.where('m.meeting_id', '<>', meetingId);
+  const taken = await other.executeTakeFirst();
+  if (taken) {
+    const no = businesses.find((b) => b.business_id === taken.business_id)?.business_no ?? '';
+    throw invalidInput(MeetingPlanMessage.onAnotherDraft(no, taken.meeting_no));
+  }
 }
 
 /** 评审会制作: the meeting as a draft, numbered HY+yyyyMMdd+seq, its members and agenda of the tenant. */
@@ -318,8 +368,8 @@ export async function createMeeting(
   actor: MeetingActor,
   now: Date,
 ): Promise<{ meetingId: string; meetingNo: string }> {
-  await checkPlanPeopleAndAgenda(db, tenantId, plan);
   return inTransaction(db, async (trx) => {
+    await checkPlanPeopleAndAgenda(trx, tenantId, plan, now);
     const meetingId = newId();
     const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
     await trx
@@ -358,7 +408,12 @@ function meetingVerdict(
     { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now, facts },
     move.comment !== undefined ? { comment: move.comment } : {},
   );
-  if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+  if (!verdict.ok && verdict.reason === 'forbidden') {
+    // A race's loser: the move was theirs on the version they read, and the winner's move took it away.
+    const mayEver = MEETING_FLOW.transitions.some((t) => t.action === action && actor.grants.has(grantOf(t)));
+    if (m.version !== move.version && mayEver) throw stale();
+    throw new AppError(ResultCode.forbidden, verdict.message);
+  }
   if (m.version !== move.version) throw stale();
   if (!verdict.ok) throw invalidInput(verdict.message);
   return verdict;
@@ -457,6 +512,7 @@ async function moveHeard(
       version: Number(business.version),
       ...(comment !== undefined ? { comment } : {}),
       now,
+      through: 'MEETING',
     });
   }
 }
@@ -772,7 +828,7 @@ export async function updateMeeting(
     if (m.version !== version) throw stale();
     // A meeting past its notice is not edited, whatever the plan says (its businesses have left 待上会).
     if (m.status !== 'DRAFT') throw invalidInput(MeetingStoreMessage.notDraft);
-    await checkPlanPeopleAndAgenda(trx, tenantId, plan);
+    await checkPlanPeopleAndAgenda(trx, tenantId, plan, now, meetingId);
     await trx
       .updateTable('review_meeting')
       .set({
@@ -824,6 +880,44 @@ export interface MeetingFilter {
   statuses?: readonly MeetingStatus[];
   /** 评审会审核: the meetings whose minutes wait for this chair (or any chair's, for an administrator: '*'). */
   minutesFor?: string;
+  /** The caller's data scope (stage-scope.ts `fixedScopeOf`): only meetings all of whose businesses lie in it. */
+  scope?: FixedScope;
+}
+
+/**
+ * The meetings (as `m`) that hear a business outside the scope: a meeting is seen only by those who may see
+ * every business it hears (数据授权, like every list), by the same scope function as the business list.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: composes on the meeting query aliased `m`
+const hearsOutside = (eb: any, tenantId: string, scope: FixedScope) =>
+  eb.exists(
+    eb
+      .selectFrom('review_meeting_item as si')
+      .select('si.seq')
+      .whereRef('si.meeting_id', '=', 'm.meeting_id')
+      .whereRef('si.tenant_id', '=', 'm.tenant_id')
+      .where(
+        'si.business_id',
+        'not in',
+        withinScope(
+          eb.selectFrom('financing_business as sb').select('sb.business_id').where('sb.tenant_id', '=', tenantId),
+          'sb',
+          scope,
+        ),
+      ),
+  );
+
+/** Whether the caller's scope holds every business the meeting hears (another's meeting is not found). */
+export async function meetingInScope(db: Db, tenantId: string, meetingId: string, scope: FixedScope) {
+  if (Object.keys(scope).length === 0) return true;
+  const outside = await db
+    .selectFrom('review_meeting as m')
+    .select('m.meeting_id')
+    .where('m.tenant_id', '=', tenantId)
+    .where('m.meeting_id', '=', meetingId)
+    .where((eb) => hearsOutside(eb, tenantId, scope))
+    .executeTakeFirst();
+  return !outside;
 }
 
 /** 会议信息管理: the tenant's meetings, newest time first (BUSINESS.md §4 columns). */
@@ -834,6 +928,8 @@ export async function pageMeetings(
   page: { offset: number; size: number },
 ): Promise<{ records: MeetingRow[]; total: number }> {
   let base = db.selectFrom('review_meeting as m').where('m.tenant_id', '=', tenantId);
+  const scope = filter.scope;
+  if (scope && Object.keys(scope).length) base = base.where((eb) => eb.not(hearsOutside(eb, tenantId, scope)));
   if (filter.status) base = base.where('m.status', '=', filter.status);
   if (filter.statuses?.length) base = base.where('m.status', 'in', [...filter.statuses]);
   const keyword = filter.keyword?.trim();
@@ -915,9 +1011,13 @@ export interface AgendaOption {
 }
 
 /** The businesses awaiting a meeting that no meeting still open has on its agenda (the make page's picker). */
-export async function agendaOptions(db: Db, tenantId: string, exceptMeetingId?: string): Promise<AgendaOption[]> {
-  const rows = await db
-    .selectFrom('financing_business as b')
+export async function agendaOptions(
+  db: Db,
+  tenantId: string,
+  exceptMeetingId?: string,
+  scope: FixedScope = {},
+): Promise<AgendaOption[]> {
+  const rows = await withinScope(db.selectFrom('financing_business as b'), 'b', scope)
     .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
     .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
     .where('b.tenant_id', '=', tenantId)

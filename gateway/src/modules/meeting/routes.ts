@@ -28,7 +28,9 @@ import { MINUTES_TEMPLATE, type MinutesValues } from '../../documents/document-t
 import { renderDocument } from '../../documents/render-document';
 import type { GatewayDeps } from '../../deps';
 import { type RouteAccess, grantAllows, sessionOf } from '../../plugins/auth-guard';
-import { envelopeResponses, forbidden, ok } from '../../plugins/envelope';
+import { envelopeResponses, forbidden, notFound, ok } from '../../plugins/envelope';
+import { fixedScopeOf } from '../../stage/stage-scope';
+import { actorOf } from '../business/aggregate';
 import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
@@ -44,7 +46,9 @@ import {
   examineMinutes,
   loadMeeting,
   markAbsent,
+  MeetingStoreMessage,
   type MeetingView,
+  meetingInScope,
   meetingActor,
   meetingNames,
   memberOptions,
@@ -255,12 +259,19 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
   const itemNow = async (tenantId: string, meetingId: string, seq: number, userId: string) =>
     (await describe(tenantId, await loadMeeting(db, tenantId, meetingId), userId)).items.find((i) => i.seq === seq);
 
+  /** The caller's data scope, as every list's (stage-scope.ts): the meetings they see hear only businesses in it. */
+  const scopeOf = async (request: FastifyRequest) => fixedScopeOf(await actorOf(request, db));
+
   /**
    * A meeting is read by those who take part in it (the secretary, chair, members, 列席) from their pages, and
-   * by whoever holds 会议信息管理; anyone else of the tenant is refused.
+   * by whoever holds 会议信息管理; anyone else of the tenant is refused. One that hears a business outside the
+   * caller's data scope is not found, as that business is not.
    */
   const readable = async (request: FastifyRequest, m: MeetingView) => {
-    const { userId } = sessionOf(request);
+    const { userId, tenantId } = sessionOf(request);
+    if (!(await meetingInScope(db, tenantId, m.meetingId, await scopeOf(request)))) {
+      throw notFound(MeetingStoreMessage.notFound);
+    }
     if (m.secretaryId === userId || m.members.some((x) => x.userId === userId)) return;
     if (grantAllows(await sessionOf(request).grants(), normalizeMenuPath(MEETING_MANAGE_PATH))) return;
     throw forbidden();
@@ -302,6 +313,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         db,
         tenantId,
         {
+          scope: await scopeOf(request),
           ...(request.query.status ? { status: request.query.status } : {}),
           ...(request.query.keyword ? { keyword: request.query.keyword } : {}),
         },
@@ -321,6 +333,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         db,
         tenantId,
         {
+          scope: await scopeOf(request),
           participant: userId,
           statuses: request.query.status ? [request.query.status] : ['NOTIFIED', 'VOTING', 'CLOSED'],
         },
@@ -340,6 +353,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         db,
         tenantId,
         {
+          scope: await scopeOf(request),
           minutesFor: actor.roles.has(ROLE.ADMIN) ? '*' : actor.userId,
           ...(request.query.keyword ? { keyword: request.query.keyword } : {}),
         },
@@ -378,7 +392,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const { tenantId } = sessionOf(request);
       const { meetingId } = request.query as { meetingId?: string };
       const [businesses, people] = await Promise.all([
-        agendaOptions(db, tenantId, meetingId),
+        agendaOptions(db, tenantId, meetingId, await scopeOf(request)),
         memberOptions(db, tenantId, SEATED_ROLES),
       ]);
       return ok({ businesses, people });

@@ -138,7 +138,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         if (!isStepKey(body.step)) throw invalidInput(ReportRouteMessage.unknownStep);
         const business = await kit.business(ctx, _before.keyId);
         const bounds = body.step === 'PROPOSAL' ? await reportBounds(deps.db, ctx.tenantId, business, ctx.now) : null;
-        const refusal = stepSaveRefusal(body.step, body.content, bounds ? termsBoundsOf(bounds) : null);
+        const refusal = stepSaveRefusal(body.step, body.content, bounds ? termsBoundsOf(bounds) : null, ctx.now);
         if (refusal) throw invalidInput(refusal);
         return { key: body.step, content: stepContentOf(body.step, body.content) as Checked['content'] };
       },

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/domain/financing/report';
 import { type ReportBounds, reportBoundsOf, termsBoundsOf } from '../../../../src/domain/financing/report-stage';
 import type { Database } from '../../db/database';
-import { registerCheckpoint } from '../business/facts';
+import { registerCheckpoint, registerWriters } from '../business/facts';
 import { registerStageSource } from '../../stage/stage-sources';
 import { type StoredSteps, stageSteps } from '../../stage/stage-steps';
 import { stageTerms, type TermsBusiness } from '../../stage/stage-terms';
@@ -38,6 +38,7 @@ export interface DueDiligenceReportStepTable {
   content: Json;
   done: boolean;
   saved_by: string | null;
+  saved_by_id: string | null;
   saved_at: ColumnType<Date, Date, Date>;
 }
 
@@ -101,6 +102,9 @@ export async function reportProblems(
 registerCheckpoint('SUBMIT_REPORT', (db, tenantId, record, now) =>
   reportProblems(db, tenantId, record as StoredBusiness, now),
 );
+
+// Whoever saved a step of the revision submitted is one of its makers: none of them reviews it (four-eyes).
+registerWriters('REPORT', (db, tenantId, businessId) => REPORT.writers(db, tenantId, businessId));
 
 // The decision starts from the report's 方案建议 as it was last submitted (the revision the meeting heard).
 registerStageSource('report.proposal', async (db, tenantId, businessId) => {

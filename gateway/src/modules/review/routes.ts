@@ -338,7 +338,7 @@ export const reviewRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         actions,
         // The pre-credit's item, read-only beside the opinion: what the reviewer approves and its 批复额度 cap.
         ...(type === 'PRE_CREDIT'
-          ? { preCredit: (await detailSections(db, tenantId, detail.keyId, now)).preCredit ?? null }
+          ? { preCredit: (await detailSections(db, tenantId, detail.keyId, now, actor)).preCredit ?? null }
           : {}),
       });
     },
