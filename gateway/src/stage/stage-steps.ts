@@ -25,7 +25,7 @@ export interface StepsSpec<K extends string> {
   stepTable: string;
   steps: readonly { key: K; title: string }[];
   /** Whether a step is done, given every step of the revision (one may stand on another). */
-  done(key: K, content: StepContent, all: Partial<Record<K, StepContent>>): boolean;
+  done(key: K, content: StepContent, all: Partial<Record<K, StepContent>>, today: Date): boolean;
 }
 
 export interface StoredStep<K extends string> {
@@ -118,7 +118,7 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     for (const [key, content] of Object.entries(steps) as [K, StepContent][]) {
       await db
         .updateTable(stepTable)
-        .set({ done: spec.done(key, content, steps) })
+        .set({ done: spec.done(key, content, steps, d.now) })
         .where(ID, '=', d.businessId)
         .where('revision', '=', revision)
         .where('step_key', '=', key)

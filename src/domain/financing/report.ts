@@ -180,14 +180,16 @@ export function stepErrors(
   key: ReportStepKey,
   content: StepContent,
   steps: Partial<Record<ReportStepKey, StepContent>> = {},
+  today?: Date,
 ): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
   for (const f of reportStep(key).fields) {
-    const message = validateField(f, content);
+    // Judged on the day of the save or submission (a date "not in the future" is so on that day).
+    const message = validateField(f, content, today);
     if (message) errors[f.key] = message;
   }
   // 核心指标 stand on the statements: they are complete only once 财务数据 is.
-  if (key === 'INDICATORS' && Object.keys(stepErrors('FINANCIALS', steps.FINANCIALS ?? {})).length > 0) {
+  if (key === 'INDICATORS' && Object.keys(stepErrors('FINANCIALS', steps.FINANCIALS ?? {}, {}, today)).length > 0) {
     errors.financials = ReportMessage.financialsFirst;
   }
   return errors;
@@ -197,14 +199,16 @@ export const stepDone = (
   key: ReportStepKey,
   content: StepContent | undefined,
   steps: Partial<Record<ReportStepKey, StepContent>> = {},
-) => content !== undefined && Object.keys(stepErrors(key, content, steps)).length === 0;
+  today?: Date,
+) => content !== undefined && Object.keys(stepErrors(key, content, steps, today)).length === 0;
 
 /** SUBMIT_REPORT: every step done (the first missing named), then the proposal within its limits. */
 export function submitReportProblems(
   steps: Partial<Record<ReportStepKey, StepContent>>,
   bounds: TermsBounds | null,
+  today?: Date,
 ): string[] {
-  const problems = REPORT_STEPS.filter((s) => !stepDone(s.key, steps[s.key], steps)).map((s) =>
+  const problems = REPORT_STEPS.filter((s) => !stepDone(s.key, steps[s.key], steps, today)).map((s) =>
     ReportMessage.stepIncomplete(s.title),
   );
   if (bounds && steps.PROPOSAL) {

@@ -95,7 +95,7 @@ export async function reportProblems(
 ): Promise<string[]> {
   const report = await loadReport(db, tenantId, record.keyId);
   const limits = bounds === undefined ? await reportBounds(db as Kysely<Database>, tenantId, record, now) : bounds;
-  return submitReportProblems(currentSteps(report), limits ? termsBoundsOf(limits) : null);
+  return submitReportProblems(currentSteps(report), limits ? termsBoundsOf(limits) : null, now);
 }
 
 // SUBMIT_REPORT: the gateway loads the steps and the limits, the pure rule decides.
