@@ -5,6 +5,7 @@ import type { TestSequencer, TestSpecification, Vitest } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { precompressDir } from './scripts/precompress.mjs';
 
 // Node 20 lacks Map.groupBy and Object.groupBy, which Vitest 5's reporter calls to print failures.
 type GroupBy = <K, T>(items: Iterable<T>, key: (item: T, index: number) => K) => Map<K, T[]>;
@@ -55,6 +56,28 @@ function chunksReport(path: string): Plugin {
       }
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, JSON.stringify(chunks, null, 1));
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of the built text files beside them (scripts/precompress.mjs), made once per build: the
+ * gateway sends them to a browser that accepts them. Written after everything else, so that every file that
+ * ends up in the output folder has its copies; the shell's first pass writes nothing and makes none.
+ */
+function precompressed(): Plugin {
+  let outDir = '';
+  let writes = false;
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      writes = config.build.write;
+    },
+    async closeBundle() {
+      if (!writes || process.env[FIRST_PASS]) return;
+      await precompressDir(outDir);
     },
   };
 }
@@ -217,6 +240,7 @@ export default defineConfig({
     react(),
     routerProductionBuild(),
     shell.plugin,
+    precompressed(),
     process.env.CHUNKS_REPORT ? chunksReport(process.env.CHUNKS_REPORT) : null,
     process.env.ANALYZE
       ? visualizer({ filename: '.tmp/bundle-report.html', gzipSize: true, template: 'treemap' })
