@@ -29,7 +29,10 @@ export async function compressedCopies(bytes) {
 
 async function textFiles(dir) {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && TEXT_FILE.test(e.name)).map((e) => join(e.parentPath, e.name));
+  // Dot files (the benchmark's chunk report) are no part of what is served.
+  return entries
+    .filter((e) => e.isFile() && !e.name.startsWith('.') && TEXT_FILE.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
 }
 
 /**
