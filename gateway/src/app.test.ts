@@ -303,6 +303,18 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
     });
 
+    it('compresses a very large answer (the API description) off the request thread, the same way', async () => {
+      const plain = await gw.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+      const br = await gw.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    });
+
     it('leaves an export, compressed already, as it is', async () => {
       const xlsx = await gw.app.inject({
         method: 'GET',
