@@ -223,6 +223,19 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       expect((await gw.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('Disallow');
     });
 
+    it("answers a hashed file without a document's headers, a page with them all", async () => {
+      const script = await gw.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+      expect(script.headers['content-security-policy']).toBeUndefined();
+      expect(script.headers['x-frame-options']).toBeUndefined();
+      expect(script.headers['strict-transport-security']).toBeUndefined();
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(script.headers['referrer-policy']).toBe('no-referrer');
+      const page = await gw.app.inject({ method: 'GET', url: '/business/examine' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
     const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
     const fetchScript = (acceptEncoding?: string) =>
       gw.app.inject({

@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidInput, notFound } from './envelope';
 
 async function fileWithin(root: string, pathname: string): Promise<string | undefined> {
@@ -21,7 +21,7 @@ async function fileWithin(root: string, pathname: string): Promise<string | unde
 export const staticClientPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
     let pathname: string;
     try {
       pathname = decodeURIComponent(request.url.split('?', 1)[0]!);
@@ -39,5 +39,9 @@ export const staticClientPlugin: FastifyPluginAsync<{ root: string }> = async (a
     if (pathname.startsWith('/assets/')) throw notFound('资源不存在');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', { cacheControl: false });
-  });
+  }
+
+  // The hashed files are never documents: they carry only the headers a subresource needs (security-headers.ts).
+  app.get('/assets/*', { config: { access: 'public', securityHeaders: 'subresource' }, schema: { hide: true } }, serve);
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, serve);
 };
