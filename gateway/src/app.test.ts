@@ -5,18 +5,26 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../scripts/precompress.mjs';
 import { ResultCode } from '../../src/domain/gateway/result-codes';
 import { buildApp, urlForLog } from './app';
 import { encryptParams } from './modules/gateway/param-cipher';
+import { COMPRESS_MIN_BYTES } from './plugins/compression';
 import { HELMET_OPTIONS } from './plugins/security-headers';
 import type { TestGateway } from './testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from './testing/test-gateway';
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+/** A script as the build writes it, large enough that its compressed copies pay; copies made as the build makes them. */
+const BUILT_SCRIPT = Array.from(
+  { length: 400 },
+  (_, i) => `export function screen${i}(props){return jsx("div",{className:"row-${i}",children:props.title});}`,
+).join('\n');
 
 describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databaseUrl }) => {
   let gw: TestGateway;
@@ -31,6 +39,8 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
     writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("client")');
     writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    writeFileSync(join(staticDir, 'assets', 'main-5e1d2b.js'), BUILT_SCRIPT);
+    await precompressDir(staticDir);
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         log += chunk.toString();
@@ -213,9 +223,133 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       expect((await gw.app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('Disallow');
     });
 
+    it("answers a hashed file without a document's headers, a page with them all", async () => {
+      const script = await gw.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+      expect(script.headers['content-security-policy']).toBeUndefined();
+      expect(script.headers['x-frame-options']).toBeUndefined();
+      expect(script.headers['strict-transport-security']).toBeUndefined();
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(script.headers['referrer-policy']).toBe('no-referrer');
+      const page = await gw.app.inject({ method: 'GET', url: '/business/examine' });
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
+    const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+    const fetchScript = (acceptEncoding?: string) =>
+      gw.app.inject({
+        method: 'GET',
+        url: '/assets/main-5e1d2b.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+
+    it("answers a built script with its brotli copy, gzip's when only gzip is accepted, the file when neither", async () => {
+      const br = await fetchScript(BROWSER_ENCODINGS);
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.rawPayload.length).toBeLessThan(BUILT_SCRIPT.length / 5);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUILT_SCRIPT);
+
+      const gz = await fetchScript('gzip, deflate');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(BUILT_SCRIPT);
+
+      for (const identity of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+        const plain = await fetchScript(identity);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.body).toBe(BUILT_SCRIPT);
+      }
+    });
+
+    it('answers the history fallback compressed or not as the client accepts, never cached', async () => {
+      const br = await gw.app.inject({
+        method: 'GET',
+        url: '/business/examine',
+        headers: { 'accept-encoding': BROWSER_ENCODINGS },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX_HTML);
+      const plain = await gw.app.inject({ method: 'GET', url: '/business/examine' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(INDEX_HTML);
+    });
+
     it('does not serve files outside the folder', async () => {
       const response = await gw.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd' });
       expect(response.body).not.toContain('root:');
+    });
+  });
+
+  describe('API answers on the wire', () => {
+    const menuList = (acceptEncoding?: string) =>
+      gw.app.inject({
+        method: 'GET',
+        url: '/api/authcenter/authority/menu/list?loadOp=1',
+        headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+
+    it('compresses a large list as the client accepts, and says it varies with that', async () => {
+      const plain = await menuList();
+      expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+      const br = await menuList('gzip, deflate, br, zstd');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+      const gz = await menuList('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    });
+
+    it('compresses a very large answer (the API description) off the request thread, the same way', async () => {
+      const plain = await gw.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(plain.rawPayload.length).toBeGreaterThan(64 * 1024);
+      const br = await gw.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    });
+
+    it('leaves an export, compressed already, as it is', async () => {
+      const xlsx = await gw.app.inject({
+        method: 'GET',
+        url: '/api/authcenter/base/user/export',
+        headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(xlsx.statusCode).toBe(200);
+      expect(xlsx.rawPayload.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
+      expect(xlsx.headers['content-encoding']).toBeUndefined();
+      expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    });
+
+    it('sends a small answer as it is', async () => {
+      const response = await gw.app.inject({
+        method: 'GET',
+        url: '/api/gateway/encryptKey',
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBeUndefined();
+      expect(response.json().data.key).toBe(key);
     });
   });
 

@@ -15,6 +15,7 @@ import { DailyJob } from './jobs/daily-job';
 import { type ScheduledJob, scheduleDailyJob } from './jobs/schedule';
 import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
+import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
 import { inFlightPlugin } from './plugins/in-flight';
 import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/envelope';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inFlightPlugin, { drainMs: options.drainMs });
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   // The docs go before the guard: @fastify/swagger must see every route registered after it, and the
   // routes @fastify/swagger-ui registers cannot carry an access statement, so they must exist before the
   // guard's onRoute check starts demanding one. Swapping these two lines fails at startup, not silently.

@@ -1,6 +1,7 @@
 // npm run bench: the project's figures of speed and size, in one run (not part of npm test).
-//  - the client's figures (client-bench.ts): JS weight of /login and of the shell with the first list screen,
-//    sign-in → first screen, the to-do count calls, the tag switch's time and the components it renders
+//  - the client's figures (client-bench.ts): bytes on the wire for /login and for the shell with the first list
+//    screen, Lighthouse's mobile run of /login and of the first screen after sign-in, sign-in → first screen,
+//    the to-do count calls, the tag switch's time and the components it renders
 //  - gateway throughput and p99 for login and menu list (autocannon, bounded request counts), on PGlite
 //    and, when it answers, PostgreSQL
 //  - how long the pure domain suite takes
@@ -20,7 +21,7 @@ import { apiLogin, type RunningGateway } from '../e2e/support/gateway-process';
 import { buildClient, measureClient } from './client-bench';
 import { measureFiles } from './files-bench';
 import { type Row, speedTable } from './speed-table';
-import { benchGateway, measureSpeed } from './speed-bench';
+import { benchGateway, measureCompression, measureSpeed } from './speed-bench';
 
 const rows: Row[] = [];
 
@@ -86,6 +87,7 @@ async function measureGateway(label: string, gateway: RunningGateway) {
     amount: 5000,
     headers: { authorization: `Bearer ${token}` },
   });
+  await measureCompression(label, gateway, token, record);
 }
 
 async function postgresBenchUrl(): Promise<string | null> {
@@ -125,7 +127,7 @@ async function main() {
   console.log('Client');
   const gateway = await benchGateway({ STATIC_DIR: BENCH_DIST });
   try {
-    await measureClient(gateway, BENCH_DIST, record);
+    await measureClient(gateway, record);
     console.log('Gateway');
     await measureGateway('PGlite', gateway);
     console.log('Files');

@@ -195,6 +195,44 @@ function combined(runs: Figure[]): Figure {
   return { rps: requests / seconds, p99: Math.max(...runs.map((f) => f.p99)), failed, requests, ...cpu };
 }
 
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+/**
+ * What compressing API answers costs the gateway (plugins/compression.ts): CPU per request of large answers (the
+ * menu tree, which the gateway keeps and so compresses once; a user page of 100, compressed every time) and of a
+ * small one (a user page of 10, sent as it is), each asked as it is and with a browser's Accept-Encoding, and the
+ * bytes each way. CPU per request hardly moves with the machine's load, unlike req/s.
+ */
+export async function measureCompression(
+  label: string,
+  gateway: RunningGateway,
+  token: string,
+  record: Recorder,
+): Promise<void> {
+  const authorization = `Bearer ${token}`;
+  for (const [name, path] of [
+    ['menu list', '/api/authcenter/authority/menu/list?loadOp=1'],
+    ['user page of 100', '/api/authcenter/base/user/page?current=1&size=100'],
+    ['user page of 10', '/api/authcenter/base/user/page?current=1&size=10'],
+  ] as const) {
+    const url = `${gateway.url}${path}`;
+    const sent = async (headers: Record<string, string>) =>
+      Number((await fetch(url, { headers })).headers.get('content-length'));
+    // Node's fetch asks for gzip unless told otherwise.
+    const identity = { authorization, 'accept-encoding': 'identity' };
+    const browser = { authorization, 'accept-encoding': BROWSER_ENCODINGS };
+    await hit(url, browser, 1);
+    const plain = await hit(url, identity, SECONDS, gateway.pid);
+    const compressed = await hit(url, browser, SECONDS, gateway.pid);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    record(
+      `${label} ${name}, as it is / as a browser asks (${BROWSER_ENCODINGS})`,
+      `CPU ${plain.cpuMs!.toFixed(2)} / ${compressed.cpuMs!.toFixed(2)} ms/request, ${plain.rps.toFixed(0)} / ` +
+        `${compressed.rps.toFixed(0)} req/s; ${kb(await sent(identity))} / ${kb(await sent(browser))} sent`,
+    );
+  }
+}
+
 /** Prints a gateway figure as value, ratio of the reference, and goal (with ✓ or ✗). */
 export function recordAgainst(
   record: Recorder,

@@ -2,10 +2,13 @@
 // cached for a year, everything else revalidated — and any other GET outside /api gets index.html, so the
 // client's history-mode routes (/business/examine…) survive a reload. A miss under /api or /assets is a
 // 404 envelope: answering HTML to a script or an API call would only hide the mistake.
+// The build writes brotli and gzip copies beside each text file (scripts/precompress.mjs): a browser that accepts
+// one gets it as it is, with its Content-Encoding, index.html for a client route included; every such answer
+// says `Vary: Accept-Encoding`, and a client that accepts neither, or a file without copies, gets the file.
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidInput, notFound } from './envelope';
 
 async function fileWithin(root: string, pathname: string): Promise<string | undefined> {
@@ -16,9 +19,9 @@ async function fileWithin(root: string, pathname: string): Promise<string | unde
 }
 
 export const staticClientPlugin: FastifyPluginAsync<{ root: string }> = async (app, { root }) => {
-  await app.register(fastifyStatic, { root, serve: false });
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
     let pathname: string;
     try {
       pathname = decodeURIComponent(request.url.split('?', 1)[0]!);
@@ -36,5 +39,9 @@ export const staticClientPlugin: FastifyPluginAsync<{ root: string }> = async (a
     if (pathname.startsWith('/assets/')) throw notFound('资源不存在');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html', { cacheControl: false });
-  });
+  }
+
+  // The hashed files are never documents: they carry only the headers a subresource needs (security-headers.ts).
+  app.get('/assets/*', { config: { access: 'public', securityHeaders: 'subresource' }, schema: { hide: true } }, serve);
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, serve);
 };
