@@ -3,28 +3,11 @@
 // registering a source under the workbench's tab, as it registers its checkpoint rules; the workbench lists and
 // counts each tab from its sources and imports no stage module. A tab nobody registered is empty.
 import type { Kysely } from 'kysely';
-import type { TodoTab } from '../../../src/domain/financing/review-queue';
+import type { TodoRow, TodoTab } from '../../../src/domain/financing/review-queue';
 import type { Database } from '../db/database';
 import type { Actor } from '../modules/business/aggregate';
 
-/** One row of 我的待办, whatever its stage. */
-export interface TodoRow {
-  itemType: string;
-  itemTypeLabel: string;
-  businessId: string;
-  businessNo: string;
-  supplierName: string;
-  amount: number;
-  stage: string;
-  state: string;
-  stateLabel: string;
-  level: number | null;
-  levels: number | null;
-  arrivedAt: string;
-  waitingMinutes: number;
-  overdue: boolean;
-  link: string;
-}
+export type { TodoRow };
 
 /** What waits on the person now; `limit`: at most that many are needed (the menu's count). */
 export type TodoSource = (

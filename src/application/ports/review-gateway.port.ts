@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { PreCreditSection } from '../../domain/financing/business-list';
 import type { ReviewLevelConfig } from '../../domain/financing/review';
-import type { TodoTab } from '../../domain/financing/review-queue';
+import type { TodoRow, TodoTab } from '../../domain/financing/review-queue';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type { ReviewType } from '../../domain/financing/stages';
 
@@ -109,24 +109,8 @@ export interface TodoCount {
   tabs: Readonly<Record<TodoTab, number>>;
 }
 
-export interface TodoItem {
-  itemType: 'REVIEW' | 'MAKE';
-  itemTypeLabel: string;
-  businessId: string;
-  businessNo: string;
-  supplierName: string;
-  amount: number;
-  stage: string;
-  state: string;
-  stateLabel: string;
-  level: number | null;
-  levels: number | null;
-  arrivedAt: string;
-  waitingMinutes: number;
-  overdue: boolean;
-  /** The page where the person's action is granted. */
-  link: string;
-}
+/** A row of 我的待办 as the client shows it: the review and make tabs' items. */
+export type TodoItem = TodoRow & { itemType: 'REVIEW' | 'MAKE' };
 
 export interface DoneItem {
   keyId: string;

@@ -62,3 +62,23 @@ export const TODO_TAB_LABEL: Readonly<Record<TodoTab, string>> = {
 /** Where a member casts a vote waiting for them: the meeting on 评审会执行. */
 export const voteLink = (meetingId: string) =>
   `/business/approvalReviewMeetingImplementList?meetingId=${encodeURIComponent(meetingId)}`;
+
+/** One row of 我的待办, whatever its stage: what the gateway lists and the workbench shows. */
+export interface TodoRow {
+  itemType: string;
+  itemTypeLabel: string;
+  businessId: string;
+  businessNo: string;
+  supplierName: string;
+  amount: number;
+  stage: string;
+  state: string;
+  stateLabel: string;
+  level: number | null;
+  levels: number | null;
+  arrivedAt: string;
+  waitingMinutes: number;
+  overdue: boolean;
+  /** The page where the person's action is granted. */
+  link: string;
+}
