@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DASHBOARD_ROUTE, flattenRoutes } from '../../src/domain/menu/route-catalogue';
 import { seriousViolations, type Violation } from './support/axe';
 import { signInThroughForm } from './support/browser';
-import { useBrowserSuite } from './support/suite';
+import { journey, useBrowserSuite } from './support/suite';
 import { nothingBusyShown } from './support/settled';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
@@ -112,25 +112,29 @@ describe('accessibility', () => {
     expect(findings).toEqual([]);
   });
 
-  it('no screen of the menu has a serious or critical violation, and no list hides a scrollbar', async () => {
-    const page = suite.page;
-    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
-    const requests = trackRequests(page);
-    const findings: Finding[] = [];
-    const unseen: string[] = [];
-    // Where a move did not arrive: the checks below would look at the screen before it again.
-    const elsewhere: string[] = [];
-    for (const route of MENU_ROUTES) {
-      await goInside(page, route, requests);
-      const at = await page.evaluate(() => window.location.pathname);
-      if (at !== route) elsewhere.push(`${route} → ${at}`);
-      await closeOtherTags(page);
-      findings.push(...(await serious(page, route)));
-      unseen.push(...(await hiddenSideways(page)).map((t) => `${route} ${t}`));
-    }
-    expect(MENU_ROUTES.length).toBeGreaterThan(40);
-    expect(elsewhere).toEqual([]);
-    expect(findings).toEqual([]);
-    expect(unseen).toEqual([]);
-  }, 900_000);
+  it(
+    'no screen of the menu has a serious or critical violation, and no list hides a scrollbar',
+    journey(50),
+    async () => {
+      const page = suite.page;
+      await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
+      const requests = trackRequests(page);
+      const findings: Finding[] = [];
+      const unseen: string[] = [];
+      // Where a move did not arrive: the checks below would look at the screen before it again.
+      const elsewhere: string[] = [];
+      for (const route of MENU_ROUTES) {
+        await goInside(page, route, requests);
+        const at = await page.evaluate(() => window.location.pathname);
+        if (at !== route) elsewhere.push(`${route} → ${at}`);
+        await closeOtherTags(page);
+        findings.push(...(await serious(page, route)));
+        unseen.push(...(await hiddenSideways(page)).map((t) => `${route} ${t}`));
+      }
+      expect(MENU_ROUTES.length).toBeGreaterThan(40);
+      expect(elsewhere).toEqual([]);
+      expect(findings).toEqual([]);
+      expect(unseen).toEqual([]);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import { zipEntries } from '../../gateway/src/testing/zip-entries';
 import { seriousViolations } from './support/axe';
 import { signInThroughForm, screenshots } from './support/browser';
 import { apiLogin } from './support/gateway-process';
-import { useBrowserSuite } from './support/suite';
+import { journey, useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite({ acceptDownloads: true });
 
@@ -110,114 +110,118 @@ async function downloadAll(page: Page): Promise<Map<string, Buffer>> {
 }
 
 describe('业务的附件', () => {
-  it('lets reviewer1 and the maker preview the documents, and reviewer1 and the supplier take them as a zip', async () => {
-    const page = suite.page;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    // The operator completes the seeded draft application of 华东建材 with real files and submits it.
-    const operator = await as('operator', 'Operator@2026');
-    const drafts = (await operator.call('GET', '/api/business/financingApplication/page?size=50')).data.records as {
-      keyId: string;
-      actions: string[];
-    }[];
-    const draft = drafts.find((r) => r.actions.includes('submit'));
-    expect(draft, 'a seeded draft application').toBeTruthy();
-    const id = draft!.keyId;
-    const detail = (await operator.call('GET', `/api/business/financingApplication/${id}`)).data;
-    const docs = [];
-    for (const d of DOCS) {
-      docs.push({
-        docType: d.docType,
-        fileIds: [await operator.upload(d.name, d.bytes, d.type)],
-        validTo: '2030-12-31',
+  it(
+    'lets reviewer1 and the maker preview the documents, and reviewer1 and the supplier take them as a zip',
+    journey(15),
+    async () => {
+      const page = suite.page;
+      await page.setViewportSize({ width: 1440, height: 900 });
+      // The operator completes the seeded draft application of 华东建材 with real files and submits it.
+      const operator = await as('operator', 'Operator@2026');
+      const drafts = (await operator.call('GET', '/api/business/financingApplication/page?size=50')).data.records as {
+        keyId: string;
+        actions: string[];
+      }[];
+      const draft = drafts.find((r) => r.actions.includes('submit'));
+      expect(draft, 'a seeded draft application').toBeTruthy();
+      const id = draft!.keyId;
+      const detail = (await operator.call('GET', `/api/business/financingApplication/${id}`)).data;
+      const docs = [];
+      for (const d of DOCS) {
+        docs.push({
+          docType: d.docType,
+          fileIds: [await operator.upload(d.name, d.bytes, d.type)],
+          validTo: '2030-12-31',
+        });
+      }
+      await operator.call('PUT', `/api/business/financingApplication/${id}`, {
+        termDays: detail.termDays,
+        repaymentSource: detail.repaymentSource,
+        payeeBank: detail.payeeBank,
+        payeeAccount: detail.payeeAccount,
+        lines: detail.lines.map((l: { orderId: string; financeAmount: number }) => ({
+          orderId: l.orderId,
+          financeAmount: l.financeAmount,
+        })),
+        docs,
+        version: detail.version,
       });
-    }
-    await operator.call('PUT', `/api/business/financingApplication/${id}`, {
-      termDays: detail.termDays,
-      repaymentSource: detail.repaymentSource,
-      payeeBank: detail.payeeBank,
-      payeeAccount: detail.payeeAccount,
-      lines: detail.lines.map((l: { orderId: string; financeAmount: number }) => ({
-        orderId: l.orderId,
-        financeAmount: l.financeAmount,
-      })),
-      docs,
-      version: detail.version,
-    });
-    const business = (await operator.call('GET', `/api/business/business/${id}`)).data;
-    const submitted = (
-      await operator.call('POST', `/api/business/business/${id}/transition`, {
-        action: 'submit',
-        version: business.version,
-      })
-    ).data;
-    expect(submitted.state).toBe('APPLICATION/PENDING');
+      const business = (await operator.call('GET', `/api/business/business/${id}`)).data;
+      const submitted = (
+        await operator.call('POST', `/api/business/business/${id}/transition`, {
+          action: 'submit',
+          version: business.version,
+        })
+      ).data;
+      expect(submitted.state).toBe('APPLICATION/PENDING');
 
-    // reviewer1 opens the contract from the examine page: 文件预览 shows the PDF inline.
-    await signInThroughForm(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
-    await page.goto(`${suite.gateway.url}/business/financingApplicationExamineInfo?id=${id}`);
-    const checklist = page.getByRole('table', { name: '准入资料清单' });
-    await checklist.getByRole('link', { name: '基础交易合同.pdf' }).waitFor();
-    await screenshots(page, 'attachments-examine');
-    await noSeriousViolation(page, 'financingApplicationExamineInfo');
-    const signed = page.waitForResponse((r) => r.url().includes('/api/file/file/signed/'));
-    await checklist.getByRole('link', { name: '基础交易合同.pdf' }).click();
-    await page.getByRole('heading', { name: '基础交易合同.pdf' }).waitFor();
-    const pdf = await signed;
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toBe('application/pdf');
-    const frame = await page.locator('iframe[title="基础交易合同.pdf"]').elementHandle();
-    await (await frame!.contentFrame())!.waitForLoadState('load');
-    await screenshots(page, 'attachments-preview-pdf');
-    await noSeriousViolation(page, 'preViewMain');
+      // reviewer1 opens the contract from the examine page: 文件预览 shows the PDF inline.
+      await signInThroughForm(page, suite.gateway.url, 'reviewer1', 'Staff@2026');
+      await page.goto(`${suite.gateway.url}/business/financingApplicationExamineInfo?id=${id}`);
+      const checklist = page.getByRole('table', { name: '准入资料清单' });
+      await checklist.getByRole('link', { name: '基础交易合同.pdf' }).waitFor();
+      await screenshots(page, 'attachments-examine');
+      await noSeriousViolation(page, 'financingApplicationExamineInfo');
+      const signed = page.waitForResponse((r) => r.url().includes('/api/file/file/signed/'));
+      await checklist.getByRole('link', { name: '基础交易合同.pdf' }).click();
+      await page.getByRole('heading', { name: '基础交易合同.pdf' }).waitFor();
+      const pdf = await signed;
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      const frame = await page.locator('iframe[title="基础交易合同.pdf"]').elementHandle();
+      await (await frame!.contentFrame())!.waitForLoadState('load');
+      await screenshots(page, 'attachments-preview-pdf');
+      await noSeriousViolation(page, 'preViewMain');
 
-    // 业务详情: the 融资申请 tab names each document's files; 附件 lists every document by field, real sizes, the
-    // uploader; 下载全部附件 packs them.
-    await page.goto(`${suite.gateway.url}/business/newDetails?id=${id}`);
-    await page.getByRole('tab', { name: '融资申请' }).click();
-    await page.getByRole('table', { name: '准入资料' }).getByRole('link', { name: '基础交易合同.pdf' }).waitFor();
-    await page.getByRole('tab', { name: '附件' }).click();
-    const contract = page.getByRole('table', { name: '融资申请 基础交易合同 附件' });
-    const row = contract.getByRole('row').filter({ hasText: '基础交易合同.pdf' });
-    await row.waitFor();
-    expect(await row.textContent()).toContain(`${CONTRACT.length}B`);
-    expect(await row.textContent()).toContain('业务经办');
-    await screenshots(page, 'attachments-tab');
-    await noSeriousViolation(page, 'newDetails 附件');
-    const zip = await downloadAll(page);
-    expect([...zip.keys()]).toEqual([
-      '融资申请/营业执照/营业执照.png',
-      '融资申请/法定代表人身份证/法定代表人身份证.png',
-      '融资申请/基础交易合同/基础交易合同.pdf',
-      '融资申请/确权凭证（付款确认书／商票）/付款确认书.pdf',
-    ]);
-    expect(zip.get('融资申请/基础交易合同/基础交易合同.pdf')?.equals(CONTRACT)).toBe(true);
-    // An image opens in the image viewer from the tab.
-    await page
-      .getByRole('table', { name: '融资申请 营业执照 附件' })
-      .getByRole('link', { name: '营业执照.png' })
-      .click();
-    const image = page.getByRole('img', { name: '营业执照.png' });
-    await image.waitFor();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      // 业务详情: the 融资申请 tab names each document's files; 附件 lists every document by field, real sizes, the
+      // uploader; 下载全部附件 packs them.
+      await page.goto(`${suite.gateway.url}/business/newDetails?id=${id}`);
+      await page.getByRole('tab', { name: '融资申请' }).click();
+      await page.getByRole('table', { name: '准入资料' }).getByRole('link', { name: '基础交易合同.pdf' }).waitFor();
+      await page.getByRole('tab', { name: '附件' }).click();
+      const contract = page.getByRole('table', { name: '融资申请 基础交易合同 附件' });
+      const row = contract.getByRole('row').filter({ hasText: '基础交易合同.pdf' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(`${CONTRACT.length}B`);
+      expect(await row.textContent()).toContain('业务经办');
+      await screenshots(page, 'attachments-tab');
+      await noSeriousViolation(page, 'newDetails 附件');
+      const zip = await downloadAll(page);
+      expect([...zip.keys()]).toEqual([
+        '融资申请/营业执照/营业执照.png',
+        '融资申请/法定代表人身份证/法定代表人身份证.png',
+        '融资申请/基础交易合同/基础交易合同.pdf',
+        '融资申请/确权凭证（付款确认书／商票）/付款确认书.pdf',
+      ]);
+      expect(zip.get('融资申请/基础交易合同/基础交易合同.pdf')?.equals(CONTRACT)).toBe(true);
+      // An image opens in the image viewer from the tab.
+      await page
+        .getByRole('table', { name: '融资申请 营业执照 附件' })
+        .getByRole('link', { name: '营业执照.png' })
+        .click();
+      const image = page.getByRole('img', { name: '营业执照.png' });
+      await image.waitFor();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
-    // The maker's read-only page opens the same document.
-    await fresh(page, 'operator', 'Operator@2026');
-    await page.goto(`${suite.gateway.url}/business/accessDocumentsMake?id=${id}`);
-    await page.getByRole('group', { name: '基础交易合同' }).getByRole('link', { name: '基础交易合同.pdf' }).click();
-    await page.getByRole('heading', { name: '基础交易合同.pdf' }).waitFor();
-    await page.locator('iframe[title="基础交易合同.pdf"]').waitFor();
+      // The maker's read-only page opens the same document.
+      await fresh(page, 'operator', 'Operator@2026');
+      await page.goto(`${suite.gateway.url}/business/accessDocumentsMake?id=${id}`);
+      await page.getByRole('group', { name: '基础交易合同' }).getByRole('link', { name: '基础交易合同.pdf' }).click();
+      await page.getByRole('heading', { name: '基础交易合同.pdf' }).waitFor();
+      await page.locator('iframe[title="基础交易合同.pdf"]').waitFor();
 
-    // The business's own supplier takes the zip from its 业务详情 (its data-query consent answered another day).
-    const prompt = page.getByRole('dialog', { name: '提示' });
-    await page.addLocatorHandler(prompt, async () => {
-      await prompt.getByRole('button', { name: '关闭', exact: true }).click();
-    });
-    await fresh(page, 'supplier', 'Supplier@2026');
-    await page.goto(`${suite.gateway.url}/business/newDetails?id=${id}`);
-    await page.getByRole('tab', { name: '附件' }).click();
-    await page.getByRole('table', { name: '融资申请 营业执照 附件' }).waitFor();
-    const own = await downloadAll(page);
-    expect(own.size).toBe(4);
-    expect(own.get('融资申请/营业执照/营业执照.png')?.equals(PNG)).toBe(true);
-  }, 240_000);
+      // The business's own supplier takes the zip from its 业务详情 (its data-query consent answered another day).
+      const prompt = page.getByRole('dialog', { name: '提示' });
+      await page.addLocatorHandler(prompt, async () => {
+        await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+      });
+      await fresh(page, 'supplier', 'Supplier@2026');
+      await page.goto(`${suite.gateway.url}/business/newDetails?id=${id}`);
+      await page.getByRole('tab', { name: '附件' }).click();
+      await page.getByRole('table', { name: '融资申请 营业执照 附件' }).waitFor();
+      const own = await downloadAll(page);
+      expect(own.size).toBe(4);
+      expect(own.get('融资申请/营业执照/营业执照.png')?.equals(PNG)).toBe(true);
+    },
+  );
 });

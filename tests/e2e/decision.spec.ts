@@ -16,6 +16,7 @@ import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-me
 import { termRange } from '../../src/domain/financing/financing-terms';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
+import { journey } from './support/suite';
 
 const T = DEMO_TENANT_ID;
 let gateway: RunningGateway;
@@ -57,51 +58,55 @@ afterAll(async () => {
 const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 
 describe('融资决议', () => {
-  it('the chair approves the minutes, risk1 makes the decision, riskhead and the approver approve it', async () => {
-    const chair = await session('chair');
-    await chair.goto(`${gateway.url}/business/approvalReviewMeetingExamine`);
-    await chair.getByText(meetingNo).click();
-    await chair.getByRole('region', { name: '议题1' }).getByText('会议结论：通过').waitFor();
-    await screenshots(chair, 'minutes-review');
-    await chair.getByRole('button', { name: '通过' }).click();
-    await chair.getByText('纪要已审核通过').first().waitFor();
-    await chair.context().close();
+  it(
+    'the chair approves the minutes, risk1 makes the decision, riskhead and the approver approve it',
+    journey(19),
+    async () => {
+      const chair = await session('chair');
+      await chair.goto(`${gateway.url}/business/approvalReviewMeetingExamine`);
+      await chair.getByText(meetingNo).click();
+      await chair.getByRole('region', { name: '议题1' }).getByText('会议结论：通过').waitFor();
+      await screenshots(chair, 'minutes-review');
+      await chair.getByRole('button', { name: '通过' }).click();
+      await chair.getByText('纪要已审核通过').first().waitFor();
+      await chair.context().close();
 
-    const risk1 = await session('risk1');
-    await risk1.goto(`${gateway.url}/business/decisionMake?id=${businessId}`);
-    await risk1.getByRole('heading', { name: '决议制作' }).waitFor();
-    await risk1.getByLabel(/^年利率/).fill(rate);
-    await risk1.getByLabel(/^期限/).fill(String(termDays));
-    await risk1.getByLabel(/^担保措施/).fill('实际控制人提供连带责任保证');
-    // Each limit stands beside its field before 提交.
-    await risk1
-      .getByText(/^限额：不超过申请金额/)
-      .first()
-      .waitFor();
-    await screenshots(risk1, 'decision-make');
-    await risk1.getByRole('button', { name: '提交' }).click();
-    await risk1.getByText('提交成功').first().waitFor();
-    await risk1.context().close();
+      const risk1 = await session('risk1');
+      await risk1.goto(`${gateway.url}/business/decisionMake?id=${businessId}`);
+      await risk1.getByRole('heading', { name: '决议制作' }).waitFor();
+      await risk1.getByLabel(/^年利率/).fill(rate);
+      await risk1.getByLabel(/^期限/).fill(String(termDays));
+      await risk1.getByLabel(/^担保措施/).fill('实际控制人提供连带责任保证');
+      // Each limit stands beside its field before 提交.
+      await risk1
+        .getByText(/^限额：不超过申请金额/)
+        .first()
+        .waitFor();
+      await screenshots(risk1, 'decision-make');
+      await risk1.getByRole('button', { name: '提交' }).click();
+      await risk1.getByText('提交成功').first().waitFor();
+      await risk1.context().close();
 
-    for (const who of ['riskhead', 'approver']) {
-      const page = await session(who);
-      await page.goto(`${gateway.url}/business/resolutionReview`);
-      await page.getByText(businessNo).first().waitFor();
-      await page.goto(`${gateway.url}/business/resolutionReview/audit?id=${businessId}`);
-      await page.getByRole('region', { name: '融资决议' }).waitFor();
-      if (who === 'approver') await screenshots(page, 'decision-review');
-      await page.getByRole('button', { name: '通过', exact: true }).click();
-      await page.waitForURL(/\/business\/resolutionReview$/);
-      await page.context().close();
-    }
+      for (const who of ['riskhead', 'approver']) {
+        const page = await session(who);
+        await page.goto(`${gateway.url}/business/resolutionReview`);
+        await page.getByText(businessNo).first().waitFor();
+        await page.goto(`${gateway.url}/business/resolutionReview/audit?id=${businessId}`);
+        await page.getByRole('region', { name: '融资决议' }).waitFor();
+        if (who === 'approver') await screenshots(page, 'decision-review');
+        await page.getByRole('button', { name: '通过', exact: true }).click();
+        await page.waitForURL(/\/business\/resolutionReview$/);
+        await page.context().close();
+      }
 
-    const view = await session('risk1');
-    await view.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
-    await view.getByRole('tab', { name: '决议' }).click();
-    const section = view.getByRole('region', { name: '融资决议' });
-    await section.getByText('同意', { exact: true }).waitFor();
-    expect(await section.textContent()).toContain(`${(Number(rate) * 100).toFixed(2)}%`);
-    await section.getByRole('table', { name: '要素' }).waitFor();
-    await screenshots(view, 'decision-detail');
-  }, 240_000);
+      const view = await session('risk1');
+      await view.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
+      await view.getByRole('tab', { name: '决议' }).click();
+      const section = view.getByRole('region', { name: '融资决议' });
+      await section.getByText('同意', { exact: true }).waitFor();
+      expect(await section.textContent()).toContain(`${(Number(rate) * 100).toFixed(2)}%`);
+      await section.getByRole('table', { name: '要素' }).waitFor();
+      await screenshots(view, 'decision-detail');
+    },
+  );
 });

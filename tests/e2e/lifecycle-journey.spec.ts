@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { apiLogin } from './support/gateway-process';
-import { useBrowserSuite } from './support/suite';
+import { journey, useBrowserSuite } from './support/suite';
 
 const suite = useBrowserSuite();
 const HUADONG = '1100000000000000011';
@@ -45,7 +45,7 @@ async function fresh(username: string, password: string) {
 }
 
 describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
-  it('walks a demand to 尽调报告 with a return on the way, every step on the timeline', async () => {
+  it('walks a demand to 尽调报告 with a return on the way, every step on the timeline', journey(17), async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
     const supplier = await as('supplier', 'Supplier@2026');

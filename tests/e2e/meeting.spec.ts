@@ -13,6 +13,7 @@ import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-me
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { nothingBusyShown } from './support/settled';
+import { journey } from './support/suite';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -42,81 +43,85 @@ const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 const settled = (page: Page) => nothingBusyShown(page);
 
 describe('评审会', () => {
-  it('the secretary makes a meeting, three members vote in their own sessions, the secretary concludes', async () => {
-    const secretary = await session('secretary');
-    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
-    await secretary.getByRole('heading', { name: '会议信息管理' }).waitFor();
-    await secretary.getByRole('button', { name: '新增' }).click();
-    await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
-    await secretary.getByLabel('会议主题').fill('2026年第12次评审会');
-    const at = new Date(Date.now() + 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-    await secretary.getByLabel('会议时间').fill(`${at}T09:30`);
-    await secretary.getByLabel('会议地点').fill('远景大厦8楼会议室');
-    await secretary.getByLabel('郑国华的身份').selectOption({ label: '主任委员' });
-    for (const name of ['冯涛', '褚云', '卫东'])
-      await secretary.getByLabel(`${name}的身份`).selectOption({ label: '委员' });
-    await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).check();
-    await screenshots(secretary, 'meeting-make');
-    await secretary.getByRole('button', { name: '保存' }).click();
-    await secretary.getByText('评审会已保存').first().waitFor();
-    await secretary.getByRole('heading', { name: /^编辑评审会 HY\d{12}$/ }).waitFor();
-    await secretary.getByRole('button', { name: '发送通知' }).click();
-    await secretary.getByText('会议通知已发送').first().waitFor();
-    await secretary.waitForURL(/\/business\/meetingInfoManage$/);
-    await settled(secretary);
-    await screenshots(secretary, 'meeting-list');
-    const row = secretary
-      .getByRole('table', { name: '评审会列表' })
-      .getByRole('row')
-      .filter({ hasText: '2026年第12次评审会' });
-    expect(await row.first().textContent()).toContain('已通知');
+  it(
+    'the secretary makes a meeting, three members vote in their own sessions, the secretary concludes',
+    journey(19),
+    async () => {
+      const secretary = await session('secretary');
+      await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+      await secretary.getByRole('heading', { name: '会议信息管理' }).waitFor();
+      await secretary.getByRole('button', { name: '新增' }).click();
+      await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
+      await secretary.getByLabel('会议主题').fill('2026年第12次评审会');
+      const at = new Date(Date.now() + 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+      await secretary.getByLabel('会议时间').fill(`${at}T09:30`);
+      await secretary.getByLabel('会议地点').fill('远景大厦8楼会议室');
+      await secretary.getByLabel('郑国华的身份').selectOption({ label: '主任委员' });
+      for (const name of ['冯涛', '褚云', '卫东'])
+        await secretary.getByLabel(`${name}的身份`).selectOption({ label: '委员' });
+      await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).check();
+      await screenshots(secretary, 'meeting-make');
+      await secretary.getByRole('button', { name: '保存' }).click();
+      await secretary.getByText('评审会已保存').first().waitFor();
+      await secretary.getByRole('heading', { name: /^编辑评审会 HY\d{12}$/ }).waitFor();
+      await secretary.getByRole('button', { name: '发送通知' }).click();
+      await secretary.getByText('会议通知已发送').first().waitFor();
+      await secretary.waitForURL(/\/business\/meetingInfoManage$/);
+      await settled(secretary);
+      await screenshots(secretary, 'meeting-list');
+      const row = secretary
+        .getByRole('table', { name: '评审会列表' })
+        .getByRole('row')
+        .filter({ hasText: '2026年第12次评审会' });
+      expect(await row.first().textContent()).toContain('已通知');
 
-    await secretary.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
-    await secretary
-      .getByRole('table', { name: '我参加的评审会' })
-      .getByRole('button', { name: '进入' })
-      .first()
-      .click();
-    await secretary.getByRole('button', { name: '开始表决' }).click();
-    await secretary.getByText('开始表决成功').first().waitFor();
+      await secretary.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
+      await secretary
+        .getByRole('table', { name: '我参加的评审会' })
+        .getByRole('button', { name: '进入' })
+        .first()
+        .click();
+      await secretary.getByRole('button', { name: '开始表决' }).click();
+      await secretary.getByText('开始表决成功').first().waitFor();
 
-    for (const member of ['member1', 'member2', 'member3']) {
-      const page = await session(member);
-      await page.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
-      await page.getByRole('table', { name: '我参加的评审会' }).getByRole('button', { name: '投票' }).first().click();
-      const item = page.getByRole('region', { name: '议题1' });
-      await item.getByLabel('表决意见').selectOption({ label: '同意' });
-      await item.getByLabel('意见说明').fill('还款来源清晰，同意');
-      if (member === 'member1') await screenshots(page, 'meeting-vote');
-      await item.getByRole('button', { name: '提交表决' }).click();
-      await item.getByText('我的表决：同意').waitFor();
-      await page.context().close();
-    }
+      for (const member of ['member1', 'member2', 'member3']) {
+        const page = await session(member);
+        await page.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
+        await page.getByRole('table', { name: '我参加的评审会' }).getByRole('button', { name: '投票' }).first().click();
+        const item = page.getByRole('region', { name: '议题1' });
+        await item.getByLabel('表决意见').selectOption({ label: '同意' });
+        await item.getByLabel('意见说明').fill('还款来源清晰，同意');
+        if (member === 'member1') await screenshots(page, 'meeting-vote');
+        await item.getByRole('button', { name: '提交表决' }).click();
+        await item.getByText('我的表决：同意').waitFor();
+        await page.context().close();
+      }
 
-    // The live tally reaches the secretary's page without a reload.
-    const tally = secretary.getByLabel('议题1计票');
-    await secretary.waitForFunction(
-      () => document.querySelector('[aria-label="议题1计票"]')?.textContent?.includes('已表决 3 票'),
-      undefined,
-      { timeout: 20_000 },
-    );
-    expect(await tally.textContent()).toContain('同意（含有条件同意）3 票');
-    await secretary.getByRole('button', { name: '登记郑国华缺席' }).click();
-    await secretary.getByText('已登记缺席').first().waitFor();
-    await secretary.getByRole('button', { name: '结束表决' }).click();
-    await secretary.getByText('结束表决成功').first().waitFor();
+      // The live tally reaches the secretary's page without a reload.
+      const tally = secretary.getByLabel('议题1计票');
+      await secretary.waitForFunction(
+        () => document.querySelector('[aria-label="议题1计票"]')?.textContent?.includes('已表决 3 票'),
+        undefined,
+        { timeout: 20_000 },
+      );
+      expect(await tally.textContent()).toContain('同意（含有条件同意）3 票');
+      await secretary.getByRole('button', { name: '登记郑国华缺席' }).click();
+      await secretary.getByText('已登记缺席').first().waitFor();
+      await secretary.getByRole('button', { name: '结束表决' }).click();
+      await secretary.getByText('结束表决成功').first().waitFor();
 
-    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
-    await settled(secretary);
-    await secretary.getByRole('button', { name: '纪要' }).first().click();
-    const item = secretary.getByRole('region', { name: '议题1' });
-    await item.getByLabel('会议结论').selectOption({ label: '通过' });
-    await item.getByLabel('议题纪要').fill('与会委员一致认为还款来源清晰，同意通过。');
-    await item.getByRole('button', { name: '记录结论' }).click();
-    await item.getByText('会议结论：通过').waitFor();
-    await screenshots(secretary, 'meeting-minutes');
-    const download = secretary.waitForEvent('download');
-    await secretary.getByRole('button', { name: '打印纪要' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^评审会纪要-HY\d{12}\.pdf$/);
-  }, 240_000);
+      await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+      await settled(secretary);
+      await secretary.getByRole('button', { name: '纪要' }).first().click();
+      const item = secretary.getByRole('region', { name: '议题1' });
+      await item.getByLabel('会议结论').selectOption({ label: '通过' });
+      await item.getByLabel('议题纪要').fill('与会委员一致认为还款来源清晰，同意通过。');
+      await item.getByRole('button', { name: '记录结论' }).click();
+      await item.getByText('会议结论：通过').waitFor();
+      await screenshots(secretary, 'meeting-minutes');
+      const download = secretary.waitForEvent('download');
+      await secretary.getByRole('button', { name: '打印纪要' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^评审会纪要-HY\d{12}\.pdf$/);
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { type ReportField, reportStep } from '../../src/domain/financing/report'
 import { launchBrowser, screenshots as shoot, sessionAs } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { fillReportSteps, labelOf } from './support/report-stepper';
+import { journey } from './support/suite';
 
 const PASSWORD = 'Staff@2026';
 let gateway: RunningGateway;
@@ -32,77 +33,81 @@ async function api(userName: string, path: string) {
 }
 
 describe('尽调报告', () => {
-  it('risk1 makes the report in the stepper and submits; risk2 and riskhead approve; the secretary may schedule it', async () => {
-    const page = (await api('risk1', '/api/business/report/page?current=1&size=50')).data.records as {
-      keyId: string;
-      businessNo: string;
-      reportNo: string | null;
-    }[];
-    const fresh = page.find((r) => r.reportNo === null);
-    expect(fresh).toBeDefined();
-    const { keyId, businessNo } = fresh as { keyId: string; businessNo: string };
+  it(
+    'risk1 makes the report in the stepper and submits; risk2 and riskhead approve; the secretary may schedule it',
+    journey(15),
+    async () => {
+      const page = (await api('risk1', '/api/business/report/page?current=1&size=50')).data.records as {
+        keyId: string;
+        businessNo: string;
+        reportNo: string | null;
+      }[];
+      const fresh = page.find((r) => r.reportNo === null);
+      expect(fresh).toBeDefined();
+      const { keyId, businessNo } = fresh as { keyId: string; businessNo: string };
 
-    const risk1 = await session('risk1');
-    await risk1.goto(`${gateway.url}/business/reportProductionMake`);
-    const row = risk1.getByRole('row').filter({ hasText: businessNo });
-    await row.getByRole('button', { name: '编辑' }).click();
-    await risk1.getByRole('heading', { name: '尽调报告制作' }).waitFor();
+      const risk1 = await session('risk1');
+      await risk1.goto(`${gateway.url}/business/reportProductionMake`);
+      const row = risk1.getByRole('row').filter({ hasText: businessNo });
+      await row.getByRole('button', { name: '编辑' }).click();
+      await risk1.getByRole('heading', { name: '尽调报告制作' }).waitFor();
 
-    await fillReportSteps(risk1, async (key, region) => {
-      if (key === 'FINANCIALS') await screenshots(risk1, 'stepper-financials');
-      if (key === 'INDICATORS') {
-        // 资产负债率 = 1,000,000 ÷ 1,000,000, computed from the statements typed a step before.
-        await region.getByRole('table', { name: '核心指标' }).getByText('100.00%').first().waitFor();
+      await fillReportSteps(risk1, async (key, region) => {
+        if (key === 'FINANCIALS') await screenshots(risk1, 'stepper-financials');
+        if (key === 'INDICATORS') {
+          // 资产负债率 = 1,000,000 ÷ 1,000,000, computed from the statements typed a step before.
+          await region.getByRole('table', { name: '核心指标' }).getByText('100.00%').first().waitFor();
+        }
+        if (key === 'PROPOSAL') {
+          // Checked as the maker types: above the amount applied for is named beside the field at once.
+          const amount = region.getByLabel(labelOf(reportStep('PROPOSAL').fields[0] as ReportField));
+          await amount.fill('99999999');
+          await region
+            .getByText(/^建议金额不得超过申请金额/)
+            .first()
+            .waitFor();
+          await screenshots(risk1, 'stepper-proposal-limit');
+          await amount.fill('100000');
+          await risk1.waitForFunction(() => !document.body.innerText.includes('建议金额不得超过'));
+        }
+      });
+      await risk1.getByRole('button', { name: '提交', exact: true }).click();
+      await risk1.getByText('提交成功').first().waitFor();
+      expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
+        state: 'REPORT/PENDING',
+        doneSteps: 8,
+        revision: 1,
+      });
+      await risk1.context().close();
+
+      for (const [who, comment] of [
+        ['risk2', '调查充分，同意'],
+        ['riskhead', '同意提交评审会'],
+      ] as const) {
+        const reviewer = await session(who);
+        await reviewer.goto(`${gateway.url}/business/reportProductionExamine`);
+        const queued = reviewer.getByRole('row').filter({ hasText: businessNo });
+        await queued.getByRole('button', { name: '审核' }).click();
+        await reviewer.getByRole('region', { name: '尽调报告' }).waitFor();
+        if (who === 'riskhead') await screenshots(reviewer, 'examine');
+        const box = reviewer.getByRole('region', { name: '审核意见' });
+        await box.getByLabel('审核意见').fill(comment);
+        await box.getByRole('button', { name: '通过' }).click();
+        await reviewer.getByText('通过成功').first().waitFor();
+        await reviewer.context().close();
       }
-      if (key === 'PROPOSAL') {
-        // Checked as the maker types: above the amount applied for is named beside the field at once.
-        const amount = region.getByLabel(labelOf(reportStep('PROPOSAL').fields[0] as ReportField));
-        await amount.fill('99999999');
-        await region
-          .getByText(/^建议金额不得超过申请金额/)
-          .first()
-          .waitFor();
-        await screenshots(risk1, 'stepper-proposal-limit');
-        await amount.fill('100000');
-        await risk1.waitForFunction(() => !document.body.innerText.includes('建议金额不得超过'));
-      }
-    });
-    await risk1.getByRole('button', { name: '提交', exact: true }).click();
-    await risk1.getByText('提交成功').first().waitFor();
-    expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
-      state: 'REPORT/PENDING',
-      doneSteps: 8,
-      revision: 1,
-    });
-    await risk1.context().close();
+      expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
+        state: 'MEETING/WAIT_SCHEDULE',
+        status: 'APPROVED',
+      });
 
-    for (const [who, comment] of [
-      ['risk2', '调查充分，同意'],
-      ['riskhead', '同意提交评审会'],
-    ] as const) {
-      const reviewer = await session(who);
-      await reviewer.goto(`${gateway.url}/business/reportProductionExamine`);
-      const queued = reviewer.getByRole('row').filter({ hasText: businessNo });
-      await queued.getByRole('button', { name: '审核' }).click();
-      await reviewer.getByRole('region', { name: '尽调报告' }).waitFor();
-      if (who === 'riskhead') await screenshots(reviewer, 'examine');
-      const box = reviewer.getByRole('region', { name: '审核意见' });
-      await box.getByLabel('审核意见').fill(comment);
-      await box.getByRole('button', { name: '通过' }).click();
-      await reviewer.getByText('通过成功').first().waitFor();
-      await reviewer.context().close();
-    }
-    expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({
-      state: 'MEETING/WAIT_SCHEDULE',
-      status: 'APPROVED',
-    });
-
-    const secretary = await session('secretary');
-    await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
-    await secretary.getByRole('button', { name: '新增' }).click();
-    await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
-    await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).waitFor();
-    await screenshots(secretary, 'meeting-candidates');
-    await secretary.context().close();
-  });
+      const secretary = await session('secretary');
+      await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+      await secretary.getByRole('button', { name: '新增' }).click();
+      await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
+      await secretary.getByRole('checkbox', { name: `选择议题 ${businessNo}` }).waitFor();
+      await screenshots(secretary, 'meeting-candidates');
+      await secretary.context().close();
+    },
+  );
 });

@@ -8,6 +8,17 @@ import { startGateway, type RunningGateway } from './gateway-process';
 /** Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output. */
 const START_HOOK_MS = 150_000;
 
+/**
+ * The budget of a journey: a spec that carries a business, or every screen, through several people's sessions
+ * and many pages, given the seconds it takes alone on a quiet machine. Each step keeps Playwright's own 30 s
+ * wait, so a step that hangs still fails where it hangs; the test's budget only has to hold the honest sum of its
+ * steps, and on two cores with a second test run beside it that sum has been up to four times what it is alone.
+ * Eight times leaves room; other specs keep the project's 60 s. Use as `it(name, journey(17), async () => …)`.
+ */
+export function journey(secondsAlone: number): { timeout: number } {
+  return { timeout: Math.max(60, secondsAlone * 8) * 1000 };
+}
+
 export interface BrowserSuite {
   gateway: RunningGateway;
   browser: Browser;
