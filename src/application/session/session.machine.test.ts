@@ -136,6 +136,42 @@ describe('session machine', () => {
     expect(store.user).toEqual(user);
   });
 
+  it('draws the login page without waiting for the encryption setting; 登录 waits for it', async () => {
+    let answer: (value: { key: string; enabled: boolean }) => void = () => undefined;
+    const loadEncryption = vi.fn(() => new Promise<{ key: string; enabled: boolean }>((r) => (answer = r)));
+    const { actor, ports } = fakes({ loadEncryption });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'LOGIN', credentials: { username: 'admin', password: 'Admin@2026' } });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ports.gateway.signIn).not.toHaveBeenCalled();
+    answer({ key: 'k'.repeat(32), enabled: true });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(loadEncryption).toHaveBeenCalledOnce();
+  });
+
+  it('asks for the encryption setting again at 登录 when the boot could not get it', async () => {
+    const loadEncryption = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('网络异常'))
+      .mockResolvedValue({ key: 'k'.repeat(32), enabled: false });
+    const { actor, ports } = fakes({ loadEncryption });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'LOGIN', credentials: { username: 'admin', password: 'Admin@2026' } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(loadEncryption).toHaveBeenCalledTimes(2);
+    expect(ports.gateway.signIn).toHaveBeenCalledOnce();
+  });
+
+  it('waits for the encryption setting before a stored session initialises', async () => {
+    let answer: (value: { key: string; enabled: boolean }) => void = () => undefined;
+    const loadEncryption = vi.fn(() => new Promise<{ key: string; enabled: boolean }>((r) => (answer = r)));
+    const { actor, ports } = fakes({ loadEncryption }, null, { token: 'cookie-tok', tenantId: 't1' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ports.gateway.loadMenus).not.toHaveBeenCalled();
+    answer({ key: 'k'.repeat(32), enabled: true });
+    await waitFor(actor, (s) => s.matches('ready'));
+  });
+
   it('restores a token from the URL before the stored one and initialises without a login', async () => {
     const { actor, store, ports } = fakes(
       {},

@@ -61,6 +61,19 @@ const empty: SessionContext = { session: null, menus: [], user: null, dictionari
 
 export function createSessionMachine(ports: SessionPorts) {
   const { gateway, store, notifier, requests } = ports;
+  // The encryption setting is asked for once, at boot. A stored session waits for it (its first calls are
+  // encrypted); the login page does not: it is drawn at once, and 登录 waits for the setting instead, which has
+  // long come back by the time a person has typed. Waiting at boot put a round trip between the scripts and the
+  // login form — on a phone on a slow network, a third of a second before the page is readable. A failed
+  // request is asked again by the next sign-in.
+  let encryption: Promise<unknown> | undefined;
+  const encryptionReady = () => {
+    encryption ??= gateway.loadEncryption().catch((error: unknown) => {
+      encryption = undefined;
+      throw error;
+    });
+    return encryption;
+  };
 
   return setup({
     types: { context: {} as SessionContext, events: {} as SessionEvent },
@@ -69,10 +82,16 @@ export function createSessionMachine(ports: SessionPorts) {
         const fromUrl = ports.browser.takeSessionFromUrl();
         // A token in the URL starts a new session (another sub-system handed it over): it replaces the stored one.
         if (fromUrl) store.write(fromUrl);
-        await gateway.loadEncryption();
-        return fromUrl ?? store.read();
+        const session = fromUrl ?? store.read();
+        const setting = encryptionReady();
+        if (session?.token) await setting;
+        else setting.catch(() => undefined);
+        return session;
       }),
-      signIn: fromPromise(({ input }: { input: Credentials }) => gateway.signIn(input)),
+      signIn: fromPromise(async ({ input }: { input: Credentials }) => {
+        await encryptionReady();
+        return gateway.signIn(input);
+      }),
       initialise: fromPromise(async (): Promise<SessionData> => {
         const [menus, user, dictionaries, tenants] = await Promise.allSettled([
           gateway.loadMenus(),
