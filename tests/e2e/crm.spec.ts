@@ -1,5 +1,5 @@
 // 客户关系管理 in Chromium — admin writes interview minutes on the make page (a required field is checked
-// before anything is sent), submits them and finds them in the list with their JY number; 企业信息 lists the
+// before anything is sent), submits them and finds them in the list with their FT number; 企业信息 lists the
 // tenant's enterprises and edits a profile. Each screen at 1440 and 390 px.
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
@@ -52,7 +52,7 @@ describe('客户关系管理', () => {
       .filter({ hasText: '端到端访谈建材有限公司' });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
-    expect(text).toMatch(/JY\d{12}/);
+    expect(text).toMatch(/FT\d{12}/);
     expect(text).toContain('贷后');
     expect(text).toContain('2026-11-18');
   });

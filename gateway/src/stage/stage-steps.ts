@@ -12,6 +12,7 @@ import { type Actor, nextDocumentNo } from '../modules/business/aggregate';
 import { registerAfterTransition } from '../modules/business/after-transition';
 import type { AnyDb } from './stage-scope';
 import type { Stage } from '../../../src/domain/financing/stages';
+import type { DocumentKind } from '../../../src/domain/document-numbers';
 
 export type StepContent = Record<string, string | number | null>;
 
@@ -21,7 +22,8 @@ export interface StepsSpec<K extends string> {
   table: string;
   id: string;
   no: string;
-  prefix: string;
+  /** The kind of document its number is (src/domain/document-numbers.ts). */
+  kind: DocumentKind;
   stepTable: string;
   steps: readonly { key: K; title: string }[];
   /** Whether a step is done, given every step of the revision (one may stand on another). */
@@ -95,7 +97,7 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     const db = trx as unknown as AnyDb;
     let stored = await load(db, d.tenantId, d.businessId);
     if (!stored) {
-      const no = await nextDocumentNo(trx, d.tenantId, spec.prefix, d.now);
+      const no = await nextDocumentNo(trx, d.tenantId, spec.kind, d.now);
       const row = { [ID]: d.businessId, tenant_id: d.tenantId, [spec.no]: no, revision: 1 };
       const maker = { maker_id: d.actor.userId, maker_name: d.actor.userName, created_at: d.now, updated_at: d.now };
       await db

@@ -10,7 +10,7 @@ const record: ResourceRecord = {
   keyId: 'm1',
   status: 'SAVED',
   version: 3,
-  minutesNo: 'JY202604080001',
+  minutesNo: 'FT202604080001',
   enterpriseName: '华东建材有限公司',
   minutesType: 'POST_LOAN',
   interviewDate: '2026-04-08',
@@ -68,7 +68,7 @@ describe('resource make machine', () => {
       input: { keyId: 'm1' },
     }).start();
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.title).toBe('JY202604080001');
+    expect(actor.getSnapshot().context.title).toBe('FT202604080001');
     type(actor, { conclusion: '风险可控，继续合作' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('saved'));

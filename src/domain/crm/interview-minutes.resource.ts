@@ -1,12 +1,11 @@
 // 访谈纪要 (/CRM/interviewMinutesManagement, made on /CRM/interviewMinutesMake): what was learned visiting an
 // enterprise before or after lending (BUSINESS.md §2 CRM). The 纪要编号 is the tenant's document number
-// JY + yyyyMMdd + a 4-digit daily sequence (BUSINESS.md §2). Only its author may delete a minutes (§4
+// FT + yyyyMMdd + a 4-digit daily sequence (BUSINESS.md §2; src/domain/document-numbers.ts). Only its author may delete a minutes (§4
 // "delete (own)").
 import type { ResourceDef } from '../resource/resource';
 
 export const INTERVIEW_MINUTES_PATH = '/CRM/interviewMinutesManagement';
 export const INTERVIEW_MINUTES_MAKE_PATH = '/CRM/interviewMinutesMake';
-export const MINUTES_NO_PREFIX = 'JY';
 export type MinutesStatus = 'SAVED';
 
 export const MINUTES_TYPE_LABEL = { PRE_LOAN: '贷前', POST_LOAN: '贷后', REVISIT: '回访' } as const;
@@ -91,13 +90,3 @@ export const INTERVIEW_MINUTES: ResourceDef<MinutesStatus> = {
   },
   titleField: 'minutesNo',
 };
-
-/** The document number of the `seq`-th minutes of a day in Asia/Shanghai: JY202604080001. */
-export function minutesNo(now: Date, seq: number): string {
-  return `${MINUTES_NO_PREFIX}${shanghaiDay(now)}${String(seq).padStart(4, '0')}`;
-}
-
-/** yyyyMMdd of the instant in Asia/Shanghai (UTC+8, no daylight saving). */
-export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-}

@@ -155,7 +155,7 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
       .values({
         demand_id: id,
         tenant_id: DEMO_TENANT_ID,
-        demand_no: await nextDocumentNo(db, DEMO_TENANT_ID, 'XQ', at),
+        demand_no: await nextDocumentNo(db, DEMO_TENANT_ID, 'demand', at),
         supplier_id: supplierId,
         project_company_id: i % 3 === 0 ? null : COMPANIES[i % COMPANIES.length]!,
         expected_amount: amount,

@@ -44,6 +44,12 @@ import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts, writersOf } from './facts';
 import type { FinancingBusinessTable } from './tables';
 import type { ReviewType } from '../../../../src/domain/financing/stages';
+import {
+  DOCUMENT_PREFIX,
+  type DocumentKind,
+  dailyDocumentNo,
+  shanghaiDay,
+} from '../../../../src/domain/document-numbers';
 
 export const BusinessMessage = {
   notFound: '业务不存在',
@@ -231,8 +237,6 @@ export function systemActor(): Actor {
 export const recordOf = (row: BusinessRow): BusinessRecord & BusinessRow => row;
 
 /** yyyyMMdd of the instant in Asia/Shanghai (UTC+8, no daylight saving). */
-export const shanghaiDay = (now: Date) =>
-  new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
  * The next document number of the day in the tenant: PREFIX + yyyyMMdd + 4 digits (BUSINESS.md §2). One
@@ -242,9 +246,10 @@ export const shanghaiDay = (now: Date) =>
 export async function nextDocumentNo(
   db: Kysely<Database>,
   tenantId: string,
-  prefix: string,
+  kind: DocumentKind,
   now: Date,
 ): Promise<string> {
+  const prefix = DOCUMENT_PREFIX[kind];
   const day = shanghaiDay(now);
   const row = await db
     .insertInto('document_seq')
@@ -254,10 +259,8 @@ export async function nextDocumentNo(
     )
     .returning('last')
     .executeTakeFirstOrThrow();
-  return `${prefix}${day}${String(row.last).padStart(4, '0')}`;
+  return dailyDocumentNo(kind, now, row.last);
 }
-
-export const BUSINESS_NO_PREFIX = 'RZ';
 
 export interface CreateBusiness {
   tenantId: string;
@@ -285,7 +288,7 @@ export interface CreateBusiness {
 export async function createBusiness(trx: Kysely<Database>, input: CreateBusiness): Promise<BusinessRow> {
   const id = input.id ?? newId();
   const state: StateKey = 'PRE_CREDIT/DRAFT';
-  const businessNo = input.businessNo ?? (await nextDocumentNo(trx, input.tenantId, BUSINESS_NO_PREFIX, input.now));
+  const businessNo = input.businessNo ?? (await nextDocumentNo(trx, input.tenantId, 'business', input.now));
   await trx
     .insertInto('financing_business')
     .values({

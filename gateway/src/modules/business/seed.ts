@@ -20,8 +20,9 @@ import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { dateBefore, daysBefore } from '../../db/seed/seed-days';
-import { BUSINESS_NO_PREFIX, actorById, createBusiness, shanghaiDay, transitionBusiness } from './aggregate';
+import { actorById, createBusiness, transitionBusiness } from './aggregate';
 import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES } from '../../../../src/domain/financing/stages';
+import { DOCUMENT_PREFIX, shanghaiDay } from '../../../../src/domain/document-numbers';
 
 // biome-ignore lint/suspicious/noExplicitAny: the payment orders are the assets module's table
 type AnyDb = Kysely<any>;
@@ -404,7 +405,7 @@ async function walkBusiness(db: Kysely<Database>, plan: Plan, n: number, now: Da
     tenantId: DEMO_TENANT_ID,
     id: plan.id,
     // Numbers 9000 and on of their day, beyond what the day's own sequence reaches.
-    businessNo: `${BUSINESS_NO_PREFIX}${shanghaiDay(start)}${9000 + n}`,
+    businessNo: `${DOCUMENT_PREFIX.business}${shanghaiDay(start)}${9000 + n}`,
     supplierId: plan.supplierId,
     projectCompanyId: plan.projectCompanyId,
     capitalSideId: plan.capitalSideId,

@@ -10,12 +10,17 @@ import {
 import type { GatewayDeps } from '../../deps';
 import { registerResource } from '../../resource/resource-routes';
 import { afterRegistrationReview } from '../registration/routes';
+import { DOCUMENT_PREFIX } from '../../../../src/domain/document-numbers';
 
 /** A certificate is valid for two years from its issue (证书编号 ZS + its Beijing year + the id's last 12 digits). */
 export function issueCertificate(id: string, now: Date) {
   const validTo = new Date(now);
   validTo.setFullYear(validTo.getFullYear() + 2);
-  return { cert_no: `ZS${businessYear(now)}${id.slice(-12)}`, valid_from: now, valid_to: validTo };
+  return {
+    cert_no: `${DOCUMENT_PREFIX.certificate}${businessYear(now)}${id.slice(-12)}`,
+    valid_from: now,
+    valid_to: validTo,
+  };
 }
 
 export const certificationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {

@@ -1,9 +1,10 @@
 // Demo rows for 访谈纪要 and 企业信息 profiles: thirty minutes across the tenant's suppliers and project
-// companies over the half year before the seed runs, numbered as the gateway numbers them (JY + date + daily
+// companies over the half year before the seed runs, numbered as the gateway numbers them (FT + date + daily
 // sequence). Idempotent: fixed ids, nothing overwritten.
 import type { Kysely } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { daysBefore } from '../../db/seed/seed-days';
+import { dailyDocumentNo } from '../../../../src/domain/document-numbers';
 
 // biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
 type AnyDb = Kysely<any>;
@@ -48,7 +49,7 @@ export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promi
       minutes_id: `${key}IM${String(i + 1).padStart(6, '0')}`,
       tenant_id: tenantId,
       // One minutes a day here, so each is its day's first; the gateway numbers the next one 0002.
-      minutes_no: `JY${ymd.replace(/-/g, '')}0001`,
+      minutes_no: dailyDocumentNo('interviewMinutes', date, 1),
       enterprise_name: String(orgs[i % orgs.length]!.org_name),
       minutes_type: TYPES[i % TYPES.length]!,
       interview_date: ymd,

@@ -65,8 +65,6 @@ declare module '../../db/database' {
   }
 }
 
-export const DECISION_NO_PREFIX = 'JY';
-
 export const DecisionStoreMessage = {
   missing: '融资决议不存在',
   noProduct: '本租户没有可用的资金产品，无法校验决议的利率与期限',
@@ -211,7 +209,7 @@ export async function createDecisionDraft(
     .values({
       business_id: business.keyId,
       tenant_id: tenantId,
-      decision_no: await nextDocumentNo(trx, tenantId, DECISION_NO_PREFIX, now),
+      decision_no: await nextDocumentNo(trx, tenantId, 'decision', now),
       meeting_id: meeting?.meetingId ?? null,
       approved_amount: draft.amountFen === null ? null : Number(draft.amountFen),
       annual_rate: draft.annualRate,

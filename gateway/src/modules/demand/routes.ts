@@ -126,7 +126,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';
       const id = newId();
       await deps.db.transaction().execute(async (trx) => {
-        const demandNo = await nextDocumentNo(trx, tenantId, 'XQ', now);
+        const demandNo = await nextDocumentNo(trx, tenantId, 'demand', now);
         await trx
           .insertInto('financing_demand')
           .values({

@@ -34,8 +34,6 @@ import './tables';
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
 type AnyDb = Kysely<any>;
 
-export const FINANCING_APPLICATION_NO_PREFIX = 'SQ';
-
 export const FinancingApplicationStoreMessage = {
   missing: '融资申请不存在，请先制作融资申请',
   reservedElsewhere: (no: string) => `付款单${no}的可融资余额已被其他申请占用，请刷新后重新选择`,
@@ -99,7 +97,7 @@ export async function createFinancingApplicationDraft(
   trx: Kysely<Database>,
   d: { tenantId: string; businessId: string; userId: string; now: Date },
 ): Promise<string> {
-  const no = await nextDocumentNo(trx, d.tenantId, FINANCING_APPLICATION_NO_PREFIX, d.now);
+  const no = await nextDocumentNo(trx, d.tenantId, 'application', d.now);
   await trx
     .insertInto('financing_application')
     .values({

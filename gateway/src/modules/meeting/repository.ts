@@ -49,8 +49,6 @@ import { type FixedScope, withinScope } from '../../resource/resource-repository
 import { newId } from '../operation-log/repository';
 import './tables';
 
-export const MEETING_NO_PREFIX = 'HY';
-
 export const MeetingStoreMessage = {
   notFound: '评审会不存在',
   stale: '评审会已被他人更新，请刷新后重试',
@@ -371,7 +369,7 @@ export async function createMeeting(
   return inTransaction(db, async (trx) => {
     await checkPlanPeopleAndAgenda(trx, tenantId, plan, now);
     const meetingId = newId();
-    const meetingNo = await nextDocumentNo(trx, tenantId, MEETING_NO_PREFIX, now);
+    const meetingNo = await nextDocumentNo(trx, tenantId, 'meeting', now);
     await trx
       .insertInto('review_meeting')
       .values({

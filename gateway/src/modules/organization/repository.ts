@@ -3,6 +3,7 @@
 // (our PGlite dialect lends its one session to one holder at a time).
 import type { Kysely } from 'kysely';
 import type { Database, OrgStatus, OrgType } from '../../db/database';
+import { DOCUMENT_PREFIX } from '../../../../src/domain/document-numbers';
 
 const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -128,7 +129,7 @@ export async function nameTaken(
 
 /** The next supplier number of the year: GYS, the year, five digits. Supplier numbers are unique across tenants. */
 export async function nextGysId(db: Kysely<Database>, year: number): Promise<string> {
-  const prefix = `GYS${year}`;
+  const prefix = `${DOCUMENT_PREFIX.supplier}${year}`;
   const row = await db
     .selectFrom('organization')
     .select((eb) => eb.fn.max('gys_id').as('max'))

@@ -31,8 +31,6 @@ import './tables';
 // biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets module's table
 type AnyDb = Kysely<any>;
 
-export const PRE_CREDIT_NO_PREFIX = 'YS';
-
 export interface PreCreditDraft {
   tenantId: string;
   businessId: string;
@@ -45,7 +43,7 @@ export interface PreCreditDraft {
 
 /** The pre-credit of a new business, numbered YS+yyyyMMdd+seq, valid `validDays` (90) from today. */
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
-  const no = await nextDocumentNo(trx, d.tenantId, PRE_CREDIT_NO_PREFIX, d.now);
+  const no = await nextDocumentNo(trx, d.tenantId, 'preCredit', d.now);
   const days = d.validDays ?? PRE_CREDIT_VALID_DAYS;
   const from = businessDay(d.now);
   await trx

@@ -52,15 +52,13 @@ declare module '../../db/database' {
 // biome-ignore lint/suspicious/noExplicitAny: the limits read the funds and parameters modules' tables
 type AnyDb = Kysely<any>;
 
-export const REPORT_NO_PREFIX = 'BG';
-
 /** The report's revisions and steps on the kit (a return opens revision + 1 with the steps carried over). */
 const REPORT = stageSteps<ReportStepKey>({
   stage: 'REPORT',
   table: 'due_diligence_report',
   id: 'report_id',
   no: 'report_no',
-  prefix: REPORT_NO_PREFIX,
+  kind: 'report',
   stepTable: 'due_diligence_report_step',
   steps: REPORT_STEPS,
   done: stepDone,

@@ -381,10 +381,10 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
       businessNos: '',
     };
 
-    it("numbers minutes JY + the Shanghai date + the day's sequence, and lets only their author delete them", async () => {
+    it("numbers minutes FT + the Shanghai date + the day's sequence, and lets only their author delete them", async () => {
       const mine = await call('POST', MINUTES, operator, { ...minutes, enterpriseName: '作者删除测试企业' });
       const theirs = await call('POST', MINUTES, admin, { ...minutes, enterpriseName: '他人纪要测试企业' });
-      expect(mine.data.minutesNo).toMatch(/^JY\d{8}\d{4}$/);
+      expect(mine.data.minutesNo).toMatch(/^FT\d{8}\d{4}$/);
       expect(Number(theirs.data.minutesNo.slice(-4))).toBe(Number(mine.data.minutesNo.slice(-4)) + 1);
       const refused = await call('DELETE', `${MINUTES}/${theirs.data.keyId}?version=1`, operator);
       expect(refused).toMatchObject({ status: 403, code: ResultCode.forbidden, message: '只能删除本人创建的访谈纪要' });
