@@ -122,6 +122,8 @@ describe('融资全流程（尽调报告 → 评审会 → 融资决议）', () 
       .getByRole('button', { name: '进入' })
       .click();
     await secretary.getByRole('button', { name: '开始表决' }).click();
+    // Before the meeting's own time, it asks first.
+    await secretary.getByRole('alertdialog').getByRole('button', { name: '开始表决' }).click();
     await secretary.getByText('开始表决成功').first().waitFor();
 
     // Three members vote, each in a session of their own; the secretary's page counts them as they arrive.
