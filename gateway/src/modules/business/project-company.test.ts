@@ -38,6 +38,7 @@ describe.each(databasesUnderTest())('项目公司 under 全部项目公司 on $n
       typeof pc.basis_order_ids === 'string' ? JSON.parse(pc.basis_order_ids) : pc.basis_order_ids
     ) as string[];
     // The orders are the assets module's resource table, read by name.
+    // biome-ignore lint/suspicious/noExplicitAny: the orders are not in the gateway's Database type
     const companies = await (gw.db as unknown as Kysely<any>)
       .selectFrom('payment_order as o')
       .innerJoin('organization as c', 'c.org_id', 'o.project_company_id')

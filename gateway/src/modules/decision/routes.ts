@@ -126,7 +126,10 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       validUntil: stored.validUntil,
       productName: limits?.product.productName ?? '',
       bounds: limits
-        ? reportBoundsOf(limits.bounds, { productId: limits.product.productId, productName: limits.product.productName })
+        ? reportBoundsOf(limits.bounds, {
+            productId: limits.product.productId,
+            productName: limits.product.productName,
+          })
         : null,
       limits: limits ? decisionLimits(draftOf(stored), limits.bounds) : [],
       problems,

@@ -232,7 +232,11 @@ describe.each(databasesUnderTest())('评审会 routes on $name', ({ databaseUrl 
     // Nor prints its minutes: the room's people print them, and who holds 评审会详情's 导出.
     refused(await as('member3').get(`${MEETING_API}/${id}/minutes`), ResultCode.forbidden);
     // 会议信息管理's 导出 is the secretary's list's, as a workbook; a member holds no code of it.
-    const sheet = await gw.app.inject({ method: 'GET', url: `${MEETING_API}/export?status=DRAFT`, headers: headers.secretary! });
+    const sheet = await gw.app.inject({
+      method: 'GET',
+      url: `${MEETING_API}/export?status=DRAFT`,
+      headers: headers.secretary!,
+    });
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toContain('spreadsheetml');
     expect(sheet.rawPayload.subarray(0, 2).toString()).toBe('PK');

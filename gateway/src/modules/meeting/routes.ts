@@ -662,7 +662,14 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         actor,
         deps.now(),
       );
-      await log(tenantId, actor.userId, `${action}Minutes`, m.meetingId, { comment, vetoSeqs, vetoReasons }, { version });
+      await log(
+        tenantId,
+        actor.userId,
+        `${action}Minutes`,
+        m.meetingId,
+        { comment, vetoSeqs, vetoReasons },
+        { version },
+      );
       return ok(await describe(tenantId, m, actor.userId));
     },
   );

@@ -142,7 +142,11 @@ describe.each(databasesUnderTest())('评审会的待办与已办 on $name', ({ d
       .select(['business_id', 'state'])
       .where('tenant_id', '=', T)
       .where('suspended', '=', false)
-      .where('state', 'in', DEPARTMENT_MAKER_STATES.filter((s) => s.startsWith('REPORT/')))
+      .where(
+        'state',
+        'in',
+        DEPARTMENT_MAKER_STATES.filter((s) => s.startsWith('REPORT/')),
+      )
       .execute();
     expect(waiting.length).toBeGreaterThan(0);
     const rows = await todos('risk1', 'MAKE');

@@ -112,7 +112,10 @@ registerDoneSource('meeting-votes', async (db, tenantId, userId, first) => {
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     base
       .innerJoin('review_meeting_item as i', (j) =>
-        j.onRef('i.meeting_id', '=', 'v.meeting_id').onRef('i.tenant_id', '=', 'v.tenant_id').onRef('i.seq', '=', 'v.seq'),
+        j
+          .onRef('i.meeting_id', '=', 'v.meeting_id')
+          .onRef('i.tenant_id', '=', 'v.tenant_id')
+          .onRef('i.seq', '=', 'v.seq'),
       )
       .innerJoin('review_meeting as m', (j) =>
         j.onRef('m.meeting_id', '=', 'v.meeting_id').onRef('m.tenant_id', '=', 'v.tenant_id'),
@@ -120,7 +123,17 @@ registerDoneSource('meeting-votes', async (db, tenantId, userId, first) => {
       .innerJoin('financing_business as b', (j) =>
         j.onRef('b.business_id', '=', 'i.business_id').onRef('b.tenant_id', '=', 'i.tenant_id'),
       )
-      .select(['v.meeting_id', 'v.seq', 'v.opinion', 'v.conditions', 'v.comment', 'v.voted_at', 'm.meeting_no', 'b.business_id', 'b.business_no'])
+      .select([
+        'v.meeting_id',
+        'v.seq',
+        'v.opinion',
+        'v.conditions',
+        'v.comment',
+        'v.voted_at',
+        'm.meeting_no',
+        'b.business_id',
+        'b.business_no',
+      ])
       .orderBy('v.voted_at', 'desc')
       .orderBy('v.meeting_id', 'desc')
       .orderBy('v.seq', 'desc')

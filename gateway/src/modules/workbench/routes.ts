@@ -98,7 +98,10 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
 
 /** The moves the person made on businesses, from their timelines (business_event). */
 const timelineDone: DoneSource = async (db, tenantId, userId, first) => {
-  const base = db.selectFrom('business_event as e').where('e.tenant_id', '=', tenantId).where('e.actor_id', '=', userId);
+  const base = db
+    .selectFrom('business_event as e')
+    .where('e.tenant_id', '=', tenantId)
+    .where('e.actor_id', '=', userId);
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     base

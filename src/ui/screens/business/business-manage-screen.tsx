@@ -180,7 +180,11 @@ export function BusinessManageScreen() {
         ) : (
           <span className={styles.money}>
             {formatFen(BigInt(r.approvedAmount))}
-            {isPreCreditAmount(r.state) && <Text size={100} block>预授信</Text>}
+            {isPreCreditAmount(r.state) && (
+              <Text size={100} block>
+                预授信
+              </Text>
+            )}
           </span>
         ),
     },

@@ -127,7 +127,11 @@ function DecisionMake({ id }: { id: string }) {
       field={f}
       value={values[f.key] ?? ''}
       error={errors[f.key]}
-      limit={limit && limitOf.has(limit) ? { limit: limitOf.get(limit)?.limit ?? '', message: limitOf.get(limit)?.message ?? null } : undefined}
+      limit={
+        limit && limitOf.has(limit)
+          ? { limit: limitOf.get(limit)?.limit ?? '', message: limitOf.get(limit)?.message ?? null }
+          : undefined
+      }
       disabled={!page.editable}
       {...(rows ? { rows } : {})}
       note={note}

@@ -86,9 +86,7 @@ export type VotedItem = Pick<MeetingItem, 'seq' | 'votes' | 'tally'>;
 export function TallyLine({ item, status }: { item: VotedItem; status?: MeetingStatus }) {
   const t = item.tally;
   if (status === 'DRAFT' || status === 'NOTIFIED') {
-    return (
-      <Text aria-label={`议题${item.seq}计票`}>{`表决委员 ${t.votingMembers} 人；尚未开始表决`}</Text>
-    );
+    return <Text aria-label={`议题${item.seq}计票`}>{`表决委员 ${t.votingMembers} 人；尚未开始表决`}</Text>;
   }
   return (
     <Text aria-label={`议题${item.seq}计票`}>

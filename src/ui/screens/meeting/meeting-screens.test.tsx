@@ -124,7 +124,9 @@ const REPORT_B1 = {
       ],
     },
   ],
-  indicators: [{ key: 'currentRatio', label: '流动比率', value: '1.5000', formula: '流动资产÷流动负债', unit: 'ratio' }],
+  indicators: [
+    { key: 'currentRatio', label: '流动比率', value: '1.5000', formula: '流动资产÷流动负债', unit: 'ratio' },
+  ],
 };
 
 describe('评审会执行', () => {
@@ -191,7 +193,11 @@ describe('评审会执行：委员读其所决', () => {
       { memberId: 'm1', opinion: 'AGREE_WITH_CONDITIONS', conditions: ['追加保证'] },
       { memberId: 'm2', opinion: 'AGREE' },
     ]);
-    Object.assign(closed.items[0]!, { conclusion: 'PASSED_WITH_CONDITIONS', conditions: ['追加保证'], minutes: '一致同意' });
+    Object.assign(closed.items[0]!, {
+      conclusion: 'PASSED_WITH_CONDITIONS',
+      conditions: ['追加保证'],
+      minutes: '一致同意',
+    });
     const stages = stagesServing({ 'GET /hy1': () => closed });
     render(`${VOTE_PAGE}?id=hy1`, 'm1', stages, [menu(VOTE_PAGE, ['examine'])], <MeetingVoteScreen />);
     const item = await screen.findByRole('region', { name: '议题1' });

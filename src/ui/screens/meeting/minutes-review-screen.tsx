@@ -140,7 +140,13 @@ function MinutesReview({ id: meetingId }: { id: string }) {
             <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '--'}</Text>
             {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
             {item.minutes && <Text>议题纪要：{item.minutes}</Text>}
-            {pending && passed && <VetoLine vetoed={vetoes.find((v) => v.seq === item.seq)} onVeto={() => setAsking({ seq: item.seq, businessNo: item.businessNo })} onUndo={() => setVetoes((v) => v.filter((x) => x.seq !== item.seq))} />}
+            {pending && passed && (
+              <VetoLine
+                vetoed={vetoes.find((v) => v.seq === item.seq)}
+                onVeto={() => setAsking({ seq: item.seq, businessNo: item.businessNo })}
+                onUndo={() => setVetoes((v) => v.filter((x) => x.seq !== item.seq))}
+              />
+            )}
           </section>
         );
       })}

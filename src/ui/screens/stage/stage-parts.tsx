@@ -2,7 +2,7 @@
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { FieldDef } from '../../../domain/resource/resource';
@@ -84,7 +84,9 @@ export function StageField({
   const change = (_: unknown, d: { value: string }) => onChange(d.value);
   return (
     <Field
-      label={field.type === 'money' ? `${field.label}（元）` : field.type === 'rate' ? `${field.label}（%）` : field.label}
+      label={
+        field.type === 'money' ? `${field.label}（元）` : field.type === 'rate' ? `${field.label}（%）` : field.label
+      }
       required={field.required !== false}
       className={field.type === 'textarea' ? styles.wide : undefined}
       validationMessage={shown}
