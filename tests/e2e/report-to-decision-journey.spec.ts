@@ -239,7 +239,8 @@ describe('融资全流程（尽调报告 → 评审会 → 融资决议）', () 
     await view.getByRole('tab', { name: '决议' }).click();
     const decision = view.getByRole('region', { name: '融资决议' });
     await decision.getByText('同意', { exact: true }).waitFor();
-    expect(await decision.textContent()).toContain(`${(Number(rate) * 100).toFixed(2)}%`);
+    // The make page types the rate as a percentage ('4.5'); the decision reads it with two places.
+    expect(await decision.textContent()).toContain(`${Number(rate).toFixed(2)}%`);
     await decision.getByRole('table', { name: '要素' }).waitFor();
     await screenshots(view, 'business-decision', true);
     await view.getByRole('tab', { name: /^时间线/ }).click();
