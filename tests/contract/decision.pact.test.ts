@@ -1,5 +1,5 @@
 // 融资决议's calls as the client's stage port makes them (StageGatewayAdapter with DECISION_STAGE): risk1's list,
-// the decision's detail with its limits, 保存 under its version and 提交 through the business transition;
+// the decision's detail with its limits (and the bounds they come from), 保存 under its version and 提交 through the business transition;
 // riskhead's read from 决议审核 and 通过. The records are the fixed ones of decision-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
@@ -34,6 +34,19 @@ const detail = (status: string) => ({
   meetingConditions: eachLike('开立监管账户'),
   applyAmount: integer(1_000_000_00),
   productName: string('工行e信通应收账款融资'),
+  // The limits themselves: the make page checks each field as it is typed, and offers the product's methods.
+  bounds: like({
+    applyAmount: integer(1_000_000_00),
+    cap: like({}),
+    product: like({
+      minRate: string('0.0380'),
+      maxRate: string('0.0550'),
+      termMinDays: integer(30),
+      termMaxDays: integer(360),
+      maxFinancingRatio: string('0.9000'),
+      repaymentMethods: eachLike('BULLET'),
+    }),
+  }),
   limits: eachLike(limit),
   problems: [],
   elements: [],

@@ -1,6 +1,6 @@
 // The review meeting's calls as the client makes them (meetingCalls over the stage port's adapter): the secretary's list, the make
 // page's options, 新增, the draft read and saved, 发送通知, the member's list and own vote, the secretary's 缺席
-// mark, an item's conclusion and the minutes PDF. The records are the fixed ones of meeting-fixtures.ts.
+// mark, an item's conclusion, the minutes PDF and the list's 导出. The records are the fixed ones of meeting-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it } from 'vitest';
 import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
@@ -111,6 +111,24 @@ describe('评审会 contract', () => {
       .executeTest(async (mock) => {
         const page = await gateway(mock.url).page({}, { current: 1, size: 10 });
         expect(page.records[0]?.meetingNo).toMatch(/^HY/);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(MeetingState.draft)
+      .uponReceiving('an export of the draft review meetings')
+      .withRequest('GET', `${API}/export`, (b) => b.query({ status: 'DRAFT' }).headers(as('secretary')))
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': regex(
+            /^attachment; filename="[^"]*"; filename\*=UTF-8''\S+$/,
+            `attachment; filename="_.xlsx"; filename*=UTF-8''${encodeURIComponent('评审会.xlsx')}`,
+          ),
+        }),
+      )
+      .executeTest(async (mock) => {
+        expect(await gateway(mock.url).exportList({ status: 'DRAFT' })).toBe('评审会.xlsx');
       });
 
     await createPact()

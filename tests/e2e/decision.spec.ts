@@ -16,6 +16,7 @@ import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-me
 import { termRange } from '../../src/domain/financing/financing-terms';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
+import { rateToPercentText } from '../../src/domain/format/percent-format';
 import { journey } from './support/suite';
 
 const T = DEMO_TENANT_ID;
@@ -74,7 +75,7 @@ describe('融资决议', () => {
       const risk1 = await session('risk1');
       await risk1.goto(`${gateway.url}/business/decisionMake?id=${businessId}`);
       await risk1.getByRole('heading', { name: '决议制作' }).waitFor();
-      await risk1.getByLabel(/^年利率/).fill(rate);
+      await risk1.getByLabel(/^年利率/).fill(rateToPercentText(rate));
       await risk1.getByLabel(/^期限/).fill(String(termDays));
       await risk1.getByLabel(/^担保措施/).fill('实际控制人提供连带责任保证');
       // Each limit stands beside its field before 提交.

@@ -82,6 +82,8 @@ describe('评审会', () => {
         .first()
         .click();
       await secretary.getByRole('button', { name: '开始表决' }).click();
+      // Before the meeting's own time, it asks first.
+      await secretary.getByRole('alertdialog').getByRole('button', { name: '开始表决' }).click();
       await secretary.getByText('开始表决成功').first().waitFor();
 
       for (const member of ['member1', 'member2', 'member3']) {

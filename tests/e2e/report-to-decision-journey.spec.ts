@@ -126,6 +126,8 @@ describe('融资全流程（尽调报告 → 评审会 → 融资决议）', () 
         .getByRole('button', { name: '进入' })
         .click();
       await secretary.getByRole('button', { name: '开始表决' }).click();
+      // Before the meeting's own time, it asks first.
+      await secretary.getByRole('alertdialog').getByRole('button', { name: '开始表决' }).click();
       await secretary.getByText('开始表决成功').first().waitFor();
 
       // Three members vote, each in a session of their own; the secretary's page counts them as they arrive.
@@ -241,7 +243,8 @@ describe('融资全流程（尽调报告 → 评审会 → 融资决议）', () 
       await view.getByRole('tab', { name: '决议' }).click();
       const decision = view.getByRole('region', { name: '融资决议' });
       await decision.getByText('同意', { exact: true }).waitFor();
-      expect(await decision.textContent()).toContain(`${(Number(rate) * 100).toFixed(2)}%`);
+      // The make page types the rate as a percentage ('4.5'); the decision reads it with two places.
+      expect(await decision.textContent()).toContain(`${Number(rate).toFixed(2)}%`);
       await decision.getByRole('table', { name: '要素' }).waitFor();
       await screenshots(view, 'business-decision', true);
       await view.getByRole('tab', { name: /^时间线/ }).click();

@@ -9,7 +9,7 @@
 // says is tested without a PDF; pdf-document.ts only draws the pieces.
 import { amountInWords } from '../../../src/domain/format/money-in-words';
 import { formatFen } from '../../../src/domain/format/money-format';
-import { percentText } from '../../../src/domain/resource/resource-form';
+import { formatPercent } from '../../../src/domain/format/percent-format';
 
 /** How a value prints. `options` maps an enum's (or a boolean's) code to its label. */
 export type ValueFormat =
@@ -105,7 +105,7 @@ export function formatValue(value: unknown, format: ValueFormat = 'text'): strin
     case 'words':
       return isFen(value) && BigInt(value) >= 0n ? `人民币${amountInWords(BigInt(value))}` : EMPTY_VALUE;
     case 'percent':
-      return percentText(String(value));
+      return formatPercent(String(value));
     case 'days':
       return `${String(value)}天`;
     default:

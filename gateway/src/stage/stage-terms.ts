@@ -4,6 +4,7 @@
 // decision will choose one — the effective cap of that product with the project company's parameter and the
 // summary in force on the business day, and what the business applied for. One read for every stage.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
 import type { ProductRanges, TermsBounds } from '../../../src/domain/financing/financing-terms';
 import type { RepaymentMethod } from '../../../src/domain/financing/repayment-schedule';
@@ -100,3 +101,32 @@ export async function stageTerms(
     appliedTermDays: applied.termDays,
   };
 }
+
+/** The limits as they travel (ReportBounds): the effective cap, the product's ranges, the amount applied for. */
+export const TermsBoundsSchema = Type.Object(
+  {
+    applyAmount: Type.Integer({ description: '申请金额（分）' }),
+    cap: Type.Object(
+      {
+        singleMaxAmount: Type.Union([Type.Integer({ description: '单笔上限（分）' }), Type.Null()]),
+        maxFinancingRatio: Type.Union([Type.String(), Type.Null()]),
+        maxTermDays: Type.Union([Type.Integer(), Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+    product: Type.Object(
+      {
+        productId: Type.String(),
+        productName: Type.String(),
+        minRate: Type.String(),
+        maxRate: Type.String(),
+        termMinDays: Type.Integer(),
+        termMaxDays: Type.Integer(),
+        maxFinancingRatio: Type.String(),
+        repaymentMethods: Type.Array(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: '限额（有效上限、产品区间、申请金额）' },
+);

@@ -36,5 +36,6 @@ export function meetingCalls(stages: StageGateway): MeetingGateway {
     minutesToExamine: (page) => call('GET', '/examine/page', paging(page)),
     examineMinutes: (meetingId, form) => call('POST', `${at(meetingId)}/examine`, form),
     downloadMinutes: (meetingId) => stages.download(MEETING, `${at(meetingId)}/minutes`, {}, '评审会纪要.pdf'),
+    exportList: (query) => stages.download(MEETING, '/export', filters(query), '评审会.xlsx'),
   };
 }

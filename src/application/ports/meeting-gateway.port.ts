@@ -107,6 +107,8 @@ export interface MinutesExamineForm {
   comment?: string;
   /** The passed items the chair vetoes in approving. */
   vetoSeqs?: number[];
+  /** The reason of each item the chair vetoes (否决意见, on the business's timeline). */
+  vetoReasons?: { seq: number; reason: string }[];
 }
 
 export interface MeetingGateway {
@@ -129,4 +131,6 @@ export interface MeetingGateway {
   examineMinutes(meetingId: string, form: MinutesExamineForm): Promise<MeetingDetail>;
   /** 打印纪要: the minutes PDF handed to the browser; answers the file's name. */
   downloadMinutes(meetingId: string): Promise<string>;
+  /** 导出 of 会议信息管理: the meetings of the query as a workbook handed to the browser; answers its name. */
+  exportList(query: MeetingQuery): Promise<string>;
 }

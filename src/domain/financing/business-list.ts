@@ -27,6 +27,16 @@ export const TAB_STAGES: Readonly<Record<BusinessTab, readonly Stage[]>> = {
   TERMINATED: ['TERMINATED'],
 };
 
+/**
+ * Until its decision is approved, a business's 批复金额 is the pre-credit's 批复额度 (the decision writes its own
+ * on approval): the screens name it so, and the decision's pages show the decision's 批复金额 beside it.
+ */
+const PRE_CREDIT_AMOUNT_STAGES: readonly Stage[] = between('APPLICATION', 'DECISION');
+export const isPreCreditAmount = (state: string): boolean =>
+  PRE_CREDIT_AMOUNT_STAGES.includes(state.split('/')[0] as Stage);
+export const approvedAmountLabel = (state: string): string =>
+  isPreCreditAmount(state) ? '预授信批复额度' : '批复金额';
+
 /** The stages a business passes on its way, in order, for the detail's stage bar. */
 export const STAGE_BAR: readonly Stage[] = between('PRE_CREDIT', 'SETTLED');
 

@@ -12,6 +12,7 @@
 import { compareDecimals, parseDecimal } from '../decimal/decimal';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import { formatFen } from '../format/money-format';
+import { formatPercent as percent } from '../format/percent-format';
 import type { EffectiveCap } from '../parameters/effective-cap';
 import { TERM_MAX_DAYS, TERM_MIN_DAYS } from './financing-application-rules';
 import { HARD_MAX_FINANCING_RATIO, ratioPercent } from './pre-credit-rules';
@@ -65,14 +66,6 @@ export const TermsMessage = {
   ratioOver: (max: string) => `融资比例不得超过${ratioPercent(max)}`,
   method: '还款方式不在该资金产品支持的范围内',
 } as const;
-
-/** A rate as the limit shows it: '0.0600' → '6.00%'. */
-function percent(rate: string): string {
-  const d = parseDecimal(rate);
-  if (!d) return rate;
-  const units = d.scale <= 4 ? d.units * 10n ** BigInt(4 - d.scale) : d.units / 10n ** BigInt(d.scale - 4);
-  return `${units / 100n}.${String(units % 100n).padStart(2, '0')}%`;
-}
 
 const cmp = (a: string, b: string) => {
   const x = parseDecimal(a);

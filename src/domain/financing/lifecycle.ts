@@ -201,7 +201,7 @@ export const makerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string |
   // A stage made by a department rather than the business's 经办人 (报告 and 决议 by 风控, 纪要 by the
   // secretary) is made by whoever holds the stage's maker role.
   const stage = REVIEW_STAGES.find((s) => s.stage === stageOf(r.state));
-  if (stage && !stage.makers.some((m) => OWNER_ROLES.includes(m))) {
+  if (stage && madeByDepartment(stage)) {
     return isAdmin(ctx) || stage.makers.some((m) => ctx.roles?.has(m)) ? null : LifecycleMessage.notMaker;
   }
   return takesOver(r, ctx) ? null : ownerRefusal(r, ctx);
@@ -220,6 +220,10 @@ export const ownerRefusal = (r: BusinessRecord, ctx: LifecycleContext): string |
 
 /** The roles whose maker is the business's own 经办人 (or its supplier). */
 const OWNER_ROLES: readonly RoleCode[] = [ROLE.OPERATOR, ROLE.SUPPLIER];
+
+/** A stage made by a department (报告 and 决议 by 风控, 纪要 by the secretary), not by the business's 经办人. */
+export const madeByDepartment = (stage: Pick<ReviewStage, 'makers'>): boolean =>
+  !stage.makers.some((m) => OWNER_ROLES.includes(m));
 
 const all =
   (...guards: ((r: BusinessRecord, ctx: LifecycleContext, input?: TransitionInput) => string | null)[]) =>

@@ -69,6 +69,7 @@ export const MeetingMessage = {
   reconsiderOnce: '该业务已复议过一次，不能再次复议',
   vetoIntoPass: '否决的议题不能改为通过',
   chairVetoPassedOnly: '只能否决已通过的议题',
+  vetoReason: '否决议题须填写否决意见',
   barred: (businessNo: string, until: string) =>
     `该供应商的融资业务${businessNo}经复议后被否决，相同付款单在${until}前不能再次申请预授信`,
 } as const;

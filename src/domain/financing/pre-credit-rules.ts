@@ -11,6 +11,7 @@
 // with under 30 days of life left, is no basis for a financing. Exact bigint arithmetic, never a binary float.
 import { parseDecimal } from '../decimal/decimal';
 import { formatFen } from '../format/money-format';
+import { formatPercent } from '../format/percent-format';
 
 /** BUSINESS.md §2 FinancingDemand: 1 万元 to 1 亿元, 30 to 360 days. */
 export const DEMAND_AMOUNT_MIN_FEN = 1_000_000;
@@ -231,10 +232,7 @@ function normalizeRatio(ratio: string): string {
   return `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
 }
 
-/** A ratio as the screens show it: '0.8000' → '80%', '0.7550' → '75.5%'. */
+/** A ratio as the rules' messages say it, read as a ratio first (four places, never below 0): '0.7550' → '75.5%'. */
 export function ratioPercent(ratio: string): string {
-  const u = units4(ratio);
-  const whole = u / 100n;
-  const frac = u % 100n;
-  return frac === 0n ? `${whole}%` : `${whole}.${String(frac).padStart(2, '0').replace(/0$/, '')}%`;
+  return formatPercent(normalizeRatio(ratio), { trim: true });
 }

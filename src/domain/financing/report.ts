@@ -154,9 +154,9 @@ export const REPORT_STEPS: readonly ReportStepDef[] = [
     title: '方案建议',
     fields: [
       { key: 'proposedAmount', label: '建议金额', type: 'money', min: 1 },
-      { key: 'proposedRate', label: '建议年利率', type: 'rate', hint: '0.0600' },
+      { key: 'proposedRate', label: '建议年利率', type: 'rate', hint: '6.00' },
       { key: 'proposedTermDays', label: '建议期限（天）', type: 'int', min: 30, max: 360 },
-      { key: 'proposedFinancingRatio', label: '建议融资比例', type: 'rate', hint: '0.8000' },
+      { key: 'proposedFinancingRatio', label: '建议融资比例', type: 'rate', hint: '80' },
       { key: 'proposedRepaymentMethod', label: '建议还款方式', type: 'enum', options: REPAYMENT_METHOD_LABEL },
       text('guarantees', '担保措施', 1000, false),
       text('proposedConditions', '建议放款条件', 1000, false),

@@ -368,6 +368,16 @@ const AREAS = [
 export const MENU_AREAS: readonly MenuArea[] = AREAS;
 
 /**
+ * A hidden page some of its readers read elsewhere, by the same `?id=`: the committee's chair and members read
+ * a meeting — members, votes, conclusions, minutes — in its room on 评审会执行, since a grant of 评审会详情 would
+ * bring them 会议信息管理, the secretary's list of every meeting (BUSINESS.md "Decisions": Meeting). Whoever
+ * lacks the page but holds the other is taken there instead of to 401.
+ */
+export const READ_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  ['/business/approvalReviewMeetingInfo', '/business/approvalReviewMeetingImplementList'],
+]);
+
+/**
  * /dashboard belongs to the main layout (SPEC §2.1) but to no area. It is a visible top-level menu item
  * granted to every role: as a hidden top-level item it would have no parent to highlight, and SPEC §2.4
  * would send the user to / every time.

@@ -9,6 +9,8 @@ const validPaths = new Set([
   '/business/examine',
   '/basicdatamanagement/usermanagment',
   '/business/precreditapplicationmanage',
+  '/business/approvalreviewmeetinginfo',
+  '/business/approvalreviewmeetingimplementlist',
 ]);
 const menuPaths = new Set(['/business/examine', '/business/precreditapplicationmanage']);
 const base: NavigationInput = { path: '/', signedIn: true, validPaths, menuPaths, sublevel: false };
@@ -54,5 +56,17 @@ describe('decideNavigation (SPEC §2.3), one row a rule', () => {
     ],
   ] as const)('%s', (_name, over, expected) => {
     expect(decideNavigation({ ...base, ...over })).toEqual(expected);
+  });
+
+  it('takes a committee member from 评审会详情 to the same meeting in their room, and others to 401', () => {
+    const meeting = { path: '/business/approvalReviewMeetingInfo', search: '?id=M1' };
+    const member = new Set([...menuPaths, '/business/approvalreviewmeetingimplementlist']);
+    expect(decideNavigation({ ...base, ...meeting, menuPaths: member })).toEqual({
+      kind: 'redirect',
+      to: '/business/approvalReviewMeetingImplementList?id=M1',
+    });
+    expect(decideNavigation({ ...base, ...meeting })).toEqual({ kind: 'redirect', to: '/401' });
+    const secretary = new Set([...member, '/business/approvalreviewmeetinginfo']);
+    expect(decideNavigation({ ...base, ...meeting, menuPaths: secretary })).toEqual({ kind: 'allow' });
   });
 });

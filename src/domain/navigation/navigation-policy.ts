@@ -1,6 +1,7 @@
 // SPEC §2.3 as one pure decision: given where the user wants to go and what the session knows, allow
 // the navigation or redirect, and say which session side effects go with it. The router applies it.
 import { normalizeMenuPath } from '../menu/menu';
+import { READ_ELSEWHERE } from '../menu/route-catalogue';
 
 export const LOGIN_PATH = '/login';
 export const REGISTER_PATH = '/register';
@@ -22,7 +23,11 @@ export interface NavigationInput {
   menuPaths: ReadonlySet<string>;
   /** Whether the session flag 'sublevel' is set. */
   sublevel: boolean;
+  /** The query of the address (`?id=…`), kept when a page is read elsewhere. */
+  search?: string;
 }
+
+const ELSEWHERE = new Map([...READ_ELSEWHERE].map(([from, to]) => [normalizeMenuPath(from), to]));
 
 export type NavigationDecision =
   | { kind: 'allow'; setSublevel?: true }
@@ -41,6 +46,11 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
       : { kind: 'allow', setSublevel: true };
   }
   if (!input.validPaths.has(path)) return { kind: 'redirect', to: NOT_FOUND_PATH };
-  if (!input.menuPaths.has(path)) return { kind: 'redirect', to: UNAUTHORIZED_PATH };
+  if (!input.menuPaths.has(path)) {
+    const elsewhere = ELSEWHERE.get(path);
+    return elsewhere && input.menuPaths.has(normalizeMenuPath(elsewhere))
+      ? { kind: 'redirect', to: `${elsewhere}${input.search ?? ''}` }
+      : { kind: 'redirect', to: UNAUTHORIZED_PATH };
+  }
   return { kind: 'allow' };
 }

@@ -6,7 +6,7 @@
 // this definition's, on both sides.
 import { formatFen } from '../format/money-format';
 import { type FieldDef, type ResourceDef, type ResourceForm, formFields } from '../resource/resource';
-import { percentText } from '../resource/resource-form';
+import { formatPercent } from '../format/percent-format';
 import {
   MAX_FINANCING_RATIO,
   MAX_TERM_DAYS,
@@ -101,7 +101,7 @@ export const summaryFields = () => formFields(RISK_SUMMARY, 'update');
 const shownValue = (f: FieldDef, value: ResourceForm[string] | undefined) => {
   if (value === null || value === undefined || value === '') return '--';
   if (f.type === 'money' && typeof value === 'number') return `${formatFen(BigInt(value))}元`;
-  if (f.type === 'rate' && typeof value === 'string') return percentText(value);
+  if (f.type === 'rate' && typeof value === 'string') return formatPercent(value);
   return String(value);
 };
 

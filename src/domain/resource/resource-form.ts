@@ -1,9 +1,9 @@
 // What a person types and what the wire carries: money is typed in 元 ('1,234.56') and sent as integer 分,
 // ints as digits, everything else as text. The same domain checks then judge the wire value on both sides.
 import { businessDay, latestNearTermDay } from '../calendar/calendar-date';
-import { decimalToString, parseDecimal, trimDecimal } from '../decimal/decimal';
 import { formatDate, formatDateTime } from '../format/date-format';
 import { formatFen, isExponentText, yuanToFen } from '../format/money-format';
+import { formatPercent, percentToRate, rateToPercentText } from '../format/percent-format';
 import {
   type FieldDef,
   type ResourceDef,
@@ -37,6 +37,22 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
   return { value: t };
 }
 
+/**
+ * A stage form's typed text as the wire value: rates and ratios are typed as percentages, as people write them
+ * ('5' is 5 %, sent as '0.0500'); any other field as wireValueOf.
+ */
+export function typedWireValueOf(f: FieldDef, text: string): { value: WireValue } | { error: string } {
+  if (f.type !== 'rate' || text.trim() === '') return wireValueOf(f, text);
+  const rate = percentToRate(text);
+  // At most 100 %: a rate or ratio is a share of the whole (the field's own limits say the rest).
+  return rate === null || !/^(0\.\d{4}|1\.0000)$/.test(rate) ? { error: ResourceMessage.percent(f) } : { value: rate };
+}
+
+/** A value as a stage form shows it for typing: a rate as its percentage ('0.0650' → '6.5'), else as textOf. */
+export function typedTextOf(f: FieldDef, value: WireValue | undefined): string {
+  return f.type === 'rate' && typeof value === 'string' ? rateToPercentText(value) : textOf(f, value);
+}
+
 /** The days a date picker offers: not before today for `notPast`, not after the near-term limit (Asia/Shanghai). */
 export function dateBounds(f: FieldDef, today: Date = new Date()): { min?: string; max?: string } {
   if (f.type !== 'date') return {};
@@ -57,7 +73,7 @@ export function textOf(f: FieldDef, value: WireValue | undefined): string {
 export function rateHint(f: FieldDef, text: string): string {
   if (f.type !== 'rate') return '';
   const t = text.trim();
-  return /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(t) ? percentText(t) : '';
+  return /^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(t) ? formatPercent(t) : '';
 }
 
 export function emptyTexts(def: ResourceDef, mode: 'create' | 'update', record?: ResourceRecord): FormTexts {
@@ -115,15 +131,6 @@ export function displayOf(f: FieldDef, value: WireValue | undefined): string {
   if (f.type === 'money' && typeof value === 'number') return formatFen(BigInt(value));
   if (f.type === 'datetime' && typeof value === 'string') return formatDateTime(value);
   if (f.type === 'date' && typeof value === 'string') return formatDate(value);
-  if (f.type === 'rate' && typeof value === 'string') return percentText(value);
+  if (f.type === 'rate' && typeof value === 'string') return formatPercent(value);
   return String(value);
-}
-
-/** A rate as a percentage, exactly: '0.0600' → '6.00%'. */
-export function percentText(rate: string): string {
-  const d = parseDecimal(rate);
-  if (d === null) return rate;
-  const shifted =
-    d.scale >= 2 ? { units: d.units, scale: d.scale - 2 } : { units: d.units * 10n ** BigInt(2 - d.scale), scale: 0 };
-  return `${decimalToString(trimDecimal(shifted, 2))}%`;
 }

@@ -20,7 +20,17 @@ import {
 import { SUPPLIER_LOCK } from '../risk/locks.resource';
 import { ENTERPRISE_INFORMATION } from '../crm/enterprise-information';
 import { FUND_PRODUCT } from '../funds/fund-product.resource';
-import { dateBounds, displayOf, percentText, rateHint, readForm, textOf, wireValueOf } from './resource-form';
+import { formatPercent as percentText } from '../format/percent-format';
+import {
+  dateBounds,
+  displayOf,
+  rateHint,
+  readForm,
+  textOf,
+  typedTextOf,
+  typedWireValueOf,
+  wireValueOf,
+} from './resource-form';
 
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
 
@@ -166,6 +176,21 @@ describe('typed text and the wire', () => {
     expect(percentText('0.0600')).toBe('6.00%');
     expect(percentText('0.0575')).toBe('5.75%');
     expect(percentText('0.12345')).toBe('12.345%');
+  });
+
+  it('reads a stage form’s rate typed as a percentage, naming the field when it is none', () => {
+    const rate = { key: 'annualRate', label: '年利率', type: 'rate' as const };
+    expect(typedWireValueOf(rate, '5')).toEqual({ value: '0.0500' });
+    expect(typedWireValueOf(rate, '6.25')).toEqual({ value: '0.0625' });
+    expect(typedWireValueOf(rate, '')).toEqual({ value: '' });
+    for (const bad of ['0.065.1', '6.255', '101', 'abc']) {
+      expect(typedWireValueOf(rate, bad)).toEqual({ error: '年利率请按百分数填写（如 6.5 表示 6.5%），最多两位小数' });
+    }
+    expect(typedTextOf(rate, '0.0650')).toBe('6.5');
+    // Any other field as before.
+    const money = { key: 'amount', label: '金额', type: 'money' as const };
+    expect(typedWireValueOf(money, '1,000.50')).toEqual(wireValueOf(money, '1,000.50'));
+    expect(typedTextOf(money, 100_050)).toBe(textOf(money, 100_050));
   });
 });
 

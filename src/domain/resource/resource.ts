@@ -208,6 +208,7 @@ export const ResourceMessage = {
   tooLate: (f: FieldDef, latest: string) => `${f.label}不能晚于${f.nearTermYears === 0 ? '今天' : latest}`,
   pastDay: (f: FieldDef) => `${f.label}不能早于今天`,
   rate: (f: FieldDef) => `${f.label}须为0到1之间、最多4位小数的数`,
+  percent: (f: FieldDef) => `${f.label}请按百分数填写（如 6.5 表示 6.5%），最多两位小数`,
   notFound: '记录不存在',
   stale: '数据已被他人修改，请刷新后重试',
   notEditable: (noun: string) => `当前状态的${noun}不能编辑`,

@@ -32,10 +32,11 @@ export function NavigationGate() {
             validPaths: VALID_PATHS,
             menuPaths,
             sublevel: store.getFlag('sublevel') !== null,
+            search: location.search,
           })
         : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [location.key, location.pathname, settled, signedIn, menuPaths],
+    [location.key, location.pathname, location.search, settled, signedIn, menuPaths],
   );
 
   useEffect(() => {

@@ -20,7 +20,7 @@ export const menu = (path: string, codes: string[]) =>
   }) as ServerMenuItem;
 
 /**
- * The stage port as a stage's own calls reach it (`custom`, `download`): each `METHOD /path` under the stage's
+ * The stage port as a stage's own calls reach it (`custom`, `download`, `detail`): each `METHOD /path` under the stage's
  * api answered by `routes`, every call recorded; `sent` gives the body of the last call to one of them.
  */
 export function stagesServing(routes: Record<string, (body?: unknown) => unknown>) {
@@ -33,7 +33,9 @@ export function stagesServing(routes: Record<string, (body?: unknown) => unknown
     answer(method, path, body),
   );
   const download = vi.fn(async (_def: unknown, path: string) => answer('GET', path));
+  // A stage's record (`detail`) is `GET /<id>` under its api, as the gateway serves it.
+  const detail = vi.fn(async (_def: unknown, keyId: string) => answer('GET', `/${keyId}`));
   const sent = (method: string, path: string) =>
     custom.mock.calls.filter((c) => c[1] === method && c[2] === path).at(-1)?.[3];
-  return { custom, download, sent };
+  return { custom, download, detail, sent };
 }

@@ -11,8 +11,9 @@ export function typed(step: string, f: ReportField): string | null {
   if (f.type === 'date') return step === 'CREDIT' ? '2026-10-20' : '2025-12-31';
   if (f.type === 'textarea') return `${f.label}：经实地调查核实，情况正常`;
   if (f.key === 'proposedAmount') return '100000';
-  if (f.key === 'proposedRate') return '0.0450';
-  if (f.key === 'proposedFinancingRatio') return '0.8000';
+  // Rates and ratios are typed as percentages, as people write them.
+  if (f.key === 'proposedRate') return '4.5';
+  if (f.key === 'proposedFinancingRatio') return '80';
   if (f.key === 'proposedTermDays') return '90';
   if (f.type === 'money') return f.key === 'inventory' ? '300000' : '1000000';
   return null;

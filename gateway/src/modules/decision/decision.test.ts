@@ -140,6 +140,11 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
       '融资比例',
       '还款方式',
     ]);
+    // The limits themselves, so the make page checks each field as it is typed.
+    expect(d.bounds).toMatchObject({
+      applyAmount: d.applyAmount,
+      product: { minRate: expect.stringMatching(/^0\.\d{4}$/), repaymentMethods: expect.any(Array) },
+    });
     // The list shows it on 融资决议管理.
     const page = await as('risk1').get(`${API}/page?businessNo=`);
     expect(page.data.records.map((r: { keyId: string }) => r.keyId)).toContain(main);
@@ -192,6 +197,12 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     expect(done.data.state).toBe('ELEMENTS/DRAFT');
     d = await detail(main);
     expect(d).toMatchObject({ status: 'APPROVED', result: 'AGREED', validUntil: decisionValidUntil(shanghaiToday()) });
+    // Those who approved it read it on 业务详情's 决议 tab, as the committee that heard it does.
+    for (const who of ['riskhead', 'approver', 'chair', 'member1']) {
+      const read = await as(who).get(`${API}/${main}`);
+      expect(read.code, who).toBe(0);
+      expect(read.data.approvedAmount, who).toBe(d.approvedAmount);
+    }
     const b = await gw.db
       .selectFrom('financing_business')
       .select(['approved_amount', 'approved_annual_rate', 'approved_term_days', 'decision_valid_until'])

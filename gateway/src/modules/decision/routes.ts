@@ -24,6 +24,8 @@ import { IdParams } from '../../schemas/common';
 import { registerStage, type StageContext, type StageRow } from '../../stage/stage-routes';
 import { loadBusiness } from '../business/aggregate';
 import { readStageSource } from '../../stage/stage-sources';
+import { TermsBoundsSchema } from '../../stage/stage-terms';
+import { reportBoundsOf } from '../../../../src/domain/financing/report-stage';
 import { expiryUnits } from '../business/expire';
 import { lapsedDecisions } from './expiry';
 import { boundsOf, decisionProblems, draftOf, loadDecision, passedItemOf, type StoredDecision } from './store';
@@ -77,6 +79,8 @@ const DetailFields = {
   meetingConditions: Type.Array(Type.String()),
   result: Nullable(Type.String()),
   productName: Type.String(),
+  /** The limits themselves, so the make page checks each field as it is typed (the same function as 提交). */
+  bounds: Type.Union([TermsBoundsSchema, Type.Null()]),
   limits: Type.Array(LimitSchema),
   problems: Type.Array(Type.String()),
   elements: Type.Array(ElementSchema),
@@ -121,6 +125,12 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       result: stored.result,
       validUntil: stored.validUntil,
       productName: limits?.product.productName ?? '',
+      bounds: limits
+        ? reportBoundsOf(limits.bounds, {
+            productId: limits.product.productId,
+            productName: limits.product.productName,
+          })
+        : null,
       limits: limits ? decisionLimits(draftOf(stored), limits.bounds) : [],
       problems,
       elements,

@@ -76,8 +76,29 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
     const intoPass = await examine('chair', meetingId, { action: 'approve', version, vetoSeqs: [4] });
     expect(intoPass).toMatchObject({ code: ResultCode.invalidInput, message: MeetingMessage.chairVetoPassedOnly });
 
-    const approved = await examine('chair', meetingId, { action: 'approve', version, vetoSeqs: [5], comment: '同意' });
+    // The chair's 否决 names its reason, which the vetoed business's timeline keeps.
+    const unexplained = await examine('chair', meetingId, { action: 'approve', version, vetoSeqs: [5] });
+    expect(unexplained).toMatchObject({ code: ResultCode.invalidInput, message: MeetingMessage.vetoReason });
+    const blank = await examine('chair', meetingId, {
+      action: 'approve',
+      version,
+      vetoReasons: [{ seq: 5, reason: '  ' }],
+    });
+    expect(blank).toMatchObject({ code: ResultCode.invalidInput, message: MeetingMessage.vetoReason });
+    const approved = await examine('chair', meetingId, {
+      action: 'approve',
+      version,
+      vetoReasons: [{ seq: 5, reason: '第一还款来源不足以覆盖融资本息' }],
+      comment: '同意',
+    });
     expect(approved.code).toBe(0);
+    const vetoEvent = await gw.db
+      .selectFrom('business_event')
+      .select(['comment', 'to_state'])
+      .where('business_id', '=', chairVeto!)
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(vetoEvent).toEqual({ comment: '第一还款来源不足以覆盖融资本息', to_state: 'TERMINATED/VETOED' });
     expect(approved.data.status).toBe('ARCHIVED');
     expect((await business(passed!)).state).toBe('DECISION/DRAFT');
     expect((await business(conditional!)).state).toBe('DECISION/DRAFT');
@@ -220,8 +241,12 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
       (await call('GET', '/api/business/workbench/todo?tab=VOTE&current=1&size=50', headers.member1!)).data;
     const count = async () =>
       (await call('GET', '/api/business/workbench/todo/count', headers.member1!)).data.tabs.VOTE;
-    // Not before voting opens.
-    expect((await todo()).records.filter((r: { link: string }) => r.link.includes(id))).toEqual([]);
+    // Before voting opens the notice is there to read (评审会通知), nothing yet to vote on.
+    const told = (await todo()).records.filter((r: { link: string }) => r.link.includes(id));
+    expect(told.map((r: { businessId: string; itemType: string }) => [r.itemType, r.businessId])).toEqual([
+      ['NOTICE', a],
+      ['NOTICE', b],
+    ]);
     m = await call('POST', `${MEETING_API}/${id}/transition`, headers.secretary!, {
       action: 'openVoting',
       version: m.data.version,

@@ -492,10 +492,11 @@ async function moveHeard(
   userId: string,
   now: Date,
   actionOf: (item: MeetingItemView) => string,
-  comment?: string,
+  comment?: string | ((item: MeetingItemView) => string | undefined),
 ): Promise<void> {
   const actor = await actorById(trx, tenantId, userId);
   for (const item of m.items) {
+    const said = typeof comment === 'function' ? comment(item) : comment;
     const business = await trx
       .selectFrom('financing_business')
       .select('version')
@@ -508,7 +509,7 @@ async function moveHeard(
       actor,
       action: actionOf(item),
       version: Number(business.version),
-      ...(comment !== undefined ? { comment } : {}),
+      ...(said !== undefined ? { comment: said } : {}),
       now,
       through: 'MEETING',
     });
@@ -550,6 +551,8 @@ export interface MinutesExamine extends MinutesMove {
   action: 'approveMinutes' | 'returnMinutes';
   /** The passed items the chair vetoes in approving (a 否决 is never turned into a pass). */
   vetoSeqs?: readonly number[];
+  /** Each vetoed item's reason (否决意见), written on its business's timeline; a veto without one is refused. */
+  vetoReasons?: readonly { seq: number; reason: string }[];
 }
 
 /**
@@ -576,12 +579,14 @@ export async function examineMinutes(
       await moveHeard(trx, tenantId, m, actor.userId, now, () => 'return', verdict.comment);
       return loadMeeting(trx, tenantId, move.meetingId);
     }
-    const vetoes = new Set(move.vetoSeqs ?? []);
+    const reasons = new Map((move.vetoReasons ?? []).map((v) => [v.seq, v.reason.trim()]));
+    const vetoes = new Set([...(move.vetoSeqs ?? []), ...reasons.keys()]);
     for (const seq of vetoes) {
       const item = m.items.find((i) => i.seq === seq);
       if (!item?.conclusion) throw invalidInput(MeetingMessage.unknownItem);
       const refusal = chairRevisionRefusal(item.conclusion, 'VETOED');
       if (refusal) throw invalidInput(refusal);
+      if (!reasons.get(seq)) throw invalidInput(MeetingMessage.vetoReason);
       await trx
         .updateTable('review_meeting_item')
         .set({ conclusion: 'VETOED', conditions: JSON.stringify([]) })
@@ -592,7 +597,16 @@ export async function examineMinutes(
     }
     await writeMeeting(trx, tenantId, m, actor.userId, now, { status: verdict.to, minutes_review_comment: null });
     const revised = await loadMeeting(trx, tenantId, m.meetingId);
-    await moveHeard(trx, tenantId, revised, actor.userId, now, (item) => HEARD_OUTCOME[item.conclusion ?? 'PASSED']);
+    await moveHeard(
+      trx,
+      tenantId,
+      revised,
+      actor.userId,
+      now,
+      (item) => HEARD_OUTCOME[item.conclusion ?? 'PASSED'],
+      // A vetoed item's business carries the chair's 否决意见 on its timeline.
+      (item) => reasons.get(item.seq) || undefined,
+    );
     return loadMeeting(trx, tenantId, move.meetingId);
   });
 }
@@ -808,6 +822,81 @@ export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, use
     seq: r.seq,
     businessId: r.business_id,
   }));
+}
+
+/** An agenda item waiting on one person outside the vote itself: a notice to read, minutes to write. */
+export interface MeetingTodo extends PendingVote {
+  /** When it began to wait: the notice sent, the voting closed, the minutes returned. */
+  since: Date;
+  /** The minutes went back from the chair (the business is 已退回) rather than never sent. */
+  returned: boolean;
+}
+
+const meetingTodoRows = (db: Kysely<Database>, tenantId: string) =>
+  db
+    .selectFrom('review_meeting as m')
+    .innerJoin('review_meeting_item as i', (j) =>
+      j.onRef('i.meeting_id', '=', 'm.meeting_id').onRef('i.tenant_id', '=', 'm.tenant_id'),
+    )
+    .innerJoin('financing_business as b', (j) =>
+      j.onRef('b.business_id', '=', 'i.business_id').onRef('b.tenant_id', '=', 'i.tenant_id'),
+    )
+    .select(['m.meeting_id', 'm.meeting_no', 'm.title', 'm.updated_at', 'i.seq', 'i.business_id', 'b.state'])
+    .where('m.tenant_id', '=', tenantId)
+    .orderBy('m.scheduled_at')
+    .orderBy('m.meeting_id')
+    .orderBy('i.seq');
+
+const meetingTodoOf = (r: {
+  meeting_id: string;
+  meeting_no: string;
+  title: string;
+  updated_at: Date;
+  seq: number;
+  business_id: string;
+  state: string;
+}): MeetingTodo => ({
+  meetingId: r.meeting_id,
+  meetingNo: r.meeting_no,
+  title: r.title,
+  seq: r.seq,
+  businessId: r.business_id,
+  since: r.updated_at,
+  returned: r.state === 'MEETING/RETURNED',
+});
+
+/** 已通知: the items of meetings whose notice reached this person (seated on it), before voting opens. */
+export async function noticesOf(db: Kysely<Database>, tenantId: string, userId: string): Promise<MeetingTodo[]> {
+  const rows = await meetingTodoRows(db, tenantId)
+    .where('m.status', '=', 'NOTIFIED')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('review_meeting_member as mm')
+          .select('mm.user_id')
+          .whereRef('mm.meeting_id', '=', 'm.meeting_id')
+          .whereRef('mm.tenant_id', '=', 'm.tenant_id')
+          .where('mm.user_id', '=', userId),
+      ),
+    )
+    .execute();
+  return rows.map(meetingTodoOf);
+}
+
+/**
+ * The minutes this secretary is to write or correct: the items of their meetings whose voting closed and whose
+ * minutes are not with the chair (never sent, or returned).
+ */
+export async function minutesToMakeOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  secretaryId: string,
+): Promise<MeetingTodo[]> {
+  const rows = await meetingTodoRows(db, tenantId)
+    .where('m.secretary_id', '=', secretaryId)
+    .where('m.status', '=', 'CLOSED')
+    .where('m.minutes_submitted_at', 'is', null)
+    .execute();
+  return rows.map(meetingTodoOf);
 }
 
 /** The draft's own secretary rewrites it under the version read: plan, members and agenda replaced. */

@@ -191,16 +191,18 @@ describe.each(databasesUnderTest())('评审会 routes on $name', ({ databaseUrl 
       { businessId: businesses[1], seq: 2, conclusion: 'VETOED', to: 'TERMINATED/VETOED', conditions: [] },
     ]);
 
-    // The minutes print with the named vote table; members do not hold the info page's `export`.
-    const pdf = await gw.app.inject({
-      method: 'GET',
-      url: `${MEETING_API}/${id}/minutes`,
-      headers: headers.secretary!,
-    });
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    refused(await as('member1').get(`${MEETING_API}/${id}/minutes`), ResultCode.forbidden);
+    // The minutes print with the named vote table, for the secretary and for the members seated on it, who read
+    // the meeting in their room without the info page's `export`.
+    for (const who of ['secretary', 'member1'] as const) {
+      const pdf = await gw.app.inject({
+        method: 'GET',
+        url: `${MEETING_API}/${id}/minutes`,
+        headers: headers[who]!,
+      });
+      expect(pdf.statusCode, who).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
 
     // Each member reads the meeting with their own vote; the operation log names every step.
     const read = await as('member2').get(`${MEETING_API}/${id}`);
@@ -227,6 +229,18 @@ describe.each(databasesUnderTest())('评审会 routes on $name', ({ databaseUrl 
     // 列席 reads it; a member of the tenant not seated on it does not.
     expect((await as('risk1').get(`${MEETING_API}/${id}`)).code).toBe(0);
     refused(await as('member3').get(`${MEETING_API}/${id}`), ResultCode.forbidden);
+    // Nor prints its minutes: the room's people print them, and who holds 评审会详情's 导出.
+    refused(await as('member3').get(`${MEETING_API}/${id}/minutes`), ResultCode.forbidden);
+    // 会议信息管理's 导出 is the secretary's list's, as a workbook; a member holds no code of it.
+    const sheet = await gw.app.inject({
+      method: 'GET',
+      url: `${MEETING_API}/export?status=DRAFT`,
+      headers: headers.secretary!,
+    });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    expect(sheet.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    refused(await as('member1').get(`${MEETING_API}/export`), ResultCode.forbidden);
     // Another tenant's administrator holds every code there, and still finds nothing here.
     refused(await as('xh_admin').get(`${MEETING_API}/${id}`), ResultCode.notFound, MeetingStoreMessage.notFound);
     refused(

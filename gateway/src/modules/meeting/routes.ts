@@ -35,6 +35,9 @@ import { Id, IdParams, PageQueryFields, Version, pageOf, pageRequest } from '../
 import { contentDisposition } from '../file/file-names';
 import { logOperation } from '../operation-log/repository';
 import { MeetingTallySchema } from '../business/section-schemas';
+import { loadExcel } from '../../lazy-libraries';
+import { shanghaiDateTime } from '../../xlsx/export-cells';
+import { EXPORT_MAX_ROWS } from '../../resource/resource-routes';
 import './detail-section';
 import './todo';
 import './veto-bar';
@@ -117,6 +120,16 @@ const ExamineBody = Type.Object(
     comment: Type.Optional(Text(500)),
     /** The passed items the chair vetoes in approving. */
     vetoSeqs: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 1000 }), { maxItems: 30 })),
+    /** Each vetoed item's reason (否决意见): every item vetoed names one. */
+    vetoReasons: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { seq: Type.Integer({ minimum: 1, maximum: 1000 }), reason: Text(500) },
+          { additionalProperties: false },
+        ),
+        { maxItems: 30 },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -135,6 +148,11 @@ const PageQuery = Type.Object(
   { additionalProperties: false },
 );
 type PageQuery = Static<typeof PageQuery>;
+const ExportQuery = Type.Object(
+  { status: Type.Optional(StatusSchema), keyword: Type.Optional(Text(50)), menuId: Type.Optional(Text(200)) },
+  { additionalProperties: false },
+);
+type ExportQuery = Static<typeof ExportQuery>;
 const DeleteQuery = Type.Object({ version: Type.String({ pattern: '^[1-9][0-9]{0,9}$' }) });
 
 const VoteSchema = Type.Object({
@@ -320,6 +338,48 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         page,
       );
       return ok({ records, total, current: page.current, size: page.size });
+    },
+  );
+
+  // 导出 of 会议信息管理 (BUSINESS.md §4: every list exports its current filter), in the caller's data scope.
+  app.get<{ Querystring: ExportQuery }>(
+    `${MEETING_API}/export`,
+    {
+      config: { access: { menu: MEETING_MANAGE_PATH, op: 'export' } },
+      schema: { tags, summary: '导出评审会（当前筛选条件）', querystring: ExportQuery },
+    },
+    async (request, reply) => {
+      const { tenantId } = sessionOf(request);
+      const { records } = await pageMeetings(
+        db,
+        tenantId,
+        {
+          scope: await scopeOf(request),
+          ...(request.query.status ? { status: request.query.status } : {}),
+          ...(request.query.keyword ? { keyword: request.query.keyword } : {}),
+        },
+        { offset: 0, size: EXPORT_MAX_ROWS },
+      );
+      const workbook = new (await loadExcel()).Workbook();
+      workbook.creator = 'wsf-gateway';
+      const sheet = workbook.addWorksheet('评审会');
+      const columns: [string, (r: (typeof records)[number]) => string | number][] = [
+        ['会议编号', (r) => r.meetingNo],
+        ['主题', (r) => r.title],
+        ['时间', (r) => shanghaiDateTime(r.scheduledAt)],
+        ['形式', (r) => MEETING_FORM_LABEL[r.form as keyof typeof MEETING_FORM_LABEL] ?? r.form],
+        ['地点', (r) => r.location],
+        ['议题数', (r) => r.itemCount],
+        ['主任委员', (r) => r.chairName],
+        ['状态', (r) => MEETING_STATUS_LABEL[r.status as keyof typeof MEETING_STATUS_LABEL] ?? r.status],
+      ];
+      sheet.columns = columns.map(([header]) => ({ header, width: 20 }));
+      sheet.getRow(1).font = { bold: true };
+      for (const r of records) sheet.addRow(columns.map(([, value]) => value(r)));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', '评审会.xlsx'))
+        .send(Buffer.from(await workbook.xlsx.writeBuffer()));
     },
   );
 
@@ -587,7 +647,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     ),
     async (request) => {
       const { tenantId, actor } = await caller(request);
-      const { action, version, comment, vetoSeqs } = request.body;
+      const { action, version, comment, vetoSeqs, vetoReasons } = request.body;
       const m = await examineMinutes(
         db,
         tenantId,
@@ -597,11 +657,19 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
           version,
           ...(comment !== undefined ? { comment } : {}),
           ...(vetoSeqs ? { vetoSeqs } : {}),
+          ...(vetoReasons ? { vetoReasons } : {}),
         },
         actor,
         deps.now(),
       );
-      await log(tenantId, actor.userId, `${action}Minutes`, m.meetingId, { comment, vetoSeqs }, { version });
+      await log(
+        tenantId,
+        actor.userId,
+        `${action}Minutes`,
+        m.meetingId,
+        { comment, vetoSeqs, vetoReasons },
+        { version },
+      );
       return ok(await describe(tenantId, m, actor.userId));
     },
   );
@@ -609,13 +677,18 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
   app.get<{ Params: IdParams }>(
     `${MEETING_API}/:id/minutes`,
     {
-      config: { access: { menu: MEETING_INFO_PATH, op: 'export' } },
+      // Its own people print it from the room they read it in (评审会执行); anyone else needs 评审会详情's 导出.
+      config: { access: 'session' },
       schema: { tags, summary: '评审会纪要（PDF，含记名表决）', params: IdParams },
     },
     async (request, reply) => {
       const { tenantId, userId } = sessionOf(request);
       const m = await loadMeeting(db, tenantId, request.params.id);
       await readable(request, m);
+      const seated = m.secretaryId === userId || m.members.some((x) => x.userId === userId);
+      if (!seated && !grantAllows(await sessionOf(request).grants(), normalizeMenuPath(MEETING_INFO_PATH), 'export')) {
+        throw forbidden();
+      }
       const d = await describe(tenantId, m, userId);
       const values: MinutesValues = {
         meetingNo: d.meetingNo,

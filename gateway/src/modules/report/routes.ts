@@ -30,6 +30,7 @@ import { invalidInput, notFound } from '../../plugins/envelope';
 import { type StageKit, registerStage } from '../../stage/stage-routes';
 import { stepsSchemas } from '../../stage/stage-steps';
 import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from './store';
+import { TermsBoundsSchema } from '../../stage/stage-terms';
 
 const STAGE = REPORT_STAGE;
 const MAKE = STAGE.makePath as string;
@@ -42,33 +43,6 @@ export const ReportRouteMessage = {
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const STEPS = stepsSchemas(REPORT_STEPS);
-const BoundsSchema = Type.Object(
-  {
-    applyAmount: Type.Integer({ description: '申请金额（分）' }),
-    cap: Type.Object(
-      {
-        singleMaxAmount: Nullable(Type.Integer({ description: '单笔上限（分）' })),
-        maxFinancingRatio: Nullable(Type.String()),
-        maxTermDays: Nullable(Type.Integer()),
-      },
-      { additionalProperties: false },
-    ),
-    product: Type.Object(
-      {
-        productId: Type.String(),
-        productName: Type.String(),
-        minRate: Type.String(),
-        maxRate: Type.String(),
-        termMinDays: Type.Integer(),
-        termMaxDays: Type.Integer(),
-        maxFinancingRatio: Type.String(),
-        repaymentMethods: Type.Array(Type.String()),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false, description: '方案建议的限额（有效上限、产品区间、申请金额）' },
-);
 const DetailFields = {
   businessId: Type.String(),
   stateLabel: Type.String(),
@@ -86,7 +60,7 @@ const DetailFields = {
     ),
     { description: '核心指标（由财务数据的三张报表计算）' },
   ),
-  bounds: Nullable(BoundsSchema),
+  bounds: Nullable(TermsBoundsSchema),
   limits: Type.Array(
     Type.Object(
       { key: Type.String(), label: Type.String(), limit: Type.String(), message: Nullable(Type.String()) },

@@ -8,14 +8,15 @@ import { type Kysely, sql } from 'kysely';
 import { type BusinessRecord, type StateKey, stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { type ReviewState, reviewRefusal } from '../../../../src/domain/financing/review';
 import {
-  MAKER_STATES,
+  BUSINESS_MAKER_STATES,
+  DEPARTMENT_MAKER_STATES,
   PENDING_REVIEW_STATES,
   examineLink,
   makeLink,
   reviewTypeOfState,
   waitingMinutes,
 } from '../../../../src/domain/financing/review-queue';
-import { REVIEW_ACTIONS, REVIEW_STAGES } from '../../../../src/domain/financing/lifecycle';
+import { REVIEW_ACTIONS, REVIEW_STAGES, reviewStageOf } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
 import type { Actor } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
@@ -218,7 +219,8 @@ async function confirmReviews(
 
 /**
  * The items the actor prepares or resubmits (待制作): a maker state of a review stage, owned by the actor (or
- * by nobody, or the actor's own supplier for a supplier user), where the table offers 提交.
+ * by nobody, or the actor's own supplier for a supplier user) — or of a stage a department makes (a report or a
+ * decision, draft or returned, is 风控's whoever the 经办人) — where the table offers 提交.
  */
 export async function makeQueue(
   db: Kysely<Database>,
@@ -227,7 +229,7 @@ export async function makeQueue(
   now: Date,
   limit?: number,
 ): Promise<TodoItem[]> {
-  let q = candidateRows(db, tenantId).where('b.state', 'in', [...MAKER_STATES]);
+  let q = candidateRows(db, tenantId).where('b.state', 'in', [...BUSINESS_MAKER_STATES]);
   q = withinScope(q, 'b', fixedScopeOf(actor));
   if (!actor.supplierId) {
     // Staff: its own, nobody's, and those the supplier applied for (the table decides which it may take over).
@@ -237,7 +239,12 @@ export async function makeQueue(
       .where('tenant_id', '=', tenantId)
       .where('user_type', '=', 'SUPPLIER');
     q = q.where((eb) =>
-      eb.or([eb('b.owner_id', '=', actor.userId), eb('b.owner_id', 'is', null), eb('b.owner_id', 'in', suppliers)]),
+      eb.or([
+        eb('b.owner_id', '=', actor.userId),
+        eb('b.owner_id', 'is', null),
+        eb('b.owner_id', 'in', suppliers),
+        eb('b.state', 'in', [...DEPARTMENT_MAKER_STATES]),
+      ]),
     );
   }
   const ordered = q.orderBy('b.updated_at', 'asc').orderBy('b.business_id', 'asc');
@@ -264,9 +271,12 @@ async function confirmMakes(
     const link = makeLink(row.state, row.business_id);
     if (!type || !link) return;
     const arrived = iso(row.updated_at) ?? now.toISOString();
+    const made = REVIEW_TYPE_LABEL[type].replace(/审核$|复核$|确认$/, '');
+    const stage = reviewStageOf(row.state);
+    const returned = !!stage && stage.returned === row.state && stage.returned !== stage.draft;
     out.push({
       itemType: 'MAKE',
-      itemTypeLabel: `${REVIEW_TYPE_LABEL[type].replace(/审核$|复核$|确认$/, '')}待提交`,
+      itemTypeLabel: returned ? `${made}退回待修改` : `${made}待提交`,
       businessId: row.business_id,
       businessNo: row.business_no,
       supplierName: row.supplier_name ?? '',

@@ -2,7 +2,8 @@
 // (gateway/src/stage/stage-todos.ts), computed there from the lifecycle table and the review snapshot, never from
 // a copy of their rules: 待审核 the review queue, 待制作 the items the table offers the person 提交 on, 待表决 the
 // agenda items a member is yet to vote on; 到期提醒 stays empty until lending registers its due dates. The count
-// on the menu item is the first three together. 我的已办 is the timeline events the person made, newest first.
+// on the menu item is the first three together. 我的已办 is the timeline events the person made and what the
+// stages registered beside them (the votes), newest first.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
@@ -11,7 +12,7 @@ import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, ok } from '../../plugins/envelope';
 import { pageRequest } from '../../schemas/common';
-import { todosOf } from '../../stage/stage-todos';
+import { type DoneSource, donePage, todosOf } from '../../stage/stage-todos';
 import { actorOf } from '../business/aggregate';
 import { type DoneQuery, type TodoQuery, donePageSchema, todoPageSchema } from '../review/schemas';
 
@@ -89,51 +90,56 @@ export const workbenchRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     async (request) => {
       const { tenantId, userId } = sessionOf(request);
       const page = pageRequest(request.query);
-      const base = db
-        .selectFrom('business_event as e')
-        .where('e.tenant_id', '=', tenantId)
-        .where('e.actor_id', '=', userId);
-      const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-      const rows = await base
-        .innerJoin('financing_business as b', (j) =>
-          j.onRef('b.business_id', '=', 'e.business_id').onRef('b.tenant_id', '=', 'e.tenant_id'),
-        )
-        .select([
-          'e.event_id',
-          'e.business_id',
-          'e.action',
-          'e.action_label',
-          'e.comment',
-          'e.at',
-          'e.stage',
-          'e.to_state',
-          'e.level',
-          'b.business_no',
-        ])
-        .orderBy('e.at', 'desc')
-        .orderBy('e.event_id', 'desc')
-        .offset(page.offset)
-        .limit(page.size)
-        .execute();
-      return ok({
-        records: rows.map((r) => ({
-          keyId: r.event_id,
-          businessId: r.business_id,
-          businessNo: r.business_no,
-          action: r.action,
-          actionLabel: r.action_label,
-          comment: r.comment,
-          at: iso(r.at),
-          stage: r.stage,
-          stateLabel: stateLabel(r.to_state),
-          level: r.level,
-        })),
-        total: Number(total),
-        current: page.current,
-        size: page.size,
-      });
+      const { records, total } = await donePage(db, tenantId, userId, page, timelineDone);
+      return ok({ records, total, current: page.current, size: page.size });
     },
   );
+};
+
+/** The moves the person made on businesses, from their timelines (business_event). */
+const timelineDone: DoneSource = async (db, tenantId, userId, first) => {
+  const base = db
+    .selectFrom('business_event as e')
+    .where('e.tenant_id', '=', tenantId)
+    .where('e.actor_id', '=', userId);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('financing_business as b', (j) =>
+        j.onRef('b.business_id', '=', 'e.business_id').onRef('b.tenant_id', '=', 'e.tenant_id'),
+      )
+      .select([
+        'e.event_id',
+        'e.business_id',
+        'e.action',
+        'e.action_label',
+        'e.comment',
+        'e.at',
+        'e.stage',
+        'e.to_state',
+        'e.level',
+        'b.business_no',
+      ])
+      .orderBy('e.at', 'desc')
+      .orderBy('e.event_id', 'desc')
+      .limit(first)
+      .execute(),
+  ]);
+  return {
+    total: Number(total),
+    rows: rows.map((r) => ({
+      keyId: r.event_id,
+      businessId: r.business_id,
+      businessNo: r.business_no,
+      action: r.action,
+      actionLabel: r.action_label,
+      comment: r.comment,
+      at: iso(r.at),
+      stage: r.stage,
+      stateLabel: stateLabel(r.to_state),
+      level: r.level,
+    })),
+  };
 };
 
 export default workbenchRoutes;

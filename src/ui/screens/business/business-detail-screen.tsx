@@ -20,7 +20,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { createDetailLoadMachine } from '../../../application/assets/detail-load.machine';
-import { type BusinessDetail, type BusinessEventView, STAGE_BAR } from '../../../domain/financing/business-list';
+import {
+  type BusinessDetail,
+  type BusinessEventView,
+  STAGE_BAR,
+  approvedAmountLabel,
+} from '../../../domain/financing/business-list';
 import { stageOf, transitionOf } from '../../../domain/financing/lifecycle';
 import { APPROVE_METHOD_LABEL } from '../../../domain/financing/review';
 import { formatDateTime } from '../../../domain/format/date-format';
@@ -272,7 +277,8 @@ export function BusinessDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [tab, setTab] = useState<string>(INFO_TAB);
+  // `?tab=report` (or any stage tab's key) opens on that tab: the committee's links to what it votes on.
+  const [tab, setTab] = useState<string>(params.get('tab') ?? INFO_TAB);
   const load = async () => {
     const [detail, events] = await Promise.all([business.detail(id), business.events(id)]);
     return { detail, events };
@@ -288,6 +294,7 @@ export function BusinessDetailScreen() {
     void load().then(setFresh, () => undefined);
   });
   const stageTabs = data ? tabsFor(data.detail) : [];
+  const shownTab = tab === TIMELINE_TAB || stageTabs.some((t) => t.key === tab) ? tab : INFO_TAB;
 
   return (
     <section className={styles.page}>
@@ -328,7 +335,7 @@ export function BusinessDetailScreen() {
                 [
                   ['申请金额(元)', formatFen(BigInt(data.detail.applyAmount))],
                   [
-                    '批复金额(元)',
+                    `${approvedAmountLabel(data.detail.state)}(元)`,
                     data.detail.approvedAmount === null ? '--' : formatFen(BigInt(data.detail.approvedAmount)),
                   ],
                   ['供应商', data.detail.supplierName ?? '--'],
@@ -351,7 +358,7 @@ export function BusinessDetailScreen() {
             <StageBar detail={data.detail} events={data.events} />
           </div>
           <div className={styles.card}>
-            <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(String(d.value))}>
+            <TabList selectedValue={shownTab} onTabSelect={(_, d) => setTab(String(d.value))}>
               <Tab value={INFO_TAB}>基本信息</Tab>
               {stageTabs.map((t) => (
                 <Tab key={t.key} value={t.key}>
@@ -360,9 +367,9 @@ export function BusinessDetailScreen() {
               ))}
               <Tab value={TIMELINE_TAB}>{`时间线（${data.events.length}）`}</Tab>
             </TabList>
-            {tab === INFO_TAB && <Info detail={data.detail} />}
-            {stageTabs.map((t) => (t.key === tab ? <StageTab key={t.key} tab={t} detail={data.detail} /> : null))}
-            {tab === TIMELINE_TAB && <Timeline events={data.events} />}
+            {shownTab === INFO_TAB && <Info detail={data.detail} />}
+            {stageTabs.map((t) => (t.key === shownTab ? <StageTab key={t.key} tab={t} detail={data.detail} /> : null))}
+            {shownTab === TIMELINE_TAB && <Timeline events={data.events} />}
           </div>
         </>
       )}

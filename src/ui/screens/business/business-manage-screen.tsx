@@ -16,6 +16,7 @@ import {
   type BusinessListItem,
   type BusinessTab,
   TAB_STAGES,
+  isPreCreditAmount,
 } from '../../../domain/financing/business-list';
 import { LIVE_STATES, TERMINAL_STATES, stageOf, stateLabel } from '../../../domain/financing/lifecycle';
 import { formatDateTime } from '../../../domain/format/date-format';
@@ -171,9 +172,21 @@ export function BusinessManageScreen() {
       width: 124,
       minWidth: 104,
       optional: true,
-      render: (r) => (
-        <span className={styles.money}>{r.approvedAmount === null ? '--' : formatFen(BigInt(r.approvedAmount))}</span>
-      ),
+      // Until the decision is approved the amount is the pre-credit's 批复额度, and says so.
+      ellipsis: false,
+      render: (r) =>
+        r.approvedAmount === null ? (
+          '--'
+        ) : (
+          <span className={styles.money}>
+            {formatFen(BigInt(r.approvedAmount))}
+            {isPreCreditAmount(r.state) && (
+              <Text size={100} block>
+                预授信
+              </Text>
+            )}
+          </span>
+        ),
     },
     {
       key: 'projectCompanyName',

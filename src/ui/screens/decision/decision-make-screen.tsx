@@ -1,16 +1,21 @@
 // 决议制作 (/business/decisionMake, BUSINESS.md §4 "M"; Decisions: Decision) on the kit's make page: the decision
 // drafted when the chair approved the minutes, prefilled from the report's proposal and the meeting's
 // conditions. Each limit (effective cap, the product's rate and term range, financing ratio, approved ≤ applied)
-// stands beside its field, checked as the maker types with the domain's own function; 提交 saves, then the
-// table's SUBMIT_DECISION rule decides and its findings stand above the form.
+// stands beside its field, checked as the maker types with the domain's own function (decisionLimits, as the
+// report's 方案建议 is); rates and ratios are typed as percentages (5 means 5 %), and the repayment methods offered
+// are the product's. 提交 saves, then the table's SUBMIT_DECISION rule decides and its findings stand above.
 import { Text } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import type { MakeRead, MakeSpec } from '../../../application/stage/make-page.machine';
+import { decisionLimits } from '../../../domain/financing/decision';
 import { DECISION_STAGE, type DecisionTerms } from '../../../domain/financing/financing-decision';
+import type { FinancingTerms } from '../../../domain/financing/financing-terms';
+import { termsBoundsOf } from '../../../domain/financing/report-stage';
+import type { RepaymentMethod } from '../../../domain/financing/repayment-schedule';
 import { formatFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import type { FieldDef } from '../../../domain/resource/resource';
-import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { typedTextOf, typedWireValueOf } from '../../../domain/resource/resource-form';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
@@ -38,7 +43,7 @@ const CONDITIONS: FieldDef = { key: 'conditions', label: '放款条件（每行�
 function valuesOf(d: DecisionDetail | null): Values {
   const out: Values = {};
   for (const f of FIELDS)
-    out[f.key] = textOf(f, d ? (d[f.key as keyof DecisionDetail] as number | string | null) : null);
+    out[f.key] = typedTextOf(f, d ? (d[f.key as keyof DecisionDetail] as number | string | null) : null);
   out.repaymentMethod = d?.repaymentMethod ?? '';
   out.guaranteeMeasures = d?.guaranteeMeasures ?? '';
   out.conditions = (d?.conditions ?? []).join('\n');
@@ -49,7 +54,7 @@ function read(values: Values): MakeRead<DecisionTerms> {
   const errors: Record<string, string> = {};
   const wire: Record<string, string | number | null> = {};
   for (const f of FIELDS) {
-    const v = wireValueOf(f, values[f.key] ?? '');
+    const v = typedWireValueOf(f, values[f.key] ?? '');
     if ('error' in v) errors[f.key] = v.error;
     else wire[f.key] = v.value === '' ? null : v.value;
   }
@@ -67,6 +72,23 @@ function read(values: Values): MakeRead<DecisionTerms> {
         .map((c) => c.trim())
         .filter(Boolean),
     },
+  };
+}
+
+/** The terms as typed so far, as the limits read them (a field not yet a value is not judged). */
+function typedTerms(values: Values): FinancingTerms {
+  const wire = (f: FieldDef) => {
+    const v = typedWireValueOf(f, values[f.key] ?? '');
+    return 'error' in v || v.value === '' ? null : v.value;
+  };
+  const [amount, rate, term, ratio] = FIELDS.map(wire);
+  const method = values.repaymentMethod;
+  return {
+    amountFen: typeof amount === 'number' ? BigInt(amount) : null,
+    annualRate: typeof rate === 'string' ? rate : null,
+    termDays: typeof term === 'number' ? term : null,
+    financingRatio: typeof ratio === 'string' ? ratio : null,
+    repaymentMethod: method && method in REPAYMENT_METHOD_LABEL ? (method as RepaymentMethod) : null,
   };
 }
 
@@ -91,14 +113,25 @@ function DecisionMake({ id }: { id: string }) {
   const record = page.context.record;
   const values = page.context.values as Values;
   const errors = page.context.errors;
-  const limitOf = new Map((record?.limits ?? []).map((l) => [l.field, l]));
+  // Checked as typed against the limits the detail sent; the saved check stands until they arrive.
+  const bounds = record?.bounds ? termsBoundsOf(record.bounds) : null;
+  const limits = bounds ? decisionLimits(typedTerms(values), bounds) : (record?.limits ?? []);
+  const limitOf = new Map(limits.map((l) => [l.field as string, l]));
+  const methods = bounds?.product.repaymentMethods;
+  const method: FieldDef = methods?.length
+    ? { ...METHOD, options: Object.fromEntries(methods.map((m) => [m, REPAYMENT_METHOD_LABEL[m]])) }
+    : METHOD;
   const field = (f: FieldDef, limit?: string, rows?: number, note?: string) => (
     <StageField
       key={f.key}
       field={f}
       value={values[f.key] ?? ''}
       error={errors[f.key]}
-      limit={limit && limitOf.has(limit) ? { limit: limitOf.get(limit)?.limit ?? '' } : undefined}
+      limit={
+        limit && limitOf.has(limit)
+          ? { limit: limitOf.get(limit)?.limit ?? '', message: limitOf.get(limit)?.message ?? null }
+          : undefined
+      }
       disabled={!page.editable}
       {...(rows ? { rows } : {})}
       note={note}
@@ -132,7 +165,7 @@ function DecisionMake({ id }: { id: string }) {
         </Text>
         <div className={styles.fields}>
           {FIELDS.map((f) => field(f, f.limit))}
-          {field(METHOD, 'repaymentMethod')}
+          {field(method, 'repaymentMethod')}
           {field(GUARANTEE)}
           {field(
             CONDITIONS,

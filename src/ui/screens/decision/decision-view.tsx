@@ -3,6 +3,8 @@
 import { Text } from '@fluentui/react-components';
 import { ELEMENT_CHECKPOINT_LABEL, ELEMENT_STATUS_LABEL } from '../../../domain/financing/elements';
 import { DECISION_STAGE } from '../../../domain/financing/financing-decision';
+import type { ReportBounds } from '../../../domain/financing/report-stage';
+import { formatPercent as percent } from '../../../domain/format/percent-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { Facts, SmallTable, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
 import { StageSection } from '../stage/stage-parts';
@@ -36,6 +38,8 @@ export interface DecisionDetail {
   result: 'AGREED' | 'VETOED' | null;
   validUntil: string | null;
   productName: string;
+  /** The limits themselves (null when no product holds the decision): the make page checks as it is typed. */
+  bounds: ReportBounds | null;
   limits: DecisionLimit[];
   problems: string[];
   elements: {
@@ -48,14 +52,6 @@ export interface DecisionDetail {
     status: keyof typeof ELEMENT_STATUS_LABEL;
   }[];
 }
-
-/** '0.0650' → '6.50%'. */
-export const percent = (rate: string | null) => {
-  if (rate === null) return '--';
-  const [whole = '0', frac = ''] = rate.split('.');
-  const units = Number(whole) * 10_000 + Number(frac.padEnd(4, '0').slice(0, 4));
-  return `${Math.floor(units / 100)}.${String(units % 100).padStart(2, '0')}%`;
-};
 
 const RESULT_LABEL = { AGREED: '同意', VETOED: '否决' } as const;
 

@@ -7,7 +7,7 @@ import { Badge, Checkbox, Spinner, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH, PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
-import { financingRatio, ratioPercent } from '../../../domain/financing/pre-credit-rules';
+import { financingRatio } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { SelectField, TextField } from '../../kit/form-fields';
 import { Notice } from '../../kit/notice';
@@ -16,6 +16,7 @@ import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-sh
 import { MakeSection, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
+import { formatPercent } from '../../../domain/format/percent-format';
 
 function ApplyForm({ id: keyId }: { id: string }) {
   const styles = useMakeStyles();
@@ -27,7 +28,7 @@ function ApplyForm({ id: keyId }: { id: string }) {
   const texts = values;
   const selected = values.selected ?? [];
   const summary = choiceSummary(orders, selected, ratio);
-  const percent = ratioPercent(financingRatio(ratio));
+  const percent = formatPercent(financingRatio(ratio), { trim: true });
   const title = keyId ? `编辑预授信${record?.preCreditNo ? ` ${record.preCreditNo}` : ''}` : '申请预授信';
   const toggle = (id: string) =>
     page.edit({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });

@@ -15,7 +15,6 @@ import {
   FINANCING_APPLICATION_MAKE_PATH,
   FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
-import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable } from '../../kit/dialogs/paged-table';
 import { useLoadOnce } from '../../kit/use-load-once';
@@ -27,6 +26,7 @@ import { SmallTable } from '../stage/detail-tab-parts';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
+import { formatPercent } from '../../../domain/format/percent-format';
 import {
   type FinancingApplicationCandidate,
   type FinancingApplicationOrder,
@@ -207,7 +207,7 @@ function MakeForm({ id }: { id: string }) {
                 预授信可用额度：
                 {detail.preCreditAvailable === null ? '未批复' : `${formatFen(BigInt(detail.preCreditAvailable))}元`}
               </Text>
-              <Text>融资比例：{ratioPercent(ratio)}</Text>
+              <Text>融资比例：{formatPercent(ratio, { trim: true })}</Text>
               {detail.singleMax !== null && <Text>单笔上限：{formatFen(BigInt(detail.singleMax))}元</Text>}
             </div>
             {warnings.map((w) => (
@@ -243,7 +243,7 @@ function MakeForm({ id }: { id: string }) {
             selectClassName={styles.choiceSelect}
             hint={
               product
-                ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${ratioPercent(product.minRate)}至${ratioPercent(product.maxRate)}`
+                ? `期限${product.termMinDays}至${product.termMaxDays}天，年利率${formatPercent(product.minRate, { trim: true })}至${formatPercent(product.maxRate, { trim: true })}`
                 : undefined
             }
             value={values.productId}

@@ -11,7 +11,6 @@ import {
   FINANCING_APPLICATION_EXAMINE_PATH,
   FINANCING_APPLICATION_STAGE,
 } from '../../../domain/financing/financing-application';
-import { ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { PreviewLink } from '../preview/preview-link';
 import { SmallTable } from '../stage/detail-tab-parts';
@@ -19,6 +18,7 @@ import { useMakeStyles } from '../stage/make-page-shell';
 import { useStage } from '../stage/use-stage';
 import type { FinancingApplicationDetail } from './financing-application-make';
 import type { StageExamineScreens } from '../stage/stage-kit';
+import { formatPercent } from '../../../domain/format/percent-format';
 
 /** 融资申请审核 and its detail on the stage kit's examine shell, with the application as its section. */
 export const FINANCING_APPLICATION_EXAMINE: StageExamineScreens = {
@@ -59,7 +59,7 @@ function ExaminedFinancingApplication({ id }: { id: string }) {
           <Text>
             收款账户：{detail.supplierName} / {detail.payeeBank ?? '—'} / {detail.payeeAccount ?? '—'}
           </Text>
-          <Text>融资比例：{ratioPercent(detail.ratio)}</Text>
+          <Text>融资比例：{formatPercent(detail.ratio, { trim: true })}</Text>
           <Text>
             预授信可用额度：
             {detail.preCreditAvailable === null ? '未批复' : `${money(detail.preCreditAvailable)} 元`}

@@ -1,5 +1,6 @@
 // 评审会详情 (/business/approvalReviewMeetingInfo, BUSINESS.md §4 "D"): the meeting read-only — members and
-// attendance, each item's named votes, tally, conclusion, conditions and minutes — with 打印纪要 (`export`).
+// attendance, each item's named votes, tally, conclusion, conditions and minutes, links to the report and the
+// application heard — with 打印纪要 (`export`).
 import { Button, Spinner, Text } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
@@ -15,6 +16,7 @@ import {
   MeetingMissing,
   MeetingFacts,
   PrintMinutes,
+  ItemReading,
 } from './meeting-parts';
 
 function Info({ id: meetingId }: { id: string }) {
@@ -40,7 +42,8 @@ function Info({ id: meetingId }: { id: string }) {
       </section>
       {m.items.map((item) => (
         <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
-          <ItemHead item={item} />
+          <ItemHead item={item} status={m.status} />
+          <ItemReading item={item} />
           <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '未形成'}</Text>
           {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
           {item.minutes && <Text>议题纪要：{item.minutes}</Text>}

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { createMeetingMakeMachine } from '../../../application/meeting/meeting-make.machine';
 import { MEETING_FORM_LABEL } from '../../../domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/meeting-tally';
+import { ROLE_NAME, type RoleCode } from '../../../domain/financing/roles';
 import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
@@ -48,6 +49,12 @@ function MakeForm({ id: meetingId }: { id: string }) {
   useEffect(() => {
     if (done) navigate(MEETING_LIST_PATH);
   }, [done, navigate]);
+  // A new meeting once saved is at its own address, so a reload or a shared link opens it again.
+  useEffect(() => {
+    if (!meetingId && c.meetingId) {
+      navigate(`${MEETING_MAKE_PATH}?id=${encodeURIComponent(c.meetingId)}`, { replace: true });
+    }
+  }, [meetingId, c.meetingId, navigate]);
 
   const cancel = async (reason: string) => {
     setAsking(false);
@@ -122,7 +129,10 @@ function MakeForm({ id: meetingId }: { id: string }) {
             .map((p) => ({
               key: p.userId,
               cells: [
-                p.name,
+                // Who they are in the tenant, so the seat given fits the role held (主任委员, 评审委员 …).
+                p.roles.length
+                  ? `${p.name}（${p.roles.map((r) => ROLE_NAME[r as RoleCode] ?? r).join('、')}）`
+                  : p.name,
                 <Select
                   key="role"
                   aria-label={`${p.name}的身份`}

@@ -34,7 +34,7 @@ const cancellable = (MEETING_FLOW.transitions.find((t) => t.action === 'cancel')
 
 export function MeetingManageScreen() {
   const styles = useListScreenStyles();
-  const { session } = useServices();
+  const { session, notifier } = useServices();
   const meeting = useMeetingCalls();
   const navigate = useNavigate();
   const menus = useSelector(session, selectMenus);
@@ -43,6 +43,19 @@ export function MeetingManageScreen() {
   const [draft, setDraft] = useState<MeetingQuery>(EMPTY);
   const [cancelling, setCancelling] = useState<MeetingRow | null>(null);
   const { list, table } = useMeetingList((q: MeetingQuery, p) => meeting.page(q, p), EMPTY, 'review-meeting');
+  const query = useSelector(list, (s) => s.context.query);
+  const [exporting, setExporting] = useState(false);
+  /** 导出 of the list as last searched. */
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      notifier.success(`已导出 ${await meeting.exportList(query)}`);
+    } catch {
+      // The HTTP client has said why.
+    } finally {
+      setExporting(false);
+    }
+  };
   const open = (path: string, row: MeetingRow) => navigate(`${path}?id=${encodeURIComponent(row.meetingId)}`);
 
   const cancel = async (reason: string) => {
@@ -128,11 +141,18 @@ export function MeetingManageScreen() {
         </QueryForm>
       </div>
       <div className={styles.card}>
-        {grants.has('add') && (
+        {(grants.has('add') || grants.has('export')) && (
           <div className={styles.toolbar}>
-            <ToolbarButton appearance="primary" onClick={() => navigate(MEETING_MAKE_PATH)}>
-              新增
-            </ToolbarButton>
+            {grants.has('add') && (
+              <ToolbarButton appearance="primary" onClick={() => navigate(MEETING_MAKE_PATH)}>
+                新增
+              </ToolbarButton>
+            )}
+            {grants.has('export') && (
+              <ToolbarButton disabled={exporting} onClick={() => void exportList()}>
+                {exporting ? '导出中…' : '导出'}
+              </ToolbarButton>
+            )}
           </div>
         )}
         <PagedTable

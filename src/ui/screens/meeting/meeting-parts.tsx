@@ -1,8 +1,8 @@
 // What the meeting's pages share: the status badge, an item's tally in words, the named vote table, the
 // reason dialog (取消), and the room's flow bound to the page's `?id=`.
-import { Badge, Button, Field, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Badge, Button, Field, Link, Spinner, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { meetingCalls } from '../../../application/meeting/meeting-calls';
 import { createMeetingRoomMachine } from '../../../application/meeting/meeting-room.machine';
@@ -30,6 +30,16 @@ export const MEETING_MAKE_PATH = '/business/approvalReviewMeetingMake';
 export const MEETING_VOTE_PATH = '/business/approvalReviewMeetingImplementList';
 export const MEETING_MINUTES_PATH = '/business/approvalProduction';
 export const MEETING_INFO_PATH = '/business/approvalReviewMeetingInfo';
+const BUSINESS_DETAIL_PATH = '/business/newDetails';
+
+/** 业务详情 of the business on tab `tab` (its key: `report`, `application`). */
+export const businessTabLink = (businessId: string, tab: string) =>
+  `${BUSINESS_DETAIL_PATH}?id=${encodeURIComponent(businessId)}&tab=${encodeURIComponent(tab)}`;
+
+// The report's brief is its own chunk, loaded when an item's reading is opened.
+const ReportBriefSection = lazy(async () => ({
+  default: (await import('../report/report-view')).ReportBriefSection,
+}));
 
 const useMeetingOwnStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', alignItems: 'center' },
@@ -72,9 +82,12 @@ export const formLabel = (form: string) => MEETING_FORM_LABEL[form as keyof type
 /** What the tally and the vote table read of an item (the meeting's pages and 业务详情's 评审会 tab). */
 export type VotedItem = Pick<MeetingItem, 'seq' | 'votes' | 'tally'>;
 
-/** An item's tally as the committee reads it. */
-export function TallyLine({ item }: { item: VotedItem }) {
+/** An item's tally as the committee reads it; before voting opens (草稿, 已通知) it says so, not 表决进行中. */
+export function TallyLine({ item, status }: { item: VotedItem; status?: MeetingStatus }) {
   const t = item.tally;
+  if (status === 'DRAFT' || status === 'NOTIFIED') {
+    return <Text aria-label={`议题${item.seq}计票`}>{`表决委员 ${t.votingMembers} 人；尚未开始表决`}</Text>;
+  }
   return (
     <Text aria-label={`议题${item.seq}计票`}>
       {`表决委员 ${t.votingMembers} 人，出席 ${t.attendingVoting} 人${t.quorum ? '' : '（未达法定人数）'}；已表决 ${item.votes.length} 票，同意（含有条件同意）${t.inFavour} 票；`}
@@ -167,14 +180,48 @@ export function MeetingHeading({ title, status }: { title: string; status: Meeti
 }
 
 /** An agenda item's head on the read pages: the business, the tally and every vote. */
-export function ItemHead({ item }: { item: MeetingItem }) {
+export function ItemHead({ item, status }: { item: MeetingItem; status?: MeetingStatus }) {
   return (
     <>
       <Text as="h2" size={400} weight="semibold">
         {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
       </Text>
-      <TallyLine item={item} />
+      <TallyLine item={item} {...(status ? { status } : {})} />
       <VoteTable item={item} />
+    </>
+  );
+}
+
+/**
+ * What the committee reads before it votes on an item (BUSINESS.md "Decisions": Meeting): the report and the
+ * application on 业务详情, and, opened here, the report's 方案建议 and 核心指标.
+ */
+export function ItemReading({
+  item,
+  open: openAtFirst = false,
+}: {
+  item: Pick<MeetingItem, 'seq' | 'businessId'>;
+  open?: boolean;
+}) {
+  const styles = useMeetingStyles();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(openAtFirst);
+  return (
+    <>
+      <div className={styles.row}>
+        <Link onClick={() => navigate(businessTabLink(item.businessId, 'report'))}>查看尽调报告</Link>
+        <Link onClick={() => navigate(businessTabLink(item.businessId, 'application'))}>查看融资申请</Link>
+        <Button size="small" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? '收起方案建议' : '方案建议与核心指标'}
+        </Button>
+      </div>
+      {open && (
+        <section aria-label={`议题${item.seq}方案建议与核心指标`}>
+          <Suspense fallback={<Spinner size="small" label="加载尽调报告…" />}>
+            <ReportBriefSection id={item.businessId} />
+          </Suspense>
+        </section>
+      )}
     </>
   );
 }
@@ -205,13 +252,25 @@ export function MeetingFacts({ m }: { m: MeetingDetail }) {
   );
 }
 
-/** 打印纪要 of the page's meeting, for who holds the minutes' export. */
-export function PrintMinutes({ room, busy }: Pick<ReturnType<typeof useMeetingRoom>, 'room' | 'busy'>) {
-  return (
+/**
+ * 打印纪要 of the page's meeting, for who holds the minutes' export — or, `seated`, for one who sits in it and
+ * reads it in the room (the gateway lets the meeting's own people print it).
+ */
+export function PrintMinutes({
+  room,
+  busy,
+  seated = false,
+}: Pick<ReturnType<typeof useMeetingRoom>, 'room' | 'busy'> & { seated?: boolean }) {
+  const button = (
+    <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
+      打印纪要
+    </Button>
+  );
+  return seated ? (
+    button
+  ) : (
     <Permission code="export" path={MEETING_INFO_PATH}>
-      <Button disabled={busy} onClick={() => room.send({ type: 'PRINT' })}>
-        打印纪要
-      </Button>
+      {button}
     </Permission>
   );
 }

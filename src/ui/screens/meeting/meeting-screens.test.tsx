@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 // The meeting's screens by role and label: a member votes 有条件同意 for themselves with their conditions and
 // sees the tally read again; the secretary sees 结束表决 and 登记缺席 but no vote form; the minutes page offers
-// only the conclusions that agree with the tally and records one; the make page sends the plan it shows.
+// only the conclusions that agree with the tally and records one; the make page sends the plan it shows. The
+// committee reads what it votes on in its room (the report's 方案建议 and 核心指标, links to the report and the
+// application), and once voting closed the conclusions with 打印纪要; the chair's 否决 asks a reason and confirms.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { MeetingDetail, MeetingPlanForm } from '../../../application/ports/meeting-gateway.port';
@@ -17,6 +19,7 @@ import { MeetingMakeScreen } from './meeting-make-screen';
 import { menu, stagesServing } from '../screen-test-support';
 import { MeetingMinutesScreen } from './meeting-minutes-screen';
 import { MeetingVoteScreen } from './meeting-vote-screen';
+import { MinutesExamineInfoScreen } from './minutes-review-screen';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -84,6 +87,7 @@ function render(
     <MemoryRouter initialEntries={[path]}>
       <ServicesContext.Provider value={{ session, stages, notifier } as unknown as Services}>
         <Routes>
+          <Route path="/business/newDetails" element={<Where />} />
           <Route path="*" element={el} />
         </Routes>
       </ServicesContext.Provider>
@@ -92,7 +96,38 @@ function render(
   return { notifier };
 }
 
+/** Where a link led: the address it opened. */
+function Where() {
+  const at = useLocation();
+  return <p>{`打开了 ${at.pathname}${at.search}`}</p>;
+}
+
 const VOTE_PAGE = '/business/approvalReviewMeetingImplementList';
+const HIDDEN = { hidden: true } as const;
+
+/** The report of business b1 as the report's detail sends it: its 方案建议 and one 核心指标. */
+const REPORT_B1 = {
+  keyId: 'b1',
+  version: 3,
+  revisions: [
+    {
+      revision: 1,
+      steps: [
+        {
+          key: 'PROPOSAL',
+          title: '方案建议',
+          done: true,
+          content: { proposedAmount: 900_000_00, proposedRate: '0.0600', proposedTermDays: 180, conclusion: 'APPROVE' },
+          savedAt: '2026-11-20T02:00:00.000Z',
+          savedBy: '陈静',
+        },
+      ],
+    },
+  ],
+  indicators: [
+    { key: 'currentRatio', label: '流动比率', value: '1.5000', formula: '流动资产÷流动负债', unit: 'ratio' },
+  ],
+};
 
 describe('评审会执行', () => {
   it('lets a member vote 有条件同意 for themselves and shows the tally read again', async () => {
@@ -134,6 +169,82 @@ describe('评审会执行', () => {
     // 冯涛 voted: not to be marked absent.
     expect(screen.queryByRole('button', { name: '登记冯涛缺席' })).toBeNull();
     expect(screen.queryByRole('button', { name: '提交表决' })).toBeNull();
+  });
+});
+
+describe('评审会执行：委员读其所决', () => {
+  it('shows a voting member the report’s 方案建议 and 核心指标 and links the report and the application', async () => {
+    const stages = stagesServing({ 'GET /hy1': () => meetingOf('VOTING', []), 'GET /b1': () => REPORT_B1 });
+    render(`${VOTE_PAGE}?id=hy1`, 'm1', stages, [menu(VOTE_PAGE, ['examine'])], <MeetingVoteScreen />);
+    const brief = await screen.findByRole('region', { name: '议题1方案建议与核心指标' });
+    const proposal = await within(brief).findByRole('region', { name: '方案建议' });
+    expect(proposal.textContent).toContain('900,000.00 元');
+    expect(proposal.textContent).toContain('6.00%');
+    expect(within(brief).getByRole('table', { name: '核心指标' }).textContent).toContain('流动比率');
+    await userEvent.click(screen.getByRole('button', { name: '收起方案建议' }));
+    expect(screen.queryByRole('region', { name: '议题1方案建议与核心指标' })).toBeNull();
+    await userEvent.click(screen.getByText('查看尽调报告'));
+    expect(await screen.findByText('打开了 /business/newDetails?id=b1&tab=report')).toBeTruthy();
+  });
+
+  it('shows a member the conclusions once voting closed, with 打印纪要 of the minutes', async () => {
+    const closed = meetingOf('CLOSED', [
+      { memberId: 'c', opinion: 'AGREE' },
+      { memberId: 'm1', opinion: 'AGREE_WITH_CONDITIONS', conditions: ['追加保证'] },
+      { memberId: 'm2', opinion: 'AGREE' },
+    ]);
+    Object.assign(closed.items[0]!, {
+      conclusion: 'PASSED_WITH_CONDITIONS',
+      conditions: ['追加保证'],
+      minutes: '一致同意',
+    });
+    const stages = stagesServing({ 'GET /hy1': () => closed });
+    render(`${VOTE_PAGE}?id=hy1`, 'm1', stages, [menu(VOTE_PAGE, ['examine'])], <MeetingVoteScreen />);
+    const item = await screen.findByRole('region', { name: '议题1' });
+    expect(within(item).getByText('会议结论：有条件通过')).toBeTruthy();
+    expect(within(item).getByText('附加条件：追加保证')).toBeTruthy();
+    expect(within(item).getByText('议题纪要：一致同意')).toBeTruthy();
+    // The brief waits to be opened once the member's vote is cast.
+    expect(screen.queryByRole('region', { name: '议题1方案建议与核心指标' })).toBeNull();
+    expect(screen.getByRole('button', { name: '打印纪要' })).toBeTruthy();
+  });
+});
+
+describe('评审会审核：主任委员否决', () => {
+  it('asks the 否决意见, confirms that it ends the business, and sends it with 通过', async () => {
+    const review = meetingOf('CLOSED', [
+      { memberId: 'c', opinion: 'AGREE' },
+      { memberId: 'm1', opinion: 'AGREE' },
+      { memberId: 'm2', opinion: 'AGREE' },
+    ]);
+    Object.assign(review, { minutesSubmittedAt: '2026-11-28T06:00:00.000Z' });
+    Object.assign(review.items[0]!, { conclusion: 'PASSED' });
+    const stages = stagesServing({ 'GET /hy1': () => review, 'POST /hy1/examine': () => review });
+    const page = '/business/approvalReviewMeetingExamineInfo';
+    render(`${page}?id=hy1`, 'c', stages, [menu(page, ['examine', 'reject'])], <MinutesExamineInfoScreen />);
+    const item = await screen.findByRole('region', { name: '议题1' });
+    await userEvent.click(within(item).getByRole('button', { name: '否决' }));
+    // A dialog opened by a click stays aria-hidden in happy-dom (Fluent's focus trap waits for focus that
+    // happy-dom never moves): its parts are found with `hidden: true`, as use-confirm.test.tsx does.
+    const asked = await screen.findByRole('dialog', HIDDEN);
+    expect(within(asked).getByRole('heading', { name: '否决议题1', ...HIDDEN })).toBeTruthy();
+    const sure = within(asked).getByRole('button', { name: '确定', ...HIDDEN }) as HTMLButtonElement;
+    // No 否决 without its reason.
+    expect(sure.disabled).toBe(true);
+    await userEvent.type(within(asked).getByLabelText('否决意见'), '第一还款来源不足');
+    await userEvent.click(sure);
+    const confirming = await screen.findByRole('alertdialog', HIDDEN);
+    expect(confirming.textContent).toContain('终止业务 YW202611260001');
+    await userEvent.click(within(confirming).getByRole('button', { name: '否决', ...HIDDEN }));
+    expect(await within(item).findByText('否决意见：第一还款来源不足（纪要通过时生效）')).toBeTruthy();
+    // The page may still be behind the closing dialog's focus trap for a moment.
+    await userEvent.click(await screen.findByRole('button', { name: '通过', ...HIDDEN }));
+    await vi.waitFor(() => expect(stages.sent('POST', '/hy1/examine')).toBeDefined());
+    expect(stages.sent('POST', '/hy1/examine')).toEqual({
+      action: 'approve',
+      version: 4,
+      vetoReasons: [{ seq: 1, reason: '第一还款来源不足' }],
+    });
   });
 });
 

@@ -1,16 +1,21 @@
 // 评审会执行 (/business/approvalReviewMeetingImplementList, BUSINESS.md §4 "L"; Decisions: Meeting): the meetings
 // the signed-in person takes part in, and the one opened (`?id=`): each voting member sees the items and votes for
 // themselves — 同意 / 有条件同意 with conditions / 不同意 / 复议, with a comment; the secretary opens and closes
-// voting and marks 缺席; the tally is read again every few seconds while voting is open.
+// voting and marks 缺席; the tally is read again every few seconds while voting is open. It is also where the
+// chair and members read the meeting (评审会详情 is the secretary's, under 会议信息管理): each item links the report
+// and the application, opens the report's 方案建议 and 核心指标, and once voting closed shows the named votes, the
+// conclusion, its conditions and minutes, with 打印纪要.
 import { Button, Field, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MeetingDetail, MeetingItem, MeetingRow } from '../../../application/ports/meeting-gateway.port';
 import { moveOffered } from '../../../application/meeting/meeting-room.machine';
 import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/financing/meeting-tally';
+import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
+import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { RowActions } from '../../kit/table/row-actions';
 import { Permission } from '../../shell/permission';
 import { recordScreen } from '../stage/stage-parts';
@@ -27,6 +32,8 @@ import {
   MeetingFacts,
   useMeetingList,
   MEETING_STATUS_COLUMN,
+  ItemReading,
+  PrintMinutes,
 } from './meeting-parts';
 
 /** Without `?id=`, the caller's meetings; with it, that meeting's room. */
@@ -85,6 +92,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const styles = useMeetingStyles();
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy, userId } = useMeetingRoom(meetingId);
+  const { confirm, dialog } = useConfirm();
   if (failed) {
     return <MeetingMissing back={MEETING_VOTE_PATH} />;
   }
@@ -92,7 +100,20 @@ function Room({ meetingId }: { meetingId: string }) {
   const secretary = m.secretaryId === userId;
   const me = m.members.find((x) => x.userId === userId);
   const voter = !!me && isVotingRole(me.role) && me.attendance !== 'ABSENT';
-  const move = (action: 'openVoting' | 'closeVoting') => room.send({ type: 'MOVE', action });
+  const move = async (action: 'openVoting' | 'closeVoting') => {
+    // Voting before the meeting's own time is possible (a meeting held early), but never by a slip: it asks.
+    if (action === 'openVoting' && Date.parse(m.scheduledAt) > Date.now()) {
+      const yes = await confirm({
+        title: '开始表决',
+        message: `会议时间为 ${formatShanghaiTime(m.scheduledAt)}，尚未到会议时间。确定现在开始表决吗？`,
+        confirmText: '开始表决',
+        type: 'warning',
+      });
+      if (!yes) return;
+    }
+    room.send({ type: 'MOVE', action });
+  };
+  const closed = m.status === 'CLOSED' || m.status === 'ARCHIVED';
   return (
     <section className={styles.page}>
       <MeetingHeading title={m.title} status={m.status} />
@@ -102,14 +123,14 @@ function Room({ meetingId }: { meetingId: string }) {
           <div className={styles.footer}>
             {moveOffered(m, userId, 'openVoting') && (
               <Permission code="submit" path={MEETING_VOTE_PATH}>
-                <Button appearance="primary" disabled={busy} onClick={() => move('openVoting')}>
+                <Button appearance="primary" disabled={busy} onClick={() => void move('openVoting')}>
                   开始表决
                 </Button>
               </Permission>
             )}
             {moveOffered(m, userId, 'closeVoting') && (
               <Permission code="submit" path={MEETING_VOTE_PATH}>
-                <Button appearance="primary" disabled={busy} onClick={() => move('closeVoting')}>
+                <Button appearance="primary" disabled={busy} onClick={() => void move('closeVoting')}>
                   结束表决
                 </Button>
               </Permission>
@@ -129,7 +150,8 @@ function Room({ meetingId }: { meetingId: string }) {
             {`议题${item.seq}：${item.businessNo} ${item.supplierName}`}
           </Text>
           <Text className={styles.money}>申请金额：{formatFen(BigInt(item.applyAmount))} 元</Text>
-          <TallyLine item={item} />
+          <ItemReading item={item} open={voter && (m.status === 'NOTIFIED' || m.status === 'VOTING') && !item.myVote} />
+          <TallyLine item={item} status={m.status} />
           {item.myVote ? (
             <Text>
               我的表决：{OPINION_LABEL[item.myVote.opinion]}
@@ -138,12 +160,17 @@ function Room({ meetingId }: { meetingId: string }) {
           ) : voter && m.status === 'VOTING' ? (
             <VoteForm item={item} busy={busy} onVote={(vote) => room.send({ type: 'VOTE', seq: item.seq, ...vote })} />
           ) : null}
-          {(m.status === 'CLOSED' || m.status === 'ARCHIVED') && <VoteTable item={item} />}
+          {closed && <VoteTable item={item} />}
+          {item.conclusion && <Text weight="semibold">会议结论：{CONCLUSION_LABEL[item.conclusion]}</Text>}
+          {item.conclusion && item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
+          {item.minutes && <Text>议题纪要：{item.minutes}</Text>}
         </section>
       ))}
       <div className={styles.footer}>
+        {closed && <PrintMinutes room={room} busy={busy} seated />}
         <Button onClick={() => navigate(MEETING_VOTE_PATH)}>返回</Button>
       </div>
+      {dialog}
     </section>
   );
 }

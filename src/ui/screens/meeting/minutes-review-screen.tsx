@@ -1,9 +1,10 @@
 // 评审会审核 (/business/approvalReviewMeetingExamine and …ExamineInfo, BUSINESS.md §4; Decisions: Meeting): the
 // chair's list of meetings whose minutes wait for them, and the review page — each item with its tally, named
 // votes and the conclusion the secretary recorded. 通过 moves each business heard as its item concluded
-// (passed → 融资决议, 否决 → 已终止, 复议 → 尽调报告); the chair may 否决 a passed item (never pass a 否决);
+// (passed → 融资决议, 否决 → 已终止, 复议 → 尽调报告); the chair may 否决 a passed item (never pass a 否决): as the
+// approver's 否决, it asks for the 否决意见 and confirms that it ends the business, and takes effect with 通过;
 // 退回 sends the minutes back to the secretary with a reason.
-import { Button, Checkbox, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { Badge, Button, Field, Link, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { MeetingRow } from '../../../application/ports/meeting-gateway.port';
@@ -11,6 +12,7 @@ import { CONCLUSION_LABEL, isPassing } from '../../../domain/financing/meeting-r
 import { MEETING_EXAMINE_INFO_PATH, MEETING_EXAMINE_PATH } from '../../../domain/financing/meeting-workflow';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { useServices } from '../../app/services';
+import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { Permission } from '../../shell/permission';
 import { recordScreen } from '../stage/stage-parts';
@@ -25,6 +27,8 @@ import {
   MeetingMissing,
   useMeetingList,
   useMeetingCall,
+  ItemReading,
+  ReasonDialog,
 } from './meeting-parts';
 
 export function MinutesExamineListScreen() {
@@ -80,9 +84,24 @@ function MinutesReview({ id: meetingId }: { id: string }) {
   const { notifier } = useServices();
   const gateway = useMeetingCalls();
   const { meeting: m, loading, failed } = useMeetingRoom(meetingId);
-  const [vetoes, setVetoes] = useState<number[]>([]);
+  const [vetoes, setVetoes] = useState<{ seq: number; reason: string }[]>([]);
+  const [asking, setAsking] = useState<{ seq: number; businessNo: string } | null>(null);
   const [comment, setComment] = useState('');
   const { calling: acting, run } = useMeetingCall();
+  const { confirm, dialog } = useConfirm();
+  /** 否决意见 given: the chair confirms, as the approver does, that the 否决 ends the business. */
+  const veto = async (reason: string) => {
+    const item = asking;
+    setAsking(null);
+    if (!item) return;
+    const yes = await confirm({
+      title: '否决',
+      message: `否决将在纪要通过时终止业务 ${item.businessNo}，且不可恢复。确定否决议题${item.seq}吗？`,
+      confirmText: '否决',
+      type: 'error',
+    });
+    if (yes) setVetoes((v) => [...v.filter((x) => x.seq !== item.seq), { seq: item.seq, reason }]);
+  };
   if (failed || !meetingId) {
     return <MeetingMissing back={MEETING_EXAMINE_PATH} />;
   }
@@ -99,7 +118,7 @@ function MinutesReview({ id: meetingId }: { id: string }) {
           action,
           version: m.version,
           ...(comment.trim() ? { comment: comment.trim() } : {}),
-          ...(action === 'approve' && vetoes.length ? { vetoSeqs: vetoes } : {}),
+          ...(action === 'approve' && vetoes.length ? { vetoReasons: vetoes } : {}),
         }),
       action === 'approve' ? '纪要已审核通过' : '纪要已退回会议秘书',
       () => navigate(MEETING_EXAMINE_PATH),
@@ -117,14 +136,15 @@ function MinutesReview({ id: meetingId }: { id: string }) {
         return (
           <section key={item.seq} className={styles.card} aria-label={`议题${item.seq}`}>
             <ItemHead item={item} />
+            <ItemReading item={item} />
             <Text weight="semibold">会议结论：{item.conclusion ? CONCLUSION_LABEL[item.conclusion] : '--'}</Text>
             {item.conditions.length > 0 && <Text>附加条件：{item.conditions.join('；')}</Text>}
             {item.minutes && <Text>议题纪要：{item.minutes}</Text>}
             {pending && passed && (
-              <Checkbox
-                label="否决该议题（主任委员可否决已通过的议题）"
-                checked={vetoes.includes(item.seq)}
-                onChange={(_, d) => setVetoes((v) => (d.checked ? [...v, item.seq] : v.filter((s) => s !== item.seq)))}
+              <VetoLine
+                vetoed={vetoes.find((v) => v.seq === item.seq)}
+                onVeto={() => setAsking({ seq: item.seq, businessNo: item.businessNo })}
+                onUndo={() => setVetoes((v) => v.filter((x) => x.seq !== item.seq))}
               />
             )}
           </section>
@@ -154,7 +174,50 @@ function MinutesReview({ id: meetingId }: { id: string }) {
         )}
         <Button onClick={() => navigate(MEETING_EXAMINE_PATH)}>返回</Button>
       </div>
+      {asking && (
+        <ReasonDialog
+          open
+          title={`否决议题${asking.seq}`}
+          label="否决意见"
+          onClose={() => setAsking(null)}
+          onSubmit={(reason) => void veto(reason)}
+        />
+      )}
+      {dialog}
     </section>
+  );
+}
+
+/** A passed item the chair may 否决: the button, or the 否决 marked with its reason and 撤销. */
+function VetoLine({
+  vetoed,
+  onVeto,
+  onUndo,
+}: {
+  vetoed: { reason: string } | undefined;
+  onVeto: () => void;
+  onUndo: () => void;
+}) {
+  const styles = useMeetingStyles();
+  if (!vetoed) {
+    return (
+      <div>
+        <Permission code="examine" path={MEETING_EXAMINE_INFO_PATH}>
+          <Button appearance="outline" onClick={onVeto}>
+            否决
+          </Button>
+        </Permission>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.row}>
+      <Badge appearance="filled" color="danger">
+        否决
+      </Badge>
+      <Text>{`否决意见：${vetoed.reason}（纪要通过时生效）`}</Text>
+      <Link onClick={onUndo}>撤销否决</Link>
+    </div>
   );
 }
 

@@ -2,7 +2,8 @@
 // the eight steps of the report on the kit's make page. Each step is saved on its own (保存 writes the step
 // shown; moving to another step saves the one left when it changed); 核心指标 is computed from 财务数据's three
 // statements as they are typed; 方案建议 shows each limit beside its field and checks it as the maker types,
-// with the same function the gateway refuses with. 提交 saves the step shown, then the table's SUBMIT_REPORT
+// with the same function the gateway refuses with; its rates and ratios are typed as percentages (5 means 5 %) and
+// its repayment methods are the product's. 提交 saves the step shown, then the table's SUBMIT_REPORT
 // rule decides (its findings stand above the form). A returned report opens its new revision.
 import { Badge, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
@@ -18,7 +19,8 @@ import {
 } from '../../../domain/financing/report';
 import { REPORT_STAGE, stepSaveRefusal, termsBoundsOf } from '../../../domain/financing/report-stage';
 import { formatFen } from '../../../domain/format/money-format';
-import { textOf, wireValueOf } from '../../../domain/resource/resource-form';
+import { typedTextOf, typedWireValueOf } from '../../../domain/resource/resource-form';
+import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
@@ -52,7 +54,7 @@ function contentOf(key: ReportStepKey, texts: Texts): { content: StepContent; er
   const content: StepContent = {};
   const errors: Record<string, string> = {};
   for (const f of step?.fields ?? []) {
-    const read = wireValueOf(f, texts[f.key] ?? '');
+    const read = typedWireValueOf(f, texts[f.key] ?? '');
     if ('error' in read) errors[f.key] = read.error;
     else content[f.key] = read.value === '' ? null : read.value;
   }
@@ -63,7 +65,7 @@ const textsOf = (record: ReportDetail | null): Values =>
   Object.fromEntries(
     REPORT_STEPS.map((s) => {
       const saved = record?.steps.find((x) => x.key === s.key)?.content ?? {};
-      return [s.key, Object.fromEntries(s.fields.map((f) => [f.key, textOf(f, saved[f.key] ?? null)]))];
+      return [s.key, Object.fromEntries(s.fields.map((f) => [f.key, typedTextOf(f, saved[f.key] ?? null)]))];
     }),
   ) as Values;
 
@@ -180,7 +182,7 @@ function ReportStepper({ id }: { id: string }) {
                   {fields.map((f) => (
                     <StageField
                       key={f.key}
-                      field={f}
+                      field={f.key === 'proposedRepaymentMethod' ? productMethods(f, bounds) : f}
                       value={texts[f.key] ?? ''}
                       error={fieldError[f.key]}
                       limit={limitOf.get(f.key)}
@@ -196,6 +198,13 @@ function ReportStepper({ id }: { id: string }) {
       </div>
     </MakePageShell>
   );
+}
+
+/** The repayment methods the business's product offers, when it names them (BUSINESS.md §2 FundProduct). */
+function productMethods(f: ReportField, bounds: ReturnType<typeof termsBoundsOf> | null): ReportField {
+  const methods = bounds?.product.repaymentMethods;
+  if (!methods?.length) return f;
+  return { ...f, options: Object.fromEntries(methods.map((m) => [m, REPAYMENT_METHOD_LABEL[m]])) };
 }
 
 function groupsOf(fields: readonly ReportField[]): [string, ReportField[]][] {

@@ -4,9 +4,11 @@
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
 import { Badge, Button, Text } from '@fluentui/react-components';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
-import { REPORT_STEPS } from '../../../domain/financing/report';
+import { REPORT_STEPS, reportStep } from '../../../domain/financing/report';
 import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
+import { CHILD_STATUSES, type ChildStatus } from '../../../domain/stage/stage';
 import { formatFen } from '../../../domain/format/money-format';
+import { formatPercent } from '../../../domain/format/percent-format';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
@@ -41,10 +43,7 @@ export interface ReportDetail extends StageRecord {
 export function indicatorText(i: { value: string | null; unit: string }): string {
   if (i.value === null) return '无法计算';
   if (i.unit === 'days') return `${i.value.replace(/\.?0+$/, '')}天`;
-  const n = i.value.startsWith('-');
-  const [whole = '0', frac = '0000'] = i.value.replace('-', '').split('.');
-  const units = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0'));
-  return `${n ? '-' : ''}${units / 100n}.${String(units % 100n).padStart(2, '0')}%`;
+  return formatPercent(i.value);
 }
 
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
@@ -78,7 +77,11 @@ export function ReportView({ detail }: { detail: ReportDetail }) {
         <div className={styles.row}>
           <Text weight="semibold">尽调报告 {detail.reportNo}</Text>
           <Badge appearance="tint">{`修订版 ${latest}`}</Badge>
-          <Text className={styles.muted}>{detail.stateLabel}</Text>
+          {/* The report's own status (已通过 once the business went on), the business's stage beside it. */}
+          <Badge appearance="tint" color={detail.status === 'APPROVED' ? 'success' : 'informative'}>
+            {CHILD_STATUSES[detail.status as ChildStatus]?.label ?? detail.status}
+          </Badge>
+          <Text className={styles.muted}>{`业务：${detail.stateLabel}`}</Text>
         </div>
         <div className={styles.facts}>
           <Text>业务编号：{detail.businessNo}</Text>
@@ -117,6 +120,30 @@ export function ReportSection({ id, review = false }: { id: string; review?: boo
   return (
     <StageSection<ReportDetail> def={REPORT_STAGE} id={id} review={review} missing="尽调报告不存在或无权查看。">
       {(detail) => <ReportView detail={detail} />}
+    </StageSection>
+  );
+}
+
+/**
+ * What the committee reads of a report beside its vote (BUSINESS.md "Decisions": Meeting): the latest revision's
+ * 方案建议 and the 核心指标 computed from its statements; the whole report is on 业务详情's 报告 tab.
+ */
+export function ReportBrief({ detail }: { detail: ReportDetail }) {
+  const latest = detail.revisions.at(-1);
+  if (!latest) return <Text>风控经理尚未制作本业务的尽调报告。</Text>;
+  return (
+    <>
+      <StepRevisions steps={[reportStep('PROPOSAL')]} revisions={[latest]} />
+      <IndicatorTable indicators={detail.indicators} />
+    </>
+  );
+}
+
+/** The brief of business `id`'s report, read, then shown (or why not). */
+export function ReportBriefSection({ id }: { id: string }) {
+  return (
+    <StageSection<ReportDetail> def={REPORT_STAGE} id={id} missing="尽调报告不存在或无权查看。">
+      {(detail) => <ReportBrief detail={detail} />}
     </StageSection>
   );
 }

@@ -25,7 +25,7 @@ import type { ExamineDetail, ExamineItem, ExamineQuery } from '../../../applicat
 import { createExaminePageMachine, examineCommentProblem } from '../../../application/stage/examine-page.machine';
 import { REVIEW_ACTIONS, transitionOf } from '../../../domain/financing/lifecycle';
 import { yuanText } from '../../../domain/financing/pre-credit-form';
-import { APPROVED_AMOUNT_KEY, ratioPercent } from '../../../domain/financing/pre-credit-rules';
+import { APPROVED_AMOUNT_KEY } from '../../../domain/financing/pre-credit-rules';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
@@ -40,6 +40,8 @@ import { WaitingCell } from '../review/waiting-cell';
 import { examineSection } from './examine-sections';
 import { reviewActed, reviewGeneration } from './review-generation';
 import { REVIEW_TYPES, REVIEW_TYPE_LABEL } from '../../../domain/financing/stages';
+import { formatPercent } from '../../../domain/format/percent-format';
+import { approvedAmountLabel } from '../../../domain/financing/business-list';
 
 const EMPTY_QUERY: ExamineQuery = { type: '', businessNo: '' };
 const money = (fen: number | null) => (fen === null ? '—' : formatFen(BigInt(fen)));
@@ -340,7 +342,8 @@ function Summary({ detail }: { detail: ExamineDetail }) {
     ['资金方', detail.capitalSideName || '—'],
     ['资金产品', detail.productName || '—'],
     ['申请金额', `${money(detail.applyAmount)} 元`],
-    ['批复金额', detail.approvedAmount === null ? '—' : `${money(detail.approvedAmount)} 元`],
+    // The pre-credit's 批复额度 until the decision's is approved: one 批复金额 on the decision's own review page.
+    [approvedAmountLabel(detail.state), detail.approvedAmount === null ? '—' : `${money(detail.approvedAmount)} 元`],
     ['经办人', detail.makerName || '—'],
     ['到达时间', detail.arrivedAt ? formatDateTime(detail.arrivedAt) : '—'],
   ];
@@ -402,7 +405,7 @@ function PreCreditItem({ section }: { section: NonNullable<ExamineDetail['preCre
                 <td style={{ padding: '6px 8px' }}>{o.projectCompanyName ?? '—'}</td>
                 <td style={{ padding: '6px 8px' }}>{o.dueDate}</td>
                 <td style={{ padding: '6px 8px', textAlign: 'right' }}>{money(o.eligibleAmount)}</td>
-                <td style={{ padding: '6px 8px' }}>{ratioPercent(o.ratio)}</td>
+                <td style={{ padding: '6px 8px' }}>{formatPercent(o.ratio, { trim: true })}</td>
               </tr>
             ))}
           </tbody>

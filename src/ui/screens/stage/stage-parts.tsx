@@ -2,11 +2,10 @@
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { FieldDef } from '../../../domain/resource/resource';
-import { rateHint } from '../../../domain/resource/resource-form';
 import type { StageDef } from '../../../domain/stage/stage';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { ResourceScreen } from '../resource/resource-screen';
@@ -55,9 +54,9 @@ export interface FieldLimit {
 }
 
 /**
- * One field of a stage form: its label (money in 元), the limit beside it and a typed rate as a percentage
- * as hints, the field's own error (else the broken limit's) under it; a select for a field with options, a
- * text area for a `textarea`, an input otherwise.
+ * One field of a stage form: its label (money in 元), the limit beside it as a hint, the field's own error
+ * (else the broken limit's) under it; a select for a field with options, a text area for a `textarea`, an input
+ * otherwise — a rate or ratio typed as a percentage, with % after it (typedWireValueOf reads it).
  */
 export function StageField({
   field,
@@ -81,11 +80,13 @@ export function StageField({
 }) {
   const styles = useMakeStyles();
   const shown = error ?? limit?.message ?? undefined;
-  const hint = [limit ? `限额：${limit.limit}` : '', rateHint(field, value), note].filter(Boolean).join('；');
+  const hint = [limit ? `限额：${limit.limit}` : '', note].filter(Boolean).join('；');
   const change = (_: unknown, d: { value: string }) => onChange(d.value);
   return (
     <Field
-      label={field.type === 'money' ? `${field.label}（元）` : field.label}
+      label={
+        field.type === 'money' ? `${field.label}（元）` : field.type === 'rate' ? `${field.label}（%）` : field.label
+      }
       required={field.required !== false}
       className={field.type === 'textarea' ? styles.wide : undefined}
       validationMessage={shown}
@@ -110,6 +111,7 @@ export function StageField({
           type={field.type === 'date' ? 'date' : 'text'}
           inputMode={field.type === 'money' || field.type === 'int' || field.type === 'rate' ? 'decimal' : undefined}
           placeholder={field.hint}
+          contentAfter={field.type === 'rate' ? <span aria-hidden="true">%</span> : undefined}
           onChange={change}
         />
       )}

@@ -1,6 +1,6 @@
 import { Text } from '@fluentui/react-components';
 // 我的已办 (/workbench/technological/done, BUSINESS.md §4): what the signed-in user did on businesses, newest
-// first, from the businesses' timelines.
+// first, from the businesses' timelines and their votes on the meetings that heard them.
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
@@ -13,7 +13,7 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { usePagedList } from '../common/use-paged-list';
 
 const columns: PagedTableColumn<DoneItem>[] = [
-  { key: 'item', title: '事项', width: 180, render: (r) => doneItemLabel(r.stage, r.level) },
+  { key: 'item', title: '事项', width: 180, render: (r) => doneItemLabel(r.stage, r.level, r.action) },
   { key: 'stateLabel', title: '操作后状态', width: 140 },
   { key: 'businessNo', title: '业务', width: 170 },
   { key: 'actionLabel', title: '我的操作', width: 110 },
