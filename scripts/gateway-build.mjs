@@ -82,7 +82,8 @@ export async function buildGateway(root = process.cwd(), outDir = join(root, '.t
  * V8 lets each JavaScript thread's young generation (the request thread's and the database thread's) grow to
  * two 16 MB halves, and keeps them once grown: some 40 MB of an idle gateway for objects that live one
  * request. At 4 MB a half an idle gateway is 30–40 MB smaller, for no measurable CPU per request.
- * --expose-gc lets each of those threads empty its heap once it falls quiet after a burst (gateway/src/idle-collect.ts).
+ * --expose-gc lets each of those threads empty its heap once it falls quiet after a burst and, on Node 24, hand
+ * the emptied pages back to the system (gateway/src/idle-collect.ts).
  * V8 compiles (JavaScript, and PGlite's WebAssembly as it warms up) and marks on a pool of background threads,
  * four by default; each compile's working memory, freed, stays in its thread's malloc arena, scattered among
  * what lives on. Two threads instead of four left an idle 100k-user gateway 206/212 MB resident (after start /
