@@ -21,8 +21,8 @@ export const PLAN_STAGE = childStage({
   title: '还款计划',
   view: { table: 'repayment_plan_view', id: 'plan_id' },
   fields: [
-    { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
-    { key: 'loanNo', label: '放款编号', type: 'text', search: 'like', list: { width: 130 } },
+    { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 150 } },
+    { key: 'loanNo', label: '放款编号', type: 'text', search: 'like', list: { width: 150 } },
     { key: 'supplierId', label: '供应商', type: 'text', detail: false },
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 130 } },
     { key: 'capitalSideName', label: '资金方', type: 'text', list: { width: 120 } },

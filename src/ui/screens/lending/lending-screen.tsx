@@ -10,6 +10,7 @@ import { LENDING_LIST_PATH, LENDING_STAGE, netAmountFen } from '../../../domain/
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
+import { percentText } from '../../../domain/resource/resource-form';
 import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
@@ -87,13 +88,18 @@ function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) 
           label="放款概况"
           items={[
             ['业务编号', r.businessNo],
-            ['供应商 / 资金方', `${r.supplierName ?? '--'} / ${r.capitalSideName ?? '--'}`],
-            ['状态', r.loanStatusLabel ? `${r.stateLabel}（${r.loanStatusLabel}）` : r.stateLabel],
-            ['批复额 / 资金方批复额', `${yuan(r.approvedAmount)} / ${yuan(r.capitalApprovedAmount)} 元`],
+            ['供应商', r.supplierName ?? '--'],
+            ['资金方', r.capitalSideName ?? '--'],
+            ['状态', r.loanStatus === 'CANCELLED' ? `${r.stateLabel}（上次登记已退回）` : r.stateLabel],
+            ['批复额', `${yuan(r.approvedAmount)} 元`],
+            ['资金方批复', `${yuan(r.capitalApprovedAmount)} 元`],
             ['决议有效期', `${r.validFrom ?? '--'} 至 ${r.decisionValidUntil ?? '--'}`],
-            ['年利率 / 期限 / 还款方式', `${r.annualRate ?? '--'} / ${r.termDays ?? '--'}天 / ${method}`],
-            ['放款编号 / 放款日', `${r.loanNo ?? '--'} / ${r.loanDate ?? '--'}`],
-            ['放款金额 / 实际到账', `${yuan(r.loanAmount)} / ${yuan(r.netAmount)} 元`],
+            ['年利率', r.annualRate ? percentText(r.annualRate) : '--'],
+            ['期限', r.termDays ? `${r.termDays}天（${method}）` : '--'],
+            ['放款编号', r.loanNo ?? '--'],
+            ['放款日', r.loanDate ?? '--'],
+            ['放款金额', `${yuan(r.loanAmount)} 元`],
+            ['实际到账', `${yuan(r.netAmount)} 元`],
             [
               '中登登记',
               r.zhongdengRegNo ? `${r.zhongdengRegNo}（${r.zhongdengRegDate}）` : `截止 ${r.zhongdengDueDate ?? '--'}`,
@@ -101,7 +107,7 @@ function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) 
           ]}
         />
         {r.problems.map((p) => (
-          <Text key={p} role="alert">
+          <Text key={p} role="alert" className={styles.error}>
             {p}
           </Text>
         ))}

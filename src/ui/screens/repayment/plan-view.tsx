@@ -2,7 +2,7 @@
 // paid and owed, status and overdue days, and an interest calculator that runs the domain's own schedule function
 // in the browser — prefilled with the loan, so it shows the stored plan until someone changes a figure.
 import { Field, Input, Select, Text } from '@fluentui/react-components';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { scheduleOf } from '../../../domain/financing/lending';
 import { type InstallmentView, PLAN_STAGE } from '../../../domain/financing/repayment-plan';
 import type { RepaymentMethod } from '../../../domain/financing/repayment-schedule';
@@ -12,6 +12,7 @@ import type { StageRecord } from '../../../application/ports/stage-gateway.port'
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection } from '../stage/stage-parts';
+import { percentText } from '../../../domain/resource/resource-form';
 
 export interface PlanDetail extends StageRecord {
   loanNo: string;
@@ -50,45 +51,59 @@ export function PlanSection({ id }: { id: string }) {
     <StageSection<PlanDetail> def={PLAN_STAGE} id={id} missing="尚未放款，暂无还款计划">
       {(p) => (
         <>
-          <Facts
-            label="放款信息"
-            items={[
-              ['放款编号', p.loanNo],
-              ['业务编号', p.businessNo],
-              ['供应商', p.supplierName ?? '--'],
-              ['状态', p.stateLabel],
-              ['放款金额', `${yuan(p.loanAmount)} 元`],
-              ['前置利息 / 服务费', `${yuan(p.upfrontInterest)} / ${yuan(p.serviceFee)} 元`],
-              ['实际到账', `${yuan(p.netAmount)} 元`],
-              ['放款日 / 到期日', `${p.loanDate} / ${p.maturityDate}`],
-              ['年利率 / 还款方式', `${p.annualRate} / ${REPAYMENT_METHOD_LABEL[p.repaymentMethod]}`],
-              ['中登登记', p.zhongdengRegNo ?? `未登记（截止 ${p.zhongdengDueDate ?? '--'}）`],
-            ]}
-          />
-          <SmallTable
-            label="还款计划"
-            scrollLabel="还款计划（可横向滚动）"
-            minWidth="760px"
-            columns={COLUMNS}
-            rows={p.installments.map((i) => ({
-              key: i.periodNo,
-              cells: [
-                i.periodNo,
-                i.dueDate,
-                yuan(i.principalDue),
-                yuan(i.interestDue),
-                yuan(i.penaltyAccrued),
-                yuan(i.paidTotal),
-                yuan(i.owedTotal),
-                i.statusLabel,
-                i.overdueDays,
-              ],
-            }))}
-          />
+          <PlanCard>
+            <Facts
+              label="放款信息"
+              items={[
+                ['放款编号', p.loanNo],
+                ['业务编号', p.businessNo],
+                ['供应商', p.supplierName ?? '--'],
+                ['状态', p.stateLabel],
+                ['放款金额', `${yuan(p.loanAmount)} 元`],
+                ['前置利息', `${yuan(p.upfrontInterest)} 元`],
+                ['服务费', `${yuan(p.serviceFee)} 元`],
+                ['实际到账', `${yuan(p.netAmount)} 元`],
+                ['放款日', p.loanDate],
+                ['到期日', p.maturityDate],
+                ['年利率', percentText(p.annualRate)],
+                ['还款方式', REPAYMENT_METHOD_LABEL[p.repaymentMethod]],
+                ['中登登记', p.zhongdengRegNo ?? `未登记（截止 ${p.zhongdengDueDate ?? '--'}）`],
+              ]}
+            />
+            <SmallTable
+              label="还款计划"
+              scrollLabel="还款计划（可横向滚动）"
+              minWidth="760px"
+              columns={COLUMNS}
+              rows={p.installments.map((i) => ({
+                key: i.periodNo,
+                cells: [
+                  i.periodNo,
+                  i.dueDate,
+                  yuan(i.principalDue),
+                  yuan(i.interestDue),
+                  yuan(i.penaltyAccrued),
+                  yuan(i.paidTotal),
+                  yuan(i.owedTotal),
+                  i.statusLabel,
+                  i.overdueDays,
+                ],
+              }))}
+            />
+          </PlanCard>
           <InterestCalculator plan={p} />
         </>
       )}
     </StageSection>
+  );
+}
+
+function PlanCard({ children }: { children: ReactNode }) {
+  const styles = useMakeStyles();
+  return (
+    <section className={styles.card} aria-label="放款与还款计划">
+      {children}
+    </section>
   );
 }
 
