@@ -2,7 +2,7 @@
 // on the kit — every registered loan with its plan's totals — and an installment as stored and as a plan shows
 // it: each component due and paid in 分, what is owed, the close of business's status (部分还款 shown, not stored)
 // and the overdue days. Repayments and the daily penalty add to the paid and accrued amounts of these rows.
-import { INSTALLMENT_STATUS_LABEL, type InstallmentStatus } from './close-of-business';
+import { INSTALLMENT_STATUS_LABEL, type InstallmentStatus } from './installment-status';
 import { type Installment, daysBetween } from './repayment-schedule';
 import { childStage } from '../stage/stage';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';

@@ -181,7 +181,7 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         await kit.business(ctx, id, trx);
         const t = trx as unknown as AnyDb;
         const loan = await loadLoan(t, ctx.tenantId, id, true);
-        if (!loan || loan.status !== 'REGISTERED') throw invalidInput(LendingMessage.notRegistered);
+        if (loan?.status !== 'REGISTERED') throw invalidInput(LendingMessage.notRegistered);
         if (loan.version !== body.version) throw staleError(LENDING_STAGE.messages.stale);
         const refused = zhongdengProblem(body.regNo, body.regDate, loan.loanDate, businessDay(ctx.now));
         if (refused) throw invalidInput(refused);

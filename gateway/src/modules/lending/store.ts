@@ -20,9 +20,8 @@ import {
   zhongdengDueDate,
 } from '../../../../src/domain/financing/lending';
 import { type StoredInstallment, installmentsOf } from '../../../../src/domain/financing/repayment-plan';
-import type { InstallmentStatus } from '../../../../src/domain/financing/close-of-business';
+import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import { type RepaymentMethod, daysBetween } from '../../../../src/domain/financing/repayment-schedule';
-import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { readStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
