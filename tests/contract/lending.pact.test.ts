@@ -103,7 +103,7 @@ describe('放款登记 contract', () => {
               actions: [],
               state: 'LENDING/LOAN_PENDING',
               loanStatus: 'PENDING',
-              loanNo: string('FK202611289903'),
+              loanNo: string('DK202611289903'),
               netAmount: integer(PACT_LOAN.amount - PACT_LOAN.upfrontInterest),
             }),
           ),
@@ -168,7 +168,7 @@ describe('放款登记 contract', () => {
           ok({
             records: eachLike({
               keyId: string(PACT_LENDING_ID),
-              loanNo: string('FK202611289903'),
+              loanNo: string('DK202611289903'),
               loanAmount: integer(PACT_LOAN.amount),
               remainingPrincipal: integer(PACT_LOAN.amount),
               status: string('NORMAL'),
@@ -181,7 +181,7 @@ describe('放款登记 contract', () => {
       )
       .executeTest(async (mock) => {
         const page = await port(mock.url).page(PLAN_STAGE, {}, { current: 1, size: 10 });
-        expect(page.records[0]?.loanNo).toMatch(/^FK/);
+        expect(page.records[0]?.loanNo).toMatch(/^DK/);
       });
 
     await createPact()
@@ -194,7 +194,7 @@ describe('放款登记 contract', () => {
           ok(
             like({
               keyId: PACT_LENDING_ID,
-              loanNo: string('FK202611289903'),
+              loanNo: string('DK202611289903'),
               loanAmount: integer(PACT_LOAN.amount),
               dayCountBasis: integer(360),
               installments: eachLike({

@@ -83,7 +83,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     await db
       .insertInto('loan')
       .values({
-        ...{ business_id: PACT_LENDING_ID, tenant_id: DEMO_TENANT_ID, loan_no: 'FK202611289903' },
+        ...{ business_id: PACT_LENDING_ID, tenant_id: DEMO_TENANT_ID, loan_no: 'DK202611289903' },
         ...{ amount: PACT_LOAN.amount, upfront_interest: PACT_LOAN.upfrontInterest, service_fee: 0 },
         ...{ net_amount: PACT_LOAN.amount - PACT_LOAN.upfrontInterest, loan_date: today, value_date: today },
         ...{ maturity_date: '2099-12-30', annual_rate: PACT_LOAN.rate, repayment_method: 'BULLET' },

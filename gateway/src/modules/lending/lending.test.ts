@@ -147,7 +147,7 @@ describe.each(databasesUnderTest())('放款登记 on $name', ({ databaseUrl }) =
       netAmount: approved - 15_000,
       loanDate: today,
     });
-    expect(done.data.loanNo).toMatch(/^FK\d{12}$/);
+    expect(done.data.loanNo).toMatch(/^DK\d{12}$/);
     const own = await call('POST', `${API}/${business}/transition`, as.finance!, {
       action: 'approve',
       version: done.data.version,

@@ -26,7 +26,7 @@ import { staleError } from '../../stage/stage-scope';
 import { DaySchema, FenSchema, NullableSchema } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
-import { LOAN_NO_PREFIX, RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
+import { RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the loan's reads join the decision and product tables
 type AnyDb = Kysely<any>;
@@ -248,7 +248,7 @@ async function writeRegistration(
     .values({
       business_id: id,
       tenant_id: ctx.tenantId,
-      loan_no: await nextDocumentNo(trx, ctx.tenantId, LOAN_NO_PREFIX, ctx.now),
+      loan_no: await nextDocumentNo(trx, ctx.tenantId, 'loan', ctx.now),
       ...values,
       created_at: ctx.now,
     })

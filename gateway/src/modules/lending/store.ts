@@ -107,7 +107,6 @@ declare module '../../db/database' {
   }
 }
 
-export const LOAN_NO_PREFIX = 'FK';
 /** The name under which the push stage hands over the capital side's approved amount (分), once it records one. */
 export const CAPITAL_APPROVED_SOURCE = 'push.capitalApprovedAmount';
 /** The file service's binding type of the 放款回单. */
