@@ -10,7 +10,7 @@ import { LENDING_LIST_PATH, LENDING_STAGE, netAmountFen } from '../../../domain/
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
-import { percentText } from '../../../domain/resource/resource-form';
+import { formatPercent } from '../../../domain/format/percent-format';
 import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
@@ -94,7 +94,7 @@ function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) 
             ['批复额', `${yuan(r.approvedAmount)} 元`],
             ['资金方批复', `${yuan(r.capitalApprovedAmount)} 元`],
             ['决议有效期', `${r.validFrom ?? '--'} 至 ${r.decisionValidUntil ?? '--'}`],
-            ['年利率', r.annualRate ? percentText(r.annualRate) : '--'],
+            ['年利率', formatPercent(r.annualRate)],
             ['期限', r.termDays ? `${r.termDays}天（${method}）` : '--'],
             ['放款编号', r.loanNo ?? '--'],
             ['放款日', r.loanDate ?? '--'],

@@ -12,7 +12,7 @@ import type { StageRecord } from '../../../application/ports/stage-gateway.port'
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection } from '../stage/stage-parts';
-import { percentText } from '../../../domain/resource/resource-form';
+import { formatPercent, percentToRate, rateToPercentText } from '../../../domain/format/percent-format';
 
 export interface PlanDetail extends StageRecord {
   loanNo: string;
@@ -65,7 +65,7 @@ export function PlanSection({ id }: { id: string }) {
                 ['实际到账', `${yuan(p.netAmount)} 元`],
                 ['放款日', p.loanDate],
                 ['到期日', p.maturityDate],
-                ['年利率', percentText(p.annualRate)],
+                ['年利率', formatPercent(p.annualRate)],
                 ['还款方式', REPAYMENT_METHOD_LABEL[p.repaymentMethod]],
                 ['中登登记', p.zhongdengRegNo ?? `未登记（截止 ${p.zhongdengDueDate ?? '--'}）`],
               ]}
@@ -112,7 +112,7 @@ function InterestCalculator({ plan }: { plan: PlanDetail }) {
   const styles = useMakeStyles();
   const [v, setV] = useState<Trial>({
     amount: formatFen(BigInt(plan.loanAmount)),
-    rate: plan.annualRate,
+    rate: rateToPercentText(plan.annualRate),
     method: plan.repaymentMethod,
     loanDate: plan.loanDate,
     termDays: String(plan.termDays ?? 30),
@@ -128,7 +128,7 @@ function InterestCalculator({ plan }: { plan: PlanDetail }) {
         <Field label="本金（元）">
           <Input value={v.amount} inputMode="decimal" onChange={set('amount')} />
         </Field>
-        <Field label="年利率" hint="如 0.0600">
+        <Field label="年利率（%）" hint="如 6 或 6.5">
           <Input value={v.rate} inputMode="decimal" onChange={set('rate')} />
         </Field>
         <Field label="还款方式">
@@ -188,12 +188,19 @@ interface Trial {
 function trial(v: Trial, dayCountBasis: 360 | 365): ReturnType<typeof scheduleOf> | string {
   const amountFen = yuanToFen(v.amount.trim());
   const termDays = Number(v.termDays);
-  const valid = amountFen !== null && amountFen > 0n && Number.isInteger(termDays) && termDays > 0 && termDays <= 3660;
+  const annualRate = percentToRate(v.rate);
+  const valid =
+    annualRate !== null &&
+    amountFen !== null &&
+    amountFen > 0n &&
+    Number.isInteger(termDays) &&
+    termDays > 0 &&
+    termDays <= 3660;
   try {
     if (valid)
       return scheduleOf({
         amountFen,
-        annualRate: v.rate.trim(),
+        annualRate,
         method: v.method as RepaymentMethod,
         loanDate: v.loanDate,
         termDays,
