@@ -17,6 +17,8 @@ export const DOCUMENT_PREFIX = {
   meeting: 'HY',
   /** 融资决议. */
   decision: 'JY',
+  /** 放款 放款编号 (DK, 贷款: FK is the payment orders' own). */
+  loan: 'DK',
   /** 访谈纪要 (CRM). */
   interviewMinutes: 'FT',
   /** 供应商编号. */

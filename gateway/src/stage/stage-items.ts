@@ -85,7 +85,7 @@ const TransitionBody = Type.Object(
   },
   { additionalProperties: false },
 );
-type TransitionBody = { action: string; version: number; comment?: string; values?: ItemValues };
+export type TransitionBody = { action: string; version: number; comment?: string; values?: ItemValues };
 
 const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
@@ -118,30 +118,11 @@ export function registerItems<S extends string, I extends StageItem<S>>(
     { ...def.wire.schema.properties, actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作' }) },
     { additionalProperties: false },
   );
-  const context = (actor: Actor, now: Date, parentState: string): WorkflowContext<ItemFacts> => ({
-    actorId: actor.userId,
-    grants: itemGrants(actor, def.workflow),
-    roles: actor.roles,
-    now,
-    facts: { parentState },
-  });
-  /** The business, in the caller's scope (another tenant's or subtree's is not found); locked inside `trx`. */
-  const parent = async (tenantId: string, actor: Actor, businessId: string, trx?: Kysely<Database>) => {
-    const business = await loadBusiness(trx ?? deps.db, tenantId, businessId, !!trx);
-    if (!inScope(actor, business)) throw notFound(BusinessMessage.notFound);
-    return business;
-  };
-  const withActions = (
-    items: I[],
-    business: { state: string; suspended: boolean },
-    ctx: WorkflowContext<ItemFacts>,
-  ) => {
-    const moves = itemParentRefusal(business, def.states, def.workflow.noun) === null;
-    return items.map((i) => ({
-      ...def.wire.of(i),
-      actions: moves ? allowedActions(def.workflow, i, ctx).map((t) => t.action) : [],
-    }));
-  };
+  const context = (actor: Actor, now: Date, parentState: string) => itemContext(def, actor, now, parentState);
+  const parent = (tenantId: string, actor: Actor, businessId: string) =>
+    itemParent(deps.db, tenantId, actor, businessId);
+  const withActions = (items: I[], business: { state: string; suspended: boolean }, ctx: WorkflowContext<ItemFacts>) =>
+    itemsWithActions(def, items, business, ctx);
 
   app.get(
     `${def.api}/:businessId/items`,
@@ -184,75 +165,131 @@ export function registerItems<S extends string, I extends StageItem<S>>(
       },
     },
     async (request) => {
-      const { tenantId, userId } = sessionOf(request);
+      const { tenantId } = sessionOf(request);
       const actor = await callerOf(request, deps.db);
-      const now = deps.now();
       const { id } = request.params as IdParams;
-      const body = request.body as TransitionBody;
-      const found = await db
-        .selectFrom(def.table)
-        .select('business_id')
-        .where('tenant_id', '=', tenantId)
-        .where('item_id', '=', id)
-        .executeTakeFirst();
-      if (!found) throw notFound(def.messages.notFound);
-      const answer = await deps.db.transaction().execute(async (trx) => {
-        const business = await parent(tenantId, actor, String(found.business_id), trx);
-        const ctx = context(actor, now, business.state);
-        const stored = await (trx as unknown as AnyDb)
-          .selectFrom(def.table)
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('item_id', '=', id)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
-        const item = def.fromRow(stored);
-        const input: TransitionInput = {
-          ...(body.comment !== undefined ? { comment: body.comment } : {}),
-          values: body.values ?? {},
-        };
-        const verdict = applyTransition(def.workflow, item, body.action, ctx, input);
-        if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
-        const refused = itemParentRefusal(business, def.states, def.workflow.noun);
-        if (refused) throw invalidInput(refused);
-        if (item.version !== body.version) throw staleError(def.messages.stale);
-        if (!verdict.ok) throw invalidInput(verdict.message);
-        const keys = new Set(verdict.transition.inputs?.keys ?? []);
-        const values = Object.fromEntries(Object.entries(body.values ?? {}).filter(([k]) => keys.has(k)));
-        const move: ItemMove<S> = {
-          tenantId,
-          actor,
-          now,
-          action: body.action,
-          to: verdict.to,
-          comment: verdict.comment,
-          values,
-        };
-        const written = await (trx as unknown as AnyDb)
-          .updateTable(def.table)
-          .set({ ...def.write(item, move), status: verdict.to, version: sql`version + 1`, updated_at: now })
-          .where('tenant_id', '=', tenantId)
-          .where('item_id', '=', id)
-          .where('version', '=', body.version)
-          .executeTakeFirst();
-        if (Number(written.numUpdatedRows) !== 1) throw staleError(def.messages.stale);
-        await def.after?.(trx, item, move);
-        await logOperation(trx, {
-          ...{ tenantId, userId, now, action: `${def.name}.${body.action}`, targetType: def.name, targetId: id },
-          before: { status: item.status, version: item.version },
-          after: { status: verdict.to, version: item.version + 1, comment: verdict.comment },
-        });
-        const after = await (trx as unknown as AnyDb)
-          .selectFrom(def.table)
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('item_id', '=', id)
-          .executeTakeFirstOrThrow();
-        return withActions([def.fromRow(after)], business, ctx)[0];
-      });
-      return ok(answer);
+      return ok(
+        await moveItem(deps.db, def, { tenantId, actor, now: deps.now(), id, body: request.body as TransitionBody }),
+      );
     },
   );
+}
+
+/** How an item's move reads its business's guard and the caller's grants. */
+function itemContext<S extends string, I>(
+  def: Pick<ItemsDef<S, I & StageItem<S>>, 'workflow'>,
+  actor: Actor,
+  now: Date,
+  parentState: string,
+): WorkflowContext<ItemFacts> {
+  return {
+    actorId: actor.userId,
+    grants: itemGrants(actor, def.workflow),
+    roles: actor.roles,
+    now,
+    facts: { parentState },
+  };
+}
+
+/** The business, in the caller's scope (another tenant's or subtree's is not found); locked inside `trx`. */
+async function itemParent(db: Kysely<Database>, tenantId: string, actor: Actor, businessId: string, lock = false) {
+  const business = await loadBusiness(db, tenantId, businessId, lock);
+  if (!inScope(actor, business)) throw notFound(BusinessMessage.notFound);
+  return business;
+}
+
+/** The items on the wire with what the caller may do on each now (nothing while the business lets none move). */
+function itemsWithActions<S extends string, I extends StageItem<S>>(
+  def: ItemsDef<S, I>,
+  items: I[],
+  business: { state: string; suspended: boolean },
+  ctx: WorkflowContext<ItemFacts>,
+) {
+  const moves = itemParentRefusal(business, def.states, def.workflow.noun) === null;
+  return items.map((i) => ({
+    ...def.wire.of(i),
+    actions: moves ? allowedActions(def.workflow, i, ctx).map((t) => t.action) : [],
+  }));
+}
+
+/**
+ * One item's move by `actor`, as the route makes it for the caller and a walk (a seed, a browser test's set-up)
+ * for a seeded person: the same transaction, checks, effects and log. Answers the item as the route does.
+ */
+export async function moveItem<S extends string, I extends StageItem<S>>(
+  database: Kysely<Database>,
+  def: ItemsDef<S, I>,
+  { tenantId, actor, now, id, body }: { tenantId: string; actor: Actor; now: Date; id: string; body: TransitionBody },
+) {
+  const db = database as unknown as AnyDb;
+  const userId = actor.userId;
+  const parent = (t: string, a: Actor, businessId: string, trx: Kysely<Database>) =>
+    itemParent(trx, t, a, businessId, true);
+  const context = (a: Actor, at: Date, parentState: string) => itemContext(def, a, at, parentState);
+  const withActions = (items: I[], business: { state: string; suspended: boolean }, ctx: WorkflowContext<ItemFacts>) =>
+    itemsWithActions(def, items, business, ctx);
+  const found = await db
+    .selectFrom(def.table)
+    .select('business_id')
+    .where('tenant_id', '=', tenantId)
+    .where('item_id', '=', id)
+    .executeTakeFirst();
+  if (!found) throw notFound(def.messages.notFound);
+  const answer = await database.transaction().execute(async (trx) => {
+    const business = await parent(tenantId, actor, String(found.business_id), trx);
+    const ctx = context(actor, now, business.state);
+    const stored = await (trx as unknown as AnyDb)
+      .selectFrom(def.table)
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('item_id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const item = def.fromRow(stored);
+    const input: TransitionInput = {
+      ...(body.comment !== undefined ? { comment: body.comment } : {}),
+      values: body.values ?? {},
+    };
+    const verdict = applyTransition(def.workflow, item, body.action, ctx, input);
+    if (!verdict.ok && verdict.reason === 'forbidden') throw new AppError(ResultCode.forbidden, verdict.message);
+    const refused = itemParentRefusal(business, def.states, def.workflow.noun);
+    if (refused) throw invalidInput(refused);
+    if (item.version !== body.version) throw staleError(def.messages.stale);
+    if (!verdict.ok) throw invalidInput(verdict.message);
+    const keys = new Set(verdict.transition.inputs?.keys ?? []);
+    const values = Object.fromEntries(Object.entries(body.values ?? {}).filter(([k]) => keys.has(k)));
+    const move: ItemMove<S> = {
+      tenantId,
+      actor,
+      now,
+      action: body.action,
+      to: verdict.to,
+      comment: verdict.comment,
+      values,
+    };
+    const written = await (trx as unknown as AnyDb)
+      .updateTable(def.table)
+      .set({ ...def.write(item, move), status: verdict.to, version: sql`version + 1`, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('item_id', '=', id)
+      .where('version', '=', body.version)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) !== 1) throw staleError(def.messages.stale);
+    await def.after?.(trx, item, move);
+    await logOperation(trx, {
+      ...{ tenantId, userId, now, action: `${def.name}.${body.action}`, targetType: def.name, targetId: id },
+      before: { status: item.status, version: item.version },
+      after: { status: verdict.to, version: item.version + 1, comment: verdict.comment },
+    });
+    const after = await (trx as unknown as AnyDb)
+      .selectFrom(def.table)
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('item_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return withActions([def.fromRow(after)], business, ctx)[0];
+  });
+  return answer;
 }
 
 /** The items' contribution to the business's checkpoint, registered where the stage's rules are. */

@@ -9,16 +9,9 @@
 import { onOrNextBusinessDay } from '../calendar/business-day';
 import { type PenaltyInput, penaltyFen } from './penalty';
 import { addDays, daysBetween } from './repayment-schedule';
+import type { InstallmentStatus } from './installment-status';
 
-/** 未到期 / 已到期 / 逾期 / 已结清. */
-export type InstallmentStatus = 'NOT_DUE' | 'DUE' | 'OVERDUE' | 'SETTLED';
-
-export const INSTALLMENT_STATUS_LABEL: Readonly<Record<InstallmentStatus, string>> = {
-  NOT_DUE: '未到期',
-  DUE: '已到期',
-  OVERDUE: '逾期',
-  SETTLED: '已结清',
-};
+export { INSTALLMENT_STATUS_LABEL, type InstallmentStatus } from './installment-status';
 
 export interface InstallmentOnDay {
   dueDate: string;

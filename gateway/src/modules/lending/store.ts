@@ -1,0 +1,424 @@
+// 放款's rows and rules (BUSINESS.md "Decisions for the lifecycle's second half": Lending): the loan and its
+// installments as Kysely sees them (migration 0140; money bigint 分, read as bigint into the domain and sent as a
+// number of 分 on the wire), the limits a registration is held to, the REGISTER_LOAN rule the aggregate runs before
+// 登记放款's 提交, the registrar as the record's writer (so the review snapshot never names them), and what the
+// business's moves do to the loan inside their transaction: OPS's 退回 cancels the registration, its 通过 stores
+// the schedule, consumes the product's quota, raises the orders' 已融资 and converts their reservations.
+import type { ColumnType, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { ELEMENT_FINISHED, ELEMENT_ITEMS_SOURCE, type ElementStatus } from '../../../../src/domain/financing/elements';
+import { stageOf } from '../../../../src/domain/financing/lifecycle';
+import { itemsCheckpoint } from '../../../../src/domain/workflow/items';
+import {
+  LendingMessage,
+  type LoanBounds,
+  type LoanRegistration,
+  type LoanStatus,
+  loanProblems,
+  scheduleOf,
+  zhongdengDueDate,
+} from '../../../../src/domain/financing/lending';
+import { type StoredInstallment, installmentsOf } from '../../../../src/domain/financing/repayment-plan';
+import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
+import { type RepaymentMethod, daysBetween } from '../../../../src/domain/financing/repayment-schedule';
+import { invalidInput } from '../../plugins/envelope';
+import { readStageSource } from '../../stage/stage-sources';
+import { rateText } from '../../stage/stage-terms';
+import {
+  type DayColumn,
+  type FenColumn,
+  type FenDefaulted,
+  type NullableColumn,
+  dayOf,
+  fenOf,
+} from '../../stage/stage-money';
+import { storeEligible } from '../assets/eligible-store';
+import { registerAfterTransition } from '../business/after-transition';
+import { registerBusinessFiles } from '../business/attachments';
+import { registerCheckpoint, registerWriters } from '../business/facts';
+import { newId } from '../operation-log/repository';
+
+// biome-ignore lint/suspicious/noExplicitAny: the rules read the business, decision, funds and assets tables
+type AnyDb = Kysely<any>;
+type Nullable<T> = NullableColumn<T>;
+type Instant = ColumnType<Date, Date, Date>;
+type Counter = ColumnType<number, number | undefined, number>;
+
+export interface LoanTable {
+  business_id: string;
+  tenant_id: string;
+  loan_no: string;
+  amount: FenColumn;
+  upfront_interest: FenColumn;
+  service_fee: FenColumn;
+  net_amount: FenColumn;
+  loan_date: DayColumn;
+  value_date: DayColumn;
+  maturity_date: DayColumn;
+  annual_rate: string;
+  repayment_method: string;
+  periods: number;
+  day_count_basis: number;
+  receipt_file_id: string;
+  status: string;
+  registrar_id: string;
+  registered_at: Instant;
+  reviewer_id: Nullable<string>;
+  reviewed_at: Nullable<Date>;
+  zhongdeng_due_date: Nullable<string | Date>;
+  zhongdeng_reg_no: Nullable<string>;
+  zhongdeng_reg_date: Nullable<string | Date>;
+  closed_through: Nullable<string | Date>;
+  version: Counter;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** Each component due and paid, 分; the close of business's status, overdue days and last penalty day. */
+export interface InstallmentTable {
+  installment_id: string;
+  tenant_id: string;
+  business_id: string;
+  period_no: number;
+  start_date: DayColumn;
+  due_date: DayColumn;
+  days: number;
+  principal_due: FenColumn;
+  interest_due: FenColumn;
+  fee_due: FenDefaulted;
+  penalty_accrued: FenDefaulted;
+  principal_paid: FenDefaulted;
+  interest_paid: FenDefaulted;
+  fee_paid: FenDefaulted;
+  penalty_paid: FenDefaulted;
+  status: ColumnType<string, string | undefined, string>;
+  overdue_days: Counter;
+  penalty_through: Nullable<string | Date>;
+  settled_on: Nullable<string | Date>;
+  version: Counter;
+  updated_at: Instant;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    loan: LoanTable;
+    installment: InstallmentTable;
+  }
+}
+
+/** The name under which the push stage hands over the capital side's approved amount (分), once it records one. */
+export const CAPITAL_APPROVED_SOURCE = 'push.capitalApprovedAmount';
+/** The file service's binding type of the 放款回单. */
+export const RECEIPT_FILE_TYPE = 'loanReceipt';
+
+const day = dayOf;
+const fen = fenOf;
+
+export interface StoredLoan {
+  businessId: string;
+  loanNo: string;
+  amount: bigint;
+  upfrontInterest: bigint;
+  serviceFee: bigint;
+  netAmount: bigint;
+  loanDate: string;
+  maturityDate: string;
+  annualRate: string;
+  repaymentMethod: RepaymentMethod;
+  periods: number;
+  dayCountBasis: 360 | 365;
+  receiptFileId: string;
+  status: LoanStatus;
+  registrarId: string;
+  reviewerId: string | null;
+  zhongdengDueDate: string | null;
+  zhongdengRegNo: string | null;
+  zhongdengRegDate: string | null;
+  version: number;
+}
+
+export async function loadLoan(db: AnyDb, tenantId: string, businessId: string, lock = false) {
+  const q = db.selectFrom('loan').selectAll().where('tenant_id', '=', tenantId).where('business_id', '=', businessId);
+  const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
+  if (!r) return null;
+  return {
+    businessId: r.business_id,
+    loanNo: r.loan_no,
+    amount: fen(r.amount),
+    upfrontInterest: fen(r.upfront_interest),
+    serviceFee: fen(r.service_fee),
+    netAmount: fen(r.net_amount),
+    loanDate: day(r.loan_date) as string,
+    maturityDate: day(r.maturity_date) as string,
+    annualRate: rateText(r.annual_rate) as string,
+    repaymentMethod: r.repayment_method as RepaymentMethod,
+    periods: Number(r.periods),
+    dayCountBasis: Number(r.day_count_basis) as 360 | 365,
+    receiptFileId: r.receipt_file_id,
+    status: r.status as LoanStatus,
+    registrarId: r.registrar_id,
+    reviewerId: r.reviewer_id,
+    zhongdengDueDate: day(r.zhongdeng_due_date),
+    zhongdengRegNo: r.zhongdeng_reg_no,
+    zhongdengRegDate: day(r.zhongdeng_reg_date),
+    version: Number(r.version),
+  } satisfies StoredLoan;
+}
+
+export async function loadInstallments(db: AnyDb, tenantId: string, businessId: string): Promise<StoredInstallment[]> {
+  const rows = await db
+    .selectFrom('installment')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .orderBy('period_no')
+    .execute();
+  return rows.map((r) => ({
+    periodNo: Number(r.period_no),
+    startDate: day(r.start_date) as string,
+    dueDate: day(r.due_date) as string,
+    principalDue: fen(r.principal_due),
+    interestDue: fen(r.interest_due),
+    feeDue: fen(r.fee_due),
+    penaltyAccrued: fen(r.penalty_accrued),
+    principalPaid: fen(r.principal_paid),
+    interestPaid: fen(r.interest_paid),
+    feePaid: fen(r.fee_paid),
+    penaltyPaid: fen(r.penalty_paid),
+    status: r.status as InstallmentStatus,
+    overdueDays: Number(r.overdue_days),
+  }));
+}
+
+/** The business's approved terms and what the loan is held to, on the app's day `now`. */
+export async function loanTermsOf(db: AnyDb, tenantId: string, businessId: string, now: Date) {
+  const b = await db
+    .selectFrom('financing_business as b')
+    .leftJoin('financing_decision as d', (j) =>
+      j.onRef('d.business_id', '=', 'b.business_id').onRef('d.tenant_id', '=', 'b.tenant_id'),
+    )
+    .leftJoin('fund_product as p', (j) =>
+      j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
+    )
+    .select([
+      'b.approved_amount',
+      'b.approved_annual_rate',
+      'b.approved_term_days',
+      'b.approved_repayment_method',
+      sql<string | null>`b.decision_valid_until::text`.as('valid_until'),
+      'd.approved_at',
+      'p.day_count_basis',
+    ])
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.business_id', '=', businessId)
+    .executeTakeFirst();
+  if (!b) return null;
+  const approvedFen = fen(b.approved_amount);
+  const capital = await readStageSource<number>(CAPITAL_APPROVED_SOURCE, db, tenantId, businessId);
+  const bounds: LoanBounds = {
+    approvedFen,
+    capitalApprovedFen: capital === undefined ? approvedFen : BigInt(capital),
+    today: businessDay(now),
+    validFrom: b.approved_at ? businessDay(new Date(b.approved_at)) : null,
+    validUntil: b.valid_until ? String(b.valid_until).slice(0, 10) : null,
+  };
+  const terms =
+    b.approved_annual_rate === null || b.approved_term_days === null || !b.approved_repayment_method
+      ? null
+      : {
+          annualRate: rateText(b.approved_annual_rate) as string,
+          termDays: Number(b.approved_term_days),
+          method: b.approved_repayment_method as RepaymentMethod,
+          dayCountBasis: (String(b.day_count_basis) === '365' ? 365 : 360) as 360 | 365,
+        };
+  return { bounds, terms };
+}
+
+/** The stored registration as the rule reads it. */
+const registrationOf = (l: StoredLoan): LoanRegistration => ({
+  amount: Number(l.amount),
+  loanDate: l.loanDate,
+  upfrontInterest: Number(l.upfrontInterest),
+  serviceFee: Number(l.serviceFee),
+  receiptFileId: l.receiptFileId,
+});
+
+/** Every refusal REGISTER_LOAN finds for the business's stored registration now. */
+export async function registrationProblems(db: AnyDb, tenantId: string, businessId: string, now: Date) {
+  const [loan, limits] = await Promise.all([
+    loadLoan(db, tenantId, businessId),
+    loanTermsOf(db, tenantId, businessId, now),
+  ]);
+  if (!loan || loan.status === 'REGISTERED') return [LendingMessage.missing];
+  if (!limits?.terms) return [LendingMessage.noTerms];
+  return [...loanProblems(registrationOf(loan), limits.bounds), ...(await conditionsOpen(db, tenantId, businessId))];
+}
+
+/** The element conditions due before lending (BUSINESS.md Decisions: Elements) each 已落实 or 已豁免. */
+async function conditionsOpen(db: AnyDb, tenantId: string, businessId: string): Promise<string[]> {
+  type Wire = { keyId: string; seq: number; name: string; status: string; version: number; checkpoint: string | null };
+  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
+  const due = items
+    .filter((i) => i.checkpoint === 'BEFORE_LENDING')
+    .map((i) => ({ ...i, itemId: i.keyId, businessId, status: i.status as ElementStatus }));
+  return itemsCheckpoint(due, ELEMENT_FINISHED, { noun: '放款条件', verb: '落实或豁免' });
+}
+
+// On the transition's own clock, as every checkpoint.
+registerCheckpoint('REGISTER_LOAN', async (db, tenantId, record, now) =>
+  registrationProblems(db, tenantId, (record as unknown as { keyId: string }).keyId, now),
+);
+
+// The registrar wrote the loan: the review snapshot never makes them its reviewer (四眼, S15).
+registerWriters('LENDING', async (db, tenantId, businessId) => {
+  const loan = await loadLoan(db, tenantId, businessId);
+  return loan ? [loan.registrarId] : [];
+});
+
+/** The product's quota consumed by the loan, refused when it has not that much left. */
+async function consumeQuota(db: AnyDb, tenantId: string, businessId: string, amount: bigint) {
+  const b = await db
+    .selectFrom('financing_business')
+    .select('product_id')
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  if (!b.product_id) return;
+  const done = await db
+    .updateTable('fund_product')
+    .set({ used_quota: sql`used_quota + ${amount}` })
+    .where('tenant_id', '=', tenantId)
+    .where('product_id', '=', b.product_id)
+    .where(sql<boolean>`quota - used_quota >= ${amount}`)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw invalidInput(LendingMessage.quota);
+}
+
+/**
+ * The application's reservations become 已融资: each order (in id order) is financed with what it reserved, up
+ * to the loan's amount, and its reservation released; the application then holds none.
+ */
+async function convertReservations(db: AnyDb, tenantId: string, businessId: string, amount: bigint) {
+  const app = await db
+    .selectFrom('financing_application')
+    .select('reserved')
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', businessId)
+    .executeTakeFirst();
+  if (!app) return;
+  const reserved = (typeof app.reserved === 'string' ? JSON.parse(app.reserved) : (app.reserved ?? {})) as Record<
+    string,
+    number
+  >;
+  let left = amount;
+  for (const id of Object.keys(reserved).sort()) {
+    const held = BigInt(reserved[id] ?? 0);
+    const financed = held < left ? held : left;
+    left -= financed;
+    await db
+      .updateTable('payment_order')
+      .set({
+        reserved_amount: sql`greatest(reserved_amount - ${held}, 0)`,
+        financed_amount: sql`financed_amount + ${financed}`,
+        financing_status: 'FINANCED',
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('order_id', '=', id)
+      .execute();
+    await storeEligible(db, tenantId, id);
+  }
+  await db
+    .updateTable('financing_application')
+    .set({ reserved: '{}' })
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', businessId)
+    .execute();
+}
+
+/** OPS's 通过: the schedule stored from the one pure function, the loan registered, quota and orders moved. */
+async function registerLoan(db: AnyDb, tenantId: string, businessId: string, reviewerId: string, now: Date) {
+  const loan = await loadLoan(db, tenantId, businessId, true);
+  // REGISTER_LOAN held at 提交 and the review was of this row; a loan missing here is a defect upstream.
+  if (!loan) throw new Error(`no loan for business ${businessId}`);
+  const { installments } = scheduleOf({
+    amountFen: loan.amount,
+    annualRate: loan.annualRate,
+    method: loan.repaymentMethod,
+    loanDate: loan.loanDate,
+    termDays: await termDaysOf(db, tenantId, businessId),
+    dayCountBasis: loan.dayCountBasis,
+  });
+  const rows = installmentsOf(installments);
+  await db
+    .insertInto('installment')
+    .values(
+      rows.map((i) => ({
+        installment_id: newId(),
+        tenant_id: tenantId,
+        business_id: businessId,
+        period_no: i.periodNo,
+        start_date: i.startDate,
+        due_date: i.dueDate,
+        days: daysBetween(i.startDate, i.dueDate),
+        principal_due: i.principalDue,
+        interest_due: i.interestDue,
+        status: i.status,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await db
+    .updateTable('loan')
+    .set({
+      status: 'REGISTERED',
+      reviewer_id: reviewerId,
+      reviewed_at: now,
+      periods: rows.length,
+      maturity_date: rows[rows.length - 1]?.dueDate ?? loan.maturityDate,
+      zhongdeng_due_date: zhongdengDueDate(loan.loanDate),
+      version: sql`version + 1`,
+      updated_at: now,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .execute();
+  await consumeQuota(db, tenantId, businessId, loan.amount);
+  await convertReservations(db, tenantId, businessId, loan.amount);
+}
+
+async function termDaysOf(db: AnyDb, tenantId: string, businessId: string): Promise<number> {
+  const b = await db
+    .selectFrom('financing_business')
+    .select('approved_term_days')
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return Number(b.approved_term_days);
+}
+
+// The loan's part of the business's moves, inside the transition's own transaction.
+registerAfterTransition('lending', async (trx, done) => {
+  if (stageOf(done.from) !== 'LENDING') return;
+  const db = trx as AnyDb;
+  const set = (status: LoanStatus) =>
+    db
+      .updateTable('loan')
+      .set({ status, version: sql`version + 1`, updated_at: done.now })
+      .where('tenant_id', '=', done.tenantId)
+      .where('business_id', '=', done.businessId)
+      .execute();
+  if (done.action === 'approve' && stageOf(done.to) === 'REPAYING') {
+    await registerLoan(db, done.tenantId, done.businessId, done.actor.userId, done.now);
+  } else if (done.action === 'submit') {
+    await set('PENDING');
+  } else if (done.action === 'return' || stageOf(done.to) === 'TERMINATED') {
+    await set('CANCELLED');
+  }
+});
+
+// 业务详情's 附件: the 放款回单 under 放款; whoever sees the business reads it.
+registerBusinessFiles(RECEIPT_FILE_TYPE, async (db, tenantId, businessId) => {
+  const loan = await loadLoan(db as unknown as AnyDb, tenantId, businessId);
+  return loan ? [{ stage: 'LENDING' as const, group: '放款回单', keyIds: [loan.receiptFileId] }] : [];
+});

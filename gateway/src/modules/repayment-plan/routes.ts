@@ -1,0 +1,80 @@
+// 还款计划 (BUSINESS.md §4 /business/repaymentplan, /repaymentPlanInfo) on the stage kit: the list of registered
+// loans with their plan's totals, scoped like every list, and the plan's detail — every installment with its
+// components, paid and owed, status and overdue days (the loan's rows are the lending module's).
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { PLAN_STAGE, installmentView } from '../../../../src/domain/financing/repayment-plan';
+import type { GatewayDeps } from '../../deps';
+import { notFound } from '../../plugins/envelope';
+import { FenSchema as Fen, NullableSchema as Nullable } from '../../stage/stage-money';
+import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
+import { loadInstallments, loadLoan, loanTermsOf } from '../lending/store';
+
+// biome-ignore lint/suspicious/noExplicitAny: the plan reads the lending module's tables
+type AnyDb = Kysely<any>;
+
+const InstallmentSchema = Type.Object(
+  {
+    ...{ periodNo: Type.Integer(), startDate: Type.String(), dueDate: Type.String(), days: Type.Integer() },
+    ...{ principalDue: Fen('应还本金'), interestDue: Fen('应还利息'), feeDue: Fen('应还费用') },
+    ...{ penaltyAccrued: Fen('罚息'), principalPaid: Fen('已还本金'), interestPaid: Fen('已还利息') },
+    ...{ feePaid: Fen('已还费用'), penaltyPaid: Fen('已还罚息'), paidTotal: Fen('已还合计') },
+    ...{ owedPrincipal: Fen('未还本金'), owedInterest: Fen('未还利息'), owedFee: Fen('未还费用') },
+    ...{ owedPenalty: Fen('未还罚息'), owedTotal: Fen('未还合计'), status: Type.String() },
+    ...{ statusLabel: Type.String(), overdueDays: Type.Integer() },
+  },
+  { additionalProperties: false },
+);
+
+const PlanDetail = {
+  businessId: Type.String(),
+  stateLabel: Type.String(),
+  netAmount: Fen('实际到账（分）'),
+  upfrontInterest: Fen('前置利息（分）'),
+  serviceFee: Fen('服务费（分）'),
+  termDays: Nullable(Type.Integer()),
+  dayCountBasis: Type.Integer(),
+  zhongdengDueDate: Nullable(Type.String()),
+  zhongdengRegNo: Nullable(Type.String()),
+  zhongdengRegDate: Nullable(Type.String()),
+  installments: Type.Array(InstallmentSchema),
+};
+
+export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  const db = deps.db as unknown as AnyDb;
+
+  /** The plan's detail: the loan's figures and every installment with its components, paid and owed. */
+  const planDetail = async (ctx: StageContext, row: StageRow) => {
+    const [loan, installments, limits] = await Promise.all([
+      loadLoan(db, ctx.tenantId, row.keyId),
+      loadInstallments(db, ctx.tenantId, row.keyId),
+      loanTermsOf(db, ctx.tenantId, row.keyId, ctx.now),
+    ]);
+    if (!loan) throw notFound(PLAN_STAGE.messages.notFound);
+    return {
+      businessId: row.keyId,
+      stateLabel: stateLabel(String(row.state)),
+      netAmount: Number(loan.netAmount),
+      upfrontInterest: Number(loan.upfrontInterest),
+      serviceFee: Number(loan.serviceFee),
+      termDays: limits?.terms?.termDays ?? null,
+      dayCountBasis: loan.dayCountBasis,
+      zhongdengDueDate: loan.zhongdengDueDate,
+      zhongdengRegNo: loan.zhongdengRegNo,
+      zhongdengRegDate: loan.zhongdengRegDate,
+      installments: installments.map(installmentView),
+    };
+  };
+
+  registerStage(app, deps, PLAN_STAGE, {
+    detail: {
+      summary: '还款计划详情（每期本金、利息、费用、罚息，已还与未还，状态与逾期天数）',
+      properties: PlanDetail,
+      load: planDetail,
+    },
+  });
+};
+
+export default repaymentPlanRoutes;
