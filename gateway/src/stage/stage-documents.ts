@@ -4,16 +4,25 @@
 // on a later request. A generated PDF is committed to the content-addressed blob store and its row inserted
 // under the blob's database lock (as an upload is, file-context.ts withBlobLocks), bound to its record; an
 // uploaded one is the caller's own upload, bound the same way. Reading it back checks the bytes still hash to
-// what the record says.
+// what the record says. The kit also serves such documents' page across businesses and their stored PDF.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { type TObject, type TProperties, Type } from 'typebox';
 import type { Database } from '../db/database';
+import type { GatewayDeps } from '../deps';
+import { inScope, loadBusiness } from '../modules/business/aggregate';
 import { BlobStore } from '../modules/file/blob-store';
 import { bindOwnFiles } from '../modules/file/file-binding';
+import { contentDisposition } from '../modules/file/file-names';
 import { newId } from '../modules/operation-log/repository';
-import { invalidInput, notFound } from '../plugins/envelope';
+import { sessionOf } from '../plugins/auth-guard';
+import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
+import { withinScope } from '../resource/resource-repository';
+import { IdParams, PageQuery, pageOf, pageRequest } from '../schemas/common';
+import { type AnyDb, callerOf, fixedScopeOf } from './stage-scope';
 
 export const DocumentEvidenceMessage = {
   missing: '文件不存在',
@@ -115,3 +124,132 @@ export async function documentBytes(
 
 /** The next version of a series: one after the highest (a new series starts at 1). */
 export const nextVersion = (versions: readonly number[]): number => Math.max(0, ...versions) + 1;
+
+/**
+ * What the kit serves of a stage's documents (stage items whose rows keep `file_id` and `file_sha256`): the page
+ * of every one in the caller's scope across businesses (its business's number, supplier and state beside it,
+ * newest first, filtered by the columns named), and each one's stored PDF on the pages named — read checked
+ * against the sha-256 on its row, within the caller's scope (another tenant's or subtree's is not found).
+ */
+export interface DocumentRoutesDef<R extends object> {
+  api: string;
+  table: string;
+  /** The list page granting the page; the pages granting the PDF, each with its path after `api`. */
+  list: string;
+  pdf: readonly { path: string; menu: string }[];
+  notFound: string;
+  /** `query key → column` filtered with LIKE. */
+  search: Readonly<Record<string, string>>;
+  /** A row on the wire (its business's state given) and its schema. */
+  row: { schema: TObject; of(row: Record<string, unknown>, businessState: string): R };
+  /** What the stage adds to a page's rows, read for them at once (a contract's 合同锁定), and its schema. */
+  extra?: { schema: TProperties; of(db: Kysely<Database>, tenantId: string, rows: R[]): Promise<object[]> };
+}
+
+export function registerDocumentRoutes<R extends object>(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  def: DocumentRoutesDef<R>,
+): void {
+  const db = deps.db as unknown as AnyDb;
+  const search = Object.fromEntries(
+    Object.keys(def.search).map((k) => [k, Type.Optional(Type.String({ maxLength: 40 }))]),
+  );
+  const Query = Type.Object(
+    { ...PageQuery.properties, ...search, businessId: Type.Optional(Type.String({ maxLength: 64 })) },
+    { additionalProperties: false },
+  );
+  const Row = Type.Object(
+    {
+      ...def.row.schema.properties,
+      businessNo: Type.String(),
+      supplierName: Type.String(),
+      ...def.extra?.schema,
+    },
+    { additionalProperties: false },
+  );
+  app.get(
+    `${def.api}/page`,
+    {
+      config: { access: { menu: def.list } },
+      schema: {
+        tags: ['business'],
+        summary: '文件（分页，数据授权范围内）',
+        querystring: Query,
+        response: envelopeResponses(pageOf(Row)),
+      },
+    },
+    async (request) => {
+      const { tenantId } = sessionOf(request);
+      const actor = await callerOf(request, deps.db);
+      const q = request.query as Record<string, string | undefined> & PageQuery;
+      const page = pageRequest(q);
+      let query = withinScope(
+        db
+          .selectFrom(`${def.table} as d`)
+          .innerJoin('financing_business as b', (j) =>
+            j.onRef('b.business_id', '=', 'd.business_id').onRef('b.tenant_id', '=', 'd.tenant_id'),
+          )
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .where('d.tenant_id', '=', tenantId)
+          .where('b.deleted', '=', false),
+        'b',
+        fixedScopeOf(actor),
+      );
+      for (const [key, column] of Object.entries(def.search)) {
+        if (q[key]) query = query.where(column, 'like', `%${q[key]}%`);
+      }
+      if (q.businessId) query = query.where('d.business_id', '=', q.businessId);
+      const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = (await query
+        .selectAll('d')
+        .select(['b.business_no as b_business_no', 'b.state as b_state', 's.org_name as s_org_name'])
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.item_id', 'desc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute()) as Record<string, unknown>[];
+      const wired = rows.map((r) => def.row.of(r, String(r.b_state)));
+      const extra = def.extra ? await def.extra.of(deps.db, tenantId, wired) : [];
+      const records = wired.map((w, i) => ({
+        ...w,
+        businessNo: String(rows[i]?.b_business_no ?? ''),
+        supplierName: String(rows[i]?.s_org_name ?? ''),
+        ...extra[i],
+      }));
+      return ok({ records, total, current: page.current, size: page.size });
+    },
+  );
+
+  const PdfQuery = Type.Object({ inline: Type.Optional(Type.Literal('1')) }, { additionalProperties: false });
+  for (const route of def.pdf) {
+    app.get(
+      `${def.api}${route.path}`,
+      {
+        config: { access: { menu: route.menu } },
+        schema: { tags: ['business'], summary: '存档PDF（校验SHA-256）', params: IdParams, querystring: PdfQuery },
+      },
+      async (request, reply) => {
+        const { tenantId } = sessionOf(request);
+        const actor = await callerOf(request, deps.db);
+        const row = await db
+          .selectFrom(def.table)
+          .select(['business_id', 'file_id', 'file_sha256'])
+          .where('tenant_id', '=', tenantId)
+          .where('item_id', '=', (request.params as IdParams).id)
+          .executeTakeFirst();
+        if (!row) throw notFound(def.notFound);
+        const business = await loadBusiness(deps.db, tenantId, String(row.business_id));
+        if (!inScope(actor, business)) throw notFound(def.notFound);
+        const evidence = { fileId: String(row.file_id), sha256: String(row.file_sha256) };
+        const { pdf, fileName } = await documentBytes(deps.db, deps.filesDir, tenantId, evidence);
+        const inline = (request.query as { inline?: string }).inline === '1';
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
+}

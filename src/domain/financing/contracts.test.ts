@@ -56,7 +56,7 @@ describe('compareFactors', () => {
       ['还款方式', true],
     ]);
     expect(rows[0]).toMatchObject({ contract: '8,000,000.00元', element: '8,000,000.00元' });
-    expect(rows[1]).toMatchObject({ contract: '6.50%', element: '6.50%' });
+    expect(rows[1]).toMatchObject({ contract: '年化6.50%', element: '年化6.50%' });
   });
 
   it('marks each factor that differs, by one 分 or one basis point', () => {
@@ -133,8 +133,14 @@ describe('checkContractDraft', () => {
   });
   it('refuses a fractional amount, a rate of five places, an unknown method', () => {
     expect(checkContractDraft({ ...draft, amountFen: 1.5 })).toEqual({ ok: false, message: ContractMessage.amount });
-    expect(checkContractDraft({ ...draft, annualRate: '0.06501' })).toEqual({ ok: false, message: ContractMessage.rate });
-    expect(checkContractDraft({ ...draft, repaymentMethod: 'X' })).toEqual({ ok: false, message: ContractMessage.method });
+    expect(checkContractDraft({ ...draft, annualRate: '0.06501' })).toEqual({
+      ok: false,
+      message: ContractMessage.rate,
+    });
+    expect(checkContractDraft({ ...draft, repaymentMethod: 'X' })).toEqual({
+      ok: false,
+      message: ContractMessage.method,
+    });
     expect(rateUnits('abc')).toBeNull();
   });
 });
@@ -155,10 +161,12 @@ describe('作废', () => {
     expect(
       applyTransition(CONTRACT_ITEMS, contract(), 'void', ctx(['LEGAL_COUNSEL']), { comment: '金额有误' }),
     ).toMatchObject({ ok: true, to: 'VOID' });
-    expect(applyTransition(CONTRACT_ITEMS, contract({ status: 'VOID' }), 'void', ctx(['LEGAL_COUNSEL']))).toMatchObject({
-      ok: false,
-      reason: 'state',
-    });
+    expect(applyTransition(CONTRACT_ITEMS, contract({ status: 'VOID' }), 'void', ctx(['LEGAL_COUNSEL']))).toMatchObject(
+      {
+        ok: false,
+        reason: 'state',
+      },
+    );
     expect(applyTransition(CONTRACT_ITEMS, contract(), 'void', ctx(['RISK_MANAGER']))).toMatchObject({
       ok: false,
       reason: 'forbidden',

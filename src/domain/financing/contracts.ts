@@ -8,15 +8,14 @@
 // One pure comparison (`compareFactors`) of a contract's factors with the TERM elements serves the review page
 // (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
 // naming the contract and the factor. A contract under 合同锁定 is not sent to sign.
-import { formatFen } from '../format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import { type StateKey, stageOf, statusOf } from './lifecycle';
 import type { RepaymentMethod } from './repayment-schedule';
 import { type ContractLockFact, isContractLocked } from '../risk/locks';
 import { ROLE } from './roles';
 import { STAGES } from './stages';
-import type { ElementValue } from './elements';
-import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
+import { type ElementValue, elementValueText } from './elements';
+import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { editableStates } from '../stage/stage';
 
@@ -111,13 +110,13 @@ export interface FactorRow {
   equal: boolean;
 }
 
-/** Which TERM element each factor answers to. */
-const FACTOR_ELEMENT: Readonly<Record<FactorKey, { label: string; element: string }>> = {
-  amount: { label: '金额', element: '金额' },
-  rate: { label: '年利率', element: '利率' },
-  term: { label: '期限', element: '期限' },
-  method: { label: '还款方式', element: '还款方式' },
-};
+/** Each factor, the TERM element it answers to, and the factor as that element's kind of value. */
+const FACTORS: readonly { key: FactorKey; label: string; element: string; of(f: ContractFactors): ElementValue }[] = [
+  { key: 'amount', label: '金额', element: '金额', of: (f) => ({ type: 'AMOUNT', fen: f.amountFen }) },
+  { key: 'rate', label: '年利率', element: '利率', of: (f) => ({ type: 'RATE', rate: f.annualRate }) },
+  { key: 'term', label: '期限', element: '期限', of: (f) => ({ type: 'DAYS', days: f.termDays }) },
+  { key: 'method', label: '还款方式', element: '还款方式', of: (f) => ({ type: 'METHOD', method: f.repaymentMethod }) },
+];
 
 /** An annual rate in ten-thousandths, so '0.065' and '0.0650' are one rate; null when not a rate. */
 export function rateUnits(rate: string): bigint | null {
@@ -126,51 +125,19 @@ export function rateUnits(rate: string): bigint | null {
   return BigInt(m[1] as string) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0') || '0');
 }
 
-/** '0.0650' → '6.50%'. */
-export function ratePercent(rate: string): string {
-  const units = rateUnits(rate);
-  if (units === null) return rate;
-  return `${units / 100n}.${String(units % 100n).padStart(2, '0')}%`;
-}
-
-const factorText = (key: FactorKey, f: ContractFactors): string => {
-  switch (key) {
-    case 'amount':
-      return `${formatFen(f.amountFen)}元`;
-    case 'rate':
-      return ratePercent(f.annualRate);
-    case 'term':
-      return `${f.termDays}天`;
-    case 'method':
-      return REPAYMENT_METHOD_LABEL[f.repaymentMethod] ?? f.repaymentMethod;
-  }
-};
-
-const elementText = (v: ElementValue): string => {
+/** A value as compared: exact 分, the rate in ten-thousandths, days, the method's code. */
+const compared = (v: ElementValue): string => {
   switch (v.type) {
     case 'AMOUNT':
-      return `${formatFen(v.fen)}元`;
+      return `A${v.fen}`;
     case 'RATE':
-      return ratePercent(v.rate);
+      return `R${rateUnits(v.rate) ?? v.rate}`;
     case 'DAYS':
-      return `${v.days}天`;
+      return `D${v.days}`;
     case 'METHOD':
-      return REPAYMENT_METHOD_LABEL[v.method] ?? v.method;
+      return `M${v.method}`;
     case 'TEXT':
-      return v.text;
-  }
-};
-
-const sameValue = (key: FactorKey, f: ContractFactors, v: ElementValue): boolean => {
-  switch (key) {
-    case 'amount':
-      return v.type === 'AMOUNT' && v.fen === f.amountFen;
-    case 'rate':
-      return v.type === 'RATE' && rateUnits(v.rate) !== null && rateUnits(v.rate) === rateUnits(f.annualRate);
-    case 'term':
-      return v.type === 'DAYS' && v.days === f.termDays;
-    case 'method':
-      return v.type === 'METHOD' && v.method === f.repaymentMethod;
+      return `T${v.text}`;
   }
 };
 
@@ -179,20 +146,13 @@ const sameValue = (key: FactorKey, f: ContractFactors, v: ElementValue): boolean
  * review page's table, its differences in red); `equal` is false where they differ.
  */
 export function compareFactors(factors: ContractFactors, terms: readonly TermElement[]): FactorRow[] {
-  const rows: FactorRow[] = [];
-  for (const key of Object.keys(FACTOR_ELEMENT) as FactorKey[]) {
-    const { label, element } = FACTOR_ELEMENT[key];
+  return FACTORS.flatMap(({ key, label, element, of }) => {
     const required = terms.find((t) => t.name === element)?.required;
-    if (!required) continue;
-    rows.push({
-      key,
-      label,
-      contract: factorText(key, factors),
-      element: elementText(required),
-      equal: sameValue(key, factors, required),
-    });
-  }
-  return rows;
+    if (!required) return [];
+    const value = of(factors);
+    const equal = compared(value) === compared(required);
+    return [{ key, label, contract: elementValueText(value), element: elementValueText(required), equal }];
+  });
 }
 
 export const ContractMessage = {
@@ -201,7 +161,6 @@ export const ContractMessage = {
   none: '请先制作至少一份合同',
   locked: (contractNo: string) => `合同${contractNo}已被锁定，不能发起签约`,
   notApproved: (contractNo: string) => `合同${contractNo}尚未审核通过`,
-  voidReason: '请输入作废原因',
   amount: '合同金额须为大于0的整数（分）',
   rate: '年利率须为不超过4位小数的数字',
   term: '期限须为1至3660天',
@@ -213,7 +172,6 @@ export const ContractMessage = {
   notFound: '合同不存在',
   stale: '合同已被他人修改，请刷新后重试',
   fileRequired: '请上传合同PDF',
-  notPdf: '上传的合同须为PDF文件',
 } as const;
 
 /** The live contracts of a business (VOID ones no longer count). */
@@ -274,15 +232,19 @@ export interface ContractDraft {
 }
 
 /** The draft checked field by field: its factors typed, or the first refusal. */
-export function checkContractDraft(d: ContractDraft): { ok: true; factors: ContractFactors } | { ok: false; message: string } {
+export function checkContractDraft(
+  d: ContractDraft,
+): { ok: true; factors: ContractFactors } | { ok: false; message: string } {
   const name = d.name.trim();
   if (!name || [...name].length > 100) return { ok: false, message: ContractMessage.name };
   if (!Number.isSafeInteger(d.amountFen) || d.amountFen <= 0) return { ok: false, message: ContractMessage.amount };
   if (rateUnits(d.annualRate) === null || (rateUnits(d.annualRate) as bigint) >= 10_000n)
     return { ok: false, message: ContractMessage.rate };
-  if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660) return { ok: false, message: ContractMessage.term };
+  if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660)
+    return { ok: false, message: ContractMessage.term };
   if (!(d.repaymentMethod in REPAYMENT_METHOD_LABEL)) return { ok: false, message: ContractMessage.method };
-  if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate)) return { ok: false, message: ContractMessage.dueDate };
+  if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate))
+    return { ok: false, message: ContractMessage.dueDate };
   if (d.payeeAccount !== null && [...d.payeeAccount].length > 60) return { ok: false, message: ContractMessage.payee };
   const units = rateUnits(d.annualRate) as bigint;
   return {
@@ -321,7 +283,6 @@ export const CONTRACT_ITEMS: WorkflowTable<StoredContractStatus, ContractItem, I
       comment: 'required',
       commentLabel: '作废原因',
       tone: 'danger',
-      guard: (_i: ContractItem, _ctx: WorkflowContext<ItemFacts>) => null,
     },
   ],
 };

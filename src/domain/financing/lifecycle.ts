@@ -491,9 +491,7 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
         ? crossing(s.approveCheckpoint, (rules) => all(notSuspended, mayReview, rules))
         : {
             guard:
-              s.stage === 'MEETING'
-                ? all(notSuspended, mayReview, concluded(isPassing))
-                : all(notSuspended, mayReview),
+              s.stage === 'MEETING' ? all(notSuspended, mayReview, concluded(isPassing)) : all(notSuspended, mayReview),
           }),
       ...(s.approvesAmount
         ? {

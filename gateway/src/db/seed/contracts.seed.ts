@@ -3,11 +3,7 @@
 // the reviewers (法务, 风控). The operator already holds every business page. Importing the contracts' store
 // registers their checkpoints before any seed walks a business through them.
 import type { Kysely } from 'kysely';
-import {
-  CONTRACT_INFO_PATH,
-  CONTRACT_ITEMS,
-  CONTRACT_LIST_PATH,
-} from '../../../../src/domain/financing/contracts';
+import { CONTRACT_INFO_PATH, CONTRACT_ITEMS, CONTRACT_LIST_PATH } from '../../../../src/domain/financing/contracts';
 import { ROLE, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { OperationCode } from '../../../../src/domain/menu/route-catalogue';
@@ -31,7 +27,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       ops.push({ role_id: roleId, menu_id: menuIdForPath(path), operation_code: 'export' });
     }
   }
-  const menus = [...new Map(ops.map((o) => [`${o.role_id} ${o.menu_id}`, { role_id: o.role_id, menu_id: o.menu_id }])).values()];
+  const menus = [
+    ...new Map(ops.map((o) => [`${o.role_id} ${o.menu_id}`, { role_id: o.role_id, menu_id: o.menu_id }])).values(),
+  ];
   await db
     .insertInto('role_menu')
     .values(menus)

@@ -196,7 +196,11 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
       .select(['sha256', 'business_type', 'business_id'])
       .where('key_id', '=', made.data.fileId)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ sha256: made.data.fileSha256, business_type: 'contractFile', business_id: made.data.keyId });
+    expect(stored).toEqual({
+      sha256: made.data.fileSha256,
+      business_type: 'contractFile',
+      business_id: made.data.keyId,
+    });
     const text = textOf(pdf.body);
     expect(text).toContain('保理合同');
     expect(text).toContain(`人民币${amountInWords(BigInt(factors.amountFen))}`);
@@ -207,9 +211,9 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
 
   it('takes an uploaded contract with its factors typed; refuses bad factors and another’s upload', async () => {
     const mine = await upload('risk1', '保证合同.pdf');
-    expect(await make('risk1', { origin: 'UPLOAD', contractType: 'GUARANTEE', annualRate: '0.06501', fileId: mine })).toMatchObject(
-      { code: ResultCode.invalidInput, message: ContractMessage.rate },
-    );
+    expect(
+      await make('risk1', { origin: 'UPLOAD', contractType: 'GUARANTEE', annualRate: '0.06501', fileId: mine }),
+    ).toMatchObject({ code: ResultCode.invalidInput, message: ContractMessage.rate });
     expect((await make('legal', { origin: 'UPLOAD', contractType: 'GUARANTEE', fileId: mine })).code).toBe(
       ResultCode.invalidInput,
     );
@@ -247,7 +251,12 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     });
     expect(await moveBusiness('legal', 'approve')).toMatchObject({
       code: ResultCode.invalidInput,
-      message: ContractMessage.differs(generated.contractNo, '期限', `${factors.termDays + 1}天`, `${factors.termDays}天`),
+      message: ContractMessage.differs(
+        generated.contractNo,
+        '期限',
+        `${factors.termDays + 1}天`,
+        `${factors.termDays}天`,
+      ),
     });
     expect((await moveBusiness('legal', 'return', '期限与要素不一致，请修改')).data.state).toBe('CONTRACT/RETURNED');
   });
@@ -271,7 +280,9 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     expect(next.code, next.message).toBe(0);
     expect(next.data).toMatchObject({ seriesNo: generated.seriesNo, contractVersion: 2, replacesId: generated.keyId });
     const detail = await call('GET', `${API}/${next.data.keyId}`, h.legal!);
-    expect(detail.data.versions.map((v: { contractVersion: number; status: string }) => [v.contractVersion, v.status])).toEqual([
+    expect(
+      detail.data.versions.map((v: { contractVersion: number; status: string }) => [v.contractVersion, v.status]),
+    ).toEqual([
       [2, 'RETURNED'],
       [1, 'VOID'],
     ]);
@@ -296,7 +307,10 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     const live = (await call('GET', `${API}/page?businessId=${business}&size=10`, h.legal!)).data.records.find(
       (r: { status: string }) => r.status === 'APPROVED',
     );
-    const lock = await call('POST', '/api/risk/contractLock', h.admin!, { contractNo: live.contractNo, reason: '合同争议' });
+    const lock = await call('POST', '/api/risk/contractLock', h.admin!, {
+      contractNo: live.contractNo,
+      reason: '合同争议',
+    });
     expect(lock.code, lock.message).toBe(0);
     expect((await call('GET', `${API}/${live.keyId}`, h.legal!)).data.contract.locked).toBe(true);
     expect(await moveBusiness('operator', 'startOnline')).toMatchObject({
@@ -310,8 +324,13 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
       (r: { status: string }) => r.status === 'APPROVED',
     );
     expect(
-      (await call('POST', `${API}/items/${live.keyId}/transition`, h.operator!, { action: 'void', version: live.version, comment: '不再需要' }))
-        .code,
+      (
+        await call('POST', `${API}/items/${live.keyId}/transition`, h.operator!, {
+          action: 'void',
+          version: live.version,
+          comment: '不再需要',
+        })
+      ).code,
     ).toBe(ResultCode.invalidInput);
     expect((await make('operator', {})).code).toBe(ResultCode.invalidInput);
   });

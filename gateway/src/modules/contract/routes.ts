@@ -6,9 +6,9 @@
 // with its factors typed, optionally as the new version of a voided contract), the stored PDF read back
 // checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
 // elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import {
   CONTRACT_FACTOR_PATH,
   CONTRACT_ITEM_STATES,
@@ -33,15 +33,16 @@ import { layoutDocument } from '../../documents/document-template';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { IdParams, PageQuery, pageOf, pageRequest } from '../../schemas/common';
+import { IdParams } from '../../schemas/common';
 import {
   bindUploadedDocument,
-  documentBytes,
   nextVersion,
+  registerDocumentRoutes,
   storeGeneratedDocument,
 } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
-import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
+import { withinScope } from '../../resource/resource-repository';
+import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import {
   type Actor,
   type BusinessRow,
@@ -52,7 +53,6 @@ import {
   recordOf,
   shanghaiDay,
 } from '../business/aggregate';
-import { contentDisposition } from '../file/file-names';
 import { registerFileRecord } from '../file/file-records';
 import { logOperation, newId } from '../operation-log/repository';
 import {
@@ -87,16 +87,6 @@ const MakeBody = Type.Object(
 );
 type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
 
-const ListQuery = Type.Object(
-  {
-    ...PageQuery.properties,
-    contractNo: Type.Optional(Type.String({ maxLength: 30 })),
-    businessNo: Type.Optional(Type.String({ maxLength: 30 })),
-    businessId: Type.Optional(Type.String({ maxLength: 64 })),
-  },
-  { additionalProperties: false },
-);
-
 const ListRow = Type.Object(
   {
     ...ContractSchema.properties,
@@ -124,13 +114,19 @@ const Detail = Type.Object(
   { additionalProperties: false },
 );
 
-const Review = Type.Object(
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const BusinessView = Type.Object(
   {
-    businessId: Type.String(),
-    businessNo: Type.String(),
-    state: Type.String(),
+    ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
+    version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
+    amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
+    ...{
+      annualRate: Nullable(Type.String()),
+      termDays: Nullable(Type.Integer()),
+      repaymentMethod: Nullable(Type.String()),
+    },
     contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
-    differences: Type.Integer({ description: '与业务要素不一致的要素个数；大于0时不能通过' }),
+    differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
   },
   { additionalProperties: false },
 );
@@ -148,6 +144,22 @@ const orgName = async (db: Kysely<Database>, tenantId: string, id: string | null
           .executeTakeFirst()
       )?.org_name ?? '')
     : '';
+
+/** The contract numbers among these under a live 合同锁定. */
+const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
+  new Set(
+    nos.length
+      ? (
+          await db
+            .selectFrom('contract_lock')
+            .select('contract_no')
+            .where('tenant_id', '=', tenantId)
+            .where('status', '=', 'LOCKED')
+            .where('contract_no', 'in', nos)
+            .execute()
+        ).map((l) => String(l.contract_no))
+      : [],
+  );
 
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
@@ -189,75 +201,29 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     return { item: fromRow(row as unknown as Record<string, unknown>), business };
   };
 
-  const lockedNos = async (tenantId: string, nos: string[]) =>
-    new Set(
-      nos.length
-        ? (
-            await db
-              .selectFrom('contract_lock')
-              .select('contract_no')
-              .where('tenant_id', '=', tenantId)
-              .where('status', '=', 'LOCKED')
-              .where('contract_no', 'in', nos)
-              .execute()
-          ).map((l) => String(l.contract_no))
-        : [],
-    );
-
-  app.get(
-    `${CONTRACTS_API}/page`,
-    {
-      config: { access: { menu: CONTRACT_LIST_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '合同文件（分页，数据授权范围内）',
-        querystring: ListQuery,
-        response: envelopeResponses(pageOf(ListRow)),
+  registerDocumentRoutes(app, deps, {
+    api: CONTRACTS_API,
+    table: 'contract_file',
+    list: CONTRACT_LIST_PATH,
+    pdf: [
+      { path: '/:id/pdf', menu: CONTRACT_LIST_PATH },
+      { path: '/review/file/:id', menu: CONTRACT_FACTOR_PATH },
+    ],
+    notFound: ContractMessage.notFound,
+    search: { contractNo: 'd.contract_no', businessNo: 'b.business_no' },
+    row: { schema: ContractSchema, of: (r, state) => wireOf(fromRow(r), state) },
+    extra: {
+      schema: { locked: Type.Boolean({ description: '合同锁定' }) },
+      of: async (database, tenantId, rows) => {
+        const locked = await lockedNos(
+          database,
+          tenantId,
+          rows.map((r) => r.contractNo),
+        );
+        return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
       },
     },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const q = request.query as { contractNo?: string; businessNo?: string; businessId?: string } & PageQuery;
-      const page = pageRequest(q);
-      const scope = fixedScopeOf(actor);
-      let query = db
-        .selectFrom('contract_file as c')
-        .innerJoin('financing_business as b', (j) =>
-          j.onRef('b.business_id', '=', 'c.business_id').onRef('b.tenant_id', '=', 'c.tenant_id'),
-        )
-        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-        .where('c.tenant_id', '=', tenantId)
-        .where('b.deleted', '=', false);
-      if (scope.supplier_id) query = query.where('b.supplier_id', '=', scope.supplier_id as string);
-      if (scope.project_company_id)
-        query = query.where('b.project_company_id', 'in', [...(scope.project_company_id as string[]), '']);
-      if (q.contractNo) query = query.where('c.contract_no', 'like', `%${q.contractNo}%`);
-      if (q.businessNo) query = query.where('b.business_no', 'like', `%${q.businessNo}%`);
-      if (q.businessId) query = query.where('c.business_id', '=', q.businessId);
-      const total = Number(
-        (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-      );
-      const rows = await query
-        .selectAll('c')
-        .select(['b.business_no', 'b.state', 's.org_name as supplier_name'])
-        .orderBy('c.created_at', 'desc')
-        .orderBy('c.item_id', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const locked = await lockedNos(
-        tenantId,
-        rows.map((r) => r.contract_no),
-      );
-      const records = rows.map((r) => ({
-        ...wireOf(fromRow(r as unknown as Record<string, unknown>), r.state),
-        businessNo: r.business_no,
-        supplierName: r.supplier_name ?? '',
-        locked: locked.has(r.contract_no),
-      }));
-      return ok({ records, total, current: page.current, size: page.size });
-    },
-  );
+  });
 
   app.get(
     `${CONTRACTS_API}/:id`,
@@ -276,7 +242,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const series = (await contractsOf(db, tenantId, item.businessId)).filter((c) => c.seriesNo === item.seriesNo);
       const terms = await termElementsOf(db, tenantId, item.businessId);
       const supplierName = await orgName(db, tenantId, business.supplierId);
-      const locked = (await lockedNos(tenantId, [item.contractNo])).has(item.contractNo);
+      const locked = (await lockedNos(db, tenantId, [item.contractNo])).has(item.contractNo);
       return ok({
         contract: { ...wireOf(item, business.state), businessNo: business.businessNo, supplierName, locked },
         versions: series.sort((a, b) => b.contractVersion - a.contractVersion).map((c) => wireOf(c, business.state)),
@@ -285,61 +251,83 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     },
   );
 
-  /** The stored PDF, its bytes checked against the sha-256 on the contract. */
-  const sendPdf = async (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * The business's contracts, each beside the TERM elements, the differences of the live ones counted, and the
+   * elements as the make form's prefill: the reviewers' read (合同要素审核) and the make page's, one answer.
+   */
+  const businessView = async (request: FastifyRequest) => {
     const { tenantId, actor } = await context(request);
-    const { item } = await load(tenantId, actor, (request.params as IdParams).id);
-    const row = item as typeof item & { row: Record<string, unknown> };
-    const { pdf, fileName } = await documentBytes(db, deps.filesDir, tenantId, {
-      fileId: String(row.row.file_id),
-      sha256: String(row.row.file_sha256),
+    const business = await loadBusiness(db, tenantId, (request.params as { businessId: string }).businessId);
+    if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
+    const terms = await termElementsOf(db, tenantId, business.keyId);
+    const contracts = (await contractsOf(db, tenantId, business.keyId)).map((c) => ({
+      contract: wireOf(c, business.state),
+      factors: compareFactors(c.factors, terms),
+    }));
+    const live = contracts.filter((c) => c.contract.status !== 'VOID');
+    const of = (name: string) => terms.find((t) => t.name === name)?.required;
+    const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
+    return ok({
+      ...{ businessId: business.keyId, businessNo: business.businessNo, state: business.state },
+      version: business.version,
+      amountFen: amount?.type === 'AMOUNT' ? Number(amount.fen) : null,
+      annualRate: rate?.type === 'RATE' ? rate.rate : null,
+      termDays: days?.type === 'DAYS' ? days.days : null,
+      repaymentMethod: method?.type === 'METHOD' ? method.method : null,
+      contracts,
+      differences: live.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0),
     });
-    const inline = (request.query as { inline?: string }).inline === '1';
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
   };
-  const PdfQuery = Type.Object({ inline: Type.Optional(Type.Literal('1')) }, { additionalProperties: false });
+  for (const [path, menu, summary] of [
+    ['/review/:businessId', CONTRACT_FACTOR_PATH, '合同要素审核：各合同的要素与业务要素并列，不一致者标红'],
+    ['/:businessId/terms', CONTRACT_MAKE_PATH, '制作合同：业务要素（预填合同要素）与该业务的合同'],
+  ] as const) {
+    app.get(
+      `${CONTRACTS_API}${path}`,
+      {
+        config: { access: { menu } },
+        schema: { tags: ['business'], summary, params: BusinessParams, response: envelopeResponses(BusinessView) },
+      },
+      businessView,
+    );
+  }
+
+  const Makeable = Type.Object(
+    { keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
+    { additionalProperties: false },
+  );
   app.get(
-    `${CONTRACTS_API}/:id/pdf`,
+    `${CONTRACTS_API}/makeable`,
     {
       config: { access: { menu: CONTRACT_LIST_PATH } },
-      schema: { tags: ['business'], summary: '合同PDF（存档文件，校验SHA-256）', params: IdParams, querystring: PdfQuery },
-    },
-    sendPdf,
-  );
-  app.get(
-    `${CONTRACTS_API}/review/file/:id`,
-    {
-      config: { access: { menu: CONTRACT_FACTOR_PATH } },
-      schema: { tags: ['business'], summary: '合同审核：合同PDF', params: IdParams, querystring: PdfQuery },
-    },
-    sendPdf,
-  );
-
-  app.get(
-    `${CONTRACTS_API}/review/:businessId`,
-    {
-      config: { access: { menu: CONTRACT_FACTOR_PATH } },
       schema: {
         tags: ['business'],
-        summary: '合同要素审核：各有效合同的要素与业务要素并列，不一致者标红',
-        params: BusinessParams,
-        response: envelopeResponses(Review),
+        summary: '待制作合同的业务（合同草稿或已退回，数据授权范围内，至多50笔）',
+        response: envelopeResponses(Type.Array(Makeable)),
       },
     },
     async (request) => {
       const { tenantId, actor } = await context(request);
-      const business = await loadBusiness(db, tenantId, (request.params as { businessId: string }).businessId);
-      if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
-      const terms = await termElementsOf(db, tenantId, business.keyId);
-      const contracts = (await contractsOf(db, tenantId, business.keyId))
-        .filter((c) => c.status !== 'VOID')
-        .map((c) => ({ contract: wireOf(c, business.state), factors: compareFactors(c.factors, terms) }));
-      const differences = contracts.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0);
-      return ok({ businessId: business.keyId, businessNo: business.businessNo, state: business.state, contracts, differences });
+      const query = withinScope(
+        db
+          .selectFrom('financing_business as b')
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name'])
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.deleted', '=', false)
+          .where('b.state', 'in', [...CONTRACT_ITEM_STATES]),
+        'b',
+        fixedScopeOf(actor),
+      );
+      const rows = await query.orderBy('b.updated_at', 'desc').limit(50).execute();
+      return ok(
+        rows.map((r) => ({
+          keyId: r.business_id,
+          businessNo: r.business_no,
+          supplierName: r.org_name ?? '',
+          state: r.state,
+        })),
+      );
     },
   );
 
@@ -366,15 +354,14 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const made = await db.transaction().execute(async (trx) => {
         const business = await loadBusiness(trx, tenantId, businessId, true);
         if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
-        const refused =
-          itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
+        const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
         if (refused) throw invalidInput(refused);
-        const existing = await contractsOf(trx as never, tenantId, businessId);
+        const existing = await contractsOf(anyDb(trx), tenantId, businessId);
         let seriesNo: string | null = null;
         let version = 1;
         if (body.replacesId) {
           const replaced = existing.find((c) => c.itemId === body.replacesId);
-          if (!replaced || replaced.status !== 'VOID') throw invalidInput(ContractMessage.replaces);
+          if (replaced?.status !== 'VOID') throw invalidInput(ContractMessage.replaces);
           seriesNo = replaced.seriesNo;
           version = nextVersion(await seriesVersions(trx, tenantId, replaced.seriesNo));
         }
@@ -426,10 +413,21 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
           })
           .execute();
         await logOperation(trx, {
-          ...{ tenantId, userId: actor.userId, now, action: 'contractFile.make', targetType: 'contractFile', targetId: id },
+          ...{
+            tenantId,
+            userId: actor.userId,
+            now,
+            action: 'contractFile.make',
+            targetType: 'contractFile',
+            targetId: id,
+          },
           after: { contractNo, origin: body.origin, version, sha256: evidence.sha256 },
         });
-        const row = await trx.selectFrom('contract_file').selectAll().where('item_id', '=', id).executeTakeFirstOrThrow();
+        const row = await trx
+          .selectFrom('contract_file')
+          .selectAll()
+          .where('item_id', '=', id)
+          .executeTakeFirstOrThrow();
         return wireOf(fromRow(row as unknown as Record<string, unknown>), business.state);
       });
       return ok(made);
@@ -475,4 +473,3 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 };
 
 export default contractRoutes;
-

@@ -22,11 +22,10 @@ import {
   type TermElement,
   contractStatusOf,
   factorProblems,
-  ratePercent,
   signingProblems,
   submitContractProblems,
 } from '../../../../src/domain/financing/contracts';
-import { ELEMENT_ITEMS_SOURCE, type ElementValue } from '../../../../src/domain/financing/elements';
+import { ELEMENT_ITEMS_SOURCE, type ElementValue, elementValueText } from '../../../../src/domain/financing/elements';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
 import type { Database } from '../../db/database';
@@ -126,7 +125,7 @@ export const wireOf = (i: ContractItem & { row?: Record<string, unknown> }, busi
     templateRef: i.row?.template_id ? `${i.row.template_id} v${i.row.template_version}` : null,
     amountFen: Number(i.factors.amountFen),
     annualRate: i.factors.annualRate,
-    annualRateText: ratePercent(i.factors.annualRate),
+    annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
     termDays: i.factors.termDays,
     repaymentMethod: i.factors.repaymentMethod,
     repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
