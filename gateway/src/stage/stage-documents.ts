@@ -13,10 +13,11 @@ import { type Kysely, sql } from 'kysely';
 import { type TObject, type TProperties, Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
-import { inScope, loadBusiness } from '../modules/business/aggregate';
+import { actorById, inScope, loadBusiness } from '../modules/business/aggregate';
 import { BlobStore } from '../modules/file/blob-store';
 import { bindOwnFiles } from '../modules/file/file-binding';
 import { contentDisposition } from '../modules/file/file-names';
+import { registerFileRecord } from '../modules/file/file-records';
 import { newId } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
@@ -134,6 +135,8 @@ export const nextVersion = (versions: readonly number[]): number => Math.max(0, 
 export interface DocumentRoutesDef<R extends object> {
   api: string;
   table: string;
+  /** The file service's binding type of the documents' PDFs: read by whoever may see their business. */
+  fileType: string;
   /** The list page granting the page; the pages granting the PDF, each with its path after `api`. */
   list: string;
   pdf: readonly { path: string; menu: string }[];
@@ -152,6 +155,22 @@ export function registerDocumentRoutes<R extends object>(
   def: DocumentRoutesDef<R>,
 ): void {
   const db = deps.db as unknown as AnyDb;
+  // A document's PDF is read through the file service (文件预览) by whoever may see its business.
+  registerFileRecord(def.fileType, async (database, caller, ids) => {
+    const rows = await (database as unknown as AnyDb)
+      .selectFrom(def.table)
+      .select(['item_id', 'business_id'])
+      .where('tenant_id', '=', caller.tenantId)
+      .where('item_id', 'in', [...ids])
+      .execute();
+    const actor = await actorById(database, caller.tenantId, caller.userId);
+    const out = new Set<string>();
+    for (const r of rows) {
+      const business = await loadBusiness(database, caller.tenantId, String(r.business_id)).catch(() => null);
+      if (business && inScope(actor, business)) out.add(String(r.item_id));
+    }
+    return out;
+  });
   const search = Object.fromEntries(
     Object.keys(def.search).map((k) => [k, Type.Optional(Type.String({ maxLength: 40 }))]),
   );

@@ -46,14 +46,12 @@ import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import {
   type Actor,
   type BusinessRow,
-  actorById,
   inScope,
   loadBusiness,
   nextDocumentNo,
   recordOf,
   shanghaiDay,
 } from '../business/aggregate';
-import { registerFileRecord } from '../file/file-records';
 import { logOperation, newId } from '../operation-log/repository';
 import {
   CONTRACT_FILE_TYPE,
@@ -150,7 +148,7 @@ const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) 
   new Set(
     nos.length
       ? (
-          await db
+          await anyDb(db)
             .selectFrom('contract_lock')
             .select('contract_no')
             .where('tenant_id', '=', tenantId)
@@ -164,23 +162,6 @@ const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) 
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
   const db = deps.db;
-
-  // A contract's PDF is read by whoever may see its business (a reviewer opening it through the file service).
-  registerFileRecord(CONTRACT_FILE_TYPE, async (database, caller, ids) => {
-    const rows = await database
-      .selectFrom('contract_file')
-      .select(['item_id', 'business_id'])
-      .where('tenant_id', '=', caller.tenantId)
-      .where('item_id', 'in', [...ids])
-      .execute();
-    const actor = await actorById(database, caller.tenantId, caller.userId);
-    const out = new Set<string>();
-    for (const r of rows) {
-      const business = await loadBusiness(database, caller.tenantId, r.business_id).catch(() => null);
-      if (business && inScope(actor, business)) out.add(r.item_id);
-    }
-    return out;
-  });
 
   const context = async (request: FastifyRequest) => {
     const { tenantId, userId } = sessionOf(request);
@@ -204,6 +185,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   registerDocumentRoutes(app, deps, {
     api: CONTRACTS_API,
     table: 'contract_file',
+    fileType: CONTRACT_FILE_TYPE,
     list: CONTRACT_LIST_PATH,
     pdf: [
       { path: '/:id/pdf', menu: CONTRACT_LIST_PATH },
