@@ -191,7 +191,9 @@ interface ElementWire {
   requiredValue: string;
 }
 
-const METHOD_BY_LABEL = new Map<string, string>(Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => [label, code]));
+const METHOD_BY_LABEL = new Map<string, string>(
+  Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => [label, code]),
+);
 
 /** A TERM item's required value, typed again from the wire. */
 function requiredOf(e: ElementWire): ElementValue | null {
