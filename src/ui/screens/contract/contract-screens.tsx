@@ -66,6 +66,7 @@ interface FactorRow {
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 20px' },
+  section: { display: 'flex', flexDirection: 'column', gap: '12px' },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))', gap: '12px 16px' },
   differs: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
@@ -193,7 +194,7 @@ function ContractPage({
         minWidth="960px"
         scrollLabel="合同文件列表"
         columns={[
-          { title: '合同编号' },
+          { title: '合同编号', width: 150 },
           { title: '名称' },
           { title: '类型' },
           { title: '业务编号' },
@@ -509,7 +510,7 @@ export function ContractFactorSection({ id }: { id: string }) {
   if (!review) return <Spinner size="small" label="加载合同…" />;
   const live = review.contracts.filter((c) => c.contract.status !== 'VOID');
   return (
-    <section aria-label="合同要素审核" className={styles.page}>
+    <section aria-label="合同要素审核" className={styles.section}>
       {review.differences > 0 && (
         <Text className={styles.warn} weight="semibold">
           有{review.differences}项合同要素与业务要素不一致，不能通过
