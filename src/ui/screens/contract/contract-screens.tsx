@@ -4,7 +4,7 @@
 // TERM elements; the business's 提交 to 合同审核), and 合同审核's section. Each read is made once by a component
 // keyed by what it reads (useLoadOnce); what may be done comes from the gateway (an item's `actions`), never
 // decided here.
-import { Button, Field, Input, Select, Spinner, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
@@ -20,11 +20,11 @@ import { stateLabel } from '../../../domain/financing/lifecycle';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { useServices } from '../../app/services';
-import { PaginationBar } from '../../kit/pagination-bar';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
+import { DocumentList, type DocumentListSpec, DocumentVoid } from '../stage/document-parts';
 
 const ROUTES = { resource: { api: CONTRACTS_API, noun: '合同' } };
 
@@ -32,7 +32,6 @@ interface Contract {
   keyId: string;
   businessId: string;
   contractNo: string;
-  seriesNo: string;
   contractVersion: number;
   name: string;
   contractTypeLabel: string;
@@ -42,14 +41,11 @@ interface Contract {
   annualRateText: string;
   termDays: number;
   repaymentMethodLabel: string;
-  dueDate: string | null;
-  payeeAccount: string | null;
   fileId: string;
   fileSha256: string;
   status: string;
   statusLabel: string;
   voidReason: string | null;
-  createdAt: string;
   version: number;
   businessNo?: string;
   supplierName?: string;
@@ -104,38 +100,38 @@ function useGateway() {
 
 export function ContractManageScreen() {
   const styles = useStyles();
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState({ contractNo: '', current: 1, size: 10 });
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
         合同文件管理
       </Text>
       <Makeable />
-      <div className={styles.row}>
-        <Field label="合同编号">
-          <Input value={typed} onChange={(_, d) => setTyped(d.value)} />
-        </Field>
-        <Button appearance="primary" onClick={() => setQuery({ ...query, contractNo: typed.trim(), current: 1 })}>
-          查询
-        </Button>
-        <Button
-          onClick={() => {
-            setTyped('');
-            setQuery({ contractNo: '', current: 1, size: query.size });
-          }}
-        >
-          重置
-        </Button>
-      </div>
-      <ContractPage
-        key={JSON.stringify(query)}
-        query={query}
-        onPage={(current, size) => setQuery({ ...query, current, size })}
-      />
+      <DocumentList<Contract> spec={LIST} />
     </section>
   );
 }
+
+const LIST: DocumentListSpec<Contract> = {
+  routes: ROUTES,
+  label: '合同文件',
+  search: { key: 'contractNo', label: '合同编号' },
+  infoPath: CONTRACT_INFO_PATH,
+  columns: ['合同编号', '名称', '类型', '业务编号', '供应商', '金额（元）', '版本', '状态', '锁定'].map((title, i) => ({
+    title,
+    ...(i === 0 ? { width: 150 } : i === 5 ? { amount: true } : {}),
+  })),
+  cells: (c) => [
+    c.contractNo,
+    c.name,
+    c.contractTypeLabel,
+    c.businessNo ?? '',
+    c.supplierName ?? '',
+    yuan(c.amountFen),
+    `V${c.contractVersion}`,
+    c.statusLabel,
+    c.locked ? '已锁定' : '否',
+  ],
+};
 
 function Makeable() {
   const navigate = useNavigate();
@@ -168,71 +164,6 @@ function Makeable() {
   );
 }
 
-function ContractPage({
-  query,
-  onPage,
-}: {
-  query: { contractNo: string; current: number; size: number };
-  onPage: (current: number, size: number) => void;
-}) {
-  const navigate = useNavigate();
-  const { get } = useGateway();
-  const page = useLoadOnce(
-    () =>
-      get<{ records: Contract[]; total: number }>('/page', {
-        current: query.current,
-        size: query.size,
-        ...(query.contractNo ? { contractNo: query.contractNo } : {}),
-      }),
-    null,
-  );
-  if (!page) return <Spinner size="small" label="加载合同…" />;
-  return (
-    <>
-      <SmallTable
-        label="合同文件"
-        minWidth="960px"
-        scrollLabel="合同文件列表"
-        columns={[
-          { title: '合同编号', width: 150 },
-          { title: '名称' },
-          { title: '类型' },
-          { title: '业务编号' },
-          { title: '供应商' },
-          { title: '金额（元）', amount: true },
-          { title: '版本' },
-          { title: '状态' },
-          { title: '锁定' },
-          { title: '操作' },
-        ]}
-        rows={page.records.map((c) => ({
-          key: c.keyId,
-          cells: [
-            c.contractNo,
-            c.name,
-            c.contractTypeLabel,
-            c.businessNo ?? '',
-            c.supplierName ?? '',
-            yuan(c.amountFen),
-            `V${c.contractVersion}`,
-            c.statusLabel,
-            c.locked ? '已锁定' : '否',
-            <Button
-              key="view"
-              size="small"
-              onClick={() => navigate(`${CONTRACT_INFO_PATH}?id=${encodeURIComponent(c.keyId)}`)}
-            >
-              查看
-            </Button>,
-          ],
-        }))}
-        empty="暂无合同"
-      />
-      <PaginationBar total={page.total} page={query.current} pageSize={query.size} onChange={onPage} />
-    </>
-  );
-}
-
 // ——— 合同文件详情 ———
 
 export function ContractInfoScreen() {
@@ -245,8 +176,7 @@ export function ContractInfoScreen() {
 function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
-  const { get, post, download, notifier } = useGateway();
-  const [reason, setReason] = useState('');
+  const { get, download } = useGateway();
   const detail = useLoadOnce(async () => {
     const d = await get<{ contract: Contract; versions: Contract[]; factors: FactorRow[] }>(
       `/${encodeURIComponent(id)}`,
@@ -258,18 +188,6 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
   }, null);
   if (!detail) return <Spinner size="small" label="加载合同…" />;
   const c = detail.contract;
-  const voidIt = () =>
-    post(`/items/${encodeURIComponent(c.keyId)}/transition`, {
-      action: 'void',
-      version: c.version,
-      comment: reason,
-    }).then(
-      () => {
-        notifier.success('合同已作废');
-        onChanged();
-      },
-      () => undefined, // the HTTP client has shown the refusal
-    );
   return (
     <section className={styles.page}>
       <div className={styles.row}>
@@ -326,14 +244,7 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
           ],
         }))}
       />
-      {detail.actions.includes('void') && (
-        <div className={styles.row}>
-          <Field label="作废原因" required>
-            <Textarea value={reason} onChange={(_, d) => setReason(d.value)} />
-          </Field>
-          <Button onClick={() => void voidIt()}>作废</Button>
-        </div>
-      )}
+      {detail.actions.includes('void') && <DocumentVoid routes={ROUTES} item={c} onDone={onChanged} />}
     </section>
   );
 }
