@@ -142,25 +142,30 @@ function Makeable() {
   );
   if (!rows.length) return null;
   return (
-    <SmallTable
-      label="待制作合同的业务"
-      columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
-      rows={rows.map((b) => ({
-        key: b.keyId,
-        cells: [
-          b.businessNo,
-          b.supplierName,
-          stateLabel(b.state),
-          <Button
-            key="make"
-            size="small"
-            onClick={() => navigate(`${CONTRACT_MAKE_PATH}?businessId=${encodeURIComponent(b.keyId)}`)}
-          >
-            制作合同
-          </Button>,
-        ],
-      }))}
-    />
+    <>
+      <Text as="h2" size={400} weight="semibold">
+        待制作合同的业务
+      </Text>
+      <SmallTable
+        label="待制作合同的业务"
+        columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
+        rows={rows.map((b) => ({
+          key: b.keyId,
+          cells: [
+            b.businessNo,
+            b.supplierName,
+            stateLabel(b.state),
+            <Button
+              key="make"
+              size="small"
+              onClick={() => navigate(`${CONTRACT_MAKE_PATH}?businessId=${encodeURIComponent(b.keyId)}`)}
+            >
+              制作合同
+            </Button>,
+          ],
+        }))}
+      />
+    </>
   );
 }
 
