@@ -21,6 +21,8 @@ export const DOCUMENT_PREFIX = {
   loan: 'DK',
   /** 访谈纪要 (CRM). */
   interviewMinutes: 'FT',
+  /** 合同. */
+  contract: 'HT',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

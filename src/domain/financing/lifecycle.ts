@@ -87,6 +87,7 @@ export type Checkpoint =
   | 'SUBMIT_DECISION'
   | 'SUBMIT_ELEMENTS'
   | 'SUBMIT_CONTRACT'
+  | 'REVIEW_CONTRACT'
   | 'START_SIGNING'
   | 'FINISH_SIGNING'
   | 'REVOKE_SIGNING'
@@ -280,6 +281,8 @@ interface ReviewStage {
   next: StateKey;
   /** 通过 may carry the 批复额度 (≤ applied); the last level's becomes the business's 批复金额. */
   approvesAmount?: boolean;
+  /** A hard control every level's 通过 crosses (合同审核: the contracts' factors equal the TERM elements). */
+  approveCheckpoint?: Checkpoint;
 }
 
 const EXAMINE = '/business/examine';
@@ -372,6 +375,7 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
     returned: 'CONTRACT/RETURNED',
     examine: '/business/contractFileReview/contractFileReviewFactor',
     next: 'SIGNING/WAIT_SIGN',
+    approveCheckpoint: 'REVIEW_CONTRACT',
   },
   {
     stage: 'PUSH',
@@ -487,7 +491,12 @@ function reviewTransitions(s: ReviewStage): LifecycleTransition[] {
       comment: 'optional',
       commentLabel: '审核意见',
       tone: 'success',
-      guard: s.stage === 'MEETING' ? all(notSuspended, mayReview, concluded(isPassing)) : all(notSuspended, mayReview),
+      ...(s.approveCheckpoint
+        ? crossing(s.approveCheckpoint, (rules) => all(notSuspended, mayReview, rules))
+        : {
+            guard:
+              s.stage === 'MEETING' ? all(notSuspended, mayReview, concluded(isPassing)) : all(notSuspended, mayReview),
+          }),
       ...(s.approvesAmount
         ? {
             inputs: {

@@ -1,0 +1,449 @@
+// 合同文件's routes (BUSINESS.md §4 /business/contractFileManage (+ /info), /business/contractFileMake/
+// contractFileMake, /business/contractFileReview/contractFileReviewFactor) on the stage kit: a business's
+// contracts and 作废 are the kit's stage items; what is the contracts' own is the page of every contract in the
+// caller's scope, one contract with its series' versions, 制作 (from a versioned template — the PDF rendered
+// once and stored through the file service as the version's evidence, its sha-256 on the row — or an upload
+// with its factors typed, optionally as the new version of a voided contract), the stored PDF read back
+// checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
+// elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type TSchema, Type } from 'typebox';
+import {
+  CONTRACT_FACTOR_PATH,
+  CONTRACT_ITEM_STATES,
+  CONTRACT_LIST_PATH,
+  CONTRACT_MAKE_PATH,
+  CONTRACT_TYPE_LABEL,
+  CONTRACTS_API,
+  type ContractDraft,
+  type ContractFactors,
+  ContractMessage,
+  type ContractType,
+  checkContractDraft,
+  compareFactors,
+} from '../../../../src/domain/financing/contracts';
+import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
+import { ROLE } from '../../../../src/domain/financing/roles';
+import { itemParentRefusal } from '../../../../src/domain/workflow/items';
+import type { Database } from '../../db/database';
+import { drawDocuments } from '../../documents/render-document';
+import { layoutDocument } from '../../documents/document-template';
+import type { GatewayDeps } from '../../deps';
+import { sessionOf } from '../../plugins/auth-guard';
+import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
+import { IdParams } from '../../schemas/common';
+import {
+  bindUploadedDocument,
+  nextVersion,
+  registerDocumentRoutes,
+  storeGeneratedDocument,
+} from '../../stage/stage-documents';
+import { registerItems } from '../../stage/stage-items';
+import { withinScope } from '../../resource/resource-repository';
+import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
+import { type Actor, type BusinessRow, inScope, loadBusiness, nextDocumentNo, recordOf } from '../business/aggregate';
+import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { logOperation, newId } from '../operation-log/repository';
+import {
+  CONTRACT_FILE_TYPE,
+  CONTRACTS,
+  ContractSchema,
+  contractsOf,
+  fromRow,
+  seriesVersions,
+  termElementsOf,
+  wireOf,
+} from './store';
+import { CONTRACT_TEMPLATES, type ContractValues } from './templates';
+
+const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
+
+const MakeBody = Type.Object(
+  {
+    origin: Type.Union([Type.Literal('TEMPLATE'), Type.Literal('UPLOAD')]),
+    contractType: Type.Unsafe<ContractType>({ type: 'string', enum: TYPES }),
+    name: Type.String({ maxLength: 200 }),
+    amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: '合同金额（分）' }),
+    annualRate: Type.String({ maxLength: 12, description: '年利率，不超过4位小数' }),
+    termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+    repaymentMethod: Type.String({ maxLength: 40 }),
+    dueDate: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
+    payeeAccount: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+    fileId: Type.Optional(Type.String({ maxLength: 64, description: '上传的合同PDF（上传时必填）' })),
+    replacesId: Type.Optional(Type.String({ maxLength: 64, description: '被本版本替代的已作废合同' })),
+  },
+  { additionalProperties: false },
+);
+type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
+
+const ListRow = Type.Object(
+  {
+    ...ContractSchema.properties,
+    businessNo: Type.String(),
+    supplierName: Type.String(),
+    locked: Type.Boolean({ description: '合同锁定' }),
+  },
+  { additionalProperties: false },
+);
+
+const FactorRow = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  contract: Type.String(),
+  element: Type.String(),
+  equal: Type.Boolean(),
+});
+
+const Detail = Type.Object(
+  {
+    contract: ListRow,
+    versions: Type.Array(ContractSchema),
+    factors: Type.Array(FactorRow),
+  },
+  { additionalProperties: false },
+);
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const BusinessView = Type.Object(
+  {
+    ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
+    version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
+    amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
+    ...{
+      annualRate: Nullable(Type.String()),
+      termDays: Nullable(Type.Integer()),
+      repaymentMethod: Nullable(Type.String()),
+    },
+    contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
+    differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
+  },
+  { additionalProperties: false },
+);
+
+const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
+
+const orgName = async (db: Kysely<Database>, tenantId: string, id: string | null) =>
+  id
+    ? ((
+        await db
+          .selectFrom('organization')
+          .select('org_name')
+          .where('tenant_id', '=', tenantId)
+          .where('org_id', '=', id)
+          .executeTakeFirst()
+      )?.org_name ?? '')
+    : '';
+
+/** The contract numbers among these under a live 合同锁定. */
+const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
+  new Set(
+    nos.length
+      ? (
+          await anyDb(db)
+            .selectFrom('contract_lock')
+            .select('contract_no')
+            .where('tenant_id', '=', tenantId)
+            .where('status', '=', 'LOCKED')
+            .where('contract_no', 'in', nos)
+            .execute()
+        ).map((l) => String(l.contract_no))
+      : [],
+  );
+
+export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
+  registerItems(app, deps, CONTRACTS);
+  const db = deps.db;
+
+  const context = async (request: FastifyRequest) => {
+    const { tenantId, userId } = sessionOf(request);
+    return { tenantId, userId, actor: await callerOf(request, db), now: deps.now() };
+  };
+
+  /** The contract, within the caller's scope (another tenant's or subtree's is not found), and its business. */
+  const load = async (tenantId: string, actor: Actor, id: string) => {
+    const row = await db
+      .selectFrom('contract_file')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('item_id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(ContractMessage.notFound);
+    const business = await loadBusiness(db, tenantId, row.business_id);
+    if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
+    return { item: fromRow(row as unknown as Record<string, unknown>), business };
+  };
+
+  registerDocumentRoutes(app, deps, {
+    api: CONTRACTS_API,
+    table: 'contract_file',
+    fileType: CONTRACT_FILE_TYPE,
+    list: CONTRACT_LIST_PATH,
+    pdf: [
+      { path: '/:id/pdf', menu: CONTRACT_LIST_PATH },
+      { path: '/review/file/:id', menu: CONTRACT_FACTOR_PATH },
+    ],
+    notFound: ContractMessage.notFound,
+    search: { contractNo: 'd.contract_no', businessNo: 'b.business_no' },
+    row: { schema: ContractSchema, of: (r, state) => wireOf(fromRow(r), state) },
+    extra: {
+      schema: { locked: Type.Boolean({ description: '合同锁定' }) },
+      of: async (database, tenantId, rows) => {
+        const locked = await lockedNos(
+          database,
+          tenantId,
+          rows.map((r) => r.contractNo),
+        );
+        return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
+      },
+    },
+  });
+
+  app.get(
+    `${CONTRACTS_API}/:id`,
+    {
+      config: { access: { menu: CONTRACT_LIST_PATH } },
+      schema: {
+        tags: ['business'],
+        summary: '合同文件详情：合同、同系列各版本、与业务要素的比对',
+        params: IdParams,
+        response: envelopeResponses(Detail),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor } = await context(request);
+      const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
+      const series = (await contractsOf(db, tenantId, item.businessId)).filter((c) => c.seriesNo === item.seriesNo);
+      const terms = await termElementsOf(db, tenantId, item.businessId);
+      const supplierName = await orgName(db, tenantId, business.supplierId);
+      const locked = (await lockedNos(db, tenantId, [item.contractNo])).has(item.contractNo);
+      return ok({
+        contract: { ...wireOf(item, business.state), businessNo: business.businessNo, supplierName, locked },
+        versions: series.sort((a, b) => b.contractVersion - a.contractVersion).map((c) => wireOf(c, business.state)),
+        factors: compareFactors(item.factors, terms),
+      });
+    },
+  );
+
+  /**
+   * The business's contracts, each beside the TERM elements, the differences of the live ones counted, and the
+   * elements as the make form's prefill: the reviewers' read (合同要素审核) and the make page's, one answer.
+   */
+  const businessView = async (request: FastifyRequest) => {
+    const { tenantId, actor } = await context(request);
+    const business = await loadBusiness(db, tenantId, (request.params as { businessId: string }).businessId);
+    if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
+    const terms = await termElementsOf(db, tenantId, business.keyId);
+    const contracts = (await contractsOf(db, tenantId, business.keyId)).map((c) => ({
+      contract: wireOf(c, business.state),
+      factors: compareFactors(c.factors, terms),
+    }));
+    const live = contracts.filter((c) => c.contract.status !== 'VOID');
+    const of = (name: string) => terms.find((t) => t.name === name)?.required;
+    const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
+    return ok({
+      ...{ businessId: business.keyId, businessNo: business.businessNo, state: business.state },
+      version: business.version,
+      amountFen: amount?.type === 'AMOUNT' ? Number(amount.fen) : null,
+      annualRate: rate?.type === 'RATE' ? rate.rate : null,
+      termDays: days?.type === 'DAYS' ? days.days : null,
+      repaymentMethod: method?.type === 'METHOD' ? method.method : null,
+      contracts,
+      differences: live.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0),
+    });
+  };
+  for (const [path, menu, summary] of [
+    ['/review/:businessId', CONTRACT_FACTOR_PATH, '合同要素审核：各合同的要素与业务要素并列，不一致者标红'],
+    ['/:businessId/terms', CONTRACT_MAKE_PATH, '制作合同：业务要素（预填合同要素）与该业务的合同'],
+  ] as const) {
+    app.get(
+      `${CONTRACTS_API}${path}`,
+      {
+        config: { access: { menu } },
+        schema: { tags: ['business'], summary, params: BusinessParams, response: envelopeResponses(BusinessView) },
+      },
+      businessView,
+    );
+  }
+
+  const Makeable = Type.Object(
+    { keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
+    { additionalProperties: false },
+  );
+  app.get(
+    `${CONTRACTS_API}/makeable`,
+    {
+      config: { access: { menu: CONTRACT_LIST_PATH } },
+      schema: {
+        tags: ['business'],
+        summary: '待制作合同的业务（合同草稿或已退回，数据授权范围内，至多50笔）',
+        response: envelopeResponses(Type.Array(Makeable)),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor } = await context(request);
+      const query = withinScope(
+        db
+          .selectFrom('financing_business as b')
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name'])
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.deleted', '=', false)
+          .where('b.state', 'in', [...CONTRACT_ITEM_STATES]),
+        'b',
+        fixedScopeOf(actor),
+      );
+      const rows = await query.orderBy('b.updated_at', 'desc').limit(50).execute();
+      return ok(
+        rows.map((r) => ({
+          keyId: r.business_id,
+          businessNo: r.business_no,
+          supplierName: r.org_name ?? '',
+          state: r.state,
+        })),
+      );
+    },
+  );
+
+  app.post(
+    `${CONTRACTS_API}/:businessId`,
+    {
+      config: { access: { menu: CONTRACT_MAKE_PATH, op: 'edit' } },
+      schema: {
+        tags: ['business'],
+        summary: '制作合同：按模板生成PDF或上传PDF，录入合同要素；可作为已作废合同的新版本',
+        params: BusinessParams,
+        body: MakeBody,
+        response: envelopeResponses(ContractSchema),
+      },
+    },
+    async (request) => {
+      const ctx = await context(request);
+      const { tenantId, actor, now } = ctx;
+      const body = request.body as MakeBody;
+      const checked = checkContractDraft(body);
+      if (!checked.ok) throw invalidInput(checked.message);
+      if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
+      const businessId = (request.params as { businessId: string }).businessId;
+      const made = await db.transaction().execute(async (trx) => {
+        const business = await loadBusiness(trx, tenantId, businessId, true);
+        if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
+        const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
+        if (refused) throw invalidInput(refused);
+        const existing = await contractsOf(anyDb(trx), tenantId, businessId);
+        let seriesNo: string | null = null;
+        let version = 1;
+        if (body.replacesId) {
+          const replaced = existing.find((c) => c.itemId === body.replacesId);
+          if (replaced?.status !== 'VOID') throw invalidInput(ContractMessage.replaces);
+          seriesNo = replaced.seriesNo;
+          version = nextVersion(await seriesVersions(trx, tenantId, replaced.seriesNo));
+        }
+        const contractNo = await nextDocumentNo(trx, tenantId, 'contract', now);
+        const id = newId();
+        const owner = { tenantId, userId: actor.userId, now };
+        const binding = { type: CONTRACT_FILE_TYPE, id };
+        const template = body.origin === 'TEMPLATE' ? CONTRACT_TEMPLATES[body.contractType] : null;
+        const evidence = template
+          ? await storeGeneratedDocument(
+              trx,
+              deps.filesDir,
+              owner,
+              {
+                name: `${body.name.trim()}-${contractNo}.pdf`,
+                pdf: await render(trx, tenantId, business, contractNo, body, checked.factors, now),
+              },
+              binding,
+            )
+          : await bindUploadedDocument(trx, owner, body.fileId as string, binding);
+        const f = checked.factors;
+        await trx
+          .insertInto('contract_file')
+          .values({
+            item_id: id,
+            tenant_id: tenantId,
+            business_id: businessId,
+            seq: Math.max(0, ...existing.map((c) => c.seq)) + 1,
+            contract_no: contractNo,
+            series_no: seriesNo ?? contractNo,
+            contract_version: version,
+            replaces_id: body.replacesId ?? null,
+            name: body.name.trim(),
+            contract_type: body.contractType,
+            origin: body.origin,
+            template_id: template?.id ?? null,
+            template_version: template?.version ?? null,
+            amount_fen: String(f.amountFen),
+            annual_rate: f.annualRate,
+            term_days: f.termDays,
+            repayment_method: f.repaymentMethod,
+            due_date: f.dueDate,
+            payee_account: f.payeeAccount,
+            file_id: evidence.fileId,
+            file_sha256: evidence.sha256,
+            created_by: actor.userId,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await logOperation(trx, {
+          ...{
+            tenantId,
+            userId: actor.userId,
+            now,
+            action: 'contractFile.make',
+            targetType: 'contractFile',
+            targetId: id,
+          },
+          after: { contractNo, origin: body.origin, version, sha256: evidence.sha256 },
+        });
+        const row = await trx
+          .selectFrom('contract_file')
+          .selectAll()
+          .where('item_id', '=', id)
+          .executeTakeFirstOrThrow();
+        return wireOf(fromRow(row as unknown as Record<string, unknown>), business.state);
+      });
+      return ok(made);
+    },
+  );
+
+  /** The maker of a contract: LEGAL, or whoever makes the business's 合同 by the table (its 经办, an administrator). */
+  const makerOf = (business: BusinessRow, actor: Actor, now: Date): string | null =>
+    actor.roles.has(ROLE.LEGAL)
+      ? null
+      : makerRefusal(recordOf(business), { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now });
+
+  /** The template filled with the business's parties and the contract's factors, drawn once. */
+  const render = async (
+    trx: Kysely<Database>,
+    tenantId: string,
+    business: BusinessRow,
+    contractNo: string,
+    body: MakeBody,
+    f: ContractFactors,
+    now: Date,
+  ): Promise<Buffer> => {
+    const d = shanghaiDay(now);
+    const values: ContractValues = {
+      contractNo,
+      name: body.name.trim(),
+      businessNo: business.businessNo,
+      capitalSideName: await orgName(trx, tenantId, business.capitalSideId),
+      supplierName: await orgName(trx, tenantId, business.supplierId),
+      projectCompanyName: await orgName(trx, tenantId, business.projectCompanyId),
+      amountFen: String(f.amountFen),
+      annualRate: f.annualRate,
+      termDays: f.termDays,
+      repaymentMethod: f.repaymentMethod,
+      dueDate: f.dueDate,
+      payeeAccount: f.payeeAccount,
+      madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+    };
+    const template = CONTRACT_TEMPLATES[body.contractType];
+    const [pdf] = await drawDocuments([layoutDocument(template, { ...values })], { cjkFont: deps.cjkFont, date: now });
+    return pdf as Buffer;
+  };
+};
+
+export default contractRoutes;

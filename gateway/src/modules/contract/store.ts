@@ -1,0 +1,290 @@
+// 合同文件 on the stage kit's items (gateway/src/stage/stage-items.ts): the rows of `contract_file` as the
+// workflow reads them (factors typed: 分 as bigint, the rate, days, the method), what 作废 writes, who made the
+// business's contracts (they never review them), and the contracts' part of three checkpoints — 提交 needs a
+// live contract (SUBMIT_CONTRACT), 合同审核's 通过 needs every live contract's factors equal to the TERM elements
+// (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
+// under 合同锁定 (joined to START_SIGNING, which the signing stage owns).
+import type { ColumnType, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { type TSchema, Type } from 'typebox';
+import {
+  CONTRACT_ITEM_STATES,
+  CONTRACT_ITEMS,
+  CONTRACT_LIST_PATH,
+  CONTRACT_ORIGIN_LABEL,
+  CONTRACT_STATUS_LABEL,
+  CONTRACT_TYPE_LABEL,
+  CONTRACTS_API,
+  ContractMessage,
+  type ContractItem,
+  type ContractType,
+  type StoredContractStatus,
+  type TermElement,
+  contractStatusOf,
+  factorProblems,
+  signingProblems,
+  submitContractProblems,
+} from '../../../../src/domain/financing/contracts';
+import { ELEMENT_ITEMS_SOURCE, type ElementValue, elementValueText } from '../../../../src/domain/financing/elements';
+import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
+import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
+import type { Database } from '../../db/database';
+import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
+import { readStageSource } from '../../stage/stage-sources';
+import { rateText } from '../../stage/stage-terms';
+import type { AnyDb } from '../../stage/stage-scope';
+import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
+
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type Instant = ColumnType<Date, Date, Date>;
+
+// 合同文件 as Kysely sees it (migration 0150).
+export interface ContractFileTable {
+  item_id: string;
+  tenant_id: string;
+  business_id: string;
+  seq: number;
+  contract_no: string;
+  series_no: string;
+  contract_version: number;
+  replaces_id: Nullable<string>;
+  name: string;
+  contract_type: string;
+  origin: string;
+  template_id: Nullable<string>;
+  template_version: Nullable<number>;
+  /** 分. */
+  amount_fen: ColumnType<string | number | bigint, string, string>;
+  annual_rate: ColumnType<string | number, string, string>;
+  term_days: number;
+  repayment_method: string;
+  due_date: Nullable<string>;
+  payee_account: Nullable<string>;
+  file_id: string;
+  file_sha256: string;
+  status: ColumnType<string, string | undefined, string>;
+  void_reason: Nullable<string>;
+  created_by: string;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+declare module '../../db/database' {
+  interface Database {
+    contract_file: ContractFileTable;
+  }
+}
+
+/** The file service's binding type of a contract's PDF: read by whoever may see the contract's business. */
+export const CONTRACT_FILE_TYPE = 'contractFile';
+
+const day = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
+
+export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
+  itemId: String(r.item_id),
+  businessId: String(r.business_id),
+  seq: Number(r.seq),
+  name: String(r.name),
+  status: r.status as StoredContractStatus,
+  version: Number(r.version),
+  contractNo: String(r.contract_no),
+  seriesNo: String(r.series_no),
+  contractVersion: Number(r.contract_version),
+  contractType: r.contract_type as ContractType,
+  origin: r.origin as ContractItem['origin'],
+  factors: {
+    amountFen: BigInt(String(r.amount_fen)),
+    annualRate: rateText(r.annual_rate) as string,
+    termDays: Number(r.term_days),
+    repaymentMethod: r.repayment_method as RepaymentMethod,
+    dueDate: day(r.due_date),
+    payeeAccount: (r.payee_account as string | null) ?? null,
+  },
+  createdBy: String(r.created_by),
+  row: r,
+});
+
+/** A contract on the wire (money in 分 as a number), with its status as its business makes it. */
+export const wireOf = (i: ContractItem & { row?: Record<string, unknown> }, businessState?: string) => {
+  const status = businessState ? contractStatusOf(i.status, businessState) : i.status;
+  return {
+    keyId: i.itemId,
+    businessId: i.businessId,
+    seq: i.seq,
+    contractNo: i.contractNo,
+    seriesNo: i.seriesNo,
+    contractVersion: i.contractVersion,
+    replacesId: (i.row?.replaces_id as string | null) ?? null,
+    name: i.name,
+    contractType: i.contractType,
+    contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType],
+    origin: i.origin,
+    originLabel: CONTRACT_ORIGIN_LABEL[i.origin],
+    templateRef: i.row?.template_id ? `${i.row.template_id} v${i.row.template_version}` : null,
+    amountFen: Number(i.factors.amountFen),
+    annualRate: i.factors.annualRate,
+    annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
+    termDays: i.factors.termDays,
+    repaymentMethod: i.factors.repaymentMethod,
+    repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
+    dueDate: i.factors.dueDate,
+    payeeAccount: i.factors.payeeAccount,
+    fileId: String(i.row?.file_id ?? ''),
+    fileSha256: String(i.row?.file_sha256 ?? ''),
+    status,
+    statusLabel: CONTRACT_STATUS_LABEL[status],
+    voidReason: (i.row?.void_reason as string | null) ?? null,
+    createdBy: i.createdBy,
+    createdAt: i.row?.created_at instanceof Date ? i.row.created_at.toISOString() : String(i.row?.created_at ?? ''),
+    version: i.version,
+  };
+};
+
+const Null = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const S = Type.String();
+
+export const ContractSchema = Type.Object(
+  {
+    ...{ keyId: S, businessId: S, seq: Type.Integer(), contractNo: S, seriesNo: S, contractVersion: Type.Integer() },
+    ...{ replacesId: Null(S), name: S, contractType: S, contractTypeLabel: S, origin: S, originLabel: S },
+    templateRef: Null(Type.String({ description: '生成合同的模板及其版本' })),
+    amountFen: Type.Integer({ description: '合同金额（分）' }),
+    annualRate: Type.String({ description: '年利率，四位小数' }),
+    ...{ annualRateText: S, termDays: Type.Integer(), repaymentMethod: S, repaymentMethodLabel: S },
+    ...{ dueDate: Null(S), payeeAccount: Null(S), fileId: S },
+    fileSha256: Type.String({ description: '存档PDF的SHA-256' }),
+    ...{ status: S, statusLabel: S, voidReason: Null(S), createdBy: S, createdAt: S, version: Type.Integer() },
+  },
+  { additionalProperties: false },
+);
+
+export const CONTRACTS: ItemsDef<StoredContractStatus, ContractItem> = {
+  name: 'contractFile',
+  api: CONTRACTS_API,
+  menu: CONTRACT_LIST_PATH,
+  table: 'contract_file',
+  workflow: CONTRACT_ITEMS,
+  states: CONTRACT_ITEM_STATES,
+  messages: { notFound: ContractMessage.notFound, stale: ContractMessage.stale },
+  fromRow,
+  wire: { schema: ContractSchema, of: (i) => wireOf(i) },
+  write: (_item, move) => (move.action === 'void' ? { void_reason: move.comment } : {}),
+  checkpoint: { at: 'SUBMIT_CONTRACT', problems: submitContractProblems },
+};
+
+registerItemsCheckpoint(CONTRACTS);
+
+/** The business's contracts, in their order. */
+export const contractsOf = async (db: AnyDb, tenantId: string, businessId: string) =>
+  (await itemRows(db, CONTRACTS.table, tenantId, businessId)).map(fromRow);
+
+/** An element item on the wire, as the elements' source hands it over. */
+interface ElementWire {
+  kind: string;
+  name: string;
+  valueType: string | null;
+  requiredFen: number | null;
+  requiredRate: string | null;
+  requiredDays: number | null;
+  requiredValue: string;
+}
+
+const METHOD_BY_LABEL = new Map<string, string>(
+  Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => [label, code]),
+);
+
+/** A TERM item's required value, typed again from the wire. */
+function requiredOf(e: ElementWire): ElementValue | null {
+  switch (e.valueType) {
+    case 'AMOUNT':
+      return e.requiredFen === null ? null : { type: 'AMOUNT', fen: BigInt(e.requiredFen) };
+    case 'RATE':
+      return e.requiredRate === null ? null : { type: 'RATE', rate: e.requiredRate };
+    case 'DAYS':
+      return e.requiredDays === null ? null : { type: 'DAYS', days: e.requiredDays };
+    case 'METHOD': {
+      const method = METHOD_BY_LABEL.get(e.requiredValue) ?? e.requiredValue;
+      return { type: 'METHOD', method: method as RepaymentMethod };
+    }
+    default:
+      return e.requiredValue ? { type: 'TEXT', text: e.requiredValue } : null;
+  }
+}
+
+/** The business's TERM elements, read through the elements' named source (the kit, not their module). */
+export async function termElementsOf(db: AnyDb, tenantId: string, businessId: string): Promise<TermElement[]> {
+  const items = (await readStageSource<ElementWire[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
+  return items.filter((e) => e.kind === 'TERM').map((e) => ({ name: e.name, required: requiredOf(e) }));
+}
+
+registerCheckpoint('REVIEW_CONTRACT', async (db, tenantId, record) => {
+  const businessId = (record as { keyId?: string }).keyId;
+  if (!businessId) return [];
+  const [items, terms] = await Promise.all([
+    contractsOf(db, tenantId, businessId),
+    termElementsOf(db, tenantId, businessId),
+  ]);
+  return factorProblems(items, terms);
+});
+
+/** The 合同锁定 of the business's contracts: locks naming their numbers, or the business's payment orders. */
+async function signingLocks(db: AnyDb, tenantId: string, businessId: string, contractNos: string[]) {
+  const orders = await sql<{ order_no: string }>`
+    select po.order_no from payment_order po
+    where po.tenant_id = ${tenantId} and po.order_id in (
+      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
+      where a.application_id = ${businessId} and a.tenant_id = ${tenantId})`.execute(db);
+  const orderNos = orders.rows.map((o) => o.order_no);
+  const locks = await db
+    .selectFrom('contract_lock')
+    .select(['contract_no', 'payment_order_no'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'LOCKED')
+    .where((eb) =>
+      eb.or([
+        eb('contract_no', 'in', contractNos.length ? contractNos : ['']),
+        eb('payment_order_no', 'in', orderNos.length ? orderNos : ['']),
+      ]),
+    )
+    .execute();
+  return {
+    orderNos,
+    locks: locks.map((l) => ({
+      contractNo: (l.contract_no as string | null) ?? null,
+      paymentOrderId: (l.payment_order_no as string | null) ?? null,
+      status: 'LOCKED',
+    })),
+  };
+}
+
+/** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定. */
+addCheckpointRule('START_SIGNING', 'contracts', async (db, tenantId, record, now) => {
+  const businessId = (record as { keyId?: string }).keyId;
+  if (!businessId) return [];
+  const items = await contractsOf(db, tenantId, businessId);
+  const { locks, orderNos } = await signingLocks(
+    db,
+    tenantId,
+    businessId,
+    items.map((i) => i.contractNo),
+  );
+  return signingProblems(items, record.state, locks, orderNos, now);
+});
+
+/** Whoever made a live contract of the business is one of its makers and never reviews it (four-eyes). */
+registerWriters('CONTRACT', async (db, tenantId, businessId) => [
+  ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
+]);
+
+/** The highest version of a series, for the next one. */
+export async function seriesVersions(db: Kysely<Database>, tenantId: string, seriesNo: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('contract_file')
+    .select('contract_version')
+    .where('tenant_id', '=', tenantId)
+    .where('series_no', '=', seriesNo)
+    .execute();
+  return rows.map((r) => Number(r.contract_version));
+}

@@ -1,0 +1,285 @@
+// 合同文件 (BUSINESS.md §2 ContractFile; "Decisions for the lifecycle's second half": Contracts), stage 7 on the
+// stage kit's items: a business has many contracts, each made from a versioned template (保理合同, 应收账款转让协议,
+// 保证合同, 服务协议, 补充协议 — the PDF rendered with the TERM factors filled in) or uploaded with its factors typed
+// by hand. A contract's own status is DRAFT or VOID (作废); while it is live it is 待审核 / 已通过 as its
+// business is — read from the business by `contractStatusOf`, never stored twice. 作废 makes it VOID; a new
+// version of its series replaces it.
+//
+// One pure comparison (`compareFactors`) of a contract's factors with the TERM elements serves the review page
+// (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
+// naming the contract and the factor. A contract under 合同锁定 is not sent to sign.
+import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
+import { type StateKey, stageOf, statusOf } from './lifecycle';
+import type { RepaymentMethod } from './repayment-schedule';
+import { type ContractLockFact, isContractLocked } from '../risk/locks';
+import { ROLE } from './roles';
+import { STAGES } from './stages';
+import { type ElementValue, elementValueText } from './elements';
+import type { WorkflowTable } from '../workflow/workflow';
+import type { ItemFacts, StageItem } from '../workflow/items';
+import { editableStates } from '../stage/stage';
+
+export const CONTRACTS_API = '/api/business/contracts';
+export const CONTRACT_LIST_PATH = '/business/contractFileManage';
+export const CONTRACT_INFO_PATH = '/business/contractFileManage/info';
+export const CONTRACT_MAKE_PATH = '/business/contractFileMake/contractFileMake';
+export const CONTRACT_REVIEW_PATH = '/business/contractFileReview';
+export const CONTRACT_FACTOR_PATH = '/business/contractFileReview/contractFileReviewFactor';
+
+export type ContractType = 'FACTORING' | 'TRANSFER' | 'GUARANTEE' | 'SERVICE' | 'SUPPLEMENT';
+
+export const CONTRACT_TYPE_LABEL: Readonly<Record<ContractType, string>> = {
+  FACTORING: '保理合同',
+  TRANSFER: '应收账款转让协议',
+  GUARANTEE: '保证合同',
+  SERVICE: '服务协议',
+  SUPPLEMENT: '补充协议',
+};
+
+export type ContractOrigin = 'TEMPLATE' | 'UPLOAD';
+export const CONTRACT_ORIGIN_LABEL: Readonly<Record<ContractOrigin, string>> = { TEMPLATE: '模板生成', UPLOAD: '上传' };
+
+/** A contract's key factors (合同要素), typed: money in 分 as bigint, the annual rate as decimal text. */
+export interface ContractFactors {
+  amountFen: bigint;
+  annualRate: string;
+  termDays: number;
+  repaymentMethod: RepaymentMethod;
+  dueDate: string | null;
+  payeeAccount: string | null;
+}
+
+/** The contract's own status; the live one reads its business's (`contractStatusOf`). */
+export type StoredContractStatus = 'DRAFT' | 'VOID';
+export type ContractStatus = 'DRAFT' | 'RETURNED' | 'PENDING' | 'APPROVED' | 'VOID' | 'TERMINATED';
+
+export const CONTRACT_STATUS_LABEL: Readonly<Record<ContractStatus, string>> = {
+  DRAFT: '草稿',
+  RETURNED: '已退回',
+  PENDING: '待审核',
+  APPROVED: '已通过',
+  VOID: '已作废',
+  TERMINATED: '已终止',
+};
+
+/**
+ * What a contract is now: VOID once 作废; otherwise its business's 草稿 / 已退回 / 待审核 while in 合同, 已通过
+ * once the business left it forward, 已终止 when the business ended before.
+ */
+export function contractStatusOf(stored: StoredContractStatus, businessState: string): ContractStatus {
+  if (stored === 'VOID') return 'VOID';
+  const stage = stageOf(businessState);
+  if (stage === 'CONTRACT') {
+    const s = statusOf(businessState);
+    return s === 'PENDING' || s === 'RETURNED' ? s : 'DRAFT';
+  }
+  if (stage === 'TERMINATED') return 'TERMINATED';
+  return STAGES.indexOf(stage) > STAGES.indexOf('CONTRACT') ? 'APPROVED' : 'DRAFT';
+}
+
+/** One contract as its workflow and the checkpoints read it. */
+export interface ContractItem extends StageItem<StoredContractStatus> {
+  contractNo: string;
+  seriesNo: string;
+  contractVersion: number;
+  contractType: ContractType;
+  origin: ContractOrigin;
+  factors: ContractFactors;
+  createdBy: string;
+}
+
+// ——— The factor comparison ———
+
+/** The TERM elements a contract is compared with, by their names (要素 金额 / 利率 / 期限 / 还款方式). */
+export interface TermElement {
+  name: string;
+  required: ElementValue | null;
+}
+
+export type FactorKey = 'amount' | 'rate' | 'term' | 'method';
+
+export interface FactorRow {
+  key: FactorKey;
+  label: string;
+  /** As the contract says it, and as the TERM element requires it. */
+  contract: string;
+  element: string;
+  equal: boolean;
+}
+
+/** Each factor, the TERM element it answers to, and the factor as that element's kind of value. */
+const FACTORS: readonly { key: FactorKey; label: string; element: string; of(f: ContractFactors): ElementValue }[] = [
+  { key: 'amount', label: '金额', element: '金额', of: (f) => ({ type: 'AMOUNT', fen: f.amountFen }) },
+  { key: 'rate', label: '年利率', element: '利率', of: (f) => ({ type: 'RATE', rate: f.annualRate }) },
+  { key: 'term', label: '期限', element: '期限', of: (f) => ({ type: 'DAYS', days: f.termDays }) },
+  { key: 'method', label: '还款方式', element: '还款方式', of: (f) => ({ type: 'METHOD', method: f.repaymentMethod }) },
+];
+
+/** An annual rate in ten-thousandths, so '0.065' and '0.0650' are one rate; null when not a rate. */
+export function rateUnits(rate: string): bigint | null {
+  const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(rate.trim());
+  if (!m) return null;
+  return BigInt(m[1] as string) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0') || '0');
+}
+
+/** A value as compared: exact 分, the rate in ten-thousandths, days, the method's code. */
+const compared = (v: ElementValue): string => {
+  switch (v.type) {
+    case 'AMOUNT':
+      return `A${v.fen}`;
+    case 'RATE':
+      return `R${rateUnits(v.rate) ?? v.rate}`;
+    case 'DAYS':
+      return `D${v.days}`;
+    case 'METHOD':
+      return `M${v.method}`;
+    case 'TEXT':
+      return `T${v.text}`;
+  }
+};
+
+/**
+ * The contract's factors beside the TERM elements, one row per factor whose element the business has (the
+ * review page's table, its differences in red); `equal` is false where they differ.
+ */
+export function compareFactors(factors: ContractFactors, terms: readonly TermElement[]): FactorRow[] {
+  return FACTORS.flatMap(({ key, label, element, of }) => {
+    const required = terms.find((t) => t.name === element)?.required;
+    if (!required) return [];
+    const value = of(factors);
+    const equal = compared(value) === compared(required);
+    return [{ key, label, contract: elementValueText(value), element: elementValueText(required), equal }];
+  });
+}
+
+export const ContractMessage = {
+  differs: (contractNo: string, label: string, contract: string, element: string) =>
+    `合同${contractNo}的${label}（${contract}）与业务要素（${element}）不一致`,
+  none: '请先制作至少一份合同',
+  locked: (contractNo: string) => `合同${contractNo}已被锁定，不能发起签约`,
+  notApproved: (contractNo: string) => `合同${contractNo}尚未审核通过`,
+  amount: '合同金额须为大于0的整数（分）',
+  rate: '年利率须为不超过4位小数的数字',
+  term: '期限须为1至3660天',
+  method: '请选择还款方式',
+  dueDate: '到期日格式应为YYYY-MM-DD',
+  payee: '收款账户不能超过60个字',
+  name: '合同名称为1至100个字',
+  replaces: '只能为已作废的合同制作新版本',
+  notFound: '合同不存在',
+  stale: '合同已被他人修改，请刷新后重试',
+  fileRequired: '请上传合同PDF',
+} as const;
+
+/** The live contracts of a business (VOID ones no longer count). */
+const live = (items: readonly ContractItem[]) => items.filter((i) => i.status !== 'VOID');
+
+/**
+ * REVIEW_CONTRACT, 合同审核's 通过 (硬控): every live contract's factors equal the TERM elements; the refusals
+ * name the contract and the factor, in the contracts' order.
+ */
+export function factorProblems(items: readonly ContractItem[], terms: readonly TermElement[]): string[] {
+  const found: string[] = [];
+  for (const c of [...live(items)].sort((a, b) => a.seq - b.seq)) {
+    for (const row of compareFactors(c.factors, terms)) {
+      if (!row.equal) found.push(ContractMessage.differs(c.contractNo, row.label, row.contract, row.element));
+    }
+  }
+  return found;
+}
+
+/** SUBMIT_CONTRACT: a business goes to 合同审核 with at least one live contract. */
+export const submitContractProblems = (items: readonly ContractItem[]): string[] =>
+  live(items).length ? [] : [ContractMessage.none];
+
+/**
+ * START_SIGNING's part of the contracts: every live contract approved and none under 合同锁定 (a live lock naming
+ * its number, or one of the business's payment orders).
+ */
+export function signingProblems(
+  items: readonly ContractItem[],
+  businessState: string,
+  locks: readonly ContractLockFact[],
+  orderNos: readonly string[],
+  now: Date,
+): string[] {
+  const contracts = live(items);
+  if (!contracts.length) return [ContractMessage.none];
+  const orderLocked = orderNos.some((o) => isContractLocked(locks, { paymentOrderId: o }, now));
+  for (const c of contracts) {
+    if (contractStatusOf(c.status, businessState) !== 'APPROVED') return [ContractMessage.notApproved(c.contractNo)];
+    if (orderLocked || isContractLocked(locks, { contractNo: c.contractNo }, now))
+      return [ContractMessage.locked(c.contractNo)];
+  }
+  return [];
+}
+
+// ——— The make form ———
+
+/** What 制作合同 sends: a template or an upload, the factors typed (money in 分 as an integer on the wire). */
+export interface ContractDraft {
+  contractType: ContractType;
+  name: string;
+  amountFen: number;
+  annualRate: string;
+  termDays: number;
+  repaymentMethod: string;
+  dueDate: string | null;
+  payeeAccount: string | null;
+}
+
+/** The draft checked field by field: its factors typed, or the first refusal. */
+export function checkContractDraft(
+  d: ContractDraft,
+): { ok: true; factors: ContractFactors } | { ok: false; message: string } {
+  const name = d.name.trim();
+  if (!name || [...name].length > 100) return { ok: false, message: ContractMessage.name };
+  if (!Number.isSafeInteger(d.amountFen) || d.amountFen <= 0) return { ok: false, message: ContractMessage.amount };
+  if (rateUnits(d.annualRate) === null || (rateUnits(d.annualRate) as bigint) >= 10_000n)
+    return { ok: false, message: ContractMessage.rate };
+  if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660)
+    return { ok: false, message: ContractMessage.term };
+  if (!(d.repaymentMethod in REPAYMENT_METHOD_LABEL)) return { ok: false, message: ContractMessage.method };
+  if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate))
+    return { ok: false, message: ContractMessage.dueDate };
+  if (d.payeeAccount !== null && [...d.payeeAccount].length > 60) return { ok: false, message: ContractMessage.payee };
+  const units = rateUnits(d.annualRate) as bigint;
+  return {
+    ok: true,
+    factors: {
+      amountFen: BigInt(d.amountFen),
+      annualRate: `${units / 10_000n}.${String(units % 10_000n).padStart(4, '0')}`,
+      termDays: d.termDays,
+      repaymentMethod: d.repaymentMethod as RepaymentMethod,
+      dueDate: d.dueDate,
+      payeeAccount: d.payeeAccount?.trim() || null,
+    },
+  };
+}
+
+/** The business states in which contracts are made and voided: while 合同 is made (草稿, 已退回). */
+export const CONTRACT_ITEM_STATES: readonly StateKey[] = editableStates('CONTRACT');
+
+/** Whoever makes a contract: LEGAL or the business's 经办 (and an administrator). */
+export const CONTRACT_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR, ROLE.ADMIN] as const;
+
+/** A contract's workflow: 作废, with its reason (a new version then replaces it). */
+export const CONTRACT_ITEMS: WorkflowTable<StoredContractStatus, ContractItem, ItemFacts> = {
+  noun: '合同',
+  statusOf: (i) => i.status,
+  commentMax: 200,
+  transitions: [
+    {
+      action: 'void',
+      label: '作废',
+      op: 'terminate',
+      menu: CONTRACT_LIST_PATH,
+      who: CONTRACT_MAKERS,
+      from: ['DRAFT'],
+      to: 'VOID',
+      comment: 'required',
+      commentLabel: '作废原因',
+      tone: 'danger',
+    },
+  ],
+};
