@@ -1,12 +1,17 @@
 // A business walked from 要素落实 to 放款·待放款 through the aggregate, as the seeded people would: OPS asks a
 // waiver of every element item and RISK_HEAD grants it (the items' own move, as their route makes it), then 要素落实, 合同, 签约,
 // 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names. The
-// stages between 要素 and 放款 have no rules of their own yet: where a checkpoint has no rule registered, the walk
-// registers one that finds nothing, so the table lets the move through instead of answering 「业务规则尚未校验」.
+// 合同 gets one contract whose factors are the TERM elements, recorded as the make route records an uploaded one
+// (its file a row only: no walk reads it back). The stages after 合同 have no rules of their own yet: where a
+// checkpoint has no rule registered, the walk registers one that finds nothing, so the table lets the move
+// through instead of answering 「业务规则尚未校验」.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Checkpoint } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
-import { type Actor, actorById, loadBusiness, transitionBusiness } from '../modules/business/aggregate';
+import { type Actor, actorById, loadBusiness, nextDocumentNo, transitionBusiness } from '../modules/business/aggregate';
+import { CONTRACT_FILE_TYPE, termElementsOf } from '../modules/contract/store';
+import { newId } from '../modules/operation-log/repository';
 import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { itemRows, moveItem } from '../stage/stage-items';
@@ -45,6 +50,36 @@ async function waiveElements(
   }
 }
 
+/** One contract of the business whose factors are its TERM elements, as an upload of the maker's. */
+async function contractOfTerms(db: Kysely<Database>, tenantId: string, businessId: string, maker: Actor, now: Date) {
+  const terms = await termElementsOf(db as never, tenantId, businessId);
+  const required = (name: string) => terms.find((t) => t.name === name)?.required as Record<string, unknown>;
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const [fileId, itemId] = [newId(), newId()];
+  const contractNo = await nextDocumentNo(db, tenantId, 'contract', now);
+  await db
+    .insertInto('stored_file')
+    .values({
+      ...{ key_id: fileId, tenant_id: tenantId, file_name: `保理合同-${contractNo}.pdf`, extension: 'pdf' },
+      ...{ content_type: 'application/pdf', size: pdf.length, sha256, created_by: maker.userId, created_at: now },
+      ...{ business_type: CONTRACT_FILE_TYPE, business_id: itemId },
+    })
+    .execute();
+  await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('contract_file')
+    .values({
+      ...{ item_id: itemId, tenant_id: tenantId, business_id: businessId, seq: 1, contract_no: contractNo },
+      ...{ series_no: contractNo, contract_version: 1, name: '保理合同', contract_type: 'FACTORING', origin: 'UPLOAD' },
+      amount_fen: String(required('金额').fen),
+      annual_rate: required('利率').rate,
+      term_days: required('期限').days,
+      repayment_method: required('还款方式').method,
+      ...{ file_id: fileId, file_sha256: sha256, created_by: maker.userId, created_at: now, updated_at: now },
+    })
+    .execute();
+}
+
 /** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now`. */
 export async function walkToLending(
   db: Kysely<Database>,
@@ -71,6 +106,7 @@ export async function walkToLending(
   await move(admin as Actor, 'submit');
   await move(ops1 as Actor, 'approve');
   await move(ops2 as Actor, 'approve');
+  await contractOfTerms(db, tenantId, businessId, admin as Actor, now);
   await move(admin as Actor, 'submit');
   await move(legal as Actor, 'approve');
   await move(risk1 as Actor, 'approve');
