@@ -1,10 +1,11 @@
 // npm test: the type check, the import-direction check, Biome's lint and format check, unit and component
 // tests, gateway tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), Pact consumer tests, provider
 // verification against the real gateway, and the browser tests in Debian's Chromium. Everything except the
-// benchmark. The checks and the client build run side by side, then the test steps; it prints each step's wall time (and, for the test steps, each project's),
-// the databases the gateway suite ran on, the Node every step ran on, and one closing line with the counts (CI
-// reads `tests: N passed, N failed, N skipped`). A test file that failed without a failing test — it did not
-// import, or a hook threw and its tests were skipped — counts as one failed test, so the line never reads green.
+// benchmark. The checks and the client build run side by side, then the test steps. It prints each step's wall
+// time (and, for the test steps, each project's), the databases the gateway suite ran on, the Node every step
+// ran on, and one closing line with the counts (CI reads `tests: N passed, N failed, N skipped`). A test file
+// that failed without a failing test — it did not import, or a hook threw and its tests were skipped — counts
+// as one failed test, so the line never reads green.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
