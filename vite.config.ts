@@ -393,6 +393,9 @@ export default defineConfig({
           name: 'provider',
           include: ['tests/contract/**/*.verify.test.ts'],
           fileParallelism: false,
+          // After the consumer files (groupOrder 1) have written the pacts it replays; in their run, so that it
+          // starts its gateway from the templates the gateway project's global setup made.
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/support/gateway-template.setup.ts'],
         },
       },

@@ -15,8 +15,12 @@ function hasPdfToText() {
   return spawnSync('pdftotext', ['-v']).error === undefined;
 }
 
-export function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH) && hasCjkFont() && hasPdfToText()) return;
+/**
+ * The shell command that installs what is missing (Chromium, the CJK fonts, pdftotext), or null when nothing is;
+ * when something is missing and cannot be installed here, says what to do and stops.
+ */
+export function chromiumInstallCommand() {
+  if (existsSync(CHROMIUM_PATH) && hasCjkFont() && hasPdfToText()) return null;
   const canInstall = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!canInstall) {
     console.error(
@@ -24,14 +28,16 @@ export function ensureChromium() {
     );
     process.exit(1);
   }
-  console.log('安装 Chromium、fonts-noto-cjk 与 poppler-utils (apt-get)…');
-  execSync(
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null',
-    {
-      stdio: 'inherit',
-      shell: '/bin/bash',
-    },
-  );
+  return 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null';
+}
+
+export const CHROMIUM_INSTALLING = '安装 Chromium、fonts-noto-cjk 与 poppler-utils (apt-get)…';
+
+export function ensureChromium() {
+  const command = chromiumInstallCommand();
+  if (!command) return;
+  console.log(CHROMIUM_INSTALLING);
+  execSync(command, { stdio: 'inherit', shell: '/bin/bash' });
 }
 
 /** The launch options every browser test and the benchmark use. */

@@ -1,7 +1,9 @@
 // Vitest global setup of the projects that start gateways in-process: one migrated, seeded PGlite dumped
 // for every test file to load, and on PostgreSQL one template database every test file copies
-// (gateway/src/testing/pglite-template.ts), and the seeded documents' bytes in one files folder.
-import { rmSync } from 'node:fs';
+// (gateway/src/testing/pglite-template.ts), and the seeded documents' bytes in one files folder. Every project
+// of a run that lists this setup (the gateway's own tests, the provider verification) uses the templates the
+// first one made: Vitest runs the projects' global setups one after another, in one process.
+import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   PG_TEMPLATE_ENV,
@@ -14,6 +16,10 @@ import {
 } from '../../gateway/src/testing/pglite-template';
 
 export default async function setup(): Promise<() => Promise<void>> {
+  const made = process.env[TEMPLATE_ENV];
+  if (made && existsSync(made) && (!process.env.TEST_DATABASE_URL || process.env[PG_TEMPLATE_ENV])) {
+    return async () => undefined; // the project that made them removes them
+  }
   const path = resolve('.tmp', `pglite-template-${process.pid}.tar`);
   const url = process.env.TEST_DATABASE_URL;
   const pgTemplate = `gw_template_${process.pid}`;
