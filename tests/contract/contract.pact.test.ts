@@ -52,7 +52,7 @@ const factor = {
 /** The business's contracts beside its TERM elements, as the make page and 合同要素审核 read them. */
 const view = (state: string, status: string) => ({
   businessId: PACT_CONTRACT_BUSINESS,
-  businessNo: string('RZ202611269901'),
+  businessNo: string('RZ202611279901'),
   state,
   version: integer(3),
   amountFen: 800_000_00,
@@ -73,7 +73,7 @@ describe('合同文件 contract', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody(
           ok({
-            records: eachLike({ ...contract('DRAFT'), businessNo: string('RZ202611269901'), locked: boolean(false) }),
+            records: eachLike({ ...contract('DRAFT'), businessNo: string('RZ202611279901'), locked: boolean(false) }),
             total: integer(1),
             current: 1,
             size: 10,
@@ -98,7 +98,7 @@ describe('合同文件 contract', () => {
           ok(
             eachLike({
               keyId: string(PACT_CONTRACT_BUSINESS),
-              businessNo: string('RZ202611269901'),
+              businessNo: string('RZ202611279901'),
               supplierName: string('华东建材有限公司'),
               state: string('CONTRACT/DRAFT'),
             }),

@@ -20,23 +20,24 @@ async function open(path: string, title: string, tableLabel: string) {
 
 const screenshots = (name: string) => shoot(suite.page, name);
 
-const prompted = new WeakSet<object>();
-/** The demo supplier is asked for its data-query consent whenever a page loads; it answers another day. */
-async function answerConsentPromptLater() {
-  if (prompted.has(suite.page)) return;
-  prompted.add(suite.page);
-  const prompt = suite.page.getByRole('dialog', { name: '提示' });
-  await suite.page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: '关闭', exact: true }).click();
-  });
+/**
+ * The demo supplier is asked for its data-query consent once signed in, and answers another day (关闭 declines it
+ * for the browser session). Answered before anything else: left to a locator handler, the prompt could open under
+ * a loaded machine just as a button was clicked, and the click went to the prompt.
+ */
+async function signInAsSupplier() {
+  const page = suite.page;
+  await signInThroughForm(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+  const prompt = page.getByRole('dialog', { name: '提示' });
+  await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+  await prompt.waitFor({ state: 'hidden' });
 }
 
 describe('融资需求', () => {
   it('the supplier submits a demand, the operator accepts it and sees the business', async () => {
     const page = suite.page;
     await page.setViewportSize({ width: 1440, height: 900 });
-    await answerConsentPromptLater();
-    await signInThroughForm(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await signInAsSupplier();
     await open(DEMANDS, '融资需求管理', '融资需求列表');
     await page.getByRole('button', { name: '新增需求' }).click();
     const dialog = page.getByRole('dialog', { name: '新增融资需求' });
@@ -126,8 +127,7 @@ describe('融资需求', () => {
       localStorage.clear();
       sessionStorage.clear();
     });
-    await answerConsentPromptLater();
-    await signInThroughForm(page, suite.gateway.url, 'supplier', 'Supplier@2026');
+    await signInAsSupplier();
     await open(PRE_CREDITS, '预授信申请管理', '预授信列表');
     const make = page.getByRole('heading', { name: '申请预授信' });
     await page.getByRole('button', { name: '申请预授信' }).click();

@@ -49,7 +49,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       .values({
         business_id: PACT_CONTRACT_BUSINESS,
         tenant_id: DEMO_TENANT_ID,
-        business_no: 'RZ202611269901',
+        business_no: 'RZ202611279901',
         supplier_id: DemoOrg.huadongBuildingMaterials,
         state,
         stage: 'CONTRACT',
