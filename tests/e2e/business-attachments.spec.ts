@@ -210,12 +210,12 @@ describe('业务的附件', () => {
       await page.getByRole('heading', { name: '基础交易合同.pdf' }).waitFor();
       await page.locator('iframe[title="基础交易合同.pdf"]').waitFor();
 
-      // The business's own supplier takes the zip from its 业务详情 (its data-query consent answered another day).
-      const prompt = page.getByRole('dialog', { name: '提示' });
-      await page.addLocatorHandler(prompt, async () => {
-        await prompt.getByRole('button', { name: '关闭', exact: true }).click();
-      });
+      // The business's own supplier takes the zip from its 业务详情 (its data-query consent answered another day, at
+      // once: a prompt opening under a loaded machine just as a tab is clicked would take the click).
       await fresh(page, 'supplier', 'Supplier@2026');
+      const prompt = page.getByRole('dialog', { name: '提示' });
+      await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+      await prompt.waitFor({ state: 'hidden' });
       await page.goto(`${suite.gateway.url}/business/newDetails?id=${id}`);
       await page.getByRole('tab', { name: '附件' }).click();
       await page.getByRole('table', { name: '融资申请 营业执照 附件' }).waitFor();
