@@ -514,17 +514,18 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     const app = await applicationFor(basis, 10_000_00);
     const saved = await save(app, { lines: [{ orderId: id, financeAmount: 10_000_00 }] });
     expect(saved.data.problems).toEqual([]);
-    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    // Lapsed two Beijing days ago: the last close due (lapsed's until 00:10, then today's) expires it at any hour.
+    const lapsed = new Date(Date.now() + 8 * 3600_000 - 2 * 86_400_000).toISOString().slice(0, 10);
     await gw.db
       .updateTable('pre_credit' as never)
-      .set({ valid_to: yesterday } as never)
+      .set({ valid_to: lapsed } as never)
       .where('business_id' as never, '=', app.keyId as never)
       .execute();
     const refused = await move(app.keyId, operator, 'submit', saved.data.version);
     expect(refused).toMatchObject({
       status: 400,
       code: ResultCode.invalidInput,
-      message: PreCreditExpiryMessage.expired(yesterday),
+      message: PreCreditExpiryMessage.expired(lapsed),
     });
     expect((await reservedOn(id)).reserved).toBe(0);
     // 失效 is the gateway's own move (the table's SYSTEM): a person asking for it is refused.
