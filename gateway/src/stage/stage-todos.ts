@@ -4,7 +4,7 @@
 // counts each tab from its sources and imports no stage module. A tab nobody registered is empty. 我的已办 is
 // gathered the same way: the businesses' timelines, and what a stage records apart from them (a vote).
 import type { Kysely } from 'kysely';
-import type { TodoRow, TodoTab } from '../../../src/domain/financing/review-queue';
+import type { DoneRow, TodoRow, TodoTab } from '../../../src/domain/financing/review-queue';
 import type { Database } from '../db/database';
 import type { Actor } from '../modules/business/aggregate';
 
@@ -38,20 +38,6 @@ export async function todosOf(
   const rows: TodoRow[] = [];
   for (const source of sources.get(tab)?.values() ?? []) rows.push(...(await source(db, tenantId, actor, now, limit)));
   return limit === undefined ? rows : rows.slice(0, limit);
-}
-
-/** One row of 我的已办: what the person did, on which business, when. */
-export interface DoneRow {
-  keyId: string;
-  businessId: string;
-  businessNo: string;
-  action: string;
-  actionLabel: string;
-  comment: string;
-  at: string;
-  stage: string;
-  stateLabel: string;
-  level: number | null;
 }
 
 /** The person's `first` newest done rows (newest first) and how many there are in all. */

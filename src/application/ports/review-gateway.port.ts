@@ -1,7 +1,7 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { PreCreditSection } from '../../domain/financing/business-list';
 import type { ReviewLevelConfig } from '../../domain/financing/review';
-import type { TodoRow, TodoTab } from '../../domain/financing/review-queue';
+import type { DoneRow, TodoRow, TodoTab } from '../../domain/financing/review-queue';
 import type { Page, PageRequest } from '../../domain/paging/page';
 import type { ReviewType } from '../../domain/financing/stages';
 
@@ -112,18 +112,8 @@ export interface TodoCount {
 /** A row of 我的待办 as the client shows it: the review and make tabs' items. */
 export type TodoItem = TodoRow & { itemType: 'REVIEW' | 'MAKE' };
 
-export interface DoneItem {
-  keyId: string;
-  businessId: string;
-  businessNo: string;
-  action: string;
-  actionLabel: string;
-  comment: string;
-  at: string;
-  stage: string;
-  stateLabel: string;
-  level: number | null;
-}
+/** A row of 我的已办 as the client shows it. */
+export type DoneItem = DoneRow;
 
 /** 审核类型配置, 业务审核 and the workbench (BUSINESS.md §1.5, §4). */
 export interface ReviewGateway {

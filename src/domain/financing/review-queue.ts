@@ -108,3 +108,17 @@ export interface TodoRow {
   /** The page where the person's action is granted. */
   link: string;
 }
+
+/** One row of 我的已办: what the person did, on which business, when — as the gateway lists it and the workbench shows it. */
+export interface DoneRow {
+  keyId: string;
+  businessId: string;
+  businessNo: string;
+  action: string;
+  actionLabel: string;
+  comment: string;
+  at: string;
+  stage: string;
+  stateLabel: string;
+  level: number | null;
+}
