@@ -164,6 +164,34 @@ export function databasesUnderTest(): Array<{ name: 'pglite' | 'postgres'; datab
   return [{ name: 'pglite' }, { name: 'postgres', databaseUrl: url }];
 }
 
+/**
+ * Uploads a file through the file service as the signed-in person whose headers are given, as the web client's
+ * multipart form sends it; answers the whole envelope (the caller checks its code).
+ */
+export async function uploadFile(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name: string,
+  bytes: Buffer,
+): Promise<{ code: number; message: string; data: { keyId: string } }> {
+  const boundary = '----test-upload-7f3a';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/file/file',
+    payload,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return res.json();
+}
+
 /** Signs in through the API and returns the token and the headers the web client would send with it. */
 export async function signIn(
   app: FastifyInstance,

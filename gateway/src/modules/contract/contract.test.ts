@@ -14,7 +14,14 @@ import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { amountInWords } from '../../../../src/domain/format/money-in-words';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  uploadFile,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 import { hasCheckpoint, registerCheckpoint } from '../business/facts';
 
@@ -61,23 +68,9 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
       ...(comment ? { comment } : {}),
     });
   const upload = async (who: string, name: string) => {
-    const boundary = '----contract-7f3a';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await gw.app.inject({
-      method: 'POST',
-      url: '/api/file/file',
-      payload,
-      headers: { ...h[who], 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.json().code, res.json().message).toBe(0);
-    return res.json().data.keyId as string;
+    const res = await uploadFile(gw.app, h[who]!, name, PDF);
+    expect(res.code, res.message).toBe(0);
+    return res.data.keyId;
   };
   const make = (who: string, body: Record<string, unknown>) =>
     call('POST', `${API}/${business}`, h[who]!, {

@@ -8,7 +8,14 @@ import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { ItemMessage } from '../../../../src/domain/workflow/items';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  uploadFile,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 
 const API = '/api/business/elements';
@@ -86,23 +93,9 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
       ...(comment ? { comment } : {}),
     });
   const upload = async (who: string) => {
-    const boundary = '----elements-7f3a';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="回执.pdf"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await gw.app.inject({
-      method: 'POST',
-      url: '/api/file/file',
-      payload,
-      headers: { ...headers[who], 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.json().code, res.json().message).toBe(0);
-    return res.json().data.keyId as string;
+    const res = await uploadFile(gw.app, headers[who]!, '回执.pdf', PDF);
+    expect(res.code, res.message).toBe(0);
+    return res.data.keyId;
   };
   const fulfil = async (who: string, item: Item) =>
     move(who, item, 'fulfil', { values: { actualValue: '已落实', evidenceFileId: await upload(who) } });

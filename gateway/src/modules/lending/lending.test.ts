@@ -14,7 +14,14 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { demoPassword } from '../../testing/demo-passwords';
 import { walkToLending } from '../../testing/lending-walk';
-import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import {
+  callerOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  uploadFile,
+  type TestGateway,
+} from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 
 const API = '/api/business/lending';
@@ -69,23 +76,9 @@ describe.each(databasesUnderTest())('放款登记 on $name', ({ databaseUrl }) =
     return res.data;
   };
   const upload = async (who: string) => {
-    const boundary = '----lending-5c1e';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="放款回单.pdf"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      PDF,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await gw.app.inject({
-      method: 'POST',
-      url: '/api/file/file',
-      payload,
-      headers: { ...as[who], 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.json().code, res.json().message).toBe(0);
-    return res.json().data.keyId as string;
+    const res = await uploadFile(gw.app, as[who]!, '放款回单.pdf', PDF);
+    expect(res.code, res.message).toBe(0);
+    return res.data.keyId;
   };
   const register = async (who: string, over: Record<string, unknown> = {}) => {
     const d = await detail();
