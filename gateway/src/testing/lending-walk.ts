@@ -16,7 +16,7 @@ import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { itemRows, moveItem } from '../stage/stage-items';
 
-const NOT_YET_BUILT: readonly Checkpoint[] = ['SUBMIT_CONTRACT', 'FINISH_SIGNING', 'PUSH', 'CAPITAL_APPROVED'];
+const NOT_YET_BUILT: readonly Checkpoint[] = ['FINISH_SIGNING', 'PUSH', 'CAPITAL_APPROVED'];
 
 /** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
 export function standInCheckpoints(): void {

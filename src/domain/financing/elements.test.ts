@@ -10,6 +10,7 @@ import {
   ELEMENT_ITEM_STATES,
   ElementMessage,
   type ElementItem,
+  conditionProblems,
   elementItemsOf,
   elementValueText,
   submitElementsProblems,
@@ -150,6 +151,31 @@ describe('the element item workflow', () => {
     expect(applyTransition(ELEMENT_ITEMS, later, 'fulfil', contract, { values })).toMatchObject({ ok: true });
   });
 
+  it('lets a condition due before the contract move while the contracts are drafted, not once submitted', () => {
+    const values = { actualValue: '已签署', evidenceFileId: 'f1' };
+    const guarantee = item({ kind: 'CONDITION', required: null, checkpoint: 'BEFORE_CONTRACT', name: '保证合同签署' });
+    for (const state of ['ELEMENTS/DRAFT', 'CONTRACT/DRAFT', 'CONTRACT/RETURNED']) {
+      const at = ctx('ops1', ROLE.OPS, state);
+      expect(applyTransition(ELEMENT_ITEMS, guarantee, 'fulfil', at, { values }), state).toMatchObject({ ok: true });
+    }
+    expect(
+      applyTransition(ELEMENT_ITEMS, guarantee, 'fulfil', ctx('ops1', ROLE.OPS, 'CONTRACT/PENDING'), { values }),
+    ).toMatchObject({ ok: false, message: ElementMessage.submitted });
+  });
+
+  it('names the first condition due at a checkpoint that is neither done nor waived, and only those', () => {
+    const items = [
+      item({ seq: 5, name: '金额' }),
+      item({ seq: 8, name: '开立监管账户', kind: 'CONDITION', checkpoint: 'BEFORE_LENDING' }),
+      item({ seq: 7, name: '保证合同签署', kind: 'CONDITION', checkpoint: 'BEFORE_CONTRACT' }),
+      item({ seq: 6, name: '中登转让登记', kind: 'CONDITION', checkpoint: 'AFTER_LENDING' }),
+    ];
+    expect(conditionProblems(items, 'SUBMIT_CONTRACT')).toEqual(['放款条件「保证合同签署」尚未落实或豁免']);
+    expect(conditionProblems(items, 'REGISTER_LOAN')).toEqual(['放款条件「开立监管账户」尚未落实或豁免']);
+    const waived = items.map((i) => (i.checkpoint === 'BEFORE_CONTRACT' ? { ...i, status: 'WAIVED' as const } : i));
+    expect(conditionProblems(waived, 'SUBMIT_CONTRACT')).toEqual([]);
+  });
+
   it('moves only on a live, unpaused business in a state that allows it', () => {
     const words = '要素';
     expect(itemParentRefusal({ state: 'ELEMENTS/DRAFT', suspended: false }, ELEMENT_ITEM_STATES, words)).toBeNull();
@@ -166,12 +192,13 @@ describe('the element item workflow', () => {
     );
   });
 
-  it('blocks 要素落实’s 提交 naming the first item due by the contract that is neither done nor waived', () => {
+  it('blocks 要素落实’s 提交 naming the first term that is neither done nor waived', () => {
     const items = [
       item({ seq: 2, name: '利率', status: 'WAIVED' }),
       item({ seq: 1, name: '金额', status: 'DONE' }),
       item({ seq: 3, name: '期限', status: 'WAIVER_ASKED' }),
       item({ seq: 4, name: '中登转让登记', kind: 'CONDITION', checkpoint: 'AFTER_LENDING' }),
+      item({ seq: 5, name: '保证合同签署', kind: 'CONDITION', checkpoint: 'BEFORE_CONTRACT' }),
     ];
     expect(submitElementsProblems(items)).toEqual(['要素「期限」尚未落实或豁免']);
     expect(submitElementsProblems(items.filter((i) => i.seq !== 3))).toEqual([]);

@@ -2,11 +2,13 @@
 // stage kit's items: the approved decision's terms become TERM items, keeping their typed values (分, the annual
 // rate, days, the repayment method), and its conditions with the standard ones become CONDITION items, each
 // naming its checkpoint. OPS records the 落实值 with its evidence or asks for a waiver with a reason; RISK_HEAD
-// — never the one who asked — grants (豁免) or refuses (驳回) it. 要素落实's 提交 needs every item due by the
-// contract 已落实 or 已豁免, and names the first that is not.
+// — never the one who asked — grants (豁免) or refuses (驳回) it. Each item is enforced at its own checkpoint,
+// naming the first that is neither 已落实 nor 已豁免: the terms at 要素落实's 提交, a condition due before the
+// contract at the contract's 提交 (it may still be worked on while the contracts are drafted), one due before
+// lending at 登记放款.
 import { formatFen } from '../format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
-import { type StateKey, LIVE_STATES, stageOf } from './lifecycle';
+import { type Checkpoint, type StateKey, LIVE_STATES, stageOf } from './lifecycle';
 import { mergeConditions } from './meeting-rules';
 import type { RepaymentMethod } from './repayment-schedule';
 import { ROLE } from './roles';
@@ -14,12 +16,35 @@ import { STAGES } from './stages';
 import type { ApprovedDecision } from './decision';
 import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
 import { type ItemFacts, type StageItem, itemsCheckpoint } from '../workflow/items';
-import { editableStates } from '../stage/stage';
+import { childStage, editableStates } from '../stage/stage';
 
 export const ELEMENTS_API = '/api/business/elements';
 export const ELEMENTS_LIST_PATH = '/business/essentialFactor/manage';
 export const ELEMENTS_MAKE_PATH = '/business/essentialFactor/elementProduction';
 export const ELEMENTS_AUDIT_PATH = '/business/essentialFactor/ImplementAudit';
+export const ELEMENTS_REVIEW_PATH = '/business/essentialFactor/implementationReview';
+
+/** 要素管理's list on the kit: the businesses whose decision made items, 已落实/总数 beside the status. */
+export const ELEMENTS_STAGE = childStage({
+  stage: 'ELEMENTS',
+  name: 'elements',
+  api: ELEMENTS_API,
+  listPath: ELEMENTS_LIST_PATH,
+  makePath: ELEMENTS_MAKE_PATH,
+  title: '要素管理',
+  view: { table: 'elements_view', id: 'elements_id' },
+  fields: [
+    { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 150 } },
+    { key: 'decisionNo', label: '决议编号', type: 'text', search: 'like', list: { width: 150 } },
+    { key: 'supplierId', label: '供应商', type: 'text', detail: false },
+    { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 140 } },
+    { key: 'finishedCount', label: '已落实', type: 'int', list: { width: 80 } },
+    { key: 'itemCount', label: '总数', type: 'int', list: { width: 80 } },
+    { key: 'updatedAt', label: '更新时间', type: 'datetime', list: { width: 150 } },
+  ],
+  titleField: 'businessNo',
+  order: { key: 'updatedAt', direction: 'desc' },
+});
 
 /** The name under which the elements hand their items to a stage that shows them (the decision's detail). */
 export const ELEMENT_ITEMS_SOURCE = 'elements.items';
@@ -150,13 +175,21 @@ export const ElementMessage = {
 } as const;
 
 /**
- * OPS's moves of an item: one 要素落实 counts (the terms, the conditions due before the contract) only while
- * 要素落实 is being made — once submitted it stays as reviewed; the conditions due later move on after it.
+ * OPS's moves of an item: one its checkpoint's stage counts moves only while that stage is being made (the terms
+ * while 要素落实 is, a condition due before the contract until the contracts are submitted) — once submitted it
+ * stays as reviewed; the conditions due later move on after it.
  */
-const stillOpen = (i: ElementItem, ctx: WorkflowContext<ItemFacts>) =>
-  dueAtElements(i) && !editableStates('ELEMENTS').includes(ctx.facts?.parentState as StateKey)
-    ? ElementMessage.submitted
-    : null;
+const stillOpen = (i: ElementItem, ctx: WorkflowContext<ItemFacts>) => {
+  const open = openWhile(i);
+  return open && !open.includes(ctx.facts?.parentState as StateKey) ? ElementMessage.submitted : null;
+};
+
+/** The business states in which an item may still change, where its checkpoint's stage fixes it. */
+const openWhile = (i: Pick<ElementItem, 'kind' | 'checkpoint'>): readonly StateKey[] | null => {
+  if (dueAtElements(i)) return editableStates('ELEMENTS');
+  if (i.checkpoint === 'BEFORE_CONTRACT') return [...editableStates('ELEMENTS'), ...editableStates('CONTRACT')];
+  return null;
+};
 
 /** The grant of 豁免 / 驳回: RISK_HEAD, and another person than the one who asked. */
 const notAsker = (i: ElementItem, ctx: WorkflowContext<ItemFacts>) =>
@@ -241,10 +274,23 @@ export const ELEMENT_ITEM_STATES: readonly StateKey[] = [
   ...LIVE_STATES.filter((s) => STAGES.indexOf(stageOf(s)) > STAGES.indexOf('ELEMENTS')),
 ];
 
-/** The items 要素落实's 提交 counts: the terms and the conditions due before the contract. */
-export const dueAtElements = (i: Pick<ElementItem, 'kind' | 'checkpoint'>) =>
-  i.kind === 'TERM' || i.checkpoint === 'BEFORE_CONTRACT';
+/** The items 要素落实's 提交 counts: the terms (checked against the contracts next). */
+export const dueAtElements = (i: Pick<ElementItem, 'kind' | 'checkpoint'>) => i.kind === 'TERM';
 
-/** SUBMIT_ELEMENTS: every item due by the contract 已落实 or 已豁免, naming the first that is not. */
+/** SUBMIT_ELEMENTS: every term 已落实 or 已豁免, naming the first that is not. */
 export const submitElementsProblems = (items: readonly ElementItem[]): string[] =>
   itemsCheckpoint(items.filter(dueAtElements), ELEMENT_FINISHED, { noun: '要素', verb: '落实或豁免' });
+
+/** Where each condition's checkpoint is enforced on the table (after lending: the close of business's 中登 deadline). */
+export const CONDITION_CHECKPOINT: Readonly<Partial<Record<ElementCheckpoint, Checkpoint>>> = {
+  BEFORE_CONTRACT: 'SUBMIT_CONTRACT',
+  BEFORE_LENDING: 'REGISTER_LOAN',
+};
+
+/** The conditions due at `checkpoint` each 已落实 or 已豁免, naming the first that is not. */
+export const conditionProblems = (items: readonly ElementItem[], checkpoint: Checkpoint): string[] =>
+  itemsCheckpoint(
+    items.filter((i) => i.kind === 'CONDITION' && i.checkpoint && CONDITION_CHECKPOINT[i.checkpoint] === checkpoint),
+    ELEMENT_FINISHED,
+    { noun: '放款条件', verb: '落实或豁免' },
+  );

@@ -2,7 +2,7 @@
 // seeded business waiting in 要素落实 is walked through it by OPS (items done, 提交, two levels of review) into
 // 合同; the 经办 generates a contract from a template (its PDF stored once, its sha-256 on the record, pdftotext
 // finding the CJK text and the amount in 大写) and a 法务 uploads one; 合同审核's 通过 is refused while a factor
-// differs from its TERM element, naming it; 作废 and a new version of the series; the maker never reviews and
+// differs from its TERM element, naming it; 提交 while a condition due before the contract is open, naming it; 作废 and a new version of the series; the maker never reviews and
 // one person never takes both levels; another tenant's ids are not found; a locked contract is not sent to sign.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -225,6 +225,39 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     expect((await call('GET', `${API}/review/${business}`, h.xh_admin!)).code).toBe(ResultCode.notFound);
     const page = await call('GET', `${API}/page?size=100`, h.xh_admin!);
     expect(page.data.records.some((r: { keyId: string }) => r.keyId === generated.keyId)).toBe(false);
+  });
+
+  it('refuses 提交 while a condition due before the contract is neither done nor waived, naming it', async () => {
+    // The decision's condition 保证合同签署 (due before the contract) as its approval would have made it.
+    const last = await gw.db
+      .selectFrom('element_item')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('business_id', '=', business)
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    await gw.db
+      .insertInto('element_item')
+      .values({
+        ...{ item_id: `${business}9`, tenant_id: DEMO_TENANT_ID, business_id: business, seq: Number(last.seq) + 1 },
+        ...{ kind: 'CONDITION', name: '保证合同签署', checkpoint: 'BEFORE_CONTRACT', created_at: at, updated_at: at },
+      })
+      .execute();
+    expect(await moveBusiness('operator', 'submit')).toMatchObject({
+      code: ResultCode.invalidInput,
+      message: '放款条件「保证合同签署」尚未落实或豁免',
+    });
+    // It is still worked on while the contracts are drafted: OPS asks a waiver, RISK_HEAD grants it.
+    const item = (await call('GET', `${ELEMENTS}/${business}/items?size=100`, h.ops1!)).data.records.find(
+      (i: Term) => i.name === '保证合同签署',
+    ) as Term;
+    const asked = await call('POST', `${ELEMENTS}/items/${item.keyId}/transition`, h.ops1!, {
+      ...{ action: 'askWaiver', version: item.version, comment: '保证人已出具担保函' },
+    });
+    expect(asked.code, asked.message).toBe(0);
+    const waived = await call('POST', `${ELEMENTS}/items/${item.keyId}/transition`, h.riskhead!, {
+      ...{ action: 'waive', version: asked.data.version },
+    });
+    expect(waived.data?.status, waived.message).toBe('WAIVED');
   });
 
   it('refuses 通过 while a factor differs from its TERM element, naming it; the review read marks it', async () => {

@@ -1,11 +1,13 @@
 // 要素落实 on the kit's stage items, through HTTP as the README's people sign in (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set): the seeded decision's approval made the items, TERM ones typed; OPS 落实s with
 // evidence and asks waivers, RISK_HEAD — never the one who asked — grants or refuses them; a stale version is
-// 160300409; a paused, reviewed or terminated business moves no item; 要素落实's 提交 names the first item due.
+// 160300409; a paused, reviewed or terminated business moves no item; 要素落实's 提交 names the first item due;
+// 放款审核 and 放款复核 are two people.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ElementMessage } from '../../../../src/domain/financing/elements';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
 import { ItemMessage } from '../../../../src/domain/workflow/items';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import {
@@ -118,6 +120,14 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
     // RISK_HEAD acts only on a waiver asked for; another tenant finds no business.
     expect((await items('approver'))[0]?.actions).toEqual([]);
     expect((await call('GET', `${API}/${business}/items`, headers.xh_admin!)).code).toBe(ResultCode.notFound);
+    // 要素管理's list counts them: none finished yet, the decision's number beside the business.
+    const list = await call('GET', `${API}/page?size=100`, headers.ops1!);
+    expect(list.code, list.message).toBe(0);
+    expect(list.data.records.find((r: { keyId: string }) => r.keyId === business)).toMatchObject({
+      ...{ finishedCount: 0, itemCount: all.length, status: 'DRAFT' },
+      decisionNo: expect.stringMatching(/\S/),
+    });
+    expect((await call('GET', `${API}/page?size=100`, headers.xh_admin!)).data.records).toEqual([]);
     // The decision's detail shows them, read by name.
     const decision = await call('GET', `/api/business/decision/${business}`, headers.risk1!);
     expect(decision.data.elements.map((e: { name: string }) => e.name)).toEqual(all.map((i) => i.name));
@@ -182,6 +192,18 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
       code: ResultCode.invalidInput,
       message: ItemMessage.notNow('要素'),
     });
+  });
+
+  it('takes 放款审核 and 放款复核 from two different people', async () => {
+    // riskhead also reviews loans; ops2 takes level 1 and may not take level 2 as well.
+    const first = await moveBusiness('ops2', 'approve');
+    expect(first.code, first.message).toBe(0);
+    expect(first.data.state).toBe('ELEMENTS/PENDING');
+    expect(await moveBusiness('ops2', 'approve')).toMatchObject({
+      code: ResultCode.invalidInput,
+      message: ReviewMessage.otherLevel,
+    });
+    expect((await call('GET', `${BUSINESS}/${business}`, headers.admin!)).data.state).toBe('ELEMENTS/PENDING');
   });
 
   it('moves no item of a terminated business, and changes nothing', async () => {

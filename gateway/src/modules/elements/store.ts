@@ -16,6 +16,7 @@ import {
   type ElementItem,
   type ElementStatus,
   type ElementValue,
+  conditionProblems,
   elementItemsOf,
   elementValueText,
   submitElementsProblems,
@@ -27,6 +28,7 @@ import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/st
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
+import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../operation-log/repository';
 
@@ -198,6 +200,16 @@ export const ELEMENTS: ItemsDef<ElementStatus, ElementItem> = {
 };
 
 registerItemsCheckpoint(ELEMENTS);
+
+/** The business's items as the workflow reads them. */
+export const elementItemsFor = async (db: Parameters<typeof itemRows>[0], tenantId: string, businessId: string) =>
+  (await itemRows(db, ELEMENTS.table, tenantId, businessId)).map(fromRow);
+
+/** A condition due before the contract joins the contract's 提交, named when neither 已落实 nor 已豁免. */
+addCheckpointRule('SUBMIT_CONTRACT', 'elements', async (db, tenantId, record) => {
+  const businessId = (record as { keyId?: string }).keyId;
+  return businessId ? conditionProblems(await elementItemsFor(db, tenantId, businessId), 'SUBMIT_CONTRACT') : [];
+});
 
 /** The business's items on the wire, for a stage that shows them (the decision's detail). */
 registerStageSource(ELEMENT_ITEMS_SOURCE, async (db, tenantId, businessId) =>

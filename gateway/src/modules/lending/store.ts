@@ -7,9 +7,8 @@
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
-import { ELEMENT_FINISHED, ELEMENT_ITEMS_SOURCE, type ElementStatus } from '../../../../src/domain/financing/elements';
+import { ELEMENT_ITEMS_SOURCE, type ElementItem, conditionProblems } from '../../../../src/domain/financing/elements';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
-import { itemsCheckpoint } from '../../../../src/domain/workflow/items';
 import {
   LendingMessage,
   type LoanBounds,
@@ -257,12 +256,12 @@ export async function registrationProblems(db: AnyDb, tenantId: string, business
 
 /** The element conditions due before lending (BUSINESS.md Decisions: Elements) each 已落实 or 已豁免. */
 async function conditionsOpen(db: AnyDb, tenantId: string, businessId: string): Promise<string[]> {
-  type Wire = { keyId: string; seq: number; name: string; status: string; version: number; checkpoint: string | null };
-  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
-  const due = items
-    .filter((i) => i.checkpoint === 'BEFORE_LENDING')
-    .map((i) => ({ ...i, itemId: i.keyId, businessId, status: i.status as ElementStatus }));
-  return itemsCheckpoint(due, ELEMENT_FINISHED, { noun: '放款条件', verb: '落实或豁免' });
+  const items =
+    (await readStageSource<(ElementItem & { keyId: string })[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
+  return conditionProblems(
+    items.map((i) => ({ ...i, itemId: i.keyId })),
+    'REGISTER_LOAN',
+  );
 }
 
 // On the transition's own clock, as every checkpoint.
