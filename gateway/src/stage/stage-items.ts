@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import { type TObject, Type } from 'typebox';
 import type { Checkpoint, StateKey } from '../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
-import { menuIdForPath } from '../../../src/domain/menu/menu';
+import { menuIdForPath, normalizeMenuPath } from '../../../src/domain/menu/menu';
 import { type ItemFacts, type StageItem, itemParentRefusal } from '../../../src/domain/workflow/items';
 import {
   type TransitionInput,
@@ -26,8 +26,9 @@ import type { GatewayDeps } from '../deps';
 import { type Actor, BusinessMessage, inScope, loadBusiness } from '../modules/business/aggregate';
 import { registerCheckpoint } from '../modules/business/facts';
 import { logOperation } from '../modules/operation-log/repository';
-import { sessionOf } from '../plugins/auth-guard';
-import { AppError, envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
+import { grantAllows, sessionOf } from '../plugins/auth-guard';
+import { BUSINESS_DETAIL } from '../modules/business/visibility';
+import { AppError, envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
 import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
 import { type AnyDb, callerOf, staleError } from './stage-scope';
 
@@ -127,7 +128,8 @@ export function registerItems<S extends string, I extends StageItem<S>>(
   app.get(
     `${def.api}/:businessId/items`,
     {
-      config: { access: { menu: def.menu } },
+      // The stage's list, or 业务详情 for staff (its stage tab shows the items), as the kit's detail is read.
+      config: { access: 'session' },
       schema: {
         tags: ['business'],
         summary: `业务的${def.workflow.noun}（分页，含每项当前可执行的操作）`,
@@ -138,7 +140,10 @@ export function registerItems<S extends string, I extends StageItem<S>>(
     },
     async (request) => {
       const { tenantId } = sessionOf(request);
+      const grants = await sessionOf(request).grants();
       const actor = await callerOf(request, deps.db);
+      const viaDetail = !actor.supplierId && grantAllows(grants, normalizeMenuPath(BUSINESS_DETAIL));
+      if (!grantAllows(grants, normalizeMenuPath(def.menu)) && !viaDetail) throw forbidden();
       const { businessId } = request.params as { businessId: string };
       const business = await parent(tenantId, actor, businessId);
       const page = pageRequest(request.query as PageQuery);
