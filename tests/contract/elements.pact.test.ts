@@ -50,7 +50,6 @@ describe('要素落实 contract', () => {
             records: eachLike({
               keyId: string(PACT_ELEMENTS_BUSINESS),
               businessNo: string('RZ202611279906'),
-              decisionNo: string('JY202611279906'),
               finishedCount: integer(1),
               itemCount: integer(5),
               status: string('DRAFT'),
@@ -63,7 +62,7 @@ describe('要素落实 contract', () => {
       )
       .executeTest(async (mock) => {
         const page = await port(mock.url).page(ELEMENTS_STAGE, {}, { current: 1, size: 10 });
-        expect(page.records[0]?.decisionNo).toMatch(/^JY/);
+        expect(page.records[0]?.businessNo).toMatch(/^RZ/);
       });
 
     await createPact()

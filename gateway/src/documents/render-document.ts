@@ -37,7 +37,7 @@ const unavailable = (message: string) => new AppError(ResultCode.internal, messa
 export async function renderDocument(
   template: DocumentTemplate,
   values: Readonly<Record<string, unknown>>,
-  options: { cjkFont: { path: string; family: string }; workRoot?: string; fileName?: string },
+  options: { cjkFont: { path: string; family: string }; workRoot?: string; fileName?: string; date?: Date },
 ): Promise<RenderedDocument> {
   const layout = layoutDocument(template, values);
   const [pdf] = await drawDocuments([layout], options);

@@ -4,7 +4,9 @@
 // on a later request. A generated PDF is committed to the content-addressed blob store and its row inserted
 // under the blob's database lock (as an upload is, file-context.ts withBlobLocks), bound to its record; an
 // uploaded one is the caller's own upload, bound the same way. Reading it back checks the bytes still hash to
-// what the record says. The kit also serves such documents' page across businesses and their stored PDF.
+// what the record says. The kit also serves such documents' page across businesses, the businesses waiting for
+// one, and their stored PDF; and it makes a new document or the next version of a voided one's series — its
+// number, its series and version, its evidence rendered from a template once or taken from the caller's upload.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -13,7 +15,12 @@ import { type Kysely, sql } from 'kysely';
 import { type TObject, type TProperties, Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
-import { actorById, inScope, loadBusiness } from '../modules/business/aggregate';
+import type { StateKey } from '../../../src/domain/financing/lifecycle';
+import type { DocumentKind } from '../../../src/domain/document-numbers';
+import type { DocumentTemplate } from '../documents/document-template';
+import { renderDocument } from '../documents/render-document';
+import { type Actor, actorById, inScope, loadBusiness, nextDocumentNo } from '../modules/business/aggregate';
+import { logOperation } from '../modules/operation-log/repository';
 import { BlobStore } from '../modules/file/blob-store';
 import { bindOwnFiles } from '../modules/file/file-binding';
 import { contentDisposition } from '../modules/file/file-names';
@@ -126,6 +133,130 @@ export async function documentBytes(
 /** The next version of a series: one after the highest (a new series starts at 1). */
 export const nextVersion = (versions: readonly number[]): number => Math.max(0, ...versions) + 1;
 
+/** A document's row with its business, within the caller's scope: another tenant's or subtree's is not found. */
+export async function documentInScope(
+  db: Kysely<Database>,
+  table: string,
+  { tenantId, actor }: { tenantId: string; actor: Actor },
+  id: string,
+  missing: string,
+) {
+  const row = (await (db as unknown as AnyDb)
+    .selectFrom(table)
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('item_id', '=', id)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) throw notFound(missing);
+  const business = await loadBusiness(db, tenantId, String(row.business_id));
+  if (!inScope(actor, business)) throw notFound(missing);
+  return { row, business };
+}
+
+/** The names of organisations of the tenant, by id ('' for none). */
+export async function orgNames(db: Kysely<Database>, tenantId: string, ids: readonly (string | null)[]) {
+  const known = ids.filter((id): id is string => !!id);
+  const rows = known.length
+    ? await db
+        .selectFrom('organization')
+        .select(['org_id', 'org_name'])
+        .where('tenant_id', '=', tenantId)
+        .where('org_id', 'in', known)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.org_id, r.org_name]));
+  return ids.map((id) => (id ? (byId.get(id) ?? '') : ''));
+}
+
+/** What a new document (or the next version of a voided one's series) is made from. */
+export interface NewDocument {
+  table: string;
+  /** The file service's binding type of its PDF. */
+  fileType: string;
+  /** The number's kind (its prefix in the table of document numbers), and the columns of number and version. */
+  kind: DocumentKind;
+  numbering: { no: string; version: string };
+  /** The voided document this version replaces; refused with `replaces` unless it is VOID. */
+  replacesId?: string | undefined;
+  replaces: string;
+  /** A PDF rendered once from a versioned template with these values, or the caller's own upload. */
+  source:
+    | { template: DocumentTemplate; values(no: string): Record<string, unknown>; name: string }
+    | { uploadedFileId: string };
+  /** The row's own columns (the kit writes the id, number, series, version, evidence, maker and times). */
+  columns: Record<string, unknown>;
+}
+
+/**
+ * Makes a document inside the caller's transaction (its business already read and locked): its number, its
+ * series and version, its evidence stored, its row, the operation log. Answers the row as stored.
+ */
+export async function makeDocument(
+  trx: Kysely<Database>,
+  deps: Pick<GatewayDeps, 'filesDir' | 'cjkFont'>,
+  owner: Owner & { businessId: string },
+  doc: NewDocument,
+): Promise<Record<string, unknown>> {
+  const db = trx as unknown as AnyDb;
+  const existing = (await db
+    .selectFrom(doc.table)
+    .select(['item_id', 'seq', 'series_no', 'status'])
+    .where('tenant_id', '=', owner.tenantId)
+    .where('business_id', '=', owner.businessId)
+    .execute()) as { item_id: string; seq: number; series_no: string; status: string }[];
+  let series: { no: string; version: number } | null = null;
+  if (doc.replacesId) {
+    const replaced = existing.find((c) => c.item_id === doc.replacesId);
+    if (replaced?.status !== 'VOID') throw invalidInput(doc.replaces);
+    const versions = await db
+      .selectFrom(doc.table)
+      .select(`${doc.numbering.version} as v`)
+      .where('tenant_id', '=', owner.tenantId)
+      .where('series_no', '=', replaced.series_no)
+      .execute();
+    series = { no: replaced.series_no, version: nextVersion(versions.map((v) => Number(v.v))) };
+  }
+  const no = await nextDocumentNo(trx, owner.tenantId, doc.kind, owner.now);
+  const id = newId();
+  const binding = { type: doc.fileType, id };
+  const source = doc.source;
+  const evidence =
+    'template' in source
+      ? await storeGeneratedDocument(
+          trx,
+          deps.filesDir,
+          owner,
+          {
+            name: `${source.name}-${no}.pdf`,
+            pdf: (await renderDocument(source.template, source.values(no), { cjkFont: deps.cjkFont, date: owner.now }))
+              .pdf,
+          },
+          binding,
+        )
+      : await bindUploadedDocument(trx, owner, source.uploadedFileId, binding);
+  const template = 'template' in source ? source.template : null;
+  const version = series?.version ?? 1;
+  await db
+    .insertInto(doc.table)
+    .values({
+      ...doc.columns,
+      ...{ item_id: id, tenant_id: owner.tenantId, business_id: owner.businessId },
+      ...{ seq: Math.max(0, ...existing.map((c) => Number(c.seq))) + 1, [doc.numbering.no]: no },
+      ...{ series_no: series?.no ?? no, [doc.numbering.version]: version, replaces_id: doc.replacesId ?? null },
+      ...{ template_id: template?.id ?? null, template_version: template?.version ?? null },
+      ...{ file_id: evidence.fileId, file_sha256: evidence.sha256, created_by: owner.userId },
+      ...{ created_at: owner.now, updated_at: owner.now },
+    })
+    .execute();
+  await logOperation(trx, {
+    ...{ tenantId: owner.tenantId, userId: owner.userId, now: owner.now, action: `${doc.fileType}.make` },
+    ...{ targetType: doc.fileType, targetId: id, after: { no, version, sha256: evidence.sha256 } },
+  });
+  return db.selectFrom(doc.table).selectAll().where('item_id', '=', id).executeTakeFirstOrThrow() as Promise<
+    Record<string, unknown>
+  >;
+}
+
 /**
  * What the kit serves of a stage's documents (stage items whose rows keep `file_id` and `file_sha256`): the page
  * of every one in the caller's scope across businesses (its business's number, supplier and state beside it,
@@ -147,6 +278,8 @@ export interface DocumentRoutesDef<R extends object> {
   row: { schema: TObject; of(row: Record<string, unknown>, businessState: string): R };
   /** What the stage adds to a page's rows, read for them at once (a contract's 合同锁定), and its schema. */
   extra?: { schema: TProperties; of(db: Kysely<Database>, tenantId: string, rows: R[]): Promise<object[]> };
+  /** The businesses waiting for their documents (in these states, within the caller's scope), on the list page. */
+  makeable?: { states: readonly StateKey[]; summary: string };
 }
 
 export function registerDocumentRoutes<R extends object>(
@@ -240,6 +373,43 @@ export function registerDocumentRoutes<R extends object>(
     },
   );
 
+  const makeable = def.makeable;
+  if (makeable) {
+    const Makeable = Type.Object(
+      { keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
+      { additionalProperties: false },
+    );
+    app.get(
+      `${def.api}/makeable`,
+      {
+        config: { access: { menu: def.list } },
+        schema: { tags: ['business'], summary: makeable.summary, response: envelopeResponses(Type.Array(Makeable)) },
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request);
+        const actor = await callerOf(request, deps.db);
+        const query = withinScope(
+          db
+            .selectFrom('financing_business as b')
+            .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+            .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name'])
+            .where('b.tenant_id', '=', tenantId)
+            .where('b.deleted', '=', false)
+            .where('b.state', 'in', [...makeable.states]),
+          'b',
+          fixedScopeOf(actor),
+        );
+        const rows = await query.orderBy('b.updated_at', 'desc').limit(50).execute();
+        return ok(
+          rows.map((r) => ({
+            ...{ keyId: r.business_id, businessNo: r.business_no },
+            ...{ supplierName: r.org_name ?? '', state: r.state },
+          })),
+        );
+      },
+    );
+  }
+
   const PdfQuery = Type.Object({ inline: Type.Optional(Type.Literal('1')) }, { additionalProperties: false });
   for (const route of def.pdf) {
     app.get(
@@ -250,16 +420,9 @@ export function registerDocumentRoutes<R extends object>(
       },
       async (request, reply) => {
         const { tenantId } = sessionOf(request);
-        const actor = await callerOf(request, deps.db);
-        const row = await db
-          .selectFrom(def.table)
-          .select(['business_id', 'file_id', 'file_sha256'])
-          .where('tenant_id', '=', tenantId)
-          .where('item_id', '=', (request.params as IdParams).id)
-          .executeTakeFirst();
-        if (!row) throw notFound(def.notFound);
-        const business = await loadBusiness(deps.db, tenantId, String(row.business_id));
-        if (!inScope(actor, business)) throw notFound(def.notFound);
+        const caller = { tenantId, actor: await callerOf(request, deps.db) };
+        const id = (request.params as IdParams).id;
+        const { row } = await documentInScope(deps.db, def.table, caller, id, def.notFound);
         const evidence = { fileId: String(row.file_id), sha256: String(row.file_sha256) };
         const { pdf, fileName } = await documentBytes(deps.db, deps.filesDir, tenantId, evidence);
         const inline = (request.query as { inline?: string }).inline === '1';

@@ -6,7 +6,6 @@ import {
   ContractMessage,
   checkContractDraft,
   compareFactors,
-  contractStatusOf,
   factorProblems,
   rateUnits,
   signingProblems,
@@ -102,17 +101,6 @@ describe('the contracts’ checkpoints', () => {
     ]);
     expect(signingProblems([c], 'SIGNING/WAIT_SIGN', [lock(c.contractNo, null, 'UNLOCKED')], [], now)).toEqual([]);
     expect(signingProblems([c], 'CONTRACT/PENDING', [], [], now)).toEqual([ContractMessage.notApproved(c.contractNo)]);
-  });
-});
-
-describe('contractStatusOf', () => {
-  it('reads a live contract’s status from its business; VOID is its own', () => {
-    expect(contractStatusOf('DRAFT', 'CONTRACT/DRAFT')).toBe('DRAFT');
-    expect(contractStatusOf('DRAFT', 'CONTRACT/PENDING')).toBe('PENDING');
-    expect(contractStatusOf('DRAFT', 'CONTRACT/RETURNED')).toBe('RETURNED');
-    expect(contractStatusOf('DRAFT', 'SIGNING/WAIT_SIGN')).toBe('APPROVED');
-    expect(contractStatusOf('DRAFT', 'TERMINATED/CANCELLED')).toBe('TERMINATED');
-    expect(contractStatusOf('VOID', 'SIGNING/WAIT_SIGN')).toBe('VOID');
   });
 });
 

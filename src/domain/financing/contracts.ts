@@ -9,15 +9,20 @@
 // (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
 // naming the contract and the factor. A contract under 合同锁定 is not sent to sign.
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
-import { type StateKey, stageOf, statusOf } from './lifecycle';
+import type { StateKey } from './lifecycle';
 import type { RepaymentMethod } from './repayment-schedule';
 import { type ContractLockFact, isContractLocked } from '../risk/locks';
 import { ROLE } from './roles';
-import { STAGES } from './stages';
 import { type ElementValue, elementValueText } from './elements';
 import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
-import { editableStates } from '../stage/stage';
+import {
+  DOCUMENT_STATUS_LABEL,
+  type DocumentStatus,
+  type StoredDocumentStatus,
+  documentStatusOf,
+  editableStates,
+} from '../stage/stage';
 
 export const CONTRACTS_API = '/api/business/contracts';
 export const CONTRACT_LIST_PATH = '/business/contractFileManage';
@@ -49,33 +54,12 @@ export interface ContractFactors {
   payeeAccount: string | null;
 }
 
-/** The contract's own status; the live one reads its business's (`contractStatusOf`). */
-export type StoredContractStatus = 'DRAFT' | 'VOID';
-export type ContractStatus = 'DRAFT' | 'RETURNED' | 'PENDING' | 'APPROVED' | 'VOID' | 'TERMINATED';
-
-export const CONTRACT_STATUS_LABEL: Readonly<Record<ContractStatus, string>> = {
-  DRAFT: '草稿',
-  RETURNED: '已退回',
-  PENDING: '待审核',
-  APPROVED: '已通过',
-  VOID: '已作废',
-  TERMINATED: '已终止',
-};
-
-/**
- * What a contract is now: VOID once 作废; otherwise its business's 草稿 / 已退回 / 待审核 while in 合同, 已通过
- * once the business left it forward, 已终止 when the business ended before.
- */
-export function contractStatusOf(stored: StoredContractStatus, businessState: string): ContractStatus {
-  if (stored === 'VOID') return 'VOID';
-  const stage = stageOf(businessState);
-  if (stage === 'CONTRACT') {
-    const s = statusOf(businessState);
-    return s === 'PENDING' || s === 'RETURNED' ? s : 'DRAFT';
-  }
-  if (stage === 'TERMINATED') return 'TERMINATED';
-  return STAGES.indexOf(stage) > STAGES.indexOf('CONTRACT') ? 'APPROVED' : 'DRAFT';
-}
+/** The contract's own status; the live one reads its business's (the kit's documents, `documentStatusOf`). */
+export type StoredContractStatus = StoredDocumentStatus;
+export type ContractStatus = DocumentStatus;
+export const CONTRACT_STATUS_LABEL = DOCUMENT_STATUS_LABEL;
+export const contractStatusOf = (stored: StoredContractStatus, businessState: string): ContractStatus =>
+  documentStatusOf('CONTRACT', stored, businessState);
 
 /** One contract as its workflow and the checkpoints read it. */
 export interface ContractItem extends StageItem<StoredContractStatus> {

@@ -48,6 +48,8 @@ export const ELEMENTS_STAGE = childStage({
 
 /** The name under which the elements hand their items to a stage that shows them (the decision's detail). */
 export const ELEMENT_ITEMS_SOURCE = 'elements.items';
+/** …and their TERM items, typed (`{ name, required }`), to the contracts that are compared with them. */
+export const ELEMENT_TERMS_SOURCE = 'elements.terms';
 
 /** Where a CONDITION item is enforced: before the contract, before lending, or within 10 days after it. */
 export type ElementCheckpoint = 'BEFORE_CONTRACT' | 'BEFORE_LENDING' | 'AFTER_LENDING';

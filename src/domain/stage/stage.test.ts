@@ -12,6 +12,7 @@ import {
   childStage,
   childStatusOf,
   childStatusesOf,
+  documentStatusOf,
   editableStates,
   editableStatuses,
   removableState,
@@ -144,5 +145,19 @@ describe('every state of every stage through the one child status function', () 
     );
     expect(Object.keys(def.resource.statuses)).not.toContain('DRAFT');
     expect([...stageActions(def)].sort()).toEqual(['retrySigning', 'startOnline']);
+  });
+});
+
+describe('documentStatusOf', () => {
+  it('reads a live document’s status from its business in its stage; VOID is its own', () => {
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'CONTRACT/DRAFT')).toBe('DRAFT');
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'CONTRACT/PENDING')).toBe('PENDING');
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'CONTRACT/RETURNED')).toBe('RETURNED');
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'SIGNING/WAIT_SIGN')).toBe('APPROVED');
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'ELEMENTS/DRAFT')).toBe('DRAFT');
+    expect(documentStatusOf('CONTRACT', 'DRAFT', 'TERMINATED/CANCELLED')).toBe('TERMINATED');
+    expect(documentStatusOf('CONTRACT', 'VOID', 'SIGNING/WAIT_SIGN')).toBe('VOID');
+    // Another stage's document is read against that stage.
+    expect(documentStatusOf('PUSH', 'DRAFT', 'SIGNING/WAIT_SIGN')).toBe('DRAFT');
   });
 });

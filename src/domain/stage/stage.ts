@@ -269,3 +269,31 @@ export function childStage(spec: ChildStageSpec): StageDef<ChildStatus> {
   };
   return { stage: spec.stage, resource, makePath: spec.makePath, messages: stageMessages(STAGE_LABEL[spec.stage]) };
 }
+
+/** A stage's document (a contract, a letter) stores only DRAFT or VOID (作废); a live one reads its business. */
+export type StoredDocumentStatus = 'DRAFT' | 'VOID';
+export type DocumentStatus = 'DRAFT' | 'RETURNED' | 'PENDING' | 'APPROVED' | 'VOID' | 'TERMINATED';
+
+export const DOCUMENT_STATUS_LABEL: Readonly<Record<DocumentStatus, string>> = {
+  DRAFT: '草稿',
+  RETURNED: '已退回',
+  PENDING: '待审核',
+  APPROVED: '已通过',
+  VOID: '已作废',
+  TERMINATED: '已终止',
+};
+
+/**
+ * What a document of `stage` is now: VOID once 作废; otherwise its business's 草稿 / 已退回 / 待审核 while in the
+ * stage, 已通过 once the business left it forward, 已终止 when the business ended before — never stored twice.
+ */
+export function documentStatusOf(stage: Stage, stored: StoredDocumentStatus, businessState: string): DocumentStatus {
+  if (stored === 'VOID') return 'VOID';
+  const at = stageOf(businessState);
+  if (at === stage) {
+    const s = statusOf(businessState);
+    return s === 'PENDING' || s === 'RETURNED' ? s : 'DRAFT';
+  }
+  if (at === 'TERMINATED') return 'TERMINATED';
+  return STAGES.indexOf(at) > STAGES.indexOf(stage) ? 'APPROVED' : 'DRAFT';
+}

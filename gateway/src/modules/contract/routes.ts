@@ -27,34 +27,17 @@ import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { Database } from '../../db/database';
-import { drawDocuments } from '../../documents/render-document';
-import { layoutDocument } from '../../documents/document-template';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
-import {
-  bindUploadedDocument,
-  nextVersion,
-  registerDocumentRoutes,
-  storeGeneratedDocument,
-} from '../../stage/stage-documents';
+import { documentInScope, makeDocument, orgNames, registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
-import { withinScope } from '../../resource/resource-repository';
-import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
-import { type Actor, type BusinessRow, inScope, loadBusiness, nextDocumentNo, recordOf } from '../business/aggregate';
+import { anyDb, callerOf } from '../../stage/stage-scope';
+import { type Actor, type BusinessRow, inScope, loadBusiness, recordOf } from '../business/aggregate';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
-import { logOperation, newId } from '../operation-log/repository';
-import {
-  CONTRACT_FILE_TYPE,
-  CONTRACTS,
-  ContractSchema,
-  contractsOf,
-  fromRow,
-  seriesVersions,
-  termElementsOf,
-  wireOf,
-} from './store';
+import { liveLocksOn } from '../risk/repository';
+import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
 import { CONTRACT_TEMPLATES, type ContractValues } from './templates';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
@@ -123,33 +106,9 @@ const BusinessView = Type.Object(
 
 const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
-const orgName = async (db: Kysely<Database>, tenantId: string, id: string | null) =>
-  id
-    ? ((
-        await db
-          .selectFrom('organization')
-          .select('org_name')
-          .where('tenant_id', '=', tenantId)
-          .where('org_id', '=', id)
-          .executeTakeFirst()
-      )?.org_name ?? '')
-    : '';
-
 /** The contract numbers among these under a live 合同锁定. */
 const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
-  new Set(
-    nos.length
-      ? (
-          await anyDb(db)
-            .selectFrom('contract_lock')
-            .select('contract_no')
-            .where('tenant_id', '=', tenantId)
-            .where('status', '=', 'LOCKED')
-            .where('contract_no', 'in', nos)
-            .execute()
-        ).map((l) => String(l.contract_no))
-      : [],
-  );
+  new Set((await liveLocksOn(anyDb(db), tenantId, nos, [])).map((l) => l.contractNo));
 
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
@@ -162,16 +121,8 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 
   /** The contract, within the caller's scope (another tenant's or subtree's is not found), and its business. */
   const load = async (tenantId: string, actor: Actor, id: string) => {
-    const row = await db
-      .selectFrom('contract_file')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('item_id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(ContractMessage.notFound);
-    const business = await loadBusiness(db, tenantId, row.business_id);
-    if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
-    return { item: fromRow(row as unknown as Record<string, unknown>), business };
+    const found = await documentInScope(db, 'contract_file', { tenantId, actor }, id, ContractMessage.notFound);
+    return { item: fromRow(found.row), business: found.business };
   };
 
   registerDocumentRoutes(app, deps, {
@@ -185,6 +136,10 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     ],
     notFound: ContractMessage.notFound,
     search: { contractNo: 'd.contract_no', businessNo: 'b.business_no' },
+    makeable: {
+      states: CONTRACT_ITEM_STATES,
+      summary: '待制作合同的业务（合同草稿或已退回，数据授权范围内，至多50笔）',
+    },
     row: { schema: ContractSchema, of: (r, state) => wireOf(fromRow(r), state) },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
@@ -215,10 +170,15 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
       const series = (await contractsOf(db, tenantId, item.businessId)).filter((c) => c.seriesNo === item.seriesNo);
       const terms = await termElementsOf(db, tenantId, item.businessId);
-      const supplierName = await orgName(db, tenantId, business.supplierId);
+      const [supplierName] = await orgNames(db, tenantId, [business.supplierId]);
       const locked = (await lockedNos(db, tenantId, [item.contractNo])).has(item.contractNo);
       return ok({
-        contract: { ...wireOf(item, business.state), businessNo: business.businessNo, supplierName, locked },
+        contract: {
+          ...wireOf(item, business.state),
+          businessNo: business.businessNo,
+          supplierName: supplierName ?? '',
+          locked,
+        },
         versions: series.sort((a, b) => b.contractVersion - a.contractVersion).map((c) => wireOf(c, business.state)),
         factors: compareFactors(item.factors, terms),
       });
@@ -266,45 +226,6 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     );
   }
 
-  const Makeable = Type.Object(
-    { keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
-    { additionalProperties: false },
-  );
-  app.get(
-    `${CONTRACTS_API}/makeable`,
-    {
-      config: { access: { menu: CONTRACT_LIST_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '待制作合同的业务（合同草稿或已退回，数据授权范围内，至多50笔）',
-        response: envelopeResponses(Type.Array(Makeable)),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const query = withinScope(
-        db
-          .selectFrom('financing_business as b')
-          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-          .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name'])
-          .where('b.tenant_id', '=', tenantId)
-          .where('b.deleted', '=', false)
-          .where('b.state', 'in', [...CONTRACT_ITEM_STATES]),
-        'b',
-        fixedScopeOf(actor),
-      );
-      const rows = await query.orderBy('b.updated_at', 'desc').limit(50).execute();
-      return ok(
-        rows.map((r) => ({
-          keyId: r.business_id,
-          businessNo: r.business_no,
-          supplierName: r.org_name ?? '',
-          state: r.state,
-        })),
-      );
-    },
-  );
-
   app.post(
     `${CONTRACTS_API}/:businessId`,
     {
@@ -325,84 +246,39 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       if (!checked.ok) throw invalidInput(checked.message);
       if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
       const businessId = (request.params as { businessId: string }).businessId;
+      const f = checked.factors;
       const made = await db.transaction().execute(async (trx) => {
         const business = await loadBusiness(trx, tenantId, businessId, true);
         if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
         const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
         if (refused) throw invalidInput(refused);
-        const existing = await contractsOf(anyDb(trx), tenantId, businessId);
-        let seriesNo: string | null = null;
-        let version = 1;
-        if (body.replacesId) {
-          const replaced = existing.find((c) => c.itemId === body.replacesId);
-          if (replaced?.status !== 'VOID') throw invalidInput(ContractMessage.replaces);
-          seriesNo = replaced.seriesNo;
-          version = nextVersion(await seriesVersions(trx, tenantId, replaced.seriesNo));
-        }
-        const contractNo = await nextDocumentNo(trx, tenantId, 'contract', now);
-        const id = newId();
-        const owner = { tenantId, userId: actor.userId, now };
-        const binding = { type: CONTRACT_FILE_TYPE, id };
-        const template = body.origin === 'TEMPLATE' ? CONTRACT_TEMPLATES[body.contractType] : null;
-        const evidence = template
-          ? await storeGeneratedDocument(
-              trx,
-              deps.filesDir,
-              owner,
-              {
-                name: `${body.name.trim()}-${contractNo}.pdf`,
-                pdf: await render(trx, tenantId, business, contractNo, body, checked.factors, now),
-              },
-              binding,
-            )
-          : await bindUploadedDocument(trx, owner, body.fileId as string, binding);
-        const f = checked.factors;
-        await trx
-          .insertInto('contract_file')
-          .values({
-            item_id: id,
-            tenant_id: tenantId,
-            business_id: businessId,
-            seq: Math.max(0, ...existing.map((c) => c.seq)) + 1,
-            contract_no: contractNo,
-            series_no: seriesNo ?? contractNo,
-            contract_version: version,
-            replaces_id: body.replacesId ?? null,
-            name: body.name.trim(),
-            contract_type: body.contractType,
-            origin: body.origin,
-            template_id: template?.id ?? null,
-            template_version: template?.version ?? null,
-            amount_fen: String(f.amountFen),
-            annual_rate: f.annualRate,
-            term_days: f.termDays,
-            repayment_method: f.repaymentMethod,
-            due_date: f.dueDate,
-            payee_account: f.payeeAccount,
-            file_id: evidence.fileId,
-            file_sha256: evidence.sha256,
-            created_by: actor.userId,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await logOperation(trx, {
-          ...{
-            tenantId,
-            userId: actor.userId,
-            now,
-            action: 'contractFile.make',
-            targetType: 'contractFile',
-            targetId: id,
+        const name = body.name.trim();
+        const parties = [business.capitalSideId, business.supplierId, business.projectCompanyId];
+        const names = await orgNames(trx, tenantId, parties);
+        const row = await makeDocument(
+          trx,
+          deps,
+          { tenantId, userId: actor.userId, now, businessId },
+          {
+            ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
+            ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
+            ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
+            source:
+              body.origin === 'TEMPLATE'
+                ? {
+                    template: CONTRACT_TEMPLATES[body.contractType],
+                    values: (no: string) => contractValues(no, business, names, body, f, now),
+                    name,
+                  }
+                : { uploadedFileId: body.fileId as string },
+            columns: {
+              ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: String(f.amountFen) },
+              ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
+              ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
+            },
           },
-          after: { contractNo, origin: body.origin, version, sha256: evidence.sha256 },
-        });
-        const row = await trx
-          .selectFrom('contract_file')
-          .selectAll()
-          .where('item_id', '=', id)
-          .executeTakeFirstOrThrow();
-        return wireOf(fromRow(row as unknown as Record<string, unknown>), business.state);
+        );
+        return wireOf(fromRow(row), business.state);
       });
       return ok(made);
     },
@@ -413,37 +289,19 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     actor.roles.has(ROLE.LEGAL)
       ? null
       : makerRefusal(recordOf(business), { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now });
-
-  /** The template filled with the business's parties and the contract's factors, drawn once. */
-  const render = async (
-    trx: Kysely<Database>,
-    tenantId: string,
-    business: BusinessRow,
-    contractNo: string,
-    body: MakeBody,
-    f: ContractFactors,
-    now: Date,
-  ): Promise<Buffer> => {
-    const d = shanghaiDay(now);
-    const values: ContractValues = {
-      contractNo,
-      name: body.name.trim(),
-      businessNo: business.businessNo,
-      capitalSideName: await orgName(trx, tenantId, business.capitalSideId),
-      supplierName: await orgName(trx, tenantId, business.supplierId),
-      projectCompanyName: await orgName(trx, tenantId, business.projectCompanyId),
-      amountFen: String(f.amountFen),
-      annualRate: f.annualRate,
-      termDays: f.termDays,
-      repaymentMethod: f.repaymentMethod,
-      dueDate: f.dueDate,
-      payeeAccount: f.payeeAccount,
-      madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
-    };
-    const template = CONTRACT_TEMPLATES[body.contractType];
-    const [pdf] = await drawDocuments([layoutDocument(template, { ...values })], { cjkFont: deps.cjkFont, date: now });
-    return pdf as Buffer;
-  };
 };
+
+/** The template's values: the contract's number, the business's parties and the contract's factors. */
+function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
+  const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
+  const d = shanghaiDay(now);
+  const values: ContractValues = {
+    ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
+    ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
+    ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
+    madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+  };
+  return { ...values };
+}
 
 export default contractRoutes;

@@ -4,7 +4,7 @@
 // live contract (SUBMIT_CONTRACT), 合同审核's 通过 needs every live contract's factors equal to the TERM elements
 // (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
 // under 合同锁定 (joined to START_SIGNING, which the signing stage owns).
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import {
@@ -25,15 +25,15 @@ import {
   signingProblems,
   submitContractProblems,
 } from '../../../../src/domain/financing/contracts';
-import { ELEMENT_ITEMS_SOURCE, type ElementValue, elementValueText } from '../../../../src/domain/financing/elements';
+import { ELEMENT_TERMS_SOURCE, elementValueText } from '../../../../src/domain/financing/elements';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
-import type { Database } from '../../db/database';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import { readStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import type { AnyDb } from '../../stage/stage-scope';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
+import { liveLocksOn } from '../risk/repository';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Instant = ColumnType<Date, Date, Date>;
@@ -180,44 +180,9 @@ registerItemsCheckpoint(CONTRACTS);
 export const contractsOf = async (db: AnyDb, tenantId: string, businessId: string) =>
   (await itemRows(db, CONTRACTS.table, tenantId, businessId)).map(fromRow);
 
-/** An element item on the wire, as the elements' source hands it over. */
-interface ElementWire {
-  kind: string;
-  name: string;
-  valueType: string | null;
-  requiredFen: number | null;
-  requiredRate: string | null;
-  requiredDays: number | null;
-  requiredValue: string;
-}
-
-const METHOD_BY_LABEL = new Map<string, string>(
-  Object.entries(REPAYMENT_METHOD_LABEL).map(([code, label]) => [label, code]),
-);
-
-/** A TERM item's required value, typed again from the wire. */
-function requiredOf(e: ElementWire): ElementValue | null {
-  switch (e.valueType) {
-    case 'AMOUNT':
-      return e.requiredFen === null ? null : { type: 'AMOUNT', fen: BigInt(e.requiredFen) };
-    case 'RATE':
-      return e.requiredRate === null ? null : { type: 'RATE', rate: e.requiredRate };
-    case 'DAYS':
-      return e.requiredDays === null ? null : { type: 'DAYS', days: e.requiredDays };
-    case 'METHOD': {
-      const method = METHOD_BY_LABEL.get(e.requiredValue) ?? e.requiredValue;
-      return { type: 'METHOD', method: method as RepaymentMethod };
-    }
-    default:
-      return e.requiredValue ? { type: 'TEXT', text: e.requiredValue } : null;
-  }
-}
-
-/** The business's TERM elements, read through the elements' named source (the kit, not their module). */
-export async function termElementsOf(db: AnyDb, tenantId: string, businessId: string): Promise<TermElement[]> {
-  const items = (await readStageSource<ElementWire[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
-  return items.filter((e) => e.kind === 'TERM').map((e) => ({ name: e.name, required: requiredOf(e) }));
-}
+/** The business's TERM elements, typed, through the elements' named source (the kit, not their module). */
+export const termElementsOf = async (db: AnyDb, tenantId: string, businessId: string): Promise<TermElement[]> =>
+  (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, db, tenantId, businessId)) ?? [];
 
 registerCheckpoint('REVIEW_CONTRACT', async (db, tenantId, record) => {
   const businessId = (record as { keyId?: string }).keyId;
@@ -237,26 +202,7 @@ async function signingLocks(db: AnyDb, tenantId: string, businessId: string, con
       select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
       where a.application_id = ${businessId} and a.tenant_id = ${tenantId})`.execute(db);
   const orderNos = orders.rows.map((o) => o.order_no);
-  const locks = await db
-    .selectFrom('contract_lock')
-    .select(['contract_no', 'payment_order_no'])
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'LOCKED')
-    .where((eb) =>
-      eb.or([
-        eb('contract_no', 'in', contractNos.length ? contractNos : ['']),
-        eb('payment_order_no', 'in', orderNos.length ? orderNos : ['']),
-      ]),
-    )
-    .execute();
-  return {
-    orderNos,
-    locks: locks.map((l) => ({
-      contractNo: (l.contract_no as string | null) ?? null,
-      paymentOrderId: (l.payment_order_no as string | null) ?? null,
-      status: 'LOCKED',
-    })),
-  };
+  return { orderNos, locks: await liveLocksOn(db, tenantId, contractNos, orderNos) };
 }
 
 /** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定. */
@@ -277,14 +223,3 @@ addCheckpointRule('START_SIGNING', 'contracts', async (db, tenantId, record, now
 registerWriters('CONTRACT', async (db, tenantId, businessId) => [
   ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
 ]);
-
-/** The highest version of a series, for the next one. */
-export async function seriesVersions(db: Kysely<Database>, tenantId: string, seriesNo: string): Promise<number[]> {
-  const rows = await db
-    .selectFrom('contract_file')
-    .select('contract_version')
-    .where('tenant_id', '=', tenantId)
-    .where('series_no', '=', seriesNo)
-    .execute();
-  return rows.map((r) => Number(r.contract_version));
-}

@@ -10,6 +10,7 @@ import {
   ELEMENT_ITEMS,
   ELEMENT_ITEM_STATES,
   ELEMENT_ITEMS_SOURCE,
+  ELEMENT_TERMS_SOURCE,
   ELEMENTS_API,
   ELEMENTS_LIST_PATH,
   ELEMENT_STATUS_LABEL,
@@ -214,6 +215,13 @@ addCheckpointRule('SUBMIT_CONTRACT', 'elements', async (db, tenantId, record) =>
 /** The business's items on the wire, for a stage that shows them (the decision's detail). */
 registerStageSource(ELEMENT_ITEMS_SOURCE, async (db, tenantId, businessId) =>
   (await itemRows(db, ELEMENTS.table, tenantId, businessId)).map((r) => wireOf(fromRow(r))),
+);
+
+/** The TERM items typed, for the contracts compared with them. */
+registerStageSource(ELEMENT_TERMS_SOURCE, async (db, tenantId, businessId) =>
+  (await elementItemsFor(db, tenantId, businessId))
+    .filter((i) => i.kind === 'TERM')
+    .map((i) => ({ name: i.name, required: i.required })),
 );
 
 /** The items the approved decision's terms make, as the business enters 要素落实 (in the approval's transaction). */

@@ -30,12 +30,26 @@ export async function liveSupplierLocks(db: AnyDb, tenantId: string, supplierId:
 }
 
 /** The locks that are 锁定中 on this contract number or this payment order (its number) in the tenant. */
-export async function liveContractLocks(
+export const liveContractLocks = (
   db: AnyDb,
   tenantId: string,
   target: { contractNo?: string; paymentOrderId?: string },
+): Promise<ContractLockFact[]> =>
+  liveLocksOn(
+    db,
+    tenantId,
+    target.contractNo ? [target.contractNo] : [],
+    target.paymentOrderId ? [target.paymentOrderId] : [],
+  );
+
+/** The locks that are 锁定中 on any of these contract numbers or payment orders (their numbers) in the tenant. */
+export async function liveLocksOn(
+  db: AnyDb,
+  tenantId: string,
+  contractNos: readonly string[],
+  orderNos: readonly string[],
 ): Promise<ContractLockFact[]> {
-  if (!target.contractNo && !target.paymentOrderId) return [];
+  if (contractNos.length === 0 && orderNos.length === 0) return [];
   const rows = await db
     .selectFrom('contract_lock')
     .select(['contract_no', 'payment_order_no', 'status'])
@@ -43,8 +57,8 @@ export async function liveContractLocks(
     .where('status', '=', 'LOCKED')
     .where((eb) =>
       eb.or([
-        ...(target.contractNo ? [eb('contract_no', '=', target.contractNo)] : []),
-        ...(target.paymentOrderId ? [eb('payment_order_no', '=', target.paymentOrderId)] : []),
+        ...(contractNos.length ? [eb('contract_no', 'in', [...contractNos])] : []),
+        ...(orderNos.length ? [eb('payment_order_no', 'in', [...orderNos])] : []),
       ]),
     )
     .execute();

@@ -24,7 +24,13 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
-import { DocumentList, type DocumentListSpec, DocumentVoid } from '../stage/document-parts';
+import {
+  DocumentList,
+  type DocumentListSpec,
+  DocumentMakeable,
+  DocumentVersions,
+  DocumentVoid,
+} from '../stage/document-parts';
 
 const ROUTES = { resource: { api: CONTRACTS_API, noun: '合同' } };
 
@@ -105,7 +111,7 @@ export function ContractManageScreen() {
       <Text as="h1" size={600} weight="semibold">
         合同文件管理
       </Text>
-      <Makeable />
+      <DocumentMakeable routes={ROUTES} makePath={CONTRACT_MAKE_PATH} label="制作合同" />
       <DocumentList<Contract> spec={LIST} />
     </section>
   );
@@ -132,42 +138,6 @@ const LIST: DocumentListSpec<Contract> = {
     c.locked ? '已锁定' : '否',
   ],
 };
-
-function Makeable() {
-  const navigate = useNavigate();
-  const { get } = useGateway();
-  const rows = useLoadOnce(
-    () => get<{ keyId: string; businessNo: string; supplierName: string; state: string }[]>('/makeable'),
-    [],
-  );
-  if (!rows.length) return null;
-  return (
-    <>
-      <Text as="h2" size={400} weight="semibold">
-        待制作合同的业务
-      </Text>
-      <SmallTable
-        label="待制作合同的业务"
-        columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
-        rows={rows.map((b) => ({
-          key: b.keyId,
-          cells: [
-            b.businessNo,
-            b.supplierName,
-            stateLabel(b.state),
-            <Button
-              key="make"
-              size="small"
-              onClick={() => navigate(`${CONTRACT_MAKE_PATH}?businessId=${encodeURIComponent(b.keyId)}`)}
-            >
-              制作合同
-            </Button>,
-          ],
-        }))}
-      />
-    </>
-  );
-}
 
 // ——— 合同文件详情 ———
 
@@ -229,26 +199,7 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
       <Text as="h2" size={400} weight="semibold">
         版本
       </Text>
-      <SmallTable
-        label="合同版本"
-        columns={[
-          { title: '版本' },
-          { title: '合同编号' },
-          { title: '状态' },
-          { title: '作废原因' },
-          { title: '文件' },
-        ]}
-        rows={detail.versions.map((v) => ({
-          key: v.keyId,
-          cells: [
-            `V${v.contractVersion}`,
-            v.contractNo,
-            v.statusLabel,
-            v.voidReason ?? '',
-            <PreviewLink key="file" file={{ keyId: v.fileId, name: `${v.name}.pdf` }} label="预览" />,
-          ],
-        }))}
-      />
+      <DocumentVersions noun="合同" versions={detail.versions} />
       {detail.actions.includes('void') && <DocumentVoid routes={ROUTES} item={c} onDone={onChanged} />}
     </section>
   );

@@ -1,14 +1,17 @@
 // The client half of the kit's documents with versions (gateway/src/stage/stage-documents.ts): a stage whose
 // records are documents — contracts, later letters — lists them across businesses (`{api}/page`: the search by
-// number, the pages, 查看 opening its detail) and voids one (`{api}/items/:id/transition`) when the gateway lists
-// the action among the item's own; the stage says only its columns and words.
-import { Button, Field, Input, makeStyles, Spinner, Textarea } from '@fluentui/react-components';
+// number, the pages, 查看 opening its detail), shows the businesses waiting for theirs (`{api}/makeable`) and a
+// series' versions, and voids one (`{api}/items/:id/transition`) when the gateway lists the action among the
+// item's own; the stage says only its columns and words.
+import { Button, Field, Input, makeStyles, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StageRoutes } from '../../../application/ports/stage-gateway.port';
 import { useServices } from '../../app/services';
 import { PaginationBar } from '../../kit/pagination-bar';
 import { useLoadOnce } from '../../kit/use-load-once';
+import { stateLabel } from '../../../domain/financing/lifecycle';
+import { PreviewLink } from '../preview/preview-link';
 import { type SmallColumn, SmallTable } from './detail-tab-parts';
 
 const useStyles = makeStyles({
@@ -138,5 +141,89 @@ export function DocumentVoid({
       </Field>
       <Button onClick={() => void send()}>作废</Button>
     </div>
+  );
+}
+
+/** The businesses waiting for their documents, each with the way to its make page (`makePath?businessId=`). */
+export function DocumentMakeable({
+  routes,
+  makePath,
+  label,
+}: {
+  routes: StageRoutes;
+  makePath: string;
+  label: string;
+}) {
+  const navigate = useNavigate();
+  const { stages } = useServices();
+  const rows = useLoadOnce(
+    () =>
+      stages.custom<{ keyId: string; businessNo: string; supplierName: string; state: string }[]>(
+        routes,
+        'GET',
+        '/makeable',
+      ),
+    [],
+  );
+  if (!rows.length) return null;
+  return (
+    <>
+      <Text as="h2" size={400} weight="semibold">
+        待制作{routes.resource.noun}的业务
+      </Text>
+      <SmallTable
+        label={`待制作${routes.resource.noun}的业务`}
+        columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
+        rows={rows.map((b) => ({
+          key: b.keyId,
+          cells: [
+            b.businessNo,
+            b.supplierName,
+            stateLabel(b.state),
+            <Button
+              key="make"
+              size="small"
+              onClick={() => navigate(`${makePath}?businessId=${encodeURIComponent(b.keyId)}`)}
+            >
+              {label}
+            </Button>,
+          ],
+        }))}
+      />
+    </>
+  );
+}
+
+/** A series' versions, newest first: each one's number, status, why it was voided and its stored PDF. */
+export function DocumentVersions({
+  noun,
+  versions,
+}: {
+  noun: string;
+  versions: readonly {
+    keyId: string;
+    name: string;
+    contractNo: string;
+    contractVersion: number;
+    statusLabel: string;
+    voidReason: string | null;
+    fileId: string;
+  }[];
+}) {
+  return (
+    <SmallTable
+      label={`${noun}版本`}
+      columns={[{ title: '版本' }, { title: '编号' }, { title: '状态' }, { title: '作废原因' }, { title: '文件' }]}
+      rows={versions.map((v) => ({
+        key: v.keyId,
+        cells: [
+          `V${v.contractVersion}`,
+          v.contractNo,
+          v.statusLabel,
+          v.voidReason ?? '',
+          <PreviewLink key="file" file={{ keyId: v.fileId, name: `${v.name}.pdf` }} label="预览" />,
+        ],
+      }))}
+    />
   );
 }
