@@ -12,10 +12,12 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type TObject, type TProperties, Type } from 'typebox';
+import { type TObject, type TProperties, type TSchema, Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
 import type { StateKey } from '../../../src/domain/financing/lifecycle';
+import type { Stage } from '../../../src/domain/financing/stages';
+import { DOCUMENT_STATUS_LABEL, type StoredDocumentStatus, documentStatusOf } from '../../../src/domain/stage/stage';
 import type { DocumentKind } from '../../../src/domain/document-numbers';
 import type { DocumentTemplate } from '../documents/document-template';
 import { renderDocument } from '../documents/render-document';
@@ -132,6 +134,35 @@ export async function documentBytes(
 
 /** The next version of a series: one after the highest (a new series starts at 1). */
 export const nextVersion = (versions: readonly number[]): number => Math.max(0, ...versions) + 1;
+
+const Null = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+/** What every document with versions shows on the wire besides its stage's own (its number, its factors). */
+export const DocumentWireSchema = {
+  ...{ keyId: Type.String(), businessId: Type.String(), seq: Type.Integer(), seriesNo: Type.String() },
+  ...{ replacesId: Null(Type.String()), name: Type.String() },
+  templateRef: Null(Type.String({ description: '生成文件的模板及其版本' })),
+  fileId: Type.String(),
+  fileSha256: Type.String({ description: '存档PDF的SHA-256' }),
+  ...{ status: Type.String(), statusLabel: Type.String(), voidReason: Null(Type.String()) },
+  ...{ createdBy: Type.String(), createdAt: Type.String(), version: Type.Integer() },
+};
+
+/** A document's row on the wire: its status as its business makes it (`documentStatusOf`) when that is given. */
+export function documentWire(stage: Stage, r: Record<string, unknown>, businessState?: string) {
+  const stored = r.status as StoredDocumentStatus;
+  const status = businessState ? documentStatusOf(stage, stored, businessState) : stored;
+  return {
+    ...{ keyId: String(r.item_id), businessId: String(r.business_id), seq: Number(r.seq) },
+    ...{ seriesNo: String(r.series_no), replacesId: (r.replaces_id as string | null) ?? null, name: String(r.name) },
+    templateRef: r.template_id ? `${r.template_id} v${r.template_version}` : null,
+    ...{ fileId: String(r.file_id ?? ''), fileSha256: String(r.file_sha256 ?? ''), status },
+    ...{ statusLabel: DOCUMENT_STATUS_LABEL[status], voidReason: (r.void_reason as string | null) ?? null },
+    createdBy: String(r.created_by),
+    createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at ?? ''),
+    version: Number(r.version),
+  };
+}
 
 /** A document's row with its business, within the caller's scope: another tenant's or subtree's is not found. */
 export async function documentInScope(

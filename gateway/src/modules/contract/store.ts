@@ -12,7 +12,6 @@ import {
   CONTRACT_ITEMS,
   CONTRACT_LIST_PATH,
   CONTRACT_ORIGIN_LABEL,
-  CONTRACT_STATUS_LABEL,
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
   ContractMessage,
@@ -20,7 +19,6 @@ import {
   type ContractType,
   type StoredContractStatus,
   type TermElement,
-  contractStatusOf,
   factorProblems,
   signingProblems,
   submitContractProblems,
@@ -28,6 +26,7 @@ import {
 import { ELEMENT_TERMS_SOURCE, elementValueText } from '../../../../src/domain/financing/elements';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
+import { DocumentWireSchema, documentWire } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import { readStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
@@ -107,60 +106,34 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
 });
 
 /** A contract on the wire (money in 分 as a number), with its status as its business makes it. */
-export const wireOf = (i: ContractItem & { row?: Record<string, unknown> }, businessState?: string) => {
-  const status = businessState ? contractStatusOf(i.status, businessState) : i.status;
-  return {
-    keyId: i.itemId,
-    businessId: i.businessId,
-    seq: i.seq,
-    contractNo: i.contractNo,
-    seriesNo: i.seriesNo,
-    contractVersion: i.contractVersion,
-    replacesId: (i.row?.replaces_id as string | null) ?? null,
-    name: i.name,
-    contractType: i.contractType,
-    contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType],
-    origin: i.origin,
-    originLabel: CONTRACT_ORIGIN_LABEL[i.origin],
-    templateRef: i.row?.template_id ? `${i.row.template_id} v${i.row.template_version}` : null,
-    amountFen: Number(i.factors.amountFen),
-    annualRate: i.factors.annualRate,
-    annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
-    termDays: i.factors.termDays,
-    repaymentMethod: i.factors.repaymentMethod,
-    repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
-    dueDate: i.factors.dueDate,
-    payeeAccount: i.factors.payeeAccount,
-    fileId: String(i.row?.file_id ?? ''),
-    fileSha256: String(i.row?.file_sha256 ?? ''),
-    status,
-    statusLabel: CONTRACT_STATUS_LABEL[status],
-    voidReason: (i.row?.void_reason as string | null) ?? null,
-    createdBy: i.createdBy,
-    createdAt: i.row?.created_at instanceof Date ? i.row.created_at.toISOString() : String(i.row?.created_at ?? ''),
-    version: i.version,
-  };
-};
+export const wireOf = (i: ContractItem & { row: Record<string, unknown> }, businessState?: string) => ({
+  ...documentWire('CONTRACT', i.row, businessState),
+  ...{ contractNo: i.contractNo, contractVersion: i.contractVersion, contractType: i.contractType },
+  ...{ contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType], origin: i.origin },
+  ...{ originLabel: CONTRACT_ORIGIN_LABEL[i.origin], amountFen: Number(i.factors.amountFen) },
+  annualRate: i.factors.annualRate,
+  annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
+  ...{ termDays: i.factors.termDays, repaymentMethod: i.factors.repaymentMethod },
+  repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
+  ...{ dueDate: i.factors.dueDate, payeeAccount: i.factors.payeeAccount },
+});
 
 const Null = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const S = Type.String();
 
 export const ContractSchema = Type.Object(
   {
-    ...{ keyId: S, businessId: S, seq: Type.Integer(), contractNo: S, seriesNo: S, contractVersion: Type.Integer() },
-    ...{ replacesId: Null(S), name: S, contractType: S, contractTypeLabel: S, origin: S, originLabel: S },
-    templateRef: Null(Type.String({ description: '生成合同的模板及其版本' })),
-    amountFen: Type.Integer({ description: '合同金额（分）' }),
+    ...DocumentWireSchema,
+    ...{ contractNo: S, contractVersion: Type.Integer(), contractType: S, contractTypeLabel: S, origin: S },
+    ...{ originLabel: S, amountFen: Type.Integer({ description: '合同金额（分）' }) },
     annualRate: Type.String({ description: '年利率，四位小数' }),
     ...{ annualRateText: S, termDays: Type.Integer(), repaymentMethod: S, repaymentMethodLabel: S },
-    ...{ dueDate: Null(S), payeeAccount: Null(S), fileId: S },
-    fileSha256: Type.String({ description: '存档PDF的SHA-256' }),
-    ...{ status: S, statusLabel: S, voidReason: Null(S), createdBy: S, createdAt: S, version: Type.Integer() },
+    ...{ dueDate: Null(S), payeeAccount: Null(S) },
   },
   { additionalProperties: false },
 );
 
-export const CONTRACTS: ItemsDef<StoredContractStatus, ContractItem> = {
+export const CONTRACTS: ItemsDef<StoredContractStatus, ReturnType<typeof fromRow>> = {
   name: 'contractFile',
   api: CONTRACTS_API,
   menu: CONTRACT_LIST_PATH,

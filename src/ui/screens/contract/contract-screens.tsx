@@ -30,33 +30,22 @@ import {
   DocumentMakeable,
   DocumentVersions,
   DocumentVoid,
+  type DocumentRow,
+  useDocumentRoutes,
 } from '../stage/document-parts';
 
 const ROUTES = { resource: { api: CONTRACTS_API, noun: '合同' } };
 
-interface Contract {
-  keyId: string;
-  businessId: string;
+interface Contract extends DocumentRow {
   contractNo: string;
   contractVersion: number;
-  name: string;
   contractTypeLabel: string;
   originLabel: string;
-  templateRef: string | null;
   amountFen: number;
   annualRateText: string;
   termDays: number;
   repaymentMethodLabel: string;
-  fileId: string;
-  fileSha256: string;
-  status: string;
-  statusLabel: string;
-  voidReason: string | null;
-  version: number;
-  businessNo?: string;
-  supplierName?: string;
   locked?: boolean;
-  actions?: string[];
 }
 interface FactorRow {
   key: string;
@@ -92,15 +81,7 @@ function FactorTable({ rows, label }: { rows: readonly FactorRow[]; label: strin
   );
 }
 
-function useGateway() {
-  const { stages, notifier } = useServices();
-  return {
-    notifier,
-    get: <T,>(path: string, query?: object) => stages.custom<T>(ROUTES, 'GET', path, query),
-    post: <T,>(path: string, body: object) => stages.custom<T>(ROUTES, 'POST', path, body),
-    download: (path: string) => stages.download(ROUTES, path),
-  };
-}
+const useGateway = () => useDocumentRoutes(ROUTES);
 
 // ——— 合同文件管理 ———
 

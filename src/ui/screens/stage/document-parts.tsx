@@ -18,6 +18,36 @@ const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
 });
 
+/** What every document with versions carries on the wire (gateway/src/stage/stage-documents.ts `documentWire`). */
+export interface DocumentRow {
+  keyId: string;
+  businessId: string;
+  name: string;
+  templateRef: string | null;
+  fileId: string;
+  fileSha256: string;
+  status: string;
+  statusLabel: string;
+  voidReason: string | null;
+  version: number;
+  /** On the page across businesses. */
+  businessNo?: string;
+  supplierName?: string;
+  /** On the business's items: what the caller may do on it now. */
+  actions?: string[];
+}
+
+/** The stage's own routes of its documents, bound: read, write and download under its api. */
+export function useDocumentRoutes(routes: StageRoutes) {
+  const { stages, notifier } = useServices();
+  return {
+    notifier,
+    get: <T,>(path: string, query?: object) => stages.custom<T>(routes, 'GET', path, query),
+    post: <T,>(path: string, body: object) => stages.custom<T>(routes, 'POST', path, body),
+    download: (path: string) => stages.download(routes, path),
+  };
+}
+
 export interface DocumentListSpec<R extends { keyId: string }> {
   routes: StageRoutes;
   /** The table's label and the search field: its label and the page's query key. */
