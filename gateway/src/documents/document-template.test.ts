@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { tallyAgendaItem } from '../../../src/domain/financing/meeting-tally';
 import { REPORT_STEPS } from '../../../src/domain/financing/report';
 import { SAMPLE_DECISION, SAMPLE_MINUTES, SAMPLE_REPORT } from './document-samples';
-import { type DocumentPiece, type DocumentTemplate, formatValue, layoutDocument } from './document-template';
+import {
+  type DocumentPiece,
+  type DocumentTemplate,
+  articleBlocks,
+  formatValue,
+  layoutDocument,
+  signatureBlocks,
+} from './document-template';
 import { DECISION_TEMPLATE, MINUTES_TEMPLATE, REPORT_TEMPLATE } from './document-templates';
 
 const fieldsOf = (pieces: DocumentPiece[]) =>
@@ -52,11 +59,11 @@ describe('layoutDocument', () => {
     expect(hs.filter((h) => /^\d\. /.test(h))).toEqual(REPORT_STEPS.map((s, i) => `${i + 1}. ${s.title}`));
     expect(hs).toEqual(expect.arrayContaining(['资产负债表', '利润表', '现金流量表']));
     const f = fieldsOf(pieces);
-    expect(f['资产总计']).toBe('200,000,000.00元');
-    expect(f['经营活动现金流量净额']).toBe('-4,000,000.00元');
-    expect(f['建议年利率']).toBe('8.00%');
-    expect(f['建议还款方式']).toBe('到期一次还本付息');
-    expect(f['结论']).toBe('有条件通过');
+    expect(f.资产总计).toBe('200,000,000.00元');
+    expect(f.经营活动现金流量净额).toBe('-4,000,000.00元');
+    expect(f.建议年利率).toBe('8.00%');
+    expect(f.建议还款方式).toBe('到期一次还本付息');
+    expect(f.结论).toBe('有条件通过');
     const indicators = tables(pieces)[0]!;
     expect(indicators.rows[0]).toEqual(['资产负债率', '0.6250', '负债合计 ÷ 资产总计']);
   });
@@ -96,24 +103,52 @@ describe('layoutDocument', () => {
       ['褚云', '委员', '不同意', '--', '经营现金流为负'],
     ]);
     const f = fieldsOf(pieces);
-    expect(f['达到法定人数']).toBe('是');
+    expect(f.达到法定人数).toBe('是');
     expect(f['同意票（含有条件同意）']).toBe('2');
-    expect(f['会议结论']).toBe('有条件通过');
-    expect(f['会议形式']).toBe('现场');
+    expect(f.会议结论).toBe('有条件通过');
+    expect(f.会议形式).toBe('现场');
     expect(pieces).toContainEqual({ kind: 'list', label: '附加条件', items: ['追加实际控制人连带责任保证'] });
   });
 
   it('the decision prints the approved terms with the amount in 大写', () => {
     const { pieces } = layoutDocument(DECISION_TEMPLATE, SAMPLE_DECISION as unknown as Record<string, unknown>);
     const f = fieldsOf(pieces);
-    expect(f['批复金额']).toBe('1,000,000.00元');
+    expect(f.批复金额).toBe('1,000,000.00元');
     expect(f['批复金额（大写）']).toBe('人民币壹佰万元整');
-    expect(f['融资期限']).toBe('180天');
-    expect(f['服务费率']).toBe('0.50%');
+    expect(f.融资期限).toBe('180天');
+    expect(f.服务费率).toBe('0.50%');
     expect(pieces).toContainEqual({
       kind: 'paragraph',
       text: '经评审会审议并经有权审批人审批，同意华东建材有限公司的融资申请（申请金额10,000,000.00元），批复如下：',
     });
     expect(pieces).toContainEqual({ kind: 'paragraph', text: '本决议有效期至2027-02-25，逾期未放款的，须重新审批。' });
+  });
+});
+
+describe('articleBlocks and signatureBlocks', () => {
+  it('numbers the articles in Chinese and fills each party’s seal line and the date', () => {
+    const template: DocumentTemplate = {
+      ...{ id: 't', version: 1, name: '协议' },
+      blocks: [
+        ...articleBlocks('主要条款', ['甲方付款。', '乙方交货。']),
+        ...signatureBlocks({ 甲方: 'a', 乙方: 'b' }, 'day'),
+      ],
+    };
+    const { pieces } = layoutDocument(template, { a: '华东建材', b: '星河建设', day: '2026-11-29' });
+    expect(pieces.map((p) => ('text' in p ? p.text : p.kind))).toEqual([
+      '主要条款',
+      '第一条　甲方付款。',
+      '第二条　乙方交货。',
+      '签署',
+      '甲方（盖章）：华东建材',
+      '乙方（盖章）：星河建设',
+      '签订日期：2026-11-29',
+    ]);
+    expect(() =>
+      articleBlocks(
+        '条款',
+        Array.from({ length: 11 }, () => '条'),
+      ),
+    ).toThrow();
   });
 });

@@ -182,3 +182,27 @@ export function layoutDocument(template: DocumentTemplate, values: Readonly<Reco
   lay(template.blocks, [values], pieces);
   return { name: template.name, templateRef: `${template.id} v${template.version}`, pieces };
 }
+
+// ——— Parts every signed document prints (contracts, letters): its articles and its signature block ———
+
+const CHINESE_ORDINALS = '一二三四五六七八九十';
+
+/** Articles under their heading, numbered 第一条 … 第十条 in order. */
+export function articleBlocks(heading: string, texts: readonly string[]): TemplateBlock[] {
+  if (texts.length > CHINESE_ORDINALS.length) throw new Error(`at most ${CHINESE_ORDINALS.length} articles`);
+  return [
+    { kind: 'heading', text: heading },
+    ...texts.map((text, i): TemplateBlock => ({ kind: 'paragraph', text: `第${CHINESE_ORDINALS[i]}条　${text}` })),
+  ];
+}
+
+/** The signature block: each party's seal line (`甲方（盖章）：{{…}}`, by label → path), then the day it was signed. */
+export function signatureBlocks(parties: Readonly<Record<string, string>>, datePath: string): TemplateBlock[] {
+  return [
+    { kind: 'heading', text: '签署' },
+    ...Object.entries(parties).map(
+      ([label, path]): TemplateBlock => ({ kind: 'paragraph', text: `${label}（盖章）：{{${path}}}` }),
+    ),
+    { kind: 'paragraph', text: `签订日期：{{${datePath}}}` },
+  ];
+}

@@ -38,7 +38,7 @@ import { type Actor, type BusinessRow, inScope, loadBusiness, recordOf } from '.
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { liveLocksOn } from '../risk/repository';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
-import { CONTRACT_TEMPLATES, type ContractValues } from './templates';
+import { CONTRACT_TEMPLATES } from './templates';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 
@@ -295,13 +295,12 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
   const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
   const d = shanghaiDay(now);
-  const values: ContractValues = {
+  return {
     ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
     ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
     ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
     madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
   };
-  return { ...values };
 }
 
 export default contractRoutes;

@@ -4,25 +4,15 @@
 // A contract made from one keeps the template's id and version; raise a version whenever what it prints changes.
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
 import { CONTRACT_TYPE_LABEL, type ContractType } from '../../../../src/domain/financing/contracts';
-import type { DocumentTemplate, TemplateBlock } from '../../documents/document-template';
+import {
+  type DocumentTemplate,
+  type TemplateBlock,
+  articleBlocks,
+  signatureBlocks,
+} from '../../documents/document-template';
 
-/** The values every contract template reads. Money in 分, the rate as decimal text. */
-export interface ContractValues {
-  contractNo: string;
-  name: string;
-  businessNo: string;
-  capitalSideName: string;
-  supplierName: string;
-  projectCompanyName: string;
-  amountFen: string;
-  annualRate: string;
-  termDays: number;
-  repaymentMethod: string;
-  dueDate: string | null;
-  payeeAccount: string | null;
-  madeOn: string;
-}
-
+// The values every template reads (routes.ts `contractValues`): the numbers, the parties' names, the factors
+// (money in 分, the rate as decimal text) and the day it was made.
 const head = (title: string): TemplateBlock[] => [
   { kind: 'title', text: title },
   { kind: 'paragraph', text: '合同编号：{{contractNo}}　　业务编号：{{businessNo}}' },
@@ -52,21 +42,16 @@ const FACTORS: TemplateBlock[] = [
   },
 ];
 
-const SIGNATURES: TemplateBlock[] = [
-  { kind: 'heading', text: '签署' },
-  { kind: 'paragraph', text: '甲方（盖章）：{{capitalSideName}}' },
-  { kind: 'paragraph', text: '乙方（盖章）：{{supplierName}}' },
-  { kind: 'paragraph', text: '签订日期：{{madeOn}}' },
-];
-
-const clauses = (...texts: string[]): TemplateBlock[] => [
-  { kind: 'heading', text: '主要条款' },
-  ...texts.map((text, i): TemplateBlock => ({ kind: 'paragraph', text: `第${'一二三四五六七八九十'[i]}条　${text}` })),
-];
+const SIGNATURES = signatureBlocks({ 甲方: 'capitalSideName', 乙方: 'supplierName' }, 'madeOn');
 
 function template(type: ContractType, id: string, version: number, texts: string[]): DocumentTemplate {
   const title = CONTRACT_TYPE_LABEL[type];
-  return { id, version, name: title, blocks: [...head(title), ...FACTORS, ...clauses(...texts), ...SIGNATURES] };
+  return {
+    id,
+    version,
+    name: title,
+    blocks: [...head(title), ...FACTORS, ...articleBlocks('主要条款', texts), ...SIGNATURES],
+  };
 }
 
 /** The current template of each contract type. */
