@@ -69,7 +69,7 @@ const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 describe('要素落实 and 合同', () => {
   it(
     'ops1 落实s an item, two OPS review it; a contract differing from its elements is refused, fixed, passed',
-    journey(45),
+    journey(47),
     async () => {
       const ops1 = await session('ops1');
       await ops1.goto(`${gateway.url}/business/essentialFactor/elementProduction?id=${businessId}`);
