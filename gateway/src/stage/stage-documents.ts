@@ -311,6 +311,16 @@ export interface DocumentRoutesDef<R extends object> {
   extra?: { schema: TProperties; of(db: Kysely<Database>, tenantId: string, rows: R[]): Promise<object[]> };
   /** The businesses waiting for their documents (in these states, within the caller's scope), on the list page. */
   makeable?: { states: readonly StateKey[]; summary: string };
+  /**
+   * One document (`GET {api}/:id`, on the list page) under `key` as a page's row, its series' versions newest
+   * first, and what the stage adds (a contract's factors beside the elements) from its stored row.
+   */
+  detail?: {
+    key: string;
+    summary: string;
+    schema: TProperties;
+    of(db: Kysely<Database>, tenantId: string, row: Record<string, unknown>): Promise<object>;
+  };
 }
 
 export function registerDocumentRoutes<R extends object>(
@@ -403,6 +413,42 @@ export function registerDocumentRoutes<R extends object>(
       return ok({ records, total, current: page.current, size: page.size });
     },
   );
+
+  const detail = def.detail;
+  if (detail) {
+    const Detail = Type.Object(
+      { [detail.key]: Row, versions: Type.Array(def.row.schema), ...detail.schema },
+      { additionalProperties: false },
+    );
+    app.get(
+      `${def.api}/:id`,
+      {
+        config: { access: { menu: def.list } },
+        schema: { tags: ['business'], summary: detail.summary, params: IdParams, response: envelopeResponses(Detail) },
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request);
+        const caller = { tenantId, actor: await callerOf(request, deps.db) };
+        const id = (request.params as IdParams).id;
+        const { row, business } = await documentInScope(deps.db, def.table, caller, id, def.notFound);
+        const series = (await db
+          .selectFrom(def.table)
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('series_no', '=', String(row.series_no))
+          .orderBy('created_at', 'desc')
+          .execute()) as Record<string, unknown>[];
+        const wired = def.row.of(row, business.state);
+        const [supplierName = ''] = await orgNames(deps.db, tenantId, [business.supplierId]);
+        const extra = def.extra ? (await def.extra.of(deps.db, tenantId, [wired]))[0] : {};
+        return ok({
+          [detail.key]: { ...wired, businessNo: business.businessNo, supplierName, ...extra },
+          versions: series.map((r) => def.row.of(r, business.state)),
+          ...(await detail.of(deps.db, tenantId, row)),
+        });
+      },
+    );
+  }
 
   const makeable = def.makeable;
   if (makeable) {

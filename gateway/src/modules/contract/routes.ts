@@ -31,7 +31,7 @@ import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
-import { documentInScope, makeDocument, orgNames, registerDocumentRoutes } from '../../stage/stage-documents';
+import { makeDocument, orgNames, registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
 import { anyDb, callerOf } from '../../stage/stage-scope';
 import { type Actor, type BusinessRow, inScope, loadBusiness, recordOf } from '../business/aggregate';
@@ -60,7 +60,7 @@ const MakeBody = Type.Object(
 );
 type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
 
-const ListRow = Type.Object(
+const _ListRow = Type.Object(
   {
     ...ContractSchema.properties,
     businessNo: Type.String(),
@@ -77,15 +77,6 @@ const FactorRow = Type.Object({
   element: Type.String(),
   equal: Type.Boolean(),
 });
-
-const Detail = Type.Object(
-  {
-    contract: ListRow,
-    versions: Type.Array(ContractSchema),
-    factors: Type.Array(FactorRow),
-  },
-  { additionalProperties: false },
-);
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const BusinessView = Type.Object(
@@ -119,12 +110,6 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     return { tenantId, userId, actor: await callerOf(request, db), now: deps.now() };
   };
 
-  /** The contract, within the caller's scope (another tenant's or subtree's is not found), and its business. */
-  const load = async (tenantId: string, actor: Actor, id: string) => {
-    const found = await documentInScope(db, 'contract_file', { tenantId, actor }, id, ContractMessage.notFound);
-    return { item: fromRow(found.row), business: found.business };
-  };
-
   registerDocumentRoutes(app, deps, {
     api: CONTRACTS_API,
     table: 'contract_file',
@@ -141,6 +126,17 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       summary: '待制作合同的业务（合同草稿或已退回，数据授权范围内，至多50笔）',
     },
     row: { schema: ContractSchema, of: (r, state) => wireOf(fromRow(r), state) },
+    detail: {
+      key: 'contract',
+      summary: '合同文件详情：合同、同系列各版本、与业务要素的比对',
+      schema: { factors: Type.Array(FactorRow) },
+      of: async (database, tenantId, row) => ({
+        factors: compareFactors(
+          fromRow(row).factors,
+          await termElementsOf(anyDb(database), tenantId, String(row.business_id)),
+        ),
+      }),
+    },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
       of: async (database, tenantId, rows) => {
@@ -153,37 +149,6 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       },
     },
   });
-
-  app.get(
-    `${CONTRACTS_API}/:id`,
-    {
-      config: { access: { menu: CONTRACT_LIST_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '合同文件详情：合同、同系列各版本、与业务要素的比对',
-        params: IdParams,
-        response: envelopeResponses(Detail),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
-      const series = (await contractsOf(db, tenantId, item.businessId)).filter((c) => c.seriesNo === item.seriesNo);
-      const terms = await termElementsOf(db, tenantId, item.businessId);
-      const [supplierName] = await orgNames(db, tenantId, [business.supplierId]);
-      const locked = (await lockedNos(db, tenantId, [item.contractNo])).has(item.contractNo);
-      return ok({
-        contract: {
-          ...wireOf(item, business.state),
-          businessNo: business.businessNo,
-          supplierName: supplierName ?? '',
-          locked,
-        },
-        versions: series.sort((a, b) => b.contractVersion - a.contractVersion).map((c) => wireOf(c, business.state)),
-        factors: compareFactors(item.factors, terms),
-      });
-    },
-  );
 
   /**
    * The business's contracts, each beside the TERM elements, the differences of the live ones counted, and the
