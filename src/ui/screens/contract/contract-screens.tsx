@@ -4,7 +4,7 @@
 // TERM elements; the business's 提交 to 合同审核), and 合同审核's section. Each read is made once by a component
 // keyed by what it reads (useLoadOnce); what may be done comes from the gateway (an item's `actions`), never
 // decided here.
-import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
@@ -31,6 +31,7 @@ import {
   DocumentVersions,
   DocumentVoid,
   type DocumentRow,
+  documentFields,
   useDocumentRoutes,
 } from '../stage/document-parts';
 
@@ -272,27 +273,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
       },
       () => undefined,
     );
-  const choice = (
-    key: keyof typeof v,
-    label: string,
-    options: Readonly<Record<string, string>>,
-    more?: (code: string) => Partial<typeof v>,
-  ) => (
-    <Field label={label}>
-      <Select value={v[key]} onChange={(_, d) => set({ [key]: d.value, ...more?.(d.value) })}>
-        {Object.entries(options).map(([code, text]) => (
-          <option key={code} value={code}>
-            {text}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-  const text = (key: keyof typeof v, label: string, hint?: string) => (
-    <Field label={label} hint={hint}>
-      <Input value={v[key]} onChange={(_, d) => set({ [key]: d.value })} />
-    </Field>
-  );
+  const { choice, text } = documentFields(v, set);
   return (
     <section className={styles.page}>
       <div className={styles.row}>
