@@ -2,8 +2,8 @@
 // waived before the gateway starts (ops1 asks, riskhead grants, through the kit's item move); ops1 落实s 担保 with
 // its evidence on 要素制作, admin 提交s, ops1 and ops2 take 放款审核 and 放款复核. The operator makes a 保理合同
 // from its template with a term a day off; legal sees the term in red on 合同要素审核 and 通过 refused, 退回s it;
-// the operator voids it and makes its next version right; legal and risk1 pass it. Screens at 1440 and 390 px go
-// to .tmp for a look.
+// the operator voids it and makes its next version right; legal and risk1 pass it; 业务详情's 要素 tab shows the
+// items. Screens at 1440 and 390 px go to .tmp for a look.
 import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +153,10 @@ describe('要素落实 and 合同', () => {
       await operator.getByRole('button', { name: '查看' }).first().click();
       await operator.getByRole('table', { name: '合同版本' }).getByText('V2').waitFor();
       await screenshots(operator, 'contract-info');
+      // 业务详情 shows the items on the 要素 tab the stage declares.
+      await operator.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
+      await operator.getByRole('tab', { name: '要素', exact: true }).click();
+      await operator.getByRole('table', { name: '要素' }).getByText('保证合同已签署').waitFor();
       await operator.context().close();
     },
   );
