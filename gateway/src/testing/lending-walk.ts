@@ -2,10 +2,13 @@
 // waiver of every element item and RISK_HEAD grants it (the items' own move, as their route makes it), then 要素落实, 合同, 签约,
 // 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names. The
 // 合同 gets one contract whose factors are the TERM elements, recorded as the make route records an uploaded one
-// (its file a row only: no walk reads it back). The stages after 合同 have no rules of their own yet: where a
+// (a small real PDF stored through the file service); 签约 signs it for real (signing-walk.ts). The stages after
+// 签约 whose rules are not built yet: where a
 // checkpoint has no rule registered, the walk registers one that finds nothing, so the table lets the move
 // through instead of answering 「业务规则尚未校验」.
-import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Checkpoint } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
@@ -15,8 +18,11 @@ import { newId } from '../modules/operation-log/repository';
 import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { itemRows, moveItem } from '../stage/stage-items';
+import { storeGeneratedDocument } from '../stage/stage-documents';
+import { loadPdfKit } from '../lazy-libraries';
+import { walkSigning } from './signing-walk';
 
-const NOT_YET_BUILT: readonly Checkpoint[] = ['SUBMIT_CONTRACT', 'FINISH_SIGNING', 'PUSH', 'CAPITAL_APPROVED'];
+const NOT_YET_BUILT: readonly Checkpoint[] = ['SUBMIT_CONTRACT', 'PUSH', 'CAPITAL_APPROVED'];
 
 /** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
 export function standInCheckpoints(): void {
@@ -50,22 +56,43 @@ async function waiveElements(
   }
 }
 
-/** One contract of the business whose factors are its TERM elements, as an upload of the maker's. */
-async function contractOfTerms(db: Kysely<Database>, tenantId: string, businessId: string, maker: Actor, now: Date) {
+/** A small real PDF (the signing walk signs it): the contract's number and factors, in pdfkit's own font. */
+async function contractPdf(contractNo: string, amountFen: unknown): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({ info: { CreationDate: new Date(0) } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => doc.on('end', resolve));
+  doc.text(`Factoring contract ${contractNo}, amount ${String(amountFen)} fen`);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * One contract of the business whose factors are its TERM elements, as an upload of the maker's, its PDF stored
+ * through the file service (in `filesDir`; a directory of its own when none is given).
+ */
+async function contractOfTerms(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  maker: Actor,
+  now: Date,
+  filesDir: string,
+) {
   const terms = await termElementsOf(db as never, tenantId, businessId);
   const required = (name: string) => terms.find((t) => t.name === name)?.required as Record<string, unknown>;
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const [fileId, itemId] = [newId(), newId()];
+  const itemId = newId();
   const contractNo = await nextDocumentNo(db, tenantId, 'contract', now);
-  await db
-    .insertInto('stored_file')
-    .values({
-      ...{ key_id: fileId, tenant_id: tenantId, file_name: `保理合同-${contractNo}.pdf`, extension: 'pdf' },
-      ...{ content_type: 'application/pdf', size: pdf.length, sha256, created_by: maker.userId, created_at: now },
-      ...{ business_type: CONTRACT_FILE_TYPE, business_id: itemId },
-    })
-    .execute();
+  const pdf = await contractPdf(contractNo, required('金额').fen);
+  const { fileId, sha256 } = await storeGeneratedDocument(
+    db,
+    filesDir,
+    { tenantId, userId: maker.userId, now },
+    { name: `保理合同-${contractNo}.pdf`, pdf },
+    { type: CONTRACT_FILE_TYPE, id: itemId },
+  );
   await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
     .insertInto('contract_file')
     .values({
@@ -86,6 +113,7 @@ export async function walkToLending(
   tenantId: string,
   businessId: string,
   now: Date,
+  filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
 ): Promise<void> {
   standInCheckpoints();
   const person = async (name: string) => actorById(db, tenantId, await idOf(db, name));
@@ -106,11 +134,12 @@ export async function walkToLending(
   await move(admin as Actor, 'submit');
   await move(ops1 as Actor, 'approve');
   await move(ops2 as Actor, 'approve');
-  await contractOfTerms(db, tenantId, businessId, admin as Actor, now);
+  await contractOfTerms(db, tenantId, businessId, admin as Actor, now, filesDir);
   await move(admin as Actor, 'submit');
   await move(legal as Actor, 'approve');
   await move(risk1 as Actor, 'approve');
-  await move(owner, 'signOffline');
+  await walkSigning(db, tenantId, businessId, now, filesDir);
+  version = (await loadBusiness(db, tenantId, businessId)).version;
   await move(owner, 'submit');
   await move(reviewer1 as Actor, 'approve');
   await move(owner, 'capitalFeedback', { result: 'APPROVED' });
