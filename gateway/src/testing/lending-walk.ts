@@ -107,6 +107,44 @@ async function contractOfTerms(
     .execute();
 }
 
+const idsOf = (db: Kysely<Database>, tenantId: string, names: string[]) =>
+  Promise.all(names.map(async (name) => actorById(db, tenantId, await idOf(db, name))));
+
+/** One move of the business by `actor`, on its version as it now stands. */
+async function moveAs(
+  db: Kysely<Database>,
+  at: { tenantId: string; businessId: string; now: Date },
+  actor: Actor,
+  action: string,
+  values?: Record<string, string>,
+) {
+  const { version } = await loadBusiness(db, at.tenantId, at.businessId);
+  await transitionBusiness(db, { ...at, actor, action, version, ...(values ? { values } : {}) });
+}
+
+/** Walks the business from ELEMENTS/DRAFT to 签约·待签约 on `now`: elements waived and reviewed, a contract reviewed. */
+export async function walkToSigning(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  now: Date,
+  filesDir: string,
+): Promise<void> {
+  standInCheckpoints();
+  const [admin, ops1, ops2, legal, risk1, riskhead] = await idsOf(db, tenantId, [
+    ...['admin', 'ops1', 'ops2', 'legal', 'risk1', 'riskhead'],
+  ]);
+  const at = { tenantId, businessId, now };
+  await waiveElements(db, tenantId, businessId, ops1 as Actor, riskhead as Actor, now);
+  await moveAs(db, at, admin as Actor, 'submit');
+  await moveAs(db, at, ops1 as Actor, 'approve');
+  await moveAs(db, at, ops2 as Actor, 'approve');
+  await contractOfTerms(db, tenantId, businessId, admin as Actor, now, filesDir);
+  await moveAs(db, at, admin as Actor, 'submit');
+  await moveAs(db, at, legal as Actor, 'approve');
+  await moveAs(db, at, risk1 as Actor, 'approve');
+}
+
 /** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now`. */
 export async function walkToLending(
   db: Kysely<Database>,
@@ -115,32 +153,12 @@ export async function walkToLending(
   now: Date,
   filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
 ): Promise<void> {
-  standInCheckpoints();
-  const person = async (name: string) => actorById(db, tenantId, await idOf(db, name));
-  const start = await loadBusiness(db, tenantId, businessId);
-  const owner = await actorById(db, tenantId, start.ownerId as string);
-  const [admin, ops1, ops2, legal, risk1, reviewer1, riskhead] = await Promise.all(
-    ['admin', 'ops1', 'ops2', 'legal', 'risk1', 'reviewer1', 'riskhead'].map(person),
-  );
-  await waiveElements(db, tenantId, businessId, ops1 as Actor, riskhead as Actor, now);
-  let version = start.version;
-  const move = async (actor: Actor, action: string, values?: Record<string, string>) => {
-    const row = await transitionBusiness(db, {
-      ...{ tenantId, businessId, actor, action, version, now },
-      ...(values ? { values } : {}),
-    });
-    version = row.version;
-  };
-  await move(admin as Actor, 'submit');
-  await move(ops1 as Actor, 'approve');
-  await move(ops2 as Actor, 'approve');
-  await contractOfTerms(db, tenantId, businessId, admin as Actor, now, filesDir);
-  await move(admin as Actor, 'submit');
-  await move(legal as Actor, 'approve');
-  await move(risk1 as Actor, 'approve');
+  await walkToSigning(db, tenantId, businessId, now, filesDir);
   await walkSigning(db, tenantId, businessId, now, filesDir);
-  version = (await loadBusiness(db, tenantId, businessId)).version;
-  await move(owner, 'submit');
-  await move(reviewer1 as Actor, 'approve');
-  await move(owner, 'capitalFeedback', { result: 'APPROVED' });
+  const owner = await actorById(db, tenantId, (await loadBusiness(db, tenantId, businessId)).ownerId as string);
+  const [reviewer1] = await idsOf(db, tenantId, ['reviewer1']);
+  const at = { tenantId, businessId, now };
+  await moveAs(db, at, owner, 'submit');
+  await moveAs(db, at, reviewer1 as Actor, 'approve');
+  await moveAs(db, at, owner, 'capitalFeedback', { result: 'APPROVED' });
 }
