@@ -37,10 +37,10 @@ import { AppError, envelopeResponses, invalidInput, notFound, ok } from '../../p
 import { withinScope } from '../../resource/resource-repository';
 import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../../schemas/common';
 import { documentBytes } from '../../stage/stage-documents';
-import { registerItems } from '../../stage/stage-items';
+import { itemsForActor, registerItems } from '../../stage/stage-items';
 import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
-import { type Actor, inScope, loadBusiness, transitionBusiness } from '../business/aggregate';
-import { registerCheckpoint } from '../business/facts';
+import { type Actor, inScope, loadBusiness, recordOf, toBusinessRow, transitionBusiness } from '../business/aggregate';
+import { offeredFor, registerCheckpoint } from '../business/facts';
 import { termElementsOf } from '../contract/store';
 import { bindOwnFiles } from '../file/file-binding';
 import {
@@ -122,6 +122,10 @@ const Detail = Type.Object(
     ),
     /** Whether the caller is the supplier's signer whose turn it is (签署 offered). */
     mySignerOrder: Type.Union([Type.Integer(), Type.Null()]),
+    /** The business's version and what the table offers the caller on it now (撤销). */
+    business: Type.Object({ version: Type.Integer(), actions: Type.Array(Type.String()) }),
+    /** What the caller may do on the record now (催签). */
+    actions: Type.Array(Type.String()),
   },
   { additionalProperties: false },
 );
@@ -225,6 +229,16 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     if (!inScope(actor, business)) throw notFound(SigningMessage.notFound);
     return business;
   };
+  /** The business's signing records with what the caller may do on each (as the kit's items page answers). */
+  const itemsOf = async (
+    tenantId: string,
+    actor: Actor,
+    business: { keyId: string; state: string; suspended: boolean },
+  ) =>
+    itemsForActor(SIGNINGS, await signingsOf(anyDb(db), tenantId, business.keyId), business, actor, deps.now()) as {
+      keyId: string;
+      actions: string[];
+    }[];
   const orgName = async (tenantId: string, id: string | null) =>
     id
       ? ((
@@ -281,6 +295,50 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         ...{ businessNo: r.business_no, supplierName: r.org_name ?? '', businessState: r.state },
       }));
       return ok({ records, total, current: page.current, size: page.size });
+    },
+  );
+
+  const Waiting = Type.Object(
+    {
+      ...{ keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
+      version: Type.Integer(),
+      actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作（发起线上签约、重新签约）' }),
+    },
+    { additionalProperties: false },
+  );
+  app.get(
+    `${SIGNING_API}/waiting`,
+    {
+      config: { access: { menu: SIGN_MANAGE_PATH } },
+      schema: {
+        tags: ['business'],
+        summary: '待签约的业务（待签约或签约失败，数据授权范围内，至多50笔）',
+        response: envelopeResponses(Type.Array(Waiting)),
+      },
+    },
+    async (request) => {
+      const { tenantId, actor, now } = await context(request);
+      const rows = await withinScope(
+        db
+          .selectFrom('financing_business as b')
+          .selectAll('b')
+          .where('b.tenant_id', '=', tenantId)
+          .where('b.deleted', '=', false)
+          .where('b.state', 'in', ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED']),
+        'b',
+        fixedScopeOf(actor),
+      )
+        .orderBy('b.updated_at', 'desc')
+        .limit(50)
+        .execute();
+      const businesses = rows.map((r) => toBusinessRow(r));
+      const offered = await offeredFor(db, tenantId, businesses.map(recordOf), actor, now);
+      const out = [];
+      for (const [i, b] of businesses.entries()) {
+        const base = { keyId: b.keyId, businessNo: b.businessNo, state: b.state, version: b.version };
+        out.push({ ...base, supplierName: await orgName(tenantId, b.supplierId), actions: offered[i] ?? [] });
+      }
+      return ok(out);
     },
   );
 
