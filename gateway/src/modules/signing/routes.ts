@@ -380,12 +380,17 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
           },
         },
         notices: notices.map((n) => ({
-          at: new Date(n.at).toISOString(),
-          kind: n.kind,
-          mobile: n.mobile,
-          text: n.text,
+          ...{ at: new Date(n.at).toISOString(), kind: n.kind, mobile: n.mobile },
+          // The code is the supplier's signer's: others read that one was sent.
+          text:
+            n.kind === 'CODE' && actor.supplierId !== business.supplierId ? n.text.replace(/\d{6}/, '******') : n.text,
         })),
         mySignerOrder: mine,
+        business: {
+          version: business.version,
+          actions: (await offeredFor(db, tenantId, [recordOf(business)], actor, deps.now()))[0] ?? [],
+        },
+        actions: (await itemsOf(tenantId, actor, business)).find((i) => i.keyId === item.itemId)?.actions ?? [],
       });
     },
   );
