@@ -78,6 +78,10 @@ describe('签约', () => {
 
       const supplier = await session('supplier');
       await supplier.goto(detailsUrl);
+      // The supplier's data-query prompt opens on entry; closed, it is asked again another day.
+      const prompt = supplier.getByRole('dialog', { name: '提示' });
+      await prompt.getByRole('button', { name: '关闭', exact: true }).click();
+      await prompt.waitFor({ state: 'hidden' });
       const panel = supplier.getByRole('group', { name: '签署' });
       await panel.getByRole('button', { name: '获取验证码' }).click();
       await supplier.getByText('验证码已发送').first().waitFor();

@@ -35,15 +35,19 @@ export function signingLibraries() {
       import('@signpdf/signer-p12'),
       import('@signpdf/placeholder-plain'),
     ]);
-    const signer = (signpdf.default ?? signpdf) as unknown as {
-      sign(pdf: Buffer, s: unknown, at?: Date): Promise<Buffer>;
-    };
+    // A CommonJS module: its instance is `default` under a bundler's interop, `default.default` under Node's own.
+    let signer = signpdf as unknown as { default?: unknown; sign?: unknown };
+    while (typeof signer.sign !== 'function' && signer.default) signer = signer.default as typeof signer;
+    const signPdfWith = signer as unknown as { sign(pdf: Buffer, s: unknown, at?: Date): Promise<Buffer> };
+    const P12Signer = p12.P12Signer ?? (p12 as unknown as { default: typeof p12 }).default.P12Signer;
+    const addPlaceholder =
+      plain.plainAddPlaceholder ?? (plain as unknown as { default: typeof plain }).default.plainAddPlaceholder;
     return {
       forge,
       sign: (pdf: Buffer, key: Buffer, at: Date) =>
-        signer.sign(pdf, new p12.P12Signer(key, { passphrase: P12_PASSPHRASE }), at),
+        signPdfWith.sign(pdf, new P12Signer(key, { passphrase: P12_PASSPHRASE }), at),
       placeholder: (pdf: Buffer, o: PlaceholderOptions) =>
-        plain.plainAddPlaceholder({ pdfBuffer: pdf, ...o, signatureLength: 8192, appName: '供应链金融业务管理后台' }),
+        addPlaceholder({ pdfBuffer: pdf, ...o, signatureLength: 8192, appName: '供应链金融业务管理后台' }),
     };
   })();
   return libraries;

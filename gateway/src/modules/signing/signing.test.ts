@@ -219,6 +219,9 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
   });
 
   it('lets only the supplier’s signer sign in the back office, with the one-time code', async () => {
+    const mine = await call('GET', `${API}/record/${recordId}`, h.supplier!);
+    expect(mine.code, mine.message).toBe(0);
+    expect(mine.data.mySignerOrder).toBe(1);
     expect((await call('POST', `${API}/record/${recordId}/code`, h.operator!)).code).toBe(ResultCode.forbidden);
     const sent = await call('POST', `${API}/record/${recordId}/code`, h.supplier!);
     expect(sent.code, sent.message).toBe(0);
