@@ -520,18 +520,18 @@ export function SignFileDetailsScreen() {
           <SmallTable
             label={`${d.name}的签名`}
             minWidth="640px"
-            columns={['序号', '签署人', '证书颁发者', '签署时间', '覆盖范围', '有效性'].map((title) => ({ title }))}
+            columns={['序号', '签署人', '有效性', '签署时间', '证书颁发者', '覆盖范围'].map((title) => ({ title }))}
             rows={d.signatures.map((s) => ({
               key: s.index,
               cells: [
                 String(s.index),
                 s.signerName,
-                s.issuer,
-                at(s.signedAt),
-                s.coversWholeFile ? '整个文件' : '签署时的版本',
                 <span key="v" className={s.valid ? styles.valid : styles.invalid}>
                   {s.valid ? '有效' : '无效（文件已被改动）'}
                 </span>,
+                at(s.signedAt),
+                s.issuer,
+                s.coversWholeFile ? '整个文件' : '签署时的版本',
               ],
             }))}
             empty="文件中没有签名"
