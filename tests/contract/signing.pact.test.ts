@@ -12,6 +12,7 @@ import {
   PACT_SIGNING_BUSINESS,
   PACT_SIGNING_CODE,
   PACT_SIGNING_ID,
+  PACT_SIGNING_SCAN,
   SIGNING_TOKEN,
   SigningState,
 } from './support/signing-fixtures';
@@ -99,6 +100,37 @@ describe('签约 contract', () => {
           start,
         );
         expect(made.status).toBe('SIGNING');
+      });
+    const offline = { version: 3, scanFileIds: [PACT_SIGNING_SCAN], originalsReceivedOn: '2026-11-20' };
+    await createPact()
+      .addInteraction()
+      .given(SigningState.waiting)
+      .uponReceiving('线下签约 of the pact business')
+      .withRequest('POST', `${SIGNING_API}/${PACT_SIGNING_BUSINESS}/offline`, (b) =>
+        b.headers(as('operator')).jsonBody(offline),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            like({
+              keyId: string('2610000000000000298'),
+              businessId: string(PACT_SIGNING_BUSINESS),
+              kind: 'OFFLINE',
+              status: 'SIGNED',
+              scanFileIds: [PACT_SIGNING_SCAN],
+              originalsReceivedOn: '2026-11-20',
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const made = await port(mock.url).custom<{ status: string }>(
+          ROUTES,
+          'POST',
+          `/${PACT_SIGNING_BUSINESS}/offline`,
+          offline,
+        );
+        expect(made.status).toBe('SIGNED');
       });
     await createPact()
       .addInteraction()

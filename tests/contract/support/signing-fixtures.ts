@@ -31,6 +31,8 @@ export const SIGNING_TOKEN = {
 export const PACT_SIGNING_BUSINESS = '2610000000000000001';
 export const PACT_SIGNING_ID = '2610000000000000201';
 export const PACT_SIGNING_CODE = '246810';
+/** The operator's unbound upload of a scan, for 线下签约. */
+export const PACT_SIGNING_SCAN = '2610000000000000301';
 const CONTRACT_ID = '2610000000000000101';
 const OPERATOR = '1300000000000000002';
 
@@ -138,6 +140,25 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
     [SigningState.waiting]: async () => {
       await tokens();
       await reset();
+      await db.deleteFrom('stored_file').where('key_id', '=', PACT_SIGNING_SCAN).execute();
+      await db
+        .insertInto('stored_file')
+        .values({
+          ...{
+            key_id: PACT_SIGNING_SCAN,
+            tenant_id: DEMO_TENANT_ID,
+            file_name: '签署扫描件-9901.pdf',
+            extension: 'pdf',
+          },
+          ...{
+            content_type: 'application/pdf',
+            size: 16,
+            sha256: 'b'.repeat(64),
+            created_by: OPERATOR,
+            created_at: at,
+          },
+        })
+        .execute();
     },
     [SigningState.signing]: async () => {
       await tokens();

@@ -335,4 +335,32 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     expect(kept.code, kept.message).toBe(0);
     expect(kept.data).toMatchObject({ kind: 'SUPPLEMENT', status: 'SIGNED' });
   });
+
+  it('线下签约: scans and 原件已收回 with a date not after today finish signing; a later date is refused', async () => {
+    // A second business of the demo 经办 at 签约·待签约 (its contract approved), set up as the pact's provider state is.
+    const other = newId();
+    await anyDb(gw.db)
+      .insertInto('financing_business')
+      .values({
+        ...{ business_id: other, tenant_id: DEMO_TENANT_ID, business_no: 'RZ202611289902' },
+        ...{ supplier_id: DemoOrg.huadongBuildingMaterials, state: 'SIGNING/WAIT_SIGN', stage: 'SIGNING' },
+        ...{ owner_id: (await signIn(gw.app, 'operator', 'Operator@2026')).userId, apply_amount: 100_000_00 },
+        ...{ approved_amount: 100_000_00, created_at: now, updated_at: now, version: 1 },
+      })
+      .execute();
+    const scan = await uploadFile(gw.app, h.operator!, '签署扫描件.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const tomorrow = new Date(now.getTime() + 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const offline = (on: string) =>
+      call('POST', `${API}/${other}/offline`, h.operator!, {
+        version: 1,
+        scanFileIds: [scan.data.keyId],
+        originalsReceivedOn: on,
+      });
+    expect((await offline(tomorrow)).message).toBe(SigningMessage.originalsDate);
+    const done = await offline(today);
+    expect(done.code, done.message).toBe(0);
+    expect(done.data).toMatchObject({ kind: 'OFFLINE', status: 'SIGNED', originalsReceivedOn: today });
+    expect(await stateOf(other)).toBe('PUSH/WAIT_PUSH');
+  });
 });

@@ -19,7 +19,9 @@ import {
   signersProblem,
 } from '../../../domain/financing/signing';
 import { formatDateTime } from '../../../domain/format/date-format';
+import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { useServices } from '../../app/services';
+import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { Facts, SmallTable } from '../stage/detail-tab-parts';
 
@@ -278,6 +280,65 @@ export function ApplyOnlineSigningScreen() {
             <Button onClick={() => navigate(-1)}>返回</Button>
           </div>
           {problem && <Text role="note">{problem}</Text>}
+        </>
+      )}
+    </section>
+  );
+}
+
+// ——— 申请线下签约 ———
+
+export function ApplyOfflineSigningScreen() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { get, post, notifier } = useGateway();
+  const rows = useLoadOnce(() => get<Waiting[]>('/waiting'), []);
+  const offered = rows.filter((b) => b.actions.includes('signOffline'));
+  const [chosen, setChosen] = useState('');
+  const [scans, setScans] = useState<StoredFile[]>([]);
+  const [on, setOn] = useState('');
+  const [busy, setBusy] = useState(false);
+  const business = offered.find((b) => b.keyId === chosen) ?? offered[0];
+  const submit = async () => {
+    if (!business) return;
+    setBusy(true);
+    try {
+      const made = await post<Signing>(`/${encodeURIComponent(business.keyId)}/offline`, {
+        version: business.version,
+        scanFileIds: scans.map((f) => f.keyId),
+        originalsReceivedOn: on,
+      });
+      notifier.success('线下签约已登记');
+      navigate(detailsLink(made.keyId));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.page}>
+      <Title>申请线下签约</Title>
+      {!business ? (
+        <Text>暂无可线下签约的业务</Text>
+      ) : (
+        <>
+          <Field label="业务">
+            <Select value={business.keyId} onChange={(_, d) => setChosen(d.value)}>
+              {offered.map((b) => (
+                <option key={b.keyId} value={b.keyId}>
+                  {`${b.businessNo} ${b.supplierName}`}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <FileUpload label="签署扫描件" accept="pdf,jpg,png" limit={20} onChange={setScans} />
+          <div className={styles.row}>
+            <Field label="原件收回日期">
+              <Input type="date" value={on} onChange={(_, d) => setOn(d.value)} />
+            </Field>
+            <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={() => void submit()}>
+              原件已收回，签约完成
+            </Button>
+          </div>
         </>
       )}
     </section>
