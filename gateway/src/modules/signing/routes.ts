@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import {
   APPLY_OFFLINE_PATH,
@@ -24,6 +25,7 @@ import {
   SIGNING_DETAILS_PATH,
   type SignerRole,
   SigningMessage,
+  signOrderRefusal,
   deadlineProblem,
   signersProblem,
   supplementRefusal,
@@ -38,6 +40,7 @@ import { withinScope } from '../../resource/resource-repository';
 import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../../schemas/common';
 import { documentBytes } from '../../stage/stage-documents';
 import { itemsForActor, registerItems } from '../../stage/stage-items';
+import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
 import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { type Actor, inScope, loadBusiness, recordOf, toBusinessRow, transitionBusiness } from '../business/aggregate';
 import { offeredFor, registerCheckpoint } from '../business/facts';
@@ -204,6 +207,55 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       await provider.deliver(database, deps.now()).catch(() => 0);
       return [];
     },
+  });
+
+  // 我的待办 (待制作) from the table: the businesses the person may start or retry signing on, and for the
+  // supplier's signer the signings whose turn is theirs.
+  registerTodoSource('MAKE', 'signing', async (database, tenantId, actor, now) => {
+    const rows = await withinScope(
+      database
+        .selectFrom('financing_business as b')
+        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+        .selectAll('b')
+        .select('s.org_name')
+        .where('b.tenant_id', '=', tenantId)
+        .where('b.deleted', '=', false)
+        .where('b.state', 'in', ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED', 'SIGNING/SIGNING']),
+      'b',
+      fixedScopeOf(actor),
+    )
+      .orderBy('b.updated_at')
+      .limit(200)
+      .execute();
+    const businesses = rows.map((r) => toBusinessRow(r));
+    const offered = await offeredFor(database, tenantId, businesses.map(recordOf), actor, now);
+    const todos: TodoRow[] = [];
+    for (const [i, b] of businesses.entries()) {
+      let link: string | null = null;
+      let label = '';
+      const actions = offered[i] ?? [];
+      if (actions.includes('startOnline') || actions.includes('retrySigning')) {
+        link = b.state === 'SIGNING/FAILED' ? SIGN_MANAGE_PATH : `${APPLY_ONLINE_PATH}?businessId=${b.keyId}`;
+        label = b.state === 'SIGNING/FAILED' ? '签约失败待处理' : '合同待签约';
+      } else if (actor.supplierId === b.supplierId && b.state === 'SIGNING/SIGNING') {
+        const online = (await signingsOf(anyDb(database), tenantId, b.keyId)).filter((x) => x.kind === 'ONLINE').at(-1);
+        const mine = online?.signers.find((x) => x.channel === 'BACK_OFFICE');
+        if (online && mine && signOrderRefusal(online.signers, mine.order) === null) {
+          link = `${SIGNING_DETAILS_PATH}?id=${online.itemId}`;
+          label = '合同待您签署';
+        }
+      }
+      if (!link) continue;
+      const arrived = b.updatedAt ? new Date(b.updatedAt) : now;
+      todos.push({
+        ...{ itemType: 'MAKE', itemTypeLabel: label, businessId: b.keyId, businessNo: b.businessNo },
+        ...{ supplierName: rows[i]?.org_name ?? '', amount: Number(b.applyAmount ?? 0), stage: 'SIGNING' },
+        ...{ state: b.state, stateLabel: stateLabel(b.state), level: null, levels: null, link, overdue: false },
+        arrivedAt: arrived.toISOString(),
+        waitingMinutes: Math.max(0, Math.floor((now.getTime() - arrived.getTime()) / 60_000)),
+      });
+    }
+    return todos;
   });
 
   const context = async (request: FastifyRequest) => {

@@ -44,7 +44,7 @@ function pdfsig(pdf: Buffer, name: string) {
   writeFileSync(path, pdf);
   let out = '';
   try {
-    out = execFileSync('pdfsig', [path], { encoding: 'utf8' });
+    out = execFileSync('pdfsig', [path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch (error) {
     out = String((error as { stdout?: string }).stdout ?? '');
   }
@@ -131,6 +131,14 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     expect(await stateOf(business)).toBe('SIGNING/WAIT_SIGN');
     expect(await gw.db.selectFrom('esign_flow').select('flow_id').execute()).toHaveLength(0);
     await anyDb(gw.db).deleteFrom('contract_lock').where('lock_id', '=', lockId).execute();
+    // The 经办's 待制作 routes the business to 申请线上签约.
+    const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h.operator!);
+    expect(todo.code, todo.message).toBe(0);
+    const row = todo.data.records.find((r: { businessId: string }) => r.businessId === business);
+    expect(row).toMatchObject({
+      itemTypeLabel: '合同待签约',
+      link: `/business/applyOnlineSigning?businessId=${business}`,
+    });
   });
 
   it('starts online signing: the provider’s flow 签署中, the signers in order, the link in the notice log', async () => {
@@ -219,6 +227,13 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
   });
 
   it('lets only the supplier’s signer sign in the back office, with the one-time code', async () => {
+    // The supplier's 待制作 routes its signer to 签约详情 once it is their turn.
+    const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h.supplier!);
+    expect(todo.code, todo.message).toBe(0);
+    expect(todo.data.records.find((r: { businessId: string }) => r.businessId === business)).toMatchObject({
+      itemTypeLabel: '合同待您签署',
+      link: `/business/signingDetails?id=${recordId}`,
+    });
     const mine = await call('GET', `${API}/record/${recordId}`, h.supplier!);
     expect(mine.code, mine.message).toBe(0);
     expect(mine.data.mySignerOrder).toBe(1);
