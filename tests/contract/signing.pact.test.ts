@@ -323,6 +323,42 @@ describe('签约 contract', () => {
         );
         expect(docs[0]?.signatures[0]?.valid).toBe(true);
       });
+    const supplement = {
+      reason: '收款账户开户行名称更正',
+      amountFen: 800_000_00,
+      annualRate: '0.0650',
+      termDays: 180,
+      fileIds: [PACT_SIGNING_SCAN],
+    };
+    await createPact()
+      .addInteraction()
+      .given(SigningState.signed)
+      .uponReceiving('补充签约 of the signed pact business')
+      .withRequest('POST', `${SIGNING_API}/${PACT_SIGNING_BUSINESS}/supplement`, (b) =>
+        b.headers(as('operator')).jsonBody(supplement),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok(
+            like({
+              keyId: string('2610000000000000297'),
+              businessId: string(PACT_SIGNING_BUSINESS),
+              kind: 'SUPPLEMENT',
+              status: 'SIGNED',
+              reason: '收款账户开户行名称更正',
+            }),
+          ),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const made = await port(mock.url).custom<{ kind: string }>(
+          ROUTES,
+          'POST',
+          `/${PACT_SIGNING_BUSINESS}/supplement`,
+          supplement,
+        );
+        expect(made.kind).toBe('SUPPLEMENT');
+      });
     await createPact()
       .addInteraction()
       .given(SigningState.signed)

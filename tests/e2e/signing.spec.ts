@@ -99,6 +99,7 @@ describe('签约', () => {
       await supplier.getByRole('group', { name: '签署' }).getByRole('button', { name: '签署', exact: true }).click();
       await supplier.getByText('签署完成').first().waitFor();
       await supplier.getByRole('table', { name: '签署方' }).getByText('已签').first().waitFor();
+      await screenshots(supplier, 'signing-details');
       await supplier.context().close();
 
       const party = await browser.newPage();

@@ -131,6 +131,18 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       .execute();
   };
 
+  /** The operator's unbound upload (a scan, a signed supplement). */
+  const scan = async () => {
+    await db.deleteFrom('stored_file').where('key_id', '=', PACT_SIGNING_SCAN).execute();
+    await db
+      .insertInto('stored_file')
+      .values({
+        ...{ key_id: PACT_SIGNING_SCAN, tenant_id: DEMO_TENANT_ID, file_name: '签署扫描件-9901.pdf', extension: 'pdf' },
+        ...{ content_type: 'application/pdf', size: 16, sha256: 'b'.repeat(64), created_by: OPERATOR, created_at: at },
+      })
+      .execute();
+  };
+
   const tokens = async () => {
     await issueToken(gateway.db, { userName: 'operator', token: SIGNING_TOKEN.operator });
     await issueToken(gateway.db, { userName: 'supplier', token: SIGNING_TOKEN.supplier });
@@ -191,6 +203,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       await reset();
       await walkSigning(gateway.db, DEMO_TENANT_ID, PACT_SIGNING_BUSINESS, at, gateway.filesDir);
       await fixId();
+      await scan();
     },
   };
 };

@@ -12,6 +12,8 @@ import {
   APPLY_ONLINE_PATH,
   DEFAULT_DEADLINE_DAYS,
   SIGN_FILE_DETAILS_PATH,
+  SIGN_SUPPLEMENT_PATH,
+  SUPPLEMENT_STATES,
   SIGNER_ROLE_LABEL,
   SIGNING_API,
   SIGNING_DETAILS_PATH,
@@ -19,6 +21,7 @@ import {
   signersProblem,
 } from '../../../domain/financing/signing';
 import { formatDateTime } from '../../../domain/format/date-format';
+import { yuanToFen } from '../../../domain/format/money-format';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
@@ -55,6 +58,7 @@ interface Signing {
   version: number;
   businessNo?: string;
   supplierName?: string;
+  businessState?: string;
 }
 interface Waiting {
   keyId: string;
@@ -122,8 +126,11 @@ function SigningList({ kind, label }: { kind?: 'ONLINE'; label: string }) {
   return (
     <SmallTable
       label={label}
-      minWidth="760px"
-      columns={['签约编号', '业务编号', '供应商', '方式', '进度', '截止', '状态', '操作'].map((title) => ({ title }))}
+      minWidth="900px"
+      columns={['签约编号', '业务编号', '供应商', '方式', '进度', '截止', '状态', '操作'].map((title, i) => ({
+        title,
+        ...(i < 2 ? { width: 150 } : {}),
+      }))}
       rows={page.records.map((r) => ({
         key: r.keyId,
         cells: [
@@ -345,6 +352,66 @@ export function ApplyOfflineSigningScreen() {
   );
 }
 
+// ——— 签约补充 ———
+
+export function SignSupplementScreen() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { post, notifier } = useGateway();
+  const businessId = params.get('businessId') ?? '';
+  const [v, setV] = useState({ reason: '', amount: '', rate: '', term: '' });
+  const [files, setFiles] = useState<StoredFile[]>([]);
+  const [busy, setBusy] = useState(false);
+  const fen = yuanToFen(v.amount);
+  const ready = !!v.reason.trim() && fen !== null && /^\d+(\.\d{1,4})?$/.test(v.rate) && /^\d+$/.test(v.term);
+  const set = (key: keyof typeof v) => (_: unknown, d: { value: string }) => setV((o) => ({ ...o, [key]: d.value }));
+  const submit = async () => {
+    if (!ready || fen === null) return;
+    setBusy(true);
+    try {
+      const made = await post<Signing>(`/${encodeURIComponent(businessId)}/supplement`, {
+        reason: v.reason.trim(),
+        amountFen: Number(fen),
+        annualRate: v.rate,
+        termDays: Number(v.term),
+        fileIds: files.map((f) => f.keyId),
+      });
+      notifier.success('补充签约已登记');
+      navigate(detailsLink(made.keyId));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.page}>
+      <Title>签约补充</Title>
+      <Text>补充协议不得变更金额、利率或期限：请按已签合同填写，变更者须重新审批。</Text>
+      <div className={styles.form}>
+        <Field label="补充原因" required>
+          <Input value={v.reason} maxLength={200} onChange={set('reason')} />
+        </Field>
+        <Field label="金额（元）" required>
+          <Input value={v.amount} onChange={set('amount')} />
+        </Field>
+        <Field label="年利率（小数，如0.0650）" required>
+          <Input value={v.rate} onChange={set('rate')} />
+        </Field>
+        <Field label="期限（天）" required>
+          <Input value={v.term} onChange={set('term')} />
+        </Field>
+      </div>
+      <FileUpload label="补充协议（已签署）" accept="pdf" limit={5} onChange={setFiles} />
+      <div className={styles.row}>
+        <Button appearance="primary" disabled={busy || !ready || !files.length} onClick={() => void submit()}>
+          提交补充签约
+        </Button>
+        <Button onClick={() => navigate(-1)}>返回</Button>
+      </div>
+    </section>
+  );
+}
+
 // ——— 签约详情 ———
 
 export function SigningDetailsScreen() {
@@ -366,6 +433,11 @@ function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }
       <div className={styles.row}>
         <Title>{`签约详情（${r.signNo}）`}</Title>
         <Button onClick={() => navigate(-1)}>返回</Button>
+        {SUPPLEMENT_STATES.includes(r.businessState as never) && (
+          <Button onClick={() => navigate(`${SIGN_SUPPLEMENT_PATH}?businessId=${encodeURIComponent(r.businessId)}`)}>
+            补充签约
+          </Button>
+        )}
         {r.documents.length > 0 && (
           <Button
             appearance="primary"
@@ -615,7 +687,10 @@ export function SigningSection({ id }: { id: string }) {
     <SmallTable
       label="签约"
       minWidth="640px"
-      columns={['签约编号', '方式', '进度', '状态', '截止', '操作'].map((title) => ({ title }))}
+      columns={['签约编号', '方式', '进度', '状态', '截止', '操作'].map((title, i) => ({
+        title,
+        ...(i === 0 ? { width: 150 } : {}),
+      }))}
       rows={page.records.map((r) => ({
         key: r.keyId,
         cells: [

@@ -1,7 +1,6 @@
 // 签约's routes (BUSINESS.md §4): 签约管理, 在线签约 (催签, 撤销 on its details), 申请线上签约 (signatories, order,
-// deadline), 申请线下签约 (scans, 原件已收回 with its date), 签约详情 and 签约文件详情, and 业务详情's 合同与签约 tab.
-// 签约补充 is served by the gateway but has no screen yet, nor 合同签章 (signatories are set on 申请线上签约): both
-// stay 功能建设中.
+// deadline), 申请线下签约 (scans, 原件已收回 with its date), 签约详情, 签约文件详情, 签约补充 (from 签约详情 once signed), and
+// 业务详情's 合同与签约 tab. 合同签章 stays 功能建设中: signatories and their order are set on 申请线上签约.
 import { createElement } from 'react';
 import { defineDetailTab } from '../stage/define-detail-tab';
 import { defineScreens } from '../define-screens';
@@ -25,4 +24,5 @@ export default defineScreens({
   '/business/applyOfflineSigning': async () => (await import('./signing-screens')).ApplyOfflineSigningScreen,
   '/business/signingDetails': async () => (await import('./signing-screens')).SigningDetailsScreen,
   '/business/signFileDetails': async () => (await import('./signing-screens')).SignFileDetailsScreen,
+  '/business/signSupplement': async () => (await import('./signing-screens')).SignSupplementScreen,
 });
