@@ -23,6 +23,8 @@ export const DOCUMENT_PREFIX = {
   interviewMinutes: 'FT',
   /** 合同. */
   contract: 'HT',
+  /** 签约. */
+  signing: 'QY',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

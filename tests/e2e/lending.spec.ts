@@ -18,7 +18,7 @@ let browser: Browser;
 let businessId = '';
 let businessNo = '';
 
-async function waitingForItsLoan(db: Kysely<Database>) {
+async function waitingForItsLoan(db: Kysely<Database>, { filesDir }: { filesDir: string }) {
   const row = await db
     .selectFrom('financing_business')
     .select(['business_id', 'business_no'])
@@ -28,7 +28,7 @@ async function waitingForItsLoan(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
   businessId = row.business_id;
   businessNo = row.business_no;
-  await walkToLending(db, T, businessId, new Date());
+  await walkToLending(db, T, businessId, new Date(), filesDir);
 }
 
 beforeAll(async () => {

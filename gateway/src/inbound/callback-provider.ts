@@ -5,7 +5,9 @@
 //
 // Providers belong to the app instance: `app.callbackProviders` is decorated by the inbound plugin (app.ts registers
 // it before the modules), and a module adds its provider from its own plugin, so two apps in one process share none.
+import type { Kysely } from 'kysely';
 import type { StateKey } from '../../../src/domain/financing/lifecycle';
+import type { Database } from '../db/database';
 
 /** What the kit needs of every event: its id (unique per provider) and the provider's id of the flow it is about. */
 export interface CallbackEvent {
@@ -46,6 +48,9 @@ export interface CallbackProvider<E extends CallbackEvent = CallbackEvent> {
   /** What the verified event asks of the business as it stands: an action of the table the system may take, or
    * nothing (an event that only informs, or one that came after the business moved on). */
   moveOf(event: E, flow: CallbackFlow, business: CallbackBusiness): CallbackMove | null | Promise<CallbackMove | null>;
+  /** What the stage records of the verified event besides the move (a signer's status), in the same transaction,
+   * on its first delivery only. */
+  record?(trx: Kysely<Database>, event: E, flow: CallbackFlow, now: Date): Promise<void>;
 }
 
 const PROVIDER_CODE = /^[a-z][a-z0-9-]{1,39}$/;

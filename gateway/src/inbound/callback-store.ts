@@ -122,6 +122,7 @@ export async function receiveEvent<E extends CallbackEvent>(
           if (earlier.flow_id !== flow.flowId) throw invalidInput(CallbackMessage.eventReused);
           return { answer: answerOf(earlier), repeated: true };
         }
+        await provider.record?.(trx, event, flow, now);
         if (move) {
           await transitionBusiness(trx, {
             tenantId: flow.tenantId,

@@ -217,6 +217,17 @@ function itemsWithActions<S extends string, I extends StageItem<S>>(
   }));
 }
 
+/** The items as the page answers them, with what `actor` may do on each now: for a stage's own reads. */
+export function itemsForActor<S extends string, I extends StageItem<S>>(
+  def: ItemsDef<S, I>,
+  items: I[],
+  business: { state: string; suspended: boolean },
+  actor: Actor,
+  now: Date,
+) {
+  return itemsWithActions(def, items, business, itemContext(def, actor, now, business.state));
+}
+
 /**
  * One item's move by `actor`, as the route makes it for the caller and a walk (a seed, a browser test's set-up)
  * for a seeded person: the same transaction, checks, effects and log. Answers the item as the route does.

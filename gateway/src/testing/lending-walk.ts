@@ -2,10 +2,13 @@
 // waiver of every element item and RISK_HEAD grants it (the items' own move, as their route makes it), then 要素落实, 合同, 签约,
 // 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names. The
 // 合同 gets one contract whose factors are the TERM elements, recorded as the make route records an uploaded one
-// (its file a row only: no walk reads it back). The stages after 合同 have no rules of their own yet: where a
+// (a small real PDF stored through the file service); 签约 signs it for real (signing-walk.ts). The stages after
+// 签约 whose rules are not built yet: where a
 // checkpoint has no rule registered, the walk registers one that finds nothing, so the table lets the move
 // through instead of answering 「业务规则尚未校验」.
-import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Checkpoint } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
@@ -15,8 +18,11 @@ import { newId } from '../modules/operation-log/repository';
 import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { itemRows, moveItem } from '../stage/stage-items';
+import { storeGeneratedDocument } from '../stage/stage-documents';
+import { loadPdfKit } from '../lazy-libraries';
+import { walkSigning } from './signing-walk';
 
-const NOT_YET_BUILT: readonly Checkpoint[] = ['FINISH_SIGNING', 'PUSH', 'CAPITAL_APPROVED'];
+const NOT_YET_BUILT: readonly Checkpoint[] = ['PUSH', 'CAPITAL_APPROVED'];
 
 /** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
 export function standInCheckpoints(): void {
@@ -50,22 +56,43 @@ async function waiveElements(
   }
 }
 
-/** One contract of the business whose factors are its TERM elements, as an upload of the maker's. */
-async function contractOfTerms(db: Kysely<Database>, tenantId: string, businessId: string, maker: Actor, now: Date) {
+/** A small real PDF (the signing walk signs it): the contract's number and factors, in pdfkit's own font. */
+async function contractPdf(contractNo: string, amountFen: unknown): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
+  const doc = new PDFDocument({ info: { CreationDate: new Date(0) } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => doc.on('end', resolve));
+  doc.text(`Factoring contract ${contractNo}, amount ${String(amountFen)} fen`);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * One contract of the business whose factors are its TERM elements, as an upload of the maker's, its PDF stored
+ * through the file service (in `filesDir`; a directory of its own when none is given).
+ */
+async function contractOfTerms(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  maker: Actor,
+  now: Date,
+  filesDir: string,
+) {
   const terms = await termElementsOf(db as never, tenantId, businessId);
   const required = (name: string) => terms.find((t) => t.name === name)?.required as Record<string, unknown>;
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const [fileId, itemId] = [newId(), newId()];
+  const itemId = newId();
   const contractNo = await nextDocumentNo(db, tenantId, 'contract', now);
-  await db
-    .insertInto('stored_file')
-    .values({
-      ...{ key_id: fileId, tenant_id: tenantId, file_name: `保理合同-${contractNo}.pdf`, extension: 'pdf' },
-      ...{ content_type: 'application/pdf', size: pdf.length, sha256, created_by: maker.userId, created_at: now },
-      ...{ business_type: CONTRACT_FILE_TYPE, business_id: itemId },
-    })
-    .execute();
+  const pdf = await contractPdf(contractNo, required('金额').fen);
+  const { fileId, sha256 } = await storeGeneratedDocument(
+    db,
+    filesDir,
+    { tenantId, userId: maker.userId, now },
+    { name: `保理合同-${contractNo}.pdf`, pdf },
+    { type: CONTRACT_FILE_TYPE, id: itemId },
+  );
   await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
     .insertInto('contract_file')
     .values({
@@ -80,38 +107,58 @@ async function contractOfTerms(db: Kysely<Database>, tenantId: string, businessI
     .execute();
 }
 
+const idsOf = (db: Kysely<Database>, tenantId: string, names: string[]) =>
+  Promise.all(names.map(async (name) => actorById(db, tenantId, await idOf(db, name))));
+
+/** One move of the business by `actor`, on its version as it now stands. */
+async function moveAs(
+  db: Kysely<Database>,
+  at: { tenantId: string; businessId: string; now: Date },
+  actor: Actor,
+  action: string,
+  values?: Record<string, string>,
+) {
+  const { version } = await loadBusiness(db, at.tenantId, at.businessId);
+  await transitionBusiness(db, { ...at, actor, action, version, ...(values ? { values } : {}) });
+}
+
+/** Walks the business from ELEMENTS/DRAFT to 签约·待签约 on `now`: elements waived and reviewed, a contract reviewed. */
+export async function walkToSigning(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  now: Date,
+  filesDir: string,
+): Promise<void> {
+  standInCheckpoints();
+  const [admin, ops1, ops2, legal, risk1, riskhead] = await idsOf(db, tenantId, [
+    ...['admin', 'ops1', 'ops2', 'legal', 'risk1', 'riskhead'],
+  ]);
+  const at = { tenantId, businessId, now };
+  await waiveElements(db, tenantId, businessId, ops1 as Actor, riskhead as Actor, now);
+  await moveAs(db, at, admin as Actor, 'submit');
+  await moveAs(db, at, ops1 as Actor, 'approve');
+  await moveAs(db, at, ops2 as Actor, 'approve');
+  await contractOfTerms(db, tenantId, businessId, admin as Actor, now, filesDir);
+  await moveAs(db, at, admin as Actor, 'submit');
+  await moveAs(db, at, legal as Actor, 'approve');
+  await moveAs(db, at, risk1 as Actor, 'approve');
+}
+
 /** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now`. */
 export async function walkToLending(
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
   now: Date,
+  filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
 ): Promise<void> {
-  standInCheckpoints();
-  const person = async (name: string) => actorById(db, tenantId, await idOf(db, name));
-  const start = await loadBusiness(db, tenantId, businessId);
-  const owner = await actorById(db, tenantId, start.ownerId as string);
-  const [admin, ops1, ops2, legal, risk1, reviewer1, riskhead] = await Promise.all(
-    ['admin', 'ops1', 'ops2', 'legal', 'risk1', 'reviewer1', 'riskhead'].map(person),
-  );
-  await waiveElements(db, tenantId, businessId, ops1 as Actor, riskhead as Actor, now);
-  let version = start.version;
-  const move = async (actor: Actor, action: string, values?: Record<string, string>) => {
-    const row = await transitionBusiness(db, {
-      ...{ tenantId, businessId, actor, action, version, now },
-      ...(values ? { values } : {}),
-    });
-    version = row.version;
-  };
-  await move(admin as Actor, 'submit');
-  await move(ops1 as Actor, 'approve');
-  await move(ops2 as Actor, 'approve');
-  await contractOfTerms(db, tenantId, businessId, admin as Actor, now);
-  await move(admin as Actor, 'submit');
-  await move(legal as Actor, 'approve');
-  await move(risk1 as Actor, 'approve');
-  await move(owner, 'signOffline');
-  await move(owner, 'submit');
-  await move(reviewer1 as Actor, 'approve');
-  await move(owner, 'capitalFeedback', { result: 'APPROVED' });
+  await walkToSigning(db, tenantId, businessId, now, filesDir);
+  await walkSigning(db, tenantId, businessId, now, filesDir);
+  const owner = await actorById(db, tenantId, (await loadBusiness(db, tenantId, businessId)).ownerId as string);
+  const [reviewer1] = await idsOf(db, tenantId, ['reviewer1']);
+  const at = { tenantId, businessId, now };
+  await moveAs(db, at, owner, 'submit');
+  await moveAs(db, at, reviewer1 as Actor, 'approve');
+  await moveAs(db, at, owner, 'capitalFeedback', { result: 'APPROVED' });
 }

@@ -58,7 +58,7 @@ export interface StartOptions {
    * Work on the database of the gateway's own copy of the data template before it starts (a business walked by
    * the seeded people to where a spec begins).
    */
-  prepare?: (db: Kysely<Database>) => Promise<void>;
+  prepare?: (db: Kysely<Database>, where: { filesDir: string }) => Promise<void>;
 }
 
 export async function startGateway(
@@ -76,7 +76,7 @@ export async function startGateway(
     const { openDatabase } = await import('../../../gateway/src/db/database');
     const { db } = await openDatabase({ dataDir });
     try {
-      await prepare(db);
+      await prepare(db, { filesDir: env.FILES_DIR ?? join(dataDir, 'files') });
     } finally {
       await db.destroy();
     }

@@ -311,7 +311,14 @@ function roleGrants(
   const everyone = (m: CatalogueMenu) => m.menu_id === menuIdForPath(DASHBOARD_ROUTE.path);
   const operatorAreas = ['/business', '/assetsManage', '/CRM', '/workbench', '/financingDemandManagement'];
   const supplierAreas = ['/financingDemandManagement', '/workbench'];
-  const supplierRoutes = ['/business/preCreditApplicationManage', '/business/applyForRufs'].map(menuIdForPath);
+  // The supplier's signer signs its business's contracts in the back office (签约详情 → 签署) and reads them signed.
+  const supplierRoutes = [
+    '/business/preCreditApplicationManage',
+    '/business/applyForRufs',
+    '/business/signManagement',
+    '/business/signingDetails',
+    '/business/signFileDetails',
+  ].map(menuIdForPath);
   // A supplier applies for pre-credit; reviewing it is the group's job.
   const supplierOps = (m: CatalogueMenu) => m.ops.filter((op) => op !== 'examine' && op !== 'reject');
   // A maker does not choose who reviews its items (BUSINESS.md §1.5): 审核类型配置 is read-only to the operator;

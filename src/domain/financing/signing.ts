@@ -1,0 +1,239 @@
+// 签约 (BUSINESS.md §1.3 stage 8, §2 Signing; Decisions: Signing): the signing records of a business as the
+// stage kit's items, the provider's statuses as e签宝 numbers them [S6], the order signers sign in, what a
+// provider status asks of the business (a system move of the lifecycle table), and the rules of the stage's
+// checkpoints — 发起 (START_SIGNING: a deadline within bounds and at least two signers, each in order), 完成
+// (FINISH_SIGNING: the latest signing finished online with status 2, or offline with scans and 原件已收回) — and
+// of a supplement (补充签约: from 已签约 until 放款, and never changing amount, rate or term).
+import type { ItemFacts, StageItem } from '../workflow/items';
+import type { WorkflowTable } from '../workflow/workflow';
+import { type ContractFactors, type TermElement, compareFactors } from './contracts';
+import type { StateKey } from './lifecycle';
+import { ROLE } from './roles';
+
+export const SIGNING_API = '/api/business/signing';
+export const SIGN_MANAGE_PATH = '/business/signManagement';
+export const ONLINE_SIGNING_PATH = '/business/onlineSigning';
+export const APPLY_ONLINE_PATH = '/business/applyOnlineSigning';
+export const APPLY_OFFLINE_PATH = '/business/applyOfflineSigning';
+export const SIGNING_DETAILS_PATH = '/business/signingDetails';
+export const SIGN_FILE_DETAILS_PATH = '/business/signFileDetails';
+export const SIGN_SUPPLEMENT_PATH = '/business/signSupplement';
+export const SIGNATORIES_PATH = '/business/contractFileMake/contractFileMakeSignature';
+
+/** e签宝's signFlowStatus [S6]. */
+export const PROVIDER_STATUS_LABEL: Readonly<Record<number, string>> = {
+  0: '草稿',
+  1: '签署中',
+  2: '完成',
+  3: '撤销',
+  5: '过期',
+  7: '拒签',
+};
+export const PROVIDER_SIGNING = 1;
+export const PROVIDER_DONE = 2;
+export const PROVIDER_REVOKED = 3;
+export const PROVIDER_EXPIRED = 5;
+export const PROVIDER_REFUSED = 7;
+
+/** A signer's status at the provider: 0 待签, 1 已签, 2 拒签. */
+export const SIGNER_STATUS_LABEL: Readonly<Record<number, string>> = { 0: '待签', 1: '已签', 2: '拒签' };
+
+export type SigningKind = 'ONLINE' | 'OFFLINE' | 'SUPPLEMENT';
+export type SigningStatus = 'SIGNING' | 'SIGNED' | 'FAILED';
+export const SIGNING_KIND_LABEL: Readonly<Record<SigningKind, string>> = {
+  ONLINE: '线上签约',
+  OFFLINE: '线下签约',
+  SUPPLEMENT: '补充签约',
+};
+export const SIGNING_STATUS_LABEL: Readonly<Record<SigningStatus, string>> = {
+  SIGNING: '签约中',
+  SIGNED: '已签约',
+  FAILED: '签约失败',
+};
+
+/** Where a signer signs: the supplier's in the back office with a one-time code, the others on the provider's page. */
+export type SignerChannel = 'BACK_OFFICE' | 'PAGE';
+export type SignerRole = 'FACTOR' | 'SUPPLIER' | 'PROJECT_COMPANY' | 'GUARANTOR';
+export const SIGNER_ROLE_LABEL: Readonly<Record<SignerRole, string>> = {
+  FACTOR: '保理人/资金方',
+  SUPPLIER: '供应商',
+  PROJECT_COMPANY: '项目公司',
+  GUARANTOR: '保证人',
+};
+
+export interface Signer {
+  order: number;
+  role: SignerRole;
+  organization: string;
+  name: string;
+  mobile: string;
+  channel: SignerChannel;
+  status: number;
+  signedAt: string | null;
+}
+
+export interface SigningItem extends StageItem<SigningStatus> {
+  kind: SigningKind;
+  signNo: string;
+  providerStatus: number | null;
+  signers: Signer[];
+  scanFileIds: string[];
+  originalsReceivedOn: string | null;
+}
+
+export const SigningMessage = {
+  notFound: '签约记录不存在',
+  stale: '签约记录已被他人修改，请刷新后重试',
+  deadline: '签署截止须为1至30天',
+  signers: '签署方至少2方，顺序为1起的连续整数',
+  mobile: '签署人手机号应为11位数字',
+  signerName: '签署人姓名为1至20个字',
+  onePerRole: '同一签署方只能出现一次',
+  backOfficeSupplier: '只有供应商的签署人在后台签署',
+  outOfOrder: (name: string) => `请按签署顺序签署：「${name}」尚未签署`,
+  notYourTurn: '当前不是您的签署顺序',
+  alreadySigned: '您已签署',
+  notSigning: '签署流程不在签署中',
+  revokeOnlyWhileSigning: '只有签署中的流程可以撤销',
+  badCode: '验证码错误或已失效',
+  badLink: '签署链接无效或已使用',
+  notSigner: '您不是该流程的签署人',
+  noOnline: '该业务没有签署中的线上签约',
+  notFinished: '签署尚未完成',
+  offlineScans: '线下签约须上传至少一份签署扫描件',
+  offlineOriginals: '请确认原件已收回并填写收回日期',
+  originalsDate: '原件收回日期格式应为YYYY-MM-DD，且不晚于今天',
+  supplementState: '补充签约只能在已签约后、放款前办理',
+  supplementReason: '补充签约原因为1至200个字',
+  supplementChanges: (label: string) => `补充签约不能变更${label}，请重新审批`,
+  statusFromBrowser: '签署状态只能由签署服务回调更新',
+} as const;
+
+/** 7 days [D]; 1 to 30 accepted. */
+export const DEFAULT_DEADLINE_DAYS = 7;
+
+/** The signers as typed for 发起: at least two, ordered 1..n, one per role, each with a name and mobile. */
+export function signersProblem(signers: readonly Pick<Signer, 'order' | 'role' | 'name' | 'mobile'>[]): string | null {
+  if (signers.length < 2) return SigningMessage.signers;
+  const orders = [...signers].map((s) => s.order).sort((a, b) => a - b);
+  if (orders.some((o, i) => o !== i + 1)) return SigningMessage.signers;
+  if (new Set(signers.map((s) => s.role)).size !== signers.length) return SigningMessage.onePerRole;
+  for (const s of signers) {
+    const n = [...s.name.trim()].length;
+    if (n < 1 || n > 20) return SigningMessage.signerName;
+    if (!/^1\d{10}$/.test(s.mobile)) return SigningMessage.mobile;
+  }
+  return null;
+}
+
+export const deadlineProblem = (days: number): string | null =>
+  Number.isInteger(days) && days >= 1 && days <= 30 ? null : SigningMessage.deadline;
+
+/** The supplier's signer signs in the back office; everyone else on the provider's page. */
+export const channelOf = (role: SignerRole): SignerChannel => (role === 'SUPPLIER' ? 'BACK_OFFICE' : 'PAGE');
+
+/**
+ * Signing in order (e签宝's 顺序签): the signer at `order` may sign only when every earlier one has signed; null when
+ * they may, else why not (naming the first who has not).
+ */
+export function signOrderRefusal(signers: readonly Pick<Signer, 'order' | 'name' | 'status'>[], order: number) {
+  const me = signers.find((s) => s.order === order);
+  if (!me) return SigningMessage.notSigner;
+  if (me.status === 1) return SigningMessage.alreadySigned;
+  const waiting = [...signers].sort((a, b) => a.order - b.order).find((s) => s.order < order && s.status !== 1);
+  return waiting ? SigningMessage.outOfOrder(waiting.name) : null;
+}
+
+/** The provider's flow status after a signer's move: 完成 when all signed, 拒签 when one refused. */
+export function flowStatusAfter(signers: readonly Pick<Signer, 'status'>[]): number {
+  if (signers.some((s) => s.status === 2)) return PROVIDER_REFUSED;
+  return signers.every((s) => s.status === 1) ? PROVIDER_DONE : PROVIDER_SIGNING;
+}
+
+/** The record's status from the provider's: 签署中 → 签约中, 完成 → 已签约, 撤销 / 过期 / 拒签 → 签约失败. */
+export const recordStatusOf = (providerStatus: number): SigningStatus =>
+  providerStatus === PROVIDER_DONE
+    ? 'SIGNED'
+    : providerStatus === PROVIDER_SIGNING || providerStatus === 0
+      ? 'SIGNING'
+      : 'FAILED';
+
+/**
+ * What a verified provider status asks of the business (a system move of the lifecycle table): 完成 → 签署完成,
+ * 撤销 / 过期 / 拒签 → 签署失败; nothing once the business is no longer 签约中 (an operator's 撤销 moved it already).
+ */
+export function businessMoveOf(providerStatus: number, businessState: string): string | null {
+  if (businessState !== 'SIGNING/SIGNING') return null;
+  if (providerStatus === PROVIDER_DONE) return 'signed';
+  return [PROVIDER_REVOKED, PROVIDER_EXPIRED, PROVIDER_REFUSED].includes(providerStatus) ? 'signFailed' : null;
+}
+
+/** FINISH_SIGNING: the latest signing of the business finished, online (status 2) or offline (scans, originals). */
+export function finishProblems(items: readonly SigningItem[]): string[] {
+  const latest = [...items].filter((i) => i.kind !== 'SUPPLEMENT').sort((a, b) => b.seq - a.seq)[0];
+  if (!latest) return [SigningMessage.notFinished];
+  if (latest.kind === 'OFFLINE') {
+    if (!latest.scanFileIds.length) return [SigningMessage.offlineScans];
+    return latest.originalsReceivedOn ? [] : [SigningMessage.offlineOriginals];
+  }
+  return latest.providerStatus === PROVIDER_DONE ? [] : [SigningMessage.notFinished];
+}
+
+/** START_SIGNING's own part: no signing of the business under way already. */
+export function startProblems(items: readonly SigningItem[]): string[] {
+  return items.some((i) => i.kind === 'ONLINE' && i.status === 'SIGNING') ? [SigningMessage.notSigning] : [];
+}
+
+/** A supplement is made from 已签约 (the business left 签约 forward) until 放款. */
+export const SUPPLEMENT_STATES: readonly StateKey[] = [
+  'PUSH/WAIT_PUSH',
+  'PUSH/PENDING',
+  'PUSH/RETURNED',
+  'PUSH/PUSHED',
+  'PUSH/CAPITAL_RETURNED',
+  'LENDING/WAIT_LOAN',
+  'LENDING/LOAN_PENDING',
+];
+
+const SUPPLEMENT_KEYS = new Set<string>(['amount', 'rate', 'term']);
+
+/**
+ * A supplement's refusal: outside 已签约 … 放款, or changing amount, rate or term (compared with the TERM elements
+ * by the contracts' one factor comparison). null when it may be signed.
+ */
+export function supplementRefusal(
+  businessState: string,
+  factors: Pick<ContractFactors, 'amountFen' | 'annualRate' | 'termDays'>,
+  terms: readonly TermElement[],
+): string | null {
+  if (!SUPPLEMENT_STATES.includes(businessState as StateKey)) return SigningMessage.supplementState;
+  const full: ContractFactors = { ...factors, repaymentMethod: 'BULLET' as never, dueDate: null, payeeAccount: null };
+  const changed = compareFactors(full, terms).find((r) => SUPPLEMENT_KEYS.has(r.key) && !r.equal);
+  return changed ? SigningMessage.supplementChanges(changed.label) : null;
+}
+
+/** The business states in which a signing record moves (催签). */
+export const SIGNING_ITEM_STATES: readonly StateKey[] = ['SIGNING/SIGNING'];
+
+/**
+ * The signing records' own table: 催签 while signing. Every status change besides is the provider's, told by its
+ * verified callback: no browser sets one.
+ */
+export const SIGNING_ITEMS: WorkflowTable<SigningStatus, SigningItem, ItemFacts> = {
+  noun: '签约',
+  statusOf: (i) => i.status,
+  commentMax: 200,
+  transitions: [
+    {
+      action: 'remind',
+      label: '催签',
+      op: 'submit',
+      menu: ONLINE_SIGNING_PATH,
+      who: [ROLE.OPERATOR, ROLE.ADMIN],
+      from: ['SIGNING'],
+      to: 'SIGNING',
+      comment: 'none',
+      guard: (i) => (i.kind === 'ONLINE' && i.providerStatus === PROVIDER_SIGNING ? null : SigningMessage.notSigning),
+    },
+  ],
+};
