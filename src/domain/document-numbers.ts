@@ -23,6 +23,10 @@ export const DOCUMENT_PREFIX = {
   interviewMinutes: 'FT',
   /** 合同. */
   contract: 'HT',
+  /** 推送 (资金方推送). */
+  push: 'TS',
+  /** 正式函件. */
+  letter: 'HJ',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

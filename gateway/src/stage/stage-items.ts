@@ -304,3 +304,25 @@ export function registerItemsCheckpoint<S extends string, I extends StageItem<S>
     return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
   });
 }
+
+/** Every stage's items by name, so that another stage moves one through the kit without importing its module. */
+const named = new Map<string, ItemsDef<string, StageItem<string>>>();
+
+/** The stage owning the items tells the kit about them (its store does, as it registers its checkpoint rules). */
+export function registerItemsDef<S extends string, I extends StageItem<S>>(def: ItemsDef<S, I>): void {
+  named.set(def.name, def as unknown as ItemsDef<string, StageItem<string>>);
+}
+
+/**
+ * One item of another stage moved as `moveItem` moves it (the same checks, effects and log): a record of one
+ * stage that proves an item of another (a letter's receipt, an element condition). Refused when nobody registered.
+ */
+export async function moveNamedItem(
+  database: Kysely<Database>,
+  name: string,
+  move: { tenantId: string; actor: Actor; now: Date; id: string; body: TransitionBody },
+) {
+  const def = named.get(name);
+  if (!def) throw new Error(`no stage items named ${name}`);
+  return moveItem(database, def, move);
+}

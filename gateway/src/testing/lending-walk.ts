@@ -1,8 +1,9 @@
 // A business walked from 要素落实 to 放款·待放款 through the aggregate, as the seeded people would: OPS asks a
 // waiver of every element item and RISK_HEAD grants it (the items' own move, as their route makes it), then 要素落实, 合同, 签约,
-// 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names. The
+// 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names (推送 and the
+// capital side's answer through the push stage's own walk, push-walk.ts). The
 // 合同 gets one contract whose factors are the TERM elements, recorded as the make route records an uploaded one
-// (its file a row only: no walk reads it back). The stages after 合同 have no rules of their own yet: where a
+// (its file a row only: no walk reads it back). 合同 and 签约 have no rules of their own yet: where a
 // checkpoint has no rule registered, the walk registers one that finds nothing, so the table lets the move
 // through instead of answering 「业务规则尚未校验」.
 import { createHash } from 'node:crypto';
@@ -15,8 +16,10 @@ import { newId } from '../modules/operation-log/repository';
 import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { itemRows, moveItem } from '../stage/stage-items';
+import type { DocumentPlace } from '../modules/push/make';
+import { walkPlace, walkPush } from './push-walk';
 
-const NOT_YET_BUILT: readonly Checkpoint[] = ['SUBMIT_CONTRACT', 'FINISH_SIGNING', 'PUSH', 'CAPITAL_APPROVED'];
+const NOT_YET_BUILT: readonly Checkpoint[] = ['SUBMIT_CONTRACT', 'FINISH_SIGNING'];
 
 /** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
 export function standInCheckpoints(): void {
@@ -86,6 +89,7 @@ export async function walkToLending(
   tenantId: string,
   businessId: string,
   now: Date,
+  place: DocumentPlace = walkPlace(),
 ): Promise<void> {
   standInCheckpoints();
   const person = async (name: string) => actorById(db, tenantId, await idOf(db, name));
@@ -111,7 +115,5 @@ export async function walkToLending(
   await move(legal as Actor, 'approve');
   await move(risk1 as Actor, 'approve');
   await move(owner, 'signOffline');
-  await move(owner, 'submit');
-  await move(reviewer1 as Actor, 'approve');
-  await move(owner, 'capitalFeedback', { result: 'APPROVED' });
+  version = await walkPush(db, place, tenantId, businessId, { maker: owner, reviewer: reviewer1 as Actor }, now);
 }
