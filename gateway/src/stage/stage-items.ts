@@ -235,7 +235,10 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
     .where('item_id', '=', id)
     .executeTakeFirst();
   if (!found) throw notFound(def.messages.notFound);
-  const answer = await database.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (another stage's move proving this item) the move joins it.
+  const within = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+    database.isTransaction ? work(database) : database.transaction().execute(work);
+  const answer = await within(async (trx) => {
     const business = await parent(tenantId, actor, String(found.business_id), trx);
     const ctx = context(actor, now, business.state);
     const stored = await (trx as unknown as AnyDb)

@@ -83,14 +83,8 @@ async function contractOfTerms(db: Kysely<Database>, tenantId: string, businessI
     .execute();
 }
 
-/** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now`. */
-export async function walkToLending(
-  db: Kysely<Database>,
-  tenantId: string,
-  businessId: string,
-  now: Date,
-  place: DocumentPlace = walkPlace(),
-): Promise<void> {
+/** Walks the business from ELEMENTS/DRAFT to PUSH/WAIT_PUSH on `now`: 要素, 合同 and 线下签约. */
+export async function walkToPush(db: Kysely<Database>, tenantId: string, businessId: string, now: Date) {
   standInCheckpoints();
   const person = async (name: string) => actorById(db, tenantId, await idOf(db, name));
   const start = await loadBusiness(db, tenantId, businessId);
@@ -100,11 +94,8 @@ export async function walkToLending(
   );
   await waiveElements(db, tenantId, businessId, ops1 as Actor, riskhead as Actor, now);
   let version = start.version;
-  const move = async (actor: Actor, action: string, values?: Record<string, string>) => {
-    const row = await transitionBusiness(db, {
-      ...{ tenantId, businessId, actor, action, version, now },
-      ...(values ? { values } : {}),
-    });
+  const move = async (actor: Actor, action: string) => {
+    const row = await transitionBusiness(db, { ...{ tenantId, businessId, actor, action, version, now } });
     version = row.version;
   };
   await move(admin as Actor, 'submit');
@@ -115,5 +106,17 @@ export async function walkToLending(
   await move(legal as Actor, 'approve');
   await move(risk1 as Actor, 'approve');
   await move(owner, 'signOffline');
-  version = await walkPush(db, place, tenantId, businessId, { maker: owner, reviewer: reviewer1 as Actor }, now);
+  return { owner, reviewer: reviewer1 as Actor };
+}
+
+/** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now` (推送 through the push stage's walk). */
+export async function walkToLending(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  now: Date,
+  place: DocumentPlace = walkPlace(),
+): Promise<void> {
+  const { owner, reviewer } = await walkToPush(db, tenantId, businessId, now);
+  await walkPush(db, place, tenantId, businessId, { maker: owner, reviewer }, now);
 }

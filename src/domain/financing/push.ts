@@ -86,6 +86,7 @@ export const PushMessage = {
   noPush: '业务尚无推送记录',
   channel: '请选择推送渠道',
   packageMissing: '推送资料包不存在',
+  pending: '该业务的推送正在审核或等待资金方反馈，不能重复推送',
 } as const;
 
 /** What stage 9's hard controls read (BUSINESS.md §1.3): the 转让通知, the 中登 query, the product's quota. */

@@ -5,11 +5,13 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { transitionOf } from '../../../../src/domain/financing/lifecycle';
 import {
   LETTER_ITEM_STATES,
   LETTER_TYPE_LABEL,
   type LetterType,
   type PushChannel,
+  PushMessage,
 } from '../../../../src/domain/financing/push';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { Database } from '../../db/database';
@@ -163,6 +165,8 @@ export async function makePush(
   business: BusinessRow,
   form: PushForm,
 ) {
+  // The table has no 推送 from here: a push under review or awaiting the capital side is not made twice.
+  if (!transitionOf(business.state, 'submit')) throw invalidInput(PushMessage.pending);
   const t = trx as unknown as AnyDb;
   const pushId = newId();
   const pushNo = await nextDocumentNo(trx, m.tenantId, 'push', m.now);
