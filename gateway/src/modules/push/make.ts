@@ -57,16 +57,31 @@ async function namesOf(db: AnyDb, tenantId: string, ids: (string | null)[]) {
 }
 
 /** What the letters and the summary print of the business: its parties, terms and contracts. */
+/**
+ * The debtor the letters go to: the business's project company, or else the project company of its payment
+ * orders (an application names its orders, each its project company).
+ */
+async function projectCompanyOf(db: AnyDb, tenantId: string, b: BusinessRow): Promise<string | null> {
+  if (b.projectCompanyId) return b.projectCompanyId;
+  const found = await sql<{ id: string }>`select po.project_company_id as id from payment_order po
+    where po.tenant_id = ${tenantId} and po.project_company_id is not null and po.order_id in (
+      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
+      where a.application_id = ${b.keyId} and a.tenant_id = ${tenantId})
+    order by po.order_id limit 1`.execute(db);
+  return found.rows[0]?.id ?? null;
+}
+
 export async function valuesOf(
   db: AnyDb,
   tenantId: string,
   b: BusinessRow,
   no: string,
   now: Date,
-): Promise<LetterValues> {
+): Promise<LetterValues & { projectCompanyId: string | null }> {
+  const projectCompanyId = await projectCompanyOf(db, tenantId, b);
   const [supplierName, projectCompanyName, capitalSideName] = await namesOf(db, tenantId, [
     b.supplierId,
-    b.projectCompanyId,
+    projectCompanyId,
     b.capitalSideId,
   ]);
   const terms = await db
@@ -79,6 +94,7 @@ export async function valuesOf(
   const d = shanghaiDay(now);
   return {
     letterNo: no,
+    projectCompanyId,
     businessNo: b.businessNo,
     ...{ supplierName: supplierName ?? '', projectCompanyName: projectCompanyName ?? '' },
     capitalSideName: capitalSideName ?? '',
@@ -137,7 +153,7 @@ export async function makeLetter(
     .values({
       ...{ item_id: itemId, tenant_id: m.tenantId, business_id: business.keyId, seq: Number(seq.n), name },
       ...{ letter_no: letterNo, letter_type: letterType },
-      addressee_org_id: toProject ? business.projectCompanyId : business.capitalSideId,
+      addressee_org_id: toProject ? values.projectCompanyId : business.capitalSideId,
       addressee_name: toProject ? values.projectCompanyName : values.capitalSideName,
       ...{ file_id: evidence.fileId, file_sha256: evidence.sha256, created_by: m.actor.userId },
       ...{ created_at: m.now, updated_at: m.now },

@@ -175,17 +175,20 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
       </section>
       {done && r.actions.includes('submit') && <PushForm record={r} done={done} />}
       {done && r.actions.includes('capitalFeedback') && <Feedback record={r} done={done} />}
+      <Text as="h2" size={400} weight="semibold">
+        推送记录
+      </Text>
       <SmallTable
         label="推送记录"
-        minWidth="860px"
+        minWidth="1040px"
         scrollLabel="推送记录列表"
         columns={[
-          { title: '推送编号' },
-          { title: '渠道' },
-          { title: '推送时间' },
-          { title: '结果' },
-          { title: '受理编号' },
-          { title: '资金方业务号' },
+          { title: '推送编号', width: 150 },
+          { title: '渠道', width: 60 },
+          { title: '推送时间', width: 140 },
+          { title: '结果', width: 80 },
+          { title: '受理编号', width: 210 },
+          { title: '资金方业务号', width: 130 },
           { title: '批复额', amount: true },
           { title: '资料包' },
         ]}
@@ -214,8 +217,13 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
         }))}
         empty="暂无推送"
       />
+      <Text as="h2" size={400} weight="semibold">
+        正式函件
+      </Text>
       <SmallTable
         label="正式函件"
+        minWidth="640px"
+        scrollLabel="正式函件列表"
         columns={[{ title: '函件编号' }, { title: '类型' }, { title: '收件方' }, { title: '状态' }]}
         rows={r.letters.map((l) => ({
           key: l.keyId,
@@ -223,11 +231,20 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
         }))}
         empty="暂无函件"
       />
+      <Text as="h2" size={400} weight="semibold">
+        接口日志
+      </Text>
       <SmallTable
         label="接口日志"
         minWidth="720px"
         scrollLabel="接口日志列表"
-        columns={[{ title: '时间' }, { title: '方向' }, { title: '接口' }, { title: '内容' }, { title: '结果' }]}
+        columns={[
+          { title: '时间', width: 140 },
+          { title: '方向', width: 60 },
+          { title: '接口', width: 120 },
+          { title: '内容' },
+          { title: '结果', width: 60 },
+        ]}
         rows={r.logs.map((l, i) => ({
           key: `${l.at}-${i}`,
           cells: [
