@@ -141,6 +141,12 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
     expect(after.pushes[0].acceptanceNo).toMatch(/^SL\d{8}[0-9A-F]{10}$/);
     expect(after.logs[0]).toMatchObject({ direction: 'OUT', provider: BUILTIN_CHANNEL, resultCode: 0 });
     expect(after.deskPath).toMatch(/^\/api\/capital-channel\/desk\/[0-9a-f]{48}$/);
+    // The answer may be registered by hand: the 经办's to-do, as the table offers it.
+    const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h[maker]!);
+    expect(todo.code, todo.message).toBe(0);
+    expect(todo.data.records).toContainEqual(
+      expect.objectContaining({ businessId: business, itemTypeLabel: '资金方反馈待登记' }),
+    );
   });
 
   it('registers 资金方退回 by hand, and pushes again to the channel', async () => {

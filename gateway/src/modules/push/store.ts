@@ -8,7 +8,8 @@ import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ELEMENT_ITEMS_SOURCE } from '../../../../src/domain/financing/elements';
-import { stageOf } from '../../../../src/domain/financing/lifecycle';
+import { stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { waitingMinutes } from '../../../../src/domain/financing/review-queue';
 import {
   LETTER_API,
   LETTER_ITEM_STATES,
@@ -20,6 +21,7 @@ import {
   type LetterItem,
   type LetterStatus,
   type LetterType,
+  PUSH_LIST_PATH,
   PUSH_RESULT_LABEL,
   PUSH_SOURCES,
   type PushResult,
@@ -38,8 +40,11 @@ import { type NullableColumn, fenOf } from '../../stage/stage-money';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import type { AnyDb } from '../../stage/stage-scope';
 import { registerAfterTransition } from '../business/after-transition';
-import { systemActor } from '../business/aggregate';
-import { registerCheckpoint, registerWriters } from '../business/facts';
+import { type BusinessRow, recordOf, systemActor, toBusinessRow } from '../business/aggregate';
+import { withinScope } from '../../resource/resource-repository';
+import { fixedScopeOf } from '../../stage/stage-scope';
+import { registerTodoSource } from '../../stage/stage-todos';
+import { offeredFor, registerCheckpoint, registerWriters } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { registerFileRecord } from '../file/file-records';
 import { businessesVisibleTo } from '../business/visibility';
@@ -419,4 +424,39 @@ registerAfterTransition('push', async (trx, done) => {
   } else if (latest.reservation === 'RESERVED' && stageOf(done.to) === 'TERMINATED') {
     await set({ reservation: 'RELEASED' });
   }
+});
+
+// 我的待办's 待制作: a push awaiting the capital side whose answer the person may register (登记反馈), as the table
+// offers it — the channel's callback may still come first.
+registerTodoSource('MAKE', 'push-feedback', async (db, tenantId, actor, now, limit) => {
+  const rows = await withinScope(
+    db
+      .selectFrom('financing_business as b')
+      .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+      .selectAll('b')
+      .select('s.org_name as supplier_name')
+      .where('b.tenant_id', '=', tenantId)
+      .where('b.deleted', '=', false)
+      .where('b.state', '=', 'PUSH/PUSHED'),
+    'b',
+    fixedScopeOf(actor),
+  )
+    .orderBy('b.updated_at')
+    .limit(limit ?? 200)
+    .execute();
+  const businesses = rows.map((r) => toBusinessRow(r as never));
+  const offered = await offeredFor(db, tenantId, businesses.map(recordOf), actor, now);
+  return rows.flatMap((r, i) => {
+    const b = businesses[i] as BusinessRow;
+    if (!offered[i]?.includes('capitalFeedback')) return [];
+    return [
+      {
+        ...{ itemType: 'MAKE', itemTypeLabel: '资金方反馈待登记', businessId: b.keyId, businessNo: b.businessNo },
+        ...{ supplierName: String(r.supplier_name ?? ''), amount: b.approvedAmount ?? b.applyAmount },
+        ...{ stage: 'PUSH', state: b.state, stateLabel: stateLabel(b.state), level: null, levels: null },
+        ...{ arrivedAt: b.updatedAt, waitingMinutes: waitingMinutes(b.updatedAt, now), overdue: false },
+        link: `${PUSH_LIST_PATH}?id=${encodeURIComponent(b.keyId)}`,
+      },
+    ];
+  });
 });
