@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
+// biome-ignore lint/suspicious/noExplicitAny: a migration runs before the tables it makes are typed
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table capital_push (
     push_id text primary key,
