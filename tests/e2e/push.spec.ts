@@ -99,6 +99,9 @@ describe('推送与函件', () => {
       await facts.getByText('资金方通过').waitFor();
       expect(await op.getByRole('table', { name: '接口日志' }).textContent()).toContain('回调');
       await screenshots(op, 'push');
+      await op.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
+      await op.getByRole('tab', { name: '推送与函件' }).click();
+      await op.getByRole('table', { name: '推送记录' }).getByText('通过').waitFor();
       await op.goto(`${gateway.url}/business/pushProduction`);
       await op.getByText(businessNo).first().waitFor();
       await screenshots(op, 'push-list', { wideOnly: true });

@@ -28,7 +28,7 @@ import { ResourceScreen } from '../resource/resource-screen';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection } from '../stage/stage-parts';
-import { useStage } from '../stage/use-stage';
+import { useStage, useStageAct } from '../stage/use-stage';
 
 interface Push {
   pushId: string;
@@ -75,23 +75,6 @@ interface PushDetail extends StageRecord {
 const LETTERS = { resource: { api: LETTER_API, noun: '函件' } };
 const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '--');
 const statusText = (s: string | undefined) => CHILD_STATUSES[s as ChildStatus]?.label ?? s ?? '--';
-
-/** Runs a call of the page; the gateway's refusal is already shown by the shared client. */
-function useAct(done: () => void) {
-  const { notifier } = useServices();
-  const [busy, setBusy] = useState(false);
-  const act = async (call: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    try {
-      await call();
-      notifier.success(success);
-      done();
-    } catch {
-      setBusy(false);
-    }
-  };
-  return { busy, act };
-}
 
 export function PushScreen() {
   const [params] = useSearchParams();
@@ -264,7 +247,7 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
 function PushForm({ record: r, done }: { record: PushDetail; done: () => void }) {
   const styles = useMakeStyles();
   const client = useStage(PUSH_STAGE);
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [channel, setChannel] = useState<keyof typeof CHANNEL_LABEL>('API');
   const [query, setQuery] = useState('');
   const [comment, setComment] = useState('');
@@ -309,7 +292,7 @@ function PushForm({ record: r, done }: { record: PushDetail; done: () => void })
 function Feedback({ record: r, done }: { record: PushDetail; done: () => void }) {
   const styles = useMakeStyles();
   const client = useStage(PUSH_STAGE);
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [result, setResult] = useState<keyof typeof CAPITAL_ANSWER>('APPROVED');
   const [ref, setRef] = useState('');
   const [amount, setAmount] = useState(r.approvedAmount ? formatFen(BigInt(r.approvedAmount)) : '');
@@ -417,7 +400,7 @@ function BusinessLetters({ businessId }: { businessId: string }) {
 function Generate({ businessId, done }: { businessId: string; done: () => void }) {
   const styles = useMakeStyles();
   const { stages } = useServices();
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [type, setType] = useState<keyof typeof LETTER_TYPE_LABEL>('TRANSFER_NOTICE');
   return (
     <section className={styles.card} aria-label="生成函件">
@@ -490,7 +473,7 @@ function LetterTable({ businessId, done }: { businessId: string; done: () => voi
 function LetterActions({ letter: l, done }: { letter: Letter; done: () => void }) {
   const styles = useMakeStyles();
   const { stages } = useServices();
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [method, setMethod] = useState<keyof typeof SEND_METHOD_LABEL>('EXPRESS');
   const [receipt, setReceipt] = useState('');
   const move = (action: string, values: object, words: string, comment?: string) =>
