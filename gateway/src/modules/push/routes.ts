@@ -30,9 +30,10 @@ import { documentBytes, registerDocumentRoutes } from '../../stage/stage-documen
 import { registerItems } from '../../stage/stage-items';
 import { FenSchema, NullableSchema } from '../../stage/stage-money';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
-import type { AnyDb } from '../../stage/stage-scope';
+import { type AnyDb, fixedScopeOf } from '../../stage/stage-scope';
+import { withinScope } from '../../resource/resource-repository';
 import { staleError } from '../../stage/stage-scope';
-import { type BusinessRow, inScope, recordOf, transitionBusiness } from '../business/aggregate';
+import { type BusinessRow, recordOf, transitionBusiness } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
 import { BUILTIN_CHANNEL, capitalProvider, channelList, registerDesk } from './channel';
 import { makeLetter, makePush } from './make';
@@ -267,26 +268,27 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     },
     async (request) => {
       const ctx = await kit.context(request);
-      const rows = await db
-        .selectFrom('financing_business as b')
-        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-        .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name', 'b.supplier_id', 'b.project_company_id'])
-        .where('b.tenant_id', '=', ctx.tenantId)
-        .where('b.deleted', '=', false)
-        .where('b.state', 'in', [...LETTER_ITEM_STATES])
+      const rows = await withinScope(
+        db
+          .selectFrom('financing_business as b')
+          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+          .select(['b.business_id', 'b.business_no', 'b.state', 's.org_name'])
+          .where('b.tenant_id', '=', ctx.tenantId)
+          .where('b.deleted', '=', false)
+          .where('b.state', 'in', [...LETTER_ITEM_STATES]),
+        'b',
+        fixedScopeOf(ctx.actor),
+      )
         .orderBy('b.updated_at', 'desc')
-        .limit(200)
+        .limit(50)
         .execute();
       return ok(
-        rows
-          .filter((r) => inScope(ctx.actor, { supplierId: r.supplier_id, projectCompanyId: r.project_company_id }))
-          .slice(0, 50)
-          .map((r) => ({
-            keyId: r.business_id,
-            businessNo: r.business_no,
-            supplierName: r.org_name ?? '',
-            state: r.state,
-          })),
+        rows.map((r) => ({
+          keyId: r.business_id,
+          businessNo: r.business_no,
+          supplierName: r.org_name ?? '',
+          state: r.state,
+        })),
       );
     },
   );

@@ -11,7 +11,6 @@ import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { formatPercent } from '../../../domain/format/percent-format';
-import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
 import { ResourceScreen } from '../resource/resource-screen';
