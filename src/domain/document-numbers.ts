@@ -25,6 +25,10 @@ export const DOCUMENT_PREFIX = {
   contract: 'HT',
   /** 签约. */
   signing: 'QY',
+  /** 推送 (资金方推送). */
+  push: 'TS',
+  /** 正式函件. */
+  letter: 'HJ',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

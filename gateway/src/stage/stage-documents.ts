@@ -66,7 +66,7 @@ export async function storeGeneratedDocument(
   trx: Kysely<Database>,
   filesDir: string,
   owner: Owner,
-  file: { name: string; pdf: Buffer },
+  file: { name: string; pdf: Buffer; extension?: 'pdf' | 'zip' },
   binding: DocumentBinding,
 ): Promise<DocumentEvidence> {
   const store = new BlobStore(filesDir);
@@ -80,8 +80,8 @@ export async function storeGeneratedDocument(
       key_id: fileId,
       tenant_id: owner.tenantId,
       file_name: file.name,
-      extension: 'pdf',
-      content_type: 'application/pdf',
+      extension: file.extension ?? 'pdf',
+      content_type: file.extension === 'zip' ? 'application/zip' : 'application/pdf',
       size: received.size,
       sha256: received.sha256,
       sub_sys: null,
@@ -323,11 +323,38 @@ export interface DocumentRoutesDef<R extends object> {
   };
 }
 
+/** The stages' document tables, so that a later stage gathers a business's documents (推送's package). */
+const documentTables = new Map<string, string>();
+
+/**
+ * The business's stored documents of every stage (its contracts, its letters), oldest first: a voided one left
+ * out. Each with its file's key, sha-256 and name.
+ */
+export async function storedDocumentsOf(db: AnyDb, tenantId: string, businessId: string) {
+  const out: { fileId: string; sha256: string; name: string; createdAt: Date }[] = [];
+  for (const table of documentTables.keys()) {
+    const rows = (await db
+      .selectFrom(`${table} as d`)
+      .innerJoin('stored_file as f', 'f.key_id', 'd.file_id')
+      .select(['d.file_id', 'd.file_sha256', 'd.status', 'f.file_name', 'd.created_at'])
+      .where('d.tenant_id', '=', tenantId)
+      .where('d.business_id', '=', businessId)
+      .orderBy('d.created_at')
+      .execute()) as Record<string, unknown>[];
+    for (const r of rows.filter((d) => d.status !== 'VOID')) {
+      const createdAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
+      out.push({ fileId: String(r.file_id), sha256: String(r.file_sha256), name: String(r.file_name), createdAt });
+    }
+  }
+  return out;
+}
+
 export function registerDocumentRoutes<R extends object>(
   app: FastifyInstance,
   deps: GatewayDeps,
   def: DocumentRoutesDef<R>,
 ): void {
+  documentTables.set(def.table, def.fileType);
   const db = deps.db as unknown as AnyDb;
   // A document's PDF is read through the file service (文件预览) by whoever may see its business.
   registerFileRecord(def.fileType, async (database, caller, ids) => {

@@ -251,7 +251,10 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
     .where('item_id', '=', id)
     .executeTakeFirst();
   if (!found) throw notFound(def.messages.notFound);
-  const answer = await database.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (another stage's move proving this item) the move joins it.
+  const within = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+    database.isTransaction ? work(database) : database.transaction().execute(work);
+  const answer = await within(async (trx) => {
     const business = await parent(tenantId, actor, String(found.business_id), trx);
     const ctx = context(actor, now, business.state);
     const stored = await (trx as unknown as AnyDb)
@@ -319,4 +322,26 @@ export function registerItemsCheckpoint<S extends string, I extends StageItem<S>
     if (!businessId) return [];
     return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
   });
+}
+
+/** Every stage's items by name, so that another stage moves one through the kit without importing its module. */
+const named = new Map<string, ItemsDef<string, StageItem<string>>>();
+
+/** The stage owning the items tells the kit about them (its store does, as it registers its checkpoint rules). */
+export function registerItemsDef<S extends string, I extends StageItem<S>>(def: ItemsDef<S, I>): void {
+  named.set(def.name, def as unknown as ItemsDef<string, StageItem<string>>);
+}
+
+/**
+ * One item of another stage moved as `moveItem` moves it (the same checks, effects and log): a record of one
+ * stage that proves an item of another (a letter's receipt, an element condition). Refused when nobody registered.
+ */
+export async function moveNamedItem(
+  database: Kysely<Database>,
+  name: string,
+  move: { tenantId: string; actor: Actor; now: Date; id: string; body: TransitionBody },
+) {
+  const def = named.get(name);
+  if (!def) throw new Error(`no stage items named ${name}`);
+  return moveItem(database, def, move);
 }

@@ -2,8 +2,8 @@
 // waiver of every element item and RISK_HEAD grants it (the items' own move, as their route makes it), then 要素落实, 合同, 签约,
 // 推送 and the capital side's 通过 as the lifecycle table allows, each by the person its transition names. The
 // 合同 gets one contract whose factors are the TERM elements, recorded as the make route records an uploaded one
-// (a small real PDF stored through the file service); 签约 signs it for real (signing-walk.ts). The stages after
-// 签约 whose rules are not built yet: where a
+// (a small real PDF stored through the file service); 签约 signs it for real (signing-walk.ts), and 推送 goes
+// through the push stage's own walk (push-walk.ts). Where a
 // checkpoint has no rule registered, the walk registers one that finds nothing, so the table lets the move
 // through instead of answering 「业务规则尚未校验」.
 import { mkdtempSync } from 'node:fs';
@@ -21,8 +21,10 @@ import { itemRows, moveItem } from '../stage/stage-items';
 import { storeGeneratedDocument } from '../stage/stage-documents';
 import { loadPdfKit } from '../lazy-libraries';
 import { walkSigning } from './signing-walk';
+import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
+import { walkPush } from './push-walk';
 
-const NOT_YET_BUILT: readonly Checkpoint[] = ['PUSH', 'CAPITAL_APPROVED'];
+const NOT_YET_BUILT: readonly Checkpoint[] = [];
 
 /** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
 export function standInCheckpoints(): void {
@@ -145,7 +147,22 @@ export async function walkToSigning(
   await moveAs(db, at, risk1 as Actor, 'approve');
 }
 
-/** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now`. */
+/** Walks the business from ELEMENTS/DRAFT to PUSH/WAIT_PUSH on `now`: 要素, 合同 and 签约 signed for real. */
+export async function walkToPush(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+  now: Date,
+  filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
+): Promise<{ owner: Actor; reviewer: Actor }> {
+  await walkToSigning(db, tenantId, businessId, now, filesDir);
+  await walkSigning(db, tenantId, businessId, now, filesDir);
+  const owner = await actorById(db, tenantId, (await loadBusiness(db, tenantId, businessId)).ownerId as string);
+  const [reviewer1] = await idsOf(db, tenantId, ['reviewer1']);
+  return { owner, reviewer: reviewer1 as Actor };
+}
+
+/** Walks the business from ELEMENTS/DRAFT to LENDING/WAIT_LOAN on `now` (推送 through the push stage's walk). */
 export async function walkToLending(
   db: Kysely<Database>,
   tenantId: string,
@@ -153,12 +170,6 @@ export async function walkToLending(
   now: Date,
   filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
 ): Promise<void> {
-  await walkToSigning(db, tenantId, businessId, now, filesDir);
-  await walkSigning(db, tenantId, businessId, now, filesDir);
-  const owner = await actorById(db, tenantId, (await loadBusiness(db, tenantId, businessId)).ownerId as string);
-  const [reviewer1] = await idsOf(db, tenantId, ['reviewer1']);
-  const at = { tenantId, businessId, now };
-  await moveAs(db, at, owner, 'submit');
-  await moveAs(db, at, reviewer1 as Actor, 'approve');
-  await moveAs(db, at, owner, 'capitalFeedback', { result: 'APPROVED' });
+  const people = await walkToPush(db, tenantId, businessId, now, filesDir);
+  await walkPush(db, { filesDir, cjkFont: DEFAULT_CJK_FONT }, tenantId, businessId, { maker: people.owner, reviewer: people.reviewer }, now);
 }

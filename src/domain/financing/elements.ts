@@ -226,6 +226,23 @@ export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem, ItemFacts>
       },
     },
     {
+      // A condition another record proves by itself (the 转让通知书's receipt): the system 落实s it with that
+      // record's words and file, through the items' own move.
+      action: 'confirmByRecord',
+      label: '凭证落实',
+      op: 'edit',
+      who: [ROLE.SYSTEM],
+      from: ['PENDING', 'WAIVER_ASKED'],
+      to: 'DONE',
+      comment: 'none',
+      inputs: {
+        keys: ['actualValue', 'evidenceFileId'],
+        sample: { actualValue: '已回执', evidenceFileId: null },
+        check: (_i, v) =>
+          typeof v.actualValue === 'string' && v.actualValue.trim() ? null : ElementMessage.actualRequired,
+      },
+    },
+    {
       action: 'askWaiver',
       label: '申请豁免',
       op: 'submit',

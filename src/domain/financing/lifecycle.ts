@@ -39,6 +39,7 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   WAIT_PUSH: '待推送',
   PUSHED: '资金方审核中',
   CAPITAL_RETURNED: '资金方退回',
+  CAPITAL_APPROVED: '资金方通过',
   WAIT_LOAN: '待放款',
   LOAN_PENDING: '待复核',
   NORMAL: '正常',
@@ -283,6 +284,8 @@ interface ReviewStage {
   approvesAmount?: boolean;
   /** A hard control every level's 通过 crosses (合同审核: the contracts' factors equal the TERM elements). */
   approveCheckpoint?: Checkpoint;
+  /** The record's status once the business left the stage forward, when not 已通过 (推送: 资金方通过). */
+  passed?: 'CAPITAL_APPROVED';
 }
 
 const EXAMINE = '/business/examine';
@@ -388,6 +391,7 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
     returned: 'PUSH/RETURNED',
     examine: EXAMINE,
     next: 'PUSH/PUSHED',
+    passed: 'CAPITAL_APPROVED',
   },
   {
     // 放款登记 by finance, 放款复核 by operations; the loan makes the business repay.
@@ -809,7 +813,8 @@ export const LIFECYCLE: LifecycleTable = {
       label: '登记反馈',
       op: 'edit',
       menu: '/business/pushProduction',
-      who: [ROLE.OPERATOR],
+      // 登记反馈 by the 经办, or the capital channel's verified callback as the system actor.
+      who: [ROLE.OPERATOR, ROLE.SYSTEM],
       from: ['PUSH/PUSHED'],
       to: (_r, input) => (inputValue(input, 'result') === 'APPROVED' ? 'LENDING/WAIT_LOAN' : 'PUSH/CAPITAL_RETURNED'),
       comment: 'optional',

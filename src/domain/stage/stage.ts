@@ -45,6 +45,7 @@ export type ChildStatus =
   | 'WAIT_PUSH'
   | 'PUSHED'
   | 'CAPITAL_RETURNED'
+  | 'CAPITAL_APPROVED'
   | 'WAIT_LOAN'
   | 'LOAN_PENDING'
   | 'NORMAL'
@@ -71,6 +72,7 @@ export const CHILD_STATUSES: Readonly<Record<ChildStatus, StatusDef>> = {
   WAIT_PUSH: { label: '待推送', tone: 'subtle' },
   PUSHED: { label: '资金方审核中', tone: 'warning' },
   CAPITAL_RETURNED: { label: '资金方退回', tone: 'danger' },
+  CAPITAL_APPROVED: { label: '资金方通过', tone: 'success' },
   WAIT_LOAN: { label: '待放款', tone: 'subtle' },
   LOAN_PENDING: { label: '待复核', tone: 'warning' },
   NORMAL: { label: '正常', tone: 'success' },
@@ -135,7 +137,12 @@ export function stageShape(stage: Stage): StageShape {
   const entered = REVIEW_STAGES.find((r) => r.stage !== stage && stageOf(r.next) === stage)?.next;
   const review = REVIEW_STAGES.find((s) => s.stage === stage);
   if (review)
-    return { entry: entered ?? review.draft, draft: review.draft, editable: review.submitFrom, passed: 'APPROVED' };
+    return {
+      entry: entered ?? review.draft,
+      draft: review.draft,
+      editable: review.submitFrom,
+      passed: review.passed ?? 'APPROVED',
+    };
   const work = WORK_STAGES.find((s) => s.stage === stage);
   if (work && entered) {
     return { entry: entered, draft: entered, editable: work.editable, passed: work.passed.status as ChildStatus };

@@ -25,7 +25,7 @@ import {
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../db/database';
-import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
+import { type ItemsDef, itemRows, registerItemsCheckpoint, registerItemsDef } from '../../stage/stage-items';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
@@ -185,7 +185,7 @@ export const ELEMENTS: ItemsDef<ElementStatus, ElementItem> = {
   wire: { schema: ElementItemSchema, of: wireOf },
   write(_item, move) {
     const who = { checked_by: move.actor.userId, checked_at: move.now };
-    if (move.action === 'fulfil') {
+    if (move.action === 'fulfil' || move.action === 'confirmByRecord') {
       const actual = String(move.values.actualValue ?? '').trim();
       return { ...who, actual_value: actual, evidence_file_ids: JSON.stringify([move.values.evidenceFileId]) };
     }
@@ -201,6 +201,7 @@ export const ELEMENTS: ItemsDef<ElementStatus, ElementItem> = {
 };
 
 registerItemsCheckpoint(ELEMENTS);
+registerItemsDef(ELEMENTS);
 
 /** The business's items as the workflow reads them. */
 export const elementItemsFor = async (db: Parameters<typeof itemRows>[0], tenantId: string, businessId: string) =>

@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ELEMENT_ITEMS_SOURCE, type ElementItem, conditionProblems } from '../../../../src/domain/financing/elements';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
+import { itemsCheckpoint } from '../../../../src/domain/workflow/items';
+import { PUSH_SOURCES } from '../../../../src/domain/financing/push';
 import {
   LendingMessage,
   type LoanBounds,
@@ -107,7 +109,7 @@ declare module '../../db/database' {
 }
 
 /** The name under which the push stage hands over the capital side's approved amount (分), once it records one. */
-export const CAPITAL_APPROVED_SOURCE = 'push.capitalApprovedAmount';
+export const CAPITAL_APPROVED_SOURCE = PUSH_SOURCES.capitalApproved;
 /** The file service's binding type of the 放款回单. */
 export const RECEIPT_FILE_TYPE = 'loanReceipt';
 
@@ -275,7 +277,10 @@ registerWriters('LENDING', async (db, tenantId, businessId) => {
   return loan ? [loan.registrarId] : [];
 });
 
-/** The product's quota consumed by the loan, refused when it has not that much left. */
+/**
+ * The product's quota consumed by the loan, refused when it has not that much left besides what other businesses'
+ * capital approvals reserved (the push stage's reservation of this business is spent with the loan).
+ */
 async function consumeQuota(db: AnyDb, tenantId: string, businessId: string, amount: bigint) {
   const b = await db
     .selectFrom('financing_business')
@@ -289,7 +294,7 @@ async function consumeQuota(db: AnyDb, tenantId: string, businessId: string, amo
     .set({ used_quota: sql`used_quota + ${amount}` })
     .where('tenant_id', '=', tenantId)
     .where('product_id', '=', b.product_id)
-    .where(sql<boolean>`quota - used_quota >= ${amount}`)
+    .where(sql<boolean>`quota - used_quota - ${await reservedElsewhere(db, tenantId, businessId)} >= ${amount}`)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw invalidInput(LendingMessage.quota);
 }
@@ -385,6 +390,10 @@ async function registerLoan(db: AnyDb, tenantId: string, businessId: string, rev
   await consumeQuota(db, tenantId, businessId, loan.amount);
   await convertReservations(db, tenantId, businessId, loan.amount);
 }
+
+/** 分 of the product's quota other businesses' capital approvals hold, as the push stage hands it over. */
+const reservedElsewhere = async (db: AnyDb, tenantId: string, businessId: string) =>
+  BigInt((await readStageSource<number>(PUSH_SOURCES.reservedElsewhere, db, tenantId, businessId)) ?? 0);
 
 async function termDaysOf(db: AnyDb, tenantId: string, businessId: string): Promise<number> {
   const b = await db

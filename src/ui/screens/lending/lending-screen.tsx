@@ -11,14 +11,13 @@ import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { formatPercent } from '../../../domain/format/percent-format';
-import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
 import { ResourceScreen } from '../resource/resource-screen';
 import { Facts, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection } from '../stage/stage-parts';
-import { useStage } from '../stage/use-stage';
+import { useStage, useStageAct } from '../stage/use-stage';
 
 interface LendingDetail extends StageRecord {
   actions: string[];
@@ -127,27 +126,10 @@ function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) 
   );
 }
 
-/** Runs a call of the page; the gateway's refusal is already shown by the shared client. */
-function useAct(done: () => void) {
-  const { notifier } = useServices();
-  const [busy, setBusy] = useState(false);
-  const act = async (call: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    try {
-      await call();
-      notifier.success(success);
-      done();
-    } catch {
-      setBusy(false);
-    }
-  };
-  return { busy, act };
-}
-
 function Register({ record: r, done }: { record: LendingDetail; done: () => void }) {
   const styles = useMakeStyles();
   const client = useStage(LENDING_STAGE);
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [v, setV] = useState({
     amount: formatFen(BigInt(r.loanAmount ?? r.capitalApprovedAmount)),
     loanDate: r.loanDate ?? r.today,
@@ -211,7 +193,7 @@ function Register({ record: r, done }: { record: LendingDetail; done: () => void
 function Review({ record: r, done }: { record: LendingDetail; done: () => void }) {
   const styles = useMakeStyles();
   const client = useStage(LENDING_STAGE);
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [comment, setComment] = useState('');
   const move = (action: string, words: string) =>
     act(() => client.transition(r.keyId, { action, version: r.version, comment: comment.trim() }), words);
@@ -239,7 +221,7 @@ function Review({ record: r, done }: { record: LendingDetail; done: () => void }
 function Zhongdeng({ record: r, done }: { record: LendingDetail; done: () => void }) {
   const styles = useMakeStyles();
   const client = useStage(LENDING_STAGE);
-  const { busy, act } = useAct(done);
+  const { busy, act } = useStageAct(done);
   const [regNo, setRegNo] = useState('');
   const [regDate, setRegDate] = useState(r.today);
   const body = { version: r.loanVersion, regNo: regNo.trim(), regDate };

@@ -1,0 +1,240 @@
+// 推送 and 正式函件 through HTTP as the README's people (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the
+// seeded business at 要素落实 walked to 推送·待推送; 推送 refused until the 转让通知书 is sent; the letter generated as
+// a PDF with its amount in 大写, sent, and its receipt 落实s the element condition by itself; a second push while
+// one is pending refused; the reviewed push accepted by the built-in channel (its acceptance number, the 接口日志);
+// the channel's callback refused with a wrong HMAC, for another tenant's flow, and answered as before when
+// replayed — the accepted one moves the business to 资金方通过 as the system, the quota reserved; 资金方退回 → a new
+// push; the package a ZIP of the summary and the letters.
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PushMessage } from '../../../../src/domain/financing/push';
+import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import { XH_TENANT_ID } from '../../db/seed/admin-seed';
+import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { signCallback } from '../../inbound/callback-signature';
+import { callbackSecret } from '../../inbound/callback-store';
+import { walkToPush } from '../../testing/lending-walk';
+import {
+  callerOf,
+  createTestGateway,
+  databasesUnderTest,
+  signIn,
+  uploadFile,
+  type TestGateway,
+} from '../../testing/test-gateway';
+import { demoPassword } from '../../testing/demo-passwords';
+import { zipEntries } from '../../testing/zip-entries';
+import { systemActor } from '../business/aggregate';
+import { BUILTIN_CHANNEL } from './channel';
+
+const PUSH = '/api/business/push';
+const LETTERS = '/api/business/letters';
+const BUSINESS = '/api/business/business';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const work = mkdtempSync(join(tmpdir(), 'push-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function textOf(pdf: Buffer): string {
+  const path = join(work, `${createHash('sha256').update(pdf).digest('hex')}.pdf`);
+  writeFileSync(path, pdf);
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+}
+
+describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  let call: ReturnType<typeof callerOf>;
+  const h: Record<string, Record<string, string>> = {};
+  let business: string;
+  let approved: number;
+  let maker: string;
+
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+    call = callerOf(gw.app);
+    const row = await gw.db
+      .selectFrom('financing_business as b')
+      .innerJoin('app_user as u', 'u.user_id', 'b.owner_id')
+      .select(['b.business_id', 'b.approved_amount', 'u.user_name'])
+      .where('b.tenant_id', '=', DEMO_TENANT_ID)
+      .where('b.state', '=', 'ELEMENTS/DRAFT')
+      .orderBy('b.business_id')
+      .executeTakeFirstOrThrow();
+    business = row.business_id;
+    approved = Number(row.approved_amount);
+    maker = row.user_name;
+    for (const name of [maker, 'reviewer1', 'finance'])
+      h[name] = (await signIn(gw.app, name, demoPassword(name))).headers;
+    await walkToPush(gw.db, DEMO_TENANT_ID, business, new Date());
+  }, 180_000);
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  const detail = async () => {
+    const res = await call('GET', `${PUSH}/${business}`, h[maker]!);
+    expect(res.code, res.message).toBe(0);
+    return res.data;
+  };
+  const push = async () =>
+    call('POST', `${PUSH}/${business}/push`, h[maker]!, {
+      version: (await detail()).version,
+      channel: 'API',
+      zhongdengQueryNo: 'ZD2026112900001',
+    });
+  const letterMove = async (id: string, version: number, action: string, values: object) =>
+    call('POST', `${LETTERS}/items/${id}/transition`, h[maker]!, { action, version, values });
+  const element = async () =>
+    (await call('GET', `/api/business/elements/${business}/items?size=50`, h[maker]!)).data.records.find(
+      (i: { name: string }) => i.name === '转让通知书送达并回执',
+    );
+
+  it('refuses 推送 until the 转让通知书 is sent, and generates it as a PDF with its amount in 大写', async () => {
+    expect((await detail()).state).toBe('PUSH/WAIT_PUSH');
+    expect((await detail()).problems).toContain(PushMessage.noNotice);
+    expect(await push()).toMatchObject({ code: ResultCode.invalidInput, message: PushMessage.noNotice });
+
+    const made = await call('POST', `${LETTERS}/${business}`, h[maker]!, { letterType: 'TRANSFER_NOTICE' });
+    expect(made.code, made.message).toBe(0);
+    expect(made.data).toMatchObject({ status: 'GENERATED', letterTypeLabel: '应收账款转让通知书' });
+    expect(made.data.letterNo).toMatch(/^HJ\d{12}$/);
+    const pdf = await call('GET', `${LETTERS}/${made.data.keyId}/pdf`, h[maker]!);
+    expect(pdf.status).toBe(200);
+    const text = textOf(pdf.data as Buffer);
+    expect(text).toContain('应收账款转让通知书');
+    expect(text).toMatch(/[壹贰叁肆伍陆柒捌玖].*元/);
+
+    const sent = await letterMove(made.data.keyId, made.data.version, 'send', { sendMethod: 'EXPRESS' });
+    expect(sent.code, sent.message).toBe(0);
+    expect(sent.data).toMatchObject({ status: 'SENT', sendMethodLabel: '快递', actions: ['receipt', 'refuse'] });
+  });
+
+  it('pushes once, refuses a second push while one is pending, and sends the reviewed push through the channel', async () => {
+    const first = await push();
+    expect(first.code, first.message).toBe(0);
+    expect(first.data).toMatchObject({ state: 'PUSH/PENDING', status: 'PENDING' });
+    expect(first.data.pushes[0]).toMatchObject({ result: 'REVIEW', channel: 'API' });
+    expect(await push()).toMatchObject({ code: ResultCode.invalidInput, message: PushMessage.pending });
+    expect(
+      (await gw.db.selectFrom('capital_push').select('push_id').where('business_id', '=', business).execute()).length,
+    ).toBe(1);
+
+    const zip = await call('GET', `${PUSH}/${business}/package/${first.data.pushes[0].pushId}`, h[maker]!);
+    expect(zip.status).toBe(200);
+    const names = [...(await zipEntries(zip.data as Buffer)).keys()];
+    expect(names).toContain('推送摘要.pdf');
+    expect(names.some((n) => n.startsWith('文件/应收账款转让通知书-HJ'))).toBe(true);
+
+    const d = await detail();
+    const ok = await call('POST', `${BUSINESS}/${business}/transition`, h.reviewer1!, {
+      action: 'approve',
+      version: d.version,
+    });
+    expect(ok.code, ok.message).toBe(0);
+    const after = await detail();
+    expect(after.state).toBe('PUSH/PUSHED');
+    expect(after.pushes[0]).toMatchObject({ result: 'ACCEPTED', resultLabel: '已受理' });
+    expect(after.pushes[0].acceptanceNo).toMatch(/^SL\d{8}[0-9A-F]{10}$/);
+    expect(after.logs[0]).toMatchObject({ direction: 'OUT', provider: BUILTIN_CHANNEL, resultCode: 0 });
+    expect(after.deskPath).toMatch(/^\/api\/capital-channel\/desk\/[0-9a-f]{48}$/);
+    // The answer may be registered by hand: the 经办's to-do, as the table offers it.
+    const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h[maker]!);
+    expect(todo.code, todo.message).toBe(0);
+    expect(todo.data.records).toContainEqual(
+      expect.objectContaining({ businessId: business, itemTypeLabel: '资金方反馈待登记' }),
+    );
+  });
+
+  it('registers 资金方退回 by hand, and pushes again to the channel', async () => {
+    const d = await detail();
+    const back = await call('POST', `${PUSH}/${business}/feedback`, h[maker]!, {
+      ...{ version: d.version, result: 'RETURNED', comment: '补充项目公司回执' },
+    });
+    expect(back.code, back.message).toBe(0);
+    expect(back.data).toMatchObject({ state: 'PUSH/CAPITAL_RETURNED', status: 'CAPITAL_RETURNED', deskPath: null });
+    expect(back.data.pushes[0]).toMatchObject({ result: 'RETURNED', reservation: 'NONE' });
+    const again = await push();
+    expect(again.code, again.message).toBe(0);
+    expect(again.data.pushes).toHaveLength(2);
+    const ok = await call('POST', `${BUSINESS}/${business}/transition`, h.reviewer1!, {
+      ...{ action: 'approve', version: again.data.version },
+    });
+    expect(ok.code, ok.message).toBe(0);
+    const after = await detail();
+    expect(after.pushes[0].acceptanceNo).not.toBe(after.pushes[1].acceptanceNo);
+    expect(after.pushes[0].result).toBe('ACCEPTED');
+  });
+
+  const post = async (body: object, secret: string) => {
+    const raw = JSON.stringify(body);
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: `/api/callback/${BUILTIN_CHANNEL}`,
+      headers: { ...signCallback(secret, raw, new Date()), 'content-type': 'application/json' },
+      payload: raw,
+    });
+    return { status: res.statusCode, body: res.json<{ code: number; message: string }>() };
+  };
+
+  it('refuses the channel’s callback with a wrong HMAC or another tenant’s secret, moves once, answers a replay', async () => {
+    const flowId = (await detail()).pushes[0].acceptanceNo;
+    const event = {
+      ...{ eventId: `ev-${randomBytes(4).toString('hex')}`, flowId, result: 'APPROVED' },
+      ...{ capitalRefNo: 'ZJ-001', approvedAmount: approved, comment: '同意' },
+    };
+    const wrong = await post(event, randomBytes(32).toString('hex'));
+    expect(wrong).toMatchObject({ status: 403, body: { code: ResultCode.forbidden, message: '回调签名校验失败' } });
+    const other = await post(event, await callbackSecret(gw.db, XH_TENANT_ID, BUILTIN_CHANNEL, new Date()));
+    expect(other.body.code).toBe(ResultCode.forbidden);
+    expect((await detail()).state).toBe('PUSH/PUSHED');
+
+    const secret = await callbackSecret(gw.db, DEMO_TENANT_ID, BUILTIN_CHANNEL, new Date());
+    const first = await post(event, secret);
+    expect(first.body.code, first.body.message).toBe(0);
+    const d = await detail();
+    expect(d.state).toBe('LENDING/WAIT_LOAN');
+    expect(d.status).toBe('CAPITAL_APPROVED');
+    expect(d.pushes[0]).toMatchObject({
+      ...{ result: 'APPROVED', capitalRefNo: 'ZJ-001', capitalApprovedAmount: approved, reservation: 'RESERVED' },
+    });
+    const events = await gw.db
+      .selectFrom('business_event')
+      .select(['action', 'actor_id'])
+      .where('business_id', '=', business)
+      .where('action', '=', 'capitalFeedback')
+      .orderBy('version')
+      .execute();
+    // The 经办's 退回 by hand, then the capital side's 通过 as the system.
+    expect(events.map((e) => e.actor_id === systemActor().userId)).toEqual([false, true]);
+
+    const again = await post(event, secret);
+    expect(again.body.code).toBe(0);
+    expect((await detail()).version).toBe(d.version);
+    // Lending reads the capital side's approval.
+    const lending = await call('GET', `/api/business/lending/${business}`, h.finance!);
+    expect(lending.code, lending.message).toBe(0);
+    expect(lending.data.capitalApprovedAmount).toBe(approved);
+  });
+
+  it('uploads the 转让通知书’s receipt, which 落实s its element condition by itself', async () => {
+    // The walk waived every element; this condition is made open again to show the receipt 落实 it.
+    await gw.db
+      .updateTable('element_item')
+      .set({ status: 'PENDING' })
+      .where('business_id', '=', business)
+      .where('name', '=', '转让通知书送达并回执')
+      .execute();
+    const letter = (await detail()).letters[0];
+    const file = await uploadFile(gw.app, h[maker]!, '回执.pdf', PDF);
+    const res = await letterMove(letter.keyId, letter.version, 'receipt', { receiptFileId: file.data.keyId });
+    expect(res.code, res.message).toBe(0);
+    expect(res.data).toMatchObject({ status: 'RECEIVED', statusLabel: '已回执' });
+    const condition = await element();
+    expect(condition).toMatchObject({ status: 'DONE', evidenceFileId: file.data.keyId });
+    expect(condition.actualValue).toBe(`${letter.letterNo} 已回执`);
+  });
+});
