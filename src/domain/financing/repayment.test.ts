@@ -1,0 +1,247 @@
+// 还款登记's pure part: what a registration is refused for, the second pair of eyes on its confirmation, and a
+// confirmation applied to a stored schedule — overdue installments first (罚息 as stored), the rest prepaying
+// principal with interest to the value date and the early fee, settlement early or on time — with the rules as
+// properties over random loans and runs of payments: Σ of every part + unapplied = each payment, no component
+// negative nor paid above its due, the principal due still the loan's, the dates never moved.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AppliedRepayment,
+  type LoanTerms,
+  REPAYMENT_ITEMS,
+  type Repayment,
+  RepaymentMessage,
+  applyRepayment,
+  appliedFen,
+  registrationProblems,
+} from './repayment';
+import { type StoredInstallment, installmentsOf } from './repayment-plan';
+import { type RepaymentMethod, addDays, buildRepaymentSchedule } from './repayment-schedule';
+import { applyTransition } from '../workflow/workflow';
+
+const draft = { payer: '华东建材', amountFen: 100n, valueDate: '2026-03-01', flowNo: 'LS1', receiptFileId: 'f1' };
+
+describe('registrationProblems', () => {
+  it('accepts a payment on or before today and not before the loan', () => {
+    expect(registrationProblems(draft, '2026-03-01', '2026-01-01')).toEqual([]);
+    expect(registrationProblems({ ...draft, valueDate: '2026-01-01' }, '2026-03-01', '2026-01-01')).toEqual([]);
+  });
+  it('refuses a future value date, one before the loan, no amount, payer, flow number or receipt', () => {
+    expect(registrationProblems(draft, '2026-02-28', '2026-01-01')).toEqual([RepaymentMessage.future]);
+    expect(registrationProblems(draft, '2026-03-01', '2026-03-02')).toEqual([RepaymentMessage.beforeLoan]);
+    expect(
+      registrationProblems(
+        { payer: ' ', amountFen: 0n, valueDate: '2026-02-30', flowNo: '', receiptFileId: '' },
+        '2026-03-01',
+        '2026-01-01',
+      ),
+    ).toEqual([
+      RepaymentMessage.payer,
+      RepaymentMessage.amount,
+      RepaymentMessage.date,
+      RepaymentMessage.flowNo,
+      RepaymentMessage.receipt,
+    ]);
+    expect(registrationProblems({ ...draft, payer: '付'.repeat(61) }, '2026-03-01', '2026-01-01')).toEqual([
+      RepaymentMessage.payer,
+    ]);
+  });
+});
+
+describe('the repayment items’ workflow', () => {
+  const item: Repayment = {
+    ...{ itemId: 'r1', businessId: 'b1', seq: 1, name: 'HK1', status: 'PENDING', version: 1 },
+    ...{ payer: 'p', amountFen: 1n, valueDate: '2026-03-01', flowNo: 'x', receiptFileId: 'f', registrarId: 'u1' },
+  };
+  const ctx = (actorId: string, roles = ['FINANCE']) => ({
+    actorId,
+    grants: new Set(['/business/paymentRegistration:examine', '/business/paymentRegistration:reject']),
+    roles: new Set(roles),
+    now: new Date(),
+    facts: { parentState: 'REPAYING/NORMAL' },
+  });
+  it('lets another finance user confirm or reject (with a comment), never the registrar', () => {
+    expect(applyTransition(REPAYMENT_ITEMS, item, 'confirm', ctx('u2'))).toMatchObject({ ok: true, to: 'CONFIRMED' });
+    expect(applyTransition(REPAYMENT_ITEMS, item, 'confirm', ctx('u1'))).toMatchObject({
+      ok: false,
+      message: RepaymentMessage.own,
+    });
+    expect(applyTransition(REPAYMENT_ITEMS, item, 'reject', ctx('u2'))).toMatchObject({ ok: false, reason: 'comment' });
+    expect(applyTransition(REPAYMENT_ITEMS, item, 'reject', ctx('u2'), { comment: '不符' })).toMatchObject({
+      ok: true,
+      to: 'REJECTED',
+    });
+    expect(applyTransition(REPAYMENT_ITEMS, item, 'confirm', ctx('u2', ['LOAN_OPS']))).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    expect(
+      applyTransition(REPAYMENT_ITEMS, { ...item, status: 'CONFIRMED' }, 'reject', ctx('u2'), { comment: 'x' }),
+    ).toMatchObject({ ok: false, reason: 'state' });
+  });
+});
+
+const TERMS: LoanTerms = {
+  method: 'EQUAL_INSTALLMENT',
+  annualRate: '0.0600',
+  dayCountBasis: 360 as const,
+  earlyRepayFeeRate: '0.0050',
+  loanDate: '2026-01-15',
+};
+const plan = (terms = TERMS, principalFen = 120_000_00n, periods = 12, dueDate?: string) =>
+  installmentsOf(
+    buildRepaymentSchedule({
+      principalFen,
+      annualRate: terms.annualRate,
+      method: terms.method,
+      loanDate: terms.loanDate,
+      dayCountBasis: terms.dayCountBasis,
+      periods,
+      ...(dueDate ? { dueDate } : {}),
+    }).installments,
+  );
+const ok = (r: AppliedRepayment | { refusal: string }) => {
+  if ('refusal' in r) throw new Error(r.refusal);
+  return r;
+};
+const owedOf = (i: StoredInstallment) =>
+  i.principalDue -
+  i.principalPaid +
+  i.interestDue -
+  i.interestPaid +
+  i.feeDue -
+  i.feePaid +
+  i.penaltyAccrued -
+  i.penaltyPaid;
+
+describe('applyRepayment', () => {
+  it('pays the overdue installment first — 罚息 as stored, 利息, 本金 — and prepays nothing when it is used up', () => {
+    const book = plan();
+    book[0] = { ...book[0]!, penaltyAccrued: 120_00n, status: 'OVERDUE', overdueDays: 5 };
+    const done = ok(
+      applyRepayment(TERMS, book, { amountFen: 10_000_00n, valueDate: '2026-02-20', state: 'REPAYING/OVERDUE' }),
+    );
+    expect(done.lines).toEqual([
+      { periodNo: 1, feeFen: 0n, penaltyFen: 120_00n, interestFen: 600_00n, principalFen: 9_280_00n, kind: 'DUE' },
+    ]);
+    expect(done).toMatchObject({ unappliedFen: 0n, principalFen: 9_280_00n, outcome: 'SAME' });
+    expect(done.installments.slice(1)).toEqual(book.slice(1));
+  });
+
+  it('brings an overdue loan back to normal once nothing overdue is owed, and prepays the rest', () => {
+    const book = plan();
+    book[0] = { ...book[0]!, status: 'OVERDUE', overdueDays: 3 };
+    const done = ok(
+      applyRepayment(TERMS, book, { amountFen: 30_000_00n, valueDate: '2026-02-20', state: 'REPAYING/OVERDUE' }),
+    );
+    expect(done.outcome).toBe('NORMAL');
+    expect(done.installments[0]).toMatchObject({ status: 'SETTLED' });
+    const early = done.lines.find((l) => l.kind === 'EARLY');
+    // 110,272.03 left after period 1; 5 days of interest from 02-15, the fee at 0.5 %.
+    expect(early).toMatchObject({ periodNo: 2, interestFen: 91_89n, feeFen: 551_36n });
+    expect(appliedFen(done.lines) + done.unappliedFen).toBe(30_000_00n);
+    expect(done.installments.map((i) => i.dueDate)).toEqual(book.map((i) => i.dueDate));
+  });
+
+  it('settles early before the last due date and on time on it, refunding what was too much', () => {
+    const bullet: LoanTerms = { ...TERMS, method: 'BULLET' };
+    const book = plan(bullet, 1_000_000_00n, 0, '2026-07-14');
+    const early = ok(
+      applyRepayment(bullet, book, { amountFen: 2_000_000_00n, valueDate: '2026-04-15', state: 'REPAYING/NORMAL' }),
+    );
+    // 90 days at 6 % / 360 = 15,000.00; the fee 0.5 % = 5,000.00.
+    expect(early.lines).toEqual([
+      {
+        periodNo: 1,
+        feeFen: 5_000_00n,
+        penaltyFen: 0n,
+        interestFen: 15_000_00n,
+        principalFen: 1_000_000_00n,
+        kind: 'EARLY',
+      },
+    ]);
+    expect(early).toMatchObject({ unappliedFen: 980_000_00n, outcome: 'SETTLED_EARLY' });
+    expect(early.installments[0]).toMatchObject({ status: 'SETTLED', interestDue: 15_000_00n, feeDue: 5_000_00n });
+    const onTime = ok(
+      applyRepayment(bullet, book, { amountFen: 1_030_000_00n, valueDate: '2026-07-14', state: 'REPAYING/NORMAL' }),
+    );
+    expect(onTime).toMatchObject({ unappliedFen: 0n, outcome: 'SETTLED' });
+  });
+
+  it('refuses a value date before the last prepayment, and a loan with nothing owed', () => {
+    const book = plan();
+    const from = { amountFen: 1n, valueDate: '2026-02-01', state: 'REPAYING/NORMAL', interestFrom: '2026-02-02' };
+    expect(applyRepayment(TERMS, book, from)).toEqual({ refusal: RepaymentMessage.backdated('2026-02-02') });
+    const paid = book.map((i) => ({ ...i, principalPaid: i.principalDue, interestPaid: i.interestDue }));
+    expect(applyRepayment(TERMS, paid, { ...from, interestFrom: null })).toEqual({
+      refusal: RepaymentMessage.nothingOwed,
+    });
+  });
+});
+
+describe('applyRepayment, as properties', () => {
+  const METHODS: RepaymentMethod[] = ['BULLET', 'INTEREST_FIRST', 'EQUAL_INSTALLMENT', 'EQUAL_PRINCIPAL'];
+  it('shares every payment exactly, keeps every component within its due, the principal and the dates', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          method: fc.constantFrom(...METHODS),
+          principalFen: fc.bigInt({ min: 1_00n, max: 10n ** 10n }),
+          bp: fc.integer({ min: 0, max: 2400 }),
+          feeBp: fc.integer({ min: 0, max: 300 }),
+          periods: fc.integer({ min: 1, max: 12 }),
+          basis: fc.constantFrom(360 as const, 365 as const),
+          payments: fc.array(
+            fc.record({ gap: fc.integer({ min: 0, max: 60 }), amount: fc.bigInt({ min: 1n, max: 2n * 10n ** 10n }) }),
+            { minLength: 1, maxLength: 5 },
+          ),
+        }),
+        (c) => {
+          const rate = (bp: number) => `0.${String(bp).padStart(4, '0')}`;
+          const terms: LoanTerms = {
+            ...{ method: c.method, annualRate: rate(c.bp), dayCountBasis: c.basis },
+            ...{ earlyRepayFeeRate: rate(c.feeBp), loanDate: '2026-01-31' },
+          };
+          let book = plan(terms, c.principalFen, c.periods, addDays(terms.loanDate, 30 * c.periods));
+          const dates = book.map((i) => i.dueDate);
+          let day = terms.loanDate;
+          let interestFrom: string | null = null;
+          for (const p of c.payments) {
+            day = addDays(day, p.gap);
+            const done = applyRepayment(terms, book, {
+              amountFen: p.amount,
+              valueDate: day,
+              state: 'REPAYING/NORMAL',
+              interestFrom,
+            });
+            if ('refusal' in done) {
+              expect(done.refusal).toBe(RepaymentMessage.nothingOwed);
+              break;
+            }
+            expect(appliedFen(done.lines) + done.unappliedFen).toBe(p.amount);
+            expect(done.unappliedFen >= 0n).toBe(true);
+            for (const l of done.lines) {
+              for (const v of [l.feeFen, l.penaltyFen, l.interestFen, l.principalFen]) expect(v >= 0n).toBe(true);
+            }
+            for (const i of done.installments) {
+              for (const [due, paid] of [
+                [i.principalDue, i.principalPaid],
+                [i.interestDue, i.interestPaid],
+                [i.feeDue, i.feePaid],
+                [i.penaltyAccrued, i.penaltyPaid],
+              ] as const) {
+                expect(paid >= 0n && paid <= due).toBe(true);
+              }
+              expect(i.status === 'SETTLED').toBe(owedOf(i) === 0n);
+            }
+            expect(done.installments.reduce((s, i) => s + i.principalDue, 0n)).toBe(c.principalFen);
+            expect(done.installments.map((i) => i.dueDate)).toEqual(dates);
+            if (done.lines.some((l) => l.kind === 'EARLY')) interestFrom = day;
+            book = done.installments;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
