@@ -242,7 +242,7 @@ function Register({ record: r, done }: { record: LoanDetail; done: () => void })
         登记还款
       </Text>
       <div className={styles.fields}>
-        <Field label="付款方" required>
+        <Field label="付款方" required hint="不超过60个字">
           <Input value={v.payer} maxLength={60} onChange={set('payer')} />
         </Field>
         <Field label="还款金额（元）" required hint={`未还合计 ${yuan(r.totalOwed)} 元；超出部分提前还本`}>
@@ -251,7 +251,7 @@ function Register({ record: r, done }: { record: LoanDetail; done: () => void })
         <Field label="起息日" required hint={`放款日 ${r.loanDate} 至今天`}>
           <Input type="date" value={v.valueDate} min={r.loanDate} max={r.today} onChange={set('valueDate')} />
         </Field>
-        <Field label="银行流水号" required>
+        <Field label="银行流水号" required hint="同一流水号只能登记一次">
           <Input value={v.flowNo} maxLength={40} onChange={set('flowNo')} />
         </Field>
       </div>

@@ -104,33 +104,47 @@ export function PlanSection({ id }: { id: string }) {
 
 /** Every part of every confirmed repayment, by installment. */
 function Allocations({ rows }: { rows: AllocationView[] }) {
-  if (rows.length === 0) return <Text>暂无已确认的还款</Text>;
+  const title = (
+    <Text as="h2" size={400} weight="semibold">
+      还款分配
+    </Text>
+  );
+  if (rows.length === 0)
+    return (
+      <>
+        {title}
+        <Text>暂无已确认的还款</Text>
+      </>
+    );
   return (
-    <SmallTable
-      label="还款分配"
-      scrollLabel="还款分配（可横向滚动）"
-      minWidth="760px"
-      columns={[
-        { title: '期次', width: 48 },
-        { title: '还款编号', width: 150 },
-        { title: '起息日', width: 100 },
-        { title: '方式' },
-        ...['费用', '罚息', '利息', '本金'].map((title) => ({ title, amount: true })),
-      ]}
-      rows={rows.map((a) => ({
-        key: `${a.repaymentNo}-${a.periodNo}-${a.kind}`,
-        cells: [
-          a.periodNo,
-          a.repaymentNo,
-          a.valueDate,
-          a.kind === 'EARLY' ? '提前还款' : '到期分配',
-          yuan(a.fee),
-          yuan(a.penalty),
-          yuan(a.interest),
-          yuan(a.principal),
-        ],
-      }))}
-    />
+    <>
+      {title}
+      <SmallTable
+        label="还款分配"
+        scrollLabel="还款分配（可横向滚动）"
+        minWidth="760px"
+        columns={[
+          { title: '期次', width: 48 },
+          { title: '还款编号', width: 150 },
+          { title: '起息日', width: 100 },
+          { title: '方式' },
+          ...['费用', '罚息', '利息', '本金'].map((title) => ({ title, amount: true })),
+        ]}
+        rows={rows.map((a) => ({
+          key: `${a.repaymentNo}-${a.periodNo}-${a.kind}`,
+          cells: [
+            a.periodNo,
+            a.repaymentNo,
+            a.valueDate,
+            a.kind === 'EARLY' ? '提前还款' : '到期分配',
+            yuan(a.fee),
+            yuan(a.penalty),
+            yuan(a.interest),
+            yuan(a.principal),
+          ],
+        }))}
+      />
+    </>
   );
 }
 
