@@ -19,6 +19,7 @@ import {
   type TransitionInput,
   type WorkflowContext,
   type WorkflowTable,
+  WorkflowMessage,
   allowedActions,
   applyTransition,
   grantOf,
@@ -81,6 +82,8 @@ export interface ItemsDef<S extends string, I extends StageItem<S>> {
 export interface ItemCreate<S extends string> {
   summary: string;
   op: OperationCode;
+  /** The role codes that may add one (anyone holding `op` when absent), as a workflow's `who`. */
+  who?: readonly string[];
   body: TProperties;
   status: S;
   columns(
@@ -349,7 +352,10 @@ export async function addItem<S extends string, I extends StageItem<S>>(
 ) {
   const { tenantId, actor, now, businessId } = who;
   return database.transaction().execute(async (trx) => {
+    // Another tenant's or subtree's business is not found, whoever asks; then only `who` may add.
     const business = await itemParent(trx, tenantId, actor, businessId, true);
+    if (create.who && !create.who.some((role) => actor.roles.has(role)))
+      throw new AppError(ResultCode.forbidden, WorkflowMessage.forbidden);
     const refused = itemParentRefusal(business, def.states, def.workflow.noun);
     if (refused) throw invalidInput(refused);
     const columns = await create.columns(trx, business, who.body, { tenantId, actor, now });

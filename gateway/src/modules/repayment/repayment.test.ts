@@ -55,7 +55,7 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
   let db: Kysely<any>;
 
   const signAll = async () => {
-    for (const name of ['finance', 'finance2', 'ops1', 'xh_admin']) {
+    for (const name of ['finance', 'finance2', 'ops1', 'admin', 'xh_admin']) {
       as[name] = (await signIn(gw.app, name, demoPassword(name))).headers;
     }
   };
@@ -174,12 +174,14 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
     await gw?.close();
   });
 
-  it('refuses a value date in the future, another tenant’s business and a move of the business itself', async () => {
+  it('refuses a future value date, another tenant’s business, a registrar not in finance, a move of the business', async () => {
     expect(await register('finance', { valueDate: addDays(today(), 1) })).toMatchObject({
       code: ResultCode.invalidInput,
       message: RepaymentMessage.future,
     });
     expect((await register('xh_admin')).code).toBe(ResultCode.notFound);
+    // Whoever holds every operation code is still not finance.
+    expect((await register('admin')).code).toBe(ResultCode.forbidden);
     const { version } = await db
       .selectFrom('financing_business')
       .select('version')

@@ -23,6 +23,7 @@ import {
   registrationProblems,
 } from '../../../../src/domain/financing/repayment';
 import type { StoredInstallment } from '../../../../src/domain/financing/repayment-plan';
+import { ROLE } from '../../../../src/domain/financing/roles';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { type ItemMove, type ItemsDef, itemRows } from '../../stage/stage-items';
@@ -343,6 +344,7 @@ export const REPAYMENTS: ItemsDef<RepaymentStatus, Stored> = {
   create: {
     summary: '登记还款（付款方、金额（分）、起息日、银行流水号、还款回单），待另一位财务确认',
     op: 'add',
+    who: [ROLE.FINANCE],
     body: RegisterBody,
     status: 'PENDING',
     async columns(trx, business, raw, who) {
