@@ -207,10 +207,24 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
     expect(own).toMatchObject({ code: ResultCode.invalidInput, message: RepaymentMessage.own });
     const [seen] = await items('finance2');
     expect(seen?.actions).toEqual(['confirm', 'reject']);
+    // It waits in finance2's 待审核 on the workbench, never in its registrar's.
+    const waiting = async (who: string) =>
+      (await call('GET', '/api/business/workbench/todo?tab=REVIEW&size=100', as[who]!)).data.records.filter(
+        (r: { itemType: string; businessId: string }) => r.itemType === 'REPAYMENT' && r.businessId === business,
+      );
+    expect(await waiting('finance2')).toEqual([
+      expect.objectContaining({
+        itemTypeLabel: '还款确认',
+        amount: 50_000,
+        link: `/business/paymentRegistration?id=${business}`,
+      }),
+    ]);
+    expect(await waiting('finance')).toEqual([]);
     expect((await move('finance2', done.data.keyId, done.data.version, 'reject')).code).toBe(ResultCode.invalidInput);
     const rejected = await move('finance2', done.data.keyId, done.data.version, 'reject', '流水号与回单不符');
     expect(rejected.code, rejected.message).toBe(0);
     expect(rejected.data).toMatchObject({ status: 'REJECTED', checkComment: '流水号与回单不符' });
+    expect(await waiting('finance2')).toEqual([]);
     expect(await installments()).toEqual(before);
     expect(await state()).toBe('REPAYING/NORMAL');
   });

@@ -38,9 +38,14 @@ import {
   fenOf,
 } from '../../stage/stage-money';
 import { registerStageSource } from '../../stage/stage-sources';
+import { registerTodoSource } from '../../stage/stage-todos';
+import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { waitingMinutes } from '../../../../src/domain/financing/review-queue';
+import { itemParentRefusal } from '../../../../src/domain/workflow/items';
+import { allowedActions } from '../../../../src/domain/workflow/workflow';
 import { rateText } from '../../stage/stage-terms';
 import { storeEligible } from '../assets/eligible-store';
-import { type Actor, loadBusiness, nextDocumentNo, transitionBusiness } from '../business/aggregate';
+import { type Actor, inScope, loadBusiness, nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
@@ -416,6 +421,67 @@ registerStageSource(REPAYMENT_ALLOCATIONS_SOURCE, (db, tenantId, businessId) =>
 registerBusinessFiles(REPAYMENT_RECEIPT_TYPE, async (db, tenantId, businessId) => {
   const keyIds = (await itemRows(db as never, 'repayment', tenantId, businessId)).map((r) => String(r.receipt_file_id));
   return keyIds.length ? [{ stage: 'REPAYING' as const, group: '还款回单', keyIds }] : [];
+});
+
+/** Where a finance user confirms a repayment: the loan's repayments on 还款登记. */
+const confirmLink = (businessId: string) => `${REPAYMENT_LIST_PATH}?id=${encodeURIComponent(businessId)}`;
+
+// 我的待办 › 待审核: each repayment waiting that the item table lets this person confirm now — another finance user
+// than its registrar, on a business in their scope that is repaying and not paused.
+registerTodoSource('REVIEW', 'repayment', async (db, tenantId, actor, now) => {
+  if (!actor.roles.has(ROLE.FINANCE)) return [];
+  const rows = await (db as unknown as AnyDb)
+    .selectFrom('repayment as r')
+    .innerJoin('financing_business as b', (j) =>
+      j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
+    )
+    .leftJoin('organization as o', (j) =>
+      j.onRef('o.org_id', '=', 'b.supplier_id').onRef('o.tenant_id', '=', 'b.tenant_id'),
+    )
+    .selectAll('r')
+    .select(['b.business_no', 'b.state', 'b.suspended', 'b.supplier_id', 'b.project_company_id', 'o.org_name'])
+    .where('r.tenant_id', '=', tenantId)
+    .where('r.status', '=', 'PENDING')
+    .orderBy('r.created_at')
+    .execute();
+  return (rows as Record<string, unknown>[])
+    .filter((r) =>
+      inScope(actor, { supplierId: String(r.supplier_id), projectCompanyId: r.project_company_id as string | null }),
+    )
+    .filter((r) => {
+      const parent = { state: String(r.state), suspended: !!r.suspended };
+      const ctx = {
+        actorId: actor.userId,
+        grants: actor.grants,
+        roles: actor.roles,
+        now,
+        facts: { parentState: parent.state },
+      };
+      return (
+        itemParentRefusal(parent, REPAYMENT_STATES, REPAYMENT_ITEMS.noun) === null &&
+        allowedActions(REPAYMENT_ITEMS, fromRow(r), ctx).length > 0
+      );
+    })
+    .map((r) => {
+      const since = r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at);
+      return {
+        ...{ itemType: 'REPAYMENT', itemTypeLabel: '还款确认', businessId: String(r.business_id) },
+        ...{
+          businessNo: String(r.business_no),
+          supplierName: String(r.org_name ?? ''),
+          amount: Number(fenOf(r.amount)),
+        },
+        ...{
+          stage: 'REPAYING',
+          state: String(r.state),
+          stateLabel: stateLabel(String(r.state)),
+          level: null,
+          levels: null,
+        },
+        ...{ arrivedAt: since, waitingMinutes: waitingMinutes(since, now), overdue: false },
+        link: confirmLink(String(r.business_id)),
+      };
+    });
 });
 
 /** The business's repayments, for a walk (a seed, a browser test's set-up). */
