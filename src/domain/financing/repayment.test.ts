@@ -16,6 +16,7 @@ import {
   registrationProblems,
 } from './repayment';
 import { type StoredInstallment, installmentsOf } from './repayment-plan';
+import { earlyRepayment } from './early-repayment';
 import { type RepaymentMethod, addDays, buildRepaymentSchedule } from './repayment-schedule';
 import { applyTransition } from '../workflow/workflow';
 
@@ -45,6 +46,14 @@ describe('registrationProblems', () => {
     expect(registrationProblems({ ...draft, payer: '付'.repeat(61) }, '2026-03-01', '2026-01-01')).toEqual([
       RepaymentMessage.payer,
     ]);
+  });
+  it('counts characters, not bytes, at the edges: 60 for the payer, 40 for the flow number, blanks as nothing', () => {
+    const at = (d: Partial<typeof draft>) => registrationProblems({ ...draft, ...d }, '2026-03-01', '2026-01-01');
+    expect(at({ payer: '付'.repeat(60), flowNo: 'L'.repeat(40) })).toEqual([]);
+    expect(at({ flowNo: 'L'.repeat(41) })).toEqual([RepaymentMessage.flowNo]);
+    expect(at({ flowNo: '   ' })).toEqual([RepaymentMessage.flowNo]);
+    expect(at({ flowNo: ` ${'L'.repeat(40)} ` })).toEqual([]);
+    expect(at({ amountFen: 1n })).toEqual([]);
   });
 });
 
@@ -168,6 +177,60 @@ describe('applyRepayment', () => {
     expect(onTime).toMatchObject({ unappliedFen: 0n, outcome: 'SETTLED' });
   });
 
+  it('pays what is left of partly paid 费用 and 罚息, settling the installment, whatever order the rows come in', () => {
+    const book = plan();
+    book[0] = { ...book[0]!, feeDue: 10_00n, feePaid: 5_00n, penaltyAccrued: 120_00n, penaltyPaid: 50_00n };
+    book[0] = { ...book[0], interestPaid: 100_00n, status: 'OVERDUE' };
+    const rest = 5_00n + 70_00n + 500_00n + 9_727_97n;
+    const done = ok(
+      applyRepayment(TERMS, [...book].reverse(), {
+        amountFen: rest,
+        valueDate: '2026-02-20',
+        state: 'REPAYING/NORMAL',
+      }),
+    );
+    expect(done.lines).toEqual([
+      { periodNo: 1, feeFen: 5_00n, penaltyFen: 70_00n, interestFen: 500_00n, principalFen: 9_727_97n, kind: 'DUE' },
+    ]);
+    expect(done.installments.map((i) => i.periodNo)).toEqual(book.map((i) => i.periodNo));
+    expect(done.installments[0]).toMatchObject({ status: 'SETTLED', feePaid: 10_00n, penaltyPaid: 120_00n });
+    expect(done.installments.slice(1).every((i) => i.status === 'NOT_DUE')).toBe(true);
+    expect(done).toMatchObject({ unappliedFen: 0n, outcome: 'SAME' });
+  });
+
+  it('prepays twice in one period, the second time with interest from the first, and settles to the 分', () => {
+    const book = plan();
+    // 10 days in: interest 120,000.00 × 6 % × 10 / 360 = 200.00, the fee 600.00, principal 19,200.00.
+    const first = ok(
+      applyRepayment(TERMS, book, { amountFen: 20_000_00n, valueDate: '2026-01-25', state: 'REPAYING/NORMAL' }),
+    );
+    expect(first.lines).toEqual([
+      { periodNo: 1, feeFen: 600_00n, penaltyFen: 0n, interestFen: 200_00n, principalFen: 19_200_00n, kind: 'EARLY' },
+    ]);
+    const again = earlyRepayment({
+      ...TERMS,
+      remaining: book.map((i) => ({ ...i, principalFen: i.principalDue, interestFen: i.interestDue, totalFen: 0n })),
+      valueDate: '2026-01-25',
+      amountFen: 20_000_00n,
+    }).installments;
+    expect(first.installments.map((i) => i.interestDue - i.interestPaid)).toEqual(again.map((i) => i.interestFen));
+    expect(first.installments.map((i) => i.principalDue - i.principalPaid)).toEqual(again.map((i) => i.principalFen));
+    expect(first.installments[0]).toMatchObject({ interestPaid: 200_00n, feeDue: 600_00n, principalPaid: 19_200_00n });
+    // 10 days later: interest on 100,800.00 from the first prepayment, 168.00, the fee 504.00.
+    const second = ok(
+      applyRepayment(TERMS, first.installments, {
+        ...{ amountFen: 100_800_00n + 168_00n + 504_00n, valueDate: '2026-02-04', state: 'REPAYING/NORMAL' },
+        interestFrom: '2026-01-25',
+      }),
+    );
+    expect(second.lines).toEqual([
+      { periodNo: 1, feeFen: 504_00n, penaltyFen: 0n, interestFen: 168_00n, principalFen: 100_800_00n, kind: 'EARLY' },
+    ]);
+    expect(second).toMatchObject({ unappliedFen: 0n, principalFen: 100_800_00n, outcome: 'SETTLED_EARLY' });
+    expect(second.installments.every((i) => owedOf(i) === 0n && i.status === 'SETTLED')).toBe(true);
+    expect(second.installments.reduce((s, i) => s + i.principalPaid, 0n)).toBe(120_000_00n);
+  });
+
   it('refuses a value date before the last prepayment, and a loan with nothing owed', () => {
     const book = plan();
     const from = { amountFen: 1n, valueDate: '2026-02-01', state: 'REPAYING/NORMAL', interestFrom: '2026-02-02' };
@@ -216,6 +279,7 @@ describe('applyRepayment, as properties', () => {
             });
             if ('refusal' in done) {
               expect(done.refusal).toBe(RepaymentMessage.nothingOwed);
+              expect(book.every((i) => owedOf(i) === 0n)).toBe(true);
               break;
             }
             expect(appliedFen(done.lines) + done.unappliedFen).toBe(p.amount);
