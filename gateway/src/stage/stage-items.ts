@@ -84,6 +84,8 @@ export interface ItemCreate<S extends string> {
   op: OperationCode;
   /** The role codes that may add one (anyone holding `op` when absent), as a workflow's `who`. */
   who?: readonly string[];
+  /** The refusal when a unique rule of the table is broken by another writer at the same moment. */
+  duplicate?: string;
   body: TProperties;
   status: S;
   columns(
@@ -374,7 +376,11 @@ export async function addItem<S extends string, I extends StageItem<S>>(
         ...{ item_id: id, tenant_id: tenantId, business_id: businessId, seq: Number(last.seq) + 1 },
         ...{ status: create.status, version: 1, created_at: now, updated_at: now },
       })
-      .execute();
+      .execute()
+      .catch((e: { code?: string }) => {
+        // A unique rule of the stage's table (a bank flow number) broken by a writer at the same moment.
+        throw e?.code === '23505' && create.duplicate ? invalidInput(create.duplicate) : e;
+      });
     await logOperation(trx, {
       ...{ tenantId, userId: actor.userId, now, action: `${def.name}.add`, targetType: def.name, targetId: id },
       after: { businessId, status: create.status },

@@ -89,6 +89,7 @@ export const RepaymentMessage = {
   future: '起息日不能晚于今天',
   beforeLoan: '起息日不能早于放款日',
   flowNo: '请填写银行流水号（不超过40个字）',
+  flowTaken: '该银行流水号已登记',
   receipt: '请上传还款回单',
   backdated: (last: string) => `起息日不能早于已确认的提前还款起息日 ${last}`,
   nothingOwed: '该笔贷款已无未还款项',

@@ -260,6 +260,9 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
     expect(BigInt(parts.sum)).toBe(amount);
     expect(quotaBefore - (await quota())).toBe(principal);
     expect(await state()).toBe('REPAYING/NORMAL');
+    const twice = await register('finance', { flowNo: done.data.flowNo });
+    expect(twice).toMatchObject({ code: ResultCode.invalidInput });
+    expect(twice.message).toContain(RepaymentMessage.flowTaken);
     const plan = await call('GET', `${PLAN}/${business}`, as.finance!);
     expect(plan.data.allocations).toEqual([
       expect.objectContaining({

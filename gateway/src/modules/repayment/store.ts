@@ -350,6 +350,7 @@ export const REPAYMENTS: ItemsDef<RepaymentStatus, Stored> = {
     summary: '登记还款（付款方、金额（分）、起息日、银行流水号、还款回单），待另一位财务确认',
     op: 'add',
     who: [ROLE.FINANCE],
+    duplicate: RepaymentMessage.flowTaken,
     body: RegisterBody,
     status: 'PENDING',
     async columns(trx, business, raw, who) {
@@ -368,7 +369,7 @@ export const REPAYMENTS: ItemsDef<RepaymentStatus, Stored> = {
         .where('flow_no', '=', flowNo)
         .where('status', '<>', 'REJECTED')
         .executeTakeFirst();
-      if (taken) throw invalidInput(`银行流水号已登记（${taken.repayment_no}）`);
+      if (taken) throw invalidInput(`${RepaymentMessage.flowTaken}（${taken.repayment_no}）`);
       const repaymentNo = await nextDocumentNo(trx, who.tenantId, 'repayment', who.now);
       const caller = { tenantId: who.tenantId, userId: who.actor.userId };
       await bindOwnFiles(trx, caller, [body.receiptFileId], { type: REPAYMENT_RECEIPT_TYPE, id: business.keyId });
