@@ -17,7 +17,14 @@ import {
 } from './repayment';
 import { type StoredInstallment, installmentsOf } from './repayment-plan';
 import { earlyRepayment } from './early-repayment';
-import { type RepaymentMethod, addDays, buildRepaymentSchedule } from './repayment-schedule';
+import {
+  type RepaymentMethod,
+  addDays,
+  buildRepaymentSchedule,
+  interestForDays,
+  rateFraction,
+  roundHalfUp,
+} from './repayment-schedule';
 import { applyTransition } from '../workflow/workflow';
 
 const draft = { payer: '华东建材', amountFen: 100n, valueDate: '2026-03-01', flowNo: 'LS1', receiptFileId: 'f1' };
@@ -134,6 +141,7 @@ describe('applyRepayment', () => {
       { periodNo: 1, feeFen: 0n, penaltyFen: 120_00n, interestFen: 600_00n, principalFen: 9_280_00n, kind: 'DUE' },
     ]);
     expect(done).toMatchObject({ unappliedFen: 0n, principalFen: 9_280_00n, outcome: 'SAME' });
+    expect(appliedFen(done.lines)).toBe(10_000_00n);
     expect(done.installments.slice(1)).toEqual(book.slice(1));
   });
 
@@ -229,6 +237,38 @@ describe('applyRepayment', () => {
     expect(second).toMatchObject({ unappliedFen: 0n, principalFen: 100_800_00n, outcome: 'SETTLED_EARLY' });
     expect(second.installments.every((i) => owedOf(i) === 0n && i.status === 'SETTLED')).toBe(true);
     expect(second.installments.reduce((s, i) => s + i.principalPaid, 0n)).toBe(120_000_00n);
+  });
+
+  it('prepays nothing and charges nothing when the rest does not cover the interest and the fee', () => {
+    const book = plan();
+    // 10 days in: interest 200.00 and the fee 600.00 ask 800.00; 799.99 is left to refund.
+    const done = ok(
+      applyRepayment(TERMS, book, { amountFen: 799_99n, valueDate: '2026-01-25', state: 'REPAYING/NORMAL' }),
+    );
+    expect(done).toMatchObject({ lines: [], unappliedFen: 799_99n, principalFen: 0n, installments: book });
+  });
+
+  it('runs interest from the current period’s start when the last prepayment was in an earlier period', () => {
+    const first = ok(
+      applyRepayment(TERMS, plan(), { amountFen: 20_000_00n, valueDate: '2026-01-25', state: 'REPAYING/NORMAL' }),
+    ).installments;
+    const [p1, p2] = first;
+    const balance = first.slice(2).reduce((s, i) => s + i.principalDue - i.principalPaid, 0n);
+    const amountFen = owedOf(p1!) + owedOf(p2!) + 10_000_00n;
+    const done = ok(
+      applyRepayment(TERMS, first, {
+        ...{ amountFen, valueDate: '2026-03-20', state: 'REPAYING/NORMAL', interestFrom: '2026-01-25' },
+      }),
+    );
+    // Period 3 began on 03-15: five days on the balance, not the 54 since the first prepayment.
+    const interestFen = interestForDays(balance, rateFraction(TERMS.annualRate), 5, 360);
+    const feeFen = roundHalfUp(balance * 5n, 1000n);
+    expect(done.lines.map((l) => l.kind)).toEqual(['DUE', 'DUE', 'EARLY']);
+    expect(done.lines[2]).toEqual({
+      ...{ periodNo: 3, feeFen, penaltyFen: 0n, interestFen, principalFen: 10_000_00n - interestFen - feeFen },
+      kind: 'EARLY',
+    });
+    expect(done.installments.slice(0, 2).every((i) => i.status === 'SETTLED')).toBe(true);
   });
 
   it('refuses a value date before the last prepayment, and a loan with nothing owed', () => {

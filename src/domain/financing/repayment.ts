@@ -249,17 +249,14 @@ export function applyRepayment(
     if (early.principalFen > 0n) {
       // The current period keeps what was paid in it and the prepayment, due and paid at once; each later
       // period what was paid plus its recomputed amounts (none once the balance is paid off).
-      current.interestDue = current.interestPaid + early.interestFen;
       current.interestPaid += early.interestFen;
       current.feeDue += early.feeFen;
       current.feePaid += early.feeFen;
-      current.principalDue = current.principalPaid + early.principalFen;
       current.principalPaid += early.principalFen;
       for (const row of later) {
         const next = early.installments.find((n) => n.periodNo === row.periodNo);
-        const [principal, interest] = [next?.principalFen ?? 0n, next?.interestFen ?? 0n];
-        row.principalDue = (row === current ? row.principalDue : row.principalPaid) + principal;
-        row.interestDue = (row === current ? row.interestDue : row.interestPaid) + interest;
+        row.principalDue = row.principalPaid + (next?.principalFen ?? 0n);
+        row.interestDue = row.interestPaid + (next?.interestFen ?? 0n);
       }
       lines.push({
         periodNo: current.periodNo,
@@ -272,12 +269,12 @@ export function applyRepayment(
       unappliedFen = early.unappliedFen;
     }
   }
-  for (const row of rows) {
-    if (row.status !== 'SETTLED' && owed(row) === 0n) row.status = 'SETTLED';
-  }
-  const settled = rows.every((i) => owed(i) === 0n);
-  const last = rows[rows.length - 1]?.dueDate ?? valueDate;
-  const stillOverdue = rows.some((i) => i.status === 'OVERDUE' && owed(i) > 0n);
+  // 已结清 once nothing is owed; a later installment given principal again by a recomputation is not due yet.
+  for (const row of rows) row.status = owed(row) === 0n ? 'SETTLED' : row.status === 'SETTLED' ? 'NOT_DUE' : row.status;
+  const settled = rows.every((i) => i.status === 'SETTLED');
+  const last = (rows.at(-1) as StoredInstallment).dueDate;
+  // An installment paid off is 已结清 above: what is still 逾期 still owes.
+  const stillOverdue = rows.some((i) => i.status === 'OVERDUE');
   const outcome: RepaymentOutcome = settled
     ? valueDate >= last
       ? 'SETTLED'
