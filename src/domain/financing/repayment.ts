@@ -207,7 +207,8 @@ export function applyRepayment(
     return { refusal: RepaymentMessage.backdated(payment.interestFrom) };
   const rows = [...stored].sort((a, b) => a.periodNo - b.periodNo).map((i) => ({ ...i }));
   if (!rows.some((i) => owed(i) > 0n)) return { refusal: RepaymentMessage.nothingOwed };
-  const due = rows.filter((i) => i.dueDate <= valueDate && owed(i) > 0n);
+  // Everything due by the value date; one paid off receives nothing (allocatePayment skips it).
+  const due = rows.filter((i) => i.dueDate <= valueDate);
   const allocation = allocatePayment(
     due.map((i) => ({
       periodNo: i.periodNo,
