@@ -114,6 +114,16 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
           .executeTakeFirstOrThrow()
       ).used_quota,
     );
+  const financed = async () =>
+    BigInt(
+      (
+        await db
+          .selectFrom('payment_order')
+          .select(sql<string>`coalesce(sum(financed_amount), 0)`.as('sum'))
+          .where('tenant_id', '=', DEMO_TENANT_ID)
+          .executeTakeFirstOrThrow()
+      ).sum,
+    );
   const state = async () =>
     (
       await db
@@ -231,7 +241,7 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
 
   it('of two confirmations at once one wins; the part prepays principal to the 分 after interest and fee', async () => {
     await later(5);
-    const [quotaBefore, before] = [await quota(), await installments()];
+    const [quotaBefore, financedBefore, before] = [await quota(), await financed(), await installments()];
     const amount = 3_000_000n;
     const done = await register('finance', { amount: Number(amount) });
     expect(done.code, done.message).toBe(0);
@@ -259,6 +269,9 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
       .executeTakeFirstOrThrow();
     expect(BigInt(parts.sum)).toBe(amount);
     expect(quotaBefore - (await quota())).toBe(principal);
+    // The orders' 已融资 comes down by the principal repaid, at most.
+    const released = financedBefore - (await financed());
+    expect(released > 0n && released <= principal).toBe(true);
     expect(await state()).toBe('REPAYING/NORMAL');
     const twice = await register('finance', { flowNo: done.data.flowNo });
     expect(twice).toMatchObject({ code: ResultCode.invalidInput });
