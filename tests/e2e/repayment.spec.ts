@@ -95,6 +95,7 @@ describe('还款登记', () => {
       buffer: PDF,
     });
     await form.getByText('还款回单.pdf').first().waitFor();
+    await form.getByText(/上传成功/).waitFor();
     await screenshots(finance, 'repayment-register');
     await form.getByRole('button', { name: '登记还款' }).click();
     await finance.getByText('还款已登记，待另一位财务确认').first().waitFor();
