@@ -19,6 +19,8 @@ export const DOCUMENT_PREFIX = {
   decision: 'JY',
   /** 放款 放款编号 (DK, 贷款: FK is the payment orders' own). */
   loan: 'DK',
+  /** 还款登记 (HK, 还款). */
+  repayment: 'HK',
   /** 访谈纪要 (CRM). */
   interviewMinutes: 'FT',
   /** 合同. */

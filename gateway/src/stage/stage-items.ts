@@ -6,9 +6,11 @@
 // parent's guard, the item locked on the version the caller read (160300409 when stale), the table's verdict
 // (160300003 when the caller may not take the action, 160300400 with its words otherwise), the item written with
 // the next version, the stage's effects, the operation log. Its checkpoint rule counts the items of the business.
+// A stage whose items people add (a repayment's registration) names its `create`: the kit registers the 新增 of
+// one item on its business, in the same checks (scope, the parent's guard) and transaction, with the next `seq`.
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type TObject, Type } from 'typebox';
+import { type TObject, type TProperties, Type } from 'typebox';
 import type { Checkpoint, StateKey } from '../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { menuIdForPath, normalizeMenuPath } from '../../../src/domain/menu/menu';
@@ -17,6 +19,7 @@ import {
   type TransitionInput,
   type WorkflowContext,
   type WorkflowTable,
+  WorkflowMessage,
   allowedActions,
   applyTransition,
   grantOf,
@@ -30,6 +33,9 @@ import { grantAllows, sessionOf } from '../plugins/auth-guard';
 import { BUSINESS_DETAIL } from '../modules/business/visibility';
 import { AppError, envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
 import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
+import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
+import type { BusinessRow } from '../modules/business/aggregate';
+import { newId } from '../modules/operation-log/repository';
 import { type AnyDb, callerOf, staleError } from './stage-scope';
 
 export type ItemValues = Readonly<Record<string, string | number | null>>;
@@ -69,6 +75,26 @@ export interface ItemsDef<S extends string, I extends StageItem<S>> {
   after?(trx: Kysely<Database>, item: I, move: ItemMove<S>): Promise<void>;
   /** The business checkpoint the items contribute to, and the refusals they give there. */
   checkpoint?: { at: Checkpoint; problems(items: I[]): string[] };
+  /** 新增 of one item by a person, on the list's page with `op`. */
+  create?: ItemCreate<S>;
+}
+
+/** How people add an item: the body, and the row's own columns (or a refusal thrown) in the transaction. */
+export interface ItemCreate<S extends string> {
+  summary: string;
+  op: OperationCode;
+  /** The role codes that may add one (anyone holding `op` when absent), as a workflow's `who`. */
+  who?: readonly string[];
+  /** The refusal when a unique rule of the table is broken by another writer at the same moment. */
+  duplicate?: string;
+  body: TProperties;
+  status: S;
+  columns(
+    trx: Kysely<Database>,
+    business: BusinessRow,
+    body: Record<string, unknown>,
+    who: { tenantId: string; actor: Actor; now: Date },
+  ): Promise<Record<string, unknown>>;
 }
 
 const TransitionBody = Type.Object(
@@ -156,6 +182,30 @@ export function registerItems<S extends string, I extends StageItem<S>>(
       return ok({ records, total: all.length, current: page.current, size: page.size });
     },
   );
+
+  const create = def.create;
+  if (create) {
+    app.post(
+      `${def.api}/:businessId/items`,
+      {
+        config: { access: { menu: def.menu, op: create.op } },
+        schema: {
+          tags: ['business'],
+          summary: create.summary,
+          params: BusinessParams,
+          body: Type.Object(create.body, { additionalProperties: false }),
+          response: envelopeResponses(row),
+        },
+      },
+      async (request) => {
+        const { tenantId } = sessionOf(request);
+        const actor = await callerOf(request, deps.db);
+        const { businessId } = request.params as { businessId: string };
+        const body = request.body as Record<string, unknown>;
+        return ok(await addItem(deps.db, def, create, { tenantId, actor, now: deps.now(), businessId, body }));
+      },
+    );
+  }
 
   app.post(
     `${def.api}/items/:id/transition`,
@@ -309,6 +359,59 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
     return withActions([def.fromRow(after)], business, ctx)[0];
   });
   return answer;
+}
+
+/**
+ * One item added on its business by `actor`, as the route adds it for the caller and a walk for a seeded person:
+ * the business locked and in scope, its guard, the stage's columns, the next `seq`, the operation log.
+ */
+export async function addItem<S extends string, I extends StageItem<S>>(
+  database: Kysely<Database>,
+  def: ItemsDef<S, I>,
+  create: ItemCreate<S>,
+  who: { tenantId: string; actor: Actor; now: Date; businessId: string; body: Record<string, unknown> },
+) {
+  const { tenantId, actor, now, businessId } = who;
+  return database.transaction().execute(async (trx) => {
+    // Another tenant's or subtree's business is not found, whoever asks; then only `who` may add.
+    const business = await itemParent(trx, tenantId, actor, businessId, true);
+    if (create.who && !create.who.some((role) => actor.roles.has(role)))
+      throw new AppError(ResultCode.forbidden, WorkflowMessage.forbidden);
+    const refused = itemParentRefusal(business, def.states, def.workflow.noun);
+    if (refused) throw invalidInput(refused);
+    const columns = await create.columns(trx, business, who.body, { tenantId, actor, now });
+    const t = trx as unknown as AnyDb;
+    const last = await t
+      .selectFrom(def.table)
+      .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))
+      .where('tenant_id', '=', tenantId)
+      .where('business_id', '=', businessId)
+      .executeTakeFirstOrThrow();
+    const id = newId();
+    await t
+      .insertInto(def.table)
+      .values({
+        ...columns,
+        ...{ item_id: id, tenant_id: tenantId, business_id: businessId, seq: Number(last.seq) + 1 },
+        ...{ status: create.status, version: 1, created_at: now, updated_at: now },
+      })
+      .execute()
+      .catch((e: { code?: string }) => {
+        // A unique rule of the stage's table (a bank flow number) broken by a writer at the same moment.
+        throw e?.code === '23505' && create.duplicate ? invalidInput(create.duplicate) : e;
+      });
+    await logOperation(trx, {
+      ...{ tenantId, userId: actor.userId, now, action: `${def.name}.add`, targetType: def.name, targetId: id },
+      after: { businessId, status: create.status },
+    });
+    const stored = await t
+      .selectFrom(def.table)
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('item_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return itemsWithActions(def, [def.fromRow(stored)], business, itemContext(def, actor, now, business.state))[0];
+  });
 }
 
 /** The items' contribution to the business's checkpoint, registered where the stage's rules are. */

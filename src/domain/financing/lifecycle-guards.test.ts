@@ -364,12 +364,13 @@ describe('what a screen offers', () => {
     const actions = (state: StateKey, roles: string[]) =>
       offeredActions(business(state, { ownerId: 'fin' }), ctx({}, roles, 'fin')).map((t) => t.action);
     const everyone = [ROLE.SYSTEM, ROLE.ADMIN, ROLE.RISK, ROLE.FINANCE, ROLE.OPERATOR];
-    expect(actions('REPAYING/NORMAL', everyone)).toEqual(['confirmRepayment', 'suspend']);
+    // 确认还款 is offered on the repayment it confirms (还款登记), never on the business.
+    expect(actions('REPAYING/NORMAL', everyone)).toEqual(['suspend']);
     // 逾期 is the gateway's alone; 暂停 the gateway may take too, but a person as well.
     expect(actions('REPAYING/NORMAL', [ROLE.SYSTEM])).toEqual(['suspend']);
     expect(
       offeredActions(business('REPAYING/NORMAL', { suspended: true }), ctx({}, everyone, 'fin')).map((t) => t.action),
-    ).toEqual(['confirmRepayment', 'resume']);
+    ).toEqual(['resume']);
   });
 
   it('offers a reviewer the review’s own moves, which name no roles', () => {

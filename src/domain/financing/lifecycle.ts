@@ -131,8 +131,11 @@ export type LifecycleContext = WorkflowContext<LifecycleFacts>;
  */
 export type LifecycleTransition = Transition<StateKey, BusinessRecord, LifecycleFacts> & {
   checkpoint?: Checkpoint;
-  ownedBy?: 'MEETING';
+  ownedBy?: MoveOwner;
 };
+
+/** The records that own moves of a business: the meeting (all it hears at once), a repayment (its confirmation). */
+export type MoveOwner = 'MEETING' | 'REPAYMENT';
 
 /** The record that owns a move, when the business's own route may not make it. */
 export const moveOwner = (state: string, action: string): LifecycleTransition['ownedBy'] =>
@@ -142,6 +145,7 @@ type Guard = NonNullable<LifecycleTransition['guard']>;
 export const LifecycleMessage = {
   suspended: '业务已暂停，请先恢复',
   meetingMove: '该操作属于评审会，请在评审会中办理',
+  repaymentMove: '该操作属于还款登记，请在还款登记中确认',
   notSuspended: '业务未暂停',
   notChecked: '业务规则尚未校验，请刷新后重试',
   locked: '供应商已被锁定，不能发起新的融资申请',
@@ -835,6 +839,8 @@ export const LIFECYCLE: LifecycleTable = {
       op: 'examine',
       menu: '/business/paymentRegistration',
       who: [ROLE.FINANCE],
+      // Made only by a repayment's confirmation, which computes the outcome from the installments it pays.
+      ownedBy: 'REPAYMENT',
       from: ['REPAYING/NORMAL', 'REPAYING/OVERDUE'],
       to: (r, input) => {
         const outcome = inputValue(input, 'outcome');
@@ -954,7 +960,10 @@ export function applyEffects(
 /** The actions a screen offers this person on this business now (the gateway's own moves left out). */
 export function offeredActions(record: BusinessRecord, ctx: LifecycleContext): LifecycleTransition[] {
   const facts: LifecycleFacts = { ...ctx.facts, display: true };
-  return allowedActions(LIFECYCLE, record, { ...ctx, facts }).filter((t) => !t.who?.every((w) => w === ROLE.SYSTEM));
+  // A repayment's confirmation is offered on the repayment it confirms (还款登记), never on the business.
+  return allowedActions(LIFECYCLE, record, { ...ctx, facts }).filter(
+    (t) => !t.who?.every((w) => w === ROLE.SYSTEM) && (t as LifecycleTransition).ownedBy !== 'REPAYMENT',
+  );
 }
 
 /** The transition an action names from this state, for its label, comment rule and tone. */

@@ -41,7 +41,10 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
   const today = PACT_LOAN_DATE;
 
   const reset = async (state: string, review: unknown) => {
-    await db.deleteFrom('installment').where('business_id', '=', PACT_LENDING_ID).execute();
+    // The repayment contract registers repayments on the same loan (repayment-fixtures.ts).
+    for (const table of ['repayment_allocation', 'repayment', 'installment']) {
+      await db.deleteFrom(table).where('business_id', '=', PACT_LENDING_ID).execute();
+    }
     await db.deleteFrom('loan').where('business_id', '=', PACT_LENDING_ID).execute();
     for (const table of ['element_item', 'financing_decision', 'business_event']) {
       await db.deleteFrom(table).where('business_id', '=', PACT_LENDING_ID).execute();

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import {
   type BusinessRecord,
   LIFECYCLE,
+  type MoveOwner,
   REVIEW_ACTIONS,
   REVIEW_STAGES,
   type StateKey,
@@ -445,7 +446,7 @@ export interface TransitionBusiness {
   fileIds?: readonly string[];
   now: Date;
   /** The record making the move when another owns it (the meeting moving the businesses it hears). */
-  through?: 'MEETING';
+  through?: MoveOwner;
 }
 
 /** Whether the grants hold the action anywhere in the table (from some state, on some page). */
@@ -478,7 +479,11 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
     if (!inScope(input.actor, before)) throw notFound(BusinessMessage.notFound);
     // A move the meeting owns is the meeting's to make, for all it hears at once (its table, its minutes).
     const ownedBy = moveOwner(before.state, input.action);
-    if (ownedBy && ownedBy !== input.through) throw new AppError(ResultCode.forbidden, LifecycleMessage.meetingMove);
+    if (ownedBy && ownedBy !== input.through)
+      throw new AppError(
+        ResultCode.forbidden,
+        ownedBy === 'MEETING' ? LifecycleMessage.meetingMove : LifecycleMessage.repaymentMove,
+      );
     const record = recordOf(before);
     const checkpoint = checkpointOf(before.state, input.action);
     const facts = await loadFacts(trx, input.tenantId, record, input.actor, checkpoint, input.now);

@@ -66,6 +66,8 @@ export const LIFECYCLE_ACCOUNTS: readonly LifecycleAccount[] = [
   { userId: '1300000000000000113', userName: 'ops1', nickName: '韩冰', role: ROLE.OPS },
   { userId: '1300000000000000114', userName: 'ops2', nickName: '杨帆', role: ROLE.OPS },
   { userId: '1300000000000000115', userName: 'finance', nickName: '朱琳', role: ROLE.FINANCE },
+  // The second pair of eyes on a repayment: one finance user registers it, the other confirms it.
+  { userId: '1300000000000000116', userName: 'finance2', nickName: '林晓', role: ROLE.FINANCE },
 ];
 
 const OPERATOR_ID = '1300000000000000002';

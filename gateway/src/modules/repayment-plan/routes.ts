@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { PLAN_STAGE, installmentView } from '../../../../src/domain/financing/repayment-plan';
+import { type AllocationView, REPAYMENT_ALLOCATIONS_SOURCE } from '../../../../src/domain/financing/repayment';
+import { readStageSource } from '../../stage/stage-sources';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
 import { FenSchema as Fen, NullableSchema as Nullable } from '../../stage/stage-money';
@@ -28,6 +30,15 @@ const InstallmentSchema = Type.Object(
   { additionalProperties: false },
 );
 
+const AllocationSchema = Type.Object(
+  {
+    ...{ periodNo: Type.Integer(), repaymentNo: Type.String(), valueDate: Type.String() },
+    kind: Type.String({ description: 'DUE 到期分配 / EARLY 提前还款' }),
+    ...{ fee: Fen('费用'), penalty: Fen('罚息'), interest: Fen('利息'), principal: Fen('本金') },
+  },
+  { additionalProperties: false },
+);
+
 const PlanDetail = {
   businessId: Type.String(),
   stateLabel: Type.String(),
@@ -40,6 +51,7 @@ const PlanDetail = {
   zhongdengRegNo: Nullable(Type.String()),
   zhongdengRegDate: Nullable(Type.String()),
   installments: Type.Array(InstallmentSchema),
+  allocations: Type.Array(AllocationSchema, { description: '每笔已确认还款分配到各期的金额' }),
 };
 
 export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
@@ -65,6 +77,8 @@ export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, 
       zhongdengRegNo: loan.zhongdengRegNo,
       zhongdengRegDate: loan.zhongdengRegDate,
       installments: installments.map(installmentView),
+      allocations:
+        (await readStageSource<AllocationView[]>(REPAYMENT_ALLOCATIONS_SOURCE, db, ctx.tenantId, row.keyId)) ?? [],
     };
   };
 

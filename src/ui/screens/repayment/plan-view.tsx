@@ -1,10 +1,12 @@
 // 还款计划详情 (/repaymentPlanInfo, 业务详情's 放款与还款): the loan's figures, every installment with its components,
 // paid and owed, status and overdue days, and an interest calculator that runs the domain's own schedule function
-// in the browser — prefilled with the loan, so it shows the stored plan until someone changes a figure.
+// in the browser — prefilled with the loan, so it shows the stored plan until someone changes a figure. Under the
+// plan, every confirmed repayment as it went onto each installment (到期分配 or 提前还款, per component).
 import { Field, Input, Select, Text } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
 import { scheduleOf } from '../../../domain/financing/lending';
 import { type InstallmentView, PLAN_STAGE } from '../../../domain/financing/repayment-plan';
+import type { AllocationView } from '../../../domain/financing/repayment';
 import type { RepaymentMethod } from '../../../domain/financing/repayment-schedule';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
@@ -32,6 +34,7 @@ export interface PlanDetail extends StageRecord {
   zhongdengDueDate: string | null;
   zhongdengRegNo: string | null;
   installments: InstallmentView[];
+  allocations: AllocationView[];
 }
 
 const COLUMNS = [
@@ -90,11 +93,58 @@ export function PlanSection({ id }: { id: string }) {
                 ],
               }))}
             />
+            <Allocations rows={p.allocations} />
           </PlanCard>
           <InterestCalculator plan={p} />
         </>
       )}
     </StageSection>
+  );
+}
+
+/** Every part of every confirmed repayment, by installment. */
+function Allocations({ rows }: { rows: AllocationView[] }) {
+  const title = (
+    <Text as="h2" size={400} weight="semibold">
+      还款分配
+    </Text>
+  );
+  if (rows.length === 0)
+    return (
+      <>
+        {title}
+        <Text>暂无已确认的还款</Text>
+      </>
+    );
+  return (
+    <>
+      {title}
+      <SmallTable
+        label="还款分配"
+        scrollLabel="还款分配（可横向滚动）"
+        minWidth="760px"
+        columns={[
+          { title: '期次', width: 48 },
+          { title: '还款编号', width: 150 },
+          { title: '起息日', width: 100 },
+          { title: '方式' },
+          ...['费用', '罚息', '利息', '本金'].map((title) => ({ title, amount: true })),
+        ]}
+        rows={rows.map((a) => ({
+          key: `${a.repaymentNo}-${a.periodNo}-${a.kind}`,
+          cells: [
+            a.periodNo,
+            a.repaymentNo,
+            a.valueDate,
+            a.kind === 'EARLY' ? '提前还款' : '到期分配',
+            yuan(a.fee),
+            yuan(a.penalty),
+            yuan(a.interest),
+            yuan(a.principal),
+          ],
+        }))}
+      />
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
 // 还款计划's routes (BUSINESS.md §4): the plan list on the kit's view list and its read-only page with every
-// installment and the interest calculator; and 业务详情's 放款与还款 tab once the business repays.
+// installment, every repayment allocated and the interest calculator; 还款登记 (registration and the second finance
+// user's confirmation); and 业务详情's 放款与还款 tab once the business repays.
 import { defineScreens } from '../define-screens';
 import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 
 export default defineScreens({
+  '/business/paymentRegistration': async () => (await import('./payment-screen')).PaymentScreen,
   '/business/repaymentplan': async () => {
     const [{ stageViewList }, { PLAN_STAGE, PLAN_INFO_PATH }] = await Promise.all([
       import('../stage/stage-parts'),
