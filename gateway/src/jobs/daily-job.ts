@@ -13,9 +13,10 @@
 // - The days: from a day a run left unfinished, or else the day after the last one closed, through today (the
 //   latest day whose 00:10 has come on the app's clock) or a given day (`npm run job -- --date`), skipping any
 //   closed meanwhile; a first run ever starts at today.
-// - A step lists what is due on the day each time it runs; a unit that fails is recorded and logged with its
-//   reason, and the others go on; it is tried again when the day is run again (a resumed day), and a step whose
-//   units are judged as of the day (an expiry) finds it again on the next day.
+// - A step lists what is due on the day each time it runs (a large book a page at a time, so the run holds one
+//   page, not the book); a unit that fails is recorded and logged with its reason, and the others go on; it is
+//   tried again when the day is run again (a resumed day), and a step whose units are judged as of the day (an
+//   expiry) finds it again on the next day.
 import { hostname } from 'node:os';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { daysThrough, closeTimeOf, dueDay, nextDay } from '../../../src/domain/calendar/close-of-business';
