@@ -240,6 +240,48 @@ describe('closeLoanThrough', () => {
     expect(closeLoanThrough({ ...loan, zhongdeng: null }, '2026-03-13').reminders).toEqual([]);
   });
 
+  it('judges the loan 逾期 when any installment is, and changes nothing of one far from due', () => {
+    const loan = { ...loanOf(['2026-06-10', '2026-09-10'], 100_000_000n), closedThrough: '2026-06-10' };
+    const closed = closeLoanThrough(loan, '2026-06-11');
+    expect(closed.overdue).toBe(true);
+    expect(closed.installments[1]).toEqual({
+      periodNo: 2,
+      status: 'NOT_DUE',
+      overdueDays: 0,
+      penaltyPostFen: 0n,
+      penaltyThrough: null,
+      changed: false,
+    });
+    // Due on the day itself: 已到期, nothing posted, no penalty day recorded, no reminder of it.
+    const onDue = closeLoanThrough({ ...loan, closedThrough: '2026-06-09' }, '2026-06-10');
+    expect(onDue.installments[0]).toMatchObject({ status: 'DUE', penaltyPostFen: 0n, penaltyThrough: null });
+    expect(onDue.reminders.map((r) => r.periodNo)).toEqual([0]);
+  });
+
+  it('posts no day twice: a penalty posted through a later day than the loan was closed is not posted again', () => {
+    const loan = loanOf(['2026-06-10'], 100_000_000n);
+    const ahead = {
+      ...loan,
+      closedThrough: '2026-06-10',
+      installments: [{ ...loan.installments[0]!, status: 'OVERDUE' as const, penaltyThrough: '2026-06-12' }],
+    };
+    expect(closeLoanThrough(ahead, '2026-06-13').installments[0]).toMatchObject({
+      penaltyPostFen: 25_000n,
+      penaltyThrough: '2026-06-13',
+    });
+  });
+
+  it('judges nothing again on a day closed already, whatever is stored', () => {
+    const loan = { ...loanOf(['2026-06-10'], 100_000_000n), closedThrough: '2026-06-20' };
+    expect(closeLoanThrough(loan, '2026-06-20').installments[0]).toMatchObject({ status: 'NOT_DUE', changed: false });
+  });
+
+  it('lists a day’s reminders by period, the 中登 registration first', () => {
+    const loan = loanOf(['2026-06-10', '2026-06-10'], 1_000n);
+    const reversed = { ...loan, closedThrough: '2026-06-11', installments: [...loan.installments].reverse() };
+    expect(closeLoanThrough(reversed, '2026-06-12').reminders.map((r) => r.periodNo)).toEqual([0, 1, 2]);
+  });
+
   it('is 次级 past 90 days and for write-off review past 180, by its most overdue installment', () => {
     const loan = {
       ...loanOf(['2026-01-05', '2026-04-06'], 1_000n),
