@@ -150,8 +150,8 @@ describe('reminderOn', () => {
   it('names the reminder by its period, or the 中登 registration for period 0', () => {
     expect(reminderLabel(2, 'OVERDUE', 5)).toBe('第2期已逾期5天');
     expect(reminderLabel(1, 'DUE_IN_3', 0)).toBe('第1期3天后到期');
-    expect(reminderLabel(0, 'DUE_IN_1', 0)).toBe('中登登记明天到期');
-    expect(reminderLabel(0, 'OVERDUE', 2)).toBe('中登登记已逾期2天');
+    expect(reminderLabel(0, 'DUE_IN_1', 0)).toBe('中登明天到期');
+    expect(reminderLabel(0, 'OVERDUE', 2)).toBe('中登已逾期2天');
   });
 });
 
@@ -187,7 +187,7 @@ describe('closeLoanThrough', () => {
     closedThrough: '2026-03-02',
     installments: dueDates.map((d, k) => open(d, baseFen, k + 1)),
     terms,
-    zhongdeng: { dueDate: '2026-03-12', registered: false },
+    zhongdeng: { dueDate: '2026-03-12', registered: false, loanFen: 100_000_000n },
   });
 
   it('posts 250.00 a day on 1,000,000.00 overdue, turns the loan 逾期 and 关注, and reminds of it', () => {
@@ -203,7 +203,14 @@ describe('closeLoanThrough', () => {
       penaltyThrough: '2026-06-11',
     });
     expect(day.reminders).toEqual([
-      { day: '2026-06-11', periodNo: 0, kind: 'OVERDUE', dueDate: '2026-03-12', amountFen: 0n, overdueDays: 91 },
+      {
+        day: '2026-06-11',
+        periodNo: 0,
+        kind: 'OVERDUE',
+        dueDate: '2026-03-12',
+        amountFen: 100_000_000n,
+        overdueDays: 91,
+      },
       {
         day: '2026-06-11',
         periodNo: 1,
@@ -235,7 +242,8 @@ describe('closeLoanThrough', () => {
       '2026-03-13 OVERDUE',
     ]);
     expect(
-      closeLoanThrough({ ...loan, zhongdeng: { dueDate: '2026-03-12', registered: true } }, '2026-03-13').reminders,
+      closeLoanThrough({ ...loan, zhongdeng: { dueDate: '2026-03-12', registered: true, loanFen: 1n } }, '2026-03-13')
+        .reminders,
     ).toEqual([]);
     expect(closeLoanThrough({ ...loan, zhongdeng: null }, '2026-03-13').reminders).toEqual([]);
   });
@@ -310,7 +318,7 @@ describe('closeLoanThrough', () => {
         closedThrough: addDays('2026-01-05', from),
         installments: due.map((d, k) => open(addDays('2026-01-05', d), base, k + 1)),
         terms: { annualRate: rate, markup: '0.5', dayCountBasis: basis },
-        zhongdeng: { dueDate: '2026-01-15', registered: false },
+        zhongdeng: { dueDate: '2026-01-15', registered: false, loanFen: 1n },
       };
       return { loan, days: Array.from({ length: span }, (_, k) => addDays('2026-01-05', from + k + 1)) };
     });

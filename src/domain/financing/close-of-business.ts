@@ -72,9 +72,9 @@ export const REMINDER_LABEL: Readonly<Record<Reminder, string>> = {
   OVERDUE: '已逾期',
 };
 
-/** 到期提醒's 事项类型: an installment's period (第2期已逾期5天) or, for period 0, the 中登 registration's deadline. */
+/** 到期提醒's 事项类型: an installment's period (第2期已逾期5天) or, for period 0, the 中登 registration's (中登已逾期3天). */
 export function reminderLabel(periodNo: number, kind: Reminder, days: number): string {
-  const what = periodNo === 0 ? '中登登记' : `第${periodNo}期`;
+  const what = periodNo === 0 ? '中登' : `第${periodNo}期`;
   return kind === 'OVERDUE' ? `${what}已逾期${days}天` : `${what}${REMINDER_LABEL[kind]}`;
 }
 
@@ -146,6 +146,8 @@ export interface ClosedLoan {
 export interface ZhongdengDeadline {
   dueDate: string;
   registered: boolean;
+  /** The loan's amount, 分: what the registration is of. */
+  loanFen: bigint;
 }
 
 /**
@@ -217,7 +219,7 @@ export function closeLoanThrough(
           periodNo: 0,
           kind,
           dueDate: z.dueDate,
-          amountFen: 0n,
+          amountFen: z.loanFen,
           overdueDays: overdueDays(owed, d),
         });
     }

@@ -85,6 +85,7 @@ export async function closeLoans(
     .selectFrom('loan as l')
     .select([
       'l.business_id',
+      'l.amount',
       'l.loan_date',
       'l.closed_through',
       'l.annual_rate',
@@ -163,7 +164,9 @@ export async function closeLoans(
           markup: markupOf.get(l.business_id) ?? '0.5000',
           dayCountBasis: Number(l.day_count_basis) === 365 ? 365 : 360,
         },
-        zhongdeng: zhongdengDue ? { dueDate: zhongdengDue, registered: !!l.zhongdeng_reg_no } : null,
+        zhongdeng: zhongdengDue
+          ? { dueDate: zhongdengDue, registered: !!l.zhongdeng_reg_no, loanFen: fenOf(l.amount) }
+          : null,
       },
       day,
     );

@@ -131,7 +131,7 @@ describe.each(databasesUnderTest())('the close of business for loans on $name', 
     const zhongdeng = daysBetween(addDays(loanDay, 10), day);
     expect(await dueTab('finance')).toEqual([
       expect.objectContaining({
-        itemTypeLabel: `中登登记已逾期${zhongdeng}天`,
+        itemTypeLabel: `中登已逾期${zhongdeng}天`,
         link: `/business/lendingRegistration?id=${business}`,
         overdue: true,
       }),
@@ -226,7 +226,7 @@ describe.each(databasesUnderTest())('the close of business for loans on $name', 
       .set({ penalty_paid: BigInt(String(i.penalty_accrued)) })
       .where('installment_id', '=', i.installment_id)
       .execute();
-    expect((await dueTab('finance')).map((r) => r.itemTypeLabel)).toEqual([expect.stringMatching(/^中登登记已逾期/)]);
+    expect((await dueTab('finance')).map((r) => r.itemTypeLabel)).toEqual([expect.stringMatching(/^中登已逾期/)]);
     const day = addDays(over, 4);
     clock = at(day);
     await gw.app.dailyJob.closeDays();

@@ -4,7 +4,7 @@
 // deadline). 处理 opens the page where the user's action is granted. Opening the list asks the menu's count
 // again, so the badge matches what the list shows; each tab shows its own count, and until the user picks a tab
 // the page opens on the first one that holds something.
-import { Button, Tab, TabList, Text } from '@fluentui/react-components';
+import { Button, Tab, TabList, Text, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -21,8 +21,12 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { WaitingCell } from '../review/waiting-cell';
 import { usePagedList } from '../common/use-paged-list';
 
+// The four tabs with their counts are wider than a phone: they wrap onto a second row, not widen the page.
+const useTabStyles = makeStyles({ tabs: { flexWrap: 'wrap' } });
+
 export function TodoScreen() {
   const styles = useListScreenStyles();
+  const tabStyles = useTabStyles();
   const { review, todoCount } = useServices();
   const navigate = useNavigate();
   const [machine] = useState(() =>
@@ -85,6 +89,7 @@ export function TodoScreen() {
       </Text>
       <div className={styles.card}>
         <TabList
+          className={tabStyles.tabs}
           selectedValue={tab}
           onTabSelect={(_, d) => {
             const next = d.value as TodoTab;
