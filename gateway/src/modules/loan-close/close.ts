@@ -53,6 +53,8 @@ export async function bringLoanUpToDate(
   day: string,
   options: CloseOptions = {},
 ): Promise<ClosedLoan | null> {
+  // Its reads and writes hold together or not at all: in a transaction of its own when not given one.
+  if (!trx.isTransaction) return trx.transaction().execute((t) => bringLoanUpToDate(t, tenantId, loanId, day, options));
   const closed = await closeLoans(trx, tenantId, [loanId], day, options);
   return closed.get(loanId) ?? null;
 }
