@@ -8,8 +8,18 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts' },
   mutate: ['src/domain/financing/**/*.ts', 'src/domain/workflow/**/*.ts', '!**/*.test.ts'],
-  // The sandbox needs only what the domain tests import.
-  ignorePatterns: ['/*', '!/src', '!/scripts/precompress.mjs', '!/package.json', '!/tsconfig.json', '!/vite.config.ts', '!/stryker.vitest.config.ts'],
+  // The sandbox needs only what the domain tests import, and what vite.config.ts imports to load.
+  ignorePatterns: [
+    '/*',
+    '!/src',
+    '!/package.json',
+    '!/tsconfig.json',
+    '!/vite.config.ts',
+    '!/stryker.vitest.config.ts',
+    '!/scripts',
+    '/scripts/*',
+    '!/scripts/precompress.mjs',
+  ],
   coverageAnalysis: 'perTest',
   // A static mutant (a change to a module-level table, mostly labels) must run every test in a fresh module
   // graph: a quarter of the mutants, four fifths of the time. They are left out, and the score is of the rest.

@@ -1,9 +1,11 @@
 // The daily job across real processes on one PostgreSQL (runs where TEST_DATABASE_URL is set):
 // 1. `npm run job` is killed with SIGKILL in the middle of a day (its third unit waits on a row this test holds
 //    locked, inside the unit's transaction), leaving two units done and the day RUNNING;
-// 2. two gateways started together then take the days up: one wins the claim, finishes the killed day doing
+// 2. run again, it is killed once more inside the loan step (the loan's business row held here), leaving the loan
+//    with no penalty posted and the day RUNNING;
+// 3. two gateways started together then take the days up: one wins the claim, finishes the killed day doing
 //    only what was left, and catches up the two days after it in order — each day closed once, each business
-//    expired once.
+//    expired once, the overdue loan's penalty of each day posted once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,11 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTimeOf, dueDay, nextDay } from '../../../src/domain/calendar/close-of-business';
+import { penaltyFen } from '../../../src/domain/financing/penalty';
 import { PRE_CREDIT_GOVERNS } from '../../../src/domain/financing/pre-credit-rules';
+import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
+import { rateText } from '../stage/stage-terms';
+import { walkToRepaying } from '../testing/repaying-walk';
 import { LISTENING_PREFIX } from '../config';
 import { lapsedPreCredits } from '../modules/pre-credit/store';
 import { createTestGateway, type TestGateway } from '../testing/test-gateway';
@@ -64,6 +70,9 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
   const killedDay = daysBefore(today, 2);
   let onKilledDay: string[] = [];
   let onToday: string[] = [];
+  /** A loan whose first installment fell overdue 15 days before the killed day, and the penalty it runs on. */
+  let loan = '';
+  let penaltyOn: (valueDate: string) => bigint = () => 0n;
 
   beforeAll(async () => {
     gw = await createTestGateway({ databaseUrl: databaseUrl! });
@@ -93,7 +102,52 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
     onToday = (await keys(today)).filter((k) => !onKilledDay.includes(k));
     expect(onKilledDay).toHaveLength(3);
     expect(onToday.length).toBeGreaterThanOrEqual(1);
-  }, 180_000);
+
+    // A loan lent today by the README's people, then set back: lent 40 days before the killed day, its first
+    // installment due 15 days before it and unpaid.
+    const lent = await gw.db
+      .selectFrom('financing_business')
+      .select('business_id')
+      .where('state', '=', 'ELEMENTS/DRAFT')
+      .orderBy('business_id')
+      .executeTakeFirstOrThrow();
+    loan = lent.business_id;
+    await walkToRepaying(gw.app, gw.db, DEMO_TENANT_ID, loan, new Date());
+    const [lentOn, due] = [daysBefore(killedDay, 40), daysBefore(killedDay, 15)];
+    await gw.db
+      .updateTable('loan')
+      .set({ loan_date: lentOn, value_date: lentOn, zhongdeng_due_date: daysBefore(killedDay, 30) })
+      .where('business_id', '=', loan)
+      .execute();
+    await gw.db
+      .updateTable('installment')
+      .set({ start_date: lentOn, due_date: due })
+      .where('business_id', '=', loan)
+      .where('period_no', '=', 1)
+      .execute();
+    const terms = await gw.db
+      .selectFrom('installment as i')
+      .innerJoin('loan as l', 'l.business_id', 'i.business_id')
+      .innerJoin('financing_business as b', 'b.business_id', 'l.business_id')
+      .innerJoin(
+        sql<{ product_id: string; penalty_markup: string }>`fund_product`.as('p'),
+        'p.product_id',
+        'b.product_id',
+      )
+      .select(['i.principal_due', 'i.interest_due', 'l.annual_rate', 'l.day_count_basis', 'p.penalty_markup'])
+      .where('i.business_id', '=', loan)
+      .where('i.period_no', '=', 1)
+      .executeTakeFirstOrThrow();
+    penaltyOn = (valueDate) =>
+      penaltyFen({
+        overdueFen: BigInt(String(terms.principal_due)) + BigInt(String(terms.interest_due)),
+        annualRate: rateText(terms.annual_rate) as string,
+        markup: rateText(terms.penalty_markup) as string,
+        dayCountBasis: Number(terms.day_count_basis) === 365 ? 365 : 360,
+        dueDate: due,
+        valueDate,
+      });
+  }, 240_000);
 
   afterAll(async () => {
     for (const child of children) {
@@ -156,6 +210,64 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
     expect(state.state).not.toBe('TERMINATED/EXPIRED');
   }, 240_000);
 
+  const loanFacts = async () => ({
+    loan: await gw.db
+      .selectFrom('loan')
+      .select([sql<string | null>`closed_through::text`.as('closedThrough'), 'risk_class'])
+      .where('business_id', '=', loan)
+      .executeTakeFirstOrThrow(),
+    first: await gw.db
+      .selectFrom('installment')
+      .select([
+        sql<string>`penalty_accrued::text`.as('penalty'),
+        sql<string | null>`penalty_through::text`.as('through'),
+        'status',
+      ])
+      .where('business_id', '=', loan)
+      .where('period_no', '=', 1)
+      .executeTakeFirstOrThrow(),
+  });
+  const loanUnits = async (day: string) =>
+    (
+      await gw.db
+        .selectFrom('close_day_unit')
+        .select('status')
+        .where('day', '=', day)
+        .where('step', '=', 'close-loans')
+        .execute()
+    ).map((u) => u.status);
+
+  it('leaves a day killed again inside the loan step with no penalty posted', async () => {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from financing_business where business_id = $1 for update', [loan]);
+      const job = start(['gateway/src/jobs/cli.ts', '--date', killedDay], { DATABASE_URL: url, DATA_DIR: dataDir });
+      children.push(job);
+      // The expiries done, the loan step's page inside its transaction waiting on the row held here.
+      await until('the loan step waiting', async () => {
+        if (job.process.exitCode !== null) throw new Error(`the job exited: ${job.output()}`);
+        if ((await units(killedDay)).length < 3) return false;
+        const waiting = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(gw.db);
+        return Number(waiting.rows[0]?.n) > 0;
+      });
+      job.process.kill('SIGKILL');
+      await job.exited;
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect(await closeDay(killedDay)).toMatchObject({ status: 'RUNNING', attempts: 2 });
+    expect(await units(killedDay)).toEqual(asDone(onKilledDay));
+    expect(await loanUnits(killedDay)).toEqual([]);
+    expect(await loanFacts()).toEqual({
+      loan: { closedThrough: null, risk_class: 'NORMAL' },
+      first: { penalty: '0', through: null, status: 'NOT_DUE' },
+    });
+  }, 240_000);
+
   it('lets one of two gateways started together finish that day and catch up the next two, each once', async () => {
     const env = { DATABASE_URL: url, DATA_DIR: dataDir };
     const a = start(['gateway/src/server.ts'], env);
@@ -172,9 +284,9 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
     const days = [killedDay, nextDay(killedDay), today];
     const ledger = await Promise.all(days.map(closeDay));
     const runners = [a, b].map((g) => `${g.process.pid}`);
-    // The killed day taken up once more (its second attempt), the others once; all by the gateway that won.
+    // The killed day taken up once more (its third attempt), the others once; all by the gateway that won.
     expect(ledger.map((d) => [d?.status, d?.attempts])).toEqual([
-      ['CLOSED', 2],
+      ['CLOSED', 3],
       ['CLOSED', 1],
       ['CLOSED', 1],
     ]);
@@ -195,6 +307,19 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
       .execute();
     const ids = [...onKilledDay, ...onToday].map((k) => k.split(':')[1]);
     expect(expired.filter((e) => ids.includes(e.business_id)).map((e) => Number(e.n))).toEqual(ids.map(() => 1));
+    // The loan closed once a day: its penalty from the due date to today, to the 分, and 逾期 once, by the system.
+    for (const day of days) expect(await loanUnits(day)).toEqual(['DONE']);
+    expect(await loanFacts()).toEqual({
+      loan: { closedThrough: today, risk_class: 'SPECIAL_MENTION' },
+      first: { penalty: String(penaltyOn(today)), through: today, status: 'OVERDUE' },
+    });
+    const overdue = await gw.db
+      .selectFrom('business_event')
+      .select(['actor_id', 'to_state'])
+      .where('business_id', '=', loan)
+      .where('action', '=', 'overdue')
+      .execute();
+    expect(overdue).toEqual([{ actor_id: '0', to_state: 'REPAYING/OVERDUE' }]);
 
     for (const g of [a, b]) g.process.kill('SIGTERM');
     expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);

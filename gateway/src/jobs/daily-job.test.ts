@@ -74,6 +74,7 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
             { step: 'test-step', done: 3, failed: 0 },
             { step: 'expire-pre-credits', done: expect.any(Number), failed: 0 },
             { step: 'expire-decisions', done: expect.any(Number), failed: 0 },
+            { step: 'close-loans', done: expect.any(Number), failed: 0 },
           ],
         },
       ],
@@ -209,4 +210,55 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
       }
     },
   );
+
+  it('reads a step’s units a page at a time; a page that cannot be read is recorded and taken up again', async () => {
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const job = new DailyJob(gw.db, () => clock, quiet);
+    const read: string[] = [];
+    let broken = true;
+    job.register({
+      name: 'paged',
+      order: 0,
+      units: async function* (_db, { day }) {
+        for (const page of ['p1', 'p2']) {
+          read.push(`${day}/${page}`);
+          if (page === 'p2' && broken) throw new Error('第二页读取失败');
+          yield {
+            key: page,
+            apply: async (trx) => {
+              await trx
+                .insertInto('setting')
+                .values({ key: `paged/${day}/${page}`, value: '1' })
+                .execute();
+            },
+          };
+        }
+      },
+    });
+    const day = '2031-03-22';
+    clock = closeTimeOf(day);
+    const first = await job.closeDays();
+    // The first page done before the second was read: one page held at a time.
+    expect(first.claimed && first.days.at(-1)?.steps[0]).toEqual({ step: 'paged', done: 1, failed: 1 });
+    expect(read.filter((r) => r.startsWith(day))).toEqual([`${day}/p1`, `${day}/p2`]);
+    const paged = () =>
+      gw.db
+        .selectFrom('close_day_unit')
+        .select(['unit_key', 'status', 'detail'])
+        .where('day', '=', day)
+        .where('step', '=', 'paged')
+        .orderBy('unit_key')
+        .execute();
+    expect(await paged()).toEqual([
+      { unit_key: '*', status: 'FAILED', detail: '第二页读取失败' },
+      { unit_key: 'p1', status: 'DONE', detail: null },
+    ]);
+    // The day run again (a resumed day): the page done is skipped, the other done.
+    broken = false;
+    await gw.db.updateTable('close_day').set({ status: 'RUNNING' }).where('day', '=', day).execute();
+    const again = await job.closeDays();
+    expect(again.claimed && again.days.map((d) => d.day)).toEqual([day]);
+    expect(again.claimed && again.days[0]?.steps[0]).toEqual({ step: 'paged', done: 1, failed: 0 });
+    expect((await paged()).filter((u) => u.status === 'DONE').map((u) => u.unit_key)).toEqual(['p1', 'p2']);
+  });
 });

@@ -13,9 +13,10 @@
 // - The days: from a day a run left unfinished, or else the day after the last one closed, through today (the
 //   latest day whose 00:10 has come on the app's clock) or a given day (`npm run job -- --date`), skipping any
 //   closed meanwhile; a first run ever starts at today.
-// - A step lists what is due on the day each time it runs; a unit that fails is recorded and logged with its
-//   reason, and the others go on; it is tried again when the day is run again (a resumed day), and a step whose
-//   units are judged as of the day (an expiry) finds it again on the next day.
+// - A step lists what is due on the day each time it runs (a large book a page at a time, so the run holds one
+//   page, not the book); a unit that fails is recorded and logged with its reason, and the others go on; it is
+//   tried again when the day is run again (a resumed day), and a step whose units are judged as of the day (an
+//   expiry) finds it again on the next day.
 import { hostname } from 'node:os';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import { daysThrough, closeTimeOf, dueDay, nextDay } from '../../../src/domain/calendar/close-of-business';
@@ -45,8 +46,11 @@ export interface CloseStep {
   name: string;
   /** Steps run in this order (then by name). */
   order: number;
-  /** What is due on the day, read afresh each run. */
-  units(db: Kysely<Database>, ctx: DayContext): Promise<readonly CloseUnit[]>;
+  /**
+   * What is due on the day, read afresh each run: a list, or pages of it as they are read (a book of loans), so
+   * the run holds one page at a time however large the book.
+   */
+  units(db: Kysely<Database>, ctx: DayContext): Promise<readonly CloseUnit[]> | AsyncIterable<CloseUnit>;
 }
 
 export interface LogSink {
@@ -201,7 +205,7 @@ export class DailyJob {
 
   private async runStep(step: CloseStep, ctx: DayContext): Promise<StepOutcome> {
     const outcome: StepOutcome = { step: step.name, done: 0, failed: 0 };
-    let units: readonly CloseUnit[];
+    let units: readonly CloseUnit[] | AsyncIterable<CloseUnit>;
     try {
       units = await step.units(this.db, ctx);
     } catch (error) {
@@ -210,6 +214,7 @@ export class DailyJob {
       await this.recordFailure(step, ctx, '*', error);
       return outcome;
     }
+    const listed = Symbol.asyncIterator in units ? (units as AsyncIterable<CloseUnit>)[Symbol.asyncIterator]() : null;
     const done = new Set(
       (
         await this.db
@@ -221,8 +226,22 @@ export class DailyJob {
           .execute()
       ).map((r) => r.unit_key),
     );
-    for (const unit of units) {
+    const list = listed ? [] : (units as readonly CloseUnit[]);
+    for (let k = 0; ; k++) {
       if (this.stopping) break;
+      let unit: CloseUnit | undefined;
+      if (listed) {
+        try {
+          const next = await listed.next();
+          unit = next.done ? undefined : next.value;
+        } catch (error) {
+          // A page could not be read: the step stops there, recorded, and the day's next run takes it up.
+          outcome.failed += 1;
+          await this.recordFailure(step, ctx, '*', error);
+          break;
+        }
+      } else unit = list[k];
+      if (!unit) break;
       if (done.has(unit.key)) continue;
       try {
         await this.db.transaction().execute(async (trx) => {

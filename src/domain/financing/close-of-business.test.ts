@@ -4,12 +4,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  closeLoanThrough,
   INSTALLMENT_STATUS_LABEL,
+  type OpenInstallment,
   installmentStatus,
   overdueDays,
   penaltyToPostFen,
   REMINDER_LABEL,
   RISK_CLASS_LABEL,
+  reminderLabel,
   reminderOn,
   riskClass,
 } from './close-of-business';
@@ -142,5 +145,216 @@ describe('reminderOn', () => {
     expect(reminderOn({ ...weekday, owedFen: 0n }, '2026-06-09')).toBe(null);
     expect(reminderOn({ ...weekday, owedFen: 0n }, '2026-06-20')).toBe(null);
     expect(REMINDER_LABEL.OVERDUE).toBe('已逾期');
+  });
+
+  it('names the reminder by its period, or the 中登 registration for period 0', () => {
+    expect(reminderLabel(2, 'OVERDUE', 5)).toBe('第2期已逾期5天');
+    expect(reminderLabel(1, 'DUE_IN_3', 0)).toBe('第1期3天后到期');
+    expect(reminderLabel(0, 'DUE_IN_1', 0)).toBe('中登明天到期');
+    expect(reminderLabel(0, 'OVERDUE', 2)).toBe('中登已逾期2天');
+  });
+});
+
+describe('closeLoanThrough', () => {
+  const terms = { annualRate: '0.0600', markup: '0.5', dayCountBasis: 360 as const };
+  const open = (dueDate: string, baseFen: bigint, periodNo = 1): OpenInstallment => ({
+    periodNo,
+    dueDate,
+    overdueBaseFen: baseFen,
+    owedFen: baseFen,
+    status: 'NOT_DUE',
+    overdueDays: 0,
+    penaltyThrough: null,
+  });
+  type Loan = Parameters<typeof closeLoanThrough>[0];
+  /** The loan as the gateway stores the close's answer: penalty accrued, status, days, the day closed. */
+  const stored = (loan: Loan, closed: ReturnType<typeof closeLoanThrough>, day: string): Loan => ({
+    ...loan,
+    closedThrough: closed.days.length ? day : loan.closedThrough,
+    installments: loan.installments.map((i, k) => {
+      const c = closed.installments[k]!;
+      return {
+        ...i,
+        owedFen: i.owedFen + c.penaltyPostFen,
+        status: c.status,
+        overdueDays: c.overdueDays,
+        penaltyThrough: c.penaltyThrough,
+      };
+    }),
+  });
+  const loanOf = (dueDates: string[], baseFen: bigint): Loan => ({
+    loanDate: '2026-03-02',
+    closedThrough: '2026-03-02',
+    installments: dueDates.map((d, k) => open(d, baseFen, k + 1)),
+    terms,
+    zhongdeng: { dueDate: '2026-03-12', registered: false, loanFen: 100_000_000n },
+  });
+
+  it('posts 250.00 a day on 1,000,000.00 overdue, turns the loan 逾期 and 关注, and reminds of it', () => {
+    const loan = loanOf(['2026-06-10'], 100_000_000n);
+    const before = closeLoanThrough({ ...loan, closedThrough: '2026-06-09' }, '2026-06-10');
+    expect(before).toMatchObject({ days: ['2026-06-10'], overdue: false, overdueDays: 0, riskClass: 'NORMAL' });
+    expect(before.installments[0]).toMatchObject({ status: 'DUE', penaltyPostFen: 0n, changed: true });
+    const day = closeLoanThrough({ ...loan, closedThrough: '2026-06-10' }, '2026-06-11');
+    expect(day).toMatchObject({ overdue: true, overdueDays: 1, riskClass: 'SPECIAL_MENTION', writeOffReview: false });
+    expect(day.installments[0]).toMatchObject({
+      status: 'OVERDUE',
+      penaltyPostFen: 25_000n,
+      penaltyThrough: '2026-06-11',
+    });
+    expect(day.reminders).toEqual([
+      {
+        day: '2026-06-11',
+        periodNo: 0,
+        kind: 'OVERDUE',
+        dueDate: '2026-03-12',
+        amountFen: 100_000_000n,
+        overdueDays: 91,
+      },
+      {
+        day: '2026-06-11',
+        periodNo: 1,
+        kind: 'OVERDUE',
+        dueDate: '2026-06-10',
+        amountFen: 100_025_000n,
+        overdueDays: 1,
+      },
+    ]);
+  });
+
+  it('closes a day already closed as nothing: no day, no post, no reminder, nothing changed', () => {
+    const loan = loanOf(['2026-06-10'], 100_000_000n);
+    const once = closeLoanThrough({ ...loan, closedThrough: '2026-06-10' }, '2026-06-11');
+    const again = closeLoanThrough(stored({ ...loan, closedThrough: '2026-06-10' }, once, '2026-06-11'), '2026-06-11');
+    expect(again.days).toEqual([]);
+    expect(again.reminders).toEqual([]);
+    expect(again.installments.map((i) => [i.penaltyPostFen, i.changed])).toEqual([[0n, false]]);
+    expect(again).toMatchObject({ overdue: true, overdueDays: 1 });
+  });
+
+  it('reminds of the 中登 deadline until it is registered', () => {
+    const loan = { ...loanOf([], 1n), closedThrough: null };
+    const reminded = closeLoanThrough(loan, '2026-03-13').reminders.map((r) => `${r.day} ${r.kind}`);
+    expect(reminded).toEqual([
+      '2026-03-05 DUE_IN_7',
+      '2026-03-09 DUE_IN_3',
+      '2026-03-11 DUE_IN_1',
+      '2026-03-13 OVERDUE',
+    ]);
+    expect(
+      closeLoanThrough({ ...loan, zhongdeng: { dueDate: '2026-03-12', registered: true, loanFen: 1n } }, '2026-03-13')
+        .reminders,
+    ).toEqual([]);
+    expect(closeLoanThrough({ ...loan, zhongdeng: null }, '2026-03-13').reminders).toEqual([]);
+  });
+
+  it('judges the loan 逾期 when any installment is, and changes nothing of one far from due', () => {
+    const loan = { ...loanOf(['2026-06-10', '2026-09-10'], 100_000_000n), closedThrough: '2026-06-10' };
+    const closed = closeLoanThrough(loan, '2026-06-11');
+    expect(closed.overdue).toBe(true);
+    expect(closed.installments[1]).toEqual({
+      periodNo: 2,
+      status: 'NOT_DUE',
+      overdueDays: 0,
+      penaltyPostFen: 0n,
+      penaltyThrough: null,
+      changed: false,
+    });
+    // Due on the day itself: 已到期, nothing posted, no penalty day recorded, no reminder of it.
+    const onDue = closeLoanThrough({ ...loan, closedThrough: '2026-06-09' }, '2026-06-10');
+    expect(onDue.installments[0]).toMatchObject({ status: 'DUE', penaltyPostFen: 0n, penaltyThrough: null });
+    expect(onDue.reminders.map((r) => r.periodNo)).toEqual([0]);
+  });
+
+  it('posts no day twice: a penalty posted through a later day than the loan was closed is not posted again', () => {
+    const loan = loanOf(['2026-06-10'], 100_000_000n);
+    const ahead = {
+      ...loan,
+      closedThrough: '2026-06-10',
+      installments: [{ ...loan.installments[0]!, status: 'OVERDUE' as const, penaltyThrough: '2026-06-12' }],
+    };
+    expect(closeLoanThrough(ahead, '2026-06-13').installments[0]).toMatchObject({
+      penaltyPostFen: 25_000n,
+      penaltyThrough: '2026-06-13',
+    });
+  });
+
+  it('judges nothing again on a day closed already, whatever is stored', () => {
+    const loan = { ...loanOf(['2026-06-10'], 100_000_000n), closedThrough: '2026-06-20' };
+    expect(closeLoanThrough(loan, '2026-06-20').installments[0]).toMatchObject({ status: 'NOT_DUE', changed: false });
+  });
+
+  it('lists a day’s reminders by period, the 中登 registration first', () => {
+    const loan = loanOf(['2026-06-10', '2026-06-10'], 1_000n);
+    const reversed = { ...loan, closedThrough: '2026-06-11', installments: [...loan.installments].reverse() };
+    expect(closeLoanThrough(reversed, '2026-06-12').reminders.map((r) => r.periodNo)).toEqual([0, 1, 2]);
+  });
+
+  it('is 次级 past 90 days and for write-off review past 180, by its most overdue installment', () => {
+    const loan = {
+      ...loanOf(['2026-01-05', '2026-04-06'], 1_000n),
+      loanDate: '2025-12-01',
+      closedThrough: '2026-07-06',
+    };
+    expect(closeLoanThrough(loan, '2026-07-07')).toMatchObject({
+      overdueDays: 183,
+      riskClass: 'SUBSTANDARD',
+      writeOffReview: true,
+    });
+  });
+
+  const arbitraryLoan = fc
+    .record({
+      due: fc.array(fc.integer({ min: 0, max: 120 }), { minLength: 1, maxLength: 4 }),
+      base: fc.bigInt({ min: 0n, max: 10n ** 10n }),
+      rate: fc.integer({ min: 1, max: 2400 }).map((bp) => (bp / 10_000).toFixed(4)),
+      basis: fc.constantFrom(360 as const, 365 as const),
+      from: fc.integer({ min: 0, max: 150 }),
+      span: fc.integer({ min: 1, max: 10 }),
+    })
+    .map(({ due, base, rate, basis, from, span }) => {
+      const loan: Loan = {
+        loanDate: '2026-01-05',
+        closedThrough: addDays('2026-01-05', from),
+        installments: due.map((d, k) => open(addDays('2026-01-05', d), base, k + 1)),
+        terms: { annualRate: rate, markup: '0.5', dayCountBasis: basis },
+        zhongdeng: { dueDate: '2026-01-15', registered: false, loanFen: 1n },
+      };
+      return { loan, days: Array.from({ length: span }, (_, k) => addDays('2026-01-05', from + k + 1)) };
+    });
+
+  it('changes nothing when a day is closed again (property)', () => {
+    fc.assert(
+      fc.property(arbitraryLoan, ({ loan, days }) => {
+        const last = days.at(-1)!;
+        const after = stored(loan, closeLoanThrough(loan, last), last);
+        const again = closeLoanThrough(after, last);
+        expect(again.days).toEqual([]);
+        expect(stored(after, again, last)).toEqual(after);
+        expect(again.reminders).toEqual([]);
+      }),
+    );
+  });
+
+  it('posts the same, day by day, as closing the missed days at once (property)', () => {
+    fc.assert(
+      fc.property(arbitraryLoan, ({ loan, days }) => {
+        const last = days.at(-1)!;
+        const atOnce = closeLoanThrough(loan, last);
+        let daily = loan;
+        const reminders: unknown[] = [];
+        for (const d of days) {
+          const closed = closeLoanThrough(daily, d);
+          expect(closed.days).toEqual([d]);
+          reminders.push(...closed.reminders);
+          daily = stored(daily, closed, d);
+        }
+        expect(daily).toEqual(stored(loan, atOnce, last));
+        expect(reminders.map((r) => ({ ...(r as object), amountFen: 0n }))).toEqual(
+          atOnce.reminders.map((r) => ({ ...r, amountFen: 0n })),
+        );
+        for (const i of atOnce.installments) expect(i.penaltyPostFen >= 0n).toBe(true);
+      }),
+    );
   });
 });

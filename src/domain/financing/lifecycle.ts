@@ -869,6 +869,16 @@ export const LIFECYCLE: LifecycleTable = {
       to: 'REPAYING/OVERDUE',
       comment: 'none',
     },
+    {
+      // The close of business finds nothing overdue any more (paid up): the business is 还款中 again.
+      action: 'cured',
+      label: '逾期解除',
+      op: 'edit',
+      who: [ROLE.SYSTEM],
+      from: ['REPAYING/OVERDUE'],
+      to: 'REPAYING/NORMAL',
+      comment: 'none',
+    },
     // Any stage: end the business before the loan, or pause it.
     {
       action: 'terminate',

@@ -1,7 +1,7 @@
 // 我的待办 and 我的已办 (BUSINESS.md §4). Each tab of the to-do lists what the stages registered for it
 // (gateway/src/stage/stage-todos.ts), computed there from the lifecycle table and the review snapshot, never from
 // a copy of their rules: 待审核 the review queue, 待制作 the items the table offers the person 提交 on, 待表决 the
-// agenda items a member is yet to vote on; 到期提醒 stays empty until lending registers its due dates. The count
+// agenda items a member is yet to vote on, 到期提醒 the reminders the last close of business stored. The count
 // on the menu item is the first three together. 我的已办 is the timeline events the person made and what the
 // stages registered beside them (the votes), newest first.
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,9 +1,10 @@
 // 我的待办 (/workbench/technological/todo, BUSINESS.md §4): what awaits the signed-in user, computed by the
 // gateway from the lifecycle table — 待审核 (items at a level they review), 待制作 (items they may submit),
-// 到期提醒 (empty until lending exists). 处理 opens the page where the user's action is granted. Opening the
-// list asks the menu's count again, so the badge matches what the list shows; each tab shows its own count, and
-// until the user picks a tab the page opens on the first one that holds something.
-import { Button, Tab, TabList, Text } from '@fluentui/react-components';
+// 到期提醒 (the reminders the last close of business stored: due dates, overdue installments, the 中登
+// deadline). 处理 opens the page where the user's action is granted. Opening the list asks the menu's count
+// again, so the badge matches what the list shows; each tab shows its own count, and until the user picks a tab
+// the page opens on the first one that holds something.
+import { Button, Tab, TabList, Text, makeStyles } from '@fluentui/react-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,8 +21,12 @@ import { useListScreenStyles } from '../common/list-screen-styles';
 import { WaitingCell } from '../review/waiting-cell';
 import { usePagedList } from '../common/use-paged-list';
 
+// The four tabs with their counts are wider than a phone: they wrap onto a second row, not widen the page.
+const useTabStyles = makeStyles({ tabs: { flexWrap: 'wrap' } });
+
 export function TodoScreen() {
   const styles = useListScreenStyles();
+  const tabStyles = useTabStyles();
   const { review, todoCount } = useServices();
   const navigate = useNavigate();
   const [machine] = useState(() =>
@@ -84,6 +89,7 @@ export function TodoScreen() {
       </Text>
       <div className={styles.card}>
         <TabList
+          className={tabStyles.tabs}
           selectedValue={tab}
           onTabSelect={(_, d) => {
             const next = d.value as TodoTab;
@@ -98,7 +104,11 @@ export function TodoScreen() {
             </Tab>
           ))}
         </TabList>
-        {tab === 'DUE' && <Notice intent="info">到期提醒将在放款功能上线后显示（还款计划的到期与逾期）。</Notice>}
+        {tab === 'DUE' && (
+          <Notice intent="info">
+            到期提醒由每日日终（00:10）生成：还款到期前7天、3天、1天，逾期期间每日；以及放款后10日内的中登登记。
+          </Notice>
+        )}
         <PagedTable
           aria-label={`我的待办：${TODO_TAB_LABEL[tab]}`}
           columns={columns}
