@@ -23,6 +23,8 @@ export const DOCUMENT_PREFIX = {
   interviewMinutes: 'FT',
   /** 合同. */
   contract: 'HT',
+  /** 存续期检查报告. */
+  duration: 'CX',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

@@ -74,6 +74,7 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
             { step: 'test-step', done: 3, failed: 0 },
             { step: 'expire-pre-credits', done: expect.any(Number), failed: 0 },
             { step: 'expire-decisions', done: expect.any(Number), failed: 0 },
+            { step: 'duration-reports', done: expect.any(Number), failed: 0 },
           ],
         },
       ],

@@ -304,3 +304,17 @@ export function registerItemsCheckpoint<S extends string, I extends StageItem<S>
     return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
   });
 }
+
+/**
+ * What the actor may do on each of a business's items now — the table's verdict within the business's guard, as
+ * the items' page answers it — for what lists items apart from that page (the workbench's to-dos).
+ */
+export function itemActionsOf<S extends string, I extends StageItem<S>>(
+  def: ItemsDef<S, I>,
+  actor: Actor,
+  now: Date,
+  business: { state: string; suspended: boolean },
+  items: I[],
+): string[][] {
+  return itemsWithActions(def, items, business, itemContext(def, actor, now, business.state)).map((i) => i.actions);
+}
