@@ -1,7 +1,7 @@
 // 存续期管理's calls as its screens make them through the stage port's `custom` (StageGatewayAdapter with the
 // duration routes): the operator's list, one report with what they may do, the business's reports (业务详情's
-// tab), 保存 and 提交; riskhead's read, 通过, 退回, the refusal of a 退回 without its reason, and 贷后报告统计. The
-// records are the fixed ones of duration-fixtures.ts.
+// tab), 保存 and 提交; riskhead's read, 通过, 退回, the refusal of a 退回 without its reason, and 贷后报告统计 with its
+// export. The records are the fixed ones of duration-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
 import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
@@ -17,7 +17,8 @@ import {
   PACT_DURATION_REPORT,
 } from './support/duration-fixtures';
 
-const { eachLike, integer, like, string } = MatchersV3;
+const { eachLike, integer, like, regex, string } = MatchersV3;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ROUTES = { resource: { api: DURATION_API, noun: '存续期报告' } };
 const STATS = { resource: { api: DURATION_STATS_API, noun: '贷后报告统计' } };
@@ -276,6 +277,32 @@ describe('存续期报告 contract', () => {
           periodTo: '2026-12',
         });
         expect(rows[0]?.period).toBe('2026-12');
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(DurationState.pending)
+      .uponReceiving('贷后报告统计 of a month exported')
+      .withRequest('GET', `${DURATION_STATS_API}/export`, (b) =>
+        b.query({ periodFrom: '2026-12', periodTo: '2026-12' }).headers(as('riskhead')),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': XLSX,
+          'Content-Disposition': regex(
+            /^attachment;.*filename\*=UTF-8''.+\.xlsx$/,
+            'attachment; filename="s.xlsx"; filename*=UTF-8\'\'s.xlsx',
+          ),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const name = await port(mock.url, 'riskhead').download(
+          STATS,
+          '/export',
+          { periodFrom: '2026-12', periodTo: '2026-12' },
+          '贷后报告统计.xlsx',
+        );
+        expect(name).toMatch(/\.xlsx$/);
       });
   });
 });

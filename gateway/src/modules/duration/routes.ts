@@ -4,7 +4,7 @@
 // reports' own is one report with its business and what the caller may do on it, and 贷后报告统计 — one query
 // over the same items and the same scope, grouped by 经办人 and the month a report is due. The close of
 // business makes the reports due each day (a step of the app's daily job).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -18,6 +18,8 @@ import {
 } from '../../../../src/domain/financing/duration';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { GatewayDeps } from '../../deps';
+import { loadExcel } from '../../lazy-libraries';
+import { contentDisposition } from '../file/file-names';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { withinScope } from '../../resource/resource-repository';
@@ -125,62 +127,82 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     },
   );
 
+  /** 贷后报告统计: one query over the reports in the caller's scope, per 经办人 and the month a report is due. */
+  const statistics = async (request: FastifyRequest) => {
+    const { tenantId } = sessionOf(request);
+    const actor = await callerOf(request, deps.db);
+    const q = request.query as { periodFrom?: string; periodTo?: string };
+    if (q.periodFrom && q.periodTo && q.periodFrom > q.periodTo) throw invalidInput(DurationMessage.period);
+    const today = businessDay(deps.now());
+    const made = sql.join(MADE_STATUSES.map((s) => sql.lit(s)));
+    const period = sql<string>`to_char(r.due_date, 'YYYY-MM')`;
+    let query = withinScope(
+      db
+        .selectFrom('duration_report as r')
+        .innerJoin('financing_business as b', (j) =>
+          j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
+        )
+        .leftJoin('app_user as u', (j) => j.onRef('u.user_id', '=', 'r.maker_id'))
+        .where('r.tenant_id', '=', tenantId)
+        .where('b.deleted', '=', false),
+      'b',
+      fixedScopeOf(actor),
+    );
+    if (q.periodFrom) query = query.where(period, '>=', q.periodFrom);
+    if (q.periodTo) query = query.where(period, '<=', q.periodTo);
+    const rows = await query
+      .select([
+        'r.maker_id',
+        sql<string>`coalesce(max(u.nick_name), '未指定')`.as('maker_name'),
+        period.as('period'),
+        sql<string>`count(*)`.as('due'),
+        sql<string>`count(*) filter (where r.status in (${made}))`.as('made'),
+        sql<string>`count(*) filter (where r.status not in (${made}) and r.due_date < ${today}::date)`.as('overdue'),
+      ])
+      .groupBy(['r.maker_id', period])
+      .orderBy(period, 'desc')
+      .orderBy('maker_name')
+      .execute();
+    return rows.map((r) => ({
+      makerId: (r.maker_id as string | null) ?? null,
+      makerName: String(r.maker_name),
+      period: String(r.period),
+      due: Number(r.due),
+      made: Number(r.made),
+      overdue: Number(r.overdue),
+    }));
+  };
+  const summary = '贷后报告统计：按经办人与期间（应完成日所在月份）统计应制作、已制作、逾期未制作（数据授权范围内）';
   app.get(
     DURATION_STATS_API,
     {
       config: { access: { menu: DURATION_STATS_PATH } },
       schema: {
         tags: ['business'],
-        summary: '贷后报告统计：按经办人与期间（应完成日所在月份）统计应制作、已制作、逾期未制作（数据授权范围内）',
+        summary,
         querystring: StatsQuery,
         response: envelopeResponses(Type.Array(StatsRow)),
       },
     },
-    async (request) => {
-      const { tenantId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
-      const q = request.query as { periodFrom?: string; periodTo?: string };
-      if (q.periodFrom && q.periodTo && q.periodFrom > q.periodTo) throw invalidInput(DurationMessage.period);
-      const today = businessDay(deps.now());
-      const made = sql.join(MADE_STATUSES.map((s) => sql.lit(s)));
-      const period = sql<string>`to_char(r.due_date, 'YYYY-MM')`;
-      let query = withinScope(
-        db
-          .selectFrom('duration_report as r')
-          .innerJoin('financing_business as b', (j) =>
-            j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
-          )
-          .leftJoin('app_user as u', (j) => j.onRef('u.user_id', '=', 'r.maker_id'))
-          .where('r.tenant_id', '=', tenantId)
-          .where('b.deleted', '=', false),
-        'b',
-        fixedScopeOf(actor),
-      );
-      if (q.periodFrom) query = query.where(period, '>=', q.periodFrom);
-      if (q.periodTo) query = query.where(period, '<=', q.periodTo);
-      const rows = await query
-        .select([
-          'r.maker_id',
-          sql<string>`coalesce(max(u.nick_name), '未指定')`.as('maker_name'),
-          period.as('period'),
-          sql<string>`count(*)`.as('due'),
-          sql<string>`count(*) filter (where r.status in (${made}))`.as('made'),
-          sql<string>`count(*) filter (where r.status not in (${made}) and r.due_date < ${today}::date)`.as('overdue'),
-        ])
-        .groupBy(['r.maker_id', period])
-        .orderBy(period, 'desc')
-        .orderBy('maker_name')
-        .execute();
-      return ok(
-        rows.map((r) => ({
-          makerId: (r.maker_id as string | null) ?? null,
-          makerName: String(r.maker_name),
-          period: String(r.period),
-          due: Number(r.due),
-          made: Number(r.made),
-          overdue: Number(r.overdue),
-        })),
-      );
+    async (request) => ok(await statistics(request)),
+  );
+  app.get(
+    `${DURATION_STATS_API}/export`,
+    {
+      config: { access: { menu: DURATION_STATS_PATH, op: 'export' } },
+      schema: { tags: ['business'], summary: `${summary}导出（xlsx）`, querystring: StatsQuery },
+    },
+    async (request, reply) => {
+      const rows = await statistics(request);
+      const workbook = new (await loadExcel()).Workbook();
+      const sheet = workbook.addWorksheet('贷后报告统计');
+      sheet.columns = ['经办人', '期间', '应制作', '已制作', '逾期未制作'].map((header) => ({ header, width: 16 }));
+      sheet.getRow(1).font = { bold: true };
+      for (const r of rows) sheet.addRow([r.makerName, r.period, r.due, r.made, r.overdue]);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition('attachment', '贷后报告统计.xlsx'))
+        .send(Buffer.from(await workbook.xlsx.writeBuffer()));
     },
   );
 };

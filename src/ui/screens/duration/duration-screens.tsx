@@ -16,6 +16,7 @@ import {
 } from '../../../domain/financing/duration';
 import { useServices } from '../../app/services';
 import { useLoadOnce } from '../../kit/use-load-once';
+import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { DocumentList, type DocumentListSpec } from '../stage/document-parts';
@@ -66,6 +67,8 @@ interface StatsRow {
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 20px' },
+  section: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  finding: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(320px, 100%), 1fr))', gap: '12px 16px' },
 });
@@ -90,10 +93,18 @@ const LIST: DocumentListSpec<Report> = {
   label: '存续期检查报告',
   search: { key: 'businessNo', label: '业务编号' },
   infoPath: DURATION_LIST_PATH,
-  columns: ['报告编号', '业务编号', '供应商', '检查期', '应完成日', '风险分类', '结论', '状态'].map((title, i) => ({
-    title,
-    ...(i < 2 ? { width: 150 } : {}),
-  })),
+  columns: (
+    [
+      ['报告编号', 150],
+      ['业务编号', 150],
+      ['供应商', 200],
+      ['检查期', 150],
+      ['应完成日', 110],
+      ['风险分类', 90],
+      ['结论', 100],
+      ['状态', 80],
+    ] as const
+  ).map(([title, width]) => ({ title, width })),
   cells: (r) => [
     r.reportNo,
     r.businessNo ?? '',
@@ -150,19 +161,33 @@ function ReportRecord({ id, onChanged }: { id: string; onChanged: () => void }) 
           ...(r.reviewComment ? ([['审核意见', r.reviewComment]] as [string, string][]) : []),
         ]}
       />
-      {makes ? (
-        <ReportForm report={r} actions={detail.actions} onDone={onChanged} />
-      ) : (
-        <Facts
-          label="检查结果"
-          items={[
-            ...FINDINGS.map((f) => [f.label, r.findings[f.key] || '--'] as [string, string]),
-            ['风险分类', r.riskClassLabel ?? '--'],
-            ['结论', r.conclusionLabel ?? '--'],
-          ]}
-        />
-      )}
+      <Text as="h2" size={400} weight="semibold">
+        检查结果
+      </Text>
+      {makes ? <ReportForm report={r} actions={detail.actions} onDone={onChanged} /> : <Findings report={r} />}
       {detail.actions.includes('approve') && <ReportReview report={r} onDone={onChanged} />}
+    </section>
+  );
+}
+
+/** The check as made: each finding under its label (a text may be long), then the class and the conclusion. */
+function Findings({ report: r }: { report: Report }) {
+  const styles = useStyles();
+  return (
+    <section aria-label="检查结果" className={styles.section}>
+      {FINDINGS.map((f) => (
+        <div key={f.key}>
+          <Text weight="semibold">{f.label}</Text>
+          <p className={styles.finding}>{r.findings[f.key] || '--'}</p>
+        </div>
+      ))}
+      <Facts
+        label="风险分类与结论"
+        items={[
+          ['风险分类', r.riskClassLabel ?? '--'],
+          ['结论', r.conclusionLabel ?? '--'],
+        ]}
+      />
     </section>
   );
 }
@@ -212,7 +237,7 @@ function ReportForm({ report, actions, onDone }: { report: Report; actions: stri
     </Field>
   );
   return (
-    <section aria-label="制作存续期报告" className={styles.page}>
+    <section aria-label="制作存续期报告" className={styles.section}>
       <div className={styles.form}>
         {FINDINGS.map((f) => (
           <Field key={f.key} label={f.label} required>
@@ -243,7 +268,7 @@ function ReportReview({ report, onDone }: { report: Report; onDone: () => void }
   const { busy, send } = useMove(report, onDone);
   const [comment, setComment] = useState('');
   return (
-    <section aria-label="审核存续期报告" className={styles.page}>
+    <section aria-label="审核存续期报告" className={styles.section}>
       <Field label="审核意见" hint="退回时必填">
         <Textarea value={comment} maxLength={500} onChange={(_, d) => setComment(d.value)} />
       </Field>
@@ -261,8 +286,12 @@ function ReportReview({ report, onDone }: { report: Report; onDone: () => void }
 
 // ——— 贷后报告统计 ———
 
+/** The period filter as the query sends it: only what was typed. */
+const filled = (query: Record<string, string>) => Object.fromEntries(Object.entries(query).filter(([, v]) => v));
+
 export function LoanReportStatisticsScreen() {
   const styles = useStyles();
+  const { stages } = useServices();
   const [typed, setTyped] = useState({ periodFrom: '', periodTo: '' });
   const [query, setQuery] = useState(typed);
   return (
@@ -285,6 +314,11 @@ export function LoanReportStatisticsScreen() {
         >
           重置
         </Button>
+        <Permission code="export">
+          <Button onClick={() => void stages.download(STATS_ROUTES, '/export', filled(query), '贷后报告统计.xlsx')}>
+            导出
+          </Button>
+        </Permission>
       </div>
       <Statistics key={JSON.stringify(query)} query={query} />
     </section>
@@ -294,13 +328,7 @@ export function LoanReportStatisticsScreen() {
 function Statistics({ query }: { query: { periodFrom: string; periodTo: string } }) {
   const { stages } = useServices();
   const rows = useLoadOnce(
-    () =>
-      stages.custom<StatsRow[]>(
-        STATS_ROUTES,
-        'GET',
-        '',
-        Object.fromEntries(Object.entries(query).filter(([, value]) => value)),
-      ),
+    () => stages.custom<StatsRow[]>(STATS_ROUTES, 'GET', '', filled(query)),
     null as StatsRow[] | null,
   );
   if (!rows) return <Spinner size="small" label="统计中…" />;
@@ -314,7 +342,7 @@ function Statistics({ query }: { query: { periodFrom: string; periodTo: string }
     <SmallTable
       label="贷后报告统计"
       scrollLabel="贷后报告统计表"
-      minWidth="560px"
+      minWidth="340px"
       columns={columns}
       rows={[
         ...rows.map((r) => ({
