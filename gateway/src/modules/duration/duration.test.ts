@@ -208,6 +208,14 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
     const scoped = await call('GET', `${STATS}?periodFrom=${month1}&periodTo=${month2}`, as.risk2!);
     expect(scoped.code, scoped.message).toBe(0);
     expect(scoped.data).toEqual([]);
+    const workbook = await gw.app.inject({
+      method: 'GET',
+      url: `${STATS}/export?periodFrom=${month1}`,
+      headers: as.riskhead,
+    });
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-type']).toContain('spreadsheetml');
+    expect(workbook.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await call('GET', `${STATS}?periodFrom=${month2}&periodTo=${month1}`, as.riskhead!)).message).toBe(
       DurationMessage.period,
     );
