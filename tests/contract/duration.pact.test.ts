@@ -1,7 +1,7 @@
-// 存续期管理's calls as its screens make them through the stage port's `custom` (StageGatewayAdapter with the
-// duration routes): the operator's list, one report with what they may do, the business's reports (业务详情's
-// tab), 保存 and 提交; riskhead's read, 通过, 退回, the refusal of a 退回 without its reason, and 贷后报告统计 with its
-// export. The records are the fixed ones of duration-fixtures.ts.
+// 存续期管理's calls as its screens make them through the stage port's `custom` and `download` (StageGatewayAdapter
+// with the duration routes): the operator's list and its export, one report with what they may do, the business's
+// reports (业务详情's tab), 保存 and 提交; riskhead's read, 通过, 退回, the refusal of a 退回 without its reason, and
+// 贷后报告统计 with its export. The records are the fixed ones of duration-fixtures.ts.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
 import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
@@ -93,6 +93,32 @@ describe('存续期报告 contract', () => {
           { current: 1, size: 10 },
         );
         expect(page.records[0]?.reportNo).toMatch(/^CX/);
+      });
+
+    await createPact()
+      .addInteraction()
+      .given(DurationState.draft)
+      .uponReceiving('the duration reports of a business number exported')
+      .withRequest('GET', `${DURATION_API}/export`, (b) =>
+        b.query({ businessNo: 'RZ202611019905' }).headers(as('operator')),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': XLSX,
+          'Content-Disposition': regex(
+            /^attachment;.*filename\*=UTF-8''.+\.xlsx$/,
+            'attachment; filename="r.xlsx"; filename*=UTF-8\'\'r.xlsx',
+          ),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const name = await port(mock.url, 'operator').download(
+          ROUTES,
+          '/export',
+          { businessNo: 'RZ202611019905' },
+          '存续期检查报告.xlsx',
+        );
+        expect(name).toMatch(/\.xlsx$/);
       });
 
     await createPact()

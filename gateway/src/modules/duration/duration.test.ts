@@ -139,6 +139,12 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
       expect((await call('GET', `${API}/${report.keyId}`, as[who]!)).code).toBe(ResultCode.notFound);
       expect((await move(who, 'save', { values: FILLED })).code).toBe(ResultCode.notFound);
     }
+    const sheet = await gw.app.inject({
+      method: 'GET',
+      url: `${API}/export?businessNo=${businessNo}`,
+      headers: as.operator,
+    });
+    expect([sheet.statusCode, sheet.headers['content-type']]).toEqual([200, expect.stringContaining('spreadsheetml')]);
     const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', as.operator!);
     expect(todo.data.records.some((r: { link: string }) => r.link.endsWith(report.keyId))).toBe(true);
   });

@@ -18,13 +18,11 @@ import {
 } from '../../../../src/domain/financing/duration';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { GatewayDeps } from '../../deps';
-import { loadExcel } from '../../lazy-libraries';
-import { contentDisposition } from '../file/file-names';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { withinScope } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
-import { registerDocumentRoutes } from '../../stage/stage-documents';
+import { registerDocumentRoutes, sendWorkbook } from '../../stage/stage-documents';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { dayOf } from '../../stage/stage-money';
 import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
@@ -73,6 +71,20 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     notFound: DurationMessage.notFound,
     search: { reportNo: 'd.report_no', businessNo: 'b.business_no', status: 'd.status' },
     row: { schema: DurationSchema, of: (r) => wireOf(fromRow(r)) },
+    export: {
+      title: '存续期检查报告',
+      columns: [
+        ['报告编号', (r) => r.reportNo],
+        ['业务编号', (r) => r.businessNo],
+        ['供应商', (r) => r.supplierName],
+        ['检查期', (r) => r.periodLabel],
+        ['应完成日', (r) => r.dueDate],
+        ['风险分类', (r) => r.riskClassLabel ?? ''],
+        ['结论', (r) => r.conclusionLabel ?? ''],
+        ['检查日', (r) => r.checkDate ?? ''],
+        ['状态', (r) => r.statusLabel],
+      ],
+    },
   });
 
   // The close of business's step: the reports due on the day, each made once.
@@ -193,16 +205,8 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       schema: { tags: ['business'], summary: `${summary}导出（xlsx）`, querystring: StatsQuery },
     },
     async (request, reply) => {
-      const rows = await statistics(request);
-      const workbook = new (await loadExcel()).Workbook();
-      const sheet = workbook.addWorksheet('贷后报告统计');
-      sheet.columns = ['经办人', '期间', '应制作', '已制作', '逾期未制作'].map((header) => ({ header, width: 16 }));
-      sheet.getRow(1).font = { bold: true };
-      for (const r of rows) sheet.addRow([r.makerName, r.period, r.due, r.made, r.overdue]);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition('attachment', '贷后报告统计.xlsx'))
-        .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+      const rows = (await statistics(request)).map((r) => [r.makerName, r.period, r.due, r.made, r.overdue]);
+      return sendWorkbook(reply, '贷后报告统计', ['经办人', '期间', '应制作', '已制作', '逾期未制作'], rows);
     },
   );
 };

@@ -93,6 +93,7 @@ const LIST: DocumentListSpec<Report> = {
   label: '存续期检查报告',
   search: { key: 'businessNo', label: '业务编号' },
   infoPath: DURATION_LIST_PATH,
+  exportName: '存续期检查报告',
   columns: (
     [
       ['报告编号', 150],
