@@ -52,6 +52,7 @@ describe('存续期报告', () => {
     await operator.goto(`${gateway.url}/durationManage/durationExamineReport`);
     const row = operator.getByRole('row').filter({ hasText: businessNo });
     await row.waitFor();
+    await operator.getByRole('button', { name: '导出' }).waitFor();
     await screenshots(operator, 'duration-list');
     await row.getByRole('button', { name: '查看' }).click();
     const form = operator.getByRole('region', { name: '制作存续期报告' });

@@ -94,18 +94,10 @@ const LIST: DocumentListSpec<Report> = {
   search: { key: 'businessNo', label: '业务编号' },
   infoPath: DURATION_LIST_PATH,
   exportName: '存续期检查报告',
-  columns: (
-    [
-      ['报告编号', 150],
-      ['业务编号', 150],
-      ['供应商', 200],
-      ['检查期', 150],
-      ['应完成日', 110],
-      ['风险分类', 90],
-      ['结论', 100],
-      ['状态', 80],
-    ] as const
-  ).map(([title, width]) => ({ title, width })),
+  columns: ['报告编号', '业务编号', '供应商', '检查期', '应完成日', '风险分类', '结论', '状态'].map((title, i) => ({
+    title,
+    ...(i < 2 ? { width: 140 } : i === 2 ? { width: 180 } : {}),
+  })),
   cells: (r) => [
     r.reportNo,
     r.businessNo ?? '',
