@@ -31,6 +31,8 @@ export const DOCUMENT_PREFIX = {
   push: 'TS',
   /** 正式函件. */
   letter: 'HJ',
+  /** 存续期检查报告. */
+  duration: 'CX',
   /** 供应商编号. */
   supplier: 'GYS',
   /** 认证证书. */

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { type TObject, type TProperties, type TSchema, Type } from 'typebox';
 import type { Database } from '../db/database';
@@ -23,6 +23,7 @@ import type { DocumentTemplate } from '../documents/document-template';
 import { renderDocument } from '../documents/render-document';
 import { type Actor, actorById, inScope, loadBusiness, nextDocumentNo } from '../modules/business/aggregate';
 import { logOperation } from '../modules/operation-log/repository';
+import { loadExcel } from '../lazy-libraries';
 import { BlobStore } from '../modules/file/blob-store';
 import { bindOwnFiles } from '../modules/file/file-binding';
 import { contentDisposition } from '../modules/file/file-names';
@@ -31,6 +32,7 @@ import { newId } from '../modules/operation-log/repository';
 import { sessionOf } from '../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
 import { withinScope } from '../resource/resource-repository';
+import { EXPORT_MAX_ROWS } from '../resource/resource-routes';
 import { IdParams, PageQuery, pageOf, pageRequest } from '../schemas/common';
 import { type AnyDb, callerOf, fixedScopeOf } from './stage-scope';
 
@@ -321,6 +323,8 @@ export interface DocumentRoutesDef<R extends object> {
     schema: TProperties;
     of(db: Kysely<Database>, tenantId: string, row: Record<string, unknown>): Promise<object>;
   };
+  /** `{api}/export`: the rows of the page's filter as a workbook of these columns (the list's 导出). */
+  export?: { title: string; columns: readonly (readonly [string, (row: R & PageExtras) => string | number])[] };
 }
 
 /** The stages' document tables, so that a later stage gathers a business's documents (推送's package). */
@@ -347,6 +351,30 @@ export async function storedDocumentsOf(db: AnyDb, tenantId: string, businessId:
     }
   }
   return out;
+}
+
+/** What the page adds to each stage row: its business's number and supplier. */
+export interface PageExtras {
+  businessNo: string;
+  supplierName: string;
+}
+
+/** One sheet of these columns and rows, sent as the download `{title}.xlsx` (a list's or a statistic's 导出). */
+export async function sendWorkbook(
+  reply: FastifyReply,
+  title: string,
+  headers: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+) {
+  const workbook = new (await loadExcel()).Workbook();
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = headers.map((header) => ({ header, width: 20 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) sheet.addRow([...r]);
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', contentDisposition('attachment', `${title}.xlsx`))
+    .send(Buffer.from(await workbook.xlsx.writeBuffer()));
 }
 
 export function registerDocumentRoutes<R extends object>(
@@ -400,43 +428,9 @@ export function registerDocumentRoutes<R extends object>(
       },
     },
     async (request) => {
-      const { tenantId } = sessionOf(request);
-      const actor = await callerOf(request, deps.db);
       const q = request.query as Record<string, string | undefined> & PageQuery;
       const page = pageRequest(q);
-      let query = withinScope(
-        db
-          .selectFrom(`${def.table} as d`)
-          .innerJoin('financing_business as b', (j) =>
-            j.onRef('b.business_id', '=', 'd.business_id').onRef('b.tenant_id', '=', 'd.tenant_id'),
-          )
-          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-          .where('d.tenant_id', '=', tenantId)
-          .where('b.deleted', '=', false),
-        'b',
-        fixedScopeOf(actor),
-      );
-      for (const [key, column] of Object.entries(def.search)) {
-        if (q[key]) query = query.where(column, 'like', `%${q[key]}%`);
-      }
-      if (q.businessId) query = query.where('d.business_id', '=', q.businessId);
-      const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = (await query
-        .selectAll('d')
-        .select(['b.business_no as b_business_no', 'b.state as b_state', 's.org_name as s_org_name'])
-        .orderBy('d.created_at', 'desc')
-        .orderBy('d.item_id', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute()) as Record<string, unknown>[];
-      const wired = rows.map((r) => def.row.of(r, String(r.b_state)));
-      const extra = def.extra ? await def.extra.of(deps.db, tenantId, wired) : [];
-      const records = wired.map((w, i) => ({
-        ...w,
-        businessNo: String(rows[i]?.b_business_no ?? ''),
-        supplierName: String(rows[i]?.s_org_name ?? ''),
-        ...extra[i],
-      }));
+      const { total, records } = await rowsOf(request, page);
       return ok({ records, total, current: page.current, size: page.size });
     },
   );
@@ -509,6 +503,72 @@ export function registerDocumentRoutes<R extends object>(
             ...{ keyId: r.business_id, businessNo: r.business_no },
             ...{ supplierName: r.org_name ?? '', state: r.state },
           })),
+        );
+      },
+    );
+  }
+
+  /** The rows of the caller's scope and the query's filter, newest first, with their business beside them. */
+  const rowsOf = async (request: FastifyRequest, page: { offset: number; size: number }) => {
+    const { tenantId } = sessionOf(request);
+    const actor = await callerOf(request, deps.db);
+    const q = request.query as Record<string, string | undefined>;
+    let query = withinScope(
+      db
+        .selectFrom(`${def.table} as d`)
+        .innerJoin('financing_business as b', (j) =>
+          j.onRef('b.business_id', '=', 'd.business_id').onRef('b.tenant_id', '=', 'd.tenant_id'),
+        )
+        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+        .where('d.tenant_id', '=', tenantId)
+        .where('b.deleted', '=', false),
+      'b',
+      fixedScopeOf(actor),
+    );
+    for (const [key, column] of Object.entries(def.search)) {
+      if (q[key]) query = query.where(column, 'like', `%${q[key]}%`);
+    }
+    if (q.businessId) query = query.where('d.business_id', '=', q.businessId);
+    const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = (await query
+      .selectAll('d')
+      .select(['b.business_no as b_business_no', 'b.state as b_state', 's.org_name as s_org_name'])
+      .orderBy('d.created_at', 'desc')
+      .orderBy('d.item_id', 'desc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute()) as Record<string, unknown>[];
+    const wired = rows.map((r) => def.row.of(r, String(r.b_state)));
+    const extra = def.extra ? await def.extra.of(deps.db, tenantId, wired) : [];
+    const records = wired.map((w, i) => ({
+      ...w,
+      businessNo: String(rows[i]?.b_business_no ?? ''),
+      supplierName: String(rows[i]?.s_org_name ?? ''),
+      ...extra[i],
+    }));
+    return { total, records };
+  };
+
+  const exported = def.export;
+  if (exported) {
+    const ExportQuery = Type.Object(
+      { ...search, businessId: Type.Optional(Type.String({ maxLength: 64 })) },
+      { additionalProperties: false },
+    );
+    app.get(
+      `${def.api}/export`,
+      {
+        config: { access: { menu: def.list, op: 'export' } },
+        schema: { tags: ['business'], summary: `${exported.title}导出（当前筛选，xlsx）`, querystring: ExportQuery },
+      },
+      async (request, reply) => {
+        const { records } = await rowsOf(request, { offset: 0, size: EXPORT_MAX_ROWS });
+        const rows = records.map((r) => exported.columns.map(([, cell]) => cell(r)));
+        return sendWorkbook(
+          reply,
+          exported.title,
+          exported.columns.map(([header]) => header),
+          rows,
         );
       },
     );

@@ -448,3 +448,17 @@ export async function moveNamedItem(
   if (!def) throw new Error(`no stage items named ${name}`);
   return moveItem(database, def, move);
 }
+
+/**
+ * What the actor may do on each of a business's items now — the table's verdict within the business's guard, as
+ * the items' page answers it — for what lists items apart from that page (the workbench's to-dos).
+ */
+export function itemActionsOf<S extends string, I extends StageItem<S>>(
+  def: ItemsDef<S, I>,
+  actor: Actor,
+  now: Date,
+  business: { state: string; suspended: boolean },
+  items: I[],
+): string[][] {
+  return itemsWithActions(def, items, business, itemContext(def, actor, now, business.state)).map((i) => i.actions);
+}

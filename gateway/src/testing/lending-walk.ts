@@ -17,6 +17,9 @@ import { CONTRACT_FILE_TYPE, termElementsOf } from '../modules/contract/store';
 import { newId } from '../modules/operation-log/repository';
 import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
+import { loanTermsOf, RECEIPT_FILE_TYPE } from '../modules/lending/store';
+import { addDays } from '../../../src/domain/financing/repayment-schedule';
+import { dayOf } from '../stage/stage-money';
 import { itemRows, moveItem } from '../stage/stage-items';
 import { storeGeneratedDocument } from '../stage/stage-documents';
 import { loadPdfKit } from '../lazy-libraries';
@@ -171,5 +174,64 @@ export async function walkToLending(
   filesDir = mkdtempSync(join(tmpdir(), 'lending-walk-')),
 ): Promise<void> {
   const people = await walkToPush(db, tenantId, businessId, now, filesDir);
-  await walkPush(db, { filesDir, cjkFont: DEFAULT_CJK_FONT }, tenantId, businessId, { maker: people.owner, reviewer: people.reviewer }, now);
+  await walkPush(
+    db,
+    { filesDir, cjkFont: DEFAULT_CJK_FONT },
+    tenantId,
+    businessId,
+    { maker: people.owner, reviewer: people.reviewer },
+    now,
+  );
+}
+
+/**
+ * Walks the business on to 还款中 on `now`: FINANCE (finance) registers the approved amount lent that day, as the
+ * 登记 route writes it (its 放款回单 a file row only), and OPS (ops1) approves it through the aggregate, which
+ * stores the schedule. Answers the business's loan date and maturity.
+ */
+export async function walkToRepaying(db: Kysely<Database>, tenantId: string, businessId: string, now: Date) {
+  await walkToLending(db, tenantId, businessId, now);
+  const [finance, ops1] = await Promise.all(
+    ['finance', 'ops1'].map(async (n) => actorById(db, tenantId, await idOf(db, n))),
+  );
+  const limits = await loanTermsOf(db as never, tenantId, businessId, now);
+  if (!limits?.terms) throw new Error(`no approved terms for business ${businessId}`);
+  const amount = limits.bounds.capitalApprovedFen;
+  const loanDate = limits.bounds.today;
+  const fileId = newId();
+  await db
+    .insertInto('stored_file')
+    .values({
+      ...{ key_id: fileId, tenant_id: tenantId, file_name: '放款回单.pdf', extension: 'pdf' },
+      ...{ content_type: 'application/pdf', size: 1, sha256: '0'.repeat(64), created_by: finance?.userId ?? '' },
+      ...{ created_at: now, business_type: RECEIPT_FILE_TYPE, business_id: businessId },
+    })
+    .execute();
+  await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+    .insertInto('loan')
+    .values({
+      ...{ business_id: businessId, tenant_id: tenantId, loan_no: await nextDocumentNo(db, tenantId, 'loan', now) },
+      ...{ amount: String(amount), upfront_interest: '0', service_fee: '0', net_amount: String(amount) },
+      ...{ loan_date: loanDate, value_date: loanDate, maturity_date: addDays(loanDate, 1) },
+      annual_rate: limits.terms.annualRate,
+      repayment_method: limits.terms.method,
+      day_count_basis: limits.terms.dayCountBasis,
+      ...{ receipt_file_id: fileId, status: 'PENDING', registrar_id: finance?.userId, registered_at: now },
+      ...{ created_at: now, updated_at: now },
+    })
+    .execute();
+  let version = (await loadBusiness(db, tenantId, businessId)).version;
+  for (const [actor, action] of [
+    [finance, 'submit'],
+    [ops1, 'approve'],
+  ] as const) {
+    version = (await transitionBusiness(db, { tenantId, businessId, actor: actor as Actor, action, version, now }))
+      .version;
+  }
+  const loan = await db
+    .selectFrom('loan')
+    .select(['loan_date', 'maturity_date'])
+    .where('business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return { loanDate: dayOf(loan.loan_date) as string, maturityDate: dayOf(loan.maturity_date) as string };
 }

@@ -16,6 +16,7 @@ export const ALERT_CATEGORY_LABEL = {
   EQUITY_FREEZE: '股权冻结',
   OVERDUE: '逾期',
   ASSET_CHANGE: '资产变更',
+  DURATION_CHECK: '存续期检查',
 } as const;
 export const ALERT_LEVEL_LABEL = { HINT: '提示', ATTENTION: '关注', WARNING: '预警', SEVERE: '严重' } as const;
 export const ALERT_RESULT_LABEL = { KEEP: '保持预警', CANCEL: '取消预警' } as const;

@@ -12,6 +12,7 @@ import { PaginationBar } from '../../kit/pagination-bar';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { PreviewLink } from '../preview/preview-link';
+import { Permission } from '../../shell/permission';
 import { type SmallColumn, SmallTable } from './detail-tab-parts';
 
 const useStyles = makeStyles({
@@ -57,11 +58,14 @@ export interface DocumentListSpec<R extends { keyId: string }> {
   cells(row: R): ReactNode[];
   infoPath: string;
   minWidth?: string;
+  /** The workbook's name when the gateway serves `{api}/export` of the same filter (导出, where granted). */
+  exportName?: string;
 }
 
 /** The search by number over the documents' pages; each search or page is one read. */
 export function DocumentList<R extends { keyId: string }>({ spec }: { spec: DocumentListSpec<R> }) {
   const styles = useStyles();
+  const { stages } = useServices();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState({ text: '', current: 1, size: 10 });
   return (
@@ -81,6 +85,22 @@ export function DocumentList<R extends { keyId: string }>({ spec }: { spec: Docu
         >
           重置
         </Button>
+        {spec.exportName && (
+          <Permission code="export">
+            <Button
+              onClick={() =>
+                void stages.download(
+                  spec.routes,
+                  '/export',
+                  query.text ? { [spec.search.key]: query.text } : {},
+                  `${spec.exportName}.xlsx`,
+                )
+              }
+            >
+              导出
+            </Button>
+          </Permission>
+        )}
       </div>
       <DocumentPage
         key={JSON.stringify(query)}
