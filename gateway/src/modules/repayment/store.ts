@@ -8,6 +8,7 @@ import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dueDay } from '../../../../src/domain/calendar/close-of-business';
 import {
   type AppliedRepayment,
   REPAYMENT_ALLOCATIONS_SOURCE,
@@ -50,6 +51,7 @@ import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { loadInstallments, loadLoan } from '../lending/store';
+import { bringLoanUpToDate } from '../loan-close/close';
 import { newId } from '../operation-log/repository';
 
 // biome-ignore lint/suspicious/noExplicitAny: a confirmation writes the lending, funds and assets tables
@@ -290,8 +292,9 @@ async function confirm(trx: Kysely<Database>, item: Stored, move: ItemMove<Repay
   const { tenantId } = move;
   const { businessId } = item;
   const { terms } = await loanTerms(db, tenantId, businessId);
-  // A loan whose day is not closed yet is brought up to date here, before allocation (the close of business's
-  // loan step: statuses, overdue days, penalty through the value date), so allocation reads what is owed.
+  // A loan whose days are not all closed yet (the confirmation came before the daily job reached it) is brought
+  // up to date first, through the day the job would have closed, so allocation reads what is owed.
+  await bringLoanUpToDate(trx, tenantId, businessId, dueDay(move.now), { at: move.now });
   const before = await loadInstallments(db, tenantId, businessId);
   const business = await loadBusiness(trx, tenantId, businessId, true);
   const applied = applyRepayment(terms, before, {
