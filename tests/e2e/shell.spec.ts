@@ -461,10 +461,10 @@ describe('chunk errors', () => {
     await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.route('**/assets/under-construction-screen-*.js', (route) => route.abort());
     // A route still under construction: its screen is the shared placeholder chunk the test cuts off.
-    await suite.page.goto(`${suite.gateway.url}/business/signSupplement`);
+    await suite.page.goto(`${suite.gateway.url}/business/contractFileMake/contractFileMakeSignature`);
     await suite.page.getByText('页面模块加载失败').waitFor();
     await suite.page.unroute('**/assets/under-construction-screen-*.js');
     await suite.page.getByRole('button', { name: '重试' }).click();
-    await suite.page.getByRole('heading', { name: '签约补充' }).waitFor();
+    await suite.page.getByRole('heading', { name: '合同签章' }).waitFor();
   });
 });
