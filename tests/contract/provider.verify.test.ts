@@ -87,5 +87,7 @@ describe("the gateway keeps the web client's contracts", () => {
       logLevel: 'warn',
     }).verifyProvider();
     expect(namedStates.filter((state) => !statesSetUp.has(state))).toEqual([]);
-  }, 120_000);
+    // Every pact of every stage against one gateway, its states walking businesses as far as a loan (signing
+    // makes keys): about a minute alone, several times that with a second test run beside it.
+  }, 480_000);
 });
