@@ -75,6 +75,8 @@ describe.each(databasesUnderTest())('the daily job on $name', ({ databaseUrl }) 
             { step: 'expire-pre-credits', done: expect.any(Number), failed: 0 },
             { step: 'expire-decisions', done: expect.any(Number), failed: 0 },
             { step: 'close-loans', done: expect.any(Number), failed: 0 },
+            { step: 'signing-deadlines', done: expect.any(Number), failed: 0 },
+            { step: 'signing-callbacks', done: expect.any(Number), failed: 0 },
             { step: 'duration-reports', done: expect.any(Number), failed: 0 },
           ],
         },

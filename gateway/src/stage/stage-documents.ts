@@ -382,7 +382,8 @@ export function registerDocumentRoutes<R extends object>(
   deps: GatewayDeps,
   def: DocumentRoutesDef<R>,
 ): void {
-  documentTables.set(def.table, def.fileType);
+  // Only documents kept as a file (a PDF to read) go into a later stage's package; a form-only record does not.
+  if (def.pdf.length > 0) documentTables.set(def.table, def.fileType);
   const db = deps.db as unknown as AnyDb;
   // A document's PDF is read through the file service (文件预览) by whoever may see its business.
   registerFileRecord(def.fileType, async (database, caller, ids) => {

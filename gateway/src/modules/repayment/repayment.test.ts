@@ -7,6 +7,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { dueDay } from '../../../../src/domain/calendar/close-of-business';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { RepaymentMessage } from '../../../../src/domain/financing/repayment';
 import {
@@ -273,6 +274,13 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
     const released = financedBefore - (await financed());
     expect(released > 0n && released <= principal).toBe(true);
     expect(await state()).toBe('REPAYING/NORMAL');
+    // No daily job ran on this gateway: the confirmation itself closed the loan's days through the job's day first.
+    const closed = await db
+      .selectFrom('loan')
+      .select(sql<string>`closed_through::text`.as('day'))
+      .where('business_id', '=', business)
+      .executeTakeFirstOrThrow();
+    expect(closed.day?.slice(0, 10)).toBe(dueDay(clock));
     const twice = await register('finance', { flowNo: done.data.flowNo });
     expect(twice).toMatchObject({ code: ResultCode.invalidInput });
     expect(twice.message).toContain(RepaymentMessage.flowTaken);
