@@ -9,6 +9,8 @@
 //  - the gateway's speed as a ratio of a bare Fastify + pg reference route measured in the same run: menu list
 //    and 用户管理 at 100k users on PostgreSQL and PGlite, page 1 at 10k / 100k / 1M users, idle RSS
 //    (speed-bench.ts, scale-bench.ts)
+//  - 数据看板: each widget's p95 at 100k businesses / 1M installments beside the same aggregate as bare SQL
+//    (statistics-bench.ts)
 // Budgets are printed beside the figures, and at the end the speed table (speed-table.ts): each tracked
 // figure beside its value after the last speed work and its goal. A figure over budget is marked, and the exit code stays 0
 // (the numbers go into notes, they do not gate a landing) — except when a screen's code is in the shell
@@ -22,6 +24,7 @@ import { buildClient, measureClient } from './client-bench';
 import { measureFiles } from './files-bench';
 import { type Row, speedTable } from './speed-table';
 import { benchGateway, measureCompression, measureSpeed } from './speed-bench';
+import { measureStatistics } from './statistics-bench';
 
 const rows: Row[] = [];
 
@@ -148,6 +151,8 @@ async function main() {
   }
   console.log('Speed against the reference route (speed-bench.ts, scale-bench.ts)');
   await measureSpeed(record, BENCH_DIST);
+  console.log('数据看板 widgets against bare SQL (statistics-bench.ts)');
+  await measureStatistics(record);
   console.log('Domain');
   measureDomainSuite();
   console.log('\n| figure | value | budget |\n|---|---|---|');
