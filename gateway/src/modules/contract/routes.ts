@@ -56,6 +56,8 @@ import {
   wireOf,
 } from './store';
 import { CONTRACT_TEMPLATES, type ContractValues } from './templates';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 
