@@ -18,6 +18,7 @@ import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
 import { StatisticsGatewayId } from '../../application/ports/statistics-gateway.port';
+import { SearchGatewayId } from '../../application/ports/search-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -143,6 +144,9 @@ function compose() {
     },
     get statistics() {
       return container.get(StatisticsGatewayId);
+    },
+    get search() {
+      return container.get(SearchGatewayId);
     },
   };
   return { services, router, notifier, loading };
