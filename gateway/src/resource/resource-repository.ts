@@ -27,7 +27,8 @@ type AnyDb = Kysely<any>;
 
 export type ResourceQuery = Record<string, string | undefined>;
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `value` anywhere in the text, its wildcards escaped (the lists' 'like' search, and the search box's names). */
+export const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const userAlias = (f: FieldDef) => `u_${f.key}`;
 const refAlias = (f: FieldDef) => `r_${f.key}`;
 

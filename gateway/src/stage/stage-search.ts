@@ -37,9 +37,6 @@ export function registerDocumentSearch(search: DocumentSearch): void {
 /** The kinds registered, for the tests that hold every numbered kind to having a search. */
 export const registeredSearchKinds = (): SearchKind[] => [...SEARCHES.keys()];
 
-/** Like-text with its wildcards escaped. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function searchDocuments(
   db: Kysely<Database>,
   tenantId: string,

@@ -1,6 +1,7 @@
 // 供应商 found by its 供应商编号 (GYS…) or by a part of its name, opened on its page of 供应商管理; a supplier user
 // finds only its own company.
-import { containing, registerDocumentSearch } from '../../stage/stage-search';
+import { like } from '../../resource/resource-repository';
+import { registerDocumentSearch } from '../../stage/stage-search';
 
 const SUPPLIER_FORM = '/addSupplier';
 
@@ -12,7 +13,7 @@ registerDocumentSearch({
       .select(['org_id', 'org_name', 'gys_id'])
       .where('tenant_id', '=', ctx.tenantId)
       .where('org_type', '=', 'SUPPLIER')
-      .where((eb) => eb.or([eb('gys_id', '=', text), eb('org_name', 'ilike', containing(text))]));
+      .where((eb) => eb.or([eb('gys_id', '=', text), eb('org_name', 'ilike', like(text))]));
     if (ctx.actor.supplierId) query = query.where('org_id', '=', ctx.actor.supplierId);
     const rows = await query.orderBy('org_name').limit(limit).execute();
     return rows.map((r) => ({
