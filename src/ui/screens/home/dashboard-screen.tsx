@@ -162,7 +162,9 @@ function WidgetCard({ name, filter, canExport }: { name: WidgetName; filter: Sta
           </Suspense>
         )}
       </div>
-      <div className={styles.table}>
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
+      <div className={styles.table} tabIndex={0} role="region" aria-label={`${def.title}明细表`}>
         <Table className={styles.grid} size="small" aria-label={`${def.title}·${view.label}明细`}>
           <TableHeader>
             <TableRow>
