@@ -48,7 +48,7 @@ const WidgetChart = lazy(async () => ({ default: (await import('./dashboard-char
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end' },
-  kpis: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '12px' },
+  kpis: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: '12px' },
   card: {
     display: 'flex',
     flexDirection: 'column',
@@ -164,7 +164,7 @@ function WidgetCard({ name, filter, canExport }: { name: WidgetName; filter: Sta
       </div>
       {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
-      <div className={styles.table} tabIndex={0} role="region" aria-label={`${def.title}明细表`}>
+      <section className={styles.table} tabIndex={0} aria-label={`${def.title}明细表`}>
         <Table className={styles.grid} size="small" aria-label={`${def.title}·${view.label}明细`}>
           <TableHeader>
             <TableRow>
@@ -194,7 +194,7 @@ function WidgetCard({ name, filter, canExport }: { name: WidgetName; filter: Sta
             ))}
           </TableBody>
         </Table>
-      </div>
+      </section>
     </section>
   );
 }
