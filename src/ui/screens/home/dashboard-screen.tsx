@@ -48,7 +48,7 @@ const WidgetChart = lazy(async () => ({ default: (await import('./dashboard-char
 const useStyles = makeStyles({
   page: { padding: '24px', display: 'flex', flexDirection: 'column', gap: '16px', minWidth: 0 },
   filters: { display: 'flex', flexWrap: 'wrap', gap: '12px', alignItems: 'flex-end' },
-  kpis: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: '12px' },
+  kpis: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: '12px' },
   card: {
     display: 'flex',
     flexDirection: 'column',
@@ -66,6 +66,8 @@ const useStyles = makeStyles({
   // On a phone the table keeps its columns readable and scrolls sideways rather than wrapping every name.
   grid: { minWidth: '480px', tableLayout: 'auto' },
   number: { textAlign: 'right', whiteSpace: 'nowrap' },
+  // A name keeps a readable width beside many figures (资金方信息's seven columns).
+  text: { minWidth: '9em' },
   muted: { color: tokens.colorNeutralForeground3 },
   flag: { color: tokens.colorPaletteRedForeground1, display: 'inline-flex', gap: '4px', alignItems: 'center' },
 });
@@ -169,7 +171,7 @@ function WidgetCard({ name, filter, canExport }: { name: WidgetName; filter: Sta
           <TableHeader>
             <TableRow>
               {view.columns.map((c) => (
-                <TableHeaderCell key={c.key} className={c.kind === 'text' ? undefined : styles.number}>
+                <TableHeaderCell key={c.key} className={c.kind === 'text' ? styles.text : styles.number}>
                   {c.label}
                 </TableHeaderCell>
               ))}
@@ -179,7 +181,7 @@ function WidgetCard({ name, filter, canExport }: { name: WidgetName; filter: Sta
             {(rows ?? []).map((r) => (
               <TableRow key={r.key || r.label}>
                 {view.columns.map((c) => (
-                  <TableCell key={c.key} className={c.kind === 'text' ? undefined : styles.number}>
+                  <TableCell key={c.key} className={c.kind === 'text' ? styles.text : styles.number}>
                     {c.kind === 'flag' && r[c.key] ? (
                       <span className={styles.flag}>
                         <WarningFilled aria-hidden />
@@ -244,7 +246,7 @@ function Kpis({ filter }: { filter: StatisticsFilter }) {
       {[...money, { key: 'todo', label: KPI_LABEL.todo, value: String(todo) }].map((c) => (
         <div key={c.key} className={styles.card} data-kpi={c.key}>
           <Text className={styles.muted}>{c.label}</Text>
-          <Text size={500} weight="semibold">
+          <Text size={400} weight="semibold">
             {c.value}
           </Text>
         </div>
