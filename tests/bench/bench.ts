@@ -11,6 +11,8 @@
 //    (speed-bench.ts, scale-bench.ts)
 //  - the close of business over 100,000 installments on PostgreSQL: the day's time and the job's memory above
 //    idle (close-bench.ts)
+//  - 数据看板: each widget's p95 at 100k businesses / 1M installments beside the same aggregate as bare SQL
+//    (statistics-bench.ts)
 // Budgets are printed beside the figures, and at the end the speed table (speed-table.ts): each tracked
 // figure beside its value after the last speed work and its goal. A figure over budget is marked, and the exit code stays 0
 // (the numbers go into notes, they do not gate a landing) — except when a screen's code is in the shell
@@ -25,6 +27,7 @@ import { measureClose } from './close-bench';
 import { measureFiles } from './files-bench';
 import { type Row, speedTable } from './speed-table';
 import { benchGateway, measureCompression, measureSpeed } from './speed-bench';
+import { measureStatistics } from './statistics-bench';
 
 const rows: Row[] = [];
 
@@ -153,6 +156,8 @@ async function main() {
   await measureSpeed(record, BENCH_DIST);
   console.log('Close of business (close-bench.ts)');
   await measureClose(record);
+  console.log('数据看板 widgets against bare SQL (statistics-bench.ts)');
+  await measureStatistics(record);
   console.log('Domain');
   measureDomainSuite();
   console.log('\n| figure | value | budget |\n|---|---|---|');

@@ -27,7 +27,8 @@ type AnyDb = Kysely<any>;
 
 export type ResourceQuery = Record<string, string | undefined>;
 
-const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `value` anywhere in the text, its wildcards escaped (the lists' 'like' search, and the search box's names). */
+export const like = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const userAlias = (f: FieldDef) => `u_${f.key}`;
 const refAlias = (f: FieldDef) => `r_${f.key}`;
 
@@ -69,7 +70,11 @@ export function withinScope<Q extends { where: (...args: any[]) => any }>(
   return out;
 }
 
-function filtered(db: AnyDb, def: ResourceDef, tenantId: string, q: ResourceQuery, fixed: FixedScope = {}) {
+/**
+ * The list's rows as its page counts them — tenant, kind, soft delete, the caller's scope and the query form —
+ * before any order or page: what a statistic groups and sums so it equals the list it is read beside.
+ */
+export function filtered(db: AnyDb, def: ResourceDef, tenantId: string, q: ResourceQuery, fixed: FixedScope = {}) {
   let query = withinScope(base(db, def, tenantId), 't', fixed);
   for (const f of searchFields(def)) {
     const column = `t.${columnOf(f)}`;

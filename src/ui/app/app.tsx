@@ -17,6 +17,8 @@ import { RegistrationGatewayId } from '../../application/ports/registration-gate
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { StatisticsGatewayId } from '../../application/ports/statistics-gateway.port';
+import { SearchGatewayId } from '../../application/ports/search-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { createTodoCountMachine } from '../../application/workbench/todo-count.machine';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -139,6 +141,12 @@ function compose() {
     todoCount,
     get business() {
       return container.get(BusinessGatewayId);
+    },
+    get statistics() {
+      return container.get(StatisticsGatewayId);
+    },
+    get search() {
+      return container.get(SearchGatewayId);
     },
   };
   return { services, router, notifier, loading };

@@ -9,6 +9,8 @@ import { ResourceGatewayId } from '../../application/ports/resource-gateway.port
 import { RegistrationGatewayId } from '../../application/ports/registration-gateway.port';
 import { AssetsGatewayId } from '../../application/ports/assets-gateway.port';
 import { ParametersGatewayId } from '../../application/ports/parameters-gateway.port';
+import { StatisticsGatewayId } from '../../application/ports/statistics-gateway.port';
+import { SearchGatewayId } from '../../application/ports/search-gateway.port';
 import { ReviewGatewayId } from '../../application/ports/review-gateway.port';
 import { StageGatewayId } from '../../application/ports/stage-gateway.port';
 import { BusinessGatewayId } from '../../application/ports/business-gateway.port';
@@ -22,6 +24,8 @@ import { ResourceGatewayAdapter } from '../../adapters/gateway/resource-gateway.
 import { RegistrationGatewayAdapter } from '../../adapters/gateway/registration-gateway.adapter';
 import { AssetsGatewayAdapter } from '../../adapters/gateway/assets-gateway.adapter';
 import { ParametersGatewayAdapter } from '../../adapters/gateway/parameters-gateway.adapter';
+import { StatisticsGatewayAdapter } from '../../adapters/gateway/statistics-gateway.adapter';
+import { SearchGatewayAdapter } from '../../adapters/gateway/search-gateway.adapter';
 import { ReviewGatewayAdapter } from '../../adapters/gateway/review-gateway.adapter';
 import { StageGatewayAdapter } from '../../adapters/gateway/stage-gateway.adapter';
 import { BusinessGatewayAdapter } from '../../adapters/gateway/business-gateway.adapter';
@@ -38,6 +42,8 @@ export function bindFeatures(container: Container): void {
   container.bind(RegistrationGatewayId).to(RegistrationGatewayAdapter).inSingletonScope();
   container.bind(AssetsGatewayId).to(AssetsGatewayAdapter).inSingletonScope();
   container.bind(ParametersGatewayId).to(ParametersGatewayAdapter).inSingletonScope();
+  container.bind(StatisticsGatewayId).to(StatisticsGatewayAdapter).inSingletonScope();
+  container.bind(SearchGatewayId).to(SearchGatewayAdapter).inSingletonScope();
   container.bind(ReviewGatewayId).to(ReviewGatewayAdapter).inSingletonScope();
   // Every lifecycle stage, by its definition: a new stage adds no binding.
   container.bind(StageGatewayId).to(StageGatewayAdapter).inSingletonScope();

@@ -12,6 +12,8 @@ import type { ResourceGateway } from '../../application/ports/resource-gateway.p
 import type { RegistrationGateway } from '../../application/ports/registration-gateway.port';
 import type { AssetsGateway } from '../../application/ports/assets-gateway.port';
 import type { ParametersGateway } from '../../application/ports/parameters-gateway.port';
+import type { StatisticsGateway } from '../../application/ports/statistics-gateway.port';
+import type { SearchGateway } from '../../application/ports/search-gateway.port';
 import type { ReviewGateway } from '../../application/ports/review-gateway.port';
 import type { StageGateway } from '../../application/ports/stage-gateway.port';
 import type { TodoCountMachine } from '../../application/workbench/todo-count.machine';
@@ -50,6 +52,10 @@ export interface Services {
   todoCount: ActorRefFrom<TodoCountMachine>;
   /** 融资业务: its list, detail, timeline and the lifecycle's one verb. */
   business: BusinessGateway;
+  /** 数据看板's widgets and KPI cards (menu-scoped). */
+  statistics: StatisticsGateway;
+  /** Search every number (the command palette and the header's box). */
+  search: SearchGateway;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,14 +1,17 @@
 // Ctrl+K menu search: every menu page the user may open, found by Chinese title, full pinyin or pinyin
 // initials (in any mix). Loaded on first use, with the pinyin dictionary, so neither weighs on the shell.
+// It also searches every number (a 业务编号, 付款单号, 合同编号, 会议编号, 放款编号, or a supplier's name) through
+// the search port, within the user's scope: the documents found come first and open on their own page.
 import { Dialog, DialogBody, DialogSurface, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { useSelector } from '@xstate/react';
 import { pinyin } from 'pinyin-pro';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { selectMenus } from '../../application/session/session.selectors';
 import { buildMenuTree } from '../../domain/menu/menu';
 import { searchMenu, type SearchableMenuItem } from '../../domain/navigation/menu-search';
+import { SEARCH_KIND_LABEL, SEARCH_MAX, SEARCH_MIN, type SearchHit } from '../../domain/search/document-search';
 import { toSidebarItems, type SidebarItem } from '../../domain/navigation/sidebar';
 import { useServices } from '../app/services';
 
@@ -39,15 +42,57 @@ function searchable(items: readonly SidebarItem[], area = ''): SearchableMenuIte
   );
 }
 
-export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** SPEC §9: remote search waits 300 ms after the last key. */
+const REMOTE_DEBOUNCE_MS = 300;
+
+/** The documents a text names, asked once typing pauses; none for a text too short to be a number or a name. */
+function useDocuments(query: string): SearchableMenuItem[] {
+  const { search } = useServices();
+  const [docs, setDocs] = useState<SearchHit[]>([]);
+  useEffect(() => {
+    const text = query.trim();
+    if (text.length < SEARCH_MIN) {
+      setDocs([]);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      search
+        .documents(text)
+        .then((found) => live && setDocs(found))
+        .catch(() => live && setDocs([]));
+    }, REMOTE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [search, query]);
+  return docs.map((d) => ({
+    path: d.path,
+    title: `${SEARCH_KIND_LABEL[d.kind] ?? ''} ${d.no}`,
+    pinyin: [],
+    area: d.title,
+  }));
+}
+
+export function CommandPalette({
+  open,
+  onClose,
+  initialQuery = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  initialQuery?: string;
+}) {
   const styles = useStyles();
   const { session } = useServices();
   const menus = useSelector(session, selectMenus);
   const navigate = useNavigate();
   const entries = useMemo(() => searchable(toSidebarItems(buildMenuTree(menus))), [menus]);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery);
   const [index, setIndex] = useState(0);
-  const hits = searchMenu(entries, query);
+  const documents = useDocuments(query);
+  const hits = [...documents, ...searchMenu(entries, query)];
 
   const go = (hit: SearchableMenuItem | undefined) => {
     if (!hit) return;
@@ -80,10 +125,10 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
             autoFocus
             style={{ width: '100%' }}
             contentBefore={<SearchRegular />}
-            placeholder="输入菜单名称、拼音或拼音首字母，如 yonghu、yhgl"
+            placeholder="菜单名称、拼音首字母，或业务编号、付款单号、合同编号、供应商名称"
             aria-label="搜索菜单"
             value={query}
-            maxLength={100}
+            maxLength={SEARCH_MAX}
             onChange={(_, d) => {
               setQuery(d.value);
               setIndex(0);
@@ -93,12 +138,12 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           <ul className={styles.list} role="listbox" aria-label="搜索结果">
             {hits.length === 0 ? (
               <li>
-                <Text className={styles.area}>没有匹配的菜单</Text>
+                <Text className={styles.area}>没有匹配的菜单或单据</Text>
               </li>
             ) : null}
             {hits.map((hit, i) => (
               <li
-                key={hit.path}
+                key={`${i}-${hit.path}`}
                 role="option"
                 aria-selected={i === index}
                 className={`${styles.item} ${i === index ? styles.active : ''}`}

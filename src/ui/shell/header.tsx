@@ -4,6 +4,7 @@ import {
   BreadcrumbDivider,
   BreadcrumbItem,
   Button,
+  Input,
   makeStyles,
   Menu,
   MenuItem,
@@ -58,6 +59,7 @@ const useStyles = makeStyles({
   spacer: { flex: 1, minWidth: 0, overflow: 'hidden' },
   // On a phone only the current page is named, on one line.
   crumbCompact: { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+  numberBox: { width: '220px' },
 });
 
 type Open = 'none' | 'switch' | 'password' | 'palette';
@@ -100,7 +102,12 @@ export const Header = memo(function Header({ onToggleSidebar, sidebarOpen, compa
   const nickName = useSelector(session, selectNickName);
   const greeting = `你好，${nickName}`;
   const [open, setOpen] = useState<Open>('none');
-  const close = () => setOpen('none');
+  // What was typed in the header's box, handed to the palette that searches it.
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setOpen('none');
+    setTyped('');
+  };
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -124,6 +131,20 @@ export const Header = memo(function Header({ onToggleSidebar, sidebarOpen, compa
       />
       <Crumbs compact={compact} />
       <SupplierAuthorizationCommand flow={authorization} compact={compact} />
+      {compact ? null : (
+        <Input
+          className={styles.numberBox}
+          size="small"
+          aria-label="按编号或名称搜索"
+          placeholder="业务编号、付款单号、供应商…"
+          value={typed}
+          maxLength={100}
+          onChange={(_, d) => setTyped(d.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && typed.trim()) setOpen('palette');
+          }}
+        />
+      )}
       <Tooltip content="搜索菜单 (Ctrl+K)" relationship="label">
         <Button appearance="subtle" icon={<Search20Regular />} onClick={() => setOpen('palette')} />
       </Tooltip>
@@ -164,7 +185,7 @@ export const Header = memo(function Header({ onToggleSidebar, sidebarOpen, compa
         <Suspense fallback={null}>
           {open === 'switch' ? <SwitchSubsystemDialog open onClose={close} /> : null}
           {open === 'password' ? <ChangePasswordDialog open onClose={close} /> : null}
-          {open === 'palette' ? <CommandPalette open onClose={close} /> : null}
+          {open === 'palette' ? <CommandPalette open onClose={close} initialQuery={typed.trim()} /> : null}
         </Suspense>
       )}
     </header>

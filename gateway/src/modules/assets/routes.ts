@@ -16,6 +16,8 @@ import { assetDetailRoutes } from './detail-routes';
 import { storeEligible } from './eligible-store';
 import { orderImportRoutes } from './order-import-routes';
 import { payBookRoutes } from './pay-book-routes';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
 type AnyDb = Kysely<any>;

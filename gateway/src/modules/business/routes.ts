@@ -29,6 +29,8 @@ import {
   pageBusinesses,
 } from './repository';
 import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/stages';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 // The base of the verbs below, not a route itself (hence not a quoted path).
 export const BUSINESS_API = `/api/business/business`;

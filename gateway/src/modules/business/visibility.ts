@@ -4,31 +4,15 @@
 // supplier's, a 数据授权 user its subtree's). The detail, the timeline, the attachments and the files bound to
 // the business all ask this one question.
 import type { Kysely } from 'kysely';
-import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
-import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
+import { readsBusinessesFrom } from '../../../../src/domain/financing/business-readers';
 import type { Database } from '../../db/database';
 import type { GuardedSession } from '../../plugins/auth-guard';
 import { actorById, inScope } from './aggregate';
 
-export const BUSINESS_MANAGE = '/business/financingBusinessManage';
-export const BUSINESS_DETAIL = '/business/newDetails';
-
-/** The pages from which a business is read. */
-export const READ_MENUS = new Set(
-  [
-    BUSINESS_MANAGE,
-    BUSINESS_DETAIL,
-    '/business/examine',
-    '/business/preCreditApplicationManage',
-    '/workbench/technological/todo',
-    '/workbench/technological/done',
-    ...LIFECYCLE.transitions.flatMap((t) => (t.menu ? [t.menu] : [])),
-  ].map(normalizeMenuPath),
-);
+export { BUSINESS_DETAIL, BUSINESS_MANAGE, READ_MENUS } from '../../../../src/domain/financing/business-readers';
 
 /** Whether the grants hold one of the pages a business is read from. */
-export const readsBusinesses = (grants: ReadonlyMap<string, unknown>): boolean =>
-  [...grants.keys()].some((m) => READ_MENUS.has(m));
+export const readsBusinesses = (grants: ReadonlyMap<string, unknown>): boolean => readsBusinessesFrom(grants.keys());
 
 /** Of these businesses of the caller's tenant, the ones the caller may see. */
 export async function businessesVisibleTo(

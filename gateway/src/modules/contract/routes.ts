@@ -39,6 +39,8 @@ import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { liveLocksOn } from '../risk/repository';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
 import { CONTRACT_TEMPLATES } from './templates';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 

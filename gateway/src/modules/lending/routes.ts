@@ -27,6 +27,8 @@ import { DaySchema, FenSchema, NullableSchema } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 // biome-ignore lint/suspicious/noExplicitAny: the loan's reads join the decision and product tables
 type AnyDb = Kysely<any>;

@@ -62,6 +62,8 @@ import {
   transitionMeeting,
   updateMeeting,
 } from './repository';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 const IMPLEMENT_PATH = MEETING_VOTE.menu;
 /** Who may be picked as a member, 列席 or secretary. */

@@ -13,6 +13,7 @@ import { notFound } from '../../plugins/envelope';
 import { FenSchema as Fen, NullableSchema as Nullable } from '../../stage/stage-money';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
 import { loadInstallments, loadLoan, loanTermsOf } from '../lending/store';
+import { registerPlanStatistics } from './statistics';
 
 // biome-ignore lint/suspicious/noExplicitAny: the plan reads the lending module's tables
 type AnyDb = Kysely<any>;
@@ -89,6 +90,8 @@ export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, 
       load: planDetail,
     },
   });
+  // The dashboard's widgets are this list's rows grouped and summed.
+  registerPlanStatistics(app, deps);
 };
 
 export default repaymentPlanRoutes;

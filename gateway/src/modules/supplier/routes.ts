@@ -20,6 +20,8 @@ import type { SupplierRow } from './repository';
 import { findSupplier, findTenantName, findUserOrganization, listCapitalSideCodes, recordConsent } from './repository';
 import type { CheckAuthorizationBody, GysIdQuery, UpdateSupplierAuthBody } from './schemas';
 import { capitalSideCodeSchema, checkAuthorizationSchema, updateSupplierAuthSchema } from './schemas';
+// Its documents are found by number from the header's search (stage-search.ts).
+import './search';
 
 /** Staff whose roles may edit suppliers may act for any supplier of their tenant. */
 const SUPPLIER_ADMIN_MENU = normalizeMenuPath('/basicDataManagement/supplierManagement');
