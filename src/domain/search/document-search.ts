@@ -18,6 +18,7 @@ export type SearchKind = DocumentKind | 'paymentOrder';
 export const SEARCH_KIND_LABEL: Readonly<Partial<Record<SearchKind, string>>> = {
   business: '融资业务',
   loan: '放款',
+  repayment: '还款',
   contract: '合同',
   meeting: '评审会',
   paymentOrder: '付款单',

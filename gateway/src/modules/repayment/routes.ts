@@ -13,6 +13,8 @@ import { registerItems } from '../../stage/stage-items';
 import { registerStage } from '../../stage/stage-routes';
 import { loadLoan } from '../lending/store';
 import { REPAYMENTS } from './store';
+// Its repayments are found by number from the header's search (stage-search.ts).
+import './search';
 
 export const repaymentRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerStage(app, deps, REPAYMENT_STAGE, {

@@ -41,7 +41,7 @@ describe.each(databasesUnderTest())('search every number on $name', ({ databaseU
 
   it('registers a search for every kind the box promises', () => {
     expect(registeredSearchKinds()).toEqual(
-      expect.arrayContaining(['business', 'loan', 'contract', 'meeting', 'paymentOrder', 'supplier']),
+      expect.arrayContaining(['business', 'loan', 'repayment', 'contract', 'meeting', 'paymentOrder', 'supplier']),
     );
   });
 
