@@ -4,11 +4,10 @@
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
 import { Badge, Button, Text } from '@fluentui/react-components';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
-import { REPORT_STEPS, reportStep } from '../../../domain/financing/report';
+import { REPORT_STEPS, indicatorText, reportStep } from '../../../domain/financing/report';
 import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
 import { CHILD_STATUSES, type ChildStatus } from '../../../domain/stage/stage';
 import { formatFen } from '../../../domain/format/money-format';
-import { formatPercent } from '../../../domain/format/percent-format';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
@@ -37,13 +36,6 @@ export interface ReportDetail extends StageRecord {
   limits: { key: string; label: string; limit: string; message: string | null }[];
   problems: string[];
   actions: string[];
-}
-
-/** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
-export function indicatorText(i: { value: string | null; unit: string }): string {
-  if (i.value === null) return '无法计算';
-  if (i.unit === 'days') return `${i.value.replace(/\.?0+$/, '')}天`;
-  return formatPercent(i.value);
 }
 
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
