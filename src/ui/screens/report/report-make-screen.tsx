@@ -23,6 +23,7 @@ import { typedTextOf, typedWireValueOf } from '../../../domain/resource/resource
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
+import { useServices } from '../../app/services';
 import { useStage } from '../stage/use-stage';
 import { IndicatorTable, type ReportDetail } from './report-view';
 
@@ -73,7 +74,17 @@ export const ReportMakeScreen = recordScreen(ReportStepper);
 
 function ReportStepper({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
-  const [active, setActive] = useState<ReportStepKey>('CUSTOMER');
+  const { browser } = useServices();
+  // The stepper reopens on the step it was left on (a reload, 编辑 again), per report.
+  const stepKey = `reportStep:${id}`;
+  const [active, setActiveState] = useState<ReportStepKey>(() => {
+    const kept = browser.readPreference(stepKey);
+    return REPORT_STEPS.some((s) => s.key === kept) ? (kept as ReportStepKey) : 'CUSTOMER';
+  });
+  const setActive = (key: ReportStepKey) => {
+    browser.writePreference(stepKey, key);
+    setActiveState(key);
+  };
   const activeRef = useRef(active);
   activeRef.current = active;
   const client = useStage(REPORT_STAGE);
