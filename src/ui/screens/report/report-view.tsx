@@ -43,6 +43,7 @@ export function IndicatorTable({ indicators }: { indicators: ReportDetail['indic
     <SmallTable
       label="核心指标"
       minWidth="480px"
+      scrollLabel="核心指标（可左右滚动）"
       columns={[{ title: '指标' }, { title: '数值', amount: true }, { title: '计算方法', muted: true }]}
       rows={indicators.map((i) => ({ key: i.key, cells: [i.label, indicatorText(i), i.formula] }))}
     />
