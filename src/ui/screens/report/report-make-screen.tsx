@@ -47,6 +47,8 @@ const useStyles = makeStyles({
   },
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '16px', width: '100%' },
   tab: { justifyContent: 'flex-start' },
+  // On a phone the eight steps sit two to a row, so the step's form starts within the first screen.
+  list: { '@media (max-width: 720px)': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 /** The step's typed texts as its content on the wire, and the message of each field that cannot be one. */
@@ -159,7 +161,12 @@ function ReportStepper({ id }: { id: string }) {
     >
       <div className={styles.layout}>
         <nav className={styles.steps} aria-label="报告章节">
-          <TabList vertical selectedValue={active} onTabSelect={(_, d) => go(d.value as ReportStepKey)}>
+          <TabList
+            vertical
+            className={styles.list}
+            selectedValue={active}
+            onTabSelect={(_, d) => go(d.value as ReportStepKey)}
+          >
             {REPORT_STEPS.map((s, i) => {
               const done = stepDone(s.key, contents[s.key], contents);
               return (
