@@ -309,7 +309,7 @@ describe('评审会 contract', () => {
       .given(MeetingState.concluded)
       .uponReceiving('提交纪要 of the pact meeting')
       .withRequest('POST', `${API}/${PACT_MEETING_ID}/minutes/submit`, (b) =>
-        b.headers(as('secretary')).jsonBody({ version: 4 }),
+        b.headers(as('secretary')).jsonBody({ version: 4, minutesText: '会议审议议题一项，通过一项。' }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody(
@@ -317,12 +317,15 @@ describe('评审会 contract', () => {
             like({
               ...detail('CLOSED', 5, eachLike(item({ conclusion: 'PASSED' }))),
               minutesSubmittedAt: string('2026-11-26T02:00:00.000Z'),
+              minutesText: string('会议审议议题一项，通过一项。'),
             }),
           ),
         ),
       )
       .executeTest(async (mock) => {
-        expect((await gateway(mock.url).submitMinutes(PACT_MEETING_ID, 4)).minutesSubmittedAt).toBeTruthy();
+        const sent = await gateway(mock.url).submitMinutes(PACT_MEETING_ID, 4, '会议审议议题一项，通过一项。');
+        expect(sent).toMatchObject({ minutesText: '会议审议议题一项，通过一项。' });
+        expect(sent.minutesSubmittedAt).toBeTruthy();
       });
 
     await createPact()

@@ -72,8 +72,16 @@ describe('融资需求', () => {
     await page.getByRole('checkbox').first().check();
     await page.getByLabel('申请额度（元）').fill('1000');
     await screenshots('apply-for-rufs');
-    // SPEC §2.3: the make page is a sublevel one, a reload returns to the list.
+    // SPEC §2.3: the make page is a sublevel one, a reload returns to the list — once the supplier agreed to drop
+    // the typing the browser asked about.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
     await page.reload();
+    expect(await asked).toBe('beforeunload');
     await page.getByRole('heading', { name: '预授信申请管理' }).waitFor();
     await page.getByRole('button', { name: '申请预授信' }).click();
     await page.getByRole('heading', { name: '申请预授信' }).waitFor();

@@ -1,6 +1,7 @@
 // 评审会 in Chromium, as the README's people: the secretary makes a meeting of one business awaiting a meeting
 // (保存, 发送通知) and opens the vote; member1, member2 and member3 each vote 同意 in their own session; the secretary
-// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them. Before the gateway starts,
+// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them, sends them with the
+// meeting's 纪要 and, once the chair returned them, corrects them and sends them again. Before the gateway starts,
 // one more business of 华东建材 is walked to 待上会 by the seeded people in the gateway's data directory, as the
 // demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at 1440 and 390 px go to .tmp for
 // a look.
@@ -11,7 +12,7 @@ import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
-import { type RunningGateway, startGateway } from './support/gateway-process';
+import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { nothingBusyShown } from './support/settled';
 import { journey } from './support/suite';
 
@@ -124,6 +125,41 @@ describe('评审会', () => {
       const download = secretary.waitForEvent('download');
       await secretary.getByRole('button', { name: '打印纪要' }).click();
       expect((await download).suggestedFilename()).toMatch(/^评审会纪要-HY\d{12}\.pdf$/);
+
+      // The minutes go to the chair with the meeting's 纪要; the chair returns them (by the API, as the chair's
+      // page has a spec of its own) and the secretary corrects the item's minutes and sends them again.
+      await secretary.getByRole('textbox', { name: '会议纪要' }).fill('会议审议议题一项，通过一项。');
+      await secretary.getByRole('button', { name: '提交纪要' }).click();
+      await secretary.getByText('纪要已提交主任委员审核').first().waitFor();
+      const meetingId = new URL(secretary.url()).searchParams.get('id') as string;
+      const chair = await apiLogin(gateway.url, 'chair', 'Staff@2026');
+      const chairCall = async (method: string, path: string, body?: object) => {
+        const res = await fetch(`${gateway.url}/api/business/meeting/${meetingId}${path}`, {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${chair.token}`,
+            tenantid: chair.tenantId,
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        return (await res.json()) as { code: number; message: string; data: { version: number } };
+      };
+      const { version } = (await chairCall('GET', '')).data;
+      const back = await chairCall('POST', '/examine', { action: 'return', version, comment: '请写明还款来源' });
+      expect(back.code, back.message).toBe(0);
+      await secretary.reload();
+      await secretary.getByRole('note', { name: '主任委员退回意见' }).waitFor();
+      await item.getByRole('button', { name: '更正议题1' }).click();
+      await item.getByLabel('议题纪要').fill('还款来源为项目公司应付账款，与会委员一致同意通过。');
+      await item.getByRole('button', { name: '保存更正' }).click();
+      await item.getByText('议题纪要：还款来源为项目公司应付账款，与会委员一致同意通过。').waitFor();
+      await screenshots(secretary, 'meeting-minutes-corrected');
+      expect(await secretary.getByRole('textbox', { name: '会议纪要' }).inputValue()).toBe(
+        '会议审议议题一项，通过一项。',
+      );
+      await secretary.getByRole('button', { name: '提交纪要' }).click();
+      await secretary.getByText('纪要已提交主任委员审核').first().waitFor();
     },
   );
 });

@@ -1,13 +1,15 @@
 // 尽调报告 in Chromium, as the README's people: risk1 opens the business that has no report yet from 报告制作,
 // fills the eight steps of the stepper (each saved on its own as it moves on; 核心指标 computed from the
 // statements; 方案建议 checked against its limits as typed) and submits; risk2 approves level 1 and riskhead
-// level 2 from 报告审核; the business is then on the secretary's agenda candidates of a new meeting. Screens
+// level 2 from 报告审核; the business is then on the secretary's agenda candidates of a new meeting. Unsaved
+// typing is asked about before a sidebar move or a reload, and the stepper reopens on the step left. Screens
 // at 1440 and 390 px go to .tmp for a look.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReportField, reportStep } from '../../src/domain/financing/report';
 import { launchBrowser, screenshots as shoot, sessionAs } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
+import { openMenuItem } from './support/menu';
 import { fillReportSteps, labelOf } from './support/report-stepper';
 import { journey } from './support/suite';
 
@@ -71,6 +73,24 @@ describe('尽调报告', () => {
           await risk1.waitForFunction(() => !document.body.innerText.includes('建议金额不得超过'));
         }
       });
+      // 方案建议 is typed and not yet saved: a sidebar move asks, and staying keeps the typing; a reload asks too.
+      await openMenuItem(risk1, '业务管理', '报告制作');
+      await risk1.getByRole('alertdialog', { name: '离开此页面？' }).getByRole('button', { name: '留在此页' }).click();
+      await risk1.getByRole('region', { name: '方案建议', exact: true }).waitFor();
+      const asked = new Promise<string>((resolve) =>
+        risk1.once('dialog', (d) => {
+          resolve(d.type());
+          void d.dismiss();
+        }),
+      );
+      void risk1.evaluate(() => window.location.reload());
+      expect(await asked).toBe('beforeunload');
+      await risk1.getByRole('button', { name: '保存', exact: true }).click();
+      await risk1.getByText('本章已保存').first().waitFor();
+      // Saved, the page reloads without a question and reopens on the step it was left on.
+      await risk1.reload();
+      await risk1.getByRole('region', { name: '方案建议', exact: true }).waitFor();
+      expect(await risk1.getByRole('tab', { name: /^8\. 方案建议/ }).getAttribute('aria-selected')).toBe('true');
       await risk1.getByRole('button', { name: '提交', exact: true }).click();
       await risk1.getByText('提交成功').first().waitFor();
       expect((await api('risk1', `/api/business/report/${keyId}`)).data).toMatchObject({

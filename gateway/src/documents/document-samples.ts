@@ -1,8 +1,7 @@
 // Sample values for the three document templates: what the tests render, and what a person reading a
 // template can compare its paths against. Figures agree with each other (the report's statements give the
 // indicators shown; the minutes' tally is the tally of its votes).
-import { coreIndicators } from '../../../src/domain/financing/report';
-import type { DecisionValues, MinutesValues, ReportValues } from './document-templates';
+import { type DecisionValues, type MinutesValues, type ReportValues, printedIndicators } from './document-templates';
 
 const wan = (n: number) => n * 1_000_000;
 
@@ -73,7 +72,7 @@ export const SAMPLE_REPORT: ReportValues = {
       conclusion: 'CONDITIONAL',
     },
   },
-  indicators: coreIndicators(FINANCIALS),
+  indicators: printedIndicators(FINANCIALS),
 };
 
 export const SAMPLE_MINUTES: MinutesValues = {

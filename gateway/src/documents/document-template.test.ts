@@ -65,7 +65,7 @@ describe('layoutDocument', () => {
     expect(f.建议还款方式).toBe('到期一次还本付息');
     expect(f.结论).toBe('有条件通过');
     const indicators = tables(pieces)[0]!;
-    expect(indicators.rows[0]).toEqual(['资产负债率', '0.6250', '负债合计 ÷ 资产总计']);
+    expect(indicators.rows[0]).toEqual(['资产负债率', '62.50%', '负债合计 ÷ 资产总计']);
   });
 
   it('the minutes print the named vote table, the tally of those votes, the conclusion and conditions', () => {

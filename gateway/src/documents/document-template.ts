@@ -63,8 +63,10 @@ export type DocumentPiece =
 
 export interface DocumentLayout {
   name: string;
-  /** 'due-diligence-report v1', printed at the foot and kept in the PDF's metadata. */
+  /** 'due-diligence-report v1', kept in the PDF's metadata and beside a stored contract. */
   templateRef: string;
+  /** What each page's foot says before its number, in Chinese (尽职调查报告 · 模板第3版); templateRef without it. */
+  footer?: string;
   pieces: DocumentPiece[];
 }
 
@@ -180,7 +182,12 @@ function lay(blocks: readonly TemplateBlock[], scope: Scope, out: DocumentPiece[
 export function layoutDocument(template: DocumentTemplate, values: Readonly<Record<string, unknown>>): DocumentLayout {
   const pieces: DocumentPiece[] = [];
   lay(template.blocks, [values], pieces);
-  return { name: template.name, templateRef: `${template.id} v${template.version}`, pieces };
+  return {
+    name: template.name,
+    templateRef: `${template.id} v${template.version}`,
+    footer: `${template.name} · 模板第${template.version}版`,
+    pieces,
+  };
 }
 
 // ——— Parts every signed document prints (contracts, letters): its articles and its signature block ———

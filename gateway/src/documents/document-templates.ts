@@ -9,7 +9,13 @@
 import { REPAYMENT_METHOD_LABEL } from '../../../src/domain/funds/fund-product.resource';
 import { ATTENDANCE_LABEL, CONCLUSION_LABEL, MEETING_FORM_LABEL } from '../../../src/domain/financing/meeting-rules';
 import { MEMBER_ROLE_LABEL, OPINION_LABEL } from '../../../src/domain/financing/meeting-tally';
-import { REPORT_STEPS, type ReportField, type ReportStepDef } from '../../../src/domain/financing/report';
+import {
+  REPORT_STEPS,
+  type ReportField,
+  type ReportStepDef,
+  coreIndicators,
+  indicatorText,
+} from '../../../src/domain/financing/report';
 import type { DocumentTemplate, TemplateBlock, ValueFormat } from './document-template';
 
 const YES_NO = { true: '是', false: '否' } as const;
@@ -70,13 +76,17 @@ export interface ReportValues {
   printedOn: string;
   /** Each step's content as saved (wire values). */
   steps: Record<string, Record<string, unknown>>;
-  /** coreIndicators(steps.FINANCIALS). */
-  indicators: readonly { label: string; value: string | null; formula: string }[];
+  /** printedIndicators(steps.FINANCIALS): each value as the screen shows it (62.50%, 45天, 无法计算). */
+  indicators: readonly { label: string; value: string; formula: string }[];
 }
+
+/** The core indicators of the statements as the report prints them, in the words of the screen. */
+export const printedIndicators = (financials: Parameters<typeof coreIndicators>[0]): ReportValues['indicators'] =>
+  coreIndicators(financials).map((i) => ({ label: i.label, value: indicatorText(i), formula: i.formula }));
 
 export const REPORT_TEMPLATE: DocumentTemplate = {
   id: 'due-diligence-report',
-  version: 2,
+  version: 3,
   name: '尽职调查报告',
   blocks: [
     { kind: 'title', text: '尽职调查报告' },
@@ -127,7 +137,7 @@ export interface MinutesValues {
 
 export const MINUTES_TEMPLATE: DocumentTemplate = {
   id: 'review-meeting-minutes',
-  version: 1,
+  version: 2,
   name: '评审会纪要',
   blocks: [
     { kind: 'title', text: '评审会纪要' },
@@ -215,7 +225,7 @@ export interface DecisionValues {
 
 export const DECISION_TEMPLATE: DocumentTemplate = {
   id: 'financing-decision',
-  version: 1,
+  version: 2,
   name: '融资决议书',
   blocks: [
     { kind: 'title', text: '融资决议书' },

@@ -125,7 +125,7 @@ export async function renderDocumentPdf(job: DocumentJob): Promise<void> {
   doc.registerFont('cjk', job.font.path, job.font.family);
   doc.font('cjk');
   for (const piece of job.layout.pieces) drawPiece(doc, piece);
-  // Each page's foot: the template that made it and the page number.
+  // Each page's foot, in the reader's language: the document and its template's version, and the page number.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
@@ -134,11 +134,12 @@ export async function renderDocumentPdf(job: DocumentJob): Promise<void> {
     doc
       .fontSize(8)
       .fillColor('#888888')
-      .text(`${job.layout.templateRef}    第 ${i + 1} 页 / 共 ${range.count} 页`, MARGIN, doc.page.height - MARGIN, {
-        width: width(doc),
-        align: 'center',
-        lineBreak: false,
-      });
+      .text(
+        `${job.layout.footer ?? job.layout.templateRef}    第 ${i + 1} 页 / 共 ${range.count} 页`,
+        MARGIN,
+        doc.page.height - MARGIN,
+        { width: width(doc), align: 'center', lineBreak: false },
+      );
   }
   doc.end();
   await finished(sink);

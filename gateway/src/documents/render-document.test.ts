@@ -27,14 +27,18 @@ describe('renderDocument', () => {
   it('renders the decision with its terms and the approved amount in 大写', async () => {
     const doc = await renderDocument(DECISION_TEMPLATE, { ...SAMPLE_DECISION }, options);
     expect(doc.pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(doc.templateRef).toBe('financing-decision v1');
+    expect(doc.templateRef).toBe('financing-decision v2');
     expect(doc.fileName).toBe('融资决议书.pdf');
     const text = textOf(doc.pdf, 'decision');
     expect(text).toContain('融资决议书');
     expect(text).toContain('批复金额（大写）：人民币壹佰万元整');
     expect(text).toContain('华东建材有限公司');
     expect(text).toContain('到期一次还本付息');
-    expect(text).toContain('financing-decisionv1');
+    // Rates and ratios as percentages, and a foot in Chinese with the template's version.
+    expect(text).toContain('年利率：8.00%');
+    expect(text).toContain('融资比例：80.00%');
+    expect(text).toContain('融资决议书·模板第2版第1页/共1页');
+    expect(text).not.toContain('financing-decision');
   }, 60_000);
 
   it('answers a Chinese error when the font is missing', async () => {
@@ -75,14 +79,19 @@ describe('drawDocuments', () => {
       expect(text).toContain(words);
     }
     expect(text).toContain('有条件通过');
+    expect(text).toContain('评审会纪要·模板第2版第1页');
   });
 
   it('draws the report over several pages with every step', () => {
     const text = textOf(first[1]!, 'report');
-    for (const words of ['尽职调查报告', '客户调查', '资产负债表', '核心指标', '资产负债率', '0.6250', '方案建议']) {
+    for (const words of ['尽职调查报告', '客户调查', '资产负债表', '核心指标', '资产负债率62.50%', '方案建议']) {
       expect(text).toContain(words);
     }
-    expect(text).toMatch(/第1页\/共[2-9]页/);
+    // The proposal's rate and ratio as typed, percentages; no indicator as a bare decimal.
+    expect(text).toContain('建议年利率：8.00%');
+    expect(text).toContain('建议融资比例：80.00%');
+    expect(text).not.toContain('0.6250');
+    expect(text).toMatch(/尽职调查报告·模板第3版第1页\/共[2-9]页/);
   });
 
   it('draws several documents in one child, in order, the same bytes each time for a fixed date', () => {

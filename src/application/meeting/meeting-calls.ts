@@ -32,7 +32,11 @@ export function meetingCalls(stages: StageGateway): MeetingGateway {
     vote: (meetingId, vote) => call('POST', `${at(meetingId)}/vote`, vote),
     markAbsent: (meetingId, memberId) => call('POST', `${at(meetingId)}/absent`, { memberId }),
     conclude: (meetingId, form) => call('POST', `${at(meetingId)}/conclusion`, form),
-    submitMinutes: (meetingId, version) => call('POST', `${at(meetingId)}/minutes/submit`, { version }),
+    submitMinutes: (meetingId, version, minutesText) =>
+      call('POST', `${at(meetingId)}/minutes/submit`, {
+        version,
+        ...(minutesText !== undefined ? { minutesText } : {}),
+      }),
     minutesToExamine: (page) => call('GET', '/examine/page', paging(page)),
     examineMinutes: (meetingId, form) => call('POST', `${at(meetingId)}/examine`, form),
     downloadMinutes: (meetingId) => stages.download(MEETING, `${at(meetingId)}/minutes`, {}, '评审会纪要.pdf'),

@@ -5,7 +5,7 @@ import { createActor, waitFor } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { MeetingPlanMessage } from '../../domain/financing/meeting-workflow';
 import type { MeetingDetail, MeetingGateway } from '../ports/meeting-gateway.port';
-import { createMeetingMakeMachine } from './meeting-make.machine';
+import { createMeetingMakeMachine, problemsSummary } from './meeting-make.machine';
 
 const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn() };
 const options = {
@@ -82,8 +82,39 @@ describe('meeting make', () => {
     actor.send({ type: 'SEAT', userId: 'm3', role: '' });
     actor.send({ type: 'SEAT', userId: 'm2', role: 'OBSERVER' });
     actor.send({ type: 'SAVE' });
-    expect(actor.getSnapshot().context.problem).toBe(MeetingPlanMessage.votingMembers);
+    expect(actor.getSnapshot().context.problems).toEqual([MeetingPlanMessage.votingMembers]);
     expect(notifier.warning).toHaveBeenCalledWith(MeetingPlanMessage.votingMembers);
+    expect(gateway.create).not.toHaveBeenCalled();
+  });
+
+  it('names every problem of the form at once and drops each as it is put right', async () => {
+    const gateway = gatewayOf();
+    const actor = start(gateway);
+    await waitFor(actor, (s) => s.matches('editing'));
+    // Nothing typed, nobody seated, no agenda: four problems, one press.
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().context.problems).toEqual([
+      MeetingPlanMessage.title,
+      MeetingPlanMessage.time,
+      MeetingPlanMessage.votingMembers,
+      MeetingPlanMessage.oneChair,
+      MeetingPlanMessage.noAgenda,
+    ]);
+    expect(notifier.warning).toHaveBeenLastCalledWith(problemsSummary(actor.getSnapshot().context.problems));
+    expect(problemsSummary(actor.getSnapshot().context.problems)).toBe('评审会有5处需要修改，请按提示逐项修改');
+    actor.send({ type: 'CHANGE', key: 'title', text: '第12次评审会' });
+    actor.send({ type: 'TOGGLE_ITEM', businessId: 'b1' });
+    expect(actor.getSnapshot().context.problems).toEqual([
+      MeetingPlanMessage.time,
+      MeetingPlanMessage.votingMembers,
+      MeetingPlanMessage.oneChair,
+    ]);
+    // The rest filled in (fill's own tick takes the agenda item off again): nothing is left listed until the
+    // next press finds the agenda empty.
+    fill(actor);
+    expect(actor.getSnapshot().context.problems).toEqual([]);
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().context.problems).toEqual([MeetingPlanMessage.noAgenda]);
     expect(gateway.create).not.toHaveBeenCalled();
   });
 

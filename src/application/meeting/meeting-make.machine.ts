@@ -28,7 +28,8 @@ export interface MeetingMakeContext {
   seats: Record<string, MemberRole>;
   agenda: string[];
   options: MeetingOptions;
-  problem: string;
+  /** Everything wrong with the plan as last tried, all at once (the domain's order); empty when none. */
+  problems: string[];
 }
 
 export type MeetingMakeEvent =
@@ -66,9 +67,12 @@ export function planOf(c: MeetingMakeContext): MeetingPlanForm {
   };
 }
 
-/** The first thing wrong with the plan as typed (the caller is its secretary); '' when none. */
-export const problemOf = (c: MeetingMakeContext) =>
-  meetingPlanProblems({ ...planOf(c), secretaryId: c.userId })[0] ?? '';
+/** Everything wrong with the plan as typed (the caller is its secretary); empty when nothing. */
+export const problemsOf = (c: MeetingMakeContext) => meetingPlanProblems({ ...planOf(c), secretaryId: c.userId });
+
+/** The toast beside the list under the form: the one problem, or how many there are. */
+export const problemsSummary = (problems: readonly string[]) =>
+  problems.length === 1 ? (problems[0] as string) : `评审会有${problems.length}处需要修改，请按提示逐项修改`;
 
 export function createMeetingMakeMachine({ gateway, notifier }: { gateway: MeetingGateway; notifier: Notifier }) {
   const save = async (c: MeetingMakeContext): Promise<MeetingDetail> => {
@@ -101,10 +105,11 @@ export function createMeetingMakeMachine({ gateway, notifier }: { gateway: Meeti
       ),
     },
     guards: {
-      planValid: ({ context }) => problemOf(context) === '',
+      planValid: ({ context }) => problemsOf(context).length === 0,
       draft: ({ context }) => context.status === 'DRAFT',
       saved: ({ context }) => !!context.meetingId && context.status === 'DRAFT',
-      savedDraft: ({ context }) => !!context.meetingId && context.status === 'DRAFT' && problemOf(context) === '',
+      savedDraft: ({ context }) =>
+        !!context.meetingId && context.status === 'DRAFT' && problemsOf(context).length === 0,
       cancellable: ({ context, event }) =>
         event.type === 'CANCEL' &&
         !!context.meetingId &&
@@ -112,8 +117,10 @@ export function createMeetingMakeMachine({ gateway, notifier }: { gateway: Meeti
         event.comment.trim() !== '',
     },
     actions: {
-      showProblem: assign({ problem: ({ context }) => problemOf(context) }),
-      warnProblem: ({ context }) => notifier.warning(problemOf(context)),
+      showProblems: assign({ problems: ({ context }) => problemsOf(context) }),
+      // Once shown, the list follows the typing: a problem put right leaves it at once.
+      recheck: assign({ problems: ({ context }) => (context.problems.length ? problemsOf(context) : []) }),
+      warnProblems: ({ context }) => notifier.warning(problemsSummary(problemsOf(context))),
       keep: assign(({ event }) => {
         const m = (event as unknown as { output: MeetingDetail }).output;
         return { meetingId: m.meetingId, version: m.version, meetingNo: m.meetingNo, status: m.status };
@@ -131,7 +138,7 @@ export function createMeetingMakeMachine({ gateway, notifier }: { gateway: Meeti
       seats: {},
       agenda: [],
       options: { businesses: [], people: [] },
-      problem: '',
+      problems: [],
     }),
     initial: 'loading',
     states: {
@@ -182,45 +189,54 @@ export function createMeetingMakeMachine({ gateway, notifier }: { gateway: Meeti
       editing: {
         on: {
           CHANGE: {
-            actions: assign({ texts: ({ context, event }) => ({ ...context.texts, [event.key]: event.text }) }),
+            actions: [
+              assign({ texts: ({ context, event }) => ({ ...context.texts, [event.key]: event.text }) }),
+              'recheck',
+            ],
           },
           SEAT: {
             guard: 'draft',
-            actions: assign({
-              seats: ({ context, event }) => {
-                const seats = { ...context.seats };
-                if (event.role === '') delete seats[event.userId];
-                else {
-                  // One 主任委员: seating another makes the previous chair a member.
-                  if (event.role === 'CHAIR') {
-                    for (const [id, role] of Object.entries(seats)) if (role === 'CHAIR') seats[id] = 'MEMBER';
+            actions: [
+              assign({
+                seats: ({ context, event }) => {
+                  const seats = { ...context.seats };
+                  if (event.role === '') delete seats[event.userId];
+                  else {
+                    // One 主任委员: seating another makes the previous chair a member.
+                    if (event.role === 'CHAIR') {
+                      for (const [id, role] of Object.entries(seats)) if (role === 'CHAIR') seats[id] = 'MEMBER';
+                    }
+                    seats[event.userId] = event.role;
                   }
-                  seats[event.userId] = event.role;
-                }
-                return seats;
-              },
-            }),
+                  return seats;
+                },
+              }),
+              'recheck',
+            ],
           },
           TOGGLE_ITEM: {
             guard: 'draft',
-            actions: assign({
-              agenda: ({ context, event }) =>
-                context.agenda.includes(event.businessId)
-                  ? context.agenda.filter((id) => id !== event.businessId)
-                  : [...context.agenda, event.businessId],
-            }),
+            actions: [
+              assign({
+                agenda: ({ context, event }) =>
+                  context.agenda.includes(event.businessId)
+                    ? context.agenda.filter((id) => id !== event.businessId)
+                    : [...context.agenda, event.businessId],
+              }),
+              'recheck',
+            ],
           },
-          SAVE: [{ guard: 'planValid', target: 'saving' }, { actions: ['showProblem', 'warnProblem'] }],
+          SAVE: [{ guard: 'planValid', target: 'saving' }, { actions: ['showProblems', 'warnProblems'] }],
           // A new meeting is saved (and numbered) before its notice goes out.
           NOTIFY: [
             { guard: 'savedDraft', target: 'notifying' },
-            { guard: 'saved', actions: ['showProblem', 'warnProblem'] },
+            { guard: 'saved', actions: ['showProblems', 'warnProblems'] },
           ],
           CANCEL: { guard: 'cancellable', target: 'cancelling' },
         },
       },
       saving: {
-        entry: assign({ problem: '' }),
+        entry: assign({ problems: [] }),
         invoke: {
           src: 'save',
           input: ({ context }) => context,
@@ -229,7 +245,7 @@ export function createMeetingMakeMachine({ gateway, notifier }: { gateway: Meeti
         },
       },
       notifying: {
-        entry: assign({ problem: '' }),
+        entry: assign({ problems: [] }),
         invoke: {
           src: 'notify',
           input: ({ context }) => context,

@@ -60,6 +60,8 @@ export interface MeetingDetail {
   minutesSubmittedAt?: string | null;
   /** The chair's last return of the minutes. */
   minutesReviewComment?: string | null;
+  /** The meeting's own 纪要, sent with 提交纪要 and printed in the minutes. */
+  minutesText?: string | null;
   members: { userId: string; name: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
   items: MeetingItem[];
 }
@@ -124,7 +126,8 @@ export interface MeetingGateway {
   markAbsent(meetingId: string, memberId: string): Promise<MeetingDetail>;
   conclude(meetingId: string, form: ConclusionForm): Promise<MeetingItem>;
   /** 提交纪要: the minutes, every item concluded, to the chair's review. */
-  submitMinutes(meetingId: string, version: number): Promise<MeetingDetail>;
+  /** 提交纪要, with the meeting's 纪要 as written (left as it was when not given). */
+  submitMinutes(meetingId: string, version: number, minutesText?: string): Promise<MeetingDetail>;
   /** 评审会审核: the meetings whose minutes wait for the caller (their chair). */
   minutesToExamine(page: PageRequest): Promise<Page<MeetingRow>>;
   /** The chair's 通过 (vetoing the passed items named) or 退回 of the minutes. */

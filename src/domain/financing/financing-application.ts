@@ -47,7 +47,9 @@ export const FINANCING_APPLICATION: ResourceDef<FinancingApplicationStatus> = {
     { key: 'businessNo', label: '业务编号', type: 'text', max: 20, search: 'like', list: { width: 130 } },
     { key: 'supplierId', label: '供应商', type: 'text', detail: false },
     { key: 'supplierName', label: '供应商', type: 'text', search: 'like', list: { width: 130 } },
-    { key: 'projectCompanyName', label: '项目公司', type: 'text' },
+    // Beside the supplier, as on 预授信 and 融资业务管理: whose orders are financed (the basis orders' companies
+    // when the pre-credit named 全部项目公司).
+    { key: 'projectCompanyName', label: '项目公司', type: 'text', list: { width: 150 } },
     // Chosen at the application (BUSINESS.md §2), carried on the business; the list keeps §4's columns (融资业务管理
     // shows 资金方/产品), 查看 and the export name them.
     { key: 'capitalSideName', label: '资金方', type: 'text' },

@@ -646,7 +646,7 @@ export const LIFECYCLE: LifecycleTable = {
     {
       action: 'schedule',
       ownedBy: 'MEETING',
-      label: '排会',
+      label: '发送通知',
       op: 'submit',
       menu: '/business/approvalReviewMeetingMake',
       who: [ROLE.SECRETARY],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PreCreditFormMessage, choiceSummary, readPreCreditForm, visibleSelection, yuanText } from './pre-credit-form';
+import { PreCreditMessage } from './pre-credit-rules';
 
 const texts = { supplierId: 's1', projectCompanyId: '', amount: '1,000.50', validDays: '90' };
 
@@ -31,8 +32,13 @@ describe('the 申请预授信 form', () => {
       { keyId: 'b', eligibleAmount: 100 },
       { keyId: 'c', eligibleAmount: 7 },
     ];
-    expect(choiceSummary(orders, ['a', 'b'], '0.8000')).toEqual({ count: 2, eligibleSum: 433n, ceiling: 346n });
-    expect(choiceSummary(orders, [], '0.8000')).toEqual({ count: 0, eligibleSum: 0n, ceiling: 0n });
+    expect(choiceSummary(orders, ['a', 'b'], '0.8000')).toEqual({
+      count: 2,
+      eligibleSum: 433n,
+      ceiling: 346n,
+      ratioText: '80%',
+    });
+    expect(choiceSummary(orders, [], '0.8000')).toEqual({ count: 0, eligibleSum: 0n, ceiling: 0n, ratioText: '80%' });
   });
   it("holds each order to its own company's ratio, not the filter's", () => {
     const orders = [
@@ -41,6 +47,22 @@ describe('the 申请预授信 form', () => {
     ];
     expect(choiceSummary(orders, ['sz', 'nj'], '0.8500').ceiling).toBe(160_00n);
     expect(choiceSummary(orders, ['sz'], '0.8500').ceiling).toBe(75_00n);
+  });
+  it('names the ratio the ceiling was taken at, never the filter’s', () => {
+    // 全部项目公司 answers the group's 85 %, but 苏州's orders are held to 75 %: the page says 75 %, as the
+    // refusal of an amount above it does.
+    const sz = [
+      { keyId: 'a', eligibleAmount: 100_00, ratio: '0.7500' },
+      { keyId: 'b', eligibleAmount: 100_00, ratio: '0.75' },
+    ];
+    expect(choiceSummary(sz, ['a', 'b'], '0.8500').ratioText).toBe('75%');
+    expect(choiceSummary(sz, [], '0.8500').ratioText).toBe('75%');
+    expect(PreCreditMessage.overCeiling(150_00n, ['0.7500', '0.7500'])).toContain('可融资余额×75%');
+    const mixed = [...sz, { keyId: 'c', eligibleAmount: 100_00, ratio: '0.8000' }];
+    expect(choiceSummary(mixed, ['a', 'c'], '0.8500').ratioText).toBe('各付款单项目公司的融资比例');
+    expect(choiceSummary(mixed, ['a'], '0.8500').ratioText).toBe('75%');
+    // Orders without a company's ratio fall back to BUSINESS.md's default 80 %.
+    expect(choiceSummary([], [], '').ratioText).toBe('80%');
   });
   it('drops a chosen order the changed filter hides', () => {
     expect(visibleSelection(['sz', 'nj'], [{ keyId: 'nj' }, { keyId: 'x' }])).toEqual(['nj']);

@@ -2,7 +2,13 @@
 // with the gateway's own words, and the figures shown beside the order picker — how many orders are chosen,
 // their eligible sum and the ceiling the SUBMIT_PRE_CREDIT rule will hold the amount to. 分 throughout.
 import { yuanToFen } from '../format/money-format';
-import { PRE_CREDIT_VALID_DAYS_MAX, financingRatio, preCreditCeiling } from './pre-credit-rules';
+import {
+  PRE_CREDIT_VALID_DAYS_MAX,
+  ceilingRatioText,
+  financingRatio,
+  orderRatio,
+  preCreditCeiling,
+} from './pre-credit-rules';
 
 export interface PreCreditTexts {
   supplierId: string;
@@ -56,18 +62,23 @@ export function readPreCreditForm(
 
 /**
  * What the picker shows: the chosen orders' count, eligible sum and the ceiling — each order at the ratio of
- * its own project company (`ratio` on the order, as the gateway answers it), `ratio` only for one without.
+ * its own project company (`ratio` on the order, as the gateway answers it), `ratio` only for one without —
+ * and the ratio it was taken at, named as SUBMIT_PRE_CREDIT's refusal names it (of the offered orders while
+ * none is chosen), so the page never names a cap the rule does not apply.
  */
 export function choiceSummary(
   orders: readonly { keyId: string; eligibleAmount: number; ratio?: string | null }[],
   selected: readonly string[],
   ratio: string,
-): { count: number; eligibleSum: bigint; ceiling: bigint } {
+): { count: number; eligibleSum: bigint; ceiling: bigint; ratioText: string } {
   const chosen = orders.filter((o) => selected.includes(o.keyId));
+  const fallback = financingRatio(ratio);
+  const named = chosen.length ? chosen : orders;
   return {
     count: chosen.length,
     eligibleSum: chosen.reduce((s, o) => s + BigInt(o.eligibleAmount), 0n),
-    ceiling: preCreditCeiling(chosen, financingRatio(ratio)),
+    ceiling: preCreditCeiling(chosen, fallback),
+    ratioText: ceilingRatioText(named.length ? named.map((o) => orderRatio(o, fallback)) : [fallback]),
   };
 }
 

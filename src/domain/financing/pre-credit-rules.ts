@@ -43,9 +43,7 @@ export const PreCreditMessage = {
   approvedOverApplied: (applied: number) => `批复额度不能超过申请额度${formatFen(BigInt(applied))}元`,
   overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
   overCeiling: (ceiling: bigint, ratios: readonly string[]) =>
-    `申请额度超过依据付款单可融资额度（可融资余额×${
-      new Set(ratios).size === 1 ? ratioPercent(ratios[0]!) : '各付款单项目公司的融资比例'
-    }）${formatFen(ceiling)}元`,
+    `申请额度超过依据付款单可融资额度（可融资余额×${ceilingRatioText(ratios)}）${formatFen(ceiling)}元`,
 } as const;
 
 export interface DemandFacts {
@@ -230,6 +228,15 @@ function units4(ratio: string): bigint {
 function normalizeRatio(ratio: string): string {
   const u = units4(ratio);
   return `${u / 10_000n}.${String(u % 10_000n).padStart(4, '0')}`;
+}
+
+/**
+ * The ratio a ceiling was taken at, as the page and the refusal both name it: the one ratio of the orders
+ * ('75%'), or 各付款单项目公司的融资比例 when they differ.
+ */
+export function ceilingRatioText(ratios: readonly string[]): string {
+  const distinct = [...new Set(ratios.map(normalizeRatio))];
+  return distinct.length === 1 ? ratioPercent(distinct[0] as string) : '各付款单项目公司的融资比例';
 }
 
 /** A ratio as the rules' messages say it, read as a ratio first (four places, never below 0): '0.7550' → '75.5%'. */

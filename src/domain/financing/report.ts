@@ -5,6 +5,7 @@
 // effective cap and the product's ranges as the maker types (financing-terms.ts).
 //
 // A step's content travels as JSON of wire values (money integer 分, rates '0.0600', dates 'YYYY-MM-DD').
+import { formatPercent } from '../format/percent-format';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import { type FieldDef, type ResourceForm, validateField } from '../resource/resource';
 import type { FinancingTerms, LimitCheck, TermsBounds } from './financing-terms';
@@ -296,6 +297,16 @@ export function coreIndicators(s: Statements): Indicator[] {
       unit: 'days',
     },
   ];
+}
+
+/**
+ * A core indicator as people read it, on the screen and in the printed report alike: ratios as percentages with
+ * two places (0.6250 → 62.50%), turnover in days; 无法计算 when a figure it needs is missing or zero.
+ */
+export function indicatorText(i: { value: string | null; unit: string }): string {
+  if (i.value === null) return '无法计算';
+  if (i.unit === 'days') return `${i.value.replace(/\.?0+$/, '')}天`;
+  return formatPercent(i.value);
 }
 
 // ---- 方案建议 ----

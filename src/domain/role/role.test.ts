@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { LIFECYCLE } from '../financing/lifecycle';
+import { MEETING_MAKE_PATH } from '../financing/meeting-workflow';
+import { ALL_OPERATION_CODES } from '../menu/route-catalogue';
 import {
   buildResourceTree,
   checkStateOf,
   grantsOf,
+  operationLabel,
   selectionOf,
   toggleNode,
   toggleOperation,
@@ -88,5 +92,17 @@ describe('grant tree', () => {
     const selection = toggleNode(toggleNode({}, risk, true), risk.children[0]!, false);
     expect(checkStateOf(selection, risk)).toBe(false);
     expect(grantsOf(selection, resources)).toEqual([]);
+  });
+});
+
+describe('operationLabel', () => {
+  it('names an operation as its page does, and the business timeline the same', () => {
+    // 评审会制作's submit is the 发送通知 button; the move it makes on each business carries the same name.
+    expect(operationLabel(MEETING_MAKE_PATH, 'submit')).toBe('发送通知');
+    expect(LIFECYCLE.transitions.find((t) => t.action === 'schedule')?.label).toBe('发送通知');
+    expect(operationLabel('/business/meetingInfoManage', 'terminate')).toBe('取消会议');
+    // Elsewhere the operation's own name; every code of the catalogue has one.
+    expect(operationLabel('/business/decisionMake', 'submit')).toBe('提交');
+    for (const op of ALL_OPERATION_CODES) expect(operationLabel('/x', op)).not.toBe(op);
   });
 });

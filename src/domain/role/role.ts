@@ -97,7 +97,23 @@ export const OPERATION_LABEL: Record<string, string> = {
   authorize: '授权',
   lock: '锁定',
   unlock: '解锁',
+  withdraw: '撤回',
+  terminate: '终止',
 };
+
+/**
+ * Where a page names an operation by what its button does (BUSINESS.md §4: 评审会制作's `submit` is 发送通知,
+ * 会议信息管理's `terminate` is 取消会议), the role's grants list it by that name, as the page and the
+ * business's 流转记录 do.
+ */
+const PAGE_OPERATION_LABEL: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/business/approvalReviewMeetingMake': { submit: '发送通知' },
+  '/business/meetingInfoManage': { terminate: '取消会议' },
+};
+
+/** An operation of a page as the role's grants list it. */
+export const operationLabel = (path: string, op: string): string =>
+  PAGE_OPERATION_LABEL[path]?.[op] ?? OPERATION_LABEL[op] ?? op;
 
 /** The role's grants: menu id → operation codes. A menu in the map is granted. */
 export type GrantSelection = Readonly<Record<string, readonly string[]>>;

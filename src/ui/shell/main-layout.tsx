@@ -17,6 +17,7 @@ import { Sidebar, useTodoCountOnShow } from './sidebar';
 import { SidebarRail } from './sidebar-rail';
 import { SupplierAuthorizationPrompt, useSupplierAuthorizationFlow } from './supplier-authorization-prompt';
 import { TagBar } from './tag-bar';
+import { useAskBeforeUnload } from './use-unsaved-changes';
 import { useNarrowScreen } from './use-narrow-screen';
 
 const useStyles = makeStyles({
@@ -62,6 +63,7 @@ export function MainLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const authorization = useSupplierAuthorizationFlow();
   useTodoCountOnShow();
+  useAskBeforeUnload();
 
   const toggleSidebar = useCallback(() => {
     if (narrow) {

@@ -4,8 +4,9 @@
 // it is hidden, and its changes are still there. The flag goes when the page reports clean, is refreshed, or
 // its tag closes. The hook returns the question to render; a page that saves and then leaves reports clean
 // first (or passes the path it goes to in `allow`), so a save is never asked about.
-import { createElement, useEffect, type ReactElement } from 'react';
-import { useBlocker, useLocation } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { createElement, type ReactElement, useContext, useEffect } from 'react';
+import { UNSAFE_DataRouterContext, useBlocker, useLocation } from 'react-router-dom';
 import { StateConfirmDialog } from '../kit/dialogs/state-confirm-dialog';
 import { useServices } from '../app/services';
 
@@ -34,4 +35,36 @@ export function useUnsavedChanges(dirty: boolean): ReactElement {
     onConfirm: () => blocker.proceed?.(),
     onCancel: () => blocker.reset?.(),
   });
+}
+
+function Guard({ dirty }: { dirty: boolean }): ReactElement {
+  return useUnsavedChanges(dirty);
+}
+
+/**
+ * The same guard as an element, for a shell that is also rendered outside the app's data router (a page's own
+ * test in a MemoryRouter, where no move can be blocked): there it guards nothing.
+ */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }): ReactElement | null {
+  const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
+  return inDataRouter ? createElement(Guard, { dirty }) : null;
+}
+
+/**
+ * A reload, or closing the browser's tab, asks first while any open page — shown or kept alive behind its tag —
+ * holds unsaved changes (the browser words the question itself).
+ */
+export function useAskBeforeUnload(): void {
+  const { tags } = useServices();
+  const unsaved = useSelector(tags, (s) => s.context.dirty.length > 0);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older Chromium asks only when a value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
 }

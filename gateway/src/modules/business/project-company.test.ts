@@ -1,6 +1,8 @@
 // 项目公司 of a business whose pre-credit was made under 全部项目公司 (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set): the business names no project company, its pre-credit's basis orders do, and the
-// list, the detail and the review page say whose they are instead of "—".
+// list, the detail and the review page say whose they are instead of "—", and so do the 预授信 and 融资申请 lists
+// and their exports.
+import ExcelJS from 'exceljs';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
@@ -66,6 +68,65 @@ describe.each(databasesUnderTest())('项目公司 under 全部项目公司 on $n
         .updateTable('financing_business')
         .set({ project_company_id: pc.project_company_id })
         .where('business_id', '=', pc.business_id)
+        .execute();
+    }
+  }, 60_000);
+  /** The column `header` of an exported workbook, below its heading. */
+  const exported = async (url: string, header: string): Promise<unknown[]> => {
+    const res = await gw.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const col = (sheet.getRow(1).values as unknown[]).indexOf(header);
+    expect(col).toBeGreaterThan(0);
+    return (sheet.getColumn(col).values as unknown[]).slice(2);
+  };
+
+  it('names them on the 预授信 and 融资申请 lists and in their exports too', async () => {
+    // A business with both a pre-credit on basis orders and an application, as if made under 全部项目公司.
+    const row = await gw.db
+      .selectFrom('pre_credit as pc')
+      .innerJoin('financing_business as b', 'b.business_id', 'pc.business_id')
+      .innerJoin('financing_application as f', 'f.application_id', 'pc.business_id')
+      .select(['pc.business_id', 'pc.pre_credit_no', 'f.application_no', 'b.project_company_id'])
+      .where('pc.tenant_id', '=', T)
+      .where('b.deleted', '=', false)
+      .where(sql<boolean>`jsonb_array_length(pc.basis_order_ids) > 0`)
+      .orderBy('pc.business_id')
+      .executeTakeFirstOrThrow();
+    const before = await call('GET', `${API}/${row.business_id}`, headers);
+    const named: string = before.data.projectCompanyName;
+    expect(named).toBeTruthy();
+    await gw.db
+      .updateTable('financing_business')
+      .set({ project_company_id: null })
+      .where('business_id', '=', row.business_id)
+      .execute();
+    try {
+      const preCredit = await call(
+        'GET',
+        `/api/business/preCredit/page?current=1&size=10&preCreditNo=${row.pre_credit_no}`,
+        headers,
+      );
+      expect(preCredit.data.records).toEqual([expect.objectContaining({ projectCompanyName: named })]);
+      const application = await call(
+        'GET',
+        `/api/business/financingApplication/page?current=1&size=10&applicationNo=${row.application_no}`,
+        headers,
+      );
+      expect(application.data.records).toEqual([expect.objectContaining({ projectCompanyName: named })]);
+      expect(await exported(`/api/business/preCredit/export?preCreditNo=${row.pre_credit_no}`, '项目公司')).toEqual([
+        named,
+      ]);
+      expect(
+        await exported(`/api/business/financingApplication/export?applicationNo=${row.application_no}`, '项目公司'),
+      ).toEqual([named]);
+    } finally {
+      await gw.db
+        .updateTable('financing_business')
+        .set({ project_company_id: row.project_company_id })
+        .where('business_id', '=', row.business_id)
         .execute();
     }
   }, 60_000);

@@ -73,14 +73,10 @@ function withNames(db: Kysely<Database>) {
       's.org_name as supplier_name',
       // A pre-credit made under 全部项目公司 names no project company on the business: its basis orders do (each
       // order's own, several joined with 、), so every list, detail and review page still says whose they are.
-      sql<string | null>`coalesce(p.org_name, (
-        select string_agg(distinct oc.org_name, '、' order by oc.org_name)
-        from pre_credit pc
-        cross join lateral jsonb_array_elements_text(pc.basis_order_ids) as basis(order_id)
-        join payment_order po on po.order_id = basis.order_id and po.tenant_id = pc.tenant_id
-        join organization oc on oc.org_id = po.project_company_id and oc.tenant_id = po.tenant_id
-        where pc.business_id = b.business_id and pc.tenant_id = b.tenant_id
-      ))`.as('project_company_name'),
+      // (migration 0230's basis_project_companies, which the 预授信 and 融资申请 views read too).
+      sql<string | null>`coalesce(p.org_name, basis_project_companies(b.tenant_id, b.business_id))`.as(
+        'project_company_name',
+      ),
       'c.org_name as capital_side_name',
       // 资金产品 is the funds module's resource table, read by name only.
       sql<string | null>`(select f.product_name from fund_product f where f.product_id = b.product_id)`.as(

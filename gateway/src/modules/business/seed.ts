@@ -12,7 +12,7 @@ import { LIFECYCLE, REVIEW_STAGES } from '../../../../src/domain/financing/lifec
 import { defaultAuditType } from '../../../../src/domain/financing/review';
 import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
-import { DASHBOARD_ROUTE, type OperationCode } from '../../../../src/domain/menu/route-catalogue';
+import { DASHBOARD_ROUTE, type OperationCode, flattenRoutes } from '../../../../src/domain/menu/route-catalogue';
 import type { Database } from '../../db/database';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
@@ -97,6 +97,13 @@ const LISTS = [
   '/preView/preViewMain',
 ];
 
+/** A hidden page (a make page) → the list it belongs to. */
+const LIST_OF_PAGE = new Map(
+  flattenRoutes()
+    .filter((r) => r.hidden)
+    .map((r) => [r.path, r.parentPath]),
+);
+
 /** Page → operation codes a role is granted: its transitions' pages, the review pages of its levels, the lists. */
 export function lifecycleGrants(role: RoleCode): Map<string, Set<OperationCode>> {
   const out = new Map<string, Set<OperationCode>>();
@@ -108,8 +115,13 @@ export function lifecycleGrants(role: RoleCode): Map<string, Set<OperationCode>>
   for (const t of LIFECYCLE.transitions) {
     if (!t.menu || !t.who?.includes(role)) continue;
     add(t.menu, t.op);
-    // Who submits from a make page saves its draft there too (where the page has 编辑).
-    if (t.action === 'submit') add(t.menu, 'edit');
+    // Who submits from a make page saves its draft there too (where the page has 编辑), and exports the list
+    // the page belongs to (风控经理's 导出 on 融资决议管理), where that list has 导出.
+    if (t.action === 'submit') {
+      add(t.menu, 'edit');
+      const list = LIST_OF_PAGE.get(t.menu);
+      if (list) add(list, 'export');
+    }
   }
   for (const s of REVIEW_STAGES) {
     if (!DEFAULT_AUDIT_LEVELS[s.type].includes(role)) continue;

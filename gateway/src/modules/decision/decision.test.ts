@@ -259,6 +259,14 @@ describe.each(databasesUnderTest())('融资决议 on $name', ({ databaseUrl }) =
     expect((await as('riskhead').get(`${API}/${twoLevels}/review`)).data.limits).toHaveLength(5);
   });
 
+  it('risk, who makes the decisions, exports 融资决议管理 as a workbook; a member may not', async () => {
+    const sheet = await gw.app.inject({ method: 'GET', url: `${API}/export`, headers: headers.risk1! });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toContain('spreadsheetml');
+    expect(sheet.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await as('member1').get(`${API}/export`)).code).toBe(ResultCode.forbidden);
+  });
+
   it('the demo seed walked decisions to 已通过 and to 待审核 with the seeded people', async () => {
     const seeded = await gw.db
       .selectFrom('financing_decision as d')

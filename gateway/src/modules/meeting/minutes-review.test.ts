@@ -3,6 +3,10 @@
 // — passed → 融资决议·草稿 (a decision drafted with the meeting's conditions), 否决 → 已终止·已否决, 复议 →
 // 尽调报告·已退回 with the 复议 counted — and the chair may 否决 a passed item but never pass a 否决. Only the
 // meeting's chair reviews, only minutes sent to review, and 复议 once.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { MeetingMessage, vetoBarEnds } from '../../../../src/domain/financing/meeting-rules';
@@ -14,6 +18,18 @@ import { businessesAwaitingMeeting } from '../../testing/awaiting-meeting';
 import { meetingAtChairReview } from '../../testing/meeting-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { MEETING_API } from '../../../../src/domain/financing/meeting-workflow';
+import { MeetingStoreMessage } from './repository';
+
+/** A PDF's text as pdftotext reads it. */
+const pdfText = (pdf: Buffer): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'minutes-'));
+  try {
+    writeFileSync(join(dir, 'm.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'm.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
 
 const PASSWORD = 'Staff@2026';
 const T = DEMO_TENANT_ID;
@@ -124,7 +140,7 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
     expect(again.code).toBe(ResultCode.invalidInput);
   }, 120_000);
 
-  it('returns the minutes to the secretary, who sends them again; 复议 only once', async () => {
+  it('returns the minutes to the secretary, who corrects them and sends them again; 复议 only once', async () => {
     const [b] = await businessesAwaitingMeeting(gw.db, T, 1);
     await gw.db.updateTable('financing_business').set({ reconsider_count: 1 }).where('business_id', '=', b!).execute();
     const no = ['DISAGREE', 'DISAGREE', 'DISAGREE', 'AGREE'] as const;
@@ -149,11 +165,53 @@ describe.each(databasesUnderTest())('评审会纪要审核 on $name', ({ databas
     // Not under review: nothing to approve.
     const notSent = await examine('chair', meetingId, { action: 'approve', version: returned.data.version });
     expect(notSent).toMatchObject({ code: ResultCode.invalidInput, message: MeetingFlowMessage.notSubmitted });
-    const sent = await call('POST', `${MEETING_API}/${meetingId}/minutes/submit`, headers.secretary!, {
-      version: returned.data.version,
+    // Returned, the minutes are the secretary's to correct: the item's conclusion and minutes are written again,
+    // and the meeting's own 纪要 goes with them; the printed minutes say what was corrected.
+    const corrected = await call('POST', `${MEETING_API}/${meetingId}/conclusion`, headers.secretary!, {
+      seq: 1,
+      conclusion: 'VETOED',
+      minutes: '经更正：多数委员认为经营现金流不足以覆盖还款。',
     });
-    expect(sent.code).toBe(0);
+    expect(corrected.code, corrected.message).toBe(0);
+    expect(corrected.data).toMatchObject({
+      conclusion: 'VETOED',
+      minutes: '经更正：多数委员认为经营现金流不足以覆盖还款。',
+    });
+    // Still held to the tally: a pass against three 不同意 is refused.
+    const against = await call('POST', `${MEETING_API}/${meetingId}/conclusion`, headers.secretary!, {
+      seq: 1,
+      conclusion: 'PASSED',
+    });
+    expect(against.code).toBe(ResultCode.invalidInput);
+    // Only the meeting's secretary corrects.
+    const other = await call('POST', `${MEETING_API}/${meetingId}/conclusion`, headers.member1!, {
+      seq: 1,
+      conclusion: 'VETOED',
+    });
+    expect(other.code).not.toBe(0);
+    const version2 = (await call('GET', `${MEETING_API}/${meetingId}`, headers.secretary!)).data.version;
+    const sent = await call('POST', `${MEETING_API}/${meetingId}/minutes/submit`, headers.secretary!, {
+      version: version2,
+      minutesText: '会议审议议题一项，否决一项。',
+    });
+    expect(sent.code, sent.message).toBe(0);
+    expect(sent.data).toMatchObject({ minutesText: '会议审议议题一项，否决一项。' });
     expect((await business(c!)).state).toBe('MEETING/PENDING');
+    // Sent again, the conclusion is settled: no more corrections while the chair has it.
+    const late = await call('POST', `${MEETING_API}/${meetingId}/conclusion`, headers.secretary!, {
+      seq: 1,
+      conclusion: 'VETOED',
+    });
+    expect(late).toMatchObject({ code: ResultCode.invalidInput, message: MeetingStoreMessage.alreadyConcluded });
+    const pdf = await gw.app.inject({
+      method: 'GET',
+      url: `${MEETING_API}/${meetingId}/minutes`,
+      headers: headers.secretary!,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, '');
+    expect(text).toContain('经更正：多数委员认为经营现金流不足以覆盖还款。');
+    expect(text).toContain('会议审议议题一项，否决一项。');
     const approved = await examine('chair', meetingId, { action: 'approve', version: sent.data.version });
     expect(approved.code).toBe(0);
     expect((await business(c!)).state).toBe('TERMINATED/VETOED');

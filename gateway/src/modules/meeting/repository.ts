@@ -139,6 +139,8 @@ export interface MeetingView extends MeetingHead {
   minutesSubmittedAt: string | null;
   /** The chair's last return of the minutes. */
   minutesReviewComment: string | null;
+  /** The meeting's own 纪要 (会议纪要), written by the secretary as the minutes go to the chair; it prints. */
+  minutesText: string | null;
   members: { userId: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
   items: MeetingItemView[];
 }
@@ -258,6 +260,7 @@ export async function loadMeeting(db: Db, tenantId: string, meetingId: string, l
     version: Number(m.version),
     minutesSubmittedAt: m.minutes_submitted_at ? iso(m.minutes_submitted_at) : null,
     minutesReviewComment: m.minutes_review_comment,
+    minutesText: m.minutes_text,
     members: memberViews,
     items: items.map((i) => {
       const mine = votes
@@ -520,6 +523,8 @@ export interface MinutesMove {
   meetingId: string;
   version: number;
   comment?: string;
+  /** 提交纪要 only: the meeting's 纪要 as the secretary wrote or corrected it; kept as it was when left out. */
+  minutesText?: string;
 }
 
 /**
@@ -541,6 +546,7 @@ export async function submitMinutes(
     await writeMeeting(trx, tenantId, m, actor.userId, now, {
       minutes_submitted_at: now,
       minutes_submitted_by: actor.userId,
+      ...(move.minutesText !== undefined ? { minutes_text: move.minutesText.trim() || null } : {}),
     });
     await moveHeard(trx, tenantId, m, actor.userId, now, () => 'submit', verdict.comment || undefined);
     return loadMeeting(trx, tenantId, move.meetingId);
@@ -631,6 +637,7 @@ async function writeMeeting(
     minutes_submitted_at?: Date | null;
     minutes_submitted_by?: string | null;
     minutes_review_comment?: string | null;
+    minutes_text?: string | null;
   },
 ): Promise<void> {
   const result = await trx
@@ -736,7 +743,11 @@ export interface RecordConclusion {
   minutes?: string;
 }
 
-/** 审批材料制作: the secretary records each item's conclusion after the vote; it must agree with the tally. */
+/**
+ * 审批材料制作: the secretary records each item's conclusion after the vote; it must agree with the tally. Once
+ * the chair returned the minutes, a recorded conclusion is corrected the same way (conclusion, conditions and
+ * the item's minutes all written again).
+ */
 export async function recordConclusion(
   db: Kysely<Database>,
   tenantId: string,
@@ -750,7 +761,9 @@ export async function recordConclusion(
     if (m.status !== 'CLOSED') throw invalidInput(MeetingStoreMessage.concludeNotClosed);
     const item = m.items.find((i) => i.seq === input.seq);
     if (!item) throw invalidInput(MeetingMessage.unknownItem);
-    if (item.conclusion) throw invalidInput(MeetingStoreMessage.alreadyConcluded);
+    // A conclusion is recorded once; minutes the chair returned are the secretary's to correct, item by item.
+    const returned = m.minutesReviewComment !== null && m.minutesSubmittedAt === null;
+    if (item.conclusion && !returned) throw invalidInput(MeetingStoreMessage.alreadyConcluded);
     const business = await trx
       .selectFrom('financing_business')
       .select('reconsider_count')

@@ -112,7 +112,7 @@ const VoteBody = Type.Object(
   { additionalProperties: false },
 );
 const MinutesBody = Type.Object(
-  { version: Version, comment: Type.Optional(Text(500)) },
+  { version: Version, comment: Type.Optional(Text(500)), minutesText: Type.Optional(Text(5000)) },
   { additionalProperties: false },
 );
 const ExamineBody = Type.Object(
@@ -196,6 +196,7 @@ const MeetingSchema = Type.Object({
   version: Type.Integer(),
   minutesSubmittedAt: Type.Union([Type.String(), Type.Null()]),
   minutesReviewComment: Type.Union([Type.String(), Type.Null()]),
+  minutesText: Type.Union([Type.String(), Type.Null()]),
   members: Type.Array(
     Type.Object({
       userId: Type.String(),
@@ -254,6 +255,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       version: m.version,
       minutesSubmittedAt: m.minutesSubmittedAt,
       minutesReviewComment: m.minutesReviewComment,
+      minutesText: m.minutesText,
       members: m.members.map((x) => ({ ...x, name: person(x.userId) })),
       items: m.items.map((i) => {
         const votes = i.votes.map((v) => ({ ...v, name: person(v.memberId) }));
@@ -626,15 +628,20 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     ),
     async (request) => {
       const { tenantId, actor } = await caller(request);
-      const { version, comment } = request.body;
+      const { version, comment, minutesText } = request.body;
       const m = await submitMinutes(
         db,
         tenantId,
-        { meetingId: request.params.id, version, ...(comment !== undefined ? { comment } : {}) },
+        {
+          meetingId: request.params.id,
+          version,
+          ...(comment !== undefined ? { comment } : {}),
+          ...(minutesText !== undefined ? { minutesText } : {}),
+        },
         actor,
         deps.now(),
       );
-      await log(tenantId, actor.userId, 'submitMinutes', m.meetingId, { comment }, { version });
+      await log(tenantId, actor.userId, 'submitMinutes', m.meetingId, { comment, minutesText }, { version });
       return ok(await describe(tenantId, m, actor.userId));
     },
   );
@@ -718,7 +725,7 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
           conditions: i.conditions,
           minutes: i.minutes ?? '',
         })),
-        minutesText: '',
+        minutesText: d.minutesText ?? '',
       };
       const doc = await renderDocument(MINUTES_TEMPLATE, values as unknown as Record<string, unknown>, {
         cjkFont: deps.cjkFont,

@@ -24,7 +24,7 @@ import {
   stepSaveRefusal,
   termsBoundsOf,
 } from '../../../../src/domain/financing/report-stage';
-import { REPORT_TEMPLATE, type ReportValues } from '../../documents/document-templates';
+import { REPORT_TEMPLATE, type ReportValues, printedIndicators } from '../../documents/document-templates';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { type StageKit, registerStage } from '../../stage/stage-routes';
@@ -144,7 +144,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         const values: ReportValues = {
           ...{ reportNo: report.no, revision, businessNo: business.businessNo, steps },
           ...{ supplierName: String(row.supplierName ?? ''), makerName: report.makerName ?? '' },
-          ...{ printedOn: businessDay(ctx.now), indicators: coreIndicators(steps.FINANCIALS ?? {}) },
+          ...{ printedOn: businessDay(ctx.now), indicators: printedIndicators(steps.FINANCIALS ?? {}) },
         };
         return { values, fileName: `尽调报告-${report.no}-第${revision}版` };
       },

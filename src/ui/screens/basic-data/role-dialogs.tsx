@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../domain/format/date-format';
 import {
   buildResourceTree,
   checkStateOf,
-  OPERATION_LABEL,
+  operationLabel,
   ROLE_STATUS_LABEL,
   type GrantSelection,
   type ResourceNode,
@@ -69,7 +69,7 @@ function GrantedTree({
           <li key={n.resource.menuId} role="treeitem" aria-selected={false} aria-readonly>
             <span>{n.resource.menuName}</span>
             {ops.length > 0 && (
-              <span className={styles.ops}>（{ops.map((op) => OPERATION_LABEL[op] ?? op).join('、')}）</span>
+              <span className={styles.ops}>（{ops.map((op) => operationLabel(n.resource.path, op)).join('、')}）</span>
             )}
             {n.children.length > 0 && <GrantedTree nodes={n.children} selection={selection} />}
           </li>

@@ -15,7 +15,7 @@ import { findMenus, grantsChanged } from '../../../application/roles/role-grants
 import {
   buildResourceTree,
   checkStateOf,
-  OPERATION_LABEL,
+  operationLabel,
   type GrantSelection,
   type MenuResource,
   type ResourceNode,
@@ -88,8 +88,8 @@ function Operations({
         <Checkbox
           key={op}
           size="medium"
-          label={OPERATION_LABEL[op] ?? op}
-          aria-label={`${resource.menuName} ${OPERATION_LABEL[op] ?? op}`}
+          label={operationLabel(resource.path, op)}
+          aria-label={`${resource.menuName} ${operationLabel(resource.path, op)}`}
           disabled={readOnly}
           checked={selection[resource.menuId]?.includes(op) ?? false}
           onChange={(_, d) => onOperation(resource.menuId, op, d.checked === true)}

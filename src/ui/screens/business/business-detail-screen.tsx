@@ -50,6 +50,8 @@ const useStyles = makeStyles({
   figure: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: 0 },
   figureLabel: { color: tokens.colorNeutralForeground3 },
   figureValue: { fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' },
+  // The tabs wrap on a phone as the stages do: a later stage's tab and 时间线 are never cut off at the right.
+  tabs: { flexWrap: 'wrap' },
   // One line where it fits; on a phone the stages wrap onto more lines, so none is out of sight to the right.
   bar: {
     display: 'grid',
@@ -358,7 +360,7 @@ export function BusinessDetailScreen() {
             <StageBar detail={data.detail} events={data.events} />
           </div>
           <div className={styles.card}>
-            <TabList selectedValue={shownTab} onTabSelect={(_, d) => setTab(String(d.value))}>
+            <TabList className={styles.tabs} selectedValue={shownTab} onTabSelect={(_, d) => setTab(String(d.value))}>
               <Tab value={INFO_TAB}>基本信息</Tab>
               {stageTabs.map((t) => (
                 <Tab key={t.key} value={t.key}>

@@ -7,7 +7,7 @@ import { Badge, Checkbox, Spinner, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { choiceSummary } from '../../../domain/financing/pre-credit-form';
 import { PRE_CREDIT_LIST_PATH, PRE_CREDIT_MAKE_PATH, PRE_CREDIT_STAGE } from '../../../domain/financing/pre-credit';
-import { financingRatio } from '../../../domain/financing/pre-credit-rules';
+import { financingRatio, orderRatio, ratioPercent } from '../../../domain/financing/pre-credit-rules';
 import { formatFen } from '../../../domain/format/money-format';
 import { SelectField, TextField } from '../../kit/form-fields';
 import { Notice } from '../../kit/notice';
@@ -16,7 +16,6 @@ import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-sh
 import { MakeSection, recordScreen } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { preCreditMakeSpec } from './pre-credit-make';
-import { formatPercent } from '../../../domain/format/percent-format';
 
 function ApplyForm({ id: keyId }: { id: string }) {
   const styles = useMakeStyles();
@@ -28,7 +27,6 @@ function ApplyForm({ id: keyId }: { id: string }) {
   const texts = values;
   const selected = values.selected ?? [];
   const summary = choiceSummary(orders, selected, ratio);
-  const percent = formatPercent(financingRatio(ratio), { trim: true });
   const title = keyId ? `编辑预授信${record?.preCreditNo ? ` ${record.preCreditNo}` : ''}` : '申请预授信';
   const toggle = (id: string) =>
     page.edit({ selected: selected.includes(id) ? selected.filter((x) => x !== id) : [...selected, id] });
@@ -94,13 +92,14 @@ function ApplyForm({ id: keyId }: { id: string }) {
         ) : (
           <SmallTable
             label="依据付款单"
-            minWidth="560px"
+            minWidth="700px"
             columns={[
               { title: '选择', width: 48 },
-              { title: '付款单号' },
+              { title: '付款单号', width: 140 },
               { title: '项目公司' },
               { title: '到期日', width: 110 },
               { title: '可融资余额（元）', width: 150, amount: true },
+              { title: '融资比例', width: 90, amount: true },
             ]}
             rows={orders.map((o) => ({
               key: o.keyId,
@@ -115,6 +114,8 @@ function ApplyForm({ id: keyId }: { id: string }) {
                 o.projectCompanyName ?? '--',
                 o.dueDate,
                 formatFen(BigInt(o.eligibleAmount)),
+                // The cap of the order's own project company, which the ceiling below applies.
+                ratioPercent(orderRatio(o, financingRatio(ratio))),
               ],
             }))}
           />
@@ -125,7 +126,7 @@ function ApplyForm({ id: keyId }: { id: string }) {
           </Text>
           <Text>可融资余额合计：{formatFen(summary.eligibleSum)} 元</Text>
           <Text weight="semibold">
-            可申请上限（×{percent}）：{formatFen(summary.ceiling)} 元
+            可申请上限（可融资余额×{summary.ratioText}）：{formatFen(summary.ceiling)} 元
           </Text>
         </div>
       </MakeSection>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createMeetingMakeMachine } from '../../../application/meeting/meeting-make.machine';
 import { MEETING_FORM_LABEL } from '../../../domain/financing/meeting-rules';
+import { MeetingPlanMessage } from '../../../domain/financing/meeting-workflow';
 import { MEMBER_ROLE_LABEL, type MemberRole } from '../../../domain/financing/meeting-tally';
 import { ROLE_NAME, type RoleCode } from '../../../domain/financing/roles';
 import { formatFen } from '../../../domain/format/money-format';
@@ -28,6 +29,25 @@ import {
   MeetingMissing,
 } from './meeting-parts';
 
+/** Where each of the plan's problems is shown: under its field, else above its section. */
+const FIELD_OF: Readonly<Record<string, 'title' | 'location' | 'form' | 'time' | 'members' | 'agenda'>> = {
+  [MeetingPlanMessage.title]: 'title',
+  [MeetingPlanMessage.location]: 'location',
+  [MeetingPlanMessage.form]: 'form',
+  [MeetingPlanMessage.time]: 'time',
+  [MeetingPlanMessage.tooSoon]: 'time',
+  [MeetingPlanMessage.window]: 'time',
+  [MeetingPlanMessage.votingMembers]: 'members',
+  [MeetingPlanMessage.oneChair]: 'members',
+  [MeetingPlanMessage.duplicateMember]: 'members',
+  [MeetingPlanMessage.secretaryVotes]: 'members',
+  [MeetingPlanMessage.seatStaffOnly]: 'members',
+  [MeetingPlanMessage.seatChairRole]: 'members',
+  [MeetingPlanMessage.seatMemberRole]: 'members',
+  [MeetingPlanMessage.noAgenda]: 'agenda',
+  [MeetingPlanMessage.duplicateItem]: 'agenda',
+};
+
 function MakeForm({ id: meetingId }: { id: string }) {
   const styles = useMeetingStyles();
   const { notifier, session } = useServices();
@@ -45,6 +65,18 @@ function MakeForm({ id: meetingId }: { id: string }) {
   const { confirm, dialog } = useConfirm();
   const [asking, setAsking] = useState(false);
   const draft = c.status === 'DRAFT';
+  // Every problem of the last try at once, each where it is put right.
+  const problemsAt = (where: string) => c.problems.filter((p) => FIELD_OF[p] === where);
+  const fieldError = (where: string) => {
+    const found = problemsAt(where);
+    return found.length ? { validationState: 'error' as const, validationMessage: found.join('；') } : {};
+  };
+  const sectionErrors = (where: string) =>
+    problemsAt(where).map((p) => (
+      <Notice key={p} intent="error">
+        {p}
+      </Notice>
+    ));
 
   useEffect(() => {
     if (done) navigate(MEETING_LIST_PATH);
@@ -90,6 +122,7 @@ function MakeForm({ id: meetingId }: { id: string }) {
             maxLength={100}
             disabled={!draft}
             placeholder="如：2026年第12次评审会"
+            {...fieldError('title')}
             onChange={(text) => change('title', text)}
           />
           <SelectField
@@ -98,12 +131,14 @@ function MakeForm({ id: meetingId }: { id: string }) {
             value={c.texts.form}
             disabled={!draft}
             choices={Object.entries(MEETING_FORM_LABEL).map(([value, label]) => ({ value, label }))}
+            {...fieldError('form')}
             onChange={(text) => change('form', text)}
           />
           <TextField
             label="会议时间"
             required
             hint="须在发送通知的一天之后"
+            {...fieldError('time')}
             type="datetime-local"
             value={c.texts.scheduledAt}
             disabled={!draft}
@@ -114,12 +149,14 @@ function MakeForm({ id: meetingId }: { id: string }) {
             value={c.texts.location}
             maxLength={100}
             disabled={!draft}
+            {...fieldError('location')}
             onChange={(text) => change('location', text)}
           />
         </div>
       </section>
       <MakeSection title="参会人员">
         <Text size={200}>表决委员（主任委员和委员）不少于3人；列席人员没有表决权。</Text>
+        {sectionErrors('members')}
         {/* Two columns fit a phone: no minimum width, unlike the agenda's table. */}
         <SmallTable
           label="参会人员"
@@ -152,6 +189,7 @@ function MakeForm({ id: meetingId }: { id: string }) {
         />
       </MakeSection>
       <MakeSection title="议题（报告已审批、待上会的业务）">
+        {sectionErrors('agenda')}
         {c.options.businesses.length === 0 ? (
           <Text>暂无待上会的业务</Text>
         ) : (
@@ -182,7 +220,15 @@ function MakeForm({ id: meetingId }: { id: string }) {
           />
         )}
       </MakeSection>
-      {c.problem && <Notice intent="warning">{c.problem}</Notice>}
+      {c.problems.length > 0 && (
+        <Notice intent="warning" title={`请修改以下${c.problems.length}处后再保存或发送通知`}>
+          <ul aria-label="评审会需要修改之处">
+            {c.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       <div className={styles.footer}>
         {draft && (
           <Permission code="edit" path={MEETING_MAKE_PATH}>

@@ -103,6 +103,8 @@ export function VoteTable({ item }: { item: VotedItem }) {
     <SmallTable
       label={`议题${item.seq}记名表决`}
       minWidth="560px"
+      // Wider than a phone: the table scrolls sideways and takes focus to be scrolled by keys.
+      scrollLabel={`议题${item.seq}记名表决（可左右滚动）`}
       columns={[{ title: '委员' }, { title: '表决意见' }, { title: '条件' }, { title: '意见说明' }]}
       rows={item.votes.map((v) => ({
         key: v.memberId,

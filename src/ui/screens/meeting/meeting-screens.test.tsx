@@ -267,6 +267,51 @@ describe('审批材料制作', () => {
     await userEvent.click(within(item).getByRole('button', { name: '记录结论' }));
     expect(stages.sent('POST', '/hy1/conclusion')).toEqual({ seq: 1, conclusion: 'VETOED', minutes: '还款来源不足' });
   });
+
+  it('lets the secretary correct minutes the chair returned, then send them with the meeting’s 纪要', async () => {
+    const base = meetingOf('CLOSED', [
+      { memberId: 'c', opinion: 'DISAGREE' },
+      { memberId: 'm1', opinion: 'AGREE' },
+      { memberId: 'm2', opinion: 'DISAGREE' },
+    ]);
+    const returned: MeetingDetail = {
+      ...base,
+      minutesSubmittedAt: null,
+      minutesReviewComment: '请补充否决理由',
+      minutesText: '会议审议议题一项。',
+      items: [{ ...base.items[0]!, conclusion: 'VETOED', minutes: '还款来源不足' }],
+    };
+    const stages = stagesServing({
+      'GET /hy1': () => returned,
+      'POST /hy1/conclusion': () => returned.items[0]!,
+      'POST /hy1/minutes/submit': () => ({ ...returned, minutesSubmittedAt: '2026-11-27T02:00:00.000Z' }),
+    });
+    const page = '/business/approvalProduction';
+    render(`${page}?id=hy1`, 's', stages, [menu(page, ['submit'])], <MeetingMinutesScreen />);
+    expect((await screen.findByRole('note', { name: '主任委员退回意见' })).textContent).toContain('请补充否决理由');
+    const item = screen.getByRole('region', { name: '议题1' });
+    await userEvent.click(within(item).getByRole('button', { name: '更正议题1' }));
+    // The correction starts from what was recorded.
+    expect((within(item).getByLabelText('会议结论') as HTMLSelectElement).value).toBe('VETOED');
+    const minutes = within(item).getByLabelText('议题纪要');
+    expect((minutes as HTMLTextAreaElement).value).toBe('还款来源不足');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '两名委员认为经营现金流不足');
+    await userEvent.click(within(item).getByRole('button', { name: '保存更正' }));
+    expect(stages.sent('POST', '/hy1/conclusion')).toEqual({
+      seq: 1,
+      conclusion: 'VETOED',
+      minutes: '两名委员认为经营现金流不足',
+    });
+    const text = screen.getByRole('textbox', { name: '会议纪要' });
+    expect((text as HTMLTextAreaElement).value).toBe('会议审议议题一项。');
+    await userEvent.type(text, '否决一项。');
+    await userEvent.click(screen.getByRole('button', { name: '提交纪要' }));
+    expect(stages.sent('POST', '/hy1/minutes/submit')).toEqual({
+      version: 4,
+      minutesText: '会议审议议题一项。否决一项。',
+    });
+  });
 });
 
 describe('评审会制作', () => {

@@ -23,6 +23,7 @@ import { typedTextOf, typedWireValueOf } from '../../../domain/resource/resource
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { MakePageShell, useMakePage, useMakeStyles } from '../stage/make-page-shell';
 import { MakeSummary, StageField, recordScreen } from '../stage/stage-parts';
+import { useServices } from '../../app/services';
 import { useStage } from '../stage/use-stage';
 import { IndicatorTable, type ReportDetail } from './report-view';
 
@@ -46,6 +47,8 @@ const useStyles = makeStyles({
   },
   body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: '16px', width: '100%' },
   tab: { justifyContent: 'flex-start' },
+  // On a phone the eight steps sit two to a row, so the step's form starts within the first screen.
+  list: { '@media (max-width: 720px)': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
 /** The step's typed texts as its content on the wire, and the message of each field that cannot be one. */
@@ -73,7 +76,17 @@ export const ReportMakeScreen = recordScreen(ReportStepper);
 
 function ReportStepper({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
-  const [active, setActive] = useState<ReportStepKey>('CUSTOMER');
+  const { browser } = useServices();
+  // The stepper reopens on the step it was left on (a reload, 编辑 again), per report.
+  const stepKey = `reportStep:${id}`;
+  const [active, setActiveState] = useState<ReportStepKey>(() => {
+    const kept = browser.readPreference(stepKey);
+    return REPORT_STEPS.some((s) => s.key === kept) ? (kept as ReportStepKey) : 'CUSTOMER';
+  });
+  const setActive = (key: ReportStepKey) => {
+    browser.writePreference(stepKey, key);
+    setActiveState(key);
+  };
   const activeRef = useRef(active);
   activeRef.current = active;
   const client = useStage(REPORT_STAGE);
@@ -148,7 +161,12 @@ function ReportStepper({ id }: { id: string }) {
     >
       <div className={styles.layout}>
         <nav className={styles.steps} aria-label="报告章节">
-          <TabList vertical selectedValue={active} onTabSelect={(_, d) => go(d.value as ReportStepKey)}>
+          <TabList
+            vertical
+            className={styles.list}
+            selectedValue={active}
+            onTabSelect={(_, d) => go(d.value as ReportStepKey)}
+          >
             {REPORT_STEPS.map((s, i) => {
               const done = stepDone(s.key, contents[s.key], contents);
               return (

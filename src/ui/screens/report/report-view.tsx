@@ -4,11 +4,10 @@
 // wire shape is the gateway's detail of the report (gateway/src/modules/report/routes.ts).
 import { Badge, Button, Text } from '@fluentui/react-components';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
-import { REPORT_STEPS, reportStep } from '../../../domain/financing/report';
+import { REPORT_STEPS, indicatorText, reportStep } from '../../../domain/financing/report';
 import { REPORT_INFO_PATH, REPORT_STAGE, type ReportBounds } from '../../../domain/financing/report-stage';
 import { CHILD_STATUSES, type ChildStatus } from '../../../domain/stage/stage';
 import { formatFen } from '../../../domain/format/money-format';
-import { formatPercent } from '../../../domain/format/percent-format';
 import { Permission } from '../../shell/permission';
 import { SmallTable } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
@@ -39,18 +38,12 @@ export interface ReportDetail extends StageRecord {
   actions: string[];
 }
 
-/** 核心指标 as the report shows them: ratios as percentages with two places, turnover in days. */
-export function indicatorText(i: { value: string | null; unit: string }): string {
-  if (i.value === null) return '无法计算';
-  if (i.unit === 'days') return `${i.value.replace(/\.?0+$/, '')}天`;
-  return formatPercent(i.value);
-}
-
 export function IndicatorTable({ indicators }: { indicators: ReportDetail['indicators'] }) {
   return (
     <SmallTable
       label="核心指标"
       minWidth="480px"
+      scrollLabel="核心指标（可左右滚动）"
       columns={[{ title: '指标' }, { title: '数值', amount: true }, { title: '计算方法', muted: true }]}
       rows={indicators.map((i) => ({ key: i.key, cells: [i.label, indicatorText(i), i.formula] }))}
     />

@@ -53,9 +53,10 @@ const useOwnStyles = makeStyles({
     margin: 0,
   },
   history: { margin: '8px 0 0', paddingLeft: '20px', display: 'flex', flexDirection: 'column', gap: '6px' },
-  // The two bounds share the field's width however narrow the screen: neither input keeps its natural width.
-  range: { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0 },
-  bound: { minWidth: 0, flexGrow: 1, flexBasis: 0 },
+  // The two bounds share the field's width; where that leaves a bound too narrow for a whole date (年/月/日 and
+  // its calendar button: 融资决议管理's 创建日期 read "mm/dd/y"), the second wraps under the first.
+  range: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '4px', minWidth: 0 },
+  bound: { minWidth: '132px', flexGrow: 1, flexBasis: 0 },
   boundInput: { minWidth: 0, width: '100%' },
   embedded: { display: 'flex', flexDirection: 'column', gap: '16px' },
   sums: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px', paddingTop: '8px', justifyContent: 'flex-end' },

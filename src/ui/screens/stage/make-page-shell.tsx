@@ -26,6 +26,7 @@ import { useServices } from '../../app/services';
 import { StateConfirmDialog } from '../../kit/dialogs/state-confirm-dialog';
 import { Notice } from '../../kit/notice';
 import { Permission } from '../../shell/permission';
+import { UnsavedChangesGuard } from '../../shell/use-unsaved-changes';
 import { useStage } from './use-stage';
 
 export const useMakeStyles = makeStyles({
@@ -217,6 +218,8 @@ export function MakePageShell<R extends StageRecord, V, X>({
           </div>
         </>
       )}
+      {/* A move by the sidebar, a tag or the browser's back asks as 返回 does; a reload asks too (main-layout). */}
+      <UnsavedChangesGuard dirty={dirty && page.editable && !left && !asking} />
       <StateConfirmDialog
         open={asking}
         type="warning"

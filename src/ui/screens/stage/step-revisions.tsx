@@ -77,7 +77,9 @@ export function StepRevisions({
                 </Text>
               )}
             </div>
-            <div className={styles.scroll}>
+            {/* Several revisions side by side scroll sideways on a phone: the region takes focus to scroll by keys. */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled */}
+            <div className={styles.scroll} tabIndex={0} role="group" aria-label={`${step.title}（可左右滚动）`}>
               <Table size="small" aria-label={`${step.title}（各修订版）`} className={styles.table}>
                 {revisions.length > 1 && (
                   <TableHeader>
