@@ -87,7 +87,9 @@ describe('screens declared beside the screens (*.screens.ts)', () => {
     const { OrgMainScreen } = await import('./basic-data/org-main-screen');
     await expect(screenFor('/basicdatamanagement/orgmain')).resolves.toBe(OrgMainScreen);
     const { UnderConstructionScreen } = await import('./common/under-construction-screen');
-    await expect(screenFor('/business/contractFileMake/contractFileMakeSignature')).resolves.toBe(UnderConstructionScreen);
+    await expect(screenFor('/business/contractFileMake/contractFileMakeSignature')).resolves.toBe(
+      UnderConstructionScreen,
+    );
   });
 
   it('refuses a misspelt path at compile time', () => {
