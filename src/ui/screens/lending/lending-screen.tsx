@@ -4,7 +4,7 @@
 // registered the 中登 number and date. The rules are the gateway's (REGISTER_LOAN); its findings show above the form.
 import { Button, Field, Input, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { LENDING_LIST_PATH, LENDING_STAGE, netAmountFen } from '../../../domain/financing/lending';
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
@@ -13,10 +13,9 @@ import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resou
 import { formatPercent } from '../../../domain/format/percent-format';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
-import { ResourceScreen } from '../resource/resource-screen';
 import { Facts, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { StageSection } from '../stage/stage-parts';
+import { stageListAndRecord } from '../stage/stage-parts';
 import { useStage, useStageAct } from '../stage/use-stage';
 
 interface LendingDetail extends StageRecord {
@@ -46,34 +45,11 @@ interface LendingDetail extends StageRecord {
   problems: string[];
 }
 
-export function LendingScreen() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = params.get('id');
-  if (id) return <LendingRecord key={id} id={id} />;
-  return (
-    <ResourceScreen def={LENDING_STAGE.resource} onView={(row) => navigate(`?id=${encodeURIComponent(row.keyId)}`)} />
-  );
-}
-
-function LendingRecord({ id }: { id: string }) {
-  const styles = useMakeStyles();
-  const navigate = useNavigate();
-  const [round, setRound] = useState(0);
-  return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          放款登记
-        </Text>
-        <Button onClick={() => navigate(LENDING_LIST_PATH)}>返回</Button>
-      </div>
-      <StageSection<LendingDetail> key={round} def={LENDING_STAGE} id={id} missing="放款不存在或无权查看">
-        {(r) => <Loan record={r} done={() => setRound((n) => n + 1)} />}
-      </StageSection>
-    </section>
-  );
-}
+export const LendingScreen = stageListAndRecord<LendingDetail>(
+  LENDING_STAGE,
+  { title: '放款登记', missing: '放款不存在或无权查看' },
+  Loan,
+);
 
 function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) {
   const styles = useMakeStyles();

@@ -24,10 +24,9 @@ import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { useOperation } from '../../shell/permission';
-import { ResourceScreen } from '../resource/resource-screen';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { StageSection } from '../stage/stage-parts';
+import { StageSection, stageListAndRecord } from '../stage/stage-parts';
 import { useStage, useStageAct } from '../stage/use-stage';
 
 interface Push {
@@ -76,34 +75,11 @@ const LETTERS = { resource: { api: LETTER_API, noun: '函件' } };
 const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '--');
 const statusText = (s: string | undefined) => CHILD_STATUSES[s as ChildStatus]?.label ?? s ?? '--';
 
-export function PushScreen() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = params.get('id');
-  if (id) return <PushPage key={id} id={id} />;
-  return (
-    <ResourceScreen def={PUSH_STAGE.resource} onView={(row) => navigate(`?id=${encodeURIComponent(row.keyId)}`)} />
-  );
-}
-
-function PushPage({ id }: { id: string }) {
-  const styles = useMakeStyles();
-  const navigate = useNavigate();
-  const [round, setRound] = useState(0);
-  return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          推送制作
-        </Text>
-        <Button onClick={() => navigate(PUSH_LIST_PATH)}>返回</Button>
-      </div>
-      <StageSection<PushDetail> key={round} def={PUSH_STAGE} id={id} missing="推送不存在或无权查看">
-        {(r) => <PushView record={r} done={() => setRound((n) => n + 1)} />}
-      </StageSection>
-    </section>
-  );
-}
+export const PushScreen = stageListAndRecord<PushDetail>(
+  PUSH_STAGE,
+  { title: '推送制作', missing: '推送不存在或无权查看' },
+  PushView,
+);
 
 /** The push under the business: 业务详情's tab and 推送审核's section (read only). */
 export function PushSection({ id }: { id: string }) {

@@ -5,7 +5,7 @@
 // (allocation, prepayment, settlement) is the gateway's; the plan's detail shows every part allocated.
 import { Button, Field, Input, Text, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { REPAYMENT_LIST_PATH, REPAYMENT_STAGE, registrationProblems } from '../../../domain/financing/repayment';
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
@@ -14,10 +14,9 @@ import { useServices } from '../../app/services';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
-import { ResourceScreen } from '../resource/resource-screen';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { StageSection } from '../stage/stage-parts';
+import { stageListAndRecord } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 
 interface LoanDetail extends StageRecord {
@@ -49,34 +48,11 @@ interface RepaymentRow {
   actions: string[];
 }
 
-export function PaymentScreen() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const id = params.get('id');
-  if (id) return <PaymentRecord key={id} id={id} />;
-  return (
-    <ResourceScreen def={REPAYMENT_STAGE.resource} onView={(row) => navigate(`?id=${encodeURIComponent(row.keyId)}`)} />
-  );
-}
-
-function PaymentRecord({ id }: { id: string }) {
-  const styles = useMakeStyles();
-  const navigate = useNavigate();
-  const [round, setRound] = useState(0);
-  return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          还款登记
-        </Text>
-        <Button onClick={() => navigate(REPAYMENT_LIST_PATH)}>返回</Button>
-      </div>
-      <StageSection<LoanDetail> key={round} def={REPAYMENT_STAGE} id={id} missing="贷款不存在或无权查看">
-        {(r) => <Loan record={r} done={() => setRound((n) => n + 1)} />}
-      </StageSection>
-    </section>
-  );
-}
+export const PaymentScreen = stageListAndRecord<LoanDetail>(
+  REPAYMENT_STAGE,
+  { title: '还款登记', missing: '贷款不存在或无权查看' },
+  Loan,
+);
 
 function Loan({ record: r, done }: { record: LoanDetail; done: () => void }) {
   const styles = useMakeStyles();

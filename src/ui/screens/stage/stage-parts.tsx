@@ -2,7 +2,7 @@
 // one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import type { FieldDef } from '../../../domain/resource/resource';
@@ -193,5 +193,41 @@ export function stageInfoScreen(def: StageDef, title: string, Section: Component
         <Section key={id} id={id} />
       </section>
     );
+  };
+}
+
+/**
+ * A stage's list whose 查看 opens one record on the same page (`?id=`): its title, 返回 to the list, and the record
+ * drawn by `Record`, read afresh after each move made on it (`done`). 放款登记, 还款登记 and 推送制作 are such pages.
+ */
+export function stageListAndRecord<R extends StageRecord>(
+  def: StageDef,
+  page: { title: string; missing: string },
+  Record: ComponentType<{ record: R; done: () => void }>,
+): ComponentType {
+  function RecordPage({ id }: { id: string }) {
+    const styles = useMakeStyles();
+    const navigate = useNavigate();
+    const [round, setRound] = useState(0);
+    return (
+      <section className={styles.page}>
+        <div className={styles.row}>
+          <Text as="h1" size={600} weight="semibold">
+            {page.title}
+          </Text>
+          <Button onClick={() => navigate(def.resource.menuPath)}>返回</Button>
+        </div>
+        <StageSection<R> key={round} def={def} id={id} missing={page.missing}>
+          {(r) => <Record record={r} done={() => setRound((n) => n + 1)} />}
+        </StageSection>
+      </section>
+    );
+  }
+  return function StageListAndRecord() {
+    const [params] = useSearchParams();
+    const navigate = useNavigate();
+    const id = params.get('id');
+    if (id) return <RecordPage key={id} id={id} />;
+    return <ResourceScreen def={def.resource} onView={(row) => navigate(`?id=${encodeURIComponent(row.keyId)}`)} />;
   };
 }
