@@ -19,8 +19,8 @@ export const DURATION_TOKEN = {
   riskhead: 'pact-token-riskhead-duration-000000000000',
 } as const;
 
-export const PACT_DURATION_BUSINESS = '2610000000000000001';
-export const PACT_DURATION_REPORT = '2610000000000000101';
+export const PACT_DURATION_BUSINESS = '2650000000000000001';
+export const PACT_DURATION_REPORT = '2650000000000000101';
 export const PACT_DURATION_NO = 'CX202612010001';
 export const PACT_DURATION_FINDINGS = {
   payerCapacity: '项目公司经营正常',

@@ -72,7 +72,7 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
       .deleteFrom('stored_file')
       .where('business_type', 'in', ['contractFile', 'signingRecord'])
       .where('created_by', '=', OPERATOR)
-      .where('file_name', 'like', '%9901%')
+      .where('file_name', 'like', '%HT202611289901%')
       .execute();
     await db.deleteFrom('financing_business').where('business_id', '=', PACT_SIGNING_BUSINESS).execute();
     await db
