@@ -2,9 +2,11 @@
 // 放款·待放款 before the gateway starts, then lent through the gateway's own routes (finance registers the loan,
 // ops1 approves it — lending.spec walks those screens); finance registers a tenth of the loan as a repayment (付款方,
 // amount, 起息日 today, 流水号, 还款回单), finance2 confirms it, and the plan shows it allocated. Then the days pass:
-// the gateway stops and starts again with its clock ten days past the first due date, its close-of-business runner
-// catches the days up at start, and the plan shows that installment 逾期 with the 罚息 penaltyFen gives to the 分;
-// finance registers the rest, finance2 confirms, and the business is 提前结清. Screens at 1440 and 390 px go to .tmp.
+// the gateway stops and starts again on its data with its clock ten days past the first due date, its
+// close-of-business runner catches the missed days up at start, and the plan shows the business 逾期 and that
+// installment 10 days overdue with the 罚息 penaltyFen gives to the 分; finance registers the rest, finance2
+// confirms, and the business is settled (提前结清 while a later installment is still ahead; the demo's business to
+// lend has one installment, so 已结清). Screens at 1440 and 390 px go to .tmp.
 import { type Kysely, sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

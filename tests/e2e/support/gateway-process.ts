@@ -166,10 +166,10 @@ export async function startGateway(
     return { child, exited, url: `http://127.0.0.1:${port}` };
   }
 
-  /** Ends the process, SIGTERM (its database closed) or SIGKILL, waiting for it. */
-  async function end(gw: Awaited<ReturnType<typeof launch>>, signal: 'SIGTERM' | 'SIGKILL') {
+  /** Ends the process with `signal` (SIGTERM: its database closed), then SIGKILL if it lasts over `waitMs`. */
+  async function end(gw: Awaited<ReturnType<typeof launch>>, signal: 'SIGTERM' | 'SIGKILL', waitMs = 5000) {
     gw.child.kill(signal);
-    await Promise.race([gw.exited, new Promise((r) => setTimeout(r, signal === 'SIGTERM' ? 30_000 : 5000))]);
+    await Promise.race([gw.exited, new Promise((r) => setTimeout(r, waitMs))]);
     if (gw.child.exitCode === null && gw.child.signalCode === null) {
       gw.child.kill('SIGKILL');
       await gw.exited;
@@ -189,7 +189,7 @@ export async function startGateway(
     },
     async restart({ clockOffsetMs }) {
       // The data is kept: the database closed as a stopped server closes it.
-      await end(current, 'SIGTERM');
+      await end(current, 'SIGTERM', 30_000);
       current = await launch(clockOffsetMs);
       running.url = current.url;
       running.pid = current.child.pid!;
