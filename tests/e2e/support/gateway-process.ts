@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { LISTENING_PREFIX } from '../../../gateway/src/config';
 import type { Database } from '../../../gateway/src/db/database';
@@ -19,6 +20,12 @@ export interface RunningGateway {
   /** The gateway process (the benchmark reads its memory). */
   pid: number;
   stop(): Promise<void>;
+  /**
+   * Stops the gateway (closing its database) and starts it again on the same data, its wall clock `clockOffsetMs`
+   * ahead of the real one: the days between have passed while no gateway ran, and its daily job catches them up
+   * at start as a real one does. `url` and `pid` are the new process's.
+   */
+  restart(options: { clockOffsetMs: number }): Promise<void>;
 }
 
 /**
@@ -61,6 +68,8 @@ export interface StartOptions {
   prepare?: (db: Kysely<Database>, where: { filesDir: string }) => Promise<void>;
 }
 
+const MOVED_CLOCK = fileURLToPath(new URL('./moved-clock.mjs', import.meta.url));
+
 export async function startGateway(
   env: Record<string, string> = {},
   { startMs = START_MS, compiledServer: given, prepare }: StartOptions = {},
@@ -82,90 +91,111 @@ export async function startGateway(
     }
   }
   const compiledServer = given ?? (process.env[COMPILED_SERVER_ENV] || undefined);
-  const command = compiledServer ? [compiledServer] : ['--import', 'tsx', 'gateway/src/server.ts'];
-  const child: ChildProcess = spawn(process.execPath, command, {
-    env: {
-      ...(compiledServer ? gatewayEnv() : process.env),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: 'dist',
-      LOG_LEVEL: 'warn',
-      ...env,
-      PORT: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const removeData = () => {
     if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  // Everything the gateway prints is passed on as before, and its tail kept for a failed start.
-  let output = '';
-  let pending = '';
-  let port: number | undefined;
-  const keep = (text: string) => {
-    output = (output + text).slice(-OUTPUT_KEPT);
-  };
-  child.stderr!.on('data', (chunk: Buffer) => {
-    process.stderr.write(chunk);
-    keep(chunk.toString());
-  });
-  const listening = new Promise<number>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      keep(text);
-      pending += text;
-      let newline = pending.indexOf('\n');
-      while (newline >= 0) {
-        const line = pending.slice(0, newline);
-        pending = pending.slice(newline + 1);
-        if (port === undefined && line.startsWith(LISTENING_PREFIX)) {
-          port = (JSON.parse(line.slice(LISTENING_PREFIX.length)) as { port: number }).port;
-          resolve(port);
-        } else {
-          process.stdout.write(`${line}\n`);
-        }
-        newline = pending.indexOf('\n');
-      }
+  /** The gateway process on the data directory, its clock `clockOffsetMs` ahead; listening when it resolves. */
+  async function launch(clockOffsetMs: number) {
+    const moved = clockOffsetMs ? ['--import', MOVED_CLOCK] : [];
+    const command = compiledServer ? [compiledServer] : ['--import', 'tsx', 'gateway/src/server.ts'];
+    const child: ChildProcess = spawn(process.execPath, [...moved, ...command], {
+      env: {
+        ...(compiledServer ? gatewayEnv() : process.env),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATIC_DIR: 'dist',
+        LOG_LEVEL: 'warn',
+        ...env,
+        ...(clockOffsetMs ? { E2E_CLOCK_OFFSET_MS: String(clockOffsetMs) } : {}),
+        PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.once('exit', (code, signal) => reject(new Error(`the gateway exited with ${code ?? signal}`)));
-    child.once('error', reject);
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the gateway did not listen within ${startMs / 1000} s`)), startMs);
-  });
-  try {
-    await Promise.race([listening, timeout]);
-    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-    if (!res.ok) throw new Error(`the gateway's /api/health answered ${res.status}`);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await exited;
-    removeData();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${reason}; its output:\n${output || '(none)'}`);
-  } finally {
-    clearTimeout(timer);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+    // Everything the gateway prints is passed on as before, and its tail kept for a failed start.
+    let output = '';
+    let pending = '';
+    let port: number | undefined;
+    const keep = (text: string) => {
+      output = (output + text).slice(-OUTPUT_KEPT);
+    };
+    child.stderr!.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk.toString());
+    });
+    const listening = new Promise<number>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        keep(text);
+        pending += text;
+        let newline = pending.indexOf('\n');
+        while (newline >= 0) {
+          const line = pending.slice(0, newline);
+          pending = pending.slice(newline + 1);
+          if (port === undefined && line.startsWith(LISTENING_PREFIX)) {
+            port = (JSON.parse(line.slice(LISTENING_PREFIX.length)) as { port: number }).port;
+            resolve(port);
+          } else {
+            process.stdout.write(`${line}\n`);
+          }
+          newline = pending.indexOf('\n');
+        }
+      });
+      child.once('exit', (code, signal) => reject(new Error(`the gateway exited with ${code ?? signal}`)));
+      child.once('error', reject);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the gateway did not listen within ${startMs / 1000} s`)), startMs);
+    });
+    try {
+      await Promise.race([listening, timeout]);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (!res.ok) throw new Error(`the gateway's /api/health answered ${res.status}`);
+    } catch (error) {
+      child.kill('SIGKILL');
+      await exited;
+      removeData();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`${reason}; its output:\n${output || '(none)'}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    return { child, exited, url: `http://127.0.0.1:${port}` };
   }
 
-  return {
-    url: `http://127.0.0.1:${port}`,
+  /** Ends the process with `signal` (SIGTERM: its database closed), then SIGKILL if it lasts over `waitMs`. */
+  async function end(gw: Awaited<ReturnType<typeof launch>>, signal: 'SIGTERM' | 'SIGKILL', waitMs = 5000) {
+    gw.child.kill(signal);
+    await Promise.race([gw.exited, new Promise((r) => setTimeout(r, waitMs))]);
+    if (gw.child.exitCode === null && gw.child.signalCode === null) {
+      gw.child.kill('SIGKILL');
+      await gw.exited;
+    }
+  }
+
+  let current = await launch(0);
+  const running: RunningGateway = {
+    url: current.url,
     dataDir,
-    pid: child.pid!,
+    pid: current.child.pid!,
     async stop() {
       // A gateway on a data directory of its own is thrown away with it: closing its database first (a PGlite
       // checkpoint, seconds on a busy machine at the end of every spec) would write what nobody reads again.
-      child.kill(env.DATA_DIR ? 'SIGTERM' : 'SIGKILL');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
+      await end(current, env.DATA_DIR ? 'SIGTERM' : 'SIGKILL');
       removeData();
     },
+    async restart({ clockOffsetMs }) {
+      // The data is kept: the database closed as a stopped server closes it.
+      await end(current, 'SIGTERM', 30_000);
+      current = await launch(clockOffsetMs);
+      running.url = current.url;
+      running.pid = current.child.pid!;
+    },
   };
+  return running;
 }
 
 /** Signs in through the API, as another client would. */
