@@ -78,6 +78,23 @@ describe("the gateway keeps the web client's contracts", () => {
     expect(Object.values(State).filter((state) => !(state in stateHandlers))).toEqual([]);
   });
 
+  // The states of one file put their business's rows back; two files that name the same business (by id or by
+  // number) undo each other's rows, and the verification fails far from the cause.
+  it('gives every fixtures file businesses of its own', () => {
+    const dir = resolve('tests/contract/support');
+    const owners = new Map<string, string[]>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('-fixtures.ts'))) {
+      const text = readFileSync(resolve(dir, file), 'utf8');
+      const named = [
+        ...text.matchAll(/export const PACT_\w*BUSINESS\w* = '(\d+)'/g),
+        ...text.matchAll(/business_no: '([A-Z]{2}\d+)'/g),
+      ].map((m) => m[1] as string);
+      for (const id of new Set(named)) owners.set(id, [...(owners.get(id) ?? []), file]);
+    }
+    expect(owners.size).toBeGreaterThan(0);
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
+  });
+
   it('verifies every interaction', async () => {
     await new Verifier({
       provider: PROVIDER,
