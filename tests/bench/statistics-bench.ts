@@ -56,10 +56,15 @@ const BARE: Record<WidgetName | 'kpi', string> = {
     'and o.r > 0',
     'group by 1',
   ),
-  kpi: `select sum(l.amount), (select coalesce(sum(principal_due + interest_due + fee_due + penalty_accrued
-      - principal_paid - interest_paid - fee_paid - penalty_paid), 0) from installment
-      where tenant_id = $1 and status = 'OVERDUE') from loan l
-    where l.tenant_id = $1 and l.status = 'REGISTERED'`,
+  // The four cards: 累计放款, 在贷余额 (remaining principal), 本月放款 and the 逾期 installments' owed amount.
+  kpi: `with o as (select i.business_id, sum(i.principal_due - i.principal_paid) as r,
+      sum(i.principal_due + i.interest_due + i.fee_due + i.penalty_accrued - i.principal_paid - i.interest_paid
+        - i.fee_paid - i.penalty_paid) filter (where i.status = 'OVERDUE') as d
+      from installment i where i.tenant_id = $1 group by i.business_id)
+    select sum(l.amount), sum(o.r), sum(l.amount) filter (where l.loan_date >= date_trunc('month', current_date)),
+      sum(o.d)
+    from loan l join financing_business b on b.business_id = l.business_id join o on o.business_id = l.business_id
+    where l.tenant_id = $1 and l.status = 'REGISTERED' and not b.deleted`,
 };
 
 const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.ceil(ms.length * 0.95) - 1)]!;

@@ -58,23 +58,27 @@ export interface StatisticsContext extends StageContext {
 /** Where a widget's rows come from: the list it equals, and the columns the dashboard's filters compare. */
 export interface StatisticsSource {
   list: ResourceDef;
-  /** The business behind each row (aliased `b`), for the filters and groups the list's columns lack. */
-  businessId: string;
+  /**
+   * The relation the list's view is built on, when the view adds what only a page shows (e.g. each row's next
+   * installment due): the same rows and columns, read with the list's own filter and scope, without that cost.
+   */
+  rows?: string;
   /** The row's date the 期间 compares, e.g. `t.loan_date`. */
   period: string;
+  /** The row's 资金方 and 子公司 (项目公司) the filters compare, e.g. `t.capital_side_id`. */
+  capitalSide: string;
+  projectCompany: string;
 }
 
-/** The list's rows in the caller's scope, narrowed by the filters, joined to their business `b`. */
+/** The list's rows (aliased `t`) in the caller's scope, narrowed by the filters. */
 export function sourceRows(db: AnyDb, source: StatisticsSource, ctx: StatisticsContext) {
   const f = ctx.filter;
-  let q = filtered(db, source.list, ctx.tenantId, {}, fixedScopeOf(ctx.actor)).innerJoin(
-    'financing_business as b',
-    (j) => j.onRef('b.business_id', '=', source.businessId).onRef('b.tenant_id', '=', 't.tenant_id'),
-  );
+  const list = source.rows ? { ...source.list, storage: { ...source.list.storage, table: source.rows } } : source.list;
+  let q = filtered(db, list, ctx.tenantId, {}, fixedScopeOf(ctx.actor));
   if (f.periodFrom) q = q.where(source.period, '>=', f.periodFrom);
   if (f.periodTo) q = q.where(source.period, '<=', f.periodTo);
-  if (f.capitalSideId) q = q.where('b.capital_side_id', '=', f.capitalSideId);
-  if (f.projectCompanyId) q = q.where('b.project_company_id', '=', f.projectCompanyId);
+  if (f.capitalSideId) q = q.where(source.capitalSide, '=', f.capitalSideId);
+  if (f.projectCompanyId) q = q.where(source.projectCompany, '=', f.projectCompanyId);
   return q;
 }
 

@@ -31,7 +31,14 @@ import {
 } from '../../stage/stage-statistics';
 import type { AnyDb } from '../../stage/stage-scope';
 
-const PLAN: StatisticsSource = { list: PLAN_STAGE.resource, businessId: 't.plan_id', period: 't.loan_date' };
+// The list's rows without each one's next installment due, which no widget shows.
+const PLAN: StatisticsSource = {
+  list: PLAN_STAGE.resource,
+  rows: 'loan_book_view',
+  period: 't.loan_date',
+  capitalSide: 't.capital_side_id',
+  projectCompany: 't.project_company_id',
+};
 const rowsOf = (db: AnyDb, ctx: StatisticsContext) => sourceRows(db, PLAN, ctx);
 
 const big = (v: unknown) => BigInt(String(v ?? 0));
@@ -70,16 +77,16 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
     const rows = await rowsOf(db, ctx)
       .leftJoin('organization as o', (j) =>
         j
-          .onRef('o.org_id', '=', bySide ? 'b.capital_side_id' : 't.project_company_id')
+          .onRef('o.org_id', '=', bySide ? 't.capital_side_id' : 't.project_company_id')
           .onRef('o.tenant_id', '=', 't.tenant_id'),
       )
       .select([
-        sql.ref(bySide ? 'b.capital_side_id' : 't.project_company_id').as('key'),
+        sql.ref(bySide ? 't.capital_side_id' : 't.project_company_id').as('key'),
         'o.org_name as label',
         sql<string>`count(*)`.as('count'),
         sql<string>`coalesce(sum(t.loan_amount), 0)`.as('amount'),
       ])
-      .groupBy([bySide ? 'b.capital_side_id' : 't.project_company_id', 'o.org_name'])
+      .groupBy([bySide ? 't.capital_side_id' : 't.project_company_id', 'o.org_name'])
       .orderBy('amount', 'desc')
       .execute();
     return withShares(rows);
@@ -88,13 +95,21 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
   registerWidget(app, deps, WIDGETS.distributionCondition, async (db, ctx, view) => {
     const inLoan = rowsOf(db, ctx).where('t.remaining_principal', '>', 0);
     if (view.value === 'city') {
-      // The city is the project company's, as its projects record it.
-      const city = sql<string>`(select min(p.city) from project p
-        where p.tenant_id = t.tenant_id and p.project_company_id = t.project_company_id)`;
+      // The city is the project company's, as its projects record it: each company's looked up once, not per loan.
       const rows = await inLoan
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('project as p')
+              .select(['p.tenant_id', 'p.project_company_id', sql<string>`min(p.city)`.as('city')])
+              .groupBy(['p.tenant_id', 'p.project_company_id'])
+              .as('pc'),
+          (j) =>
+            j.onRef('pc.project_company_id', '=', 't.project_company_id').onRef('pc.tenant_id', '=', 't.tenant_id'),
+        )
         .select([
-          sql`coalesce(${city}, '未知')`.as('key'),
-          sql`coalesce(${city}, '未知')`.as('label'),
+          sql`coalesce(pc.city, '未知')`.as('key'),
+          sql`coalesce(pc.city, '未知')`.as('label'),
           sql<string>`count(*)`.as('count'),
           sql<string>`sum(t.remaining_principal)`.as('amount'),
         ])
@@ -145,10 +160,10 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
   registerWidget(app, deps, WIDGETS.financingProduct, async (db, ctx) => {
     const rows = await rowsOf(db, ctx)
       .leftJoin('fund_product as p', (j) =>
-        j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
+        j.onRef('p.product_id', '=', 't.product_id').onRef('p.tenant_id', '=', 't.tenant_id'),
       )
       .select([
-        'b.product_id as key',
+        't.product_id as key',
         'p.product_name as label',
         'p.quota',
         'p.used_quota',
@@ -156,7 +171,7 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
         sql<string>`sum(t.loan_amount)`.as('loan_amount'),
         sql<string>`sum(t.remaining_principal)`.as('amount'),
       ])
-      .groupBy(['b.product_id', 'p.product_name', 'p.quota', 'p.used_quota'])
+      .groupBy(['t.product_id', 'p.product_name', 'p.quota', 'p.used_quota'])
       .orderBy('amount', 'desc')
       .execute();
     return rows.map((r) => ({
@@ -204,10 +219,10 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
     const rows = await rowsOf(db, ctx)
       .where('t.remaining_principal', '>', 0)
       .leftJoin('capital_side as cs', (j) =>
-        j.onRef('cs.org_id', '=', 'b.capital_side_id').onRef('cs.tenant_id', '=', 'b.tenant_id'),
+        j.onRef('cs.org_id', '=', 't.capital_side_id').onRef('cs.tenant_id', '=', 't.tenant_id'),
       )
       .select([
-        'b.capital_side_id as key',
+        't.capital_side_id as key',
         't.capital_side_name as label',
         'cs.total_limit',
         'cs.used_limit',
@@ -215,7 +230,7 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
         sql<string>`sum(t.remaining_principal)`.as('amount'),
         sql<string>`round(sum(t.annual_rate * t.remaining_principal) / sum(t.remaining_principal), 4)::text`.as('rate'),
       ])
-      .groupBy(['b.capital_side_id', 't.capital_side_name', 'cs.total_limit', 'cs.used_limit'])
+      .groupBy(['t.capital_side_id', 't.capital_side_name', 'cs.total_limit', 'cs.used_limit'])
       .orderBy('amount', 'desc')
       .execute();
     // A side's limits are the group's, not a supplier's: a supplier user sees its own loans only.
@@ -242,18 +257,15 @@ export function registerPlanStatistics(app: FastifyInstance, deps: GatewayDeps):
     ),
     compute: async (db, ctx) => {
       const [from, to] = monthOf(ctx.now);
-      const base = rowsOf(db, ctx);
-      // Each loan's 逾期 installments' owed amount beside its row (the overdue index), so the list is read once.
-      const overdue = sql`(select sum(${OWED}) from installment i
-        where i.tenant_id = t.tenant_id and i.business_id = t.plan_id and i.status = 'OVERDUE')`;
-      const r = await base
+      const r = await rowsOf(db, ctx)
         .select([
           sql<string>`coalesce(sum(t.loan_amount), 0)`.as('loan'),
           sql<string>`coalesce(sum(t.remaining_principal), 0)`.as('outstanding'),
           sql<string>`coalesce(sum(t.loan_amount) filter (where t.loan_date >= ${from} and t.loan_date < ${to}), 0)`.as(
             'month',
           ),
-          sql<string>`coalesce(sum(${overdue}), 0)`.as('overdue'),
+          // Each loan's 逾期 installments' owed amount, a column of the book: read in one pass.
+          sql<string>`coalesce(sum(t.overdue_owed), 0)`.as('overdue'),
         ])
         .executeTakeFirstOrThrow();
       return {
