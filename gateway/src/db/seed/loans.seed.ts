@@ -3,8 +3,8 @@
 // and 融资申请 (the application seed's walk), the report (the report seed's), a meeting of the committee, the
 // decision (the decision seed's, 30 days), 要素, the contract signed for real and the push approved by the capital
 // side (lending-walk.ts, push-walk.ts), then finance (朱琳) registers the loan and ops1 (韩冰) approves it. The
-// close of business's loan step runs over every day since, the runner's own function, so the overdue days,
-// penalties, risk classes and the 还款中 → 逾期 moves are its; repayments are registered by finance and confirmed by
+// close of business's loan steps run over every day since, the runner's own functions, so the overdue days,
+// penalties, risk classes, the 还款中 → 逾期 moves and the 存续期检查报告 due are its; repayments are registered by finance and confirmed by
 // finance2 (林晓). The stories, by the days before the seed the loan was lent:
 //   还款中 lent 20 days ago; 逾期 15, 60 and 120 days (lent 45, 90, 150 days ago); 提前结清 (lent 40 days ago,
 //   repaid in full 20 days ago); 已结清 (lent 70 days ago, repaid in full on its maturity 40 days ago).
@@ -18,6 +18,7 @@ import { type Actor, actorById, loadBusiness } from '../../modules/business/aggr
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
 import { loadInstallments } from '../../modules/lending/store';
 import { closeLoans } from '../../modules/loan-close/close';
+import { dueReportUnits } from '../../modules/duration/store';
 import { examineMinutes } from '../../modules/meeting/repository';
 import { seededCommittee, walkToChairReview } from '../../modules/meeting/walk';
 import { newId } from '../../modules/operation-log/repository';
@@ -147,6 +148,20 @@ async function repayInFull(db: Kysely<Database>, businessId: string, daysAgo: nu
   });
 }
 
+/**
+ * The close of business's loan steps on `day` for the loans lent before it, as the runner runs them: the loans
+ * closed through the day (overdue days, penalty, risk class, 还款中 ⇄ 逾期), then the 存续期检查报告 due on it, each
+ * unit in a transaction of its own.
+ */
+async function closeDay(db: Kysely<Database>, loans: readonly string[], day: string): Promise<void> {
+  const ctx = { day, at: closeTimeOf(day) };
+  await db.transaction().execute((trx) => closeLoans(trx, T, loans, day, { at: ctx.at }));
+  for (const unit of await dueReportUnits(db, ctx)) {
+    if (loans.some((id) => unit.key.startsWith(`${T}:${id}:`)))
+      await db.transaction().execute((trx) => unit.apply(trx));
+  }
+}
+
 export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   const lent = await db.selectFrom('loan').select('business_id').where('tenant_id', '=', T).limit(1).executeTakeFirst();
   if (lent) return;
@@ -161,6 +176,6 @@ export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
     }
     const day = dateBefore(now, daysAgo);
     const open = ids.filter((_, k) => (LOAN_STORIES[k] as LoanStory).lentDaysAgo > daysAgo);
-    await db.transaction().execute((trx) => closeLoans(trx, T, open, day, { at: closeTimeOf(day) }));
+    await closeDay(db, open, day);
   }
 }
