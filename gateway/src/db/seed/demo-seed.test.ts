@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestGateway } from '../../testing/test-gateway';
-import { createTestGateway, databasesUnderTest } from '../../testing/test-gateway';
+import { callerOf, createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
+import { DASHBOARD_MENU, KPI_API } from '../../../../src/domain/statistics/dashboard';
 import { CERTIFICATION_SEED_COUNT } from './certification.seed';
 import { DEMO_TENANT_ID, featureSeeds, orderSeeds, seedDemo } from './demo-seed';
 import { NEGATIVE_OPINION_COUNT } from './negative-opinion.seed';
@@ -129,6 +130,20 @@ describe.each(databasesUnderTest())('the demo’s loans on $name', ({ databaseUr
     expect(over1).toBeLessThanOrEqual(30);
     // The runner moved each overdue business itself, as the system.
     expect(rows.rows.filter((r) => r.state === 'REPAYING/OVERDUE').every((r) => Number(r.closed) === 1)).toBe(true);
+  });
+
+  it('shows the loans on the dashboard: 在贷余额 the four unpaid loans’ principal, 逾期金额 above nothing', async () => {
+    const { headers } = await signIn(gw.app, 'admin', 'Admin@2026');
+    const kpi = await callerOf(gw.app)('GET', `${KPI_API}?menuId=${encodeURIComponent(DASHBOARD_MENU)}`, headers);
+    expect(kpi.code, kpi.message).toBe(0);
+    const unpaid = await gw.db
+      .selectFrom('installment')
+      .select(sql<string>`coalesce(sum(principal_due - principal_paid), 0)::text`.as('fen'))
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(unpaid.fen)).toBeGreaterThan(0n);
+    expect(kpi.data.outstanding).toBe(Number(unpaid.fen));
+    expect(kpi.data.overdueAmount).toBeGreaterThan(0);
   });
 
   it('has each settlement registered by finance and confirmed by finance2', async () => {
