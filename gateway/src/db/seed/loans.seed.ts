@@ -10,6 +10,9 @@
 //   repaid in full 20 days ago); 已结清 (lent 70 days ago, repaid in full on its maturity 40 days ago).
 // Once: a tenant with a loan already is left as it is. It runs after the other seeds' transaction has committed
 // (the signing, push and repayment code it walks through opens its own).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { closeTimeOf } from '../../../../src/domain/calendar/close-of-business';
 import { appliedFen, applyRepayment } from '../../../../src/domain/financing/repayment';
@@ -72,7 +75,13 @@ const person = async (db: Kysely<Database>, userName: string): Promise<Actor> =>
  * the order confirmed L+10, the application L+8, the report L+7, the meeting noticed L+6, held L+5, its minutes
  * approved L+4, the decision L+3, 要素 to 签约 L+2, the push L+1, the loan on L.
  */
-async function walkStory(db: Kysely<Database>, story: LoanStory, k: number, now: Date): Promise<string> {
+async function walkStory(
+  db: Kysely<Database>,
+  story: LoanStory,
+  k: number,
+  now: Date,
+  filesDir: string,
+): Promise<string> {
   const L = story.lentDaysAgo;
   // Due 46 days after the application: the earliest of the supplier's orders with the 45 days of life asked.
   await addConfirmedOrder(db as never, {
@@ -110,7 +119,7 @@ async function walkStory(db: Kysely<Database>, story: LoanStory, k: number, now:
     new Date(minutesAt.getTime() + 3600_000),
   );
   await walkDecision(db, id, daysBefore(now, L + 3, 10), { approve: true, termDays: TERM_DAYS });
-  await walkToLending(db, T, id, daysBefore(now, L + 2, 10));
+  await walkToLending(db, T, id, daysBefore(now, L + 2, 10), filesDir);
   await lendApproved(db, T, id, daysBefore(now, L, 10));
   return id;
 }
@@ -166,7 +175,14 @@ export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   const lent = await db.selectFrom('loan').select('business_id').where('tenant_id', '=', T).limit(1).executeTakeFirst();
   if (lent) return;
   const ids: string[] = [];
-  for (const [k, story] of LOAN_STORIES.entries()) ids.push(await walkStory(db, story, k, now));
+  // The seed does not know the gateway's file store: the documents the walks make (contracts, signed copies,
+  // letters, push packages) go to a folder of the walk's own, removed after; their rows stay, their bytes do not.
+  const filesDir = mkdtempSync(join(tmpdir(), 'loans-seed-'));
+  try {
+    for (const [k, story] of LOAN_STORIES.entries()) ids.push(await walkStory(db, story, k, now, filesDir));
+  } finally {
+    rmSync(filesDir, { recursive: true, force: true });
+  }
   // The close of business over every day since the first loan, through yesterday (today's is the runner's own),
   // each repayment confirmed on its day.
   const first = Math.max(...LOAN_STORIES.map((s) => s.lentDaysAgo));
