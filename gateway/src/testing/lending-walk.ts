@@ -191,6 +191,14 @@ export async function walkToLending(
  */
 export async function walkToRepaying(db: Kysely<Database>, tenantId: string, businessId: string, now: Date) {
   await walkToLending(db, tenantId, businessId, now);
+  return lendApproved(db, tenantId, businessId, now);
+}
+
+/**
+ * From 放款·待放款 on to 还款中 on `now`: FINANCE's 登记 of the approved amount lent that day and OPS's 通过, as in
+ * walkToRepaying (the demo's loans seed lends a day after the push this way). Answers the loan date and maturity.
+ */
+export async function lendApproved(db: Kysely<Database>, tenantId: string, businessId: string, now: Date) {
   const [finance, ops1] = await Promise.all(
     ['finance', 'ops1'].map(async (n) => actorById(db, tenantId, await idOf(db, n))),
   );

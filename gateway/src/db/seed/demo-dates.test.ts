@@ -24,6 +24,9 @@ const AHEAD = [
   'effective_to',
   'scheduled_at',
   'decision_valid_until',
+  // A loan still being repaid: its maturity and its next installment's due day.
+  'maturity_date',
+  'next_due_date',
 ];
 /** The days of history a seed names as they are: when an enterprise was founded. */
 const FIXED = ['established_on'];
@@ -44,6 +47,42 @@ async function businessesOf(db: Kysely<Database>, now: Date): Promise<string[]> 
         .filter((e) => e.business_id === b.business_id)
         .map((e) => `${(today - Date.parse(businessDay(new Date(e.at)))) / DAY}:${e.action}>${e.to_state}`);
       return `${b.state} ← ${moves.join(' ')}`;
+    })
+    .sort();
+}
+
+/**
+ * Each loan's story: a due day on a weekend or holiday moves to the next working day and a 存续期检查报告 is due
+ * each calendar month, so the days after the loan follow the calendar; what is the same on any start is the walk up
+ * to the loan (its moves on the same days), the day it was lent, its end state, the overdue bucket it is in and its
+ * risk class.
+ */
+async function loansOf(db: Kysely<Database>, now: Date): Promise<string[]> {
+  const today = Date.parse(businessDay(now));
+  const loans = await sql<{
+    business_id: string;
+    state: string;
+    loan_date: string;
+    overdue_days: number;
+    risk: string;
+  }>`
+    select l.business_id, b.state, l.loan_date::text, l.overdue_days, l.risk_class as risk
+    from loan l join financing_business b on b.business_id = l.business_id`.execute(db);
+  const events = await db
+    .selectFrom('business_event')
+    .select(['business_id', 'action', 'to_state', 'at'])
+    .orderBy('at')
+    .orderBy('version')
+    .execute();
+  const bucket = (d: number) => (d === 0 ? '0' : d <= 30 ? '1-30' : d <= 90 ? '31-90' : '>90');
+  return loans.rows
+    .map((l) => {
+      const moves = events
+        .filter((e) => e.business_id === l.business_id)
+        .map((e) => `${(today - Date.parse(businessDay(new Date(e.at)))) / DAY}:${e.action}>${e.to_state}`);
+      const toLoan = moves.slice(0, moves.findIndex((m) => m.endsWith('>REPAYING/NORMAL')) + 1);
+      const lent = (today - Date.parse(l.loan_date)) / DAY;
+      return `${l.state} lent ${lent} overdue ${bucket(Number(l.overdue_days))} ${l.risk} ← ${toLoan.join(' ')}`;
     })
     .sort();
 }
@@ -95,9 +134,11 @@ async function seededOn(databaseUrl: string | undefined, now: Date) {
   try {
     await migrate(db);
     await seedDemo(db, now);
+    const lent = (await db.selectFrom('loan').select('business_id').execute()).map((l) => l.business_id);
     return {
-      ...(await seededDays(db, now, { ahead: AHEAD, fixed: FIXED })),
-      businesses: await businessesOf(db, now),
+      ...(await seededDays(db, now, { ahead: AHEAD, fixed: FIXED, exceptBusinesses: lent })),
+      businesses: (await businessesOf(db, now)).filter((b) => !b.includes('>REPAYING/') && !b.includes('>SETTLED')),
+      loans: await loansOf(db, now),
       movesUnderLock: await movesUnderLock(db),
       meetingsOutOfOrder: await meetingsOutOfOrder(db),
       meetings: await db.selectFrom('review_meeting').select('meeting_id').execute(),
@@ -114,6 +155,8 @@ describe.each(databasesUnderTest())('the demo seed on $name', ({ databaseUrl }) 
     const later = await seededOn(databaseUrl, new Date('2027-04-14T15:30:00Z'));
     expect(first.late).toEqual([]);
     expect(later.late).toEqual([]);
+    expect(later.loans).toEqual(first.loans);
+    expect(first.loans).toHaveLength(6);
     expect(later.days).toEqual(first.days);
     expect(later.businesses).toEqual(first.businesses);
     expect(first.movesUnderLock).toEqual([]);

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestGateway } from '../../testing/test-gateway';
-import { createTestGateway } from '../../testing/test-gateway';
+import { callerOf, createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
+import { DASHBOARD_MENU, KPI_API } from '../../../../src/domain/statistics/dashboard';
 import { CERTIFICATION_SEED_COUNT } from './certification.seed';
 import { DEMO_TENANT_ID, featureSeeds, orderSeeds, seedDemo } from './demo-seed';
 import { NEGATIVE_OPINION_COUNT } from './negative-opinion.seed';
@@ -74,5 +75,90 @@ describe('feature seeds', () => {
     expect((await featureSeeds(dir)).map((s) => s.name)).toEqual(['a-first', 'b-second']);
     writeFileSync(join(dir, 'c-broken.seed.ts'), 'export const rows = [];\n');
     await expect(featureSeeds(dir)).rejects.toThrow('c-broken.seed.ts exports no seed(db)');
+  });
+});
+
+describe.each(databasesUnderTest())('the demo’s loans on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('has each loan story walked to its status, closed by the runner through yesterday', async () => {
+    const rows = await sql<{
+      state: string;
+      overdue_days: number;
+      risk_class: string;
+      balance: string;
+      penalty: string;
+      closed: number;
+    }>`
+      select b.state, l.overdue_days, l.risk_class,
+        (select coalesce(sum(i.principal_due - i.principal_paid), 0) from installment i
+          where i.business_id = l.business_id)::text as balance,
+        (select coalesce(sum(i.penalty_accrued), 0) from installment i where i.business_id = l.business_id)::text
+          as penalty,
+        (select count(*) from business_event e where e.business_id = l.business_id
+          and e.action = 'overdue')::int as closed
+      from loan l join financing_business b on b.business_id = l.business_id
+      where l.tenant_id = ${DEMO_TENANT_ID} and l.status = 'REGISTERED'
+      order by l.loan_date`.execute(gw.db);
+    const stories = rows.rows.map((r) => ({
+      state: r.state,
+      overdue: Number(r.overdue_days),
+      risk: r.risk_class,
+      owes: BigInt(r.balance) > 0n,
+      penalty: BigInt(r.penalty) > 0n,
+    }));
+    expect(stories).toEqual([
+      { state: 'REPAYING/OVERDUE', overdue: expect.any(Number), risk: 'SUBSTANDARD', owes: true, penalty: true },
+      { state: 'REPAYING/OVERDUE', overdue: expect.any(Number), risk: 'SPECIAL_MENTION', owes: true, penalty: true },
+      { state: 'SETTLED/DONE', overdue: 0, risk: 'NORMAL', owes: false, penalty: false },
+      { state: 'REPAYING/OVERDUE', overdue: expect.any(Number), risk: 'SPECIAL_MENTION', owes: true, penalty: true },
+      { state: 'SETTLED_EARLY/DONE', overdue: 0, risk: 'NORMAL', owes: false, penalty: false },
+      { state: 'REPAYING/NORMAL', overdue: 0, risk: 'NORMAL', owes: true, penalty: false },
+    ]);
+    // Overdue more than 90, 31–90 and 1–30 days as of yesterday, the last day the seed closed.
+    const [over90, over31, over1] = [0, 1, 3].map((i) => stories[i]?.overdue as number);
+    expect(over90).toBeGreaterThan(90);
+    expect(over31).toBeGreaterThanOrEqual(31);
+    expect(over31).toBeLessThanOrEqual(90);
+    expect(over1).toBeGreaterThanOrEqual(1);
+    expect(over1).toBeLessThanOrEqual(30);
+    // The runner moved each overdue business itself, as the system.
+    expect(rows.rows.filter((r) => r.state === 'REPAYING/OVERDUE').every((r) => Number(r.closed) === 1)).toBe(true);
+  });
+
+  it('shows the loans on the dashboard: 在贷余额 the four unpaid loans’ principal, 逾期金额 above nothing', async () => {
+    const { headers } = await signIn(gw.app, 'admin', 'Admin@2026');
+    const kpi = await callerOf(gw.app)('GET', `${KPI_API}?menuId=${encodeURIComponent(DASHBOARD_MENU)}`, headers);
+    expect(kpi.code, kpi.message).toBe(0);
+    const unpaid = await gw.db
+      .selectFrom('installment')
+      .select(sql<string>`coalesce(sum(principal_due - principal_paid), 0)::text`.as('fen'))
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .executeTakeFirstOrThrow();
+    expect(BigInt(unpaid.fen)).toBeGreaterThan(0n);
+    expect(kpi.data.outstanding).toBe(Number(unpaid.fen));
+    expect(kpi.data.overdueAmount).toBeGreaterThan(0);
+  });
+
+  it('has each settlement registered by finance and confirmed by finance2', async () => {
+    const repayments = await gw.db
+      .selectFrom('repayment as r')
+      .innerJoin('app_user as a', 'a.user_id', 'r.registrar_id')
+      .innerJoin('app_user as c', 'c.user_id', 'r.checked_by')
+      .select(['r.status', 'a.user_name as registrar', 'c.user_name as checker', 'r.unapplied'])
+      .where('r.tenant_id', '=', DEMO_TENANT_ID)
+      .execute();
+    expect(repayments).toHaveLength(2);
+    for (const r of repayments) {
+      expect(r).toMatchObject({ status: 'CONFIRMED', registrar: 'finance', checker: 'finance2' });
+      // Exactly what was owed: nothing left over to return.
+      expect(String(r.unapplied)).toBe('0');
+    }
   });
 });

@@ -8,7 +8,8 @@
 // first (menus, tenant, applications, organisations, roles, grants, users, dictionaries — in that order, each
 // needs the ones before), then every *.seed.ts, all in one transaction: a
 // seed that needs another's rows says so (`export const after = ['business']`) and runs after it; the others
-// keep name order. A new feature adds its file and edits nothing here.
+// keep name order. A seed walking through code with transactions of its own runs after that one has committed
+// (`export const ownTransactions = true`). A new feature adds its file and edits nothing here.
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -343,6 +344,11 @@ export interface FeatureSeed {
   seed(db: Kysely<Database>, now: Date): Promise<void>;
   /** The seeds whose rows this one needs (their names); it runs after them. */
   after?: readonly string[];
+  /**
+   * It walks businesses through code that opens transactions of its own (signing, push, a repayment's 登记), so
+   * it runs after the others' transaction has committed, on the database itself (`export const ownTransactions`).
+   */
+  ownTransactions?: boolean;
 }
 
 /** The seeds with each after the ones it names, otherwise in name order; an unknown name or a cycle is refused. */
@@ -380,7 +386,10 @@ export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
       pathToFileURL(join(dir, `${name}.seed${sourceExtension(import.meta.url)}`)).href
     )) as Partial<FeatureSeed>;
     if (typeof module.seed !== 'function') throw new Error(`${name}.seed.ts exports no seed(db)`);
-    seeds.push({ name, seed: module.seed, ...(module.after ? { after: module.after } : {}) });
+    seeds.push({
+      ...{ name, seed: module.seed, ...(module.after ? { after: module.after } : {}) },
+      ...(module.ownTransactions ? { ownTransactions: true } : {}),
+    });
   }
   return orderSeeds(seeds);
 }
@@ -505,8 +514,9 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .execute();
     await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group, now);
 
-    for (const feature of features) await feature.seed(trx, now);
+    for (const feature of features.filter((f) => !f.ownTransactions)) await feature.seed(trx, now);
   });
+  for (const feature of features.filter((f) => f.ownTransactions)) await feature.seed(db, now);
 }
 
 // The catalogue is the product's, not the tenant's: titles, icons and order follow the code on every start.

@@ -72,40 +72,48 @@ export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
     now,
   );
 
+  for (const [k, w] of waiting.entries()) await walkDecision(db, w.business_id, now, { approve: k === 0 });
+}
+
+/**
+ * The drafted decision of a business heard at a meeting, made and moved by the seeded people from `now`: risk1
+ * (陈静) sets its terms within the limits (the product's lowest rate, 180 days unless `termDays` is given, held
+ * within the product's range) and submits, riskhead (赵立新) approves level 1, and with `approve` the approver
+ * (蒋建平) level 2 — the terms on to the business and its element items made. All at `now`.
+ */
+export async function walkDecision(
+  db: Kysely<Database>,
+  businessId: string,
+  now: Date,
+  options: { approve: boolean; termDays?: number },
+): Promise<void> {
   const risk1 = await actorById(db, T, idOf('risk1'));
   const riskhead = await actorById(db, T, idOf('riskhead'));
   const approver = await actorById(db, T, idOf('approver'));
-  for (const [k, w] of waiting.entries()) {
-    const business = await loadBusiness(db, T, w.business_id);
-    const limits = await boundsOf(db, T, business, now);
-    if (!limits) continue;
-    const term = termRange(limits.bounds);
-    await db
-      .updateTable('financing_decision')
-      .set({
-        annual_rate: limits.product.minRate,
-        term_days: Math.min(Math.max(180, term.min), term.max),
-        guarantee_measures: '实际控制人提供连带责任保证',
-        updated_at: now,
-      })
-      .where('tenant_id', '=', T)
-      .where('business_id', '=', w.business_id)
-      .execute();
-    let version = business.version;
-    const move = async (actor: typeof risk1, action: string, comment?: string) => {
-      const row = await transitionBusiness(db, {
-        tenantId: T,
-        businessId: w.business_id,
-        actor,
-        action,
-        version,
-        ...(comment ? { comment } : {}),
-        now,
-      });
-      version = row.version;
-    };
-    await move(risk1, 'submit', '批复条件在限额之内');
-    await move(riskhead, 'approve', '同意');
-    if (k === 0) await move(approver, 'approve', '同意，按决议条件落实');
-  }
+  const business = await loadBusiness(db, T, businessId);
+  const limits = await boundsOf(db, T, business, now);
+  if (!limits) return;
+  const term = termRange(limits.bounds);
+  await db
+    .updateTable('financing_decision')
+    .set({
+      annual_rate: limits.product.minRate,
+      term_days: Math.min(Math.max(options.termDays ?? 180, term.min), term.max),
+      guarantee_measures: '实际控制人提供连带责任保证',
+      updated_at: now,
+    })
+    .where('tenant_id', '=', T)
+    .where('business_id', '=', businessId)
+    .execute();
+  let version = business.version;
+  const move = async (actor: typeof risk1, action: string, comment?: string) => {
+    const row = await transitionBusiness(db, {
+      ...{ tenantId: T, businessId, actor, action, version, ...(comment ? { comment } : {}) },
+      now,
+    });
+    version = row.version;
+  };
+  await move(risk1, 'submit', '批复条件在限额之内');
+  await move(riskhead, 'approve', '同意');
+  if (options.approve) await move(approver, 'approve', '同意，按决议条件落实');
 }

@@ -162,7 +162,7 @@ const RegisterBody = {
 };
 
 /** The loan's terms a confirmation reads: its own, and the product's early-repayment fee rate. */
-async function loanTerms(db: AnyDb, tenantId: string, businessId: string) {
+export async function loanTerms(db: AnyDb, tenantId: string, businessId: string) {
   const loan = await loadLoan(db, tenantId, businessId, true);
   if (loan?.status !== 'REGISTERED') throw invalidInput(RepaymentMessage.nothingOwed);
   const product = await db
