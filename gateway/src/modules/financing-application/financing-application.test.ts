@@ -183,13 +183,20 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       'APPLICATION/RETURNED@',
       // The approved ones, walked on by the report seed (two past the report's review, one untouched), and
       // those two on by the decision seed: heard at a meeting, one decision approved, one at its level 2.
+      // And the demo's six loans (loans.seed.ts), walked whole: repaying, overdue in three buckets, settled.
       'DECISION/PENDING@2',
       'ELEMENTS/DRAFT@',
+      'REPAYING/NORMAL@',
+      'REPAYING/OVERDUE@',
+      'REPAYING/OVERDUE@',
+      'REPAYING/OVERDUE@',
       'REPORT/DRAFT@',
       'REPORT/DRAFT@',
       'REPORT/PENDING@1',
       'REPORT/PENDING@2',
       'REPORT/RETURNED@',
+      'SETTLED/DONE@',
+      'SETTLED_EARLY/DONE@',
     ]);
     const draft = seeded.find((r: { state: string }) => r.state === 'APPLICATION/DRAFT');
     const detail = await ok('GET', `${API}/${draft.keyId}`, operator);

@@ -130,10 +130,23 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       expect(sides.size).toBe(5);
       const types = new Set(page.data.records.map((r: ResourceRecord) => r.sideType));
       expect([...types].sort()).toEqual(['BANK', 'FACTORING', 'TRUST']);
+      // The demo's loans still repaying hold quota of their products; every other product is unused.
+      const repaying = new Set(
+        (
+          await gw.db
+            .selectFrom('financing_business')
+            .select('product_id')
+            .where('tenant_id', '=', DEMO_TENANT_ID)
+            .where('stage', '=', 'REPAYING')
+            .execute()
+        ).map((b) => b.product_id),
+      );
+      expect(repaying.size).toBeGreaterThan(0);
       for (const r of page.data.records as ResourceRecord[]) {
         expect(r.capitalSideIdName).toBeTruthy();
-        expect(r.usedQuota).toBe(0);
-        expect(r.availableQuota).toBe(r.quota);
+        if (repaying.has(String(r.keyId))) expect(Number(r.usedQuota)).toBeGreaterThan(0);
+        else expect(r.usedQuota).toBe(0);
+        expect(r.availableQuota).toBe(Number(r.quota) - Number(r.usedQuota));
         expect(r.minRate).toMatch(/^0\.\d{4}$/);
       }
       expect(page.data.sums.quota).toBe(

@@ -125,11 +125,14 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
         ...{ status: 'LOCKED', created_at: now, updated_at: now },
       })
       .execute();
+    // The demo's own loans were signed already: no flow is added beside theirs.
+    const flows = async () => (await gw.db.selectFrom('esign_flow').select('flow_id').execute()).length;
+    const before = await flows();
     const res = await start(business);
     expect(res.code).toBe(ResultCode.invalidInput);
     expect(res.message).toBe(ContractMessage.locked(contract.contract_no));
     expect(await stateOf(business)).toBe('SIGNING/WAIT_SIGN');
-    expect(await gw.db.selectFrom('esign_flow').select('flow_id').execute()).toHaveLength(0);
+    expect(await flows()).toBe(before);
     await anyDb(gw.db).deleteFrom('contract_lock').where('lock_id', '=', lockId).execute();
     // The 经办's 待制作 routes the business to 申请线上签约.
     const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h.operator!);
