@@ -35,6 +35,7 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  type GriffelStyle,
   makeStyles,
   mergeClasses,
   tokens,
@@ -151,6 +152,21 @@ export interface PagedTableProps<T> {
   maxHeight?: string;
 }
 
+/**
+ * A table's frame draws its scrollbars always, not only while scrolling (macOS and touchpads hide overlay
+ * scrollbars), so a column beyond the frame's width is never out of sight unnoticed.
+ */
+export const VISIBLE_SCROLLBARS: GriffelStyle = {
+  '::-webkit-scrollbar': { width: '10px', height: '10px' },
+  '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground3 },
+  '::-webkit-scrollbar-thumb': {
+    backgroundColor: tokens.colorNeutralStroke1,
+    borderRadius: '5px',
+    border: `2px solid ${tokens.colorNeutralBackground3}`,
+  },
+  '::-webkit-scrollbar-thumb:hover': { backgroundColor: tokens.colorNeutralStroke1Hover },
+};
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -168,15 +184,7 @@ const useStyles = makeStyles({
   frame: {
     position: 'relative',
     overflow: 'auto',
-    // Drawn always, not only while scrolling (macOS and touchpads hide overlay scrollbars).
-    '::-webkit-scrollbar': { width: '10px', height: '10px' },
-    '::-webkit-scrollbar-track': { backgroundColor: tokens.colorNeutralBackground3 },
-    '::-webkit-scrollbar-thumb': {
-      backgroundColor: tokens.colorNeutralStroke1,
-      borderRadius: '5px',
-      border: `2px solid ${tokens.colorNeutralBackground3}`,
-    },
-    '::-webkit-scrollbar-thumb:hover': { backgroundColor: tokens.colorNeutralStroke1Hover },
+    ...VISIBLE_SCROLLBARS,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
   },
   cards: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },

@@ -42,6 +42,7 @@ import {
 } from '../../../domain/statistics/dashboard';
 import { useServices } from '../../app/services';
 import { HomeScreen } from './home-screen';
+import { VISIBLE_SCROLLBARS } from '../../kit/dialogs/paged-table';
 
 const WidgetChart = lazy(async () => ({ default: (await import('./dashboard-charts')).WidgetChart }));
 
@@ -62,7 +63,7 @@ const useStyles = makeStyles({
   widgets: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 460px), 1fr))', gap: '16px' },
   head: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', justifyContent: 'space-between' },
   chart: { minHeight: '240px', width: '100%', overflow: 'hidden' },
-  table: { overflowX: 'auto' },
+  table: { overflowX: 'auto', ...VISIBLE_SCROLLBARS },
   // On a phone the table keeps its columns readable and scrolls sideways rather than wrapping every name.
   grid: { minWidth: '480px', tableLayout: 'auto' },
   number: { textAlign: 'right', whiteSpace: 'nowrap' },
