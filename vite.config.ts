@@ -288,7 +288,17 @@ class EnvironmentSequencer implements TestSequencer {
       const key = `${spec.project.name}\u0000${asked ?? spec.project.config.environment}`;
       groups.set(key, [...(groups.get(key) ?? []), spec]);
     }
-    return [...groups.values()].flat();
+    // Browser specs longest first, so that no long journey starts last and runs alone while the other worker
+    // idles: a fresh clone has no recorded durations, so a spec's weight is what it declares — the seconds of its
+    // journeys (`journey(N)`), else a few seconds a test.
+    const weight = (spec: TestSpecification) => {
+      const text = readFileSync(spec.moduleId, 'utf8');
+      const journeys = [...text.matchAll(/journey\((\d+)\)/g)].map((m) => Number(m[1]));
+      return journeys.length > 0 ? journeys.reduce((a, b) => a + b, 0) : 4 * (text.match(/^\s*it\(/gm)?.length ?? 1);
+    };
+    return [...groups.values()].flatMap((group) =>
+      group[0]?.project.name === 'e2e' ? [...group].sort((a, b) => weight(b) - weight(a)) : group,
+    );
   }
 }
 
