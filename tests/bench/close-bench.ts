@@ -1,4 +1,4 @@
-// The close of business over a book of 100,000 installments on PostgreSQL (issue 32: goal ≤ 30 s and ≤ 200 MB above
+// The close of business over a book of 100,000 installments on PostgreSQL (goal ≤ 30 s and ≤ 200 MB above
 // idle): 10,000 loans of 10 monthly installments, lent over the 300 days before the day closed — what fell due
 // before it paid, except one loan in seventeen, whose last 30 days are unpaid (its business 逾期 when overdue, and
 // turning 逾期 on the day when due the day before) — are made in SQL by generate_series in a fresh database

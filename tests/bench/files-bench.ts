@@ -1,4 +1,4 @@
-// Files (issue 6): upload and download throughput of one 20 MB file through the real gateway, and the
+// Files: upload and download throughput of one 20 MB file through the real gateway, and the
 // gateway's resident memory while it does (sampled from /proc every 10 ms). Streaming keeps the peak near
 // the idle figure whatever the file's size; buffering would add the file's size (or a multiple) to it.
 // Run alone with `npx tsx tests/bench/files-bench.ts`, or as part of `npm run bench`.

@@ -1,4 +1,4 @@
-// 数据看板's widgets as the loan book grows (issue 33): a PostgreSQL database of the benchmark's own, the demo seed
+// 数据看板's widgets as the loan book grows: a PostgreSQL database of the benchmark's own, the demo seed
 // plus the lifecycle scale (`npm run seed -- --lifecycle N`: N×1000 businesses past 放款, ten installments each —
 // 100k businesses / 1M installments at the default N = 100), each widget's p95 through the gateway beside the same
 // aggregate as bare SQL through `pg` on the loan and installment tables, in the same run. Goal: each widget

@@ -1,4 +1,4 @@
-// Issue 5: 供应商管理, 项目公司管理 and 组织管理 in Chromium — admin adds a supplier whose credit code has a
+// 供应商管理, 项目公司管理 and 组织管理 in Chromium — admin adds a supplier whose credit code has a
 // wrong check character (the domain's message shows and nothing is sent), then the right one, and finds it
 // in the list with its new gysId and sub-systems; the project-company list and the organisation tree render.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 6: files in Debian's Chromium against the real gateway — upload a file with a Chinese name through
+// Files in Debian's Chromium against the real gateway — upload a file with a Chinese name through
 // the upload widget, download it and compare the bytes; the exact SPEC §5 messages for a wrong extension
 // and an empty file; an image previewed inline on /preView/preViewMain.
 import { readFileSync } from 'node:fs';

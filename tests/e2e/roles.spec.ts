@@ -1,4 +1,4 @@
-// Issue 5: 角色管理 and 角色权限 in Chromium — admin creates a role (the name checked as it is typed), grants it
+// 角色管理 and 角色权限 in Chromium — admin creates a role (the name checked as it is typed), grants it
 // one menu in the checkbox tree, assigns it to a new user (made through the gateway API), and that user
 // signs in and sees exactly that menu, beside the 数据看板 every role has.
 import { describe, expect, it } from 'vitest';

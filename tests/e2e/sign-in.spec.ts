@@ -1,4 +1,4 @@
-// Issue 2 §8: sign-in, the route guard and the session's end, in Debian's Chromium against the real gateway.
+// Sign-in, the route guard and the session's end, in Debian's Chromium against the real gateway.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { apiLogin } from './support/gateway-process';

@@ -1,4 +1,4 @@
-// Issue 5: 用户管理 in Chromium — admin creates a user and the list shows its organisation's name, the
+// 用户管理 in Chromium — admin creates a user and the list shows its organisation's name, the
 // read-only auditor sees the list without any write button, and the sign-in lockout after 5 wrong passwords.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';

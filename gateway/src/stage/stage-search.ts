@@ -1,4 +1,4 @@
-// The kit's document search (issue 33, "Search every number"): the module that owns a kind of document registers
+// The kit's document search (search every number): the module that owns a kind of document registers
 // how to find it by its number — within the caller's scope, the same scope function as its list — and the page
 // that opens it; `searchDocuments` asks the kind the number's prefix names (document-numbers.ts), or, for a
 // number of no known prefix, the kinds whose numbers carry none (a payment order's, a supplier's name). A hit on a

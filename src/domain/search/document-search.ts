@@ -1,4 +1,4 @@
-// Search every number (issue 33): the command palette and the header's box find a document by its number — or a
+// Search every number: the command palette and the header's box find a document by its number — or a
 // supplier by name — within the caller's scope, and open it. Each kind of document registers, in the gateway
 // module that owns it, its prefix (document-numbers.ts: no two kinds share one) and the page that opens it; a
 // number whose prefix names a kind is looked for in that kind only. A number outside the caller's scope, or one

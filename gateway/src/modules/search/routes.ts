@@ -1,4 +1,4 @@
-// 搜索 (issue 33, "Search every number"): one call for the command palette and the header's box — a number of
+// 搜索 (search every number): one call for the command palette and the header's box — a number of
 // any registered kind, or a supplier's name — answered with the hits in the caller's scope and on pages the caller
 // holds (stage-search.ts). Who finds nothing gets an empty list: a number out of scope is not found, not refused.
 import type { FastifyPluginAsync } from 'fastify';
