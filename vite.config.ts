@@ -69,36 +69,52 @@ function precompressed(): Plugin {
  * other, so the browser would ask for it (and the dozen small chunks it imports) only once the entry has been
  * fetched and run: on a phone that is a second wave of requests after the longest wait of the page. Preloaded,
  * they come in while the entry does. A signed-in reload fetches them too (some 20 KB), without running them.
+ * login.html, the login page's own document, draws its form before any script: there the entry's script and
+ * every preload wait in <template id="app">, which src/ui/app/boot-login.ts makes live once the form is drawn.
  */
 function preloadLogin(): Plugin {
   const loginScreen = '/src/ui/screens/login/login-screen.tsx';
+  // An HTML input's entry chunk stands for the page: index.html's is the app's entry (src/ui/app/main.tsx).
+  const mainEntry = '/index.html';
   return {
     name: 'preload-login',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
+      handler(html, { bundle, path }) {
+        if (!bundle) return html;
         const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
         const login = chunks.find((c) => c.facadeModuleId?.endsWith(loginScreen));
-        const entry = chunks.find((c) => c.isEntry);
-        if (!login || !entry) return [];
+        const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith(mainEntry));
+        if (!login || !entry) return html;
+        const closure = (roots: string[]) => {
+          const seen = new Set<string>();
+          const pending = [...roots];
+          while (pending.length > 0) {
+            const name = pending.pop()!;
+            if (seen.has(name)) continue;
+            seen.add(name);
+            const chunk = bundle[name];
+            if (chunk?.type === 'chunk') pending.push(...chunk.imports);
+          }
+          return seen;
+        };
         // The entry preloads its own imports already.
-        const loaded = new Set([entry.fileName, ...entry.imports]);
-        const wanted = new Set<string>();
-        const pending = [login.fileName];
-        while (pending.length > 0) {
-          const name = pending.pop()!;
-          if (wanted.has(name) || loaded.has(name)) continue;
-          wanted.add(name);
-          const chunk = bundle[name];
-          if (chunk?.type === 'chunk') pending.push(...chunk.imports);
+        const loaded = closure([entry.fileName]);
+        const wanted = [...closure([login.fileName])].filter((name) => !loaded.has(name));
+        if (path !== '/login.html') {
+          return wanted.map((name) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+            injectTo: 'head' as const,
+          }));
         }
-        return [...wanted].map((name) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
-          injectTo: 'head' as const,
-        }));
+        const preloads = [...loaded, ...wanted].filter((name) => name !== entry.fileName);
+        const held = [
+          ...preloads.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+          `<script type="module" crossorigin src="/${entry.fileName}"></script>`,
+        ];
+        return html.replace('</body>', `<template id="app">${held.join('')}</template>\n  </body>`);
       },
     },
   };
@@ -147,7 +163,9 @@ function shellChunk(): {
   base: (id: string) => boolean;
   common: (id: string) => boolean;
   later: (id: string) => boolean;
+  login: (id: string) => boolean;
 } {
+  const login = new Set<string>();
   const shell = new Set<string>();
   const base = new Set<string>();
   const common = new Set<string>();
@@ -158,6 +176,7 @@ function shellChunk(): {
     async buildStart() {
       if (process.env[FIRST_PASS]) return;
       shell.clear();
+      login.clear();
       base.clear();
       common.clear();
       later.clear();
@@ -207,6 +226,15 @@ function shellChunk(): {
         if (entries.includes(name)) continue;
         for (const id of chunks.get(name)?.moduleIds ?? []) base.add(id);
       }
+      // What the login screen imports beyond the entry (Fluent's field, input and link, the route link): one
+      // `login-parts` chunk rather than ten of a few hundred bytes, each of which a phone asks for on its own
+      // with its own headers. The screen stays the facade of a chunk of its own, which imports it.
+      const loginScreen = facade('/src/ui/screens/login/login-screen.tsx');
+      const atEntry = closure(entries, false);
+      for (const name of closure(loginScreen, false)) {
+        if (atEntry.has(name) || loginScreen.includes(name)) continue;
+        for (const id of chunks.get(name)?.moduleIds ?? []) login.add(id);
+      }
       const layout = facade('/src/ui/shell/main-layout.tsx');
       if (layout.length === 0) return;
       // What the pages outside the layout load, with everything they may open later: never the shell's.
@@ -255,6 +283,7 @@ function shellChunk(): {
     base: (id) => base.has(id),
     common: (id) => common.has(id),
     later: (id) => later.has(id),
+    login: (id) => login.has(id),
   };
 }
 
@@ -322,12 +351,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // No modulepreload polyfill: browsers preload modules themselves (Chrome 66, Firefox 115, Safari 17), and one
+    // that does not fetches each module when it is imported, later but the same. The polyfill, a module both
+    // pages would share, would make login.html's first script import the entry's `base` chunk.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // index.html for every client route; login.html for /login alone (its form drawn before the scripts load).
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        login: resolve(import.meta.dirname, 'login.html'),
+      },
       output: {
         codeSplitting: {
           groups: [
             { name: 'base', test: shell.base, includeDependenciesRecursively: false },
+            { name: 'login-parts', test: shell.login, includeDependenciesRecursively: false },
             { name: 'shell', test: shell.test, includeDependenciesRecursively: false },
             { name: 'shell-later', test: shell.later, includeDependenciesRecursively: false },
             { name: 'screens-common', test: shell.common, includeDependenciesRecursively: false },

@@ -20,6 +20,8 @@ import { createTestGateway, databasesUnderTest, signIn } from './testing/test-ga
 
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-3f9a1c.js"></script></body></html>';
+const LOGIN_HTML =
+  '<!doctype html><html><body><main id="drawn-login"><form aria-label="登录"></form></main><div id="root"></div></body></html>';
 /** A script as the build writes it, large enough that its compressed copies pay; copies made as the build makes them. */
 const BUILT_SCRIPT = Array.from(
   { length: 400 },
@@ -37,6 +39,7 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
     staticDir = mkdtempSync(join(tmpdir(), 'gw-static-'));
     mkdirSync(join(staticDir, 'assets'));
     writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(staticDir, 'login.html'), LOGIN_HTML);
     writeFileSync(join(staticDir, 'assets', 'index-3f9a1c.js'), 'console.log("client")');
     writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     writeFileSync(join(staticDir, 'assets', 'main-5e1d2b.js'), BUILT_SCRIPT);
@@ -206,6 +209,19 @@ describe.each(databasesUnderTest())('the gateway app on $name', ({ name, databas
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(INDEX_HTML);
       expect((await gw.app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX_HTML);
+    });
+
+    it("serves the login page's own document for /login, and index.html for every other client route", async () => {
+      const login = await gw.app.inject({ method: 'GET', url: '/login' });
+      expect(login.statusCode).toBe(200);
+      expect(login.headers['content-type']).toMatch(/^text\/html/);
+      expect(login.headers['cache-control']).toBe('no-cache');
+      expect(login.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(login.body).toBe(LOGIN_HTML);
+      expect((await gw.app.inject({ method: 'GET', url: '/login?redirect=%2F' })).body).toBe(LOGIN_HTML);
+      for (const url of ['/register', '/login/x', '/loginx']) {
+        expect((await gw.app.inject({ method: 'GET', url })).body).toBe(INDEX_HTML);
+      }
     });
 
     it('does not fall back for /api paths', async () => {

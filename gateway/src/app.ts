@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify, { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
+import { appExtensions } from './app-extensions';
 import { type Clock, systemClock } from './clock';
 import type { GatewayDeps } from './deps';
 import { keepPgliteVacuumed } from './db/maintenance';
@@ -27,6 +28,7 @@ import { lazySchemaCompilers } from './plugins/schema-compilers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
 import { SCHEMA_FORMATS } from './schemas/common';
+import { bindExtensions, type Extensions } from './stage/extensions';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -65,6 +67,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The close-of-business runner with the steps this app's modules registered (jobs/daily-job.ts). */
     dailyJob: DailyJob;
+    /** This app's extension points: every module's declarations and what its route plugins added (app-extensions.ts). */
+    extensions: Extensions;
   }
 }
 
@@ -171,11 +175,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? systemClock;
   const dailyJob = new DailyJob(options.db, now, app.log.child({ job: 'daily' }));
   app.decorate('dailyJob', dailyJob);
+  // What this app's transitions check and run, its own: bound to its database handle, which the kit reads it from.
+  const extensions = appExtensions();
+  bindExtensions(options.db, extensions);
+  app.decorate('extensions', extensions);
   const deps: GatewayDeps = {
     db: options.db,
     database: options.database,
     now,
     dailyJob,
+    extensions,
     tokenIdleMs: (options.tokenIdleMinutes ?? 120) * 60_000,
     tokenMaxMs: (options.tokenMaxHours ?? 12) * 3_600_000,
     encryptEnabled: options.encryptEnabled ?? true,

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, DatabaseKind } from './db/database';
 import type { DailyJob } from './jobs/daily-job';
+import type { Extensions } from './stage/extensions';
 
 export interface GatewayDeps {
   db: Kysely<Database>;
@@ -10,6 +11,11 @@ export interface GatewayDeps {
   now: () => Date;
   /** The close-of-business runner: a module registers the steps of the daily job it owns here. */
   dailyJob: DailyJob;
+  /**
+   * This app's extension points (stage/extensions.ts), every module's declarations applied: a route plugin adds what
+   * only it knows here; the kit reads them through the app's database handle.
+   */
+  extensions: Extensions;
   tokenIdleMs: number;
   tokenMaxMs: number;
   encryptEnabled: boolean;

@@ -1,18 +1,23 @@
 // Run the gateway: read the environment, open the database (PGlite under DATA_DIR, or DATABASE_URL),
 // migrate, seed the demo tenant (a no-op after the first start), listen, and run the daily job in the background.
 import { buildApp } from './app';
+import { systemClock } from './clock';
 import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { prepareDatabase, takePreparedMarker } from './db/prepare';
 import { collectWhenIdle } from './idle-collect';
 
 const config = loadConfig();
+// The one clock of this process: the demo seed dates from it, and every rule of the app reads it.
+const clock = systemClock;
 const { db, kind } = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 // A copy of a data directory prepared a moment before by this same code needs none of it (db/prepare.ts).
-if (config.databaseUrl || !(await takePreparedMarker(config.dataDir))) await prepareDatabase(db, kind);
+if (config.databaseUrl || !(await takePreparedMarker(config.dataDir)))
+  await prepareDatabase(db, kind, clock, config.filesDir);
 
 const app = await buildApp({
   db,
+  now: clock,
   database: kind,
   staticDir: config.staticDir,
   encryptEnabled: config.encryptEnabled,

@@ -18,6 +18,7 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
 import { MAX_FAILURES } from './modules/auth/lockout';
 import { signIn } from './testing/test-gateway';
+import { seededAt } from './testing/pglite-template';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -42,7 +43,7 @@ describe.skipIf(!databaseUrl)('two gateways on one PostgreSQL', () => {
     await direct(`create schema ${schema}`);
     for (let i = 0; i < 2; i++) dbs.push((await openDatabase({ url: databaseUrl!, schema })).db);
     await migrate(dbs[0]!);
-    await seedDemo(dbs[0]!);
+    await seedDemo(dbs[0]!, seededAt());
     a = await buildApp({ db: dbs[0]!, database: 'postgres', filesDir });
     b = await buildApp({ db: dbs[1]!, database: 'postgres', filesDir });
     await Promise.all([a.ready(), b.ready()]);

@@ -2,6 +2,8 @@
 // off a scan then says what it is (the search box goes by it), and no two kinds can ever share one. A daily
 // number is PREFIX + the Beijing day (yyyyMMdd) + the day's sequence in four digits (BUSINESS.md §2); the
 // supplier (GYS + year + five digits) and the certificate (ZS + year + id) are counted by the year.
+import { businessDay } from './calendar/calendar-date';
+
 export const DOCUMENT_PREFIX = {
   /** 融资业务 业务编号 (BUSINESS.md: "RZ…"). */
   business: 'RZ',
@@ -21,6 +23,8 @@ export const DOCUMENT_PREFIX = {
   loan: 'DK',
   /** 还款登记 (HK, 还款). */
   repayment: 'HK',
+  /** 退还登记 of an overpayment (TK, 退款). */
+  refund: 'TK',
   /** 访谈纪要 (CRM). */
   interviewMinutes: 'FT',
   /** 合同. */
@@ -41,9 +45,9 @@ export const DOCUMENT_PREFIX = {
 
 export type DocumentKind = keyof typeof DOCUMENT_PREFIX;
 
-/** yyyyMMdd of the instant's day in Asia/Shanghai (UTC+8, no daylight saving). */
+/** yyyyMMdd of the instant's business day (Asia/Shanghai, calendar-date.ts). */
 export function shanghaiDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  return businessDay(now).replace(/-/g, '');
 }
 
 /** The `seq`-th number of the Beijing day of `now` for a kind of document: JY202611290001. */

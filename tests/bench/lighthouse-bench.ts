@@ -6,7 +6,7 @@
 // before each run it empties the HTTP cache (and service workers, cache storage) but keeps cookies and local
 // storage, so the signed-in run loads every file afresh with the session the sign-in left. Its simulated
 // throttling scales what the page cost on this machine: on a busy shared machine the figures come out lower.
-// Each run's full report is written to .tmp/lighthouse/ (login.json, first-screen.json).
+// Each run's full report is written to .tmp/lighthouse/ (login-1.json … login-3.json, first-screen.json).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,25 @@ async function audit(url: string, port: number, name: string): Promise<Audit> {
   };
 }
 
+const LOGIN_RUNS = 3;
+
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Each figure's median over the runs (the failed audits of every run, each once). */
+function medianAudit(runs: Audit[]): Audit {
+  const of = (key: Exclude<keyof Audit, 'failed'>) => middle(runs.map((r) => r[key]));
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    lcpMs: of('lcpMs'),
+    fcpMs: of('fcpMs'),
+    tbtMs: of('tbtMs'),
+    bytes: of('bytes'),
+    failed: [...new Set(runs.flatMap((r) => r.failed))],
+    benchmarkIndex: of('benchmarkIndex'),
+  };
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const describe = (a: Audit) =>
   `performance ${a.performance}, LCP ${seconds(a.lcpMs)} (FCP ${seconds(a.fcpMs)}, TBT ${a.tbtMs.toFixed(0)} ms, ` +
@@ -79,11 +98,16 @@ export async function measureLighthouse(
     args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
   });
   try {
-    const login = await audit(`${gateway.url}/login`, port, 'login');
+    // One run's figures move with what else the machine does: /login, the figure with a goal, is the median of
+    // three, with each run's score and LCP beside it.
+    const runs: Audit[] = [];
+    for (let i = 0; i < LOGIN_RUNS; i += 1) runs.push(await audit(`${gateway.url}/login`, port, `login-${i + 1}`));
+    const login = medianAudit(runs);
     const loginMet = login.performance >= 90 && login.lcpMs <= 2500 && login.accessibility === 100;
+    const each = runs.map((r) => `${r.performance} / ${seconds(r.lcpMs)}`).join(', ');
     record(
-      'Lighthouse mobile, /login (slow 4G, 4× CPU, simulated)',
-      describe(login),
+      `Lighthouse mobile, /login (slow 4G, 4× CPU, simulated; median of ${LOGIN_RUNS})`,
+      `${describe(login)}; runs (performance / LCP): ${each}`,
       `performance ≥ 90, LCP ≤ 2.5 s, accessibility 100 ${loginMet ? '✓' : '✗'}`,
     );
 

@@ -52,7 +52,7 @@ export const SPEED_TABLE: readonly Figure[] = [
   },
   {
     figure: 'Lighthouse mobile, /login',
-    before: 'performance 66, LCP 5.5 s (issue 36)',
+    before: 'performance 66, LCP 5.5 s (scripts sent uncompressed)',
     recorded: 'Lighthouse mobile, /login',
   },
   { figure: 'PGlite user page 1, 100k users', before: '372 req/s', recorded: 'PGlite user page, first page' },

@@ -11,6 +11,7 @@ import { bearer, createPact, httpClientFor } from './support/consumer';
 import {
   PACT_SIGNING_BUSINESS,
   PACT_SIGNING_CODE,
+  PACT_SIGNING_CONTRACT,
   PACT_SIGNING_ID,
   PACT_SIGNING_SCAN,
   SIGNING_TOKEN,
@@ -376,6 +377,106 @@ describe('签约 contract', () => {
       .executeTest(async (mock) => {
         const name = await port(mock.url).download(ROUTES, `/record/${PACT_SIGNING_ID}/file/1`);
         expect(name).toMatch(/\.pdf$/);
+      });
+  });
+
+  it('合同签章: the maker reads and sets a contract’s signatories; 申请线上签约 reads them', async () => {
+    const position = (order: number, role: string, x: number) => ({
+      order: integer(order),
+      role: string(role),
+      page: integer(1),
+      x: like(x),
+      y: like(640),
+    });
+    const contract = (signatories: unknown) => ({
+      keyId: string(PACT_SIGNING_CONTRACT),
+      contractNo: string('HT202611289901'),
+      name: string('保理合同'),
+      version: integer(1),
+      contractVersion: integer(1),
+      fileId: string('2610000000000000401'),
+      locked: boolean(false),
+      pages: eachLike({ width: like(612), height: like(792) }),
+      signatories,
+    });
+    await createPact()
+      .addInteraction()
+      .given(SigningState.waiting)
+      .uponReceiving('合同签章 of the pact business, none set yet')
+      .withRequest('GET', `${SIGNING_API}/signatories/${PACT_SIGNING_BUSINESS}`, (b) => b.headers(as('operator')))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            businessId: string(PACT_SIGNING_BUSINESS),
+            businessNo: string('RZ202611289901'),
+            state: string('SIGNING/WAIT_SIGN'),
+            editable: true,
+            contracts: eachLike(contract(null)),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const view = await port(mock.url).custom<{ editable: boolean }>(
+          ROUTES,
+          'GET',
+          `/signatories/${PACT_SIGNING_BUSINESS}`,
+        );
+        expect(view.editable).toBe(true);
+      });
+    const body = {
+      version: 1,
+      signatories: [
+        { order: 1, role: 'SUPPLIER', page: 1, x: 60, y: 640 },
+        { order: 2, role: 'FACTOR', page: 1, x: 380, y: 640 },
+      ],
+    };
+    await createPact()
+      .addInteraction()
+      .given(SigningState.waiting)
+      .uponReceiving('设置合同签章 of the pact contract')
+      .withRequest('PUT', `${SIGNING_API}/signatories/contract/${PACT_SIGNING_CONTRACT}`, (b) =>
+        b.headers(as('operator')).jsonBody(body),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            ...contract([position(1, 'SUPPLIER', 60), position(2, 'FACTOR', 380)]),
+            version: integer(2),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const saved = await port(mock.url).custom<{ signatories: unknown[] }>(
+          ROUTES,
+          'PUT',
+          `/signatories/contract/${PACT_SIGNING_CONTRACT}`,
+          body,
+        );
+        expect(saved.signatories).toHaveLength(2);
+      });
+    await createPact()
+      .addInteraction()
+      .given(SigningState.waiting)
+      .uponReceiving('the signatories 申请线上签约 prefills from')
+      .withRequest('GET', `${SIGNING_API}/${PACT_SIGNING_BUSINESS}/signatories`, (b) => b.headers(as('operator')))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(
+          ok({
+            businessId: string(PACT_SIGNING_BUSINESS),
+            businessNo: string('RZ202611289901'),
+            state: string('SIGNING/WAIT_SIGN'),
+            editable: boolean(true),
+            contracts: eachLike(contract(null)),
+          }),
+        ),
+      )
+      .executeTest(async (mock) => {
+        const view = await port(mock.url).custom<{ contracts: unknown[] }>(
+          ROUTES,
+          'GET',
+          `/${PACT_SIGNING_BUSINESS}/signatories`,
+        );
+        expect(view.contracts.length).toBeGreaterThan(0);
       });
   });
 });

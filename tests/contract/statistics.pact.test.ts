@@ -1,10 +1,17 @@
 // 数据看板's calls as the client's statistics port makes them (StatisticsGatewayAdapter): each widget's figures
-// and its workbook, and the KPI cards, all carrying the dashboard's menu id (SPEC §7.2 menu-scoped). finance reads
+// and its workbook, the whole dashboard's workbook, and the KPI cards, all carrying the dashboard's menu id (SPEC §7.2 menu-scoped). finance reads
 // them while the pact loan repays (lending-fixtures.ts), so every widget has at least one row.
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
 import { StatisticsGatewayAdapter } from '../../src/adapters/gateway/statistics-gateway.adapter';
-import { DASHBOARD_MENU, KPI_API, WIDGETS, WIDGET_NAMES } from '../../src/domain/statistics/dashboard';
+import {
+  DASHBOARD_EXPORT_API,
+  DASHBOARD_MENU,
+  DASHBOARD_TITLE,
+  KPI_API,
+  WIDGETS,
+  WIDGET_NAMES,
+} from '../../src/domain/statistics/dashboard';
 import { bearer, createPact, httpClientFor } from './support/consumer';
 import { LENDING_TOKEN, LendingState } from './support/lending-fixtures';
 
@@ -62,6 +69,29 @@ describe('数据看板 contract', () => {
         });
     });
   }
+
+  it('finance exports the whole dashboard as one workbook', async () => {
+    saver.save.mockClear();
+    await createPact()
+      .addInteraction()
+      .given(LendingState.repaying)
+      .uponReceiving('the workbook of the whole dashboard')
+      .withRequest('GET', DASHBOARD_EXPORT_API, (b) => b.query({ menuId }).headers(headers))
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': XLSX,
+          'Content-Disposition': regex(
+            /^attachment; filename="[^"]*"; filename\*=UTF-8''\S+$/,
+            `attachment; filename="_.xlsx"; filename*=UTF-8''${encodeURIComponent(`${DASHBOARD_TITLE}.xlsx`)}`,
+          ),
+        }),
+      )
+      .executeTest(async (mock) => {
+        await port(mock.url).exportDashboard({});
+        expect(saver.save).toHaveBeenCalledTimes(1);
+        expect(saver.save.mock.calls[0]?.[1]).toBe(`${DASHBOARD_TITLE}.xlsx`);
+      });
+  });
 
   it('finance reads the KPI cards for a period', async () => {
     await createPact()

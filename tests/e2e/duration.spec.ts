@@ -1,5 +1,5 @@
-// 存续期报告 in Chromium, as the README's people: before the gateway starts, the seeded business at 要素落实 is walked
-// to 还款中 (the seeded people through the gateway's own functions on a copy of the data template) and the close
+// 存续期报告 in Chromium, as the README's people: before the gateway starts, the demo's business at 放款·待放款 is lent
+// (the seeded people through the gateway's own functions on a copy of the data template) and the close
 // of business's step makes its first monthly report; operator, its 经办人, fills in the check and 提交s it; riskhead
 // approves it; 贷后报告统计 and 业务详情's 存续期 tab show it. Screens at 1440 and 390 px go to .tmp for a look.
 import type { Kysely } from 'kysely';
@@ -9,7 +9,8 @@ import { addMonths } from '../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { dueReportUnits } from '../../gateway/src/modules/duration/store';
-import { walkToRepaying } from '../../gateway/src/testing/lending-walk';
+import { lendApproved } from '../../gateway/src/testing/lending-walk';
+import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 
@@ -21,16 +22,8 @@ let businessNo = '';
 
 /** The business repaying, and its first month's report made as the close of business makes it. */
 async function repayingWithItsReport(db: Kysely<Database>) {
-  const row = await db
-    .selectFrom('financing_business')
-    .select(['business_id', 'business_no'])
-    .where('tenant_id', '=', T)
-    .where('state', '=', 'ELEMENTS/DRAFT')
-    .orderBy('business_id')
-    .executeTakeFirstOrThrow();
-  businessId = row.business_id;
-  businessNo = row.business_no;
-  const { loanDate } = await walkToRepaying(db, T, businessId, new Date());
+  ({ businessId, businessNo } = await seededBusinessAt(db, 'LENDING/WAIT_LOAN'));
+  const { loanDate } = await lendApproved(db, T, businessId, new Date());
   const day = addMonths(`${loanDate.slice(0, 7)}-01`, 1);
   const units = await dueReportUnits(db, { day, at: new Date(`${day}T00:10:00+08:00`) });
   for (const unit of units) await db.transaction().execute((trx) => unit.apply(trx));

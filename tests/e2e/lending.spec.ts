@@ -1,34 +1,22 @@
-// 放款登记 and 还款计划 in Chromium, as the README's people: the seeded business at 要素落实 is walked to 放款·待放款
-// before the gateway starts (the seeded people through the gateway's own functions on a copy of the data
-// template); finance registers its loan (amount, loan date, 前置利息 and 服务费 with 实际到账 computed, the 放款回单),
+// 放款登记 and 还款计划 in Chromium, as the README's people: the demo's business waiting at 放款·待放款 (walked
+// there by the seed's people, 资金方通过); finance registers its loan (amount, loan date, 前置利息 and 服务费 with 实际到账 computed, the 放款回单),
 // ops1 approves it, and the plan shows every installment beside the interest calculator. Screens at 1440 and 390 px
 // go to .tmp for a look.
 import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
-import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
-import { walkToLending } from '../../gateway/src/testing/lending-walk';
+import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 
-const T = DEMO_TENANT_ID;
 let gateway: RunningGateway;
 let browser: Browser;
 let businessId = '';
 let businessNo = '';
 
-async function waitingForItsLoan(db: Kysely<Database>, { filesDir }: { filesDir: string }) {
-  const row = await db
-    .selectFrom('financing_business')
-    .select(['business_id', 'business_no'])
-    .where('tenant_id', '=', T)
-    .where('state', '=', 'ELEMENTS/DRAFT')
-    .orderBy('business_id')
-    .executeTakeFirstOrThrow();
-  businessId = row.business_id;
-  businessNo = row.business_no;
-  await walkToLending(db, T, businessId, new Date(), filesDir);
+async function waitingForItsLoan(db: Kysely<Database>) {
+  ({ businessId, businessNo } = await seededBusinessAt(db, 'LENDING/WAIT_LOAN'));
 }
 
 beforeAll(async () => {

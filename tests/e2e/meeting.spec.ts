@@ -1,10 +1,10 @@
 // 评审会 in Chromium, as the README's people: the secretary makes a meeting of one business awaiting a meeting
-// (保存, 发送通知) and opens the vote; member1, member2 and member3 each vote 同意 in their own session; the secretary
-// marks the chair 缺席, closes the vote, records 通过 with the minutes and prints them, sends them with the
-// meeting's 纪要 and, once the chair returned them, corrects them and sends them again. Before the gateway starts,
-// one more business of 华东建材 is walked to 待上会 by the seeded people in the gateway's data directory, as the
-// demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at 1440 and 390 px go to .tmp for
-// a look.
+// (保存, 发送通知, which the business's 时间线 then lists) and opens the vote; member1, member2 and member3 each vote
+// 同意 in their own session; the secretary marks the chair 缺席, closes the vote, records 通过 with the minutes and
+// prints them, sends them with the meeting's 纪要 and, once the chair returned them, corrects them and sends them
+// again. Before the gateway starts, one more business of 华东建材 is walked to 待上会 by the seeded people in the
+// gateway's data directory, as the demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at
+// 1440 and 390 px go to .tmp for a look.
 import type { Kysely } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,11 @@ import { journey } from './support/suite';
 let gateway: RunningGateway;
 let browser: Browser;
 let businessNo = '';
+let businessId = '';
 
 async function awaitingOne(db: Kysely<Database>) {
   const [id] = await businessesAwaitingMeeting(db, DEMO_TENANT_ID, 1);
+  businessId = id!;
   businessNo = (
     await db
       .selectFrom('financing_business')
@@ -75,6 +77,16 @@ describe('评审会', () => {
         .getByRole('row')
         .filter({ hasText: '2026年第12次评审会' });
       expect(await row.first().textContent()).toContain('已通知');
+      // The business's 流转记录 names the step by its button, 发送通知, and by who pressed it.
+      await secretary.goto(`${gateway.url}/business/newDetails?id=${businessId}`);
+      await secretary.getByRole('tab', { name: /^时间线/ }).click();
+      const notice = secretary
+        .getByRole('list', { name: '时间线' })
+        .getByRole('listitem')
+        .filter({ has: secretary.getByText('发送通知', { exact: true }) });
+      expect(await notice.textContent()).toContain('钱芳（会议秘书）');
+      await notice.scrollIntoViewIfNeeded();
+      await screenshots(secretary, 'meeting-business-timeline', { wideOnly: true });
 
       await secretary.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
       await secretary

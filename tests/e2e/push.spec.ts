@@ -1,5 +1,5 @@
-// 推送 and 正式函件 in Chromium, as the README's people: the seeded business at 要素落实 is walked to 推送·待推送
-// before the gateway starts (要素, 合同 and 签约 through the gateway's own functions). Its 经办 generates the
+// 推送 and 正式函件 in Chromium, as the README's people: the demo's business at 签约·已签约 (walked there by the seed
+// through 要素, 合同 and 签约 signed for real). Its 经办 generates the
 // 应收账款转让通知书 and sends it, pushes the business through the built-in channel; reviewer1 approves the push on
 // 业务审核; the capital side answers at the channel's desk (a signed callback through the inbound kit); the 经办
 // uploads the notice's receipt, and the push shows 资金方通过. Screens at 1440 and 390 px go to .tmp for a look.
@@ -7,13 +7,11 @@ import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
-import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
-import { walkToPush } from '../../gateway/src/testing/lending-walk';
+import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
 
-const T = DEMO_TENANT_ID;
 let gateway: RunningGateway;
 let browser: Browser;
 let businessId = '';
@@ -21,20 +19,14 @@ let businessNo = '';
 let maker = '';
 let approved = 0;
 
-async function waitingForItsPush(db: Kysely<Database>, { filesDir }: { filesDir: string }) {
-  const row = await db
-    .selectFrom('financing_business as b')
-    .innerJoin('app_user as u', 'u.user_id', 'b.owner_id')
-    .select(['b.business_id', 'b.business_no', 'b.approved_amount', 'u.user_name'])
-    .where('b.tenant_id', '=', T)
-    .where('b.state', '=', 'ELEMENTS/DRAFT')
-    .orderBy('b.business_id')
-    .executeTakeFirstOrThrow();
-  businessId = row.business_id;
-  businessNo = row.business_no;
-  maker = row.user_name;
-  approved = Number(row.approved_amount);
-  await walkToPush(db, T, businessId, new Date(), filesDir);
+/** The demo's business signed for real and waiting for its push (签约·已签约), as the seed walked it. */
+async function waitingForItsPush(db: Kysely<Database>) {
+  ({
+    businessId,
+    businessNo,
+    ownerName: maker,
+    approvedAmount: approved,
+  } = await seededBusinessAt(db, 'SIGNING/SIGNED'));
 }
 
 beforeAll(async () => {
@@ -54,11 +46,14 @@ describe('推送与函件', () => {
     async () => {
       const op = await session(maker);
       await op.goto(`${gateway.url}/business/formalLetterManagement?businessId=${businessId}`);
-      await op.getByRole('region', { name: '生成函件' }).getByRole('button', { name: '生成' }).click();
+      await op.getByRole('region', { name: '生成函件' }).getByRole('button', { name: '生成函件' }).click();
       await op.getByText('函件已生成').first().waitFor();
       const letters = op.getByRole('table', { name: '函件' });
-      await letters.getByRole('button', { name: '发送' }).click();
-      await op.getByText('函件已发送').first().waitFor();
+      await letters.getByRole('button', { name: '发送：应收账款转让通知书' }).click();
+      const send = op.getByRole('region', { name: '发送：应收账款转让通知书' });
+      await send.getByLabel(/^发送方式/).selectOption('EXPRESS');
+      await send.getByRole('button', { name: '确定发送' }).click();
+      await op.getByText('应收账款转让通知书：已发送').first().waitFor();
 
       await op.goto(`${gateway.url}/business/pushProduction?id=${businessId}`);
       const form = op.getByRole('region', { name: '推送' });
@@ -84,14 +79,16 @@ describe('推送与函件', () => {
       expect((await answer.json()).code).toBe(0);
 
       await op.goto(`${gateway.url}/business/formalLetterManagement?businessId=${businessId}`);
-      await letters.locator('input[type=file]').setInputFiles({
+      await letters.getByRole('button', { name: '上传回执：应收账款转让通知书' }).click();
+      const receipt = op.getByRole('region', { name: '上传回执：应收账款转让通知书' });
+      await receipt.locator('input[type=file]').setInputFiles({
         name: '回执.pdf',
         mimeType: 'application/pdf',
         buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
       });
-      await letters.getByText('回执.pdf').first().waitFor();
-      await letters.getByRole('button', { name: '上传回执' }).click();
-      await op.getByText('回执已上传').first().waitFor();
+      await receipt.getByText('回执.pdf').first().waitFor();
+      await receipt.getByRole('button', { name: '确定上传回执' }).click();
+      await op.getByText('应收账款转让通知书：已上传回执').first().waitFor();
       await screenshots(op, 'letters');
 
       await op.goto(`${gateway.url}/business/pushProduction?id=${businessId}`);

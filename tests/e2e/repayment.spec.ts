@@ -1,22 +1,22 @@
-// From lending to settlement in Chromium, as the README's people: the seeded business at 要素落实 is walked to
-// 放款·待放款 before the gateway starts, then lent through the gateway's own routes (finance registers the loan,
-// ops1 approves it — lending.spec walks those screens); finance registers a tenth of the loan as a repayment (付款方,
-// amount, 起息日 today, 流水号, 还款回单), finance2 confirms it, and the plan shows it allocated. Then the days pass:
-// the gateway stops and starts again on its data with its clock ten days past the first due date, its
-// close-of-business runner catches the missed days up at start, and the plan shows the business 逾期 and that
-// installment 10 days overdue with the 罚息 penaltyFen gives to the 分; finance registers the rest, finance2
-// confirms, and the business is settled (提前结清 while a later installment is still ahead; the demo's business to
-// lend has one installment, so 已结清). Screens at 1440 and 390 px go to .tmp.
+// From lending to early settlement in Chromium, as the README's people: the demo's business waiting at 放款·待放款
+// (资金方通过; 先息后本 over 90 days, so several installments) is lent through the gateway's own routes (finance
+// registers the loan, ops1 approves it — lending.spec walks those screens; 要素 to 推送 have specs of their own);
+// finance registers a tenth of the loan as a repayment (付款方, amount, 起息日 today, 流水号, 还款回单), finance2
+// confirms it, and the plan shows it allocated. Then the days pass: the gateway stops and starts again on its data
+// with its clock ten days past the first due date, its close-of-business runner catches the missed days up at
+// start, and the plan shows the business 逾期 and that installment 10 days overdue with the 罚息 penaltyFen gives to
+// the 分; finance registers the rest, finance2 confirms, and with the later installments still ahead the business
+// is 提前结清. What the settlement paid over is refunded: finance registers the refund and finance2 confirms it
+// (已退还). Screens at 1440 and 390 px go to .tmp.
 import { type Kysely, sql } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
-import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { demoPassword } from '../../gateway/src/testing/demo-passwords';
-import { walkToLending } from '../../gateway/src/testing/lending-walk';
+import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { stateLabel } from '../../src/domain/financing/lifecycle';
 import { penaltyFen } from '../../src/domain/financing/penalty';
-import { applyRepayment } from '../../src/domain/financing/repayment';
+import { applyRepayment } from '../../src/domain/financing/repayment-apply';
 import type { StoredInstallment } from '../../src/domain/financing/repayment-plan';
 import { type RepaymentMethod, addDays } from '../../src/domain/financing/repayment-schedule';
 import { formatFen } from '../../src/domain/format/money-format';
@@ -33,21 +33,12 @@ let businessNo = '';
 let product = { markup: '', earlyRepayFeeRate: '' };
 
 async function waitingForItsLoan(db: Kysely<Database>) {
-  const row = await db
-    .selectFrom('financing_business')
-    .select(['business_id', 'business_no'])
-    .where('tenant_id', '=', DEMO_TENANT_ID)
-    .where('state', '=', 'ELEMENTS/DRAFT')
-    .orderBy('business_id')
-    .executeTakeFirstOrThrow();
-  businessId = row.business_id;
-  businessNo = row.business_no;
+  ({ businessId, businessNo } = await seededBusinessAt(db, 'LENDING/WAIT_LOAN'));
   const rates = await sql<{ markup: string; fee: string }>`select p.penalty_markup::text as markup,
       p.early_repay_fee_rate::text as fee
     from financing_business b join fund_product p on p.product_id = b.product_id and p.tenant_id = b.tenant_id
     where b.business_id = ${businessId}`.execute(db);
   product = { markup: rates.rows[0]!.markup, earlyRepayFeeRate: rates.rows[0]!.fee };
-  await walkToLending(db, DEMO_TENANT_ID, businessId, new Date());
 }
 
 /** One call of the gateway's API as `userName`, answering its data (a refusal fails the test with its words). */
@@ -139,7 +130,11 @@ async function repay(amount: string, flowNo: string, shots?: string) {
   await waiting.getByRole('button', { name: '确认' }).waitFor();
   if (shots) await screenshots(finance2, `${shots}-confirm`);
   await waiting.getByRole('button', { name: '确认' }).click();
-  await finance2.getByText('还款已确认').first().waitFor();
+  // Where it stands now, as the gateway answers it from its review: one level, so 已确认.
+  await finance2
+    .getByText(/^HK\d+：已确认$/)
+    .first()
+    .waitFor();
   return finance2;
 }
 
@@ -155,7 +150,7 @@ const session = (userName: string) => sessionAs(browser, gateway.url, userName);
 
 describe('放款到结清', () => {
   it(
-    'lends, repays part, closes the days past a due date with its penalty, settles the rest',
+    'lends, repays part, closes the days past a due date with its penalty, settles the rest early',
     journey(50),
     async () => {
       const loan = await lend();
@@ -186,7 +181,7 @@ describe('放款到结清', () => {
         overdue = await plan();
       }
       const due = overdue.installments[0]!;
-      // Stored 逾期 (the business with it); shown 部分还款 as the plan shows any installment partly paid.
+      // 逾期, the business with it; the part paid early does not hide that the rest is late.
       expect(due).toMatchObject({ status: 'OVERDUE', overdueDays: 10 });
       expect(overdue).toMatchObject({ stateLabel: stateLabel('REPAYING/OVERDUE') });
       const penalty = penaltyFen({
@@ -208,19 +203,19 @@ describe('放款到结清', () => {
         .getByRole('cell')
         .allTextContents();
       // 期次, 到期日, 应还本金, 应还利息, 罚息, 已还, 未还, 状态, 逾期天数
-      expect([cells[0], cells[1], cells[4], cells[8]].map((c) => c?.trim())).toEqual([
+      expect([cells[0], cells[1], cells[4], cells[7], cells[8]].map((c) => c?.trim())).toEqual([
         '1',
         String(due.dueDate),
         formatFen(penalty),
+        '逾期',
         '10',
       ]);
       await screenshots(follower, 'repayment-plan-overdue');
       await follower.context().close();
 
-      // The rest, to the 分: the overdue installment with its penalty, then any balance not yet due early with
-      // interest to the day and the early-repayment fee — what the gateway's own allocation leaves nothing of. A loan
-      // of several installments is then 提前结清 (its last still ahead); one of a single installment (the demo's
-      // business to lend is 到期一次还本付息, 180 days), overdue past its only due date, is 已结清.
+      // The rest, to the 分: the overdue installment with its penalty, then the balance not yet due early with
+      // interest to the day and the early-repayment fee — what the gateway's own allocation leaves nothing of. The
+      // later installments are still ahead: 提前结清.
       const terms = {
         ...{ method: overdue.repaymentMethod, annualRate: overdue.annualRate, dayCountBasis: overdue.dayCountBasis },
         ...{ earlyRepayFeeRate: product.earlyRepayFeeRate, loanDate: overdue.loanDate },
@@ -230,9 +225,13 @@ describe('放款到结清', () => {
         ...{ amountFen: plenty, valueDate: closedDay, state: 'REPAYING/OVERDUE', interestFrom: lentOn },
       });
       if ('refusal' in applied) throw new Error(applied.refusal);
-      const outcome = overdue.installments.length > 1 ? 'SETTLED_EARLY' : 'SETTLED';
+      expect(overdue.installments.length).toBeGreaterThan(1);
+      expect(String(overdue.installments.at(-1)!.dueDate) > closedDay).toBe(true);
+      const outcome = 'SETTLED_EARLY';
       expect(applied.outcome).toBe(outcome);
-      const settler = await repay(formatFen(plenty - applied.unappliedFen), 'LS20261129E2E02');
+      // A hundred yuan more than the settlement takes: confirmed, it is 待退还 on the repayment.
+      const over = 10_000n;
+      const settler = await repay(formatFen(plenty - applied.unappliedFen + over), 'LS20261129E2E02');
       await settler.goto(`${gateway.url}/repaymentPlanInfo?id=${businessId}`);
       const settledCard = settler.getByRole('region', { name: '放款与还款计划' });
       await settledCard
@@ -242,8 +241,53 @@ describe('放款到结清', () => {
       const settled = await plan();
       expect(settled.stateLabel).toBe(stateLabel(`${outcome}/DONE`));
       expect(settled.installments.every((i) => i.owedTotal === 0 && i.status === 'SETTLED')).toBe(true);
-      await screenshots(settler, 'repayment-plan-settled', { wideOnly: true });
       await settler.context().close();
+      // As finance, who registered it, the settled plan.
+      const finance = await session('finance');
+      await finance.goto(`${gateway.url}/repaymentPlanInfo?id=${businessId}`);
+      await finance
+        .getByRole('region', { name: '放款与还款计划' })
+        .getByText(stateLabel(`${outcome}/DONE`), { exact: true })
+        .first()
+        .waitFor();
+      await screenshots(finance, 'repayment-plan-settled');
+
+      // What was paid over is refunded: finance registers it (流水号, 退款回单) and finance2, another person,
+      // confirms it → 已退还. More than is left to refund is refused on the form before anything is sent.
+      await finance.goto(`${gateway.url}/business/paymentRegistration?id=${businessId}`);
+      const refund = finance.getByRole('region', { name: '登记退还' });
+      await refund.waitFor();
+      await refund.getByLabel(/^退还金额/).fill(formatFen(over + 1n));
+      await refund.getByRole('alert').waitFor();
+      expect(await refund.getByRole('button', { name: '登记退还' }).isDisabled()).toBe(true);
+      await refund.getByLabel(/^退还金额/).fill(formatFen(over));
+      await refund.getByLabel(/^银行流水号/).fill('TK20261129E2E01');
+      await refund
+        .locator('input[type=file]')
+        .setInputFiles({ name: '退款回单.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await refund.getByText(/上传成功/).waitFor();
+      await screenshots(finance, 'refund-register');
+      await refund.getByRole('button', { name: '登记退还' }).click();
+      await finance.getByText('退还已登记，待另一位财务确认').first().waitFor();
+      const refunds = finance.getByRole('table', { name: '退还记录' });
+      await refunds.getByText('待确认').waitFor();
+      expect(await refunds.getByRole('button', { name: '确认退还' }).count()).toBe(0);
+      await finance.context().close();
+
+      const checker = await session('finance2');
+      await checker.goto(`${gateway.url}/business/paymentRegistration?id=${businessId}`);
+      const toCheck = checker.getByRole('table', { name: '退还记录' });
+      await toCheck.getByRole('button', { name: '确认退还' }).waitFor();
+      await toCheck.getByRole('button', { name: '确认退还' }).click();
+      await checker
+        .getByText(/^TK\d+：已退还$/)
+        .first()
+        .waitFor();
+      await checker.getByRole('table', { name: '退还记录' }).getByText('已退还').waitFor();
+      // Nothing is left to refund: the register form is gone.
+      expect(await checker.getByRole('region', { name: '登记退还' }).count()).toBe(0);
+      await screenshots(checker, 'refund-confirmed');
+      await checker.context().close();
     },
   );
 });

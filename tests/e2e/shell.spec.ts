@@ -459,12 +459,12 @@ describe('fullscreen', () => {
 describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
     await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    await suite.page.route('**/assets/under-construction-screen-*.js', (route) => route.abort());
-    // A route still under construction: its screen is the shared placeholder chunk the test cuts off.
+    await suite.page.route('**/assets/signatories-screen-*.js', (route) => route.abort());
+    // 合同签章's screen is a chunk of its own, which the test cuts off.
     await suite.page.goto(`${suite.gateway.url}/business/contractFileMake/contractFileMakeSignature`);
     await suite.page.getByText('页面模块加载失败').waitFor();
-    await suite.page.unroute('**/assets/under-construction-screen-*.js');
+    await suite.page.unroute('**/assets/signatories-screen-*.js');
     await suite.page.getByRole('button', { name: '重试' }).click();
-    await suite.page.getByRole('heading', { name: '合同签章' }).waitFor();
+    await suite.page.getByText('请从合同制作进入要设置签章的业务').waitFor();
   });
 });

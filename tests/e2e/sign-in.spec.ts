@@ -57,6 +57,29 @@ describe('signing in', () => {
     await expect(nav.getByText('融资申请管理', { exact: true }).count()).resolves.toBe(0);
   });
 
+  it('keeps what is typed into /login before the app has loaded, and signs in with it', async () => {
+    const { username, password, nickName } = DEMO_ACCOUNTS.admin;
+    // The app's entry is held back: until it comes, the page is the form login.html draws.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await suite.page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await suite.page.goto(`${suite.gateway.url}/login`);
+    const drawn = suite.page.locator('#drawn-login');
+    await drawn.getByLabel('用户名').fill(username);
+    await drawn.getByLabel(/^密码/).fill(password);
+    await drawn.getByRole('button', { name: '登录' }).click();
+    expect(path()).toBe('/login');
+    release();
+    await suite.page.getByRole('button', { name: `你好，${nickName}` }).waitFor();
+    expect(path()).toBe('/');
+    await expect(drawn.count()).resolves.toBe(0);
+  });
+
   it('a wrong password keeps the user on /login with the gateway message', async () => {
     await suite.page.goto(`${suite.gateway.url}/login`);
     await suite.page.getByLabel('用户名').fill('admin');
@@ -77,8 +100,15 @@ describe('the route guard', () => {
   it('sends a signed-in user from /login to /, an unknown path to /404 and a path outside the menu to /401', async () => {
     const { username, password } = DEMO_ACCOUNTS.operator;
     await signInThroughForm(suite.page, suite.gateway.url, username, password);
+    // Straight from the login page's own first script: its form is not drawn for the app to redirect later, nor
+    // are the app's scripts fetched there (the signed-in page loads them from its own document).
+    const fromLogin: string[] = [];
+    suite.page.on('request', (r) => {
+      if (r.frame().url().endsWith('/login') && r.resourceType() === 'script') fromLogin.push(r.url());
+    });
     await suite.page.goto(`${suite.gateway.url}/login`);
     await suite.page.waitForURL(`${suite.gateway.url}/`);
+    expect(fromLogin.filter((url) => !/\/assets\/login-[\w-]{8}\.js$/.test(url))).toEqual([]);
     await suite.page.goto(`${suite.gateway.url}/no/such/page`);
     await suite.page.waitForURL(`${suite.gateway.url}/404`);
     await suite.page.getByText('抱歉，您访问的页面不存在').waitFor();

@@ -1,47 +1,30 @@
-// 签约 in Chromium, as the README's people: the seeded business at 要素落实 is walked to 签约·待签约 before the
-// gateway starts (its contract a real PDF in the gateway's file store); the 经办 starts online signing from 签约管理
+// 签约 in Chromium, as the README's people: the demo's business waiting at 签约·待签约 (the demo 经办's, of the
+// supplier whose user signs in the back office; its contract a real PDF in the gateway's file store); the 经办 starts online signing from 签约管理
 // (the supplier's signer first, the capital side's second), the supplier's signer signs in the back office with
 // the one-time code from the notice log, the other party signs on the provider's own page at its one-time link,
-// and the provider's verified callback takes the business to 推送·待推送: 签约文件详情 shows both signatures valid.
+// and the provider's verified callback takes the business to 签约·已签约: 签约文件详情 shows both signatures valid.
 // Screens at 1440 and 390 px go to .tmp for a look.
 import type { Kysely } from 'kysely';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
-import { DEMO_TENANT_ID, DemoOrg } from '../../gateway/src/db/seed/demo-seed';
-import { walkToSigning } from '../../gateway/src/testing/lending-walk';
+import { DemoOrg } from '../../gateway/src/db/seed/demo-seed';
+import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
 
-const T = DEMO_TENANT_ID;
 let gateway: RunningGateway;
 let browser: Browser;
-let businessId = '';
 let businessNo = '';
+let businessId = '';
 
-async function waitingToSign(db: Kysely<Database>, { filesDir }: { filesDir: string }) {
-  const row = await db
-    .selectFrom('financing_business')
-    .select(['business_id', 'business_no'])
-    .where('tenant_id', '=', T)
-    .where('state', '=', 'ELEMENTS/DRAFT')
-    .orderBy('business_id')
-    .executeTakeFirstOrThrow();
-  businessId = row.business_id;
-  businessNo = row.business_no;
-  const operator = await db
-    .selectFrom('app_user')
-    .select('user_id')
-    .where('user_name', '=', 'operator')
-    .executeTakeFirstOrThrow();
+async function waitingToSign(db: Kysely<Database>) {
+  const seeded = await seededBusinessAt(db, 'SIGNING/WAIT_SIGN');
+  businessNo = seeded.businessNo;
+  businessId = seeded.businessId;
   // The demo 经办's business, of the supplier whose user signs in the back office.
-  await db
-    .updateTable('financing_business')
-    .set({ owner_id: operator.user_id, supplier_id: DemoOrg.huadongBuildingMaterials })
-    .where('business_id', '=', businessId)
-    .execute();
-  await walkToSigning(db, T, businessId, new Date(), filesDir);
+  expect([seeded.ownerName, seeded.supplierId]).toEqual(['operator', DemoOrg.huadongBuildingMaterials]);
 }
 
 beforeAll(async () => {
@@ -59,10 +42,24 @@ describe('签约', () => {
     'the supplier signs in the back office, the other party on the provider page: 签约完成, signatures valid',
     journey(20),
     async () => {
+      // 法务 sets the contract's signatories on 合同签章: the proposed parties and boxes, one moved by a click.
+      const legal = await session('legal');
+      await legal.goto(`${gateway.url}/business/contractFileMake/contractFileMakeSignature?businessId=${businessId}`);
+      await legal.getByRole('heading', { name: `合同签章（${businessNo}）` }).waitFor();
+      const sheet = legal.getByRole('img', { name: /签章位置示意$/ }).first();
+      await legal.getByRole('button', { name: '在图上放置' }).first().click();
+      await sheet.click({ position: { x: 120, y: 200 } });
+      await legal.getByRole('button', { name: '保存签章设置' }).first().click();
+      await legal.getByText('合同签章已保存').first().waitFor();
+      await screenshots(legal, 'signatories');
+      await legal.context().close();
+
       const operator = await session('operator');
       await operator.goto(`${gateway.url}/business/signManagement`);
       await operator.getByRole('table', { name: '待签约的业务' }).getByText(businessNo).waitFor();
       await operator.getByRole('button', { name: '发起线上签约' }).first().click();
+      // The parties and their order are 合同签章's.
+      await operator.getByText('签署方与顺序按合同签章的设置，签章显示在设置的位置。').waitFor();
       await operator.getByRole('group', { name: '第1签署方' }).getByLabel('签署人姓名').fill('王建国');
       await operator.getByRole('group', { name: '第1签署方' }).getByLabel('签署人手机号').fill('13800000003');
       await operator.getByRole('group', { name: '第2签署方' }).getByLabel('签署人姓名').fill('李静');
@@ -119,6 +116,10 @@ describe('签约', () => {
       expect(text).toContain('李静');
       expect(text).not.toContain('无效');
       await screenshots(again, 'sign-file-details');
+      // The signed PDF, kept for a look at the signatures drawn at their boxes.
+      const download = again.waitForEvent('download');
+      await again.getByRole('button', { name: /下载/ }).first().click();
+      await (await download).saveAs('.tmp/e2e-signed.pdf');
       await again.goto(`${gateway.url}/business/signManagement`);
       await again.getByRole('table', { name: '签约记录' }).getByText(businessNo).waitFor();
       await screenshots(again, 'sign-management');

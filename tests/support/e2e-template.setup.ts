@@ -6,6 +6,7 @@
 // through tsx at each start.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { systemClock } from '../../gateway/src/clock';
 import { openDatabase } from '../../gateway/src/db/database';
 import { markPrepared, prepareDatabase, vacuumPglite } from '../../gateway/src/db/prepare';
 import { BlobStore } from '../../gateway/src/modules/file/blob-store';
@@ -18,7 +19,7 @@ export default async function setup(): Promise<() => void> {
   const dir = mkdtempSync(resolve('.tmp', 'e2e-data-'));
   const { db, kind } = await openDatabase({ dataDir: dir });
   try {
-    await prepareDatabase(db, kind);
+    await prepareDatabase(db, kind, systemClock, join(dir, 'files'));
     await storeSeededContents(db, new BlobStore(join(dir, 'files')), DEFAULT_CJK_FONT);
     // Once more over the rows that now name their bytes, as a gateway's start vacuums before it serves.
     await vacuumPglite(db);

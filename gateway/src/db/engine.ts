@@ -31,6 +31,8 @@ export interface PoolSettings {
   applicationName?: string;
   /** Told of connection errors the pool survived; a process warning on stderr unless given. */
   onError?: (error: Error) => void;
+  /** Settings each connection's session starts with (`-c name=value` at connect): none unless given. */
+  sessionSettings?: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_POOL_SETTINGS = {
@@ -86,6 +88,18 @@ export async function openEngine<DB>(target: DatabaseTarget): Promise<OpenedEngi
 }
 
 /**
+ * A second pool on the same PostgreSQL database as `db` (its schema too), whose sessions start with the settings
+ * given: for statements that want a planner of their own without a round trip to ask for it each time. Null on
+ * PGlite, whose one session cannot hold two sets of settings.
+ */
+export function openSiblingPool<DB>(db: object, settings: PoolSettings): Kysely<DB> | null {
+  const source = changeSources.get(db);
+  if (source?.kind !== 'postgres') return null;
+  const pool = resilientPool(source.url, source.schema, settings);
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
  * Throws when the database does not answer. On PGlite it asks the database thread's state rather than queue a
  * statement, so a health check answers while a long statement runs, as it does beside a busy pool on PostgreSQL.
  */
@@ -116,7 +130,7 @@ function resilientPool(url: string, schema: string | undefined, settings: PoolSe
     idle_in_transaction_session_timeout: s.statementTimeoutMs,
     application_name: s.applicationName,
     keepAlive: true,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...startupOptions(schema, s.sessionSettings),
   });
   const report =
     settings.onError ??
@@ -137,6 +151,17 @@ function resilientPool(url: string, schema: string | undefined, settings: PoolSe
     end: () => pool.end(),
     options: pool.options,
   };
+}
+
+/** The `options` a connection starts its session with: the schema searched, and any settings asked for. */
+function startupOptions(schema: string | undefined, settings: Readonly<Record<string, string>> = {}) {
+  const options = [...(schema ? [['search_path', schema]] : []), ...Object.entries(settings)].map(([k, v]) => {
+    if (!/^[a-z_][a-z0-9_.]*$/.test(k as string) || !/^[A-Za-z0-9_.]+$/.test(v as string)) {
+      throw new Error(`Invalid session setting ${k}=${v}`);
+    }
+    return `-c ${k}=${v}`;
+  });
+  return options.length ? { options: options.join(' ') } : {};
 }
 
 /**

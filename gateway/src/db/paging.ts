@@ -113,6 +113,8 @@ export interface Bookmarks {
   forget(prefix: string): void;
 }
 
+// A bookmark's and a total's age are durations, not dates: measured on the monotonic clock (performance.now()),
+// which neither the app's clock nor a moved system clock changes.
 export function bookmarks(ttlMs: number, perList = 64, maxLists = 1_000): Bookmarks {
   const lists = new Map<string, Map<number, { key: unknown; at: number }>>();
   return {
@@ -120,7 +122,7 @@ export function bookmarks(ttlMs: number, perList = 64, maxLists = 1_000): Bookma
     below(list, offset) {
       const marks = lists.get(list);
       if (!marks) return undefined;
-      const now = Date.now();
+      const now = performance.now();
       let best: { offset: number; key: unknown } | undefined;
       for (const [at, mark] of marks) {
         if (now - mark.at >= ttlMs) marks.delete(at);
@@ -136,7 +138,7 @@ export function bookmarks(ttlMs: number, perList = 64, maxLists = 1_000): Bookma
         lists.set(list, marks);
       }
       if (marks.size >= perList && !marks.has(offset)) marks.clear();
-      if (!marks.has(offset)) marks.set(offset, { key, at: Date.now() });
+      if (!marks.has(offset)) marks.set(offset, { key, at: performance.now() });
     },
     forget(prefix) {
       for (const key of lists.keys()) if (key.startsWith(prefix)) lists.delete(key);
@@ -166,13 +168,13 @@ export function countOnce(ttlMs: number, maxEntries = 10_000): CountCache {
     get(key, count) {
       const kept = totals.get(key);
       if (kept?.previous) return kept.previous;
-      if (kept && Date.now() - kept.at < ttlMs) return kept.total;
+      if (kept && performance.now() - kept.at < ttlMs) return kept.total;
       if (totals.size >= maxEntries) totals.clear();
-      const entry: KeptTotal = { total: count(), at: Date.now(), ...(kept ? { previous: kept.total } : {}) };
+      const entry: KeptTotal = { total: count(), at: performance.now(), ...(kept ? { previous: kept.total } : {}) };
       totals.set(key, entry);
       entry.total.then(
         () => {
-          entry.at = Date.now();
+          entry.at = performance.now();
           delete entry.previous;
         },
         () => {

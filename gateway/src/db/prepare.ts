@@ -8,6 +8,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
+import type { Clock } from '../clock';
 import type { Database, DatabaseKind } from './database';
 import { migrate, migrationNames } from './migrate';
 import { seedDemo } from './seed/demo-seed';
@@ -19,9 +20,18 @@ export const PREPARED_MARKER = 'prepared.json';
 // the heap (a deep 用户管理 page reads 50,000 rows), and without ANALYZE the planner guesses every size.
 export const vacuumPglite = (db: Kysely<Database>) => sql`vacuum (analyze)`.execute(db).then(() => undefined);
 
-export async function prepareDatabase(db: Kysely<Database>, kind: DatabaseKind): Promise<void> {
+/**
+ * `clock` is the one the app is given (the demo's dates are counted back from it); `filesDir` is the gateway's
+ * file store, where the documents the demo's walks make are filed.
+ */
+export async function prepareDatabase(
+  db: Kysely<Database>,
+  kind: DatabaseKind,
+  clock: Clock,
+  filesDir?: string,
+): Promise<void> {
   await migrate(db);
-  await seedDemo(db);
+  await seedDemo(db, clock(), filesDir ? { filesDir } : {});
   if (kind === 'pglite') await vacuumPglite(db);
 }
 

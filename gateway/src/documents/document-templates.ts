@@ -208,8 +208,10 @@ export interface DecisionValues {
   businessNo: string;
   supplierName: string;
   meetingNo: string;
-  applyAmount: number;
-  approvedAmount: number;
+  /** 分. */
+  applyAmount: bigint;
+  /** 分. */
+  approvedAmount: bigint;
   annualRate: string;
   serviceFeeRate: string | null;
   termDays: number;

@@ -1,5 +1,5 @@
-// The three documents rendered as real PDFs in the CJK font (in a child process), read back with pdftotext:
-// the Chinese text and the amount in capitals are there as text, not as shapes.
+// The three documents rendered as real PDFs in the CJK font (in a kept child process), read back with
+// pdftotext: the Chinese text and the amount in capitals are there as text, not as shapes.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,17 @@ function textOf(pdf: Buffer, name: string): string {
 const options = { cjkFont: DEFAULT_CJK_FONT };
 
 describe('renderDocument', () => {
+  // The child that failed is let go; the next document is drawn by a sound one, in the font it names.
+  it('answers a Chinese error for a font it cannot read, and draws the next document', async () => {
+    const notAFont = join(work, 'not-a-font.ttc');
+    writeFileSync(notAFont, '这不是字体文件');
+    await expect(
+      renderDocument(DECISION_TEMPLATE, { ...SAMPLE_DECISION }, { cjkFont: { path: notAFont, family: 'X' } }),
+    ).rejects.toThrow(DocumentMessage.failed);
+    const doc = await renderDocument(DECISION_TEMPLATE, { ...SAMPLE_DECISION }, options);
+    expect(textOf(doc.pdf, 'after-failure')).toContain('批复金额（大写）：人民币壹佰万元整');
+  }, 60_000);
+
   it('renders the decision with its terms and the approved amount in 大写', async () => {
     const doc = await renderDocument(DECISION_TEMPLATE, { ...SAMPLE_DECISION }, options);
     expect(doc.pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -48,8 +59,8 @@ describe('renderDocument', () => {
   });
 });
 
-// Each drawing starts a child that loads pdfkit and the 20 MB CJK font, which costs more than the drawing: the
-// minutes and the report are drawn together with two short documents, twice, in two children.
+// The minutes and the report are drawn together with two short documents, twice: the second time by the child
+// kept from the first, with pdfkit loaded and the font parsed, into the same bytes.
 describe('drawDocuments', () => {
   const short = (title: string): DocumentLayout => ({
     name: title,

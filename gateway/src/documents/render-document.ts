@@ -3,7 +3,14 @@
 // heavy, so it runs in a child process with a bounded heap and a time limit, the way the file module's
 // conversion does (modules/file/pdf-convert.ts), and the gateway keeps answering meanwhile. Failures are
 // Chinese errors, never a file that only looks like the PDF asked for.
-import { fork } from 'node:child_process';
+//
+// Unlike a conversion, which reads what a user uploaded and gets a fresh child each time, a document is drawn
+// from the gateway's own templates: its children are kept while documents keep coming. Starting one (Node,
+// pdfkit) and parsing the CJK font in it cost seconds, several times what drawing a document does, and a seed or
+// a day's printing draws dozens in a row. A kept child that has drawn nothing for IDLE_MS ends, so pdfkit and
+// the font leave memory when nobody prints; one that failed, crashed or overran its time is killed, and the
+// next document gets a new one.
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,9 +21,15 @@ import { AppError } from '../plugins/envelope';
 import { besideModule, loaderArgs } from '../source-files';
 import { type DocumentLayout, type DocumentTemplate, layoutDocument } from './document-template';
 import type { DocumentJob } from './pdf-document';
+import type { DocumentBatch } from './pdf-document.child';
 
 const RENDER_HEAP_MB = 512;
+/** One call's documents, from when its child starts drawing them. */
 const RENDER_TIMEOUT_MS = 60_000;
+/** A kept child with nothing to draw for this long ends. */
+const IDLE_MS = 30_000;
+/** Children drawing at once: calls beyond them wait for one to be free. */
+const MAX_CHILDREN = 2;
 
 export const DocumentMessage = {
   noFont: '服务器缺少中文字体，无法生成PDF文档',
@@ -74,25 +87,109 @@ export async function drawDocuments(
 
 const CHILD_SCRIPT = fileURLToPath(besideModule(import.meta.url, './pdf-document.child'));
 
-function drawInChild(jobs: readonly DocumentJob[]): Promise<'ok' | 'failed' | 'timeout'> {
+type Outcome = 'ok' | 'failed' | 'timeout';
+
+interface Waiting {
+  jobs: readonly DocumentJob[];
+  resolve: (outcome: Outcome) => void;
+}
+
+interface KeptChild {
+  process: ChildProcess;
+  /** The batch it is drawing, if any. */
+  drawing: { id: number; settle: (outcome: Outcome) => void } | null;
+  idle: NodeJS.Timeout | null;
+}
+
+const children = new Set<KeptChild>();
+const waiting: Waiting[] = [];
+let batches = 0;
+
+function drawInChild(jobs: readonly DocumentJob[]): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = fork(CHILD_SCRIPT, [], {
+    waiting.push({ jobs, resolve });
+    dispatch();
+  });
+}
+
+/** Gives waiting calls to free children, starting children up to MAX_CHILDREN. */
+function dispatch(): void {
+  while (waiting.length > 0) {
+    let child = [...children].find((c) => c.drawing === null);
+    if (!child) {
+      if (children.size >= MAX_CHILDREN) return;
+      child = startChild();
+    }
+    draw(child, waiting.shift()!);
+  }
+}
+
+function startChild(): KeptChild {
+  const child: KeptChild = {
+    process: fork(CHILD_SCRIPT, [], {
       execArgv: [...loaderArgs(import.meta.url), `--max-old-space-size=${RENDER_HEAP_MB}`],
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'json',
-    });
-    let settled = false;
-    const settle = (outcome: 'ok' | 'failed' | 'timeout') => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => settle('timeout'), RENDER_TIMEOUT_MS);
-    child.once('message', (message: { ok: boolean }) => settle(message.ok ? 'ok' : 'failed'));
-    child.once('error', () => settle('failed'));
-    child.once('exit', () => settle('failed'));
-    child.send(jobs);
+    }),
+    drawing: null,
+    idle: null,
+  };
+  children.add(child);
+  const gone = () => {
+    if (!children.delete(child)) return;
+    if (child.idle) clearTimeout(child.idle);
+    child.drawing?.settle('failed');
+    dispatch();
+  };
+  // Killed for memory (its heap bound) or crashed: no answer came for what it was drawing.
+  child.process.once('exit', gone);
+  child.process.once('error', gone);
+  child.process.on('message', (message: { id: number; ok: boolean }) => {
+    if (child.drawing?.id === message.id) child.drawing.settle(message.ok ? 'ok' : 'failed');
   });
+  return child;
+}
+
+function draw(child: KeptChild, call: Waiting): void {
+  if (child.idle) clearTimeout(child.idle);
+  child.idle = null;
+  // Drawing, the child keeps the gateway's process alive until it answers; idle, it never does.
+  child.process.ref();
+  child.process.channel?.ref();
+  const id = ++batches;
+  const timer = setTimeout(() => child.drawing?.settle('timeout'), RENDER_TIMEOUT_MS);
+  child.drawing = {
+    id,
+    settle: (outcome) => {
+      if (child.drawing?.id !== id) return;
+      clearTimeout(timer);
+      child.drawing = null;
+      call.resolve(outcome);
+      if (outcome === 'ok') {
+        rest(child);
+        dispatch();
+      } else {
+        // A child that failed or overran may be in any state: it draws nothing more.
+        stop(child);
+      }
+    },
+  };
+  child.process.send({ id, jobs: [...call.jobs] } satisfies DocumentBatch, (error) => {
+    if (error) child.drawing?.settle('failed');
+  });
+}
+
+function rest(child: KeptChild): void {
+  child.process.unref();
+  child.process.channel?.unref();
+  child.idle = setTimeout(() => stop(child), IDLE_MS);
+  child.idle.unref();
+}
+
+function stop(child: KeptChild): void {
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+  // Its exit takes it out of the set and hands on what waits; until then it is neither free nor drawing.
+  children.delete(child);
+  if (child.idle) clearTimeout(child.idle);
+  dispatch();
 }

@@ -52,7 +52,7 @@ async function notice(
   await db
     .insertInto('esign_notice')
     .values({
-      notice_id: newId(),
+      notice_id: newId(now),
       tenant_id: tenantId,
       flow_id: flowId,
       signer_seq: seq,
@@ -95,7 +95,17 @@ export function builtinProvider(
   } | null>;
   signWithLink(token: string, refuse: boolean, now: Date): Promise<void>;
   expireDue(trx: Kysely<Database>, now: Date, flowId?: string): Promise<string[]>;
+  dueFlows(db: Kysely<Database>, now: Date): Promise<string[]>;
 } {
+  /** The flows still 签署中 past their deadline (one of them, when named). */
+  const due = (db: Kysely<Database>, now: Date, flowId?: string) => {
+    const q = db
+      .selectFrom('esign_flow')
+      .select('flow_id')
+      .where('status', '=', PROVIDER_SIGNING)
+      .where('deadline', '<', now);
+    return flowId ? q.where('flow_id', '=', flowId) : q;
+  };
   /** The signer at `order` signs every document of the flow, in its turn; the flow's status follows. */
   async function sign(trx: Kysely<Database>, flowId: string, order: number, now: Date) {
     const flow = await loadFlow(trx, flowId, true);
@@ -123,12 +133,15 @@ export function builtinProvider(
       .orderBy('seq')
       .execute();
     for (const d of docs) {
+      const placements = typeof d.placements === 'string' ? JSON.parse(d.placements) : d.placements;
+      const box = (placements as Record<string, { page: number; x: number; y: number }> | null)?.[String(order)];
       const pdf = await signPdf({
         pdf: Buffer.from(d.pdf),
         p12,
         signerName: me.name,
         reason: `${me.organization}签署`,
         at: now,
+        ...(box ? { placement: { ...box, organization: me.organization } } : {}),
       });
       await trx
         .updateTable('esign_document')
@@ -167,7 +180,10 @@ export function builtinProvider(
       for (const [i, d] of f.documents.entries()) {
         await trx
           .insertInto('esign_document')
-          .values({ flow_id: flowId, seq: i + 1, name: d.name, source_ref: d.sourceRef, pdf: d.pdf })
+          .values({
+            ...{ flow_id: flowId, seq: i + 1, name: d.name, source_ref: d.sourceRef, pdf: d.pdf },
+            placements: d.placements && Object.keys(d.placements).length ? JSON.stringify(d.placements) : null,
+          })
           .execute();
       }
       for (const s of f.signers) {
@@ -309,15 +325,14 @@ export function builtinProvider(
     },
 
     async expireDue(trx: Kysely<Database>, now: Date, flowId?: string) {
-      let q = trx
-        .selectFrom('esign_flow')
-        .select('flow_id')
-        .where('status', '=', PROVIDER_SIGNING)
-        .where('deadline', '<', now);
-      if (flowId) q = q.where('flow_id', '=', flowId);
-      const due = await q.forUpdate().execute();
-      for (const f of due) await bump(trx, f.flow_id, { status: PROVIDER_EXPIRED, reason: '已过签署截止时间' }, now);
-      return due.map((f) => f.flow_id);
+      const flows = await due(trx, now, flowId).forUpdate().execute();
+      for (const f of flows) await bump(trx, f.flow_id, { status: PROVIDER_EXPIRED, reason: '已过签署截止时间' }, now);
+      return flows.map((f) => f.flow_id);
+    },
+
+    /** The flows the close of business expires, each in a unit of its own. */
+    async dueFlows(db: Kysely<Database>, now: Date) {
+      return (await due(db, now).execute()).map((f) => f.flow_id);
     },
 
     async documents(database: Kysely<Database>, flowId: string) {

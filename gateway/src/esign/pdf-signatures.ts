@@ -8,6 +8,7 @@
 // node-forge on the CMS as embedded); a byte changed after signing breaks the one whose range covers it.
 import { createHash } from 'node:crypto';
 import type forgeModule from 'node-forge';
+import { type Placement, pdfPages, placeWidget, widgetRectOf } from './signature-widget';
 
 type Forge = typeof forgeModule;
 let libraries:
@@ -24,6 +25,7 @@ interface PlaceholderOptions {
   location: string;
   contactInfo: string;
   signingTime: Date;
+  widgetRect?: number[];
 }
 
 /** The signing libraries, loaded with the first signature (they are heavy and most requests never sign). */
@@ -64,18 +66,30 @@ export interface SignatureRequest {
   signerName: string;
   reason: string;
   at: Date;
+  /** Where 合同签章 set this signer's box: the signature is then visible there, else invisible. */
+  placement?: Placement & { organization: string };
 }
 
 export async function signPdf(r: SignatureRequest): Promise<Buffer> {
   const lib = await signingLibraries();
+  const page = r.placement ? (await pdfPages(r.pdf))[r.placement.page - 1] : undefined;
   const placed = lib.placeholder(r.pdf, {
     reason: r.reason,
     name: r.signerName,
     location: '中国',
     contactInfo: '',
     signingTime: r.at,
+    ...(r.placement && page ? { widgetRect: widgetRectOf(r.placement, page) } : {}),
   });
-  return lib.sign(placed, r.p12, r.at);
+  const visible =
+    r.placement && page
+      ? await placeWidget(placed, r.placement, {
+          signer: r.signerName,
+          organization: r.placement.organization,
+          at: r.at,
+        })
+      : placed;
+  return lib.sign(visible, r.p12, r.at);
 }
 
 export interface SignatureInfo {
@@ -116,6 +130,18 @@ function signerOf(forge: Forge, der: string) {
   return { serial, attrs: kids(attrs), signature, attribute };
 }
 
+/**
+ * The CMS inside its placeholder, which is padded with zero bytes: as long as its outer DER header says. Trimming
+ * the zeros instead would also cut a signature whose own last byte is zero (one in 256).
+ */
+export function placedDer(placeholder: Buffer): string {
+  const first = placeholder[1] ?? 0;
+  const lengthBytes = first < 0x80 ? 0 : first & 0x7f;
+  let length = first < 0x80 ? first : 0;
+  for (let i = 0; i < lengthBytes; i++) length = length * 256 + (placeholder[2 + i] ?? 0);
+  return placeholder.subarray(0, 2 + lengthBytes + length).toString('latin1');
+}
+
 /** Every signature of the PDF, read and checked. */
 export async function inspectSignatures(pdf: Buffer): Promise<SignatureInfo[]> {
   const { forge } = await signingLibraries();
@@ -130,11 +156,7 @@ export async function inspectSignatures(pdf: Buffer): Promise<SignatureInfo[]> {
     out.push(info);
     if (c + d > pdf.length || a !== 0) continue;
     try {
-      const hex = pdf
-        .subarray(b + 1, c - 1)
-        .toString('latin1')
-        .replace(/(?:00)+$/, '');
-      const der = forge.util.hexToBytes(hex);
+      const der = placedDer(Buffer.from(pdf.subarray(b + 1, c - 1).toString('latin1'), 'hex'));
       const p7 = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der)) as unknown as {
         certificates: forgeModule.pki.Certificate[];
       };

@@ -12,6 +12,8 @@ export interface FlowDocument {
   /** The back office's reference (a contract's id), handed back with the signed document. */
   sourceRef: string;
   pdf: Buffer;
+  /** Where each signer's signature stands (by signing order), as 合同签章 set it; absent: invisible. */
+  placements?: Readonly<Record<number, { page: number; x: number; y: number }>>;
 }
 
 export interface FlowSigner {

@@ -36,6 +36,12 @@ export interface EsignDocumentTable {
   source_ref: string;
   /** The current bytes: the original, then one incremental revision per signature. */
   pdf: Buffer;
+  /** Each signer's box by signing order (migration 0250): {"1": {page, x, y}}; null: every signature invisible. */
+  placements: ColumnType<
+    Record<string, { page: number; x: number; y: number }> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export interface EsignSignerTable {

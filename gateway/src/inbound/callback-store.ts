@@ -169,7 +169,7 @@ export async function writeInterfaceLog(db: Kysely<Database>, line: InterfaceLog
   await db
     .insertInto('interface_log')
     .values({
-      log_id: newId(),
+      log_id: newId(line.at),
       tenant_id: line.tenantId,
       direction: line.direction,
       provider: line.provider,

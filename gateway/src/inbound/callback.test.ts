@@ -59,7 +59,7 @@ describe.each(databasesUnderTest())('inbound callbacks on $name', ({ databaseUrl
       supplierId,
       projectCompanyId: null,
       ownerId: null,
-      applyAmount: 1_000_000,
+      applyAmount: 1_000_000n,
       actor: systemActor(),
       now: clock,
     });
@@ -234,7 +234,7 @@ describe.each(databasesUnderTest())('inbound callbacks on $name', ({ databaseUrl
         states: ['PRE_CREDIT/DRAFT'],
         actor,
         now: clock,
-        set: { applyAmount: 2_000_000 },
+        set: { applyAmount: 2_000_000n },
       });
       expect(saved).toBe(true);
     };

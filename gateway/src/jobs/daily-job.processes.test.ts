@@ -22,6 +22,7 @@ import { walkToRepaying } from '../testing/repaying-walk';
 import { LISTENING_PREFIX } from '../config';
 import { lapsedPreCredits } from '../modules/pre-credit/store';
 import { createTestGateway, type TestGateway } from '../testing/test-gateway';
+import { seededBusinessAt } from '../testing/seeded-business';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const DAY = 86_400_000;
@@ -105,13 +106,8 @@ describe.skipIf(!databaseUrl)('the daily job across processes on PostgreSQL', ()
 
     // A loan lent today by the README's people, then set back: lent 40 days before the killed day, its first
     // installment due 15 days before it and unpaid.
-    const lent = await gw.db
-      .selectFrom('financing_business')
-      .select('business_id')
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    loan = lent.business_id;
+    const lent = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    loan = lent.businessId;
     await walkToRepaying(gw.app, gw.db, DEMO_TENANT_ID, loan, new Date());
     const [lentOn, due] = [daysBefore(killedDay, 40), daysBefore(killedDay, 15)];
     await gw.db

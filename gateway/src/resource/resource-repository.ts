@@ -19,6 +19,7 @@ import {
   searchFields,
   sumFields,
 } from '../../../src/domain/resource/resource';
+import type { Database } from '../db/database';
 
 // Definitions name their tables and columns; the statements are checked by the definition, not by Kysely's
 // table types.
@@ -182,7 +183,11 @@ export async function pageResources(
     where
       .select((eb) => [
         eb.fn.countAll<string>().as('total'),
-        ...summed.map((f) => sql<string>`coalesce(sum(${sql.ref(`t.${columnOf(f)}`)}), 0)`.as(`sum_${f.key}`)),
+        ...summed.map((f) => {
+          // A computed figure (another table's rows summed per record) is summed as the rows show it.
+          const value = f.aggregate ? aggregateOf(def, f) : sql.ref(`t.${columnOf(f)}`);
+          return sql<string>`coalesce(sum(${value}), 0)`.as(`sum_${f.key}`);
+        }),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -210,12 +215,12 @@ function refRows(db: AnyDb, ref: RefDef, tenantId: string) {
 
 /** The rows the form offers for a reference, in its order (the form's select). */
 export async function refOptions(
-  db: AnyDb,
+  database: Kysely<Database>,
   ref: RefDef,
   tenantId: string,
   limit: number,
 ): Promise<{ keyId: string; name: string }[]> {
-  let query = refRows(db, ref, tenantId);
+  let query = refRows(database as unknown as AnyDb, ref, tenantId);
   for (const [column, value] of Object.entries(ref.offered ?? {})) query = query.where(column, '=', value);
   for (const column of ref.order ?? [ref.name]) query = query.orderBy(column);
   const rows = await query
@@ -250,13 +255,13 @@ export async function listResources(
 }
 
 export async function findResource(
-  db: AnyDb,
+  database: Kysely<Database>,
   def: ResourceDef,
   tenantId: string,
   id: string,
   fixed: FixedScope = {},
 ): Promise<ResourceRecord | null> {
-  const row = await withinScope(selectRecord(db, def, tenantId), 't', fixed)
+  const row = await withinScope(selectRecord(database as unknown as AnyDb, def, tenantId), 't', fixed)
     .where(`t.${idColumnOf(def)}`, '=', id)
     .executeTakeFirst();
   return row ? toRecord(def, row) : null;

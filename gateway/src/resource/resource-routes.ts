@@ -234,7 +234,7 @@ export function registerResource(app: FastifyInstance, deps: GatewayDeps, def: R
         await refuseStrayRefs(tenantId, typed);
         const form = { ...typed, ...(await hooks.prepare?.(db, typed, { tenantId, mode: 'create' })) };
         await refuseDuplicate(tenantId, form);
-        const id = newId();
+        const id = newId(now);
         await guarded(() =>
           deps.db.transaction().execute(async (trx) => {
             await dyn(trx)

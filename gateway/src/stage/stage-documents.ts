@@ -9,9 +9,8 @@
 // number, its series and version, its evidence rendered from a template once or taken from the caller's upload.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type ColumnType, type Kysely, sql } from 'kysely';
 import { type TObject, type TProperties, type TSchema, Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
@@ -34,7 +33,48 @@ import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelo
 import { withinScope } from '../resource/resource-repository';
 import { EXPORT_MAX_ROWS } from '../resource/resource-routes';
 import { IdParams, PageQuery, pageOf, pageRequest } from '../schemas/common';
-import { type AnyDb, callerOf, fixedScopeOf } from './stage-scope';
+import { extensionsOf } from './extensions';
+import { type PrintedFile, printFiles, recordPrinted } from './stage-package';
+import { callerOf, fixedScopeOf } from './stage-scope';
+import { type TablesWith, kitDb } from './stage-tables';
+
+declare module './extensions' {
+  interface ExtensionPoints {
+    /** The stages' document tables kept as a file, with their file type (推送's package gathers them). */
+    documentTables: Map<DocumentTable, string>;
+  }
+}
+
+/** What a stage's record listed as a document carries (a form-only record too, as a duration report). */
+export interface DocumentListColumns {
+  item_id: string;
+  tenant_id: string;
+  business_id: string;
+  /** Written by the stage's columns, or its table's default. */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Date;
+}
+
+/** What a document kept as a file carries besides: its series and version, its evidence, its template and maker. */
+export interface DocumentColumns extends DocumentListColumns {
+  seq: number;
+  series_no: string | null;
+  replaces_id: string | null;
+  template_id: string | null;
+  template_version: number | null;
+  file_id: string;
+  file_sha256: string;
+  created_by: string;
+  updated_at: Date;
+}
+
+/** The tables a stage's listed records may be kept in, and those of its documents kept as a file. */
+export type DocumentListTable = TablesWith<DocumentListColumns>;
+export type DocumentTable = TablesWith<DocumentColumns>;
+
+/** The kit's statements on a stage's document tables, checked against their columns. */
+const listDb = (db: Kysely<Database>) => kitDb<DocumentListColumns, DocumentListTable>(db);
+const documentsDb = (db: Kysely<Database>) => kitDb<DocumentColumns, DocumentTable>(db);
 
 export const DocumentEvidenceMessage = {
   missing: '文件不存在',
@@ -68,33 +108,13 @@ export async function storeGeneratedDocument(
   trx: Kysely<Database>,
   filesDir: string,
   owner: Owner,
-  file: { name: string; pdf: Buffer; extension?: 'pdf' | 'zip' },
+  file: { name: string; pdf: Buffer; extension?: 'pdf' | 'zip' | 'json' },
   binding: DocumentBinding,
 ): Promise<DocumentEvidence> {
-  const store = new BlobStore(filesDir);
-  const received = await store.receive(Readable.from([file.pdf]));
-  await sql`select pg_advisory_xact_lock(hashtextextended(${received.sha256}, 0))`.execute(trx);
-  await store.commit(received);
-  const fileId = newId();
-  await trx
-    .insertInto('stored_file')
-    .values({
-      key_id: fileId,
-      tenant_id: owner.tenantId,
-      file_name: file.name,
-      extension: file.extension ?? 'pdf',
-      content_type: file.extension === 'zip' ? 'application/zip' : 'application/pdf',
-      size: received.size,
-      sha256: received.sha256,
-      sub_sys: null,
-      module: null,
-      business_type: binding.type,
-      business_id: binding.id,
-      created_by: owner.userId,
-      created_at: owner.now,
-    })
-    .execute();
-  return { fileId, sha256: received.sha256 };
+  const printed = await printFiles(filesDir, [
+    { name: file.name, bytes: file.pdf, extension: file.extension ?? 'pdf' },
+  ]);
+  return (await recordPrinted(trx, filesDir, owner, printed, binding))[0] as DocumentEvidence;
 }
 
 /**
@@ -134,6 +154,23 @@ export async function documentBytes(
   return { pdf, fileName: row.file_name };
 }
 
+/** A record's stored document sent whole (a download, or `inline` to be shown), checked against its sha-256. */
+export async function sendDocument(
+  reply: FastifyReply,
+  deps: Pick<GatewayDeps, 'db' | 'filesDir'>,
+  tenantId: string,
+  evidence: DocumentEvidence,
+  contentType = 'application/pdf',
+  inline = false,
+) {
+  const { pdf, fileName } = await documentBytes(deps.db, deps.filesDir, tenantId, evidence);
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
 /** The next version of a series: one after the highest (a new series starts at 1). */
 export const nextVersion = (versions: readonly number[]): number => Math.max(0, ...versions) + 1;
 
@@ -169,12 +206,12 @@ export function documentWire(stage: Stage, r: Record<string, unknown>, businessS
 /** A document's row with its business, within the caller's scope: another tenant's or subtree's is not found. */
 export async function documentInScope(
   db: Kysely<Database>,
-  table: string,
+  table: DocumentListTable,
   { tenantId, actor }: { tenantId: string; actor: Actor },
   id: string,
   missing: string,
 ) {
-  const row = (await (db as unknown as AnyDb)
+  const row = (await listDb(db)
     .selectFrom(table)
     .selectAll()
     .where('tenant_id', '=', tenantId)
@@ -203,7 +240,7 @@ export async function orgNames(db: Kysely<Database>, tenantId: string, ids: read
 
 /** What a new document (or the next version of a voided one's series) is made from. */
 export interface NewDocument {
-  table: string;
+  table: DocumentTable;
   /** The file service's binding type of its PDF. */
   fileType: string;
   /** The number's kind (its prefix in the table of document numbers), and the columns of number and version. */
@@ -212,12 +249,39 @@ export interface NewDocument {
   /** The voided document this version replaces; refused with `replaces` unless it is VOID. */
   replacesId?: string | undefined;
   replaces: string;
-  /** A PDF rendered once from a versioned template with these values, or the caller's own upload. */
-  source:
-    | { template: DocumentTemplate; values(no: string): Record<string, unknown>; name: string }
-    | { uploadedFileId: string };
+  /**
+   * A PDF printed from a versioned template before the transaction, with its number (`printDocument`): never
+   * drawn inside it, where seconds of drawing would hold the transaction open. Or the caller's own upload.
+   */
+  source: PrintedDocument | { uploadedFileId: string };
   /** The row's own columns (the kit writes the id, number, series, version, evidence, maker and times). */
   columns: Record<string, unknown>;
+}
+
+/** A document drawn and stored before its transaction opens: its number, its template and its printed PDF. */
+export interface PrintedDocument {
+  no: string;
+  template: DocumentTemplate;
+  printed: PrintedFile;
+}
+
+/**
+ * Draws a new document of `kind` outside any transaction (drawing takes seconds; a transaction held open as long
+ * meets the database's idle limit): its number taken, its PDF rendered and put in the blob store for `makeDocument`
+ * to record. A number taken for a make refused later is skipped, as a sequence's is.
+ */
+export async function printDocument(
+  db: Kysely<Database>,
+  deps: Pick<GatewayDeps, 'filesDir' | 'cjkFont'>,
+  owner: Owner,
+  kind: DocumentKind,
+  source: { template: DocumentTemplate; values(no: string): Record<string, unknown>; name: string },
+): Promise<PrintedDocument> {
+  const no = await nextDocumentNo(db, owner.tenantId, kind, owner.now);
+  const options = { cjkFont: deps.cjkFont, date: owner.now };
+  const { pdf } = await renderDocument(source.template, source.values(no), options);
+  const [printed] = await printFiles(deps.filesDir, [{ name: `${source.name}-${no}.pdf`, bytes: pdf }]);
+  return { no, template: source.template, printed: printed as PrintedFile };
 }
 
 /**
@@ -230,7 +294,7 @@ export async function makeDocument(
   owner: Owner & { businessId: string },
   doc: NewDocument,
 ): Promise<Record<string, unknown>> {
-  const db = trx as unknown as AnyDb;
+  const db = documentsDb(trx);
   const existing = (await db
     .selectFrom(doc.table)
     .select(['item_id', 'seq', 'series_no', 'status'])
@@ -241,31 +305,22 @@ export async function makeDocument(
   if (doc.replacesId) {
     const replaced = existing.find((c) => c.item_id === doc.replacesId);
     if (replaced?.status !== 'VOID') throw invalidInput(doc.replaces);
+    // The version's column is the stage's own (contract_version, letter_version), named by its definition.
     const versions = await db
       .selectFrom(doc.table)
-      .select(`${doc.numbering.version} as v`)
+      .select(sql<number>`${sql.ref(doc.numbering.version)}`.as('v'))
       .where('tenant_id', '=', owner.tenantId)
       .where('series_no', '=', replaced.series_no)
       .execute();
     series = { no: replaced.series_no, version: nextVersion(versions.map((v) => Number(v.v))) };
   }
-  const no = await nextDocumentNo(trx, owner.tenantId, doc.kind, owner.now);
-  const id = newId();
-  const binding = { type: doc.fileType, id };
   const source = doc.source;
+  const no = 'printed' in source ? source.no : await nextDocumentNo(trx, owner.tenantId, doc.kind, owner.now);
+  const id = newId(owner.now);
+  const binding = { type: doc.fileType, id };
   const evidence =
-    'template' in source
-      ? await storeGeneratedDocument(
-          trx,
-          deps.filesDir,
-          owner,
-          {
-            name: `${source.name}-${no}.pdf`,
-            pdf: (await renderDocument(source.template, source.values(no), { cjkFont: deps.cjkFont, date: owner.now }))
-              .pdf,
-          },
-          binding,
-        )
+    'printed' in source
+      ? ((await recordPrinted(trx, deps.filesDir, owner, [source.printed], binding))[0] as DocumentEvidence)
       : await bindUploadedDocument(trx, owner, source.uploadedFileId, binding);
   const template = 'template' in source ? source.template : null;
   const version = series?.version ?? 1;
@@ -298,15 +353,18 @@ export async function makeDocument(
  */
 export interface DocumentRoutesDef<R extends object> {
   api: string;
-  table: string;
+  /** The records' table: a document's kept as a file when the def serves PDFs or a detail with its versions. */
+  table: DocumentListTable;
   /** The file service's binding type of the documents' PDFs: read by whoever may see their business. */
   fileType: string;
+  /** Other files bound to the documents (a letter's receipt), read as their PDF is. */
+  boundFileTypes?: readonly string[];
   /** The list page granting the page; the pages granting the PDF, each with its path after `api`. */
   list: string;
   pdf: readonly { path: string; menu: string }[];
   notFound: string;
-  /** `query key → column` filtered with LIKE. */
-  search: Readonly<Record<string, string>>;
+  /** `query key → column` filtered with LIKE: the document's (`d.…`) or its business's (`b.…`). */
+  search: Readonly<Record<string, `d.${string}` | `b.${string}`>>;
   /** A row on the wire (its business's state given) and its schema. */
   row: { schema: TObject; of(row: Record<string, unknown>, businessState: string): R };
   /** What the stage adds to a page's rows, read for them at once (a contract's 合同锁定), and its schema. */
@@ -327,17 +385,15 @@ export interface DocumentRoutesDef<R extends object> {
   export?: { title: string; columns: readonly (readonly [string, (row: R & PageExtras) => string | number])[] };
 }
 
-/** The stages' document tables, so that a later stage gathers a business's documents (推送's package). */
-const documentTables = new Map<string, string>();
-
 /**
  * The business's stored documents of every stage (its contracts, its letters), oldest first: a voided one left
  * out. Each with its file's key, sha-256 and name.
  */
-export async function storedDocumentsOf(db: AnyDb, tenantId: string, businessId: string) {
+export async function storedDocumentsOf(db: Kysely<Database>, tenantId: string, businessId: string) {
   const out: { fileId: string; sha256: string; name: string; createdAt: Date }[] = [];
-  for (const table of documentTables.keys()) {
-    const rows = (await db
+  // The stages' document tables, so that a later stage gathers a business's documents (推送's package).
+  for (const table of extensionsOf(db).point('documentTables').keys()) {
+    const rows = (await documentsDb(db)
       .selectFrom(`${table} as d`)
       .innerJoin('stored_file as f', 'f.key_id', 'd.file_id')
       .select(['d.file_id', 'd.file_sha256', 'd.status', 'f.file_name', 'd.created_at'])
@@ -383,24 +439,28 @@ export function registerDocumentRoutes<R extends object>(
   def: DocumentRoutesDef<R>,
 ): void {
   // Only documents kept as a file (a PDF to read) go into a later stage's package; a form-only record does not.
-  if (def.pdf.length > 0) documentTables.set(def.table, def.fileType);
-  const db = deps.db as unknown as AnyDb;
-  // A document's PDF is read through the file service (文件预览) by whoever may see its business.
-  registerFileRecord(def.fileType, async (database, caller, ids) => {
-    const rows = await (database as unknown as AnyDb)
-      .selectFrom(def.table)
-      .select(['item_id', 'business_id'])
-      .where('tenant_id', '=', caller.tenantId)
-      .where('item_id', 'in', [...ids])
-      .execute();
-    const actor = await actorById(database, caller.tenantId, caller.userId);
-    const out = new Set<string>();
-    for (const r of rows) {
-      const business = await loadBusiness(database, caller.tenantId, String(r.business_id)).catch(() => null);
-      if (business && inScope(actor, business)) out.add(String(r.item_id));
-    }
-    return out;
-  });
+  // A stage serving its records' PDFs or their versions keeps them as documents (file, sha-256, series).
+  const filed = def.table as DocumentTable;
+  if (def.pdf.length > 0) deps.extensions.point('documentTables').set(filed, def.fileType);
+  const db = listDb(deps.db);
+  // A document's PDF, and any other file bound to it (a letter's receipt), is read through the file service
+  // (文件预览) by whoever may see its business.
+  for (const fileType of [def.fileType, ...(def.boundFileTypes ?? [])])
+    registerFileRecord(deps.extensions, fileType, async (database, caller, ids) => {
+      const rows = await listDb(database)
+        .selectFrom(def.table)
+        .select(['item_id', 'business_id'])
+        .where('tenant_id', '=', caller.tenantId)
+        .where('item_id', 'in', [...ids])
+        .execute();
+      const actor = await actorById(database, caller.tenantId, caller.userId);
+      const out = new Set<string>();
+      for (const r of rows) {
+        const business = await loadBusiness(database, caller.tenantId, String(r.business_id)).catch(() => null);
+        if (business && inScope(actor, business)) out.add(String(r.item_id));
+      }
+      return out;
+    });
   const search = Object.fromEntries(
     Object.keys(def.search).map((k) => [k, Type.Optional(Type.String({ maxLength: 40 }))]),
   );
@@ -453,8 +513,8 @@ export function registerDocumentRoutes<R extends object>(
         const caller = { tenantId, actor: await callerOf(request, deps.db) };
         const id = (request.params as IdParams).id;
         const { row, business } = await documentInScope(deps.db, def.table, caller, id, def.notFound);
-        const series = (await db
-          .selectFrom(def.table)
+        const series = (await documentsDb(deps.db)
+          .selectFrom(filed)
           .selectAll()
           .where('tenant_id', '=', tenantId)
           .where('series_no', '=', String(row.series_no))
@@ -527,7 +587,7 @@ export function registerDocumentRoutes<R extends object>(
       fixedScopeOf(actor),
     );
     for (const [key, column] of Object.entries(def.search)) {
-      if (q[key]) query = query.where(column, 'like', `%${q[key]}%`);
+      if (q[key]) query = query.where(sql.ref(column), 'like', `%${q[key]}%`);
     }
     if (q.businessId) query = query.where('d.business_id', '=', q.businessId);
     const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -589,13 +649,8 @@ export function registerDocumentRoutes<R extends object>(
         const id = (request.params as IdParams).id;
         const { row } = await documentInScope(deps.db, def.table, caller, id, def.notFound);
         const evidence = { fileId: String(row.file_id), sha256: String(row.file_sha256) };
-        const { pdf, fileName } = await documentBytes(deps.db, deps.filesDir, tenantId, evidence);
         const inline = (request.query as { inline?: string }).inline === '1';
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', fileName))
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendDocument(reply, deps, tenantId, evidence, 'application/pdf', inline);
       },
     );
   }

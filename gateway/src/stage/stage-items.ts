@@ -36,9 +36,35 @@ import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/co
 import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
 import type { BusinessRow } from '../modules/business/aggregate';
 import { newId } from '../modules/operation-log/repository';
-import { type AnyDb, callerOf, staleError } from './stage-scope';
+import { callerOf, staleError } from './stage-scope';
+import { type TablesWith, kitDb } from './stage-tables';
+import { type Extensions, extensionsOf } from './extensions';
+
+declare module './extensions' {
+  interface ExtensionPoints {
+    itemsDefs: Map<string, ItemsDef<string, StageItem<string>>>;
+  }
+}
 
 export type ItemValues = Readonly<Record<string, string | number | null>>;
+
+/** The columns every stage item's row carries, as the kit reads and writes them. */
+export interface ItemColumns {
+  item_id: string;
+  tenant_id: string;
+  business_id: string;
+  seq: number;
+  status: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The tables a stage's items may be kept in: those whose rows carry the item's columns. */
+export type ItemTable = TablesWith<ItemColumns>;
+
+/** The kit's statements on an item table, checked against the item's columns. */
+const itemsDb = (db: Kysely<Database>) => kitDb<ItemColumns, ItemTable>(db);
 
 /** Who moves an item, and what the move carried. */
 export interface ItemMove<S extends string> {
@@ -60,7 +86,7 @@ export interface ItemsDef<S extends string, I extends StageItem<S>> {
   /** The page that grants reading the items. */
   menu: string;
   /** The rows' table. */
-  table: string;
+  table: ItemTable;
   workflow: WorkflowTable<S, I, ItemFacts>;
   /** The business states in which the items move. */
   states: readonly StateKey[];
@@ -117,8 +143,8 @@ export type TransitionBody = { action: string; version: number; comment?: string
 const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
 /** The business's items in their order. */
-export async function itemRows(db: AnyDb, table: string, tenantId: string, businessId: string) {
-  return db
+export async function itemRows(db: Kysely<Database>, table: ItemTable, tenantId: string, businessId: string) {
+  return itemsDb(db)
     .selectFrom(table)
     .selectAll()
     .where('tenant_id', '=', tenantId)
@@ -140,7 +166,7 @@ export function registerItems<S extends string, I extends StageItem<S>>(
   deps: GatewayDeps,
   def: ItemsDef<S, I>,
 ): void {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
   const row = Type.Object(
     { ...def.wire.schema.properties, actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作' }) },
     { additionalProperties: false },
@@ -287,7 +313,7 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
   def: ItemsDef<S, I>,
   { tenantId, actor, now, id, body }: { tenantId: string; actor: Actor; now: Date; id: string; body: TransitionBody },
 ) {
-  const db = database as unknown as AnyDb;
+  const db = itemsDb(database);
   const userId = actor.userId;
   const parent = (t: string, a: Actor, businessId: string, trx: Kysely<Database>) =>
     itemParent(trx, t, a, businessId, true);
@@ -307,14 +333,14 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
   const answer = await within(async (trx) => {
     const business = await parent(tenantId, actor, String(found.business_id), trx);
     const ctx = context(actor, now, business.state);
-    const stored = await (trx as unknown as AnyDb)
+    const stored = await itemsDb(trx)
       .selectFrom(def.table)
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .where('item_id', '=', id)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    const item = def.fromRow(stored);
+    const item = def.fromRow(stored as ItemColumns & Record<string, unknown>);
     const input: TransitionInput = {
       ...(body.comment !== undefined ? { comment: body.comment } : {}),
       values: body.values ?? {},
@@ -336,7 +362,7 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
       comment: verdict.comment,
       values,
     };
-    const written = await (trx as unknown as AnyDb)
+    const written = await itemsDb(trx)
       .updateTable(def.table)
       .set({ ...def.write(item, move), status: verdict.to, version: sql`version + 1`, updated_at: now })
       .where('tenant_id', '=', tenantId)
@@ -350,13 +376,13 @@ export async function moveItem<S extends string, I extends StageItem<S>>(
       before: { status: item.status, version: item.version },
       after: { status: verdict.to, version: item.version + 1, comment: verdict.comment },
     });
-    const after = await (trx as unknown as AnyDb)
+    const after = await itemsDb(trx)
       .selectFrom(def.table)
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .where('item_id', '=', id)
       .executeTakeFirstOrThrow();
-    return withActions([def.fromRow(after)], business, ctx)[0];
+    return withActions([def.fromRow(after as ItemColumns & Record<string, unknown>)], business, ctx)[0];
   });
   return answer;
 }
@@ -380,14 +406,14 @@ export async function addItem<S extends string, I extends StageItem<S>>(
     const refused = itemParentRefusal(business, def.states, def.workflow.noun);
     if (refused) throw invalidInput(refused);
     const columns = await create.columns(trx, business, who.body, { tenantId, actor, now });
-    const t = trx as unknown as AnyDb;
+    const t = itemsDb(trx);
     const last = await t
       .selectFrom(def.table)
       .select(sql<number>`coalesce(max(seq), 0)`.as('seq'))
       .where('tenant_id', '=', tenantId)
       .where('business_id', '=', businessId)
       .executeTakeFirstOrThrow();
-    const id = newId();
+    const id = newId(now);
     await t
       .insertInto(def.table)
       .values({
@@ -410,29 +436,35 @@ export async function addItem<S extends string, I extends StageItem<S>>(
       .where('tenant_id', '=', tenantId)
       .where('item_id', '=', id)
       .executeTakeFirstOrThrow();
-    return itemsWithActions(def, [def.fromRow(stored)], business, itemContext(def, actor, now, business.state))[0];
+    return itemsWithActions(
+      def,
+      [def.fromRow(stored as ItemColumns & Record<string, unknown>)],
+      business,
+      itemContext(def, actor, now, business.state),
+    )[0];
   });
 }
 
 /** The items' contribution to the business's checkpoint, registered where the stage's rules are. */
 export function registerItemsCheckpoint<S extends string, I extends StageItem<S>>(
+  x: Extensions,
   def: Pick<ItemsDef<S, I>, 'table' | 'fromRow' | 'checkpoint'>,
 ): void {
   const checkpoint = def.checkpoint;
   if (!checkpoint) return;
-  registerCheckpoint(checkpoint.at, async (db, tenantId, record) => {
+  registerCheckpoint(x, checkpoint.at, async (db, tenantId, record) => {
     const businessId = (record as { keyId?: string }).keyId;
     if (!businessId) return [];
     return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
   });
 }
 
-/** Every stage's items by name, so that another stage moves one through the kit without importing its module. */
-const named = new Map<string, ItemsDef<string, StageItem<string>>>();
-
-/** The stage owning the items tells the kit about them (its store does, as it registers its checkpoint rules). */
-export function registerItemsDef<S extends string, I extends StageItem<S>>(def: ItemsDef<S, I>): void {
-  named.set(def.name, def as unknown as ItemsDef<string, StageItem<string>>);
+/**
+ * The stage owning the items tells the kit about them by name (its store declares it, as it declares its checkpoint
+ * rules), so that another stage moves one through the kit without importing its module.
+ */
+export function registerItemsDef<S extends string, I extends StageItem<S>>(x: Extensions, def: ItemsDef<S, I>): void {
+  x.point('itemsDefs').set(def.name, def as unknown as ItemsDef<string, StageItem<string>>);
 }
 
 /**
@@ -444,7 +476,7 @@ export async function moveNamedItem(
   name: string,
   move: { tenantId: string; actor: Actor; now: Date; id: string; body: TransitionBody },
 ) {
-  const def = named.get(name);
+  const def = extensionsOf(database).point('itemsDefs').get(name);
   if (!def) throw new Error(`no stage items named ${name}`);
   return moveItem(database, def, move);
 }

@@ -4,6 +4,7 @@
 // Dates are `date` columns read as 'YYYY-MM-DD' whichever way the driver hands them back.
 import type { ColumnType } from 'kysely';
 import { type TSchema, Type } from 'typebox';
+import { fenToWire } from '../../../src/domain/decimal/wire-fen';
 
 /** A bigint 分 column: read as text or bigint, written as a bigint. */
 export type FenColumn = ColumnType<string | bigint, bigint, bigint>;
@@ -15,6 +16,9 @@ export type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | n
 
 /** A stored 分 as bigint. */
 export const fenOf = (v: unknown): bigint => BigInt(String(v ?? 0));
+
+/** 分 as the wire carries it (DESIGN.md §2): an integer number of 分, refused past what a JSON number holds exactly. */
+export const wireFen = fenToWire;
 
 /** A stored date as 'YYYY-MM-DD'; null stays null. */
 export const dayOf = (v: unknown): string | null =>

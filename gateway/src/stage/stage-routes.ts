@@ -9,7 +9,7 @@
 // (`custom`) — it passes as hooks.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type TObject, type TProperties, type TSchema, Type } from 'typebox';
+import { type TObject, type TProperties, Type } from 'typebox';
 import {
   type BusinessRecord,
   type LifecycleContext,
@@ -20,6 +20,7 @@ import { type FieldDef, type ResourceRecord, mayReadWhole } from '../../../src/d
 import {
   type StageDef,
   editableStates,
+  movesOnStage,
   removableState,
   stageActions,
   stagePages,
@@ -30,10 +31,8 @@ import type { DocumentTemplate } from '../documents/document-template';
 import { renderDocument } from '../documents/render-document';
 import type { GatewayDeps } from '../deps';
 import {
-  type Actor,
   type BusinessRevision,
   type BusinessRow,
-  inScope,
   loadBusiness,
   reviseBusiness,
   submittedIn,
@@ -43,8 +42,8 @@ import {
 import { loadFacts, offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
-import { type RouteAccess, grantAllows, sessionOf } from '../plugins/auth-guard';
-import { envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
+import { grantAllows, sessionOf } from '../plugins/auth-guard';
+import { envelopeResponses, forbidden, invalidInput, ok } from '../plugins/envelope';
 import { BUSINESS_DETAIL } from '../modules/business/visibility';
 import { type ResourceQuery, listResources, pageResources } from '../resource/resource-repository';
 import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../resource/resource-routes';
@@ -52,24 +51,10 @@ import { grantedMenus } from '../modules/menu/repository';
 import { normalizeMenuPath } from '../../../src/domain/menu/menu';
 import { querySchema } from '../resource/resource-schemas';
 import { IdParams, Version, pageOf, pageRequest } from '../schemas/common';
-import {
-  type AnyDb,
-  anyDb,
-  callerOf,
-  fixedScopeOf,
-  rowSchema,
-  scopedRefOptions,
-  scopedRecord,
-  staleError,
-} from './stage-scope';
+import { type StageContext, type StageOwnRoutes, type StageRoute, stageOwnRoutes } from './stage-own-routes';
+import { fixedScopeOf, rowSchema, scopedRefOptions, scopedRecord, staleError } from './stage-scope';
 
-/** Who asks, in which tenant, when. */
-export interface StageContext {
-  tenantId: string;
-  userId: string;
-  actor: Actor;
-  now: Date;
-}
+export type { StageContext, StageRoute };
 
 /** A row of the stage's list with what the caller may do on it now. */
 export interface StageRow {
@@ -130,22 +115,9 @@ export interface StageHooks<B = never, C = never> {
   };
 }
 
-/** A route of the stage's own: a path after the stage's API, the page (default: the list) and code granting it. */
-export interface StageRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  menu?: string;
-  op?: Exclude<RouteAccess, string>['op'];
-  summary: string;
-  params?: TSchema;
-  querystring?: TSchema;
-  body?: TSchema;
-  response: TSchema;
-}
-
 /** What the kit gives a stage's own routes. */
 export interface StageKit {
-  db: AnyDb;
+  db: Kysely<Database>;
   row: TObject;
   detail: TObject;
   tags: string[];
@@ -160,6 +132,13 @@ export interface StageKit {
   business(ctx: Pick<StageContext, 'tenantId' | 'actor'>, id: string, trx?: Kysely<Database>): Promise<BusinessRow>;
   /** Registers a route of the stage's own: the kit's tag and access, the caller's context, the envelope. */
   route(spec: StageRoute, handle: (ctx: StageContext, request: FastifyRequest) => Promise<unknown>): void;
+  /** Registers the download of a stored document of the stage's own (the evidence its handler finds, checked). */
+  file: StageOwnRoutes['file'];
+  /**
+   * A route of the stage's own (POST, params `:id`) that moves the business by `action` under the body's `version`
+   * and `comment`, with the values the body carries as the table reads them (登记反馈's answer); answers the detail.
+   */
+  move<B>(spec: Omit<StageRoute, 'method' | 'response'>, action: string, values: (body: B) => MoveValues): void;
   /** The stage's own write in the operation log (`<name>.<verb>`), inside the caller's transaction. */
   log(
     trx: Kysely<Database>,
@@ -169,6 +148,8 @@ export interface StageKit {
     change: { before?: object; after?: object },
   ): Promise<void>;
 }
+
+type MoveValues = Readonly<Record<string, string | number | null>>;
 
 const RevisionQuery = Type.Object(
   { revision: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) },
@@ -189,7 +170,7 @@ export function registerStage<B, C>(
   const DEF = def.resource;
   const LIST = DEF.menuPath;
   const M = def.messages;
-  const db = anyDb(deps.db);
+  const db = deps.db;
   const row = rowSchema(DEF);
   const detail = hooks.detail
     ? Type.Object({ ...row.properties, ...hooks.detail.properties }, { additionalProperties: false })
@@ -197,16 +178,8 @@ export function registerStage<B, C>(
   const tags = ['business'];
   const own = stageActions(def);
 
-  const context = async (request: Parameters<typeof sessionOf>[0]): Promise<StageContext> => {
-    const { tenantId, userId } = sessionOf(request);
-    return { tenantId, userId, actor: await callerOf(request, deps.db), now: deps.now() };
-  };
+  const { context, route, business, file } = stageOwnRoutes(app, deps, DEF.api, LIST, M.notFound);
   const load = (ctx: StageContext, id: string) => scopedRecord(deps.db, DEF, ctx.tenantId, id, ctx.actor, M.notFound);
-  const business: StageKit['business'] = async (ctx, id, trx) => {
-    const found = await loadBusiness(trx ?? deps.db, ctx.tenantId, id, !!trx);
-    if (!inScope(ctx.actor, found)) throw notFound(M.notFound);
-    return found;
-  };
   const log: StageKit['log'] = (trx, ctx, verb, id, change) =>
     logOperation(trx, {
       ...{ tenantId: ctx.tenantId, userId: ctx.userId, now: ctx.now, action: `${DEF.name}.${verb}` },
@@ -224,16 +197,18 @@ export function registerStage<B, C>(
       .execute();
     return new Map(rows.map((r) => [r.business_id, toBusinessRow(r)]));
   };
-  const route: StageKit['route'] = (spec, handle) => {
-    const { method, path, menu, op, summary, response, ...input } = spec;
-    app.route({
-      method,
-      url: `${DEF.api}${path}`,
-      config: { access: { menu: menu ?? LIST, ...(op ? { op } : {}) } },
-      schema: { tags, summary, ...input, response: envelopeResponses(response) },
-      handler: async (request) => ok(await handle(await context(request), request)),
+  const move: StageKit['move'] = (spec, action, values) =>
+    route({ ...spec, method: 'POST', response: detail }, async (ctx, request) => {
+      const id = (request.params as IdParams).id;
+      const body = request.body as Parameters<typeof values>[0] & { version: number; comment?: string };
+      await load(ctx, id);
+      await transitionBusiness(deps.db, {
+        ...{ tenantId: ctx.tenantId, businessId: id, actor: ctx.actor, action, version: body.version, now: ctx.now },
+        ...(body.comment ? { comment: body.comment } : {}),
+        values: values(body),
+      });
+      return detailOf(ctx, id);
     });
-  };
   /** Each row with the stage's own actions the table offers the caller on it now, and the records read for them. */
   const offeredRows = async (ctx: StageContext, records: ResourceRecord[]) => {
     const recordOf = hooks.recordOf;
@@ -252,9 +227,11 @@ export function registerStage<B, C>(
       ctx.now,
     );
     const actions = new Map(known.map((r, i) => [r.keyId, offered[i] ?? []]));
-    const rows = records.map(
-      (r): StageRow => ({ ...r, actions: (actions.get(r.keyId) ?? []).filter((a) => own.has(a)) }),
-    );
+    const rows = records.map((r): StageRow => {
+      const state = byId.get(r.keyId)?.state ?? '';
+      const mine = (actions.get(r.keyId) ?? []).filter((a) => own.has(a) && movesOnStage(def, state, a));
+      return { ...r, actions: mine };
+    });
     return { rows, byId };
   };
   const withActions = async (ctx: StageContext, records: ResourceRecord[]) => (await offeredRows(ctx, records)).rows;
@@ -516,7 +493,7 @@ export function registerStage<B, C>(
     );
   }
 
-  return { db, row, detail, tags, context, load, withActions, detailOf, business, route, log };
+  return { db, row, detail, tags, context, load, withActions, detailOf, business, route, file, move, log };
 }
 
 /** The caller as the table's guards read it. */

@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import { DemoOrg } from '../db/seed/demo-seed';
+import { actorById } from '../modules/business/aggregate';
 import { SeededBusiness } from '../modules/business/seed';
+import { fixedScopeOf, scopeOfUser } from './stage-scope';
 import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../testing/test-gateway';
 
 type Headers = Record<string, string>;
@@ -73,6 +75,31 @@ describe.each(databasesUnderTest())('数据授权 on every stage on $name', ({ d
       for (const shown of ids) expect(expected, api).toContain(shown);
       expect(expected.length, api).toBeLessThan((await idsIn(view, id, null)).length);
     }
+  });
+
+  it('reads the caller’s scope alone as the whole actor has it: 数据授权 staff, a supplier user, other staff', async () => {
+    const idOf = async (name: string) =>
+      (
+        await gw.db
+          .selectFrom('app_user')
+          .select('user_id')
+          .where('tenant_id', '=', tenantId)
+          .where('user_name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).user_id;
+    const scopes = [];
+    for (const userId of [operatorId, await idOf('supplier'), await idOf('admin')]) {
+      const actor = await actorById(gw.db, tenantId, userId);
+      const scope = await scopeOfUser(gw.db, tenantId, userId);
+      expect({ ...scope, orgScope: scope.orgScope && [...scope.orgScope].sort() }).toEqual({
+        supplierId: actor.supplierId,
+        orgScope: actor.orgScope ? [...actor.orgScope].sort() : null,
+      });
+      scopes.push(fixedScopeOf(scope));
+    }
+    // One of each: a subtree of project companies, a supplier, the whole tenant.
+    expect(new Set(scopes[0]?.project_company_id)).toEqual(inside);
+    expect(scopes.map((f) => Object.keys(f))).toEqual([['project_company_id'], ['supplier_id'], []]);
   });
 
   it('answers 404 for the detail, 编辑 and moves of a stage record outside the subtree; inside, they work', async () => {

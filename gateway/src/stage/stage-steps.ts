@@ -9,22 +9,55 @@ import { Type } from 'typebox';
 import { stageOf } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
 import { type Actor, nextDocumentNo } from '../modules/business/aggregate';
-import { registerAfterTransition } from '../modules/business/after-transition';
-import type { AnyDb } from './stage-scope';
+import { type AfterTransition, registerAfterTransition } from '../modules/business/after-transition';
+import type { Extensions } from './extensions';
+import type { TablesWith } from './stage-tables';
 import type { Stage } from '../../../src/domain/financing/stages';
 import type { DocumentKind } from '../../../src/domain/document-numbers';
 
 export type StepContent = Record<string, string | number | null>;
 
+/** What a stepped record's row carries besides its key and number columns (named by the stage). */
+export interface StepRecordColumns {
+  tenant_id: string;
+  revision: number;
+  maker_id: string | null;
+  maker_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What each saved step's row carries besides the record's key column. */
+export interface StepColumns {
+  tenant_id: string;
+  revision: number;
+  step_key: string;
+  content: unknown;
+  done: boolean;
+  saved_by: string | null;
+  saved_by_id: string | null;
+  saved_at: Date;
+}
+
+type StepRecordTable = TablesWith<StepRecordColumns>;
+type StepTable = TablesWith<StepColumns>;
+type StepsView = Kysely<
+  Omit<Database, StepRecordTable | StepTable> & { [K in StepRecordTable]: StepRecordColumns } & {
+    [K in StepTable]: StepColumns;
+  }
+>;
+/** The kit's statements on a stage's stepped record and its steps, checked against their columns. */
+const stepsDb = (db: Kysely<Database>) => db as unknown as StepsView;
+
 export interface StepsSpec<K extends string> {
   stage: Stage;
   /** The record's table and its id and number columns; the steps' table (`<id>, tenant_id, revision, …`). */
-  table: string;
+  table: StepRecordTable;
   id: string;
   no: string;
   /** The kind of document its number is (src/domain/document-numbers.ts). */
   kind: DocumentKind;
-  stepTable: string;
+  stepTable: StepTable;
   steps: readonly { key: K; title: string }[];
   /** Whether a step is done, given every step of the revision (one may stand on another). */
   done(key: K, content: StepContent, all: Partial<Record<K, StepContent>>, today: Date): boolean;
@@ -53,19 +86,22 @@ const parsed = (v: unknown): StepContent => (typeof v === 'string' ? JSON.parse(
 export function stageSteps<K extends string>(spec: StepsSpec<K>) {
   const { table, stepTable, id: ID } = spec;
 
-  async function load(db: AnyDb, tenantId: string, id: string): Promise<StoredSteps<K> | null> {
-    const r = await db
+  // The record's key and number columns are the stage's own (report_id, report_no), named by its spec.
+  const idRef = sql.ref(ID);
+  async function load(database: Kysely<Database>, tenantId: string, id: string): Promise<StoredSteps<K> | null> {
+    const db = stepsDb(database);
+    const r = (await db
       .selectFrom(table)
       .selectAll()
       .where('tenant_id', '=', tenantId)
-      .where(ID, '=', id)
-      .executeTakeFirst();
+      .where(idRef, '=', id)
+      .executeTakeFirst()) as (StepRecordColumns & Record<string, unknown>) | undefined;
     if (!r) return null;
     const rows = await db
       .selectFrom(stepTable)
       .selectAll()
       .where('tenant_id', '=', tenantId)
-      .where(ID, '=', id)
+      .where(idRef, '=', id)
       .execute();
     const revision = Number(r.revision);
     const revisions = Array.from({ length: revision }, (_, i) => {
@@ -94,8 +130,8 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     trx: Kysely<Database>,
     d: { tenantId: string; businessId: string; actor: Actor; now: Date; key: K; content: StepContent },
   ): Promise<{ no: string; revision: number }> {
-    const db = trx as unknown as AnyDb;
-    let stored = await load(db, d.tenantId, d.businessId);
+    const db = stepsDb(trx);
+    let stored = await load(trx, d.tenantId, d.businessId);
     if (!stored) {
       const no = await nextDocumentNo(trx, d.tenantId, spec.kind, d.now);
       const row = { [ID]: d.businessId, tenant_id: d.tenantId, [spec.no]: no, revision: 1 };
@@ -104,7 +140,7 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
         .insertInto(table)
         .values({ ...row, ...maker })
         .execute();
-      stored = (await load(db, d.tenantId, d.businessId)) as StoredSteps<K>;
+      stored = (await load(trx, d.tenantId, d.businessId)) as StoredSteps<K>;
     }
     const revision = stored.revision;
     const steps = { ...current(stored), [d.key]: d.content } as Partial<Record<K, StepContent>>;
@@ -115,26 +151,27 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
     await db
       .insertInto(stepTable)
       .values({ [ID]: d.businessId, tenant_id: d.tenantId, revision, step_key: d.key, ...saved, done: false })
-      .onConflict((oc) => oc.columns([ID, 'revision', 'step_key']).doUpdateSet(saved))
+      .onConflict((oc) => oc.expression(sql`${idRef}, revision, step_key`).doUpdateSet(saved))
       .execute();
     for (const [key, content] of Object.entries(steps) as [K, StepContent][]) {
       await db
         .updateTable(stepTable)
         .set({ done: spec.done(key, content, steps, d.now) })
-        .where(ID, '=', d.businessId)
+        .where(idRef, '=', d.businessId)
         .where('revision', '=', revision)
         .where('step_key', '=', key)
         .execute();
     }
-    await db.updateTable(table).set({ updated_at: d.now }).where(ID, '=', d.businessId).execute();
+    await db.updateTable(table).set({ updated_at: d.now }).where(idRef, '=', d.businessId).execute();
     return { no: stored.no, revision };
   }
 
-  registerAfterTransition(`${table}.revision`, async (trx, done) => {
+  // A 退回 opens the next revision, every step carried over (each app registers it: `registerRevision`).
+  const nextRevisionOnReturn: AfterTransition = async (trx, done) => {
     const returned = `${spec.stage}/RETURNED`;
     if (done.to !== returned || done.from === done.to || stageOf(done.from) === 'TERMINATED') return;
-    const db = trx as unknown as AnyDb;
-    const stored = await load(db, done.tenantId, done.businessId);
+    const db = stepsDb(trx);
+    const stored = await load(trx, done.tenantId, done.businessId);
     if (!stored) return;
     const next = stored.revision + 1;
     await sql`insert into ${sql.table(stepTable)} (${sql.ref(ID)}, tenant_id, revision, step_key, content, done,
@@ -144,27 +181,35 @@ export function stageSteps<K extends string>(spec: StepsSpec<K>) {
       where tenant_id = ${done.tenantId} and ${sql.ref(ID)} = ${done.businessId} and revision = ${stored.revision}`.execute(
       trx,
     );
-    await db.updateTable(table).set({ revision: next, updated_at: done.now }).where(ID, '=', done.businessId).execute();
-  });
+    await db
+      .updateTable(table)
+      .set({ revision: next, updated_at: done.now })
+      .where(idRef, '=', done.businessId)
+      .execute();
+  };
 
   /**
    * Who wrote the revision being made, by id: everyone who saved one of its steps (a step carried over from
    * the revision before keeps its writer). Each is one of its makers and never reviews it.
    */
-  async function writers(db: AnyDb, tenantId: string, id: string): Promise<string[]> {
-    const rows = await db
+  async function writers(database: Kysely<Database>, tenantId: string, id: string): Promise<string[]> {
+    const rows = await stepsDb(database)
       .selectFrom(`${stepTable} as s`)
-      .innerJoin(`${table} as r`, (j) => j.onRef(`r.${ID}`, '=', `s.${ID}`).onRef('r.revision', '=', 's.revision'))
+      .innerJoin(`${table} as r`, (j) =>
+        j.on(sql.ref(`r.${ID}`), '=', sql.ref(`s.${ID}`)).onRef('r.revision', '=', 's.revision'),
+      )
       .select('s.saved_by_id')
       .distinct()
       .where('s.tenant_id', '=', tenantId)
-      .where(`s.${ID}`, '=', id)
+      .where(sql.ref(`s.${ID}`), '=', id)
       .where('s.saved_by_id', 'is not', null)
       .execute();
     return rows.map((r) => String(r.saved_by_id));
   }
 
-  return { load, current, save, writers };
+  const registerRevision = (x: Extensions) => registerAfterTransition(x, `${table}.revision`, nextRevisionOnReturn);
+
+  return { load, current, save, writers, registerRevision };
 }
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

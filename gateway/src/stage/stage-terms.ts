@@ -1,24 +1,29 @@
 // The limits a stage's financing terms are held to (BUSINESS.md §2 effective cap; "Decisions for the
 // lifecycle's second half": the report's 方案建议, the decision, and the stages after them read the same
-// limits): the business's fund product — while it names none, the tenant's first enabled product, as the
-// decision will choose one — the effective cap of that product with the project company's parameter and the
-// summary in force on the business day, and what the business applied for. One read for every stage.
+// limits), one read for every stage:
+// - the effective cap: the minimum of the business's own fund product, its project company's parameter and the
+//   summary in force on the business day. The product is the one the business names (BUSINESS.md: 资金产品 is
+//   fixed at APPLICATION); while it names none, no product binds the cap — the application's limits and the
+//   decision's are the same figures (`businessEffectiveCapOf`, which the application's `limitsOf` reads too);
+// - the product's ranges: the business's product, or while it names none the tenant's first enabled product,
+//   as the decision will choose one (`productOrProposalOf`: its ranges are shown as a proposal, not as the cap);
+// - what the business applied for: the business's 申请金额 (`appliedAmountOf`), which the application's 提交
+//   records as its lines' total — the one figure a reviewer approves against, never the application's draft.
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
 import type { ProductRanges, TermsBounds } from '../../../src/domain/financing/financing-terms';
 import type { RepaymentMethod } from '../../../src/domain/financing/repayment-schedule';
-import { effectiveCap } from '../../../src/domain/parameters/effective-cap';
+import { type EffectiveCap, effectiveCap } from '../../../src/domain/parameters/effective-cap';
 import type { Database } from '../db/database';
 import { capSourcesOf } from '../modules/parameters/cap-sources';
-import { type AnyDb, anyDb } from './stage-scope';
+import { fenOf } from './stage-money';
 
 /** The business as the limits read it. */
 export interface TermsBusiness {
   keyId: string;
   productId?: string | null;
   projectCompanyId?: string | null;
-  applyAmount?: number;
 }
 
 export interface StageProduct extends ProductRanges {
@@ -38,7 +43,16 @@ export interface StageTerms {
 export const rateText = (v: unknown): string | null =>
   v === null || v === undefined ? null : typeof v === 'number' ? v.toFixed(4) : Number(v).toFixed(4);
 
-async function productOf(db: AnyDb, tenantId: string, productId: string | null): Promise<StageProduct | null> {
+/**
+ * The product whose ranges the terms show: the business's own, or while it names none the tenant's first enabled
+ * product as the decision's proposal. Never the cap's product — that is the business's own only
+ * (`businessEffectiveCapOf`).
+ */
+async function productOrProposalOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  productId: string | null,
+): Promise<StageProduct | null> {
   let q = db.selectFrom('fund_product').selectAll().where('tenant_id', '=', tenantId);
   q = productId ? q.where('product_id', '=', productId) : q.where('status', '=', 'ENABLED').orderBy('product_code');
   const p = await q.limit(1).executeTakeFirst();
@@ -59,22 +73,46 @@ async function productOf(db: AnyDb, tenantId: string, productId: string | null):
   };
 }
 
-/** What the business applied for: its application's total and term, else the amount on the business. */
-async function appliedOf(db: AnyDb, tenantId: string, business: TermsBusiness) {
-  const a = await db
-    .selectFrom('financing_application')
-    .select(['total_amount', 'term_days'])
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', business.keyId)
-    .executeTakeFirst();
-  if (a) return { amount: Number(a.total_amount), termDays: a.term_days === null ? null : Number(a.term_days) };
-  const b = await db
+/** The business's 申请金额 in 分: what it applied for, as the application's 提交 recorded it (0 when none). */
+export async function appliedAmountOf(
+  database: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<bigint> {
+  const b = await database
     .selectFrom('financing_business')
     .select('apply_amount')
     .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', business.keyId)
+    .where('business_id', '=', businessId)
     .executeTakeFirst();
-  return { amount: Number(b?.apply_amount ?? business.applyAmount ?? 0), termDays: null };
+  return fenOf(b?.apply_amount);
+}
+
+/** The term the business's application asks for, when it names one. */
+async function appliedTermOf(db: Kysely<Database>, tenantId: string, businessId: string): Promise<number | null> {
+  const a = await db
+    .selectFrom('financing_application')
+    .select('term_days')
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', businessId)
+    .executeTakeFirst();
+  return a?.term_days == null ? null : Number(a.term_days);
+}
+
+/** The effective cap of the business now: its own product only (none binds while it names none, never the
+ * proposal `productOrProposalOf` reads), its project company's subsidiary parameter, the summary in force. */
+export async function businessEffectiveCapOf(
+  database: Kysely<Database>,
+  tenantId: string,
+  business: Pick<TermsBusiness, 'productId' | 'projectCompanyId'>,
+  now: Date,
+): Promise<EffectiveCap> {
+  const sources = await capSourcesOf(database, tenantId, {
+    productId: business.productId ?? null,
+    subsidiaryId: business.projectCompanyId ?? null,
+    on: businessDay(now),
+  });
+  return effectiveCap(sources);
 }
 
 /** The limits of the business's terms now; null when the tenant has no product to hold them to. */
@@ -84,22 +122,15 @@ export async function stageTerms(
   business: TermsBusiness,
   now: Date,
 ): Promise<StageTerms | null> {
-  const db = anyDb(database);
-  const product = await productOf(db, tenantId, business.productId ?? null);
+  const db = database;
+  const product = await productOrProposalOf(db, tenantId, business.productId ?? null);
   if (!product) return null;
-  const [sources, applied] = await Promise.all([
-    capSourcesOf(database, tenantId, {
-      productId: product.productId,
-      subsidiaryId: business.projectCompanyId ?? null,
-      on: businessDay(now),
-    }),
-    appliedOf(db, tenantId, business),
+  const [cap, applyAmountFen, appliedTermDays] = await Promise.all([
+    businessEffectiveCapOf(database, tenantId, business, now),
+    appliedAmountOf(database, tenantId, business.keyId),
+    appliedTermOf(db, tenantId, business.keyId),
   ]);
-  return {
-    bounds: { cap: effectiveCap(sources), product, applyAmountFen: BigInt(applied.amount) },
-    product,
-    appliedTermDays: applied.termDays,
-  };
+  return { bounds: { cap, product, applyAmountFen }, product, appliedTermDays };
 }
 
 /** The limits as they travel (ReportBounds): the effective cap, the product's ranges, the amount applied for. */

@@ -7,6 +7,14 @@ import type { Kysely } from 'kysely';
 import type { DoneRow, TodoRow, TodoTab } from '../../../src/domain/financing/review-queue';
 import type { Database } from '../db/database';
 import type { Actor } from '../modules/business/aggregate';
+import { type Extensions, extensionsOf } from './extensions';
+
+declare module './extensions' {
+  interface ExtensionPoints {
+    todoSources: Map<TodoTab, Map<string, TodoSource>>;
+    doneSources: Map<string, DoneSource>;
+  }
+}
 
 export type { TodoRow };
 
@@ -19,11 +27,9 @@ export type TodoSource = (
   limit?: number,
 ) => Promise<readonly TodoRow[]>;
 
-const sources = new Map<TodoTab, Map<string, TodoSource>>();
-
 /** Registers (or replaces, by name) a source of the tab's to-dos. */
-export function registerTodoSource(tab: TodoTab, name: string, source: TodoSource): void {
-  sources.set(tab, new Map([...(sources.get(tab) ?? []), [name, source]]));
+export function registerTodoSource(x: Extensions, tab: TodoTab, name: string, source: TodoSource): void {
+  x.point('todoSources').set(tab, new Map([...(x.point('todoSources').get(tab) ?? []), [name, source]]));
 }
 
 /** The tab's to-dos from every source registered for it, in registration order (at most `limit`). */
@@ -36,7 +42,8 @@ export async function todosOf(
   limit?: number,
 ): Promise<TodoRow[]> {
   const rows: TodoRow[] = [];
-  for (const source of sources.get(tab)?.values() ?? []) rows.push(...(await source(db, tenantId, actor, now, limit)));
+  for (const source of extensionsOf(db).point('todoSources').get(tab)?.values() ?? [])
+    rows.push(...(await source(db, tenantId, actor, now, limit)));
   return limit === undefined ? rows : rows.slice(0, limit);
 }
 
@@ -48,11 +55,9 @@ export type DoneSource = (
   first: number,
 ) => Promise<{ rows: readonly DoneRow[]; total: number }>;
 
-const doneSources = new Map<string, DoneSource>();
-
 /** Registers (or replaces, by name) a source of 我的已办. */
-export function registerDoneSource(name: string, source: DoneSource): void {
-  doneSources.set(name, source);
+export function registerDoneSource(x: Extensions, name: string, source: DoneSource): void {
+  x.point('doneSources').set(name, source);
 }
 
 /**
@@ -67,7 +72,9 @@ export async function donePage(
   own: DoneSource,
 ): Promise<{ records: DoneRow[]; total: number }> {
   const first = page.offset + page.size;
-  const parts = await Promise.all([own, ...doneSources.values()].map((source) => source(db, tenantId, userId, first)));
+  const parts = await Promise.all(
+    [own, ...extensionsOf(db).point('doneSources').values()].map((source) => source(db, tenantId, userId, first)),
+  );
   const merged = parts
     .flatMap((p) => p.rows)
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || (a.keyId < b.keyId ? 1 : a.keyId > b.keyId ? -1 : 0));

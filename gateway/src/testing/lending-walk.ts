@@ -10,12 +10,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Checkpoint } from '../../../src/domain/financing/lifecycle';
 import type { Database } from '../db/database';
 import { type Actor, actorById, loadBusiness, nextDocumentNo, transitionBusiness } from '../modules/business/aggregate';
 import { CONTRACT_FILE_TYPE, termElementsOf } from '../modules/contract/store';
 import { newId } from '../modules/operation-log/repository';
-import { hasCheckpoint, registerCheckpoint } from '../modules/business/facts';
 import { ELEMENTS } from '../modules/elements/store';
 import { loanTermsOf, RECEIPT_FILE_TYPE } from '../modules/lending/store';
 import { addDays } from '../../../src/domain/financing/repayment-schedule';
@@ -26,13 +24,6 @@ import { loadPdfKit } from '../lazy-libraries';
 import { walkSigning } from './signing-walk';
 import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
 import { walkPush } from './push-walk';
-
-const NOT_YET_BUILT: readonly Checkpoint[] = [];
-
-/** The stages between 要素 and 放款 whose rules are not built yet let a walk through. */
-export function standInCheckpoints(): void {
-  for (const c of NOT_YET_BUILT) if (!hasCheckpoint(c)) registerCheckpoint(c, async () => []);
-}
 
 const idOf = async (db: Kysely<Database>, name: string) =>
   (await db.selectFrom('app_user').select('user_id').where('user_name', '=', name).executeTakeFirstOrThrow()).user_id;
@@ -88,7 +79,7 @@ async function contractOfTerms(
 ) {
   const terms = await termElementsOf(db as never, tenantId, businessId);
   const required = (name: string) => terms.find((t) => t.name === name)?.required as Record<string, unknown>;
-  const itemId = newId();
+  const itemId = newId(now);
   const contractNo = await nextDocumentNo(db, tenantId, 'contract', now);
   const pdf = await contractPdf(contractNo, required('金额').fen);
   const { fileId, sha256 } = await storeGeneratedDocument(
@@ -135,7 +126,6 @@ export async function walkToSigning(
   now: Date,
   filesDir: string,
 ): Promise<void> {
-  standInCheckpoints();
   const [admin, ops1, ops2, legal, risk1, riskhead] = await idsOf(db, tenantId, [
     ...['admin', 'ops1', 'ops2', 'legal', 'risk1', 'riskhead'],
   ]);
@@ -150,7 +140,7 @@ export async function walkToSigning(
   await moveAs(db, at, risk1 as Actor, 'approve');
 }
 
-/** Walks the business from ELEMENTS/DRAFT to PUSH/WAIT_PUSH on `now`: 要素, 合同 and 签约 signed for real. */
+/** Walks the business from ELEMENTS/DRAFT to SIGNING/SIGNED (已签约) on `now`: 要素, 合同 and 签约 signed for real. */
 export async function walkToPush(
   db: Kysely<Database>,
   tenantId: string,
@@ -206,7 +196,7 @@ export async function lendApproved(db: Kysely<Database>, tenantId: string, busin
   if (!limits?.terms) throw new Error(`no approved terms for business ${businessId}`);
   const amount = limits.bounds.capitalApprovedFen;
   const loanDate = limits.bounds.today;
-  const fileId = newId();
+  const fileId = newId(now);
   await db
     .insertInto('stored_file')
     .values({

@@ -48,7 +48,7 @@ export async function writeTemplate(path: string, filesDir: string, now: Date): 
   const { db } = await openDatabase({ memory: true });
   try {
     await migrate(db);
-    await seedDemo(db, now);
+    await seedDemo(db, now, { filesDir });
     await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
     const source = changeSourceOf(db);
     if (source?.kind !== 'pglite') throw new Error('the template is a PGlite database');
@@ -113,7 +113,7 @@ export async function writePgTemplate(url: string, name: string, filesDir: strin
   const { db } = await openDatabase({ url: templateUrl, schema: PG_TEMPLATE_SCHEMA });
   try {
     await migrate(db);
-    await seedDemo(db, now);
+    await seedDemo(db, now, { filesDir });
     await storeSeededContents(db, new BlobStore(filesDir), DEFAULT_CJK_FONT);
   } finally {
     await db.destroy();

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import { demoPassword } from './demo-passwords';
 import { walkToLending } from './lending-walk';
 import { callerOf, signIn, uploadFile } from './test-gateway';
+import { fenOf, wireFen } from '../stage/stage-money';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const API = '/api/business/lending';
@@ -32,7 +33,7 @@ export async function walkToRepaying(
   const receipt = await uploadFile(app, finance, '放款回单.pdf', PDF);
   const registered = await call('POST', `${API}/${businessId}/register`, finance, {
     version: business.version,
-    amount: Number(business.approved_amount),
+    amount: wireFen(fenOf(business.approved_amount)),
     loanDate: businessDay(now),
     upfrontInterest: 0,
     serviceFee: 0,

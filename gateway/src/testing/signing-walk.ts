@@ -4,7 +4,7 @@
 // party at the one-time link, each signature a real CMS signature appended to every contract by the built-in
 // provider; the provider's callbacks are signed with the tenant's secret and verified by the inbound kit's own
 // check before the kit's `receiveEvent` acts on them — the same path as `POST /api/callback/esign`, without HTTP,
-// so a seed or a test's set-up (no app running) can call it. Ends with the business at 推送·待推送.
+// so a seed or a test's set-up (no app running) can call it. Ends with the business at 签约·已签约.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,7 @@ export const codeOf = async (db: Kysely<Database>, flowId: string, order: number
 export const linkOf = async (db: Kysely<Database>, flowId: string, order: number) =>
   /(\/esign\/sign\/[\w-]+)/.exec(await noticeText(db, flowId, order, 'LINK'))?.[1] ?? '';
 
-/** Walks the business from 签约·待签约 to 推送·待推送 on `now`, signing for real. Answers the signing's id. */
+/** Walks the business from 签约·待签约 to 签约·已签约 on `now`, signing for real. Answers the signing's id. */
 export async function walkSigning(
   db: Kysely<Database>,
   tenantId: string,

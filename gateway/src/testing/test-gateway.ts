@@ -32,6 +32,8 @@ export interface TestGatewayOptions {
   maxUploadBytes?: number;
   sofficePath?: string;
   cjkFont?: { path: string; family: string };
+  /** The database's limit on a statement and on a transaction left idle, ms (a short one finds work held inside). */
+  statementTimeoutMs?: number;
 }
 
 export interface TestGateway {
@@ -63,15 +65,16 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     if (!options.filesDir) rmSync(filesDir, { recursive: true, force: true });
   };
   const template = options.databaseUrl ? null : migratedTemplate();
+  const limit = options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : null;
   const { db, kind } = await openDatabase(
     options.databaseUrl
-      ? { url: copyUrl ?? options.databaseUrl, schema }
-      : { memory: true, ...(template ? { from: template } : {}) },
+      ? { url: copyUrl ?? options.databaseUrl, schema, ...(limit ? { pool: limit } : {}) }
+      : { memory: true, ...(template ? { from: template } : {}), ...(limit ? { limits: limit } : {}) },
   );
   try {
     if (!template && !copyUrl) {
       await migrate(db);
-      await seedDemo(db, seededAt());
+      await seedDemo(db, seededAt(), { filesDir });
     }
     if (options.encryptKey !== undefined) {
       const value = options.encryptKey;

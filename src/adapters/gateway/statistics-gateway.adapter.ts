@@ -3,7 +3,9 @@ import { type FileSaver, FileSaverId } from '../../application/ports/file-gatewa
 import type { StatisticsGateway } from '../../application/ports/statistics-gateway.port';
 import { menuIdForPath } from '../../domain/menu/menu';
 import {
+  DASHBOARD_EXPORT_API,
   DASHBOARD_MENU,
+  DASHBOARD_TITLE,
   KPI_API,
   type KpiFigures,
   type StatisticsFilter,
@@ -38,6 +40,14 @@ export class StatisticsGatewayAdapter implements StatisticsGateway {
     const { blob, fileName } = await this.http.blob('GET', `${WIDGETS[name].api}/export`, {
       params: paramsOf(filter),
       fallbackName: `${WIDGETS[name].title}.xlsx`,
+    });
+    this.saver.save(blob, fileName);
+  }
+
+  async exportDashboard(filter: StatisticsFilter): Promise<void> {
+    const { blob, fileName } = await this.http.blob('GET', DASHBOARD_EXPORT_API, {
+      params: paramsOf(filter),
+      fallbackName: `${DASHBOARD_TITLE}.xlsx`,
     });
     this.saver.save(blob, fileName);
   }

@@ -6,6 +6,7 @@ import type { ParametersGateway } from '../ports/parameters-gateway.port';
 import { createSummaryParameterMachine } from './summary-parameter.machine';
 
 const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() };
+const clock = { now: () => new Date() };
 const active: ResourceRecord = {
   keyId: 's3',
   status: 'ACTIVE',
@@ -25,7 +26,7 @@ const gatewayOf = (over: Partial<ParametersGateway> = {}) => ({
 describe('summary parameter machine', () => {
   it('shows the version in force and saves the next one with the version read', async () => {
     const gateway = gatewayOf();
-    const actor = createActor(createSummaryParameterMachine({ gateway, notifier })).start();
+    const actor = createActor(createSummaryParameterMachine({ gateway, notifier, clock })).start();
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.texts.supplierMaxExposure).toBe('50,000,000.00');
     expect(actor.getSnapshot().context.texts.maxFinancingRatio).toBe('0.8000');
@@ -41,7 +42,7 @@ describe('summary parameter machine', () => {
 
   it('does not save a form that breaks a rule, and says which field', async () => {
     const gateway = gatewayOf();
-    const actor = createActor(createSummaryParameterMachine({ gateway, notifier })).start();
+    const actor = createActor(createSummaryParameterMachine({ gateway, notifier, clock })).start();
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'CHANGE', key: 'maxFinancingRatio', text: '0.95' });
     expect(actor.getSnapshot().context.errors.maxFinancingRatio).toBe('最高融资比例不能大于90%');
@@ -56,7 +57,7 @@ describe('summary parameter machine', () => {
   it('keeps what was typed when the save is refused, and fails to load without a version in force', async () => {
     const refusal = vi.fn(async () => Promise.reject(new Error('stale')));
     const refused = gatewayOf({ saveSummary: refusal });
-    const actor = createActor(createSummaryParameterMachine({ gateway: refused, notifier })).start();
+    const actor = createActor(createSummaryParameterMachine({ gateway: refused, notifier, clock })).start();
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'CHANGE', key: 'graceDays', text: '12' });
     actor.send({ type: 'SUBMIT' });
@@ -65,7 +66,7 @@ describe('summary parameter machine', () => {
     expect(actor.getSnapshot().context.active?.version).toBe(3);
 
     const none = gatewayOf({ activeSummary: vi.fn(async () => Promise.reject(new Error('none'))) });
-    const empty = createActor(createSummaryParameterMachine({ gateway: none, notifier })).start();
+    const empty = createActor(createSummaryParameterMachine({ gateway: none, notifier, clock })).start();
     await waitFor(empty, (s) => s.matches('failed'));
     expect(empty.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
     expect(empty.getSnapshot().can({ type: 'RETRY' })).toBe(true);

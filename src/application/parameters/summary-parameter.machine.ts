@@ -7,6 +7,7 @@ import { PasswordChangeMessage } from '../../domain/password/password-change-for
 import { RISK_SUMMARY } from '../../domain/parameters/risk-summary.resource';
 import { type ResourceRecord, formFields } from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, readForm } from '../../domain/resource/resource-form';
+import type { Clock } from '../ports/clock.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { ParametersGateway } from '../ports/parameters-gateway.port';
 
@@ -25,11 +26,12 @@ export type SummaryParameterEvent =
 export interface SummaryParameterDeps {
   gateway: ParametersGateway;
   notifier: Notifier;
-  today?: () => Date;
+  /** Whose today the form's day rules judge against. */
+  clock: Clock;
 }
 
-export function createSummaryParameterMachine({ gateway, notifier, today = () => new Date() }: SummaryParameterDeps) {
-  const check = (texts: FormTexts) => readForm(RISK_SUMMARY, texts, 'update', today());
+export function createSummaryParameterMachine({ gateway, notifier, clock }: SummaryParameterDeps) {
+  const check = (texts: FormTexts) => readForm(RISK_SUMMARY, texts, 'update', clock.now());
   const shown = (record: ResourceRecord) => ({
     active: record,
     texts: emptyTexts(RISK_SUMMARY, 'update', record),

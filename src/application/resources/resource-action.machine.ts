@@ -12,6 +12,7 @@ import {
 } from '../../domain/resource/resource';
 import { type FormTexts, wireValueOf } from '../../domain/resource/resource-form';
 import { checkTransitionComment } from '../../domain/workflow/workflow';
+import type { Clock } from '../ports/clock.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { ResourceGateway } from '../ports/resource-gateway.port';
 
@@ -47,9 +48,11 @@ export interface ResourceActionDeps {
   gateway: ResourceGateway;
   notifier: Notifier;
   onChanged: () => void;
+  /** Whose today an input's day rule judges against. */
+  clock: Clock;
 }
 
-export function createResourceActionMachine({ def, gateway, notifier, onChanged }: ResourceActionDeps) {
+export function createResourceActionMachine({ def, gateway, notifier, onChanged, clock }: ResourceActionDeps) {
   const transitionOf = (action: string) => def.workflow?.transitions.find((t) => t.action === action);
   const commentError = (action: string, comment: string) => {
     const t = transitionOf(action);
@@ -68,7 +71,7 @@ export function createResourceActionMachine({ def, gateway, notifier, onChanged 
       const read = wireValueOf(f, context.inputs[key] ?? '');
       if ('error' in read) errors[key] = read.error;
       else values[key] = read.value;
-      const refusal = errors[key] ?? validateField({ ...f, required: true }, values);
+      const refusal = errors[key] ?? validateField({ ...f, required: true }, values, clock.now());
       if (refusal) errors[key] = refusal;
     }
     if (Object.keys(errors).length === 0 && t?.inputs?.check && context.record) {

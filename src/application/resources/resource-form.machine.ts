@@ -12,6 +12,7 @@ import {
   refFormFields,
 } from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, fixedOrgChoices, readForm } from '../../domain/resource/resource-form';
+import type { Clock } from '../ports/clock.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { ResourceGateway, ResourceOption } from '../ports/resource-gateway.port';
 
@@ -39,17 +40,12 @@ export interface ResourceFormDeps {
   gateway: ResourceGateway;
   notifier: Notifier;
   onSaved: () => void;
-  today?: () => Date;
+  /** Whose today the form's day rules judge against. */
+  clock: Clock;
 }
 
-export function createResourceFormMachine({
-  def,
-  gateway,
-  notifier,
-  onSaved,
-  today = () => new Date(),
-}: ResourceFormDeps) {
-  const check = (mode: 'create' | 'update', texts: FormTexts) => readForm(def, texts, mode, today());
+export function createResourceFormMachine({ def, gateway, notifier, onSaved, clock }: ResourceFormDeps) {
+  const check = (mode: 'create' | 'update', texts: FormTexts) => readForm(def, texts, mode, clock.now());
   return setup({
     types: { context: {} as ResourceFormContext, events: {} as ResourceFormEvent },
     actors: {

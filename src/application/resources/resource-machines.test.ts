@@ -19,6 +19,8 @@ const record = (over: Partial<ResourceRecord> = {}): ResourceRecord =>
     ...over,
   }) as ResourceRecord;
 
+const clock = { now: () => new Date() };
+
 function fakes() {
   const gateway = {
     page: vi.fn(),
@@ -32,7 +34,7 @@ function fakes() {
     transition: vi.fn(async () => record({ status: 'REJECTED' })),
   } satisfies ResourceGateway;
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
-  return { gateway, notifier, onSaved: vi.fn(), onChanged: vi.fn() };
+  return { gateway, notifier, onSaved: vi.fn(), onChanged: vi.fn(), clock };
 }
 
 describe('the resource form flow', () => {

@@ -6,6 +6,7 @@ import type { ResourceRecord } from '../../domain/resource/resource';
 import { createResourceMakeMachine } from './resource-make.machine';
 
 const notifier = { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() };
+const clock = { now: () => new Date() };
 const record: ResourceRecord = {
   keyId: 'm1',
   status: 'SAVED',
@@ -41,7 +42,7 @@ const type = (
 describe('resource make machine', () => {
   it('creates from what was typed and ends saved', async () => {
     const gateway = gatewayOf();
-    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier }), {
+    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier, clock }), {
       input: {},
     }).start();
     expect(actor.getSnapshot().value).toBe('editing');
@@ -64,7 +65,7 @@ describe('resource make machine', () => {
 
   it('loads the record of ?id= and saves it with the version read', async () => {
     const gateway = gatewayOf();
-    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier }), {
+    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier, clock }), {
       input: { keyId: 'm1' },
     }).start();
     await waitFor(actor, (s) => s.matches('editing'));
@@ -82,11 +83,11 @@ describe('resource make machine', () => {
 
   it('sends nothing while a field is wrong, and cannot submit while loading', async () => {
     const gateway = gatewayOf({ get: vi.fn(() => new Promise<ResourceRecord>(() => {})) });
-    const loading = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier }), {
+    const loading = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier, clock }), {
       input: { keyId: 'm1' },
     }).start();
     expect(loading.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
-    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier }), {
+    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier, clock }), {
       input: {},
     }).start();
     actor.send({ type: 'SUBMIT' });
@@ -101,7 +102,7 @@ describe('resource make machine', () => {
         throw new Error('404');
       }),
     });
-    const missing = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier }), {
+    const missing = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway, notifier, clock }), {
       input: { keyId: 'x' },
     }).start();
     await waitFor(missing, (s) => s.matches('failed'));
@@ -110,9 +111,12 @@ describe('resource make machine', () => {
         throw new Error('stale');
       }),
     });
-    const actor = createActor(createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway: refusing, notifier }), {
-      input: { keyId: 'm1' },
-    }).start();
+    const actor = createActor(
+      createResourceMakeMachine({ def: INTERVIEW_MINUTES, gateway: refusing, notifier, clock }),
+      {
+        input: { keyId: 'm1' },
+      },
+    ).start();
     await waitFor(actor, (s) => s.matches('editing'));
     type(actor, { place: '线上视频' });
     actor.send({ type: 'SUBMIT' });

@@ -11,6 +11,7 @@ import {
   refFormFields,
 } from '../../domain/resource/resource';
 import { type FormTexts, emptyTexts, readForm } from '../../domain/resource/resource-form';
+import type { Clock } from '../ports/clock.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { ResourceGateway, ResourceOption } from '../ports/resource-gateway.port';
 
@@ -32,7 +33,8 @@ export interface ResourceMakeDeps {
   def: ResourceDef;
   gateway: ResourceGateway;
   notifier: Notifier;
-  today?: () => Date;
+  /** Whose today the form's day rules judge against. */
+  clock: Clock;
 }
 
 interface SaveInput {
@@ -42,8 +44,8 @@ interface SaveInput {
   form: ResourceForm;
 }
 
-export function createResourceMakeMachine({ def, gateway, notifier, today = () => new Date() }: ResourceMakeDeps) {
-  const check = (mode: 'create' | 'update', texts: FormTexts) => readForm(def, texts, mode, today());
+export function createResourceMakeMachine({ def, gateway, notifier, clock }: ResourceMakeDeps) {
+  const check = (mode: 'create' | 'update', texts: FormTexts) => readForm(def, texts, mode, clock.now());
   const opened = (record: ResourceRecord) => ({
     mode: 'update' as const,
     keyId: record.keyId,

@@ -16,6 +16,7 @@ import {
   type UserFormErrors,
   type UserFormField,
 } from '../../domain/user/user-form';
+import type { Clock } from '../ports/clock.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { UserGateway } from '../ports/user-gateway.port';
 
@@ -68,7 +69,7 @@ function changesOf(original: UserForm, form: UserForm): UserChanges {
   return changes;
 }
 
-export function createUserFormMachine(deps: { gateway: UserGateway; notifier: Notifier }) {
+export function createUserFormMachine(deps: { gateway: UserGateway; notifier: Notifier; clock: Clock }) {
   const { gateway, notifier } = deps;
   const check = (field: Checked) => ({
     initial: 'idle' as const,
@@ -147,12 +148,13 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
       changes: ({ event }, params: { field: Checked }) => event.type === 'CHANGE' && event.field === params.field,
       worthChecking: ({ context }, params: { field: Checked }) => {
         const value = context.form[params.field].trim();
-        if (value === '' || validateUserField(params.field, context.form) !== null) return false;
+        if (value === '' || validateUserField(params.field, context.form, deps.clock.now()) !== null) return false;
         // An unchanged value of the user being edited is theirs, not taken.
         return context.mode === 'create' || value !== context.original[params.field].trim();
       },
       valid: ({ context }) =>
-        Object.keys(validateUserForm(context.form)).length === 0 && !Object.values(context.taken).some(Boolean),
+        Object.keys(validateUserForm(context.form, deps.clock.now())).length === 0 &&
+        !Object.values(context.taken).some(Boolean),
     },
     actions: {
       setTaken: assign(({ context, event }, params: { field: Checked }) => ({
@@ -165,13 +167,13 @@ export function createUserFormMachine(deps: { gateway: UserGateway; notifier: No
         if (event.type !== 'CHANGE') return {};
         if (context.mode === 'edit' && event.field === 'userName') return {};
         const form = { ...context.form, [event.field]: event.value };
-        const message = validateUserField(event.field, form);
+        const message = validateUserField(event.field, form, deps.clock.now());
         const errors = { ...context.errors };
         if (message) errors[event.field] = message;
         else delete errors[event.field];
         return { form, errors, dirty: true };
       }),
-      showAll: assign(({ context }) => ({ errors: validateUserForm(context.form) })),
+      showAll: assign(({ context }) => ({ errors: validateUserForm(context.form, deps.clock.now()) })),
       warnIncomplete: () => notifier.warning(FORM_INCOMPLETE_WARNING),
       keepPassword: assign(({ event }) => ({ password: (event as unknown as { output: string | null }).output })),
     },

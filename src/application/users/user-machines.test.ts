@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { PatternMessage } from '../../domain/patterns/pattern-check';
+import { residentIdCheckChar } from '../../domain/patterns/resident-id';
 import type { UserRecord } from '../../domain/user/user';
 import { UserFormMessage } from '../../domain/user/user-form';
 import type { UserGateway } from '../ports/user-gateway.port';
@@ -71,6 +72,7 @@ function fakeGateway(over: Partial<UserGateway> = {}): UserGateway {
   };
 }
 const notifier = () => ({ error: vi.fn(), warning: vi.fn(), success: vi.fn() });
+const clock = { now: () => new Date() };
 
 describe('user list loader', () => {
   it('adds the organisation names looked up once per id, and fails when the lookup fails', async () => {
@@ -101,7 +103,9 @@ describe('user form machine', () => {
   };
   function start(gateway = fakeGateway(), user?: UserRecord) {
     const n = notifier();
-    const actor = createActor(createUserFormMachine({ gateway, notifier: n }), { input: user ? { user } : {} }).start();
+    const actor = createActor(createUserFormMachine({ gateway, notifier: n, clock }), {
+      input: user ? { user } : {},
+    }).start();
     return { actor, gateway, n };
   }
 
@@ -132,6 +136,24 @@ describe('user form machine', () => {
       email: 'z@example.com',
     });
     expect(done.context.password).toBe('Xy7@abcdEFGH');
+  });
+
+  it('judges an ID number’s birth date on the clock it is given, not the wall clock', () => {
+    const bornFirst17 = '11010520300101123';
+    const id = bornFirst17 + residentIdCheckChar(bornFirst17);
+    const typed = (today: string) => {
+      const machine = createUserFormMachine({
+        gateway: fakeGateway(),
+        notifier: notifier(),
+        clock: { now: () => new Date(today) },
+      });
+      const actor = createActor(machine, { input: {} }).start();
+      actor.send({ type: 'CHANGE', field: 'idNumber', value: id });
+      return fieldMessage(actor.getSnapshot().context, 'idNumber');
+    };
+    // Born 1 January 2030: not yet on the last day of 2029 in Beijing, a person on the first of 2030.
+    expect(typed('2029-12-31T12:00:00+08:00')).toBe(PatternMessage.residentId);
+    expect(typed('2030-01-01T08:00:00+08:00')).toBeUndefined();
   });
 
   it('checks the user name 300 ms after the last keystroke only, and a taken name blocks submit', async () => {

@@ -110,7 +110,7 @@ describe("the product's term range", () => {
           dueDate: '2027-06-30',
         },
       ],
-      preCreditAvailable: 100_00,
+      preCreditAvailable: 100_00n,
       repaymentSource: 'PROJECT_COMPANY',
       payeeBank: '招商银行',
       payeeAccount: '755912345678',

@@ -7,12 +7,13 @@
 // contract at the contract's 提交 (it may still be worked on while the contracts are drafted), one due before
 // lending at 登记放款.
 import { formatFen } from '../format/money-format';
+import { formatPercent } from '../format/percent-format';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
-import { type Checkpoint, type StateKey, LIVE_STATES, stageOf } from './lifecycle';
+import { type Checkpoint, type StateKey, LIVE_STATES } from './lifecycle';
 import { mergeConditions } from './meeting-rules';
 import type { RepaymentMethod } from './repayment-schedule';
 import { ROLE } from './roles';
-import { STAGES } from './stages';
+import { stagePassed } from './stages';
 import type { ApprovedDecision } from './decision';
 import type { WorkflowContext, WorkflowTable } from '../workflow/workflow';
 import { type ItemFacts, type StageItem, itemsCheckpoint } from '../workflow/items';
@@ -138,7 +139,7 @@ export function elementValueText(v: ElementValue | null): string {
     case 'AMOUNT':
       return `${formatFen(v.fen)}元`;
     case 'RATE':
-      return `年化${percentOf(v.rate)}`;
+      return `年化${formatPercent(v.rate)}`;
     case 'DAYS':
       return `${v.days}天`;
     case 'METHOD':
@@ -146,13 +147,6 @@ export function elementValueText(v: ElementValue | null): string {
     case 'TEXT':
       return v.text;
   }
-}
-
-/** '0.0650' → '6.50%'. */
-function percentOf(rate: string): string {
-  const [whole = '0', frac = ''] = rate.split('.');
-  const units = BigInt(whole) * 10_000n + BigInt(frac.padEnd(4, '0').slice(0, 4) || '0');
-  return `${units / 100n}.${String(units % 100n).padStart(2, '0')}%`;
 }
 
 /** One element item as its workflow reads it. */
@@ -290,7 +284,7 @@ export const ELEMENT_ITEMS: WorkflowTable<ElementStatus, ElementItem, ItemFacts>
  */
 export const ELEMENT_ITEM_STATES: readonly StateKey[] = [
   ...editableStates('ELEMENTS'),
-  ...LIVE_STATES.filter((s) => STAGES.indexOf(stageOf(s)) > STAGES.indexOf('ELEMENTS')),
+  ...LIVE_STATES.filter((s) => stagePassed('ELEMENTS', s)),
 ];
 
 /** The items 要素落实's 提交 counts: the terms (checked against the contracts next). */

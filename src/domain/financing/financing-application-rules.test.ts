@@ -32,7 +32,7 @@ const facts = (over: Partial<FinancingApplicationFacts> = {}): FinancingApplicat
     },
   ],
   ratio: null,
-  preCreditAvailable: 200_000_00,
+  preCreditAvailable: 200_000_00n,
   singleMax: null,
   termDays: 90,
   repaymentSource: 'PROJECT_COMPANY',
@@ -98,7 +98,7 @@ describe('SUBMIT_APPLICATION', () => {
   });
 
   it('keeps the total within the approved pre-credit and the single cap', () => {
-    expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: 79_999_99 }))).toEqual([
+    expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: 79_999_99n }))).toEqual([
       '申请总额超过预授信可用额度79,999.99元',
     ]);
     expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: null }))).toEqual([
@@ -168,9 +168,9 @@ describe('SUBMIT_APPLICATION at its boundaries', () => {
   const line = (financeAmount: number, orderId = 'o1') => ({ orderId, financeAmount });
 
   it('takes a total exactly at the approved pre-credit, and refuses one 分 more', () => {
-    expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00 }))).toEqual([]);
+    expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00n }))).toEqual([]);
     expect(
-      submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00, lines: [line(80_000_01)] })),
+      submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00n, lines: [line(80_000_01)] })),
     ).toEqual([
       FinancingApplicationMessage.lineOver('FKD1', 80_000_00n, '0.8000'),
       FinancingApplicationMessage.overPreCredit(80_000_00n),

@@ -102,7 +102,7 @@ export interface FinancingApplicationFacts {
   /** The effective cap's financing ratio for an order that carries none of its own (else the default 80 %). */
   ratio?: string | null;
   /** 分: the pre-credit's approved amount; null while none was approved. */
-  preCreditAvailable: number | null;
+  preCreditAvailable: bigint | null;
   /** 分: the effective single cap, if a parameter sets one. */
   singleMax?: bigint | null;
   /** The effective cap's term limit, if any (never above 360). */
@@ -170,8 +170,8 @@ export function submitFinancingApplicationProblems(f: FinancingApplicationFacts)
   }
   const total = totalOf(f.lines);
   if (f.preCreditAvailable === null) problems.push(FinancingApplicationMessage.noPreCredit);
-  else if (total > BigInt(f.preCreditAvailable)) {
-    problems.push(FinancingApplicationMessage.overPreCredit(BigInt(f.preCreditAvailable)));
+  else if (total > f.preCreditAvailable) {
+    problems.push(FinancingApplicationMessage.overPreCredit(f.preCreditAvailable));
   }
   if (f.singleMax !== null && f.singleMax !== undefined && total > f.singleMax) {
     problems.push(FinancingApplicationMessage.overSingle(f.singleMax));

@@ -127,10 +127,12 @@ describe('an installment as the plan shows it', () => {
     expect(view.owedTotal).toBe(view.principalDue + view.interestDue);
   });
 
-  it('is 部分还款 when something but not all is paid', () => {
+  it('is 部分还款 when something but not all is paid, and 逾期 when that part is late', () => {
     const i = first as NonNullable<typeof first>;
-    const view = installmentView({ ...i, status: 'OVERDUE', interestPaid: i.interestDue, overdueDays: 3 });
-    expect(view).toMatchObject({ statusLabel: '部分还款', owedInterest: 0, overdueDays: 3 });
+    const partPaid = { ...i, interestPaid: i.interestDue };
+    expect(installmentView({ ...partPaid, status: 'DUE' })).toMatchObject({ statusLabel: '部分还款', owedInterest: 0 });
+    const late = installmentView({ ...partPaid, status: 'OVERDUE', overdueDays: 3 });
+    expect(late).toMatchObject({ statusLabel: '逾期', owedInterest: 0, overdueDays: 3 });
     expect(
       installmentView({ ...i, principalPaid: i.principalDue, interestPaid: i.interestDue, status: 'SETTLED' }),
     ).toMatchObject({

@@ -36,6 +36,7 @@ export const STATUS_LABEL: Readonly<Record<string, string>> = {
   WAIT_SIGN: '待签约',
   SIGNING: '签约中',
   FAILED: '签约失败',
+  SIGNED: '已签约',
   WAIT_PUSH: '待推送',
   PUSHED: '资金方审核中',
   CAPITAL_RETURNED: '资金方退回',
@@ -74,7 +75,7 @@ export interface BusinessRecord {
   /** The review under way in a reviewable stage, as snapshotted at submission. */
   review: ReviewState | null;
   /** 分 applied for (the stored business carries it; a demand not yet accepted has none). */
-  applyAmount?: number;
+  applyAmount?: bigint;
 }
 
 /** The hard controls the gateway evaluated with the stage's rules before asking the table (BUSINESS.md §3). */
@@ -388,7 +389,8 @@ export const REVIEW_STAGES: readonly ReviewStage[] = [
     stage: 'PUSH',
     type: 'PUSH',
     makers: [ROLE.OPERATOR],
-    submitFrom: ['PUSH/WAIT_PUSH', 'PUSH/RETURNED', 'PUSH/CAPITAL_RETURNED'],
+    // 推送 starts from 已签约; 待推送 is where a push withdrawn from review waits.
+    submitFrom: ['SIGNING/SIGNED', 'PUSH/WAIT_PUSH', 'PUSH/RETURNED', 'PUSH/CAPITAL_RETURNED'],
     submit: { menu: '/business/pushProduction', label: '推送', checkpoint: 'PUSH' },
     draft: 'PUSH/WAIT_PUSH',
     pending: 'PUSH/PENDING',
@@ -584,6 +586,7 @@ const OTHER_LIVE: readonly StateKey[] = [
   'SIGNING/WAIT_SIGN',
   'SIGNING/SIGNING',
   'SIGNING/FAILED',
+  'SIGNING/SIGNED',
   'PUSH/PUSHED',
   'REPAYING/NORMAL',
   'REPAYING/OVERDUE',
@@ -764,7 +767,7 @@ export const LIFECYCLE: LifecycleTable = {
       menu: '/business/applyOfflineSigning',
       who: [ROLE.OPERATOR],
       from: ['SIGNING/WAIT_SIGN'],
-      to: 'PUSH/WAIT_PUSH',
+      to: 'SIGNING/SIGNED',
       comment: 'none',
       ...crossing('FINISH_SIGNING', (rules) => all(notSuspended, makerRefusal, rules)),
     },
@@ -774,7 +777,7 @@ export const LIFECYCLE: LifecycleTable = {
       op: 'submit',
       who: [ROLE.SYSTEM],
       from: ['SIGNING/SIGNING'],
-      to: 'PUSH/WAIT_PUSH',
+      to: 'SIGNING/SIGNED',
       comment: 'none',
       ...crossing('FINISH_SIGNING', (rules) => rules),
     },
@@ -838,8 +841,8 @@ export const LIFECYCLE: LifecycleTable = {
       label: '确认还款',
       op: 'examine',
       menu: '/business/paymentRegistration',
-      who: [ROLE.FINANCE],
-      // Made only by a repayment's confirmation, which computes the outcome from the installments it pays.
+      // Made only by a repayment's confirmation, which computes the outcome from the installments it pays; who
+      // confirms is the repayment's own review (审核类型配置 REPAYMENT), checked by its item table.
       ownedBy: 'REPAYMENT',
       from: ['REPAYING/NORMAL', 'REPAYING/OVERDUE'],
       to: (r, input) => {

@@ -2,6 +2,7 @@
 // with the gateway's own words, and the figures shown beside the order picker — how many orders are chosen,
 // their eligible sum and the ceiling the SUBMIT_PRE_CREDIT rule will hold the amount to. 分 throughout.
 import { yuanToFen } from '../format/money-format';
+import { fenToWire } from '../decimal/wire-fen';
 import {
   PRE_CREDIT_VALID_DAYS_MAX,
   ceilingRatioText,
@@ -52,7 +53,7 @@ export function readPreCreditForm(
     form: {
       supplierId: texts.supplierId,
       projectCompanyId: texts.projectCompanyId || null,
-      applyAmount: Number(fen),
+      applyAmount: fenToWire(fen),
       basisOrderIds: [...selected],
       validDays: days,
     },

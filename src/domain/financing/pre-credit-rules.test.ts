@@ -5,6 +5,8 @@ import {
   PreCreditMessage,
   acceptDemandProblems,
   applicationOnPreCreditProblems,
+  approvedAmountOf,
+  approvedAmountProblem,
   expireProblems,
   financingRatio,
   hasFinanceableLife,
@@ -184,5 +186,21 @@ describe('a pre-credit lapses after its last day', () => {
     expect(expireProblems({ stage: 'PRE_CREDIT', validTo: null, today: '2026-03-31' })).toEqual([
       PreCreditExpiryMessage.noValidity,
     ]);
+  });
+});
+
+describe('the 批复额度 against the applied amount', () => {
+  it('compares whole 分 as bigint, exactly past what a binary float holds', () => {
+    // 2^53 + 1 分: a float rounds it down to the applied amount itself; as bigint it is one 分 over.
+    const applied = 9_007_199_254_740_992n;
+    expect(approvedAmountProblem('9007199254740992', applied)).toBeNull();
+    expect(approvedAmountProblem('9007199254740993', applied)).toBe(PreCreditMessage.approvedOverApplied(applied));
+    expect(approvedAmountOf('9007199254740991', applied)).toBe(9_007_199_254_740_991n);
+    expect(approvedAmountOf(undefined, applied)).toBe(applied);
+    expect(approvedAmountProblem(100_00, 100_00n)).toBeNull();
+    expect(approvedAmountProblem(100_01, 100_00n)).toBe(PreCreditMessage.approvedOverApplied(100_00n));
+    for (const bad of [0, -1, 1.5, '0', '12.5', 'abc']) {
+      expect(approvedAmountProblem(bad, 100_00n)).toBe(PreCreditMessage.approvedPositive);
+    }
   });
 });

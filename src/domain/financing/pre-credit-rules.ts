@@ -40,7 +40,7 @@ export const PreCreditMessage = {
   remainingLife: (no: string, due: string) =>
     `付款单${no}剩余期限不足${MIN_REMAINING_DAYS}天（应付日${due}），不能融资`,
   approvedPositive: '批复额度须为大于0的金额',
-  approvedOverApplied: (applied: number) => `批复额度不能超过申请额度${formatFen(BigInt(applied))}元`,
+  approvedOverApplied: (applied: bigint) => `批复额度不能超过申请额度${formatFen(applied)}元`,
   overSingleMax: (max: bigint) => `申请额度超过单笔融资上限${formatFen(max)}元`,
   overCeiling: (ceiling: bigint, ratios: readonly string[]) =>
     `申请额度超过依据付款单可融资额度（可融资余额×${ceilingRatioText(ratios)}）${formatFen(ceiling)}元`,
@@ -173,16 +173,23 @@ export const APPROVED_AMOUNT_KEY = 'approvedAmount';
  * The reviewer's 批复额度 against the applied amount (BUSINESS.md §4 examine, "approved ≤ applied"): absent
  * means the applied amount; otherwise a whole number of 分 above 0 and at most what was applied.
  */
-export function approvedAmountProblem(value: string | number | null | undefined, applied: number): string | null {
+export function approvedAmountProblem(value: string | number | null | undefined, applied: bigint): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const fen = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(fen) || fen <= 0) return PreCreditMessage.approvedPositive;
+  const fen = fenOfInput(value);
+  if (fen === null || fen <= 0n) return PreCreditMessage.approvedPositive;
   return fen > applied ? PreCreditMessage.approvedOverApplied(applied) : null;
 }
 
-/** The 批复额度 a final 通过 stores: the reviewer's, else the applied amount. */
-export const approvedAmountOf = (value: string | number | null | undefined, applied: number): number =>
-  value === null || value === undefined || value === '' ? applied : Number(value);
+/** A whole number of 分 as sent (a safe integer, or its digits); null when it is not one. */
+function fenOfInput(value: string | number): bigint | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : null;
+  const digits = value.trim();
+  return /^-?[0-9]{1,16}$/.test(digits) ? BigInt(digits) : null;
+}
+
+/** The 批复额度 a final 通过 stores: the reviewer's (checked by `approvedAmountProblem`), else the applied amount. */
+export const approvedAmountOf = (value: string | number | null | undefined, applied: bigint): bigint =>
+  value === null || value === undefined || value === '' ? applied : (fenOfInput(value) ?? applied);
 
 /** The last day of validity: `days` calendar days from the start day, the start day counted. */
 export function validTo(fromDay: string, days: number = PRE_CREDIT_VALID_DAYS): string {

@@ -75,7 +75,6 @@ export const PushMessage = {
   notFound: '推送记录不存在',
   noNotice: '应收账款转让通知书尚未送达项目公司',
   noZhongdeng: '请填写中登查询编号',
-  zhongdengTooLong: '中登查询编号不能超过50个字',
   quota: (left: bigint) => `资金产品额度不足（可用 ${formatFen(left)} 元）`,
   noProduct: '业务未选择资金产品',
   answer: '请选择资金方反馈结果',
@@ -83,8 +82,6 @@ export const PushMessage = {
   amountOver: '资金方批复额不能超过批复金额',
   refRequired: '请填写资金方业务号',
   refTooLong: '资金方业务号不能超过50个字',
-  noPush: '业务尚无推送记录',
-  channel: '请选择推送渠道',
   packageMissing: '推送资料包不存在',
   pending: '该业务的推送正在审核或等待资金方反馈，不能重复推送',
 } as const;
@@ -174,10 +171,10 @@ export const LetterMessage = {
   stale: '函件已被他人修改，请刷新后重试',
   method: '请选择发送方式',
   receipt: '请上传回执',
-  type: '请选择函件类型',
 } as const;
 
-const LETTER_MAKERS = [ROLE.OPERATOR, ROLE.ADMIN];
+/** Who moves a letter, on 正式函件管理: its operators and the administrator. */
+const BY_MAKERS = { menu: LETTER_LIST_PATH, who: [ROLE.OPERATOR, ROLE.ADMIN] };
 
 /** A letter's workflow: 发送 with its method, then 上传回执 or 拒收. */
 export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = {
@@ -186,16 +183,8 @@ export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = 
   commentMax: 200,
   transitions: [
     {
-      action: 'send',
-      label: '发送',
-      op: 'submit',
-      menu: LETTER_LIST_PATH,
-      who: LETTER_MAKERS,
-      from: ['GENERATED'],
-      to: 'SENT',
-      comment: 'optional',
-      commentLabel: '发送说明',
-      tone: 'brand',
+      ...{ action: 'send', label: '发送', op: 'submit', ...BY_MAKERS, from: ['GENERATED'], to: 'SENT' },
+      ...{ comment: 'optional', commentLabel: '发送说明', tone: 'brand' },
       inputs: {
         keys: ['sendMethod'],
         sample: { sendMethod: 'EXPRESS' },
@@ -203,16 +192,8 @@ export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = 
       },
     },
     {
-      action: 'receipt',
-      label: '上传回执',
-      op: 'edit',
-      menu: LETTER_LIST_PATH,
-      who: LETTER_MAKERS,
-      from: ['SENT'],
-      to: 'RECEIVED',
-      comment: 'optional',
-      commentLabel: '回执说明',
-      tone: 'success',
+      ...{ action: 'receipt', label: '上传回执', op: 'edit', ...BY_MAKERS, from: ['SENT'], to: 'RECEIVED' },
+      ...{ comment: 'optional', commentLabel: '回执说明', tone: 'success' },
       inputs: {
         keys: ['receiptFileId'],
         sample: { receiptFileId: null },
@@ -220,16 +201,8 @@ export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = 
       },
     },
     {
-      action: 'refuse',
-      label: '拒收',
-      op: 'edit',
-      menu: LETTER_LIST_PATH,
-      who: LETTER_MAKERS,
-      from: ['SENT'],
-      to: 'REFUSED',
-      comment: 'required',
-      commentLabel: '拒收说明',
-      tone: 'danger',
+      ...{ action: 'refuse', label: '拒收', op: 'edit', ...BY_MAKERS, from: ['SENT'], to: 'REFUSED' },
+      ...{ comment: 'required', commentLabel: '拒收说明', tone: 'danger' },
     },
   ],
 };

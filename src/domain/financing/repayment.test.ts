@@ -6,15 +6,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type AppliedRepayment,
-  type LoanTerms,
   REPAYMENT_ITEMS,
   type Repayment,
   RepaymentMessage,
-  applyRepayment,
-  appliedFen,
   registrationProblems,
+  repaymentStanding,
 } from './repayment';
+import { type AppliedRepayment, type LoanTerms, applyRepayment, appliedFen } from './repayment-apply';
+import { reviewAfter } from '../workflow/reviewed-items';
 import { type StoredInstallment, installmentsOf } from './repayment-plan';
 import { earlyRepayment } from './early-repayment';
 import {
@@ -26,6 +25,7 @@ import {
   roundHalfUp,
 } from './repayment-schedule';
 import { applyTransition } from '../workflow/workflow';
+import { ReviewMessage, type ReviewState } from './review';
 
 const draft = { payer: '华东建材', amountFen: 100n, valueDate: '2026-03-01', flowNo: 'LS1', receiptFileId: 'f1' };
 
@@ -68,6 +68,7 @@ describe('the repayment items’ workflow', () => {
   const item: Repayment = {
     ...{ itemId: 'r1', businessId: 'b1', seq: 1, name: 'HK1', status: 'PENDING', version: 1 },
     ...{ payer: 'p', amountFen: 1n, valueDate: '2026-03-01', flowNo: 'x', receiptFileId: 'f', registrarId: 'u1' },
+    review: null,
   };
   const ctx = (actorId: string, roles = ['FINANCE']) => ({
     actorId,
@@ -89,11 +90,50 @@ describe('the repayment items’ workflow', () => {
     });
     expect(applyTransition(REPAYMENT_ITEMS, item, 'confirm', ctx('u2', ['LOAN_OPS']))).toMatchObject({
       ok: false,
-      reason: 'forbidden',
+      message: ReviewMessage.notReviewer,
     });
     expect(
       applyTransition(REPAYMENT_ITEMS, { ...item, status: 'CONFIRMED' }, 'reject', ctx('u2'), { comment: 'x' }),
     ).toMatchObject({ ok: false, reason: 'state' });
+  });
+
+  it('follows the review configured at registration: its reviewers, level by level, the registrar never', () => {
+    const level = (reviewerIds: string[]) => ({
+      ...{ roles: [], userIds: reviewerIds, reviewerIds },
+      ...{ approveMethod: 'ANY' as const, rejectHandler: 'RETURN_TO_MAKER' as const },
+    });
+    const review: ReviewState = {
+      snapshot: { type: 'REPAYMENT', makerId: 'u1', levels: [level(['u3']), level(['u2', 'u4'])] },
+      level: 1,
+      opinions: [],
+    };
+    const two = { ...item, review };
+    // A finance user the configuration does not name at this level may not; the one it names may, and passes it on.
+    expect(applyTransition(REPAYMENT_ITEMS, two, 'confirm', ctx('u2'))).toMatchObject({
+      ok: false,
+      message: ReviewMessage.notReviewer,
+    });
+    expect(applyTransition(REPAYMENT_ITEMS, two, 'confirm', ctx('u3', ['RISK_HEAD']))).toMatchObject({
+      ok: true,
+      to: 'PENDING',
+    });
+    const second = { ...two, review: reviewAfter(review, 'u3', 'confirm') };
+    expect(second.review.level).toBe(2);
+    // Where it stands is read from its review: level 1 passed it on, level 2 has it.
+    expect(repaymentStanding(two)).toBe('待确认');
+    expect(repaymentStanding(second)).toBe('第1级已确认，待第2级确认');
+    expect(repaymentStanding({ ...second, status: 'CONFIRMED' })).toBe('已确认');
+    expect(applyTransition(REPAYMENT_ITEMS, second, 'confirm', ctx('u3'))).toMatchObject({ ok: false });
+    expect(applyTransition(REPAYMENT_ITEMS, second, 'confirm', ctx('u4'))).toMatchObject({ ok: true, to: 'CONFIRMED' });
+    expect(applyTransition(REPAYMENT_ITEMS, second, 'confirm', ctx('u1'))).toMatchObject({
+      ok: false,
+      message: RepaymentMessage.own,
+    });
+    expect(reviewAfter(second.review, 'u4', 'reject').opinions.at(-1)).toEqual({
+      level: 2,
+      actorId: 'u4',
+      result: 'REJECT',
+    });
   });
 });
 

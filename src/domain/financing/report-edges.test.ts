@@ -4,6 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { coreIndicators, exactRatio, proposalTerms, stepDone, submitReportProblems } from './report';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 const STATEMENTS = {
   totalAssets: 200_00,
   currentAssets: 120_00,
@@ -108,12 +111,12 @@ describe('the proposal as the limits read it', () => {
 
 describe('提交 of a report', () => {
   it('a step with no content is not done', () => {
-    expect(stepDone('INDICATORS', undefined)).toBe(false);
-    expect(stepDone('PROPOSAL', undefined)).toBe(false);
+    expect(stepDone('INDICATORS', undefined, {}, TODAY)).toBe(false);
+    expect(stepDone('PROPOSAL', undefined, {}, TODAY)).toBe(false);
   });
 
   it('without the limits to check, names the missing steps only', () => {
-    const problems = submitReportProblems({ PROPOSAL: { proposedAmount: -1 } }, null);
+    const problems = submitReportProblems({ PROPOSAL: { proposedAmount: -1 } }, null, TODAY);
     expect(problems.length).toBe(8);
     expect(problems.every((p) => p.startsWith('请完成「'))).toBe(true);
   });

@@ -18,6 +18,9 @@ import {
 } from './report-stage';
 import { ROLE } from './roles';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 /** 万元 → 分. */
 const wan = (n: number) => n * 1_000_000;
 
@@ -90,40 +93,40 @@ describe('the report on the stage kit', () => {
 
 describe('stepSaveRefusal', () => {
   it('accepts a step saved unfinished, refuses a stray field or a value of the wrong kind', () => {
-    expect(stepSaveRefusal('CUSTOMER', { profile: '概况' }, null)).toBeNull();
-    expect(stepSaveRefusal('RATING', { riskRating: 'E' }, null)).toBe('风险评级不正确');
-    expect(stepSaveRefusal('RATING', { colour: 'red' }, null)).toBe('「信用评级」没有字段colour');
-    expect(stepSaveRefusal('CREDIT', { outstandingDebt: '5000' }, null)).toBe('请输入正确的对外融资余额');
-    expect(stepSaveRefusal('FINANCIALS', { netProfit: -wan(10) }, null)).toBeNull();
-    expect(stepSaveRefusal('FINANCIALS', { totalAssets: -1 }, null)).toBe('资产总计不能小于0.00元');
-    expect(stepSaveRefusal('CUSTOMER', { profile: { nested: true } } as never, null)).toBe('企业概况不正确');
+    expect(stepSaveRefusal('CUSTOMER', { profile: '概况' }, null, TODAY)).toBeNull();
+    expect(stepSaveRefusal('RATING', { riskRating: 'E' }, null, TODAY)).toBe('风险评级不正确');
+    expect(stepSaveRefusal('RATING', { colour: 'red' }, null, TODAY)).toBe('「信用评级」没有字段colour');
+    expect(stepSaveRefusal('CREDIT', { outstandingDebt: '5000' }, null, TODAY)).toBe('请输入正确的对外融资余额');
+    expect(stepSaveRefusal('FINANCIALS', { netProfit: -wan(10) }, null, TODAY)).toBeNull();
+    expect(stepSaveRefusal('FINANCIALS', { totalAssets: -1 }, null, TODAY)).toBe('资产总计不能小于0.00元');
+    expect(stepSaveRefusal('CUSTOMER', { profile: { nested: true } } as never, null, TODAY)).toBe('企业概况不正确');
   });
 
   it('refuses a proposal outside its limits with the limit’s words', () => {
-    expect(stepSaveRefusal('PROPOSAL', PROPOSAL, bounds)).toBeNull();
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: wan(600) + 1 }, bounds)).toBe(
+    expect(stepSaveRefusal('PROPOSAL', PROPOSAL, bounds, TODAY)).toBeNull();
+    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: wan(600) + 1 }, bounds, TODAY)).toBe(
       '建议金额不得超过单笔融资上限6,000,000.00元',
     );
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedTermDays: 181 }, bounds)).toBe(
+    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedTermDays: 181 }, bounds, TODAY)).toBe(
       TermsMessage.termRange(30, 180),
     );
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedRepaymentMethod: 'EQUAL_PRINCIPAL' }, bounds)).toBe(
-      TermsMessage.method,
-    );
+    expect(
+      stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedRepaymentMethod: 'EQUAL_PRINCIPAL' }, bounds, TODAY),
+    ).toBe(TermsMessage.method);
     // Without the limits (no product in the tenant), only the fields' own ranges hold.
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: wan(900) }, null)).toBeNull();
+    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: wan(900) }, null, TODAY)).toBeNull();
   });
 
   it('holds the amount exactly at the binding cap: the cap passes, one 分 more is refused', () => {
     const cap = wan(600);
     fc.assert(
       fc.property(fc.integer({ min: 1, max: wan(2_000) }), (amount) => {
-        const refusal = stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: amount }, bounds);
+        const refusal = stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: amount }, bounds, TODAY);
         expect(refusal === null).toBe(amount <= cap);
       }),
     );
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: cap }, bounds)).toBeNull();
-    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: cap + 1 }, bounds)).not.toBeNull();
+    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: cap }, bounds, TODAY)).toBeNull();
+    expect(stepSaveRefusal('PROPOSAL', { ...PROPOSAL, proposedAmount: cap + 1 }, bounds, TODAY)).not.toBeNull();
   });
 
   it('stores a step’s own fields only, each present', () => {
@@ -151,7 +154,7 @@ describe('the limits as they travel', () => {
             proposedTermDays: days,
             proposedRate: `0.${String(rateBp).padStart(4, '0')}`,
           };
-          expect(stepSaveRefusal('PROPOSAL', p, back)).toBe(stepSaveRefusal('PROPOSAL', p, bounds));
+          expect(stepSaveRefusal('PROPOSAL', p, back, TODAY)).toBe(stepSaveRefusal('PROPOSAL', p, bounds, TODAY));
         },
       ),
     );

@@ -80,7 +80,7 @@ export function stepSaveRefusal(
   key: ReportStepKey,
   content: StepContent,
   bounds: TermsBounds | null,
-  today?: Date,
+  today: Date,
 ): string | null {
   const step = reportStep(key);
   const fields = new Map(step.fields.map((f) => [f.key, f as FieldDef]));

@@ -14,6 +14,9 @@ import {
   submitReportProblems,
 } from './report';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 /** 万元 → 分. */
 const wan = (n: number) => n * 1_000_000;
 
@@ -101,32 +104,36 @@ describe('the report’s eight steps', () => {
   });
 
   it('each sample step is complete; a step missing a required field is not, with the field’s message', () => {
-    for (const s of REPORT_STEPS) expect(stepDone(s.key, SAMPLE_STEPS[s.key], SAMPLE_STEPS)).toBe(true);
-    expect(stepErrors('CUSTOMER', { ...SAMPLE_STEPS.CUSTOMER, profile: '' })).toEqual({ profile: '请输入企业概况' });
-    expect(stepErrors('RATING', { riskRating: 'E', ratingBasis: 'x' })).toEqual({ riskRating: expect.any(String) });
-    expect(stepDone('CUSTOMER', undefined)).toBe(false);
+    for (const s of REPORT_STEPS) expect(stepDone(s.key, SAMPLE_STEPS[s.key], SAMPLE_STEPS, TODAY)).toBe(true);
+    expect(stepErrors('CUSTOMER', { ...SAMPLE_STEPS.CUSTOMER, profile: '' }, {}, TODAY)).toEqual({
+      profile: '请输入企业概况',
+    });
+    expect(stepErrors('RATING', { riskRating: 'E', ratingBasis: 'x' }, {}, TODAY)).toEqual({
+      riskRating: expect.any(String),
+    });
+    expect(stepDone('CUSTOMER', undefined, {}, TODAY)).toBe(false);
   });
 
   it('statements accept losses and outflows, not other negative figures', () => {
-    expect(stepErrors('FINANCIALS', { ...SAMPLE_STEPS.FINANCIALS, netProfit: -1 })).toEqual({});
-    expect(Object.keys(stepErrors('FINANCIALS', { ...SAMPLE_STEPS.FINANCIALS, totalAssets: -1 }))).toEqual([
+    expect(stepErrors('FINANCIALS', { ...SAMPLE_STEPS.FINANCIALS, netProfit: -1 }, {}, TODAY)).toEqual({});
+    expect(Object.keys(stepErrors('FINANCIALS', { ...SAMPLE_STEPS.FINANCIALS, totalAssets: -1 }, {}, TODAY))).toEqual([
       'totalAssets',
     ]);
   });
 
   it('核心指标 is done only once 财务数据 is', () => {
     const steps = { ...SAMPLE_STEPS, FINANCIALS: { ...SAMPLE_STEPS.FINANCIALS, revenue: null } };
-    expect(stepErrors('INDICATORS', SAMPLE_STEPS.INDICATORS, steps)).toEqual({
+    expect(stepErrors('INDICATORS', SAMPLE_STEPS.INDICATORS, steps, TODAY)).toEqual({
       financials: ReportMessage.financialsFirst,
     });
   });
 
   it('提交 names each step not done, then the proposal’s broken limits', () => {
-    expect(submitReportProblems(SAMPLE_STEPS, bounds)).toEqual([]);
+    expect(submitReportProblems(SAMPLE_STEPS, bounds, TODAY)).toEqual([]);
     const { JUDICIAL: _, ...missing } = SAMPLE_STEPS;
-    expect(submitReportProblems(missing, bounds)).toEqual(['请完成「司法信息」']);
+    expect(submitReportProblems(missing, bounds, TODAY)).toEqual(['请完成「司法信息」']);
     const over = { ...SAMPLE_STEPS, PROPOSAL: { ...SAMPLE_STEPS.PROPOSAL, proposedAmount: wan(1_000) + 1 } };
-    expect(submitReportProblems(over, bounds)).toEqual(['建议金额不得超过申请金额10,000,000.00元']);
+    expect(submitReportProblems(over, bounds, TODAY)).toEqual(['建议金额不得超过申请金额10,000,000.00元']);
   });
 });
 

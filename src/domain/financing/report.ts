@@ -181,7 +181,7 @@ export function stepErrors(
   key: ReportStepKey,
   content: StepContent,
   steps: Partial<Record<ReportStepKey, StepContent>> = {},
-  today?: Date,
+  today: Date,
 ): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
   for (const f of reportStep(key).fields) {
@@ -200,14 +200,14 @@ export const stepDone = (
   key: ReportStepKey,
   content: StepContent | undefined,
   steps: Partial<Record<ReportStepKey, StepContent>> = {},
-  today?: Date,
+  today: Date,
 ) => content !== undefined && Object.keys(stepErrors(key, content, steps, today)).length === 0;
 
 /** SUBMIT_REPORT: every step done (the first missing named), then the proposal within its limits. */
 export function submitReportProblems(
   steps: Partial<Record<ReportStepKey, StepContent>>,
   bounds: TermsBounds | null,
-  today?: Date,
+  today: Date,
 ): string[] {
   const problems = REPORT_STEPS.filter((s) => !stepDone(s.key, steps[s.key], steps, today)).map((s) =>
     ReportMessage.stepIncomplete(s.title),

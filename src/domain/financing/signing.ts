@@ -5,6 +5,7 @@
 // (FINISH_SIGNING: the latest signing finished online with status 2, or offline with scans and 原件已收回) — and
 // of a supplement (补充签约: from 已签约 until 放款, and never changing amount, rate or term).
 import type { ItemFacts, StageItem } from '../workflow/items';
+import { inOrder, steppedOrderProblem, waitingBefore } from '../workflow/stepped-order';
 import type { WorkflowTable } from '../workflow/workflow';
 import { type ContractFactors, type TermElement, compareFactors } from './contracts';
 import type { StateKey } from './lifecycle';
@@ -107,17 +108,29 @@ export const SigningMessage = {
   supplementReason: '补充签约原因为1至200个字',
   supplementChanges: (label: string) => `补充签约不能变更${label}，请重新审批`,
   statusFromBrowser: '签署状态只能由签署服务回调更新',
+  offPage: (page: number, width: number, height: number) =>
+    `签章位置超出第${page}页范围（页面宽${width}、高${height}，签章宽${SIGNATURE_BOX.width}、高${SIGNATURE_BOX.height}）`,
+  noPage: (pages: number) => `签章页码应为1至${pages}`,
+  contractLocked: (no: string) => `合同${no}已被合同锁定，不能设置签章`,
+  contractVoid: '已作废的合同不能设置签章',
+  signatoriesState: '签约发起后不能修改合同签章，签约失败后可重新设置',
+  signatoriesDiffer: '各合同的签署方或顺序不一致，请先统一合同签章设置',
+  signersNotAsSet: (roles: string) => `签署方及顺序须与合同签章设置一致：${roles}`,
 } as const;
 
 /** 7 days [D]; 1 to 30 accepted. */
 export const DEFAULT_DEADLINE_DAYS = 7;
 
+/** Signers (or signatories) in e签宝's 顺序签: at least two, ordered 1..n, one per role. */
+const orderProblem = (list: readonly Pick<Signer, 'order' | 'role'>[]) =>
+  ({ count: SigningMessage.signers, gaps: SigningMessage.signers, duplicate: SigningMessage.onePerRole, none: null })[
+    steppedOrderProblem(list, 2, (s) => s.role) ?? 'none'
+  ];
+
 /** The signers as typed for 发起: at least two, ordered 1..n, one per role, each with a name and mobile. */
 export function signersProblem(signers: readonly Pick<Signer, 'order' | 'role' | 'name' | 'mobile'>[]): string | null {
-  if (signers.length < 2) return SigningMessage.signers;
-  const orders = [...signers].map((s) => s.order).sort((a, b) => a - b);
-  if (orders.some((o, i) => o !== i + 1)) return SigningMessage.signers;
-  if (new Set(signers.map((s) => s.role)).size !== signers.length) return SigningMessage.onePerRole;
+  const order = orderProblem(signers);
+  if (order) return order;
   for (const s of signers) {
     const n = [...s.name.trim()].length;
     if (n < 1 || n > 20) return SigningMessage.signerName;
@@ -140,7 +153,7 @@ export function signOrderRefusal(signers: readonly Pick<Signer, 'order' | 'name'
   const me = signers.find((s) => s.order === order);
   if (!me) return SigningMessage.notSigner;
   if (me.status === 1) return SigningMessage.alreadySigned;
-  const waiting = [...signers].sort((a, b) => a.order - b.order).find((s) => s.order < order && s.status !== 1);
+  const waiting = waitingBefore(signers, order, (s) => s.status === 1);
   return waiting ? SigningMessage.outOfOrder(waiting.name) : null;
 }
 
@@ -184,8 +197,9 @@ export function startProblems(items: readonly SigningItem[]): string[] {
   return items.some((i) => i.kind === 'ONLINE' && i.status === 'SIGNING') ? [SigningMessage.notSigning] : [];
 }
 
-/** A supplement is made from 已签约 (the business left 签约 forward) until 放款. */
+/** A supplement is made from 已签约 until 放款. */
 export const SUPPLEMENT_STATES: readonly StateKey[] = [
+  'SIGNING/SIGNED',
   'PUSH/WAIT_PUSH',
   'PUSH/PENDING',
   'PUSH/RETURNED',
@@ -210,6 +224,75 @@ export function supplementRefusal(
   const full: ContractFactors = { ...factors, repaymentMethod: 'BULLET' as never, dueDate: null, payeeAccount: null };
   const changed = compareFactors(full, terms).find((r) => SUPPLEMENT_KEYS.has(r.key) && !r.equal);
   return changed ? SigningMessage.supplementChanges(changed.label) : null;
+}
+
+/**
+ * 合同签章: a signature's box on its page, in PDF points (1/72 inch), placed by its top-left corner measured from
+ * the page's top-left corner — as a person sees the page and clicks on it.
+ */
+export const SIGNATURE_BOX = { width: 160, height: 56 } as const;
+
+export interface SignatoryPosition {
+  order: number;
+  role: SignerRole;
+  page: number;
+  x: number;
+  y: number;
+}
+
+/** A page's size in points. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * A contract version's signatories as set on 合同签章: the signers' order as 发起 wants it (two or more, 1..n, each
+ * party once) and each signature's box wholly on an existing page. null when they may be stored, else why not.
+ */
+export function signatoriesProblem(list: readonly SignatoryPosition[], pages: readonly PageSize[]): string | null {
+  const order = orderProblem(list);
+  if (order) return order;
+  for (const s of list) {
+    const size = pages[s.page - 1];
+    if (!Number.isInteger(s.page) || !size) return SigningMessage.noPage(pages.length);
+    const inside =
+      s.x >= 0 && s.y >= 0 && s.x + SIGNATURE_BOX.width <= size.width && s.y + SIGNATURE_BOX.height <= size.height;
+    if (!inside) return SigningMessage.offPage(s.page, Math.round(size.width), Math.round(size.height));
+  }
+  return null;
+}
+
+/** Who sets a contract's signatories: the contract's makers (法务, the business's 经办). */
+export const SIGNATORIES_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR] as const;
+
+/** The states in which a contract's signatories may be set: from 合同 until signing starts, and after a failure. */
+export const SIGNATORIES_STATES: readonly StateKey[] = [
+  'CONTRACT/DRAFT',
+  'CONTRACT/PENDING',
+  'CONTRACT/RETURNED',
+  'SIGNING/WAIT_SIGN',
+  'SIGNING/FAILED',
+];
+
+/** The roles in signing order, as 发起 must take them. */
+export const roleOrderOf = (list: readonly Pick<SignatoryPosition, 'order' | 'role'>[]): SignerRole[] =>
+  inOrder(list).map((s) => s.role);
+
+/**
+ * 发起 against the live contracts' signatories: those set must agree with each other, and the signers chosen
+ * must be their parties in their order; nothing is asked when no contract has them (signers are chosen freely).
+ */
+export function signersAsSetProblem(
+  set: readonly (readonly Pick<SignatoryPosition, 'order' | 'role'>[])[],
+  signers: readonly Pick<SignatoryPosition, 'order' | 'role'>[],
+): string | null {
+  const orders = set.filter((l) => l.length).map((l) => roleOrderOf(l).join(','));
+  if (!orders.length) return null;
+  if (new Set(orders).size > 1) return SigningMessage.signatoriesDiffer;
+  if (roleOrderOf(signers).join(',') === orders[0]) return null;
+  const roles = (orders[0] as string).split(',') as SignerRole[];
+  return SigningMessage.signersNotAsSet(roles.map((r, i) => `${i + 1}.${SIGNER_ROLE_LABEL[r]}`).join(' → '));
 }
 
 /** The business states in which a signing record moves (催签). */

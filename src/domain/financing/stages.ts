@@ -68,3 +68,31 @@ export const REVIEW_TYPE_LABEL = Object.fromEntries(REVIEW_ROWS.map(([code, row]
 export const DEFAULT_AUDIT_LEVELS = Object.fromEntries(
   REVIEW_ROWS.map(([code, row]) => [code, row.levels]),
 ) as Readonly<Record<ReviewType, readonly RoleCode[]>>;
+
+/**
+ * Where a business in `state` stands to `stage`, read from its state alone: before it (not reached yet, or sent
+ * back to an earlier stage), in it, past it (it left the stage forward, whatever became of it later), or ended
+ * elsewhere — 已终止, or settled the other way when `stage` is itself an end. Whether a terminated business had
+ * passed the stage before it ended is its history's answer (an approval that left the stage), not its state's.
+ * The one answer every reader of "the stage passed / reached" asks: the child record's status, a document's
+ * status, 业务详情's tabs, the states a stage's items move in.
+ */
+export type StageProgress = 'BEFORE' | 'IN' | 'PASSED' | 'ENDED';
+
+const ENDS: readonly Stage[] = ['SETTLED', 'SETTLED_EARLY', 'TERMINATED'];
+
+export function stageProgress(stage: Stage, state: string): StageProgress {
+  const at = state.split('/')[0] as Stage;
+  if (at === stage) return 'IN';
+  if (at === 'TERMINATED' || (ENDS.includes(at) && ENDS.includes(stage))) return 'ENDED';
+  return STAGES.indexOf(at) < STAGES.indexOf(stage) ? 'BEFORE' : 'PASSED';
+}
+
+/** Whether the business left `stage` forward (and has not ended since). */
+export const stagePassed = (stage: Stage, state: string): boolean => stageProgress(stage, state) === 'PASSED';
+
+/** Whether the business is in `stage` or past it (and has not ended). */
+export const stageReached = (stage: Stage, state: string): boolean => {
+  const progress = stageProgress(stage, state);
+  return progress === 'IN' || progress === 'PASSED';
+};

@@ -7,13 +7,16 @@ import { compareRates } from './param-rules';
 import { RISK_SUMMARY, describeChanges } from './risk-summary.resource';
 import { SUBSIDIARY_PARAMETER } from './subsidiary-parameter.resource';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 describe('parameter and fund rules', () => {
   it('accepts each sample', () => {
     expect(
-      firstFormError(FUND_PRODUCT, normalizeForm(FUND_PRODUCT, FUND_PRODUCT.sample, 'create'), 'create'),
+      firstFormError(FUND_PRODUCT, normalizeForm(FUND_PRODUCT, FUND_PRODUCT.sample, 'create'), 'create', TODAY),
     ).toBeNull();
-    expect(firstFormError(SUBSIDIARY_PARAMETER, SUBSIDIARY_PARAMETER.sample, 'create')).toBeNull();
-    expect(firstFormError(RISK_SUMMARY, RISK_SUMMARY.sample, 'update')).toBeNull();
+    expect(firstFormError(SUBSIDIARY_PARAMETER, SUBSIDIARY_PARAMETER.sample, 'create', TODAY)).toBeNull();
+    expect(firstFormError(RISK_SUMMARY, RISK_SUMMARY.sample, 'update', TODAY)).toBeNull();
   });
 
   it('compares rates exactly, whatever their places', () => {
@@ -39,7 +42,7 @@ describe('parameter and fund rules', () => {
     [{ graceDays: 30 }, {}],
     [{ graceDays: 31 }, { graceDays: '宽限期（天）不能大于30' }],
   ])('judges a product with %j', (change, errors) => {
-    expect(validateForm(FUND_PRODUCT, { ...FUND_PRODUCT.sample, ...change }, 'create')).toEqual(errors);
+    expect(validateForm(FUND_PRODUCT, { ...FUND_PRODUCT.sample, ...change }, 'create', TODAY)).toEqual(errors);
   });
 
   it('says what a new summary version changes, and nothing for equal rates written differently', () => {

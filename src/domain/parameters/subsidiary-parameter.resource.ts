@@ -1,7 +1,8 @@
 // 子公司参数 (/parameterManage/parameterSubsidiary): the limits one subsidiary — a city company or a project
 // company of the tenant — sets on the financings it pays (BUSINESS.md §2 Parameters, §3 "Single financing ≤
 // subsidiary singleMaxAmount"). One parameter per subsidiary. 已用 is the year's lending against the annual
-// quota and reads 0 until lending exists. A 停用 parameter sets no cap (capSourcesOf reads live ones only).
+// quota: what the registered loans lent on the orders it pays (its own project company's, or those of the project
+// companies under a city company) with a loan date within its effective dates, summed when read. A 停用 parameter sets no cap (capSourcesOf reads live ones only).
 import { orgRef, withRefName, type ResourceDef, type ResourceRecord } from '../resource/resource';
 import { MAX_FINANCING_RATIO, MAX_TERM_DAYS, everyRefusal, notAbove, rateAboveZero, rateAtMost } from './param-rules';
 
@@ -56,7 +57,14 @@ export const SUBSIDIARY_PARAMETER: ResourceDef<SubsidiaryParameterStatus> = {
       list: { width: 110 },
     },
     { key: 'annualQuota', label: '年度额度', type: 'money', form: 'always', list: { width: 150 }, sum: true },
-    { key: 'usedQuota', label: '已用额度', type: 'money', list: { width: 130 }, sum: true },
+    {
+      key: 'usedQuota',
+      label: '已用额度',
+      type: 'money',
+      list: { width: 130 },
+      sum: true,
+      aggregate: { table: 'subsidiary_parameter_lending', on: 'param_id', fn: 'sum', column: 'amount' },
+    },
     { key: 'effectiveFrom', label: '生效日', type: 'date', form: 'always', search: 'range', list: { width: 110 } },
     { key: 'effectiveTo', label: '失效日', type: 'date', form: 'always', list: { width: 110 } },
     { key: 'createTime', label: '创建时间', type: 'datetime', column: 'created_at' },

@@ -85,7 +85,7 @@ export function residentIdBirthDate(id: string): CalendarDay | null {
 }
 
 /** The first rule the number breaks, or null for a valid resident ID. */
-export function checkResidentId(id: string, today: Date = new Date()): ResidentIdProblem | null {
+export function checkResidentId(id: string, today: Date): ResidentIdProblem | null {
   const value = normalizeResidentId(id);
   if (!SHAPE.test(value)) return 'format';
   if (!PROVINCE_CODES.has(value.slice(0, 2))) return 'region';
@@ -94,6 +94,6 @@ export function checkResidentId(id: string, today: Date = new Date()): ResidentI
   return residentIdCheckChar(value) === value[17] ? null : 'checksum';
 }
 
-export function isResidentId(id: string, today: Date = new Date()): boolean {
+export function isResidentId(id: string, today: Date): boolean {
   return checkResidentId(id, today) === null;
 }

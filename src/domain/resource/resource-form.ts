@@ -54,7 +54,7 @@ export function typedTextOf(f: FieldDef, value: WireValue | undefined): string {
 }
 
 /** The days a date picker offers: not before today for `notPast`, not after the near-term limit (Asia/Shanghai). */
-export function dateBounds(f: FieldDef, today: Date = new Date()): { min?: string; max?: string } {
+export function dateBounds(f: FieldDef, today: Date): { min?: string; max?: string } {
   if (f.type !== 'date') return {};
   return {
     ...(f.notPast ? { min: businessDay(today) } : {}),
@@ -106,7 +106,7 @@ export function readForm(
   def: ResourceDef,
   texts: FormTexts,
   mode: 'create' | 'update',
-  today: Date = new Date(),
+  today: Date,
 ): { form: ResourceForm; errors: Partial<Record<string, string>> } {
   const raw: ResourceForm = {};
   const errors: Partial<Record<string, string>> = {};

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { type FieldDef, chosenOptions, joinOptions, optionLabel, validateField } from './resource';
 import { displayOf } from './resource-form';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 const methods: FieldDef = {
   key: 'repaymentMethods',
   label: '还款方式',
@@ -23,12 +26,12 @@ describe('a multiple enum', () => {
     ['BULLET,BULLET', '还款方式不正确'],
     ['BULLET,', '还款方式不正确'],
   ])('judges %j', (value, message) => {
-    expect(validateField(methods, { repaymentMethods: value })).toBe(message);
+    expect(validateField(methods, { repaymentMethods: value }, TODAY)).toBe(message);
   });
 
   it('is refused a list as a plain enum', () => {
-    expect(validateField(single, { repaymentMethods: 'BULLET,EQUAL_PRINCIPAL' })).toBe('还款方式不正确');
-    expect(validateField(single, { repaymentMethods: 'BULLET' })).toBeNull();
+    expect(validateField(single, { repaymentMethods: 'BULLET,EQUAL_PRINCIPAL' }, TODAY)).toBe('还款方式不正确');
+    expect(validateField(single, { repaymentMethods: 'BULLET' }, TODAY)).toBeNull();
   });
 
   it('reads as its labels, and writes its codes in the options order', () => {

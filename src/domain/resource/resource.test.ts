@@ -32,12 +32,15 @@ import {
   wireValueOf,
 } from './resource-form';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 const money: FieldDef = { key: 'applyAmount', label: '申请金额', type: 'money', min: 1_000_000, max: 10_000_000_000 };
 
 describe("a resource definition's form rules", () => {
   it('checks each sample against its own definition', () => {
     for (const def of [CERTIFICATE, PERSONAL_CERTIFICATION, NEGATIVE_OPINION]) {
-      expect(firstFormError(def, normalizeForm(def, def.sample, 'create'), 'create'), def.name).toBeNull();
+      expect(firstFormError(def, normalizeForm(def, def.sample, 'create'), 'create', TODAY), def.name).toBeNull();
     }
   });
 
@@ -46,30 +49,31 @@ describe("a resource definition's form rules", () => {
       PERSONAL_CERTIFICATION,
       { personName: '', residentId: '110105194912310021', mobile: '1391234' },
       'create',
+      TODAY,
     );
     expect(errors).toEqual({
       personName: '请输入姓名',
       residentId: '请输入正确的身份证号码',
       mobile: '请输入正确的手机号码',
     });
-    expect(validateField({ key: 'x', label: '摘要', type: 'textarea', max: 5 }, { x: '一二三四五六' })).toBe(
+    expect(validateField({ key: 'x', label: '摘要', type: 'textarea', max: 5 }, { x: '一二三四五六' }, TODAY)).toBe(
       '摘要不能超过5个字符',
     );
-    expect(validateField({ key: 'x', label: '等级', type: 'enum', options: { A: 'A' } }, { x: 'B' })).toBe(
+    expect(validateField({ key: 'x', label: '等级', type: 'enum', options: { A: 'A' } }, { x: 'B' }, TODAY)).toBe(
       '等级不正确',
     );
-    expect(validateField({ key: 'x', label: '日期', type: 'date' }, { x: '2026-02-30' })).toBe(
+    expect(validateField({ key: 'x', label: '日期', type: 'date' }, { x: '2026-02-30' }, TODAY)).toBe(
       '请输入正确的日期（YYYY-MM-DD）',
     );
-    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.06' })).toBeNull();
-    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.060001' })).toMatch(/最多4位小数/);
+    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.06' }, TODAY)).toBeNull();
+    expect(validateField({ key: 'x', label: '利率', type: 'rate' }, { x: '0.060001' }, TODAY)).toMatch(/最多4位小数/);
   });
 
   it('judges money in whole 分 against its bounds, named in 元', () => {
-    expect(validateField(money, { applyAmount: 1_000_000 })).toBeNull();
-    expect(validateField(money, { applyAmount: 999_999 })).toBe('申请金额不能小于10,000.00元');
-    expect(validateField(money, { applyAmount: 10_000_000_001 })).toBe('申请金额不能大于100,000,000.00元');
-    expect(validateField(money, { applyAmount: 12.5 })).toBe('请输入正确的申请金额');
+    expect(validateField(money, { applyAmount: 1_000_000 }, TODAY)).toBeNull();
+    expect(validateField(money, { applyAmount: 999_999 }, TODAY)).toBe('申请金额不能小于10,000.00元');
+    expect(validateField(money, { applyAmount: 10_000_000_001 }, TODAY)).toBe('申请金额不能大于100,000,000.00元');
+    expect(validateField(money, { applyAmount: 12.5 }, TODAY)).toBe('请输入正确的申请金额');
   });
 
   it('normalises as stored: the id number follows the holder type', () => {
@@ -138,7 +142,7 @@ describe('typed text and the wire', () => {
       formFields(FUND_PRODUCT, 'create').map((f) => [f.key, textOf(f, FUND_PRODUCT.sample[f.key])]),
     );
     const form = { ...texts, productName: '', maxRate: '0.3000', termMinDays: '300', termMaxDays: '200' };
-    const { errors } = readForm(FUND_PRODUCT, form, 'create');
+    const { errors } = readForm(FUND_PRODUCT, form, 'create', TODAY);
     expect(errors).toEqual({
       productName: '请输入产品名称',
       maxRate: '最高年利率不能大于24%',
@@ -167,6 +171,7 @@ describe('typed text and the wire', () => {
         summary: '',
       },
       'create',
+      TODAY,
     );
     expect(form.enterpriseName).toBe('甲');
     expect(errors).toEqual({ title: '请输入舆情标题' });

@@ -281,7 +281,7 @@ export function normalizeForm(def: ResourceDef, form: ResourceForm, mode: 'creat
 }
 
 /** The message for one field of a form, or null; the same words in the dialog and in the gateway's 160300400. */
-export function validateField(f: FieldDef, form: ResourceForm, today: Date = new Date()): string | null {
+export function validateField(f: FieldDef, form: ResourceForm, today: Date): string | null {
   const value = form[f.key];
   const empty = value === null || value === undefined || value === '';
   if (empty) return isRequired(f) ? ResourceMessage.required(f) : null;
@@ -322,7 +322,7 @@ export function validateForm(
   def: ResourceDef,
   form: ResourceForm,
   mode: 'create' | 'update',
-  today: Date = new Date(),
+  today: Date,
 ): Partial<Record<string, string>> {
   const errors: Partial<Record<string, string>> = {};
   for (const f of formFields(def, mode)) {
@@ -350,7 +350,7 @@ export function crossChecked(
   return out;
 }
 
-export function firstFormError(def: ResourceDef, form: ResourceForm, mode: 'create' | 'update', today?: Date) {
+export function firstFormError(def: ResourceDef, form: ResourceForm, mode: 'create' | 'update', today: Date) {
   return Object.values(validateForm(def, form, mode, today))[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FINANCING_APPLICATION, FINANCING_APPLICATION_STAGE } from '../financing/financing-application';
 import { DEMAND_STAGE } from '../financing/financing-demand';
+import { PUSH_STAGE } from '../financing/push';
 import { PRE_CREDIT, PRE_CREDIT_STAGE } from '../financing/pre-credit';
 import { STATUS_LABEL, statusOf } from '../financing/lifecycle';
 import { STAGES } from '../financing/stages';
@@ -15,6 +16,7 @@ import {
   documentStatusOf,
   editableStates,
   editableStatuses,
+  movesOnStage,
   removableState,
   removableStatuses,
   stageActions,
@@ -113,6 +115,11 @@ describe('every state of every stage through the one child status function', () 
     expect(childStatusOf('MEETING', 'MEETING/VOTED', false)).toBe('VOTED');
     expect(childStatusOf('SIGNING', 'SIGNING/FAILED', false)).toBe('FAILED');
     expect(childStatusOf('SIGNING', 'PUSH/WAIT_PUSH', true)).toBe('SIGNED');
+    // 已签约 is the business's own state once signing finished: the signing's record reads it, push waits on it.
+    expect(childStatusOf('SIGNING', 'SIGNING/SIGNED', false)).toBe('SIGNED');
+    expect(childStatusOf('PUSH', 'SIGNING/SIGNED', false)).toBe('WAIT_PUSH');
+    expect(statesOf('SIGNING')).toContain('SIGNING/SIGNED');
+    expect(editableStates('PUSH')).not.toContain('SIGNING/SIGNED');
     expect(childStatusOf('SIGNING', 'TERMINATED/CANCELLED', false)).toBe('TERMINATED');
     expect(childStatusOf('REPAYING', 'REPAYING/OVERDUE', false)).toBe('OVERDUE');
     expect(childStatusOf('REPAYING', 'SETTLED_EARLY/DONE', true)).toBe('SETTLED');
@@ -159,5 +166,14 @@ describe('documentStatusOf', () => {
     expect(documentStatusOf('CONTRACT', 'VOID', 'SIGNING/WAIT_SIGN')).toBe('VOID');
     // Another stage's document is read against that stage.
     expect(documentStatusOf('PUSH', 'DRAFT', 'SIGNING/WAIT_SIGN')).toBe('DRAFT');
+  });
+});
+
+describe('a stage page offers its own moves only', () => {
+  it("leaves a signed business's 提交 to the push, though the application's own move has the same name", () => {
+    expect(movesOnStage(FINANCING_APPLICATION_STAGE, 'APPLICATION/DRAFT', 'submit')).toBe(true);
+    expect(movesOnStage(FINANCING_APPLICATION_STAGE, 'SIGNING/SIGNED', 'submit')).toBe(false);
+    expect(movesOnStage(PUSH_STAGE, 'SIGNING/SIGNED', 'submit')).toBe(true);
+    expect(movesOnStage(PUSH_STAGE, 'APPLICATION/DRAFT', 'submit')).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ import {
   stageOf,
   statusOf,
 } from '../financing/lifecycle';
-import { STAGE_LABEL, STAGES, type Stage } from '../financing/stages';
+import { STAGE_LABEL, STAGES, type Stage, stageProgress } from '../financing/stages';
 
 /**
  * What a stage's child record may be: the status of its business while in the stage (a review stage's 草稿 /
@@ -140,7 +140,8 @@ export function stageShape(stage: Stage): StageShape {
     return {
       entry: entered ?? review.draft,
       draft: review.draft,
-      editable: review.submitFrom,
+      // Its record is worked on in its own states: 推送 is submitted from 签约·已签约 too, where no push exists yet.
+      editable: review.submitFrom.filter((s) => stageOf(s) === stage),
       passed: review.passed ?? 'APPROVED',
     };
   const work = WORK_STAGES.find((s) => s.stage === stage);
@@ -183,6 +184,15 @@ export function stageActions(def: Pick<StageDef, 'stage' | 'resource' | 'makePat
   );
 }
 
+/**
+ * Whether the move the table offers at `state` belongs on this stage's pages: the same action name can be
+ * another stage's move at another state (a signed business's 提交 is the push's, not the application's).
+ */
+export function movesOnStage(def: Pick<StageDef, 'resource' | 'makePath'>, state: string, action: string): boolean {
+  const menu = LIFECYCLE.transitions.find((t) => t.action === action && t.from.includes(state as StateKey))?.menu;
+  return !!menu && stagePages(def).includes(menu);
+}
+
 /** The business states in which the stage's record may be edited: those its maker submits from. */
 export const editableStates = (stage: Stage): readonly StateKey[] => stageShape(stage).editable;
 
@@ -201,13 +211,13 @@ export const removableStatuses = (stage: Stage): string[] => [statusOf(removable
  */
 export function childStatusOf(stage: Stage, state: string, passed: boolean): ChildStatus {
   const shape = stageShape(stage);
-  const at = stageOf(state);
-  if (at === stage) return statusOf(state) as ChildStatus;
-  if (at !== 'TERMINATED' && STAGES.indexOf(at) < STAGES.indexOf(stage)) return statusOf(shape.entry) as ChildStatus;
+  const progress = stageProgress(stage, state);
+  if (progress === 'IN') return statusOf(state) as ChildStatus;
+  if (progress === 'BEFORE') return statusOf(shape.entry) as ChildStatus;
   // An approved decision lapses when not lent on within its validity (the daily job): it is then 已失效, not
   // 已通过 — the one passed record whose own validity ends the business.
   if (passed) return stage === 'DECISION' && state === 'TERMINATED/EXPIRED' ? 'EXPIRED' : shape.passed;
-  if (at === 'TERMINATED') {
+  if (progress === 'ENDED') {
     const reason = statusOf(state);
     if (reason === 'REJECTED') return 'REJECTED';
     // 否决 by the committee (a meeting item) or the approver (the decision): 已否决, as the stage table names it.
@@ -296,11 +306,11 @@ export const DOCUMENT_STATUS_LABEL: Readonly<Record<DocumentStatus, string>> = {
  */
 export function documentStatusOf(stage: Stage, stored: StoredDocumentStatus, businessState: string): DocumentStatus {
   if (stored === 'VOID') return 'VOID';
-  const at = stageOf(businessState);
-  if (at === stage) {
+  const progress = stageProgress(stage, businessState);
+  if (progress === 'IN') {
     const s = statusOf(businessState);
     return s === 'PENDING' || s === 'RETURNED' ? s : 'DRAFT';
   }
-  if (at === 'TERMINATED') return 'TERMINATED';
-  return STAGES.indexOf(at) > STAGES.indexOf(stage) ? 'APPROVED' : 'DRAFT';
+  if (progress === 'ENDED') return 'TERMINATED';
+  return progress === 'PASSED' ? 'APPROVED' : 'DRAFT';
 }

@@ -4,6 +4,7 @@ import {
   REMAINING_TERM_BANDS,
   RISK_CLASS_BANDS,
   WIDGETS,
+  WIDGET_NAMES,
   aboveWarn,
   bandOf,
   riskBandAgrees,
@@ -28,10 +29,12 @@ describe('dashboard figures', () => {
     expect(aboveWarn('100.00', null)).toBe(false);
   });
 
-  it('puts each day in exactly one band: ageing 1–30 / 31–90 / 91–180 / > 180', () => {
-    expect([1, 30, 31, 90, 91, 180, 181, 5000].map((d) => bandOf(AGEING_BANDS, d)?.key)).toEqual([
+  it('puts each day in exactly one band: ageing 1–30 / 31–60 / 61–90 / 91–180 / > 180', () => {
+    expect([1, 30, 31, 60, 61, 90, 91, 180, 181, 5000].map((d) => bandOf(AGEING_BANDS, d)?.key)).toEqual([
       'A30',
       'A30',
+      'A60',
+      'A60',
       'A90',
       'A90',
       'A180',
@@ -51,6 +54,20 @@ describe('dashboard figures', () => {
 
   it('classes as the close of business does', () => {
     for (const band of RISK_CLASS_BANDS) expect(riskBandAgrees(band)).toBe(true);
+  });
+
+  it('reads each of the six widgets at its own path, its table led by the group it names', () => {
+    expect(new Set(WIDGET_NAMES).size).toBe(6);
+    expect(new Set(WIDGET_NAMES.map((n) => WIDGETS[n].api)).size).toBe(6);
+    for (const name of WIDGET_NAMES) {
+      const def = WIDGETS[name];
+      expect(def.name).toBe(name);
+      expect(def.api.endsWith(`/${name}`)).toBe(true);
+      for (const view of def.views) {
+        expect(view.columns[0]).toMatchObject({ key: 'label', kind: 'text' });
+        expect(view.columns.some((c) => c.key === view.chartValue && c.kind === 'money')).toBe(true);
+      }
+    }
   });
 
   it('falls back to a widget’s first view', () => {

@@ -28,7 +28,8 @@ export interface WidgetDef {
   title: string;
   api: string;
   chart: 'donut' | 'bar';
-  views: readonly WidgetView[];
+  /** The first is the one shown first, and the one answered when no view is asked. */
+  views: readonly [WidgetView, ...WidgetView[]];
 }
 
 /** A row of a widget's table: `key` names the group, `label` shows it; the figures by column key. */
@@ -49,151 +50,16 @@ export interface StatisticsFilter {
 
 export const FINANCE_STATISTICS_API = '/api/finance/statistics';
 export const PRODUCT_STATISTICS_API = '/api/product/statistics';
+export const DASHBOARD_TITLE = '数据看板';
+/** Every widget's figures for the filters as one workbook, a sheet per widget in its first view. */
+export const DASHBOARD_EXPORT_API = `${FINANCE_STATISTICS_API}/export`;
 
 const col = (key: string, label: string, kind: FigureKind): FigureColumn => ({ key, label, kind });
 const COUNT = col('count', '笔数', 'count');
 const SHARE = col('share', '占比', 'pct');
-
-export const WIDGETS = {
-  loanAmountProportion: {
-    name: 'loanAmountProportion',
-    title: '放款金额占比',
-    api: `${FINANCE_STATISTICS_API}/loanAmountProportion`,
-    chart: 'donut',
-    views: [
-      {
-        value: 'capitalSide',
-        label: '按资金方',
-        columns: [col('label', '资金方', 'text'), COUNT, col('amount', '放款金额', 'money'), SHARE],
-        chartValue: 'amount',
-      },
-      {
-        value: 'subsidiary',
-        label: '按子公司',
-        columns: [col('label', '子公司', 'text'), COUNT, col('amount', '放款金额', 'money'), SHARE],
-        chartValue: 'amount',
-      },
-    ],
-  },
-  distributionCondition: {
-    name: 'distributionCondition',
-    title: '分布情况',
-    api: `${FINANCE_STATISTICS_API}/distributionCondition`,
-    chart: 'bar',
-    views: [
-      {
-        value: 'term',
-        label: '按剩余期限',
-        columns: [col('label', '剩余期限', 'text'), COUNT, col('amount', '在贷余额', 'money'), SHARE],
-        chartValue: 'amount',
-      },
-      {
-        value: 'city',
-        label: '按城市',
-        columns: [col('label', '城市', 'text'), COUNT, col('amount', '在贷余额', 'money'), SHARE],
-        chartValue: 'amount',
-      },
-    ],
-  },
-  financingRisk: {
-    name: 'financingRisk',
-    title: '融资风险',
-    api: `${FINANCE_STATISTICS_API}/financingRisk`,
-    chart: 'bar',
-    views: [
-      {
-        value: 'class',
-        label: '按风险分类',
-        columns: [col('label', '风险分类', 'text'), COUNT, col('amount', '在贷余额', 'money'), SHARE],
-        chartValue: 'amount',
-      },
-      {
-        value: 'ageing',
-        label: '逾期账龄',
-        columns: [
-          col('label', '逾期账龄', 'text'),
-          col('count', '逾期期数', 'count'),
-          col('amount', '逾期金额', 'money'),
-        ],
-        chartValue: 'amount',
-      },
-    ],
-  },
-  financingProduct: {
-    name: 'financingProduct',
-    title: '融资产品',
-    api: `${FINANCE_STATISTICS_API}/financingProduct`,
-    chart: 'bar',
-    views: [
-      {
-        value: 'product',
-        label: '按产品',
-        columns: [
-          col('label', '产品', 'text'),
-          COUNT,
-          col('loanAmount', '放款金额', 'money'),
-          col('amount', '在贷余额', 'money'),
-          col('quotaUsage', '额度使用率', 'pct'),
-        ],
-        chartValue: 'amount',
-      },
-    ],
-  },
-  supplierRanking: {
-    name: 'supplierRanking',
-    title: '供应商排名',
-    api: `${FINANCE_STATISTICS_API}/supplierRanking`,
-    chart: 'bar',
-    views: [
-      {
-        value: 'outstanding',
-        label: '按在贷余额',
-        columns: [
-          col('label', '供应商', 'text'),
-          COUNT,
-          col('amount', '在贷余额', 'money'),
-          SHARE,
-          col('flagged', '集中度预警', 'flag'),
-        ],
-        chartValue: 'amount',
-      },
-      {
-        value: 'loan',
-        label: '按累计放款',
-        columns: [
-          col('label', '供应商', 'text'),
-          COUNT,
-          col('amount', '累计放款', 'money'),
-          SHARE,
-          col('flagged', '集中度预警', 'flag'),
-        ],
-        chartValue: 'amount',
-      },
-    ],
-  },
-  capitalSideInfo: {
-    name: 'capitalSideInfo',
-    title: '资金方信息',
-    api: `${PRODUCT_STATISTICS_API}/capitalSideInfo`,
-    chart: 'bar',
-    views: [
-      {
-        value: 'capitalSide',
-        label: '按资金方',
-        columns: [
-          col('label', '资金方', 'text'),
-          col('totalLimit', '总额度', 'money'),
-          col('usedLimit', '已用', 'money'),
-          col('availableLimit', '可用', 'money'),
-          col('amount', '在贷余额', 'money'),
-          col('weightedRate', '加权平均利率', 'rate'),
-          COUNT,
-        ],
-        chartValue: 'amount',
-      },
-    ],
-  },
-} as const satisfies Record<string, WidgetDef>;
+const money = (key: string, label: string) => col(key, label, 'money');
+const OUTSTANDING = money('amount', '在贷余额');
+const FLAGGED = col('flagged', '集中度预警', 'flag');
 
 export type WidgetName =
   | 'loanAmountProportion'
@@ -202,11 +68,120 @@ export type WidgetName =
   | 'financingProduct'
   | 'supplierRanking'
   | 'capitalSideInfo';
-export const WIDGET_NAMES = Object.keys(WIDGETS) as WidgetName[];
+
+/** A view: its value, its tab's label and its table's columns after the group's, which `group` names. */
+type ViewSpec = readonly [value: string, label: string, group: string, figures: readonly FigureColumn[]];
+type WidgetSpec = readonly [
+  name: WidgetName,
+  title: string,
+  api: string,
+  chart: WidgetDef['chart'],
+  views: readonly [ViewSpec, ...ViewSpec[]],
+];
+
+/** The six widgets, in the dashboard's order; every chart draws its table's `amount`. */
+const WIDGET_SPECS: readonly WidgetSpec[] = [
+  [
+    'loanAmountProportion',
+    '放款金额占比',
+    FINANCE_STATISTICS_API,
+    'donut',
+    [
+      ['capitalSide', '按资金方', '资金方', [COUNT, money('amount', '放款金额'), SHARE]],
+      ['subsidiary', '按子公司', '子公司', [COUNT, money('amount', '放款金额'), SHARE]],
+    ],
+  ],
+  [
+    'distributionCondition',
+    '分布情况',
+    FINANCE_STATISTICS_API,
+    'bar',
+    [
+      ['term', '按剩余期限', '剩余期限', [COUNT, OUTSTANDING, SHARE]],
+      ['city', '按城市', '城市', [COUNT, OUTSTANDING, SHARE]],
+    ],
+  ],
+  [
+    'financingRisk',
+    '融资风险',
+    FINANCE_STATISTICS_API,
+    'bar',
+    [
+      ['class', '按风险分类', '风险分类', [COUNT, OUTSTANDING, SHARE]],
+      ['ageing', '逾期账龄', '逾期账龄', [col('count', '逾期期数', 'count'), money('amount', '逾期金额')]],
+    ],
+  ],
+  [
+    'financingProduct',
+    '融资产品',
+    FINANCE_STATISTICS_API,
+    'bar',
+    [
+      [
+        'product',
+        '按产品',
+        '产品',
+        [COUNT, money('loanAmount', '放款金额'), OUTSTANDING, col('quotaUsage', '额度使用率', 'pct')],
+      ],
+    ],
+  ],
+  [
+    'supplierRanking',
+    '供应商排名',
+    FINANCE_STATISTICS_API,
+    'bar',
+    [
+      ['outstanding', '按在贷余额', '供应商', [COUNT, OUTSTANDING, SHARE, FLAGGED]],
+      ['loan', '按累计放款', '供应商', [COUNT, money('amount', '累计放款'), SHARE, FLAGGED]],
+    ],
+  ],
+  [
+    'capitalSideInfo',
+    '资金方信息',
+    PRODUCT_STATISTICS_API,
+    'bar',
+    [
+      [
+        'capitalSide',
+        '按资金方',
+        '资金方',
+        [
+          money('totalLimit', '总额度'),
+          money('usedLimit', '已用'),
+          money('availableLimit', '可用'),
+          OUTSTANDING,
+          col('weightedRate', '加权平均利率', 'rate'),
+          COUNT,
+        ],
+      ],
+    ],
+  ],
+];
+
+const viewFrom = ([value, label, group, figures]: ViewSpec): WidgetView => ({
+  value,
+  label,
+  columns: [col('label', group, 'text'), ...figures],
+  chartValue: 'amount',
+});
+
+const defOf = ([name, title, api, chart, [first, ...more]]: WidgetSpec): WidgetDef => ({
+  name,
+  title,
+  api: `${api}/${name}`,
+  chart,
+  views: [viewFrom(first), ...more.map(viewFrom)],
+});
+
+/** The widgets by name, each read at `<its statistics api>/<name>`. */
+export const WIDGETS = Object.fromEntries(WIDGET_SPECS.map((w) => [w[0], defOf(w)])) as Readonly<
+  Record<WidgetName, WidgetDef>
+>;
+export const WIDGET_NAMES: readonly WidgetName[] = WIDGET_SPECS.map(([name]) => name);
 
 /** The view asked for, or the widget's first. */
 export function viewOf(def: WidgetDef, asked: string | undefined): WidgetView {
-  return def.views.find((v) => v.value === asked) ?? (def.views[0] as WidgetView);
+  return def.views.find((v) => v.value === asked) ?? def.views[0];
 }
 
 /** KPI cards: 累计放款, 在贷余额, 本月放款, 逾期金额 (分) — 我的待办 is the workbench's own count. */
@@ -242,10 +217,15 @@ export const REMAINING_TERM_BANDS: readonly DayBand[] = [
   { key: 'T360+', label: '>360天', min: 361, max: null },
 ];
 
-/** 融资风险: an overdue installment's days overdue (the issue's ageing: 1–30 / 31–90 / 91–180 / > 180). */
+/**
+ * 融资风险: an overdue installment's days overdue. The cut points of both the product's ageing (1–30 / 31–90 /
+ * 91–180 / > 180) and BUSINESS.md's (1–30 / 31–60 / 61–90 / > 90, the source system's [S17]): each of those
+ * buckets is a sum of adjacent ones here, so either reading is one addition away.
+ */
 export const AGEING_BANDS: readonly DayBand[] = [
   { key: 'A30', label: '1–30天', min: 1, max: 30 },
-  { key: 'A90', label: '31–90天', min: 31, max: 90 },
+  { key: 'A60', label: '31–60天', min: 31, max: 60 },
+  { key: 'A90', label: '61–90天', min: 61, max: 90 },
   { key: 'A180', label: '91–180天', min: 91, max: 180 },
   { key: 'A180+', label: '>180天', min: 181, max: null },
 ];

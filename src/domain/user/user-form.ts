@@ -41,7 +41,7 @@ export const EMPTY_USER_FORM: UserForm = {
   oaAccount: '',
 };
 
-export function validateUserField(field: UserFormField, form: UserForm, today: Date = new Date()): string | null {
+export function validateUserField(field: UserFormField, form: UserForm, today: Date): string | null {
   const value = form[field].trim();
   switch (field) {
     case 'userName':
@@ -73,7 +73,7 @@ const FIELDS: readonly UserFormField[] = [
   'oaAccount',
 ];
 
-export function validateUserForm(form: UserForm, today: Date = new Date()): UserFormErrors {
+export function validateUserForm(form: UserForm, today: Date): UserFormErrors {
   const errors: UserFormErrors = {};
   for (const field of FIELDS) {
     const message = validateUserField(field, form, today);
@@ -82,7 +82,7 @@ export function validateUserForm(form: UserForm, today: Date = new Date()): User
   return errors;
 }
 
-export function firstUserFormError(form: UserForm, today: Date = new Date()): string | null {
+export function firstUserFormError(form: UserForm, today: Date): string | null {
   return Object.values(validateUserForm(form, today))[0] ?? null;
 }
 

@@ -5,6 +5,7 @@ import { lazy, StrictMode, Suspense, useState, useSyncExternalStore } from 'reac
 import { RouterProvider } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { BrowserWindowId } from '../../application/ports/browser.port';
+import { ClockId } from '../../application/ports/clock.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
@@ -28,6 +29,7 @@ import { FileGatewayId } from '../../application/ports/file-gateway.port';
 import { createTagsMachine, restoreTags } from '../../application/tags/tags.machine';
 import { DOCUMENT_TITLE } from '../../domain/session/session';
 import { createContainer, featureLoader } from './container';
+import { dropDrawnLogin } from './drawn-login';
 import { LoadingBar } from './loading-bar';
 import { LoadingCounter } from './loading-counter';
 import { createRouter, preloadShell } from './router';
@@ -86,10 +88,16 @@ function compose() {
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
   // subscription runs before the next screen mounts, so it cannot cancel that screen's own requests.
   let lastPath = router.state.location.pathname;
+  // The form login.html draws is the login screen's to take over: any other page the app lands on removes it.
+  const dropDrawnElsewhere = () => {
+    if (lastPath !== '/login') dropDrawnLogin();
+  };
+  dropDrawnElsewhere();
   browser.setTitle(DOCUMENT_TITLE);
   router.subscribe((state) => {
     if (state.location.pathname === lastPath) return;
     lastPath = state.location.pathname;
+    dropDrawnElsewhere();
     requests.cancelPending();
     browser.setTitle(DOCUMENT_TITLE);
   });
@@ -101,6 +109,7 @@ function compose() {
     tags,
     store,
     browser,
+    clock: container.get(ClockId),
     notifier,
     get account() {
       return container.get(AccountGatewayId);

@@ -4,11 +4,13 @@
 // on the login page.
 import { Container } from 'inversify';
 import { BrowserWindowId } from '../../application/ports/browser.port';
+import { ClockId } from '../../application/ports/clock.port';
 import { LoadingIndicatorId } from '../../application/ports/loading-indicator.port';
 import { NotifierId } from '../../application/ports/notifier.port';
 import { RequestControlId } from '../../application/ports/request-control.port';
 import { SessionGatewayId } from '../../application/ports/session-gateway.port';
 import { SessionStoreId } from '../../application/ports/session-store.port';
+import { BrowserClock } from '../../adapters/browser/browser-clock.adapter';
 import { BrowserSessionStore } from '../../adapters/browser/browser-session-store.adapter';
 import { BrowserWindowAdapter } from '../../adapters/browser/browser-window.adapter';
 import { HttpClient, HttpClientId, HttpConfigId, loadParameterCipher } from '../../adapters/gateway/http-client';
@@ -23,6 +25,7 @@ export function createContainer(ui: { notifier: ToastNotifier; loading: LoadingC
   container.bind(LoadingIndicatorId).toConstantValue(ui.loading);
   container.bind(SessionStoreId).to(BrowserSessionStore).inSingletonScope();
   container.bind(BrowserWindowId).to(BrowserWindowAdapter).inSingletonScope();
+  container.bind(ClockId).to(BrowserClock).inSingletonScope();
   container.bind(HttpClientId).to(HttpClient).inSingletonScope();
   container.bind(RequestControlId).toService(HttpClientId);
   container.bind(SessionGatewayId).to(SessionGatewayAdapter).inSingletonScope();

@@ -1,6 +1,5 @@
 // The client's routes come from the shared route catalogue (src/domain/menu/route-catalogue.ts), so the
-// router and the gateway's menu tree are one list. Screens are lazily loaded; a route whose screen is not
-// built yet shows the shared under-construction screen, which is itself its own chunk.
+// router and the gateway's menu tree are one list. Screens are lazily loaded, each route's from its own chunk.
 import { DASHBOARD_ROUTE, flattenRoutes, type FlatRoute } from '../../domain/menu/route-catalogue';
 import { normalizeMenuPath } from '../../domain/menu/menu';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../domain/navigation/navigation-policy';

@@ -4,6 +4,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BrowserWindow } from '../../application/ports/browser.port';
+import type { Clock } from '../../application/ports/clock.port';
 import type { Notifier } from '../../application/ports/notifier.port';
 import type { RoleGateway } from '../../application/ports/role-gateway.port';
 import type { UserGateway } from '../../application/ports/user-gateway.port';
@@ -30,6 +31,8 @@ export interface Services {
   tags: ActorRefFrom<TagsMachine>;
   store: SessionStore;
   browser: BrowserWindow;
+  /** The client's "now": every form's day rule and every screen's "is it time yet" reads it. */
+  clock: Clock;
   notifier: Notifier;
   account: AccountGateway;
   supplierAuthorization: SupplierAuthorizationGateway;

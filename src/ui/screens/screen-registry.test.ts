@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../domain/constants';
 import { normalizeMenuPath } from '../../domain/menu/menu';
-import { VALID_PATHS } from '../app/route-table';
+import { MENU_ROUTES, VALID_PATHS } from '../app/route-table';
 import { defineScreens } from './define-screens';
 import { GATHERED_SCREENS, loadWithin, screenFor, ScreenLoadError } from './screen-registry';
 
@@ -73,7 +73,7 @@ describe('screens declared beside the screens (*.screens.ts)', () => {
     ).toEqual([]);
   });
 
-  // A key that is no route would never be reached: the route would silently show the under-construction screen.
+  // A key that is no route would never be reached, and its route would have no screen.
   it.each(declared)('$file declares $path, a route the router has', ({ path }) => {
     expect(VALID_PATHS.has(normalizeMenuPath(path))).toBe(true);
   });
@@ -83,13 +83,22 @@ describe('screens declared beside the screens (*.screens.ts)', () => {
     expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
   });
 
-  it('loads the declared screen, and the under-construction screen for a route without one', async () => {
+  // The catalogue is every route of SPEC §2.2 (route-catalogue.test.ts holds that): each has its own screen.
+  it('serves every route of SPEC §2.2 with a declared screen', () => {
+    const served = new Set(declared.map((d) => normalizeMenuPath(d.path)));
+    const routes = MENU_ROUTES.map((r) => normalizeMenuPath(r.path));
+    expect(routes.length).toBeGreaterThan(80);
+    expect(routes.filter((path) => !served.has(path))).toEqual([]);
+  });
+
+  it('loads the declared screen, and refuses a path no screen serves as a module not found', async () => {
     const { OrgMainScreen } = await import('./basic-data/org-main-screen');
     await expect(screenFor('/basicdatamanagement/orgmain')).resolves.toBe(OrgMainScreen);
-    const { UnderConstructionScreen } = await import('./common/under-construction-screen');
-    await expect(screenFor('/business/contractFileMake/contractFileMakeSignature')).resolves.toBe(
-      UnderConstructionScreen,
-    );
+    const { SignatoriesScreen } = await import('./signing/signatories-screen');
+    await expect(screenFor('/business/contractfilemake/contractfilemakesignature')).resolves.toBe(SignatoriesScreen);
+    const error = await screenFor('/no/such/screen').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScreenLoadError);
+    expect((error as ScreenLoadError).kind).toBe('missing');
   });
 
   it('refuses a misspelt path at compile time', () => {

@@ -1,7 +1,7 @@
 // Which lazily loaded screen serves which route. Each screen declares its routes in a `<name>.screens.ts`
 // beside it (define-screens.ts); this file merges them, keyed by normalised path. Only those tiny declaration
-// files are eager: each screen stays a lazy chunk of its own. Routes without an entry show the
-// under-construction screen until their issue builds them. Loading a screen fails in two ways the
+// files are eager: each screen stays a lazy chunk of its own. Every route of the catalogue has its screen (the
+// registry's test holds it); a path without one is refused as a module not found. Loading a screen fails in two ways the
 // error catalogue (SPEC §8) tells apart: its chunk cannot be fetched (module not found), or it takes
 // longer than 120 s (load error); the route's error screen offers a retry for both.
 import type { ComponentType } from 'react';
@@ -23,8 +23,11 @@ const SCREENS: ReadonlyMap<string, ScreenLoader> = new Map(
   ),
 );
 
-const underConstruction: ScreenLoader = async () =>
-  (await import('./common/under-construction-screen')).UnderConstructionScreen;
+const noScreen =
+  (path: string): ScreenLoader =>
+  async () => {
+    throw new Error(`no screen serves ${path}`);
+  };
 
 export class ScreenLoadError extends Error {
   constructor(
@@ -54,5 +57,5 @@ export function loadWithin(loader: ScreenLoader, timeoutMs = CHUNK_LOAD_TIMEOUT_
 }
 
 export function screenFor(normalisedPath: string): Promise<ComponentType> {
-  return loadWithin(SCREENS.get(normalisedPath) ?? underConstruction);
+  return loadWithin(SCREENS.get(normalisedPath) ?? noScreen(normalisedPath));
 }

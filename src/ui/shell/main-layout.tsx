@@ -2,9 +2,9 @@
 // or collapsed to an icon rail (remembered); below the tablet width it is an overlay drawer opened from the
 // header. The layout itself reads no location: a tag switch re-renders only what shows the current page
 // (the highlight in the sidebar and tag bar, the breadcrumb, the visible page), not the whole shell.
-import { makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, tokens, useModalAttributes } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { selectMenus } from '../../application/session/session.selectors';
 import { selectRefreshKeys, selectTags } from '../../application/tags/tags.selectors';
@@ -29,7 +29,8 @@ const useStyles = makeStyles({
     minWidth: 0,
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  content: { flex: 1, minHeight: 0, position: 'relative' },
+  // Focused by the shell, never tabbed to (tabIndex -1): no ring around the whole screen.
+  content: { flex: 1, minHeight: 0, position: 'relative', ':focus': { outlineStyle: 'none' } },
 });
 
 const SIDEBAR_COLLAPSED = 'sidebarCollapsed';
@@ -43,6 +44,33 @@ function TagVisitor() {
     const tag = tagForPath(menus, pathname);
     if (tag) tags.send({ type: 'VISIT', tag });
   }, [menus, pathname, tags]);
+  return null;
+}
+
+/**
+ * Focus is never left nowhere once the shell shows: when the page is loaded, when signing in removes the login
+ * form's button, or when a screen's focused control goes with its screen (a tag closed), focus rests on the
+ * body, from where a screen reader starts again at the top and Tab starts before the sidebar. Then the content
+ * area takes it, so that reading and Tab start at the screen. Focus somewhere already (a menu item, a tag, a
+ * dialog) is left where it is. Fluent's focus manager (Tabster) also keeps two aria-hidden sentinels in the
+ * page's tab order while it sees focus outside the app, to catch it coming back in (into an open dialog), and
+ * takes them out when focus comes in. It adds them only when the first dialog or popover is set up; set up
+ * after this first focus (on a page loaded already signed in), they would stay in the tab order until focus
+ * moved again, and an audit would find focusable content hidden from assistive technology. So the dialogs'
+ * focus manager is set up here, and the content area takes focus once it is ready.
+ */
+function FocusWhenLost({ target }: { target: RefObject<HTMLElement | null> }) {
+  useModalAttributes();
+  // Read for its change alone: this renders, and so looks again, on each move (and on nothing else).
+  useLocation();
+  useEffect(() => {
+    // A task later: the focus manager finishes setting up in a task of its own, and must see this focus arrive.
+    const later = setTimeout(() => {
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) target.current?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(later);
+  });
   return null;
 }
 
@@ -62,6 +90,7 @@ export function MainLayout() {
   const [collapsed, setCollapsed] = useState(() => browser.readPreference(SIDEBAR_COLLAPSED) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
   const authorization = useSupplierAuthorizationFlow();
+  const content = useRef<HTMLElement>(null);
   useTodoCountOnShow();
   useAskBeforeUnload();
 
@@ -83,6 +112,7 @@ export function MainLayout() {
   return (
     <div className={styles.layout}>
       <TagVisitor />
+      <FocusWhenLost target={content} />
       {sidebar}
       <div className={styles.main}>
         <Header
@@ -92,7 +122,7 @@ export function MainLayout() {
           authorization={authorization}
         />
         <TagBar />
-        <main className={styles.content}>
+        <main ref={content} className={styles.content} tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             <Pages />
           </Suspense>

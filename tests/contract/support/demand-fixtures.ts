@@ -5,7 +5,7 @@
 // review's roles have members, so 提交 goes through.
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
-import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
+import { consent, ensureReviewers, unlock } from '../../../gateway/src/testing/demand-fixtures';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
 import { eligibleOrders } from '../../../gateway/src/modules/pre-credit/store';
 import { issueToken } from '../../../gateway/src/testing/test-gateway';

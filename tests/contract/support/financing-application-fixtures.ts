@@ -7,7 +7,7 @@ import { ACCESS_DOC_TYPES } from '../../../src/domain/financing/financing-applic
 import { startReview } from '../../../src/domain/financing/review';
 import { DEMO_TENANT_ID, DemoOrg } from '../../../gateway/src/db/seed/demo-seed';
 import { addConfirmedOrder } from '../../../gateway/src/modules/financing-application/confirmed-orders';
-import { consent, ensureReviewers, unlock } from '../../../gateway/src/modules/demand/test-fixtures';
+import { consent, ensureReviewers, unlock } from '../../../gateway/src/testing/demand-fixtures';
 import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-gateway';
 import { PACT_TOKEN } from './consumer';
 import type { ProviderStates } from './provider-states';

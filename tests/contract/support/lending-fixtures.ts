@@ -41,8 +41,8 @@ export const providerStates: ProviderStates = (gateway: TestGateway) => {
   const today = PACT_LOAN_DATE;
 
   const reset = async (state: string, review: unknown) => {
-    // The repayment contract registers repayments on the same loan (repayment-fixtures.ts).
-    for (const table of ['repayment_allocation', 'repayment', 'installment']) {
+    // The repayment contract registers repayments and their refunds on the same loan (repayment-fixtures.ts).
+    for (const table of ['repayment_refund', 'repayment_allocation', 'repayment', 'installment']) {
       await db.deleteFrom(table).where('business_id', '=', PACT_LENDING_ID).execute();
     }
     await db.deleteFrom('loan').where('business_id', '=', PACT_LENDING_ID).execute();

@@ -33,7 +33,8 @@ export const PACT_SIGNING_ID = '2610000000000000201';
 export const PACT_SIGNING_CODE = '246810';
 /** The operator's unbound upload of a scan, for 线下签约. */
 export const PACT_SIGNING_SCAN = '2610000000000000301';
-const CONTRACT_ID = '2610000000000000101';
+export const PACT_SIGNING_CONTRACT = '2610000000000000101';
+const CONTRACT_ID = PACT_SIGNING_CONTRACT;
 const OPERATOR = '1300000000000000002';
 
 async function contractPdf(): Promise<Buffer> {

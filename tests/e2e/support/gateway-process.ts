@@ -83,7 +83,11 @@ export async function startGateway(
       throw new Error('prepare works on a copy of the data template the global setup made');
     // Loaded only here: the benchmark's and the other specs' gateways need no database of their own.
     const { openDatabase } = await import('../../../gateway/src/db/database');
+    const { appExtensions } = await import('../../../gateway/src/app-extensions');
+    const { bindExtensions } = await import('../../../gateway/src/stage/extensions');
     const { db } = await openDatabase({ dataDir });
+    // The walks move businesses through the aggregate, which reads the rules an app's extensions carry.
+    bindExtensions(db, appExtensions());
     try {
       await prepare(db, { filesDir: env.FILES_DIR ?? join(dataDir, 'files') });
     } finally {

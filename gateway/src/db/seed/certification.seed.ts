@@ -48,7 +48,7 @@ export function demoResidentId(region: string, birth: string, serial: number): s
   return first17 + residentIdCheckChar(first17);
 }
 
-export async function seedCertifications(trx: Kysely<Database>, tenantId: string, now = new Date()): Promise<void> {
+export async function seedCertifications(trx: Kysely<Database>, tenantId: string, now: Date): Promise<void> {
   /** The i-th application, 10:00 six days after the one before, the first some eleven months before the seed. */
   const ago = (i: number) => 327 - i * 6;
   const day = (i: number) => daysBefore(now, ago(i), 10);

@@ -27,6 +27,8 @@ const AHEAD = [
   // A loan still being repaid: its maturity and its next installment's due day.
   'maturity_date',
   'next_due_date',
+  // A signing's deadline, seven days after it was sent, also once its signers have signed.
+  'deadline',
 ];
 /** The days of history a seed names as they are: when an enterprise was founded. */
 const FIXED = ['established_on'];
@@ -149,7 +151,9 @@ async function seededOn(databaseUrl: string | undefined, now: Date) {
   }
 }
 
-describe.each(databasesUnderTest())('the demo seed on $name', ({ databaseUrl }) => {
+// The seed's dates are the seed's, not the database's: one database tells it (PostgreSQL when the run has one),
+// since each pass seeds the whole demo twice.
+describe.each(databasesUnderTest().slice(-1))('the demo seed on $name', ({ databaseUrl }) => {
   it('dates every row back from the day it runs, so a start 400 days later tells the same story', async () => {
     const first = await seededOn(databaseUrl, new Date('2026-03-10T01:30:00Z'));
     const later = await seededOn(databaseUrl, new Date('2027-04-14T15:30:00Z'));

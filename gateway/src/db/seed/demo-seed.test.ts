@@ -1,16 +1,27 @@
 // Feature seeds are gathered from the folder (demo-seed.ts): every <feature>.seed.ts, in name order, after the
 // core seed, each idempotent — and a file that forgets its seed(db) is refused, not silently skipped.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_FILE_TYPE } from '../../modules/contract/store';
+import { BlobStore } from '../../modules/file/blob-store';
+import { RECEIPT_FILE_TYPE as LOAN_RECEIPT_TYPE } from '../../modules/lending/store';
+import { LETTER_FILE_TYPE, PACKAGE_FILE_TYPE } from '../../modules/push/store';
+import { REPAYMENT_RECEIPT_TYPE } from '../../modules/repayment/store';
+import { SIGNING_FILE_TYPE } from '../../modules/signing/store';
+import { seededBusinessAt } from '../../testing/seeded-business';
 import type { TestGateway } from '../../testing/test-gateway';
 import { callerOf, createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
 import { DASHBOARD_MENU, KPI_API } from '../../../../src/domain/statistics/dashboard';
+import { PUSH_API } from '../../../../src/domain/financing/push';
+import { SIGNING_API } from '../../../../src/domain/financing/signing';
 import { CERTIFICATION_SEED_COUNT } from './certification.seed';
 import { DEMO_TENANT_ID, featureSeeds, orderSeeds, seedDemo } from './demo-seed';
 import { NEGATIVE_OPINION_COUNT } from './negative-opinion.seed';
+import { seededAt } from '../../testing/pglite-template';
 
 describe('feature seeds', () => {
   const dir = mkdtempSync(join(tmpdir(), 'gw-seeds-'));
@@ -63,7 +74,7 @@ describe('feature seeds', () => {
   it('has run them for the demo tenant, and running the demo seed again adds nothing', async () => {
     expect(await count('negative_opinion')).toBe(NEGATIVE_OPINION_COUNT);
     expect(await count('certification')).toBe(CERTIFICATION_SEED_COUNT * 3);
-    await seedDemo(gw.db);
+    await seedDemo(gw.db, seededAt());
     expect(await count('negative_opinion')).toBe(NEGATIVE_OPINION_COUNT);
     expect(await count('certification')).toBe(CERTIFICATION_SEED_COUNT * 3);
   });
@@ -144,6 +155,70 @@ describe.each(databasesUnderTest())('the demo’s loans on $name', ({ databaseUr
     expect(BigInt(unpaid.fen)).toBeGreaterThan(0n);
     expect(kpi.data.outstanding).toBe(Number(unpaid.fen));
     expect(kpi.data.overdueAmount).toBeGreaterThan(0);
+  });
+
+  it('stops a business at each stage a user acts at after the decision, walked there', async () => {
+    const stops = await gw.db
+      .selectFrom('financing_business as b')
+      .innerJoin('financing_decision as d', 'd.business_id', 'b.business_id')
+      .select(['b.state', 'd.repayment_method', 'd.term_days'])
+      .where('b.tenant_id', '=', DEMO_TENANT_ID)
+      .where('b.state', 'in', ['SIGNING/WAIT_SIGN', 'SIGNING/SIGNED', 'LENDING/WAIT_LOAN'])
+      .orderBy('b.state')
+      .execute();
+    expect(stops.map((s) => s.state)).toEqual(['LENDING/WAIT_LOAN', 'SIGNING/SIGNED', 'SIGNING/WAIT_SIGN']);
+    // The one to lend repays in several installments: 先息后本 over three months.
+    expect(stops[0]).toMatchObject({ repayment_method: 'INTEREST_FIRST', term_days: 90 });
+    // Each got there by the people's moves, on the timeline, not by a state written in.
+    for (const state of ['SIGNING/WAIT_SIGN', 'SIGNING/SIGNED', 'LENDING/WAIT_LOAN'] as const) {
+      const { businessId } = await seededBusinessAt(gw.db, state);
+      const last = await gw.db
+        .selectFrom('business_event')
+        .select('to_state')
+        .where('business_id', '=', businessId)
+        .orderBy('at', 'desc')
+        .orderBy('event_id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(last.to_state, state).toBe(state);
+    }
+  });
+
+  it('files every seeded document in the gateway’s store and serves one of each kind with its bytes', async () => {
+    const files = await gw.db
+      .selectFrom('stored_file')
+      .select(['key_id', 'sha256', 'business_type', 'business_id'])
+      .execute();
+    const store = new BlobStore(gw.filesDir);
+    const missing = files.filter((f) => !existsSync(store.pathOf(f.sha256)));
+    expect(missing).toEqual([]);
+    const { headers } = await signIn(gw.app, 'admin', 'Admin@2026');
+    const kinds = [
+      ...[CONTRACT_FILE_TYPE, SIGNING_FILE_TYPE, LETTER_FILE_TYPE, PACKAGE_FILE_TYPE],
+      ...[LOAN_RECEIPT_TYPE, REPAYMENT_RECEIPT_TYPE],
+    ];
+    // A signed copy is served by its signing record and a package by its push, each checked against the sha-256
+    // it was filed with; the others by the file service.
+    const push = await gw.db
+      .selectFrom('capital_push')
+      .select(['business_id', 'push_id', 'package_file_id'])
+      .where('tenant_id', '=', DEMO_TENANT_ID)
+      .orderBy('push_id')
+      .executeTakeFirstOrThrow();
+    for (const kind of kinds) {
+      const file = files.find((f) =>
+        kind === PACKAGE_FILE_TYPE ? f.key_id === push.package_file_id : f.business_type === kind,
+      );
+      expect(file?.business_type, kind).toBe(kind);
+      const url =
+        kind === SIGNING_FILE_TYPE
+          ? `${SIGNING_API}/record/${file?.business_id}/file/1`
+          : kind === PACKAGE_FILE_TYPE
+            ? `${PUSH_API}/${push.business_id}/package/${push.push_id}`
+            : `/api/file/file/download?keyId=${file?.key_id}`;
+      const res = await callerOf(gw.app)('GET', url, headers);
+      expect(res.status, kind).toBe(200);
+      expect(createHash('sha256').update(res.data).digest('hex'), kind).toBe(file?.sha256);
+    }
   });
 
   it('has each settlement registered by finance and confirmed by finance2', async () => {

@@ -22,6 +22,8 @@ import type { MenuArea, OperationCode, RouteEntry } from '../../../../src/domain
 import { DASHBOARD_ROUTE, MENU_AREAS, REVIEW_TYPE_CONFIG_PATH } from '../../../../src/domain/menu/route-catalogue';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { Database, DictItemTable, OrganizationTable } from '../database';
+import { bindExtensions, hasExtensions } from '../../stage/extensions';
+import { appExtensions } from '../../app-extensions';
 import { STAGES, STAGE_LABEL } from '../../../../src/domain/financing/stages';
 
 export const DEMO_TENANT_ID = '1000000000000000001';
@@ -337,11 +339,23 @@ function roleGrants(
   return grants;
 }
 
+/**
+ * Where the seed files the documents its walks make (contracts, signed copies, letters, push packages): the
+ * gateway's own files folder, so that a seeded document opens after the start like any other. Without one (a
+ * test seeding a database of its own) they go to a folder removed after, and only their rows stay.
+ */
+export interface SeedPlace {
+  filesDir?: string;
+}
+
 export interface FeatureSeed {
   /** The file's name without `.seed.ts`. */
   name: string;
-  /** Writes the feature's rows, each dated as many days before `now` (the moment the seed runs) as its story says. */
-  seed(db: Kysely<Database>, now: Date): Promise<void>;
+  /**
+   * Writes the feature's rows, each dated as many days before `now` (the moment the seed runs) as its story says;
+   * the documents its walks make go to the gateway's file store, `place.filesDir`, when the caller names it.
+   */
+  seed(db: Kysely<Database>, now: Date, place: SeedPlace): Promise<void>;
   /** The seeds whose rows this one needs (their names); it runs after them. */
   after?: readonly string[];
   /**
@@ -395,7 +409,9 @@ export async function featureSeeds(dir = SEED_DIR): Promise<FeatureSeed[]> {
 }
 
 /** The demo tenant as it stands on `now`: every feature's rows dated back from it (seed-days.ts). */
-export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<void> {
+export async function seedDemo(db: Kysely<Database>, now: Date, place: SeedPlace = {}): Promise<void> {
+  // The seed moves businesses through the lifecycle's rules before any app runs: the app's own set of them.
+  if (!hasExtensions(db)) bindExtensions(db, appExtensions());
   const features = await featureSeeds();
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hash(a.password)));
   const moreAccounts = adminSeedAccounts(DEMO_TENANT_ID, DemoOrg.group);
@@ -514,9 +530,9 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .execute();
     await seedOrganizationDetails(trx, DEMO_TENANT_ID, DemoOrg.group, now);
 
-    for (const feature of features.filter((f) => !f.ownTransactions)) await feature.seed(trx, now);
+    for (const feature of features.filter((f) => !f.ownTransactions)) await feature.seed(trx, now, place);
   });
-  for (const feature of features.filter((f) => f.ownTransactions)) await feature.seed(db, now);
+  for (const feature of features.filter((f) => f.ownTransactions)) await feature.seed(db, now, place);
 }
 
 // The catalogue is the product's, not the tenant's: titles, icons and order follow the code on every start.

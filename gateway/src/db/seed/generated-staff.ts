@@ -57,9 +57,8 @@ export function staffName(i: number): string {
   return h % 3 === 0 ? surname + first : surname + first + pick(GIVEN, h >>> 16);
 }
 
-export async function seedGeneratedStaff(db: Kysely<Database>, count: number): Promise<void> {
+export async function seedGeneratedStaff(db: Kysely<Database>, count: number, now: Date): Promise<void> {
   const passwordHash = await hash(GENERATED_STAFF_PASSWORD);
-  const now = new Date();
   for (let start = 0; start < count; start += BATCH) {
     const users = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => {
       const i = start + k + 1;

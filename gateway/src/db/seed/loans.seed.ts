@@ -8,6 +8,11 @@
 // finance2 (林晓). The stories, by the days before the seed the loan was lent:
 //   还款中 lent 20 days ago; 逾期 15, 60 and 120 days (lent 45, 90, 150 days ago); 提前结清 (lent 40 days ago,
 //   repaid in full 20 days ago); 已结清 (lent 70 days ago, repaid in full on its maturity 40 days ago).
+// And three more walked the same way, decided three days ago and walked on two days ago, that stop at each stage
+// after the decision where a user acts next: 待签约 (the contract passed, signing not started), signed (the signing walk's last step, wherever that
+// leaves it) and 待放款 (the capital side's 通过) — that one 先息后本 over 90 days, so that lending it gives a plan of
+// several installments. Every document the walks make is filed in the gateway's file store when the caller names
+// it (SeedPlace), so a seeded contract, signed copy, letter or package opens after the start.
 // Once: a tenant with a loan already is left as it is. It runs after the other seeds' transaction has committed
 // (the signing, push and repayment code it walks through opens its own).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { closeTimeOf } from '../../../../src/domain/calendar/close-of-business';
-import { appliedFen, applyRepayment } from '../../../../src/domain/financing/repayment';
+import { appliedFen, applyRepayment } from '../../../../src/domain/financing/repayment-apply';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { type Actor, actorById, loadBusiness } from '../../modules/business/aggregate';
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
@@ -26,10 +31,12 @@ import { examineMinutes } from '../../modules/meeting/repository';
 import { seededCommittee, walkToChairReview } from '../../modules/meeting/walk';
 import { newId } from '../../modules/operation-log/repository';
 import { REPAYMENTS, loanTerms } from '../../modules/repayment/store';
+import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { addItem, moveItem } from '../../stage/stage-items';
-import { lendApproved, walkToLending } from '../../testing/lending-walk';
+import { lendApproved, walkToLending, walkToSigning } from '../../testing/lending-walk';
+import { walkSigning } from '../../testing/signing-walk';
 import type { Database } from '../database';
-import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
+import { DEMO_TENANT_ID, DemoOrg, type SeedPlace } from './demo-seed';
 import { walkReport } from './report.seed';
 import { dateBefore, daysBefore } from './seed-days';
 import { walkDecision } from './workflow-decision.seed';
@@ -55,6 +62,24 @@ interface LoanStory {
   settledDaysAgo?: number;
 }
 
+/** A business walked past its decision that waits where a user acts next. */
+interface StageStory {
+  name: string;
+  /** The last step walked: the contract reviewed, the signing walk, or the capital side's 通过. */
+  stop: 'CONTRACT' | 'SIGNING' | 'PUSH';
+  /** The decision's repayment method and term, when not the report's proposal and TERM_DAYS. */
+  terms?: { repaymentMethod: RepaymentMethod; termDays: number };
+}
+
+/** A stage story's days count back as a loan story's lent on the seed's day: decided three days before, walked two. */
+const STAGE_DAYS_AGO = 0;
+
+export const STAGE_STORIES: readonly StageStory[] = [
+  { name: '待签约', stop: 'CONTRACT' },
+  { name: '签约完成', stop: 'SIGNING' },
+  { name: '待放款', stop: 'PUSH', terms: { repaymentMethod: 'INTEREST_FIRST', termDays: 90 } },
+];
+
 export const LOAN_STORIES: readonly LoanStory[] = [
   { name: '逾期超过90天', lentDaysAgo: 150 },
   { name: '逾期31-90天', lentDaysAgo: 90 },
@@ -71,18 +96,18 @@ const person = async (db: Kysely<Database>, userName: string): Promise<Actor> =>
 };
 
 /**
- * One story's business walked from a confirmed order of its own to 还款中: days counted back from its loan day L —
- * the order confirmed L+10, the application L+8, the report L+7, the meeting noticed L+6, held L+5, its minutes
- * approved L+4, the decision L+3, 要素 to 签约 L+2, the push L+1, the loan on L.
+ * One story's business walked from a confirmed order of its own to 还款中, or to its stage story's stop: days
+ * counted back from its loan day L — the order confirmed L+10, the application L+8, the report L+7, the meeting
+ * noticed L+6, held L+5, its minutes approved L+4, the decision L+3, 要素 to the push L+2, the loan on L.
  */
 async function walkStory(
   db: Kysely<Database>,
-  story: LoanStory,
+  story: LoanStory | StageStory,
   k: number,
   now: Date,
   filesDir: string,
 ): Promise<string> {
-  const L = story.lentDaysAgo;
+  const L = 'stop' in story ? STAGE_DAYS_AGO : story.lentDaysAgo;
   // Due 46 days after the application: the earliest of the supplier's orders with the 45 days of life asked.
   await addConfirmedOrder(db as never, {
     ...{ tenantId: T, supplierId: DemoOrg.huadongBuildingMaterials, orderNo: `FKHD2026${9001 + k}` },
@@ -118,9 +143,17 @@ async function walkStory(
     chair,
     new Date(minutesAt.getTime() + 3600_000),
   );
-  await walkDecision(db, id, daysBefore(now, L + 3, 10), { approve: true, termDays: TERM_DAYS });
-  await walkToLending(db, T, id, daysBefore(now, L + 2, 10), filesDir);
-  await lendApproved(db, T, id, daysBefore(now, L, 10));
+  const terms = 'stop' in story ? story.terms : undefined;
+  await walkDecision(db, id, daysBefore(now, L + 3, 10), { approve: true, termDays: TERM_DAYS, ...terms });
+  const walked = daysBefore(now, L + 2, 10);
+  if (!('stop' in story)) {
+    await walkToLending(db, T, id, walked, filesDir);
+    await lendApproved(db, T, id, daysBefore(now, L, 10));
+  } else if (story.stop === 'CONTRACT') await walkToSigning(db, T, id, walked, filesDir);
+  else if (story.stop === 'SIGNING') {
+    await walkToSigning(db, T, id, walked, filesDir);
+    await walkSigning(db, T, id, walked, filesDir);
+  } else await walkToLending(db, T, id, walked, filesDir);
   return id;
 }
 
@@ -135,7 +168,7 @@ async function repayInFull(db: Kysely<Database>, businessId: string, daysAgo: nu
     ...{ amountFen: 10n ** 15n, valueDate, state: business.state },
   });
   if ('refusal' in owed) throw new Error(owed.refusal);
-  const receiptFileId = newId();
+  const receiptFileId = newId(registered);
   await db
     .insertInto('stored_file')
     .values({
@@ -171,17 +204,19 @@ async function closeDay(db: Kysely<Database>, loans: readonly string[], day: str
   }
 }
 
-export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date, place: SeedPlace): Promise<void> {
   const lent = await db.selectFrom('loan').select('business_id').where('tenant_id', '=', T).limit(1).executeTakeFirst();
   if (lent) return;
   const ids: string[] = [];
-  // The seed does not know the gateway's file store: the documents the walks make (contracts, signed copies,
-  // letters, push packages) go to a folder of the walk's own, removed after; their rows stay, their bytes do not.
-  const filesDir = mkdtempSync(join(tmpdir(), 'loans-seed-'));
+  // The documents the walks make (contracts, signed copies, letters, push packages) go to the gateway's file
+  // store; with none named, to a folder of the seed's own, removed after (their rows stay, their bytes do not).
+  const filesDir = place.filesDir ?? mkdtempSync(join(tmpdir(), 'loans-seed-'));
   try {
     for (const [k, story] of LOAN_STORIES.entries()) ids.push(await walkStory(db, story, k, now, filesDir));
+    for (const [k, story] of STAGE_STORIES.entries())
+      await walkStory(db, story, LOAN_STORIES.length + k, now, filesDir);
   } finally {
-    rmSync(filesDir, { recursive: true, force: true });
+    if (!place.filesDir) rmSync(filesDir, { recursive: true, force: true });
   }
   // The close of business over every day since the first loan, through yesterday (today's is the runner's own),
   // each repayment confirmed on its day.

@@ -32,7 +32,7 @@ const STATUSES: OpinionStatus[] = ['PENDING', 'FOLLOWING', 'CLOSED'];
 
 export const NEGATIVE_OPINION_COUNT = 36;
 
-export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: string, now = new Date()): Promise<void> {
+export async function seedNegativeOpinions(trx: Kysely<Database>, tenantId: string, now: Date): Promise<void> {
   const rows = Array.from({ length: NEGATIVE_OPINION_COUNT }, (_, i) => {
     // Published every three days, the latest eight days before the seed.
     const publishedOn = dateBefore(now, 8 + i * 3);

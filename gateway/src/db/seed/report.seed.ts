@@ -10,6 +10,7 @@ import { ratioLimit, termRange } from '../../../../src/domain/financing/financin
 import { LIFECYCLE } from '../../../../src/domain/financing/lifecycle';
 import { REPORT_STEPS, type ReportStepKey, type StepContent } from '../../../../src/domain/financing/report';
 import { reportPagesOf, termsBoundsOf } from '../../../../src/domain/financing/report-stage';
+import { wireFen } from '../../stage/stage-money';
 import { ROLE, ROLE_NAME, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { grantOf } from '../../../../src/domain/workflow/workflow';
@@ -187,7 +188,7 @@ export async function walkReport(
   const bounds = await reportBounds(db, DEMO_TENANT_ID, business, at);
   const limits = bounds ? termsBoundsOf(bounds) : null;
   const proposal: StepContent = {
-    proposedAmount: business.applyAmount,
+    proposedAmount: wireFen(business.applyAmount),
     proposedRate: bounds?.product.maxRate ?? '0.0600',
     proposedTermDays: limits ? Math.min(180, termRange(limits).max) : 180,
     proposedFinancingRatio: limits ? ratioLimit(limits) : '0.8000',

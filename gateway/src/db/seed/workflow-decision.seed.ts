@@ -9,6 +9,7 @@
 import type { Kysely } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { termRange } from '../../../../src/domain/financing/financing-terms';
+import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { actorById, loadBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
 import { boundsOf } from '../../modules/decision/store';
@@ -78,14 +79,15 @@ export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
 /**
  * The drafted decision of a business heard at a meeting, made and moved by the seeded people from `now`: risk1
  * (陈静) sets its terms within the limits (the product's lowest rate, 180 days unless `termDays` is given, held
- * within the product's range) and submits, riskhead (赵立新) approves level 1, and with `approve` the approver
+ * within the product's range; the report's repayment method unless `repaymentMethod`, one of the product's, is
+ * given) and submits, riskhead (赵立新) approves level 1, and with `approve` the approver
  * (蒋建平) level 2 — the terms on to the business and its element items made. All at `now`.
  */
 export async function walkDecision(
   db: Kysely<Database>,
   businessId: string,
   now: Date,
-  options: { approve: boolean; termDays?: number },
+  options: { approve: boolean; termDays?: number; repaymentMethod?: RepaymentMethod },
 ): Promise<void> {
   const risk1 = await actorById(db, T, idOf('risk1'));
   const riskhead = await actorById(db, T, idOf('riskhead'));
@@ -100,6 +102,7 @@ export async function walkDecision(
       annual_rate: limits.product.minRate,
       term_days: Math.min(Math.max(options.termDays ?? 180, term.min), term.max),
       guarantee_measures: '实际控制人提供连带责任保证',
+      ...(options.repaymentMethod ? { repayment_method: options.repaymentMethod } : {}),
       updated_at: now,
     })
     .where('tenant_id', '=', T)

@@ -29,9 +29,6 @@ import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
 import { ensureConsent } from '../../modules/business/seed';
 
-// biome-ignore lint/suspicious/noExplicitAny: the assets table is the kit's
-type AnyDb = Kysely<any>;
-
 const OPERATOR_ID = '1300000000000000002';
 const SUPPLIER_USER_ID = '1300000000000000003';
 const SUPPLIERS = [
@@ -95,8 +92,8 @@ async function memberOf(db: Kysely<Database>, role: string): Promise<Actor | nul
 /** The seeds whose rows this one needs: the risk area's locks, the business area's reviewers. */
 export const after = ['business', 'risk-crm'];
 
-export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
-  const any = db as unknown as AnyDb;
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
+  const any = db;
   /** `n` Beijing days before the seed, at `hour` (seed-days.ts): the demands came in over the last four weeks. */
   const day = (n: number, hour = 10) => daysBefore(now, n, hour);
   const seeded = await db
@@ -147,8 +144,8 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
     const supplierId = status === 'ACCEPTED' ? SUPPLIERS[i % 2]! : SUPPLIERS[i % SUPPLIERS.length]!;
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials;
     const at = day(25 - i, 9 + (i % 8));
-    const id = newId();
-    const amount = (50 + ((i * 37) % 450)) * 1_000_000; // 50 万 – 500 万元, in 分
+    const id = newId(at);
+    const amount = BigInt(50 + ((i * 37) % 450)) * 1_000_000n; // 50 万 – 500 万元, in 分
     const [contactName, contactPhone] = CONTACTS[i % CONTACTS.length]!;
     await db
       .insertInto('financing_demand')
@@ -239,10 +236,8 @@ export async function seed(db: Kysely<Database>, now = new Date()): Promise<void
     const basis = cap.orders;
     const ceiling = preCreditCeiling(basis, financingRatio(null));
     const quarterOff = ((ceiling * 3n) / 400n) * 100n;
-    const amount = Math.max(
-      100,
-      Number(cap.singleMax !== null && quarterOff > cap.singleMax ? cap.singleMax : quarterOff),
-    );
+    const capped = cap.singleMax !== null && quarterOff > cap.singleMax ? cap.singleMax : quarterOff;
+    const amount = capped > 100n ? capped : 100n;
     const bySupplier = supplierId === DemoOrg.huadongBuildingMaterials && i % 2 === 0;
     const maker = bySupplier ? actorAs(SUPPLIER_USER_ID, '华东建材-王建国', ROLE.SUPPLIER, supplierId) : operator;
     const business = await createBusiness(db, {

@@ -119,7 +119,7 @@ export interface FinancingApplicationWalk {
 /** The seeded reviewers, the operator and the demo supplier; null before the people are seeded. */
 export async function financingApplicationWalkOf(
   db: Kysely<Database>,
-  now = new Date(),
+  now: Date,
 ): Promise<FinancingApplicationWalk | null> {
   const reviewer = await memberOf(db, ROLE.BIZ_REVIEWER);
   const risk = await memberOf(db, ROLE.RISK);
@@ -181,9 +181,9 @@ export async function walkFinancingApplication(
     orderId: o.orderId,
     financeAmount: Number((lineCap(o.eligibleAmount, orderRatio(o, limits.ratio)) / 200n) * 100n),
   }));
-  const total = lines.reduce((s, l) => s + l.financeAmount, 0);
+  const total = lines.reduce((s, l) => s + BigInt(l.financeAmount), 0n);
   const capped = limits.singleMax !== null && total > limits.singleMax;
-  if (capped || total <= 0) return null;
+  if (capped || total <= 0n) return null;
 
   const business = await createBusiness(db, {
     tenantId: DEMO_TENANT_ID,
@@ -231,7 +231,7 @@ export async function walkFinancingApplication(
     now: later(4),
   });
   const files = ACCESS_DOC_TYPES.filter((t) => t.required).map((t) => ({
-    keyId: newId(),
+    keyId: newId(later(4)),
     tenantId: DEMO_TENANT_ID,
     fileName: `${t.label.replace(/[（）/]/g, '')}.pdf`,
     extension: 'pdf',

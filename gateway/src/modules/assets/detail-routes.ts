@@ -10,6 +10,7 @@ import { PAYMENT_ORDER_DETAILS_PATH } from '../../../../src/domain/assets/paymen
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { type JsonSchema, envelopeResponses, notFound, ok } from '../../plugins/envelope';
+import { fenOf, wireFen } from '../../stage/stage-money';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
 type AnyDb = Kysely<any>;
@@ -135,7 +136,7 @@ export const assetDetailRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
           businessNo: String(h.business_no),
           applicationNo: String(h.application_no),
           stateLabel: stateLabel(String(h.state)),
-          reservedAmount: Number(h.reserved_amount),
+          reservedAmount: wireFen(fenOf(h.reserved_amount)),
         })),
       });
     },

@@ -1,13 +1,11 @@
 // 可融资 beside the row: the domain's eligibleAmount (BUSINESS.md §3) of the row as written, so the list's footer
 // can sum it over a filter in SQL while the rule stays one pure function.
+import type { Database } from '../../db/database';
 import type { Kysely } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
 
-// biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-type AnyDb = Kysely<any>;
-
 /** 可融资 = eligibleAmount of the row as written (BUSINESS.md §3), kept beside it for the footer's sum. */
-export async function storeEligible(db: AnyDb, tenantId: string, id: string): Promise<void> {
+export async function storeEligible(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
   const row = await db
     .selectFrom('payment_order')
     .where('tenant_id', '=', tenantId)

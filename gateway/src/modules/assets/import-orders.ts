@@ -168,7 +168,7 @@ export async function importOrders(
   if (accepted.length === 0) return report;
   await db.transaction().execute(async (trx) => {
     for (const [i, a] of accepted.entries()) {
-      const id = newId() + String(i).padStart(4, '0');
+      const id = newId(now) + String(i).padStart(4, '0');
       await trx
         .insertInto('payment_order')
         .values({
@@ -191,7 +191,8 @@ export async function importOrders(
           locked: 'NO',
         })
         .execute();
-      await storeEligible(trx, tenantId, id);
+      // The order's row was written from its form above (untyped, by its definition); its eligible amount is typed.
+      await storeEligible(trx as unknown as Kysely<Database>, tenantId, id);
       report.imported.push({ row: a.row, orderNo: String(a.form.orderNo) });
     }
     await logOperation(trx as unknown as Kysely<Database>, {

@@ -1,7 +1,6 @@
 // 导入付款单: the template and the upload (multipart, one .xlsx of at most 5 MB), bounded before parsing.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import { PAYMENT_ORDER_PATH } from '../../../../src/domain/assets/payment-order.resource';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
@@ -103,8 +102,7 @@ export const orderImportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, de
       }
       const rows = await readOrderRows(bytes);
       if (typeof rows === 'string') throw invalidInput(rows);
-      // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-      return ok(await importOrders(deps.db as unknown as Kysely<any>, { tenantId, userId, now: deps.now() }, rows));
+      return ok(await importOrders(deps.db, { tenantId, userId, now: deps.now() }, rows));
     },
   );
 };

@@ -1,10 +1,9 @@
 // SPEC §7.2's menu-scoped "pay book page, loan amount sum and export" (BUSINESS.md §4 maps them to 付款单信息, the
 // 台账). They receive the menu id and act only for someone granted that menu: the data is scoped by it
 // (BUSINESS.md "Whose data": a supplier user sees only its own supplier's orders, others the tenant). Σ 已放款
-// reads 0 until lending exists (BUSINESS.md Decisions).
+// is what the registered loans lent against the orders the filter holds (lent-by-order.ts).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Kysely } from 'kysely';
 import { PAYMENT_ORDER, PAYMENT_ORDER_PATH } from '../../../../src/domain/assets/payment-order.resource';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
 import type { GatewayDeps } from '../../deps';
@@ -13,12 +12,17 @@ import { type JsonSchema, envelopeResponses, forbidden, ok } from '../../plugins
 import { pageRequest } from '../../schemas/common';
 import { contentDisposition } from '../file/file-names';
 import { grantedMenus } from '../menu/repository';
-import { type FixedScope, type ResourceQuery, listResources, pageResources } from '../../resource/resource-repository';
+import {
+  type FixedScope,
+  type ResourceQuery,
+  filtered,
+  listResources,
+  pageResources,
+} from '../../resource/resource-repository';
+import { lentOnOrders } from '../lending/lent-by-order';
 import { EXPORT_MAX_ROWS, exportWorkbook, masked } from '../../resource/resource-routes';
 import { querySchema, recordSchema } from '../../resource/resource-schemas';
-
-// biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-type AnyDb = Kysely<any>;
+import { wireFen } from '../../stage/stage-money';
 
 /** The menus whose data these calls serve; today the 台账 is 付款单信息's. */
 const PAY_BOOK_MENUS = new Set([normalizeMenuPath(PAYMENT_ORDER_PATH)]);
@@ -30,7 +34,7 @@ const withMenu = (paged: boolean) => {
 };
 
 export const payBookRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
 
   /** The menu must be a pay-book menu the caller holds (with the code, if any); the answer is the data scope. */
   const scopeOf = async (request: FastifyRequest, op?: string): Promise<FixedScope> => {
@@ -96,15 +100,16 @@ export const payBookRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       config: { access: 'session' },
       schema: {
         tags: ['assets'],
-        summary: '付款单台账 Σ 已放款（分；放款登记上线前为0）',
+        summary: '付款单台账 Σ 已放款（分）：已登记放款按融资申请明细落在所筛选付款单上的金额之和',
         querystring: withMenu(false),
         response: envelopeResponses(Type.Object({ loanAmount: Type.Integer() }) as unknown as JsonSchema),
       },
     },
     async (request) => {
-      await scopeOf(request);
-      // No loan exists before 放款登记; the sum over the filtered orders' loans is therefore 0.
-      return ok({ loanAmount: 0 });
+      const scope = await scopeOf(request);
+      const { tenantId } = sessionOf(request);
+      const orders = filtered(db, PAYMENT_ORDER, tenantId, request.query as ResourceQuery, scope).select('t.order_id');
+      return ok({ loanAmount: wireFen(await lentOnOrders(db, tenantId, orders)) });
     },
   );
 

@@ -2,6 +2,7 @@
 // kit, plus what the kit cannot say: an order's project company follows its project, its 可融资 is stored
 // from the domain's `eligibleAmount` on every write, the order's and the change's detail pages, the import
 // of orders, and the menu-scoped 台账 calls of SPEC §7.2.
+import type { Database } from '../../db/database';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ASSET_CHANGE } from '../../../../src/domain/assets/asset-change.resource';
@@ -18,12 +19,10 @@ import { orderImportRoutes } from './order-import-routes';
 import { payBookRoutes } from './pay-book-routes';
 // Its documents are found by number from the header's search (stage-search.ts).
 import './search';
-
-// biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-type AnyDb = Kysely<any>;
+import './tables';
 
 /** The project company of an order is its project's; a project of another tenant is not found. */
-async function projectCompanyOf(db: AnyDb, tenantId: string, projectId: unknown): Promise<string> {
+async function projectCompanyOf(db: Kysely<Database>, tenantId: string, projectId: unknown): Promise<string> {
   const row = await db
     .selectFrom('project')
     .where('tenant_id', '=', tenantId)
@@ -43,7 +42,7 @@ export const assetsRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     afterWrite: (trx, { tenantId, id }) => storeEligible(trx, tenantId, id),
     afterTransition: async (trx, { after, action, tenantId }) => {
       if (action !== 'lock' && action !== 'unlock') return;
-      await (trx as unknown as AnyDb)
+      await trx
         .updateTable('payment_order')
         .set({ locked: action === 'lock' ? 'YES' : 'NO' })
         .where('tenant_id', '=', tenantId)

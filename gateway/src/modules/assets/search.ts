@@ -3,8 +3,12 @@ import { sql } from 'kysely';
 import { PAYMENT_ORDER_DETAILS_PATH } from '../../../../src/domain/assets/payment-order.resource';
 import { withinScope } from '../../resource/resource-repository';
 import { registerDocumentSearch } from '../../stage/stage-search';
+import { moduleExtensions } from '../../stage/extensions';
 
-registerDocumentSearch({
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('assets/search');
+
+extend(registerDocumentSearch, {
   kind: 'paymentOrder',
   find: async (db, ctx, text, limit) => {
     const rows = await withinScope(

@@ -185,7 +185,7 @@ function changeRows(tenantId: string, orders: ReturnType<typeof orderRows>, { at
 const MINUTES_PLACES = ['苏州工业园区项目部', '南京河西项目指挥部', '华东建材有限公司会议室', '远景地产(上海)总部'];
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-export async function seed(db: Kysely<any>, tenantId: string, now = new Date()): Promise<void> {
+export async function seed(db: Kysely<any>, tenantId: string, now: Date): Promise<void> {
   const days = assetDays(now);
   const { at, date } = days;
   await db

@@ -56,10 +56,12 @@ export async function reserveAttempt(db: Kysely<Database>, key: string, now: Dat
   if (queue.length >= QUEUE_LENGTH) throw busy();
   queues.set(key, queue);
   queue.length++;
-  const deadline = Date.now() + QUEUE_WAIT_MS;
+  // How long a check waits is a duration, not a date: measured on the monotonic clock, which neither the
+  // app's clock nor a moved system clock changes.
+  const deadline = performance.now() + QUEUE_WAIT_MS;
   try {
     for (;;) {
-      const left = deadline - Date.now();
+      const left = deadline - performance.now();
       if (left <= 0) throw busy();
       await new Promise<void>((resolve) => {
         const wake = () => {

@@ -44,6 +44,7 @@ import type { Actor } from './actor';
 import { runAfterTransition } from './after-transition';
 import { checkpointOf, loadFacts, writersOf } from './facts';
 import type { FinancingBusinessTable } from './tables';
+import { fenOf } from '../../stage/stage-money';
 import type { ReviewType } from '../../../../src/domain/financing/stages';
 import {
   DOCUMENT_PREFIX,
@@ -57,7 +58,7 @@ export const BusinessMessage = {
   stale: '业务已被他人更新，请刷新后重试',
 } as const;
 
-/** The business as the gateway's modules read it: money in 分 as numbers, times as ISO text. */
+/** The business as the gateway's modules read it: money in 分 as bigint, times as ISO text. */
 export interface BusinessRow {
   keyId: string;
   businessNo: string;
@@ -69,8 +70,8 @@ export interface BusinessRow {
   suspended: boolean;
   suspendReason: string | null;
   ownerId: string | null;
-  applyAmount: number;
-  approvedAmount: number | null;
+  applyAmount: bigint;
+  approvedAmount: bigint | null;
   review: ReviewState | null;
   reviewArrivedAt: string | null;
   reconsiderCount: number;
@@ -120,8 +121,8 @@ export function toBusinessRow(r: Selectable<FinancingBusinessTable>): BusinessRo
     suspended: r.suspended,
     suspendReason: r.suspend_reason,
     ownerId: r.owner_id,
-    applyAmount: Number(r.apply_amount),
-    approvedAmount: r.approved_amount === null ? null : Number(r.approved_amount),
+    applyAmount: fenOf(r.apply_amount),
+    approvedAmount: r.approved_amount === null ? null : fenOf(r.approved_amount),
     review: json<ReviewState>(r.review),
     reviewArrivedAt: iso(r.review_arrived_at),
     reconsiderCount: Number(r.reconsider_count),
@@ -269,7 +270,8 @@ export interface CreateBusiness {
   projectCompanyId: string | null;
   capitalSideId?: string | null;
   ownerId: string | null;
-  applyAmount: number;
+  /** 分. */
+  applyAmount: bigint;
   demandId?: string | null;
   actor: Actor;
   now: Date;
@@ -287,7 +289,7 @@ export interface CreateBusiness {
  * caller asked the table for `accept` on the demand's record first), otherwise 新建.
  */
 export async function createBusiness(trx: Kysely<Database>, input: CreateBusiness): Promise<BusinessRow> {
-  const id = input.id ?? newId();
+  const id = input.id ?? newId(input.now);
   const state: StateKey = 'PRE_CREDIT/DRAFT';
   const businessNo = input.businessNo ?? (await nextDocumentNo(trx, input.tenantId, 'business', input.now));
   await trx
@@ -350,7 +352,7 @@ async function insertEvent(db: Kysely<Database>, e: EventWrite): Promise<void> {
   await db
     .insertInto('business_event')
     .values({
-      event_id: newId(),
+      event_id: newId(e.at),
       tenant_id: e.tenantId,
       business_id: e.businessId,
       stage: stageOf(e.from ?? e.to),
@@ -415,8 +417,11 @@ async function membersOfRoles(
   return out;
 }
 
-/** The review a submission starts: the stage's audit type as configured now, snapshotted with its people. */
-async function reviewOnSubmit(
+/**
+ * The review a submission starts: the stage's audit type as configured now, snapshotted with its people (an item
+ * reviewed on its own, a repayment's confirmation, starts one the same way).
+ */
+export async function reviewOnSubmit(
   db: Kysely<Database>,
   tenantId: string,
   type: ReviewType,
@@ -618,7 +623,8 @@ export async function transitionBusiness(db: Kysely<Database>, input: Transition
 
 /** What a stage's draft may carry onto its business. */
 export interface BusinessRevision {
-  applyAmount?: number;
+  /** 分. */
+  applyAmount?: bigint;
   projectCompanyId?: string | null;
   capitalSideId?: string | null;
   productId?: string | null;
@@ -684,7 +690,7 @@ export async function submittedIn(db: Kysely<Database>, tenantId: string, busine
 /** The terms a financing decision approved, as the business carries them from its approval on. */
 export interface ApprovedTerms {
   /** 分. */
-  amount: number;
+  amount: bigint;
   /** Annual, four places. */
   annualRate: string;
   termDays: number;
@@ -703,7 +709,8 @@ export async function recordAppliedAmount(
   trx: Kysely<Database>,
   tenantId: string,
   businessId: string,
-  amount: number,
+  /** 分. */
+  amount: bigint,
 ): Promise<void> {
   const result = await trx
     .updateTable('financing_business')

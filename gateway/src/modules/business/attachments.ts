@@ -1,15 +1,22 @@
-// 业务详情's 附件 (src/domain/financing/attachments.ts): a module that binds files to a business registers how
+// 业务详情's 附件 (src/domain/financing/attachments.ts): a module that binds files to a business declares how
 // they group — the stage and the field that hold each — and with that, that whoever may see the business reads
 // them (file-records.ts). The timeline's move attachments are this module's own.
 import type { Kysely } from 'kysely';
 import type { BusinessAttachment } from '../../../../src/domain/financing/attachments';
 import type { Database } from '../../db/database';
+import { type Extensions, extensionsOf, moduleExtensions } from '../../stage/extensions';
 import { registerFileRecord } from '../file/file-records';
 import { missingBlobs } from '../file/zip-files';
 import { TIMELINE_FILE_TYPE } from './aggregate';
 import { businessEvents } from './repository';
 import { businessesVisibleTo } from './visibility';
 import type { Stage } from '../../../../src/domain/financing/stages';
+
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    businessFiles: Map<string, SlotLoader>;
+  }
+}
 
 /** Files of one stage's field, in the order the field lists them. */
 export interface AttachmentSlot {
@@ -18,21 +25,22 @@ export interface AttachmentSlot {
   keyIds: readonly string[];
 }
 
-type SlotLoader = (db: Kysely<Database>, tenantId: string, businessId: string) => Promise<AttachmentSlot[]>;
-
-const loaders = new Map<string, SlotLoader>();
+export type SlotLoader = (db: Kysely<Database>, tenantId: string, businessId: string) => Promise<AttachmentSlot[]>;
 
 /**
  * Files bound with `fileType` to a business (its id as the binding's record id) are the business's attachments,
  * in the slots `load` says, and are read by whoever may see the business.
  */
-export function registerBusinessFiles(fileType: string, load: SlotLoader): void {
-  loaders.set(fileType, load);
-  registerFileRecord(fileType, businessesVisibleTo);
+export function registerBusinessFiles(x: Extensions, fileType: string, load: SlotLoader): void {
+  x.point('businessFiles').set(fileType, load);
+  registerFileRecord(x, fileType, businessesVisibleTo);
 }
 
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('business.attachments');
+
 // A move's attachments (退回 with a scan, a vote's minutes): the stage it was made in, under the move's name.
-registerBusinessFiles(TIMELINE_FILE_TYPE, async (db, tenantId, businessId) =>
+extend(registerBusinessFiles, TIMELINE_FILE_TYPE, async (db, tenantId, businessId) =>
   (await businessEvents(db, tenantId, businessId))
     .filter((e) => e.fileIds.length > 0)
     .map((e) => ({ stage: e.stage, group: e.actionLabel, keyIds: e.fileIds })),
@@ -46,7 +54,7 @@ export async function businessAttachments(
   businessId: string,
 ): Promise<(BusinessAttachment & { sha256: string; createdAt: Date })[]> {
   const slots: (AttachmentSlot & { type: string })[] = [];
-  for (const [type, load] of loaders) {
+  for (const [type, load] of extensionsOf(db).point('businessFiles')) {
     for (const slot of await load(db, tenantId, businessId)) slots.push({ ...slot, type });
   }
   const ids = [...new Set(slots.flatMap((s) => s.keyIds))];

@@ -19,7 +19,7 @@ import {
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { type Actor, createBusiness, systemActor } from './aggregate';
-import { consent } from '../demand/test-fixtures';
+import { consent } from '../../testing/demand-fixtures';
 import { forgetCheckpoint, registerCheckpoint } from './facts';
 import { LIFECYCLE_ACCOUNTS, STAFF_PASSWORD, SeededBusiness, seed } from './seed';
 import { DEFAULT_AUDIT_LEVELS } from '../../../../src/domain/financing/stages';
@@ -62,7 +62,7 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         supplierId,
         projectCompanyId: DemoOrg.suzhouProject,
         ownerId: operatorId,
-        applyAmount: 1_000_000_00,
+        applyAmount: 1_000_000_00n,
         actor,
         now: new Date(),
       }),
@@ -439,7 +439,7 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
         LifecycleMessage.notSuspended,
       );
       // 提交 of a stage whose rules nobody registered is never let through unchecked.
-      const rule = forgetCheckpoint('SUBMIT_PRE_CREDIT');
+      const rule = forgetCheckpoint(gw.app.extensions, 'SUBMIT_PRE_CREDIT');
       try {
         refused(
           await move('operator', b.keyId, { action: 'submit', version: 1 }),
@@ -448,7 +448,7 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
           LifecycleMessage.notChecked,
         );
       } finally {
-        if (rule) registerCheckpoint('SUBMIT_PRE_CREDIT', rule);
+        if (rule) registerCheckpoint(gw.app.extensions, 'SUBMIT_PRE_CREDIT', rule);
       }
     });
 
@@ -492,7 +492,7 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
     it("attaches to a move only the actor's own unbound uploads", async () => {
       const supplierId = (await signIn(gw.app, 'supplier', 'Supplier@2026')).userId;
       const upload = async (createdBy: string) => {
-        const keyId = newId();
+        const keyId = newId(new Date());
         await insertFiles(gw.db, [
           {
             ...{ keyId, tenantId: DEMO_TENANT_ID, fileName: '附件.pdf', extension: 'pdf' },
@@ -563,13 +563,13 @@ describe.each(databasesUnderTest())('融资业务 on $name', ({ databaseUrl }) =
   describe('a review walked through', () => {
     let ownRule: ReturnType<typeof forgetCheckpoint>;
     afterAll(() => {
-      forgetCheckpoint('SUBMIT_APPLICATION');
-      if (ownRule) registerCheckpoint('SUBMIT_APPLICATION', ownRule);
+      forgetCheckpoint(gw.app.extensions, 'SUBMIT_APPLICATION');
+      if (ownRule) registerCheckpoint(gw.app.extensions, 'SUBMIT_APPLICATION', ownRule);
     });
     beforeAll(async () => {
       // After the gateway loaded its modules, so that this stand-in wins over any rule they registered.
-      ownRule = forgetCheckpoint('SUBMIT_APPLICATION');
-      registerCheckpoint('SUBMIT_APPLICATION', async () => applicationProblems);
+      ownRule = forgetCheckpoint(gw.app.extensions, 'SUBMIT_APPLICATION');
+      registerCheckpoint(gw.app.extensions, 'SUBMIT_APPLICATION', async () => applicationProblems);
       // 融资申请's review: 周敏 at level 1; 周敏 and 陈静 at level 2 (so four-eyes across levels can be shown).
       await gw.db
         .updateTable('audit_type')

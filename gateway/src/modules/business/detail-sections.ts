@@ -1,17 +1,24 @@
 // 业务详情's tabs per stage (BUSINESS.md §4 `/business/newDetails`): each stage's module says what its part of a
 // business looks like on the detail — the pre-credit its amounts and basis orders, the application its lines and
 // documents — so the business module reads no child table of its own accord and a new stage adds its tab by
-// registering here, as it registers its checkpoint rule.
+// declaring it here, as it declares its checkpoint rule.
 import type { Kysely } from 'kysely';
 import type { BusinessSections } from '../../../../src/domain/financing/business-list';
 import type { Database } from '../../db/database';
+import { type Extensions, extensionsOf } from '../../stage/extensions';
+
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    detailSections: Map<keyof BusinessSections, SectionLoader<keyof BusinessSections>>;
+  }
+}
 
 /** Who reads the detail: the applicant's own users see less of some tabs (the committee's deliberation). */
 export interface SectionViewer {
   supplierId: string | null;
 }
 
-type SectionLoader<K extends keyof BusinessSections> = (
+export type SectionLoader<K extends keyof BusinessSections> = (
   db: Kysely<Database>,
   tenantId: string,
   businessId: string,
@@ -19,10 +26,12 @@ type SectionLoader<K extends keyof BusinessSections> = (
   viewer: SectionViewer,
 ) => Promise<BusinessSections[K] | null>;
 
-const loaders = new Map<keyof BusinessSections, SectionLoader<keyof BusinessSections>>();
-
-export function registerDetailSection<K extends keyof BusinessSections>(key: K, load: SectionLoader<K>): void {
-  loaders.set(key, load as SectionLoader<keyof BusinessSections>);
+export function registerDetailSection<K extends keyof BusinessSections>(
+  x: Extensions,
+  key: K,
+  load: SectionLoader<K>,
+): void {
+  x.point('detailSections').set(key, load as SectionLoader<keyof BusinessSections>);
 }
 
 /** The sections a business has: a stage it never reached has none. */
@@ -34,7 +43,7 @@ export async function detailSections(
   viewer: SectionViewer,
 ): Promise<BusinessSections> {
   const out: Record<string, unknown> = {};
-  for (const [key, load] of loaders) {
+  for (const [key, load] of extensionsOf(db).point('detailSections')) {
     const section = await load(db, tenantId, businessId, now, viewer);
     if (section) out[key] = section;
   }

@@ -1,8 +1,8 @@
 // The facts the lifecycle table's guards read (src/domain/financing/lifecycle.ts `LifecycleFacts`), loaded by
 // the gateway before it asks the table: the supplier's live locks, its data-query consent, and the problems
 // the rules of the checkpoint an action crosses found. The rules belong to the modules that own the data
-// they check (the pre-credit module checks a pre-credit's amount against its orders); each registers itself
-// here by checkpoint. A checkpoint nobody registered yields no entry, and the table refuses the action with
+// they check (the pre-credit module checks a pre-credit's amount against its orders); each declares its rules
+// by checkpoint, and the app applies them to its own registry (stage/extensions.ts). A checkpoint nobody registered yields no entry, and the table refuses the action with
 // 「业务规则尚未校验」 rather than letting it through unchecked.
 import { type Kysely, sql } from 'kysely';
 import {
@@ -15,67 +15,77 @@ import {
 } from '../../../../src/domain/financing/lifecycle';
 import { type SupplierLockFact, isSupplierLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
+import { type Extensions, extensionsOf } from '../../stage/extensions';
 import type { Actor } from './actor';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rules read tables of other modules
-type AnyDb = Kysely<any>;
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    checkpoints: Map<Checkpoint, CheckpointRule>;
+    /** Rules joining a checkpoint another module owns, by checkpoint and name. */
+    checkpointExtras: Map<Checkpoint, Map<string, CheckpointRule>>;
+    facts: Map<string, FactLoader>;
+    writers: Map<string, WritersLoader>;
+  }
+}
 
 /**
  * A checkpoint's rule: the refusals it finds for this business at `now` (the transition's own clock, so a
  * seed or test acting on another day is judged on that day), in Chinese; empty when it holds.
  */
-export type CheckpointRule = (db: AnyDb, tenantId: string, record: BusinessRecord, now: Date) => Promise<string[]>;
+export type CheckpointRule = (
+  db: Kysely<Database>,
+  tenantId: string,
+  record: BusinessRecord,
+  now: Date,
+) => Promise<string[]>;
 
-const rules = new Map<Checkpoint, CheckpointRule>();
-
-/** Registers the rule of a checkpoint (the module owning its data calls this when it loads). */
-export function registerCheckpoint(c: Checkpoint, rule: CheckpointRule): void {
-  rules.set(c, rule);
+/** Registers the rule of a checkpoint (the module owning its data declares it; the app applies it). */
+export function registerCheckpoint(x: Extensions, c: Checkpoint, rule: CheckpointRule): void {
+  x.point('checkpoints').set(c, rule);
 }
 
 /**
  * Rules that join a checkpoint owned by another module (the six-month bar of a failed 复议 joins the
  * pre-credit's submission): run after the owner's rule and only with it, their refusals after its own.
  */
-const extraRules = new Map<Checkpoint, Map<string, CheckpointRule>>();
-
-/** Adds (or replaces, by name) a rule to a checkpoint another module owns. */
-export function addCheckpointRule(c: Checkpoint, name: string, rule: CheckpointRule): void {
-  extraRules.set(c, new Map([...(extraRules.get(c) ?? []), [name, rule]]));
+export function addCheckpointRule(x: Extensions, c: Checkpoint, name: string, rule: CheckpointRule): void {
+  x.point('checkpointExtras').set(c, new Map([...(x.point('checkpointExtras').get(c) ?? []), [name, rule]]));
 }
 
 /** Facts besides the checkpoints a module loads for a business (a meeting item's tally and conclusion). */
-export type FactLoader = (db: AnyDb, tenantId: string, record: BusinessRecord) => Promise<Partial<LifecycleFacts>>;
-const factLoaders = new Map<string, FactLoader>();
+export type FactLoader = (
+  db: Kysely<Database>,
+  tenantId: string,
+  record: BusinessRecord,
+) => Promise<Partial<LifecycleFacts>>;
 
 /** Registers (or replaces, by name) a loader of facts the table's guards read. */
-export function registerFacts(name: string, load: FactLoader): void {
-  factLoaders.set(name, load);
+export function registerFacts(x: Extensions, name: string, load: FactLoader): void {
+  x.point('facts').set(name, load);
 }
 
 /** Who wrote a stage's record being submitted, by id (each saver of a report's steps), besides its submitter. */
-export type WritersLoader = (db: AnyDb, tenantId: string, businessId: string) => Promise<string[]>;
-const writerLoaders = new Map<string, WritersLoader>();
+export type WritersLoader = (db: Kysely<Database>, tenantId: string, businessId: string) => Promise<string[]>;
 
-/** Registers who wrote a stage's record (the module owning the record calls this when it loads). */
-export function registerWriters(stage: string, load: WritersLoader): void {
-  writerLoaders.set(stage, load);
+/** Registers who wrote a stage's record (the module owning the record declares it). */
+export function registerWriters(x: Extensions, stage: string, load: WritersLoader): void {
+  x.point('writers').set(stage, load);
 }
 
 /** The writers of the business's record in `stage`; none when the stage keeps no writers. */
-export const writersOf = (db: AnyDb, tenantId: string, stage: string, businessId: string): Promise<string[]> =>
-  writerLoaders.get(stage)?.(db, tenantId, businessId) ?? Promise.resolve([]);
+export const writersOf = (db: Kysely<Database>, tenantId: string, stage: string, businessId: string) =>
+  extensionsOf(db).point('writers').get(stage)?.(db, tenantId, businessId) ?? Promise.resolve([]);
 
-/** Whether some module registered a rule for the checkpoint. */
-export const hasCheckpoint = (c: Checkpoint) => rules.has(c);
+/** Whether the app registered a rule for the checkpoint. */
+export const hasCheckpoint = (x: Extensions, c: Checkpoint) => x.point('checkpoints').has(c);
 
 /**
  * Takes a checkpoint's rule away and answers it, so a test can show what an unchecked checkpoint does
  * whichever modules are loaded; give it back with `registerCheckpoint`.
  */
-export function forgetCheckpoint(c: Checkpoint): CheckpointRule | undefined {
-  const rule = rules.get(c);
-  rules.delete(c);
+export function forgetCheckpoint(x: Extensions, c: Checkpoint): CheckpointRule | undefined {
+  const rule = x.point('checkpoints').get(c);
+  x.point('checkpoints').delete(c);
   return rule;
 }
 
@@ -96,7 +106,11 @@ interface SupplierFacts {
 }
 
 /** Locks and consents of several suppliers, in two queries. */
-async function supplierFacts(db: AnyDb, tenantId: string, supplierIds: string[]): Promise<Map<string, SupplierFacts>> {
+async function supplierFacts(
+  db: Kysely<Database>,
+  tenantId: string,
+  supplierIds: string[],
+): Promise<Map<string, SupplierFacts>> {
   const ids = [...new Set(supplierIds)];
   const out = new Map<string, SupplierFacts>();
   for (const id of ids) out.set(id, { locks: [], anyConsent: false, capitalSides: new Set() });
@@ -160,7 +174,7 @@ export async function newApplicationFacts(
   supplierIds: readonly string[],
   now: Date,
 ): Promise<Map<string, { locked: boolean; anyConsent: boolean; covers(capitalSide: string): boolean }>> {
-  const facts = await supplierFacts(db as unknown as AnyDb, tenantId, [...supplierIds]);
+  const facts = await supplierFacts(db, tenantId, [...supplierIds]);
   const out = new Map<string, { locked: boolean; anyConsent: boolean; covers(capitalSide: string): boolean }>();
   for (const id of new Set(supplierIds)) {
     const f = facts.get(id) ?? { locks: [], anyConsent: false, capitalSides: new Set<string>() };
@@ -174,7 +188,11 @@ export async function newApplicationFacts(
 }
 
 /** Which of these owners are supplier users (the businesses their supplier applied for), in one query. */
-async function supplierOwners(db: AnyDb, tenantId: string, records: readonly BusinessRecord[]): Promise<Set<string>> {
+async function supplierOwners(
+  db: Kysely<Database>,
+  tenantId: string,
+  records: readonly BusinessRecord[],
+): Promise<Set<string>> {
   const ids = [...new Set(records.map((r) => r.ownerId).filter((id): id is string => !!id))];
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -215,19 +233,19 @@ export async function loadFacts(
   checkpoint: Checkpoint | undefined,
   now: Date,
 ): Promise<LifecycleFacts> {
-  const any = db as unknown as AnyDb;
   const [suppliers, owners] = await Promise.all([
-    supplierFacts(any, tenantId, [record.supplierId]),
-    supplierOwners(any, tenantId, [record]),
+    supplierFacts(db, tenantId, [record.supplierId]),
+    supplierOwners(db, tenantId, [record]),
   ]);
   const facts = factsOf(record, actor, suppliers.get(record.supplierId), now, owners);
-  for (const load of factLoaders.values()) Object.assign(facts, await load(any, tenantId, record));
+  const x = extensionsOf(db);
+  for (const load of x.point('facts').values()) Object.assign(facts, await load(db, tenantId, record));
   if (checkpoint) {
-    const rule = rules.get(checkpoint);
+    const rule = x.point('checkpoints').get(checkpoint);
     if (rule) {
-      const found = [...(await rule(any, tenantId, record, now))];
-      for (const extra of extraRules.get(checkpoint)?.values() ?? [])
-        found.push(...(await extra(any, tenantId, record, now)));
+      const found = [...(await rule(db, tenantId, record, now))];
+      for (const extra of x.point('checkpointExtras').get(checkpoint)?.values() ?? [])
+        found.push(...(await extra(db, tenantId, record, now)));
       facts.problems = { [checkpoint]: found };
     }
   }
@@ -244,11 +262,11 @@ export async function offeredFor(
 ): Promise<string[][]> {
   const [facts, owners] = await Promise.all([
     supplierFacts(
-      db as unknown as AnyDb,
+      db,
       tenantId,
       rows.map((r) => r.supplierId),
     ),
-    supplierOwners(db as unknown as AnyDb, tenantId, rows),
+    supplierOwners(db, tenantId, rows),
   ]);
   return rows.map((record) =>
     offeredActions(record, {

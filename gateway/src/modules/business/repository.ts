@@ -15,6 +15,7 @@ import { pageByDeferredJoin } from '../../db/paging';
 import { type Actor, type BusinessRow, inScope, toBusinessRow } from './aggregate';
 import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
+import { wireFen } from '../../stage/stage-money';
 import { offeredFor } from './facts';
 import { type Stage, REVIEW_TYPE_LABEL } from '../../../../src/domain/financing/stages';
 
@@ -25,8 +26,10 @@ export interface BusinessFilter {
   stage?: string;
   state?: string;
   /** 分 */
-  amountFrom?: number;
-  amountTo?: number;
+  /** 分. */
+  amountFrom?: bigint;
+  /** 分. */
+  amountTo?: bigint;
   /** 'YYYY-MM-DD' in Asia/Shanghai, both ends included. */
   updatedFrom?: string;
   updatedTo?: string;
@@ -100,8 +103,8 @@ function itemOf(r: NamedRow, actions: string[]): BusinessListItem & { row: Busin
     projectCompanyName: r.project_company_name,
     capitalSideName: r.capital_side_name,
     productName: r.product_name ?? null,
-    applyAmount: row.applyAmount,
-    approvedAmount: row.approvedAmount,
+    applyAmount: wireFen(row.applyAmount),
+    approvedAmount: row.approvedAmount === null ? null : wireFen(row.approvedAmount),
     stage: stageOf(row.state),
     state: row.state,
     stateLabel: stateLabel(row.state),

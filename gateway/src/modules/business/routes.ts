@@ -191,7 +191,8 @@ type TransitionBody = {
 type Query = Record<string, string | undefined>;
 
 function filterOf(q: Query): BusinessFilter {
-  const amount = (v: string | undefined) => (v ? Number(v) : undefined);
+  // 分 as typed digits, compared as bigint: a bound past 2^53 is taken exactly, not rounded.
+  const amount = (v: string | undefined) => (v ? BigInt(v) : undefined);
   const f: BusinessFilter = {};
   if (q.tab) f.tab = q.tab as BusinessTab;
   if (q.businessNo?.trim()) f.businessNo = q.businessNo.trim();

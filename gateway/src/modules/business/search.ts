@@ -2,8 +2,12 @@
 import { withinScope } from '../../resource/resource-repository';
 import { registerDocumentSearch } from '../../stage/stage-search';
 import { BUSINESS_DETAIL } from './visibility';
+import { moduleExtensions } from '../../stage/extensions';
 
-registerDocumentSearch({
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('business/search');
+
+extend(registerDocumentSearch, {
   kind: 'business',
   find: async (db, ctx, text, limit) => {
     const rows = await withinScope(

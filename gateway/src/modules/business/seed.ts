@@ -24,9 +24,6 @@ import { actorById, createBusiness, transitionBusiness } from './aggregate';
 import { DEFAULT_AUDIT_LEVELS, REVIEW_TYPES } from '../../../../src/domain/financing/stages';
 import { DOCUMENT_PREFIX, shanghaiDay } from '../../../../src/domain/document-numbers';
 
-// biome-ignore lint/suspicious/noExplicitAny: the payment orders are the assets module's table
-type AnyDb = Kysely<any>;
-
 export const STAFF_PASSWORD = 'Staff@2026';
 
 /** The review roles added beside the three seeded first (their ids follow the demo seed's numbering). */
@@ -272,7 +269,7 @@ interface Plan {
   supplierId: string;
   projectCompanyId: string;
   capitalSideId: string | null;
-  applyAmount: number;
+  applyAmount: bigint;
   ownerId: string;
   /** The orders its pre-credit names, due 13 to 19 months on so that they come after every other seed's in the lists. */
   orders: readonly Order[];
@@ -286,7 +283,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.hengguSteel,
     projectCompanyId: DemoOrg.suzhouProject,
     capitalSideId: DemoOrg.icbcShanghai,
-    applyAmount: 3_000_000_00,
+    applyAmount: 3_000_000_00n,
     ownerId: OPERATOR_ID,
     orders: [
       ['FKHG20280001', 1_600_000_00, 413],
@@ -301,7 +298,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.lvyuanLandscape,
     projectCompanyId: DemoOrg.nanjingProject,
     capitalSideId: DemoOrg.cmbHangzhou,
-    applyAmount: 1_200_000_00,
+    applyAmount: 1_200_000_00n,
     ownerId: OPERATOR_ID,
     orders: [['FKLY20280001', 2_000_000_00, 418]],
     steps: [
@@ -315,7 +312,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.hengguSteel,
     projectCompanyId: DemoOrg.nanjingProject,
     capitalSideId: DemoOrg.icbcShanghai,
-    applyAmount: 5_000_000_00,
+    applyAmount: 5_000_000_00n,
     ownerId: OPERATOR_ID,
     orders: [
       ['FKHG20280004', 4_200_000_00, 504],
@@ -332,7 +329,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.lvyuanLandscape,
     projectCompanyId: DemoOrg.suzhouProject,
     capitalSideId: DemoOrg.cmbHangzhou,
-    applyAmount: 2_000_000_00,
+    applyAmount: 2_000_000_00n,
     ownerId: OPERATOR_ID,
     orders: [
       ['FKLY20280002', 1_800_000_00, 449],
@@ -350,7 +347,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.shentongMechanical,
     projectCompanyId: DemoOrg.suzhouProject,
     capitalSideId: null,
-    applyAmount: 800_000_00,
+    applyAmount: 800_000_00n,
     ownerId: OPERATOR_ID,
     orders: [['FKST20280001', 1_500_000_00, 423]],
     steps: [{ action: 'terminate', by: OPERATOR_ID, comment: '供应商已通过其他渠道融资，放弃本次申请' }],
@@ -361,7 +358,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.hengguSteel,
     projectCompanyId: DemoOrg.suzhouProject,
     capitalSideId: DemoOrg.icbcShanghai,
-    applyAmount: 1_500_000_00,
+    applyAmount: 1_500_000_00n,
     ownerId: OPERATOR_ID,
     orders: [['FKHG20280006', 2_600_000_00, 565]],
     steps: [{ action: 'suspend', by: accountOf('risk1').userId, comment: '供应商涉及诉讼，暂停业务待核实' }],
@@ -372,7 +369,7 @@ const PLANS: Plan[] = [
     supplierId: DemoOrg.huadongBuildingMaterials,
     projectCompanyId: DemoOrg.suzhouProject,
     capitalSideId: null,
-    applyAmount: 600_000_00,
+    applyAmount: 600_000_00n,
     ownerId: SUPPLIER_USER_ID,
     orders: [['FKHD20280001', 1_000_000_00, 408]],
     steps: [],
@@ -383,7 +380,7 @@ const HOUR = 3600_000;
 
 /** The plan's orders, each confirmed the day before its business is made unless the tenant has it already. */
 async function ordersOf(database: Kysely<Database>, plan: Plan, confirmedAt: Date, now: Date): Promise<string[]> {
-  const db = database as unknown as AnyDb;
+  const db = database;
   const stored = new Map<string, string>(
     (
       await db
@@ -469,7 +466,7 @@ export async function ensureConsent(
     .where('auth_state', '=', '1')
     .executeTakeFirst();
   if (has) return;
-  const id = newId();
+  const id = newId(consent.at);
   await db
     .insertInto('supplier_consent')
     .values({
@@ -515,7 +512,7 @@ async function seedBusinesses(db: Kysely<Database>, now: Date): Promise<void> {
   }
 }
 
-export async function seed(db: Kysely<Database>, now = new Date()): Promise<void> {
+export async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   await seedRolesAndUsers(db, now);
   await seedAuditTypes(db, now);
   await seedBusinesses(db, now);

@@ -5,8 +5,9 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-/** bigint columns come back as text from PostgreSQL; money is read with Number() (at most 2^53 分). */
-type Money = ColumnType<string | number, number, number>;
+/** bigint 分: the drivers hand it back as text (read it with the kit's `fenOf` into a bigint); written as a bigint,
+ * so a wire number is turned into 分 where it comes in and never reaches the table as a float. */
+type Money = ColumnType<string | number | bigint, bigint, bigint>;
 /** JSON columns are written as JSON text and read back parsed (or as text, by some drivers). */
 type Json = ColumnType<unknown, string, string>;
 
@@ -24,7 +25,7 @@ export interface FinancingBusinessTable {
   suspend_reason: Nullable<string>;
   owner_id: Nullable<string>;
   apply_amount: Money;
-  approved_amount: ColumnType<string | number | null, number | null | undefined, number | null>;
+  approved_amount: ColumnType<string | number | bigint | null, bigint | null | undefined, bigint | null>;
   /** The decision's approved terms (migration 0082), set when it is approved. */
   approved_annual_rate: Nullable<string>;
   approved_term_days: Nullable<number>;

@@ -16,6 +16,9 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 
+// The day the rules judge against: the run's own, which the moved-clock run moves.
+const TODAY = new Date();
+
 type Headers = Record<string, string>;
 
 const CERTS = '/basicdatamanagement/certificatemanagement';
@@ -118,7 +121,9 @@ describe.each(databasesUnderTest())('证书管理, 企业认证, 个人认证 on
     }
     const whole = (await call('GET', `/api/company/certificate/${certs.data.records[0].keyId}`, admin)).data;
     expect(
-      whole.holderType === 'ENTERPRISE' ? isUnifiedSocialCreditCode(whole.idNumber) : isResidentId(whole.idNumber),
+      whole.holderType === 'ENTERPRISE'
+        ? isUnifiedSocialCreditCode(whole.idNumber)
+        : isResidentId(whole.idNumber, TODAY),
     ).toBe(true);
     const ent = await call('GET', '/api/company/enterpriseCertification/page?size=100', admin);
     expect(ent.data.total).toBe(CERTIFICATION_SEED_COUNT);
@@ -141,7 +146,7 @@ describe.each(databasesUnderTest())('证书管理, 企业认证, 个人认证 on
     const pending = await call('GET', '/api/company/personalCertification/page?status=PENDING&size=100', admin);
     expect(pending.data.records.every((r: { status: string }) => r.status === 'PENDING')).toBe(true);
     const one = (await call('GET', `/api/company/personalCertification/${per.data.records[0].keyId}`, admin)).data;
-    expect(isResidentId(one.residentId) && /^1\d{10}$/.test(one.mobile)).toBe(true);
+    expect(isResidentId(one.residentId, TODAY) && /^1\d{10}$/.test(one.mobile)).toBe(true);
     const found = await call(
       'GET',
       `/api/company/personalCertification/page?residentId=${one.residentId.slice(0, 12)}`,

@@ -23,7 +23,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
-import { hasCheckpoint, registerCheckpoint } from '../business/facts';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const API = '/api/business/contracts';
 const ELEMENTS = '/api/business/elements';
@@ -107,15 +107,7 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     h.operator = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
     h.admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     h.xh_admin = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    business = (
-      await gw.db
-        .selectFrom('financing_business')
-        .select('business_id')
-        .where('tenant_id', '=', DEMO_TENANT_ID)
-        .where('state', '=', 'ELEMENTS/DRAFT')
-        .orderBy('business_id')
-        .executeTakeFirstOrThrow()
-    ).business_id;
+    business = (await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT')).businessId;
     // 要素落实 walked by OPS through the elements' own routes: every item due by the contract done, then 提交 and
     // its two levels of review, by two other people.
     const items = async (): Promise<Term[]> =>
@@ -152,9 +144,6 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
           .executeTakeFirstOrThrow()
       ).required_value,
     };
-    // The signing stage owns 发起签约's checkpoint; where it is not loaded, a rule that finds nothing stands in,
-    // so the contracts' part of it is what answers.
-    if (!hasCheckpoint('START_SIGNING')) registerCheckpoint('START_SIGNING', async () => []);
   }, 180_000);
   afterAll(async () => {
     await gw?.close();

@@ -31,9 +31,10 @@ import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
-import { makeDocument, orgNames, registerDocumentRoutes } from '../../stage/stage-documents';
+import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '../../stage/stage-documents';
+import { makePrinted } from '../../stage/stage-printed-make';
 import { registerItems } from '../../stage/stage-items';
-import { anyDb, callerOf } from '../../stage/stage-scope';
+import { callerOf } from '../../stage/stage-scope';
 import { type Actor, type BusinessRow, inScope, loadBusiness, recordOf } from '../business/aggregate';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { liveLocksOn } from '../risk/repository';
@@ -41,6 +42,7 @@ import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, te
 import { CONTRACT_TEMPLATES } from './templates';
 // Its documents are found by number from the header's search (stage-search.ts).
 import './search';
+import { wireFen } from '../../stage/stage-money';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 
@@ -101,7 +103,7 @@ const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { add
 
 /** The contract numbers among these under a live 合同锁定. */
 const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
-  new Set((await liveLocksOn(anyDb(db), tenantId, nos, [])).map((l) => l.contractNo));
+  new Set((await liveLocksOn(db, tenantId, nos, [])).map((l) => l.contractNo));
 
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
@@ -135,7 +137,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       of: async (database, tenantId, row) => ({
         factors: compareFactors(
           fromRow(row).factors,
-          await termElementsOf(anyDb(database), tenantId, String(row.business_id)),
+          await termElementsOf(database, tenantId, String(row.business_id)),
         ),
       }),
     },
@@ -171,7 +173,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     return ok({
       ...{ businessId: business.keyId, businessNo: business.businessNo, state: business.state },
       version: business.version,
-      amountFen: amount?.type === 'AMOUNT' ? Number(amount.fen) : null,
+      amountFen: amount?.type === 'AMOUNT' ? wireFen(amount.fen) : null,
       annualRate: rate?.type === 'RATE' ? rate.rate : null,
       termDays: days?.type === 'DAYS' ? days.days : null,
       repaymentMethod: method?.type === 'METHOD' ? method.method : null,
@@ -214,38 +216,40 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
       const businessId = (request.params as { businessId: string }).businessId;
       const f = checked.factors;
-      const made = await db.transaction().execute(async (trx) => {
-        const business = await loadBusiness(trx, tenantId, businessId, true);
-        if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
-        const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
-        if (refused) throw invalidInput(refused);
-        const name = body.name.trim();
-        const parties = [business.capitalSideId, business.supplierId, business.projectCompanyId];
-        const names = await orgNames(trx, tenantId, parties);
-        const row = await makeDocument(
-          trx,
-          deps,
-          { tenantId, userId: actor.userId, now, businessId },
-          {
+      const owner = { tenantId, userId: actor.userId, now, businessId };
+      const name = body.name.trim();
+      // The template's PDF is drawn before the transaction, which checks the business again and records it.
+      const made = await makePrinted(db, deps.filesDir, {
+        read: (d, lock) => loadBusiness(d, tenantId, businessId, lock),
+        check(business) {
+          if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
+          const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
+          if (refused) throw invalidInput(refused);
+        },
+        async print(read) {
+          if (body.origin !== 'TEMPLATE') return { files: [], source: { uploadedFileId: body.fileId as string } };
+          const names = await orgNames(db, tenantId, [read.capitalSideId, read.supplierId, read.projectCompanyId]);
+          const source = await printDocument(db, deps, owner, 'contract', {
+            template: CONTRACT_TEMPLATES[body.contractType],
+            values: (no: string) => contractValues(no, read, names, body, f, now),
+            name,
+          });
+          return { files: [source.printed], source };
+        },
+        async write(trx, { source }, business) {
+          const row = await makeDocument(trx, deps, owner, {
             ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
             ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
             ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
-            source:
-              body.origin === 'TEMPLATE'
-                ? {
-                    template: CONTRACT_TEMPLATES[body.contractType],
-                    values: (no: string) => contractValues(no, business, names, body, f, now),
-                    name,
-                  }
-                : { uploadedFileId: body.fileId as string },
+            source,
             columns: {
               ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: String(f.amountFen) },
               ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
               ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
             },
-          },
-        );
-        return wireOf(fromRow(row), business.state);
+          });
+          return wireOf(fromRow(row), business.state);
+        },
       });
       return ok(made);
     },

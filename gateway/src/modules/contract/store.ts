@@ -4,7 +4,8 @@
 // live contract (SUBMIT_CONTRACT), 合同审核's 通过 needs every live contract's factors equal to the TERM elements
 // (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
 // under 合同锁定 (joined to START_SIGNING, which the signing stage owns).
-import type { ColumnType } from 'kysely';
+import type { Database } from '../../db/database';
+import type { Kysely, ColumnType } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import {
@@ -30,9 +31,13 @@ import { DocumentWireSchema, documentWire } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import { readStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
-import type { AnyDb } from '../../stage/stage-scope';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
+import { moduleExtensions } from '../../stage/extensions';
+import { wireFen } from '../../stage/stage-money';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('contract/store');
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Instant = ColumnType<Date, Date, Date>;
@@ -110,7 +115,7 @@ export const wireOf = (i: ContractItem & { row: Record<string, unknown> }, busin
   ...documentWire('CONTRACT', i.row, businessState),
   ...{ contractNo: i.contractNo, contractVersion: i.contractVersion, contractType: i.contractType },
   ...{ contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType], origin: i.origin },
-  ...{ originLabel: CONTRACT_ORIGIN_LABEL[i.origin], amountFen: Number(i.factors.amountFen) },
+  ...{ originLabel: CONTRACT_ORIGIN_LABEL[i.origin], amountFen: wireFen(i.factors.amountFen) },
   annualRate: i.factors.annualRate,
   annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
   ...{ termDays: i.factors.termDays, repaymentMethod: i.factors.repaymentMethod },
@@ -147,17 +152,21 @@ export const CONTRACTS: ItemsDef<StoredContractStatus, ReturnType<typeof fromRow
   checkpoint: { at: 'SUBMIT_CONTRACT', problems: submitContractProblems },
 };
 
-registerItemsCheckpoint(CONTRACTS);
+extend(registerItemsCheckpoint, CONTRACTS);
 
 /** The business's contracts, in their order. */
-export const contractsOf = async (db: AnyDb, tenantId: string, businessId: string) =>
+export const contractsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
   (await itemRows(db, CONTRACTS.table, tenantId, businessId)).map(fromRow);
 
 /** The business's TERM elements, typed, through the elements' named source (the kit, not their module). */
-export const termElementsOf = async (db: AnyDb, tenantId: string, businessId: string): Promise<TermElement[]> =>
+export const termElementsOf = async (
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<TermElement[]> =>
   (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, db, tenantId, businessId)) ?? [];
 
-registerCheckpoint('REVIEW_CONTRACT', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'REVIEW_CONTRACT', async (db, tenantId, record) => {
   const businessId = (record as { keyId?: string }).keyId;
   if (!businessId) return [];
   const [items, terms] = await Promise.all([
@@ -168,7 +177,7 @@ registerCheckpoint('REVIEW_CONTRACT', async (db, tenantId, record) => {
 });
 
 /** The 合同锁定 of the business's contracts: locks naming their numbers, or the business's payment orders. */
-async function signingLocks(db: AnyDb, tenantId: string, businessId: string, contractNos: string[]) {
+async function signingLocks(db: Kysely<Database>, tenantId: string, businessId: string, contractNos: string[]) {
   const orders = await sql<{ order_no: string }>`
     select po.order_no from payment_order po
     where po.tenant_id = ${tenantId} and po.order_id in (
@@ -179,7 +188,7 @@ async function signingLocks(db: AnyDb, tenantId: string, businessId: string, con
 }
 
 /** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定. */
-addCheckpointRule('START_SIGNING', 'contracts', async (db, tenantId, record, now) => {
+extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, record, now) => {
   const businessId = (record as { keyId?: string }).keyId;
   if (!businessId) return [];
   const items = await contractsOf(db, tenantId, businessId);
@@ -193,6 +202,6 @@ addCheckpointRule('START_SIGNING', 'contracts', async (db, tenantId, record, now
 });
 
 /** Whoever made a live contract of the business is one of its makers and never reviews it (four-eyes). */
-registerWriters('CONTRACT', async (db, tenantId, businessId) => [
+extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [
   ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
 ]);

@@ -25,7 +25,7 @@ const CONCLUSIONS = [
   '资金用途合规，无异常。',
 ];
 
-export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promise<void> {
+export async function seed(db: AnyDb, tenantId: string, now: Date): Promise<void> {
   const orgs = await db
     .selectFrom('organization')
     .select(['org_name'])

@@ -24,7 +24,8 @@ import { IdParams } from '../../schemas/common';
 import { registerStage, type StageContext, type StageRow } from '../../stage/stage-routes';
 import { loadBusiness } from '../business/aggregate';
 import { readStageSource } from '../../stage/stage-sources';
-import { TermsBoundsSchema } from '../../stage/stage-terms';
+import { appliedAmountOf, TermsBoundsSchema } from '../../stage/stage-terms';
+import { wireFen } from '../../stage/stage-money';
 import { reportBoundsOf } from '../../../../src/domain/financing/report-stage';
 import { expiryUnits } from '../business/expire';
 import { lapsedDecisions } from './expiry';
@@ -112,8 +113,8 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       stateLabel: stateLabel(business.state),
       meetingId: stored.meetingId,
       meetingNo: meeting?.meetingNo ?? row.meetingNo ?? null,
-      applyAmount: limits ? Number(limits.bounds.applyAmountFen) : business.applyAmount,
-      approvedAmount: stored.approvedAmount,
+      applyAmount: wireFen(limits ? limits.bounds.applyAmountFen : await appliedAmountOf(deps.db, tenantId, row.keyId)),
+      approvedAmount: stored.approvedAmount === null ? null : wireFen(stored.approvedAmount),
       annualRate: stored.annualRate,
       termDays: stored.termDays,
       serviceFeeRate: stored.serviceFeeRate,

@@ -22,12 +22,14 @@ import type { Database } from '../../db/database';
 import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
-import { rateText, stageTerms, type TermsBusiness } from '../../stage/stage-terms';
+import { appliedAmountOf, rateText, stageTerms, type TermsBusiness } from '../../stage/stage-terms';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import type { StepContent } from '../../../../src/domain/financing/report';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf } from '../../stage/stage-money';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rule reads the application, meeting and funds modules' tables
-type AnyDb = Kysely<any>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('decision/store');
 
 // 融资决议 as Kysely sees it (migration 0081).
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -40,7 +42,7 @@ export interface FinancingDecisionTable {
   decision_no: string;
   meeting_id: Nullable<string>;
   /** 分. */
-  approved_amount: Nullable<string | number>;
+  approved_amount: Nullable<string | number | bigint>;
   annual_rate: Nullable<string>;
   service_fee_rate: Nullable<string>;
   term_days: Nullable<number>;
@@ -83,7 +85,7 @@ export interface StoredDecision {
   decisionNo: string;
   meetingId: string | null;
   /** 分. */
-  approvedAmount: number | null;
+  approvedAmount: bigint | null;
   annualRate: string | null;
   serviceFeeRate: string | null;
   termDays: number | null;
@@ -99,7 +101,11 @@ export interface StoredDecision {
   submittedAt: string | null;
 }
 
-export async function loadDecision(db: AnyDb, tenantId: string, businessId: string): Promise<StoredDecision | null> {
+export async function loadDecision(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<StoredDecision | null> {
   const r = await db
     .selectFrom('financing_decision')
     .selectAll()
@@ -111,7 +117,7 @@ export async function loadDecision(db: AnyDb, tenantId: string, businessId: stri
     businessId: r.business_id,
     decisionNo: r.decision_no,
     meetingId: r.meeting_id,
-    approvedAmount: r.approved_amount === null ? null : Number(r.approved_amount),
+    approvedAmount: r.approved_amount === null ? null : fenOf(r.approved_amount),
     annualRate: rate(r.annual_rate),
     serviceFeeRate: rate(r.service_fee_rate),
     termDays: r.term_days === null ? null : Number(r.term_days),
@@ -120,7 +126,7 @@ export async function loadDecision(db: AnyDb, tenantId: string, businessId: stri
     guaranteeMeasures: r.guarantee_measures,
     conditions: list(r.conditions),
     meetingConditions: list(r.meeting_conditions),
-    result: r.result,
+    result: r.result as StoredDecision['result'],
     validUntil: day(r.valid_until),
     approverId: r.approver_id,
     approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
@@ -130,7 +136,7 @@ export async function loadDecision(db: AnyDb, tenantId: string, businessId: stri
 
 /** The decision's terms as the domain's limits read them. */
 export const draftOf = (d: StoredDecision): DecisionDraft => ({
-  amountFen: d.approvedAmount === null ? null : BigInt(d.approvedAmount),
+  amountFen: d.approvedAmount,
   annualRate: d.annualRate,
   termDays: d.termDays,
   financingRatio: d.financingRatio,
@@ -146,7 +152,7 @@ type StoredBusiness = TermsBusiness;
 export const boundsOf = stageTerms;
 
 /** The report's 方案建议 as last submitted (the revision the meeting heard), once the report module tells the kit. */
-export const reportProposal = (db: AnyDb, tenantId: string, businessId: string) =>
+export const reportProposal = (db: Kysely<Database>, tenantId: string, businessId: string) =>
   readStageSource<StepContent>('report.proposal', db, tenantId, businessId);
 
 /**
@@ -154,7 +160,7 @@ export const reportProposal = (db: AnyDb, tenantId: string, businessId: string) 
  * (its minutes reviewed or still with the chair), so the committee's conditions bind the decision however the
  * business arrived.
  */
-export async function passedItemOf(db: AnyDb, tenantId: string, businessId: string) {
+export async function passedItemOf(db: Kysely<Database>, tenantId: string, businessId: string) {
   const rows = await db
     .selectFrom('review_meeting_item as i')
     .innerJoin('review_meeting as m', (j) =>
@@ -189,7 +195,7 @@ export async function createDecisionDraft(
   userId: string,
   now: Date,
 ): Promise<void> {
-  const db = trx as unknown as AnyDb;
+  const db = trx;
   if (await loadDecision(db, tenantId, business.keyId)) return;
   const [meeting, proposal, limits] = await Promise.all([
     passedItemOf(db, tenantId, business.keyId),
@@ -199,7 +205,7 @@ export async function createDecisionDraft(
   const meetingConditions = meeting?.conditions ?? [];
   const draft = prefillDecision(proposal, meetingConditions, limits?.product.serviceFeeRate ?? null);
   if (!proposal) {
-    draft.amountFen = limits?.bounds.applyAmountFen ?? BigInt(business.applyAmount ?? 0);
+    draft.amountFen = limits ? limits.bounds.applyAmountFen : await appliedAmountOf(trx, tenantId, business.keyId);
     draft.termDays = limits?.appliedTermDays ?? null;
     draft.financingRatio = limits ? ratioLimit(limits.bounds) : null;
     draft.repaymentMethod = limits?.product.repaymentMethods?.[0] ?? null;
@@ -211,7 +217,7 @@ export async function createDecisionDraft(
       tenant_id: tenantId,
       decision_no: await nextDocumentNo(trx, tenantId, 'decision', now),
       meeting_id: meeting?.meetingId ?? null,
-      approved_amount: draft.amountFen === null ? null : Number(draft.amountFen),
+      approved_amount: draft.amountFen,
       annual_rate: draft.annualRate,
       service_fee_rate: draft.serviceFeeRate,
       term_days: draft.termDays,
@@ -229,7 +235,7 @@ export async function createDecisionDraft(
 
 /** Every refusal SUBMIT_DECISION finds for the business's decision now (the make page shows them too). */
 export async function decisionProblems(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   business: StoredBusiness,
   now: Date,
@@ -242,7 +248,7 @@ export async function decisionProblems(
 }
 
 // On the transition's own clock, as every checkpoint: a seed or test submitting on another day is judged on it.
-registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>
+extend(registerCheckpoint, 'SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>
   decisionProblems(db, tenantId, record as BusinessRecord & StoredBusiness, now),
 );
 
@@ -250,7 +256,7 @@ registerCheckpoint('SUBMIT_DECISION', async (db, tenantId, record: BusinessRecor
  * The decision's terms as the stages after it read them (the elements make their TERM items of them): the
  * amount in 分 as bigint straight from its column; undefined while a term is missing.
  */
-registerStageSource<ApprovedDecision>(DECISION_TERMS_SOURCE, async (db, tenantId, businessId) => {
+extend(registerStageSource<ApprovedDecision>, DECISION_TERMS_SOURCE, async (db, tenantId, businessId) => {
   const r = await db
     .selectFrom('financing_decision')
     .select(['approved_amount', 'annual_rate', 'term_days', 'repayment_method', 'guarantee_measures', 'conditions'])
@@ -261,7 +267,7 @@ registerStageSource<ApprovedDecision>(DECISION_TERMS_SOURCE, async (db, tenantId
     return undefined;
   }
   return {
-    amountFen: BigInt(String(r.approved_amount)),
+    amountFen: fenOf(r.approved_amount),
     annualRate: rate(r.annual_rate) as string,
     termDays: Number(r.term_days),
     repaymentMethod: r.repayment_method as RepaymentMethod,
@@ -271,13 +277,13 @@ registerStageSource<ApprovedDecision>(DECISION_TERMS_SOURCE, async (db, tenantId
 });
 
 // The decision's part of the business's moves, inside the transition's own transaction.
-registerAfterTransition('decision', async (trx, done) => {
-  const db = trx as AnyDb;
+extend(registerAfterTransition, 'decision', async (trx, done) => {
+  const db = trx;
   const fromStage = stageOf(done.from);
   if (done.to === 'DECISION/DRAFT' && fromStage === 'MEETING') {
     const b = await db
       .selectFrom('financing_business')
-      .select(['business_id', 'product_id', 'project_company_id', 'apply_amount'])
+      .select(['business_id', 'product_id', 'project_company_id'])
       .where('tenant_id', '=', done.tenantId)
       .where('business_id', '=', done.businessId)
       .executeTakeFirstOrThrow();
@@ -288,7 +294,6 @@ registerAfterTransition('decision', async (trx, done) => {
         keyId: b.business_id,
         productId: b.product_id,
         projectCompanyId: b.project_company_id,
-        applyAmount: Number(b.apply_amount),
       },
       done.actor.userId,
       done.now,
@@ -314,7 +319,7 @@ registerAfterTransition('decision', async (trx, done) => {
     await update({ result: 'AGREED', approver_id: done.actor.userId, approved_at: done.now, valid_until: validUntil });
     // The rule at 提交 held every term; a decision approved without one would be a defect upstream.
     const terms = {
-      amount: stored.approvedAmount as number,
+      amount: stored.approvedAmount as bigint,
       annualRate: stored.annualRate as string,
       termDays: stored.termDays as number,
       financingRatio: stored.financingRatio as string,

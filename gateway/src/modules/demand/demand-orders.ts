@@ -20,8 +20,7 @@ export async function demandOrderIds(
   const nos = orderNosOf(typeof typed === 'string' ? typed : '');
   if (nos.length === 0) return [];
   if (nos.length > DEMAND_ORDERS_MAX) throw invalidInput(DemandOrderMessage.tooMany);
-  // biome-ignore lint/suspicious/noExplicitAny: 付款单 is the assets module's resource table
-  const rows: { order_id: string; order_no: string }[] = await (db as unknown as Kysely<any>)
+  const rows: { order_id: string; order_no: string }[] = await db
     .selectFrom('payment_order')
     .select(['order_id', 'order_no'])
     .where('tenant_id', '=', tenantId)

@@ -12,7 +12,8 @@ import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { seed as seedDemands } from '../../db/seed/workflow-demands.seed';
 import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../../testing/test-gateway';
 import { newId } from '../operation-log/repository';
-import { readySuppliers, unlock } from './test-fixtures';
+import { readySuppliers, unlock } from '../../testing/demand-fixtures';
+import { seededAt } from '../../testing/pglite-template';
 
 const API = '/api/business/demand';
 type Headers = Record<string, string>;
@@ -183,7 +184,7 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
     await gw.db
       .insertInto('supplier_lock' as never)
       .values({
-        lock_id: newId(),
+        lock_id: newId(new Date()),
         tenant_id: DEMO_TENANT_ID,
         supplier_id: DemoOrg.hengguSteel,
         scope: 'NEW_APPLICATION',
@@ -325,7 +326,7 @@ describe.each(databasesUnderTest())('融资需求 on $name', ({ databaseUrl }) =
         .then((r) => r.rows[0]?.n),
     });
     const before = await written();
-    await seedDemands(gw.db);
+    await seedDemands(gw.db, seededAt());
     expect(await written()).toEqual(before);
   });
 

@@ -29,13 +29,19 @@ import { invalidInput } from '../../plugins/envelope';
 import { strayRef } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
 import { registerStage, transitionBody } from '../../stage/stage-routes';
-import { anyDb, refusal, staleError, supplierFor } from '../../stage/stage-scope';
+import { refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
 import { newId } from '../operation-log/repository';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { demandBasis, demandOrderIds } from './demand-orders';
 import './tables';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
+import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('demand/routes');
 
 const DEF = DEMAND_STAGE.resource;
 export const DemandMessage = { ...DEMAND_STAGE.messages, supplierRequired: '请选择供应商' } as const;
@@ -53,7 +59,7 @@ export const demandRecord = (d: ResourceRecord): BusinessRecord & { demandId: st
 
 // ACCEPT_DEMAND (BUSINESS.md §1.3 stage 0): the supplier is a live supplier of the tenant and the demand's
 // figures are within §2's limits; locks and consent are the table's own guards.
-registerCheckpoint('ACCEPT_DEMAND', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'ACCEPT_DEMAND', async (db, tenantId, record) => {
   const demandId = (record as BusinessRecord & { demandId?: string }).demandId;
   const demand = demandId
     ? await db
@@ -74,13 +80,13 @@ registerCheckpoint('ACCEPT_DEMAND', async (db, tenantId, record) => {
     .executeTakeFirst();
   return acceptDemandProblems({
     supplierEnabled: !!supplier,
-    expectedAmount: Number(demand.expected_amount),
+    expectedAmount: wireFen(fenOf(demand.expected_amount)),
     expectedTermDays: Number(demand.expected_term_days),
   });
 });
 
 export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = anyDb(deps.db);
+  const db = deps.db;
   // Page, export, the org options and detail are the kit's; the demand's rows are its own records.
   const kit = registerStage(app, deps, DEMAND_STAGE, {
     recordOf: demandRecord,
@@ -124,7 +130,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       if (foreign) throw invalidInput(ResourceMessage.optionInvalid(foreign));
       const orderIds = await demandOrderIds(deps.db, tenantId, String(form.supplierId), form.paymentOrderNos);
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';
-      const id = newId();
+      const id = newId(now);
       await deps.db.transaction().execute(async (trx) => {
         const demandNo = await nextDocumentNo(trx, tenantId, 'demand', now);
         await trx
@@ -135,7 +141,8 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             demand_no: demandNo,
             supplier_id: String(form.supplierId),
             project_company_id: (form.projectCompanyId as string | null) || null,
-            expected_amount: Number(form.expectedAmount),
+            // A money field the form check passed is a whole number of 分.
+            expected_amount: fenFromWire(form.expectedAmount as number),
             expected_term_days: Number(form.expectedTermDays),
             purpose: String(form.purpose),
             contact_name: String(form.contactName),
@@ -204,7 +211,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             supplierId: String(before.supplierId),
             projectCompanyId: (before.projectCompanyId as string | null) ?? null,
             ownerId: userId,
-            applyAmount: Number(before.expectedAmount),
+            applyAmount: fenFromWire(before.expectedAmount as number),
             demandId: id,
             actor,
             now,
@@ -213,7 +220,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
           await createPreCreditDraft(trx, {
             tenantId,
             businessId: business.keyId,
-            applyAmount: Number(before.expectedAmount),
+            applyAmount: fenFromWire(before.expectedAmount as number),
             // The demand's 拟融资付款单 become the pre-credit's basis, to be checked when it is submitted.
             basisOrderIds: await demandBasis(trx, tenantId, id),
             userId,

@@ -9,7 +9,8 @@ export interface FinancingDemandTable {
   demand_no: string;
   supplier_id: string;
   project_company_id: Nullable<string>;
-  expected_amount: ColumnType<string | number, number, number>;
+  /** 分, written as a bigint. */
+  expected_amount: ColumnType<string | number | bigint, bigint, bigint>;
   expected_term_days: number;
   purpose: string;
   contact_name: string;

@@ -12,9 +12,9 @@ import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { demoPassword } from '../../testing/demo-passwords';
 import { walkToRepaying } from '../../testing/lending-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
-import { anyDb } from '../../stage/stage-scope';
 import { LifecycleRole } from '../business/seed';
 import { dueReportUnits } from './store';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const API = '/api/duration/reports';
 const STATS = '/api/duration/statistics';
@@ -44,7 +44,7 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
   let report: { keyId: string; version: number; status: string } = { keyId: '', version: 0, status: '' };
 
   const reportsOf = () =>
-    anyDb(gw.db)
+    gw.db
       .selectFrom('duration_report')
       .selectAll()
       .where('business_id', '=', business)
@@ -71,20 +71,14 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
   beforeAll(async () => {
     gw = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), now: () => clock });
     call = callerOf(gw.app);
-    const row = await gw.db
-      .selectFrom('financing_business')
-      .select(['business_id', 'business_no', 'owner_id'])
-      .where('tenant_id', '=', T)
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    business = row.business_id;
-    businessNo = row.business_no;
+    const row = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT', T);
+    business = row.businessId;
+    businessNo = row.businessNo;
     ({ loanDate } = await walkToRepaying(gw.db, T, business, clock));
     const idOf = async (name: string) =>
       (await gw.db.selectFrom('app_user').select('user_id').where('user_name', '=', name).executeTakeFirstOrThrow())
         .user_id;
-    expect(row.owner_id).toBe(await idOf('operator'));
+    expect(row.ownerId).toBe(await idOf('operator'));
     // The demo's own loans (loans.seed.ts) are handed to another 经办 here, so the operator's counts are this one's.
     await gw.db
       .updateTable('financing_business')
@@ -189,14 +183,10 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
     await read();
     const review = await call('GET', '/api/business/workbench/todo?tab=REVIEW&size=100', as.riskhead!);
     expect(review.data.records.some((r: { link: string }) => r.link.endsWith(report.keyId))).toBe(true);
-    const alertsBefore = await anyDb(gw.db)
-      .selectFrom('risk_alert')
-      .select('alert_id')
-      .where('tenant_id', '=', T)
-      .execute();
+    const alertsBefore = await gw.db.selectFrom('risk_alert').select('alert_id').where('tenant_id', '=', T).execute();
     expect((await move('riskhead', 'approve', { comment: '同意' })).code).toBe(0);
     expect((await read('riskhead')).report.status).toBe('APPROVED');
-    const alerts = await anyDb(gw.db)
+    const alerts = await gw.db
       .selectFrom('risk_alert')
       .selectAll()
       .where('tenant_id', '=', T)
@@ -205,7 +195,7 @@ describe.each(databasesUnderTest())('存续期报告 on $name', ({ databaseUrl }
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ business_nos: businessNo, level: 'WARNING', status: 'PENDING' });
     expect(alerts.length + alertsBefore.length).toBe(
-      (await anyDb(gw.db).selectFrom('risk_alert').select('alert_id').where('tenant_id', '=', T).execute()).length,
+      (await gw.db.selectFrom('risk_alert').select('alert_id').where('tenant_id', '=', T).execute()).length,
     );
   });
 

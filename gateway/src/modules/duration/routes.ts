@@ -25,7 +25,7 @@ import { IdParams } from '../../schemas/common';
 import { registerDocumentRoutes, sendWorkbook } from '../../stage/stage-documents';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { dayOf } from '../../stage/stage-money';
-import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
+import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { inScope, loadBusiness } from '../business/aggregate';
 import { DURATION, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
 
@@ -60,7 +60,7 @@ const StatsRow = Type.Object(
 );
 
 export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = anyDb(deps.db);
+  const db = deps.db;
   registerItems(app, deps, DURATION);
   registerDocumentRoutes(app, deps, {
     api: DURATION_API,

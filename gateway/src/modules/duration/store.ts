@@ -34,12 +34,17 @@ import type { Database } from '../../db/database';
 import type { CloseUnit, DayContext } from '../../jobs/daily-job';
 import { withinScope } from '../../resource/resource-repository';
 import { type ItemsDef, itemActionsOf } from '../../stage/stage-items';
-import { dayOf } from '../../stage/stage-money';
-import { anyDb, fixedScopeOf } from '../../stage/stage-scope';
+import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
+import { fixedScopeOf } from '../../stage/stage-scope';
 import { registerTodoSource } from '../../stage/stage-todos';
 import { type Actor, nextDocumentNo } from '../business/aggregate';
 import { newId } from '../operation-log/repository';
 import { raiseRiskAlert } from '../risk/alerts';
+import { moduleExtensions } from '../../stage/extensions';
+import './tables';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('duration/store');
 
 const json = (v: unknown): Record<string, unknown> =>
   (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
@@ -157,7 +162,7 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
   },
   async after(trx, item, move) {
     if (move.action !== 'approve' || !item.riskClass || !ALERTING_CLASSES.includes(item.riskClass)) return;
-    const b = await anyDb(trx)
+    const b = await trx
       .selectFrom('financing_business as b')
       .leftJoin('organization as s', (j) =>
         j.onRef('s.org_id', '=', 'b.supplier_id').onRef('s.tenant_id', '=', 'b.tenant_id'),
@@ -188,7 +193,7 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
  * loan, read afresh on each run; a unit that finds its report made meanwhile inserts nothing.
  */
 export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayContext): Promise<CloseUnit[]> {
-  const loans = await anyDb(db)
+  const loans = await db
     .selectFrom('financing_business as b')
     .innerJoin('loan as l', (j) =>
       j.onRef('l.business_id', '=', 'b.business_id').onRef('l.tenant_id', '=', 'b.tenant_id'),
@@ -214,7 +219,7 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
       .map((due) => ({
         key: `${l.tenant_id}:${l.business_id}:${due.periodKey}`,
         apply: async (trx) => {
-          const t = anyDb(trx);
+          const t = trx;
           const seq = await t
             .selectFrom('duration_report')
             .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
@@ -224,7 +229,7 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
           await t
             .insertInto('duration_report')
             .values({
-              ...{ item_id: newId(), tenant_id: l.tenant_id, business_id: l.business_id, seq: Number(seq.next) },
+              ...{ item_id: newId(at), tenant_id: l.tenant_id, business_id: l.business_id, seq: Number(seq.next) },
               report_no: await nextDocumentNo(trx, l.tenant_id, 'duration', at),
               ...{ kind: due.kind, period_key: due.periodKey, due_date: due.dueDate, maker_id: l.owner_id },
               ...{ created_at: at, updated_at: at },
@@ -240,7 +245,7 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
 
 /** Reports waiting on the actor — to make (its 经办人's) or to review — in scope, confirmed by the item table. */
 async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, now: Date, review: boolean) {
-  let q = anyDb(db)
+  let q = db
     .selectFrom('duration_report as r')
     .innerJoin('financing_business as b', (j) =>
       j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
@@ -278,7 +283,7 @@ async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, n
         businessId: report.businessId,
         businessNo: String(row.business_no),
         supplierName: String(row.supplier_name ?? ''),
-        amount: Number(row.approved_amount ?? row.apply_amount ?? 0),
+        amount: wireFen(fenOf(row.approved_amount ?? row.apply_amount)),
         stage: stageOf(business.state),
         state: business.state,
         stateLabel: stateLabel(business.state),
@@ -293,9 +298,9 @@ async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, n
   });
 }
 
-registerTodoSource('MAKE', 'duration', async (db, tenantId, actor, now, limit) =>
+extend(registerTodoSource, 'MAKE', 'duration', async (db, tenantId, actor, now, limit) =>
   (await waitingOn(db, tenantId, actor, now, false)).slice(0, limit),
 );
-registerTodoSource('REVIEW', 'duration', async (db, tenantId, actor, now, limit) =>
+extend(registerTodoSource, 'REVIEW', 'duration', async (db, tenantId, actor, now, limit) =>
   (await waitingOn(db, tenantId, actor, now, true)).slice(0, limit),
 );

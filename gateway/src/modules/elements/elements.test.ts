@@ -19,6 +19,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const API = '/api/business/elements';
 const BUSINESS = '/api/business/business';
@@ -64,15 +65,7 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
     }
     headers.admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     headers.xh_admin = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    business = (
-      await gw.db
-        .selectFrom('financing_business')
-        .select('business_id')
-        .where('tenant_id', '=', DEMO_TENANT_ID)
-        .where('state', '=', 'ELEMENTS/DRAFT')
-        .orderBy('business_id')
-        .executeTakeFirstOrThrow()
-    ).business_id;
+    business = (await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT')).businessId;
   }, 120_000);
   afterAll(async () => {
     await gw?.close();

@@ -32,6 +32,11 @@ import { registerAfterTransition } from '../business/after-transition';
 import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../operation-log/repository';
+import { moduleExtensions } from '../../stage/extensions';
+import { wireFen } from '../../stage/stage-money';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('elements/store');
 
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 type Instant = ColumnType<Date, Date, Date>;
@@ -129,7 +134,7 @@ export const wireOf = (i: ElementItem) => ({
   kind: i.kind,
   name: i.name,
   valueType: i.required?.type ?? null,
-  requiredFen: i.required?.type === 'AMOUNT' ? Number(i.required.fen) : null,
+  requiredFen: i.required?.type === 'AMOUNT' ? wireFen(i.required.fen) : null,
   requiredRate: i.required?.type === 'RATE' ? i.required.rate : null,
   requiredDays: i.required?.type === 'DAYS' ? i.required.days : null,
   requiredValue: elementValueText(i.required),
@@ -200,33 +205,33 @@ export const ELEMENTS: ItemsDef<ElementStatus, ElementItem> = {
   checkpoint: { at: 'SUBMIT_ELEMENTS', problems: submitElementsProblems },
 };
 
-registerItemsCheckpoint(ELEMENTS);
-registerItemsDef(ELEMENTS);
+extend(registerItemsCheckpoint, ELEMENTS);
+extend(registerItemsDef, ELEMENTS);
 
 /** The business's items as the workflow reads them. */
 export const elementItemsFor = async (db: Parameters<typeof itemRows>[0], tenantId: string, businessId: string) =>
   (await itemRows(db, ELEMENTS.table, tenantId, businessId)).map(fromRow);
 
 /** A condition due before the contract joins the contract's 提交, named when neither 已落实 nor 已豁免. */
-addCheckpointRule('SUBMIT_CONTRACT', 'elements', async (db, tenantId, record) => {
+extend(addCheckpointRule, 'SUBMIT_CONTRACT', 'elements', async (db, tenantId, record) => {
   const businessId = (record as { keyId?: string }).keyId;
   return businessId ? conditionProblems(await elementItemsFor(db, tenantId, businessId), 'SUBMIT_CONTRACT') : [];
 });
 
 /** The business's items on the wire, for a stage that shows them (the decision's detail). */
-registerStageSource(ELEMENT_ITEMS_SOURCE, async (db, tenantId, businessId) =>
+extend(registerStageSource, ELEMENT_ITEMS_SOURCE, async (db, tenantId, businessId) =>
   (await itemRows(db, ELEMENTS.table, tenantId, businessId)).map((r) => wireOf(fromRow(r))),
 );
 
 /** The TERM items typed, for the contracts compared with them. */
-registerStageSource(ELEMENT_TERMS_SOURCE, async (db, tenantId, businessId) =>
+extend(registerStageSource, ELEMENT_TERMS_SOURCE, async (db, tenantId, businessId) =>
   (await elementItemsFor(db, tenantId, businessId))
     .filter((i) => i.kind === 'TERM')
     .map((i) => ({ name: i.name, required: i.required })),
 );
 
 /** The items the approved decision's terms make, as the business enters 要素落实 (in the approval's transaction). */
-registerAfterTransition('elements', async (trx, done) => {
+extend(registerAfterTransition, 'elements', async (trx, done) => {
   if (done.action !== 'approve' || stageOf(done.from) !== 'DECISION' || stageOf(done.to) !== 'ELEMENTS') return;
   const terms = await readStageSource<ApprovedDecision>(DECISION_TERMS_SOURCE, trx, done.tenantId, done.businessId);
   // The decision's rule at 提交 held every term; a decision approved without them is a defect upstream.
@@ -236,7 +241,7 @@ registerAfterTransition('elements', async (trx, done) => {
     .insertInto('element_item')
     .values(
       elementItemsOf(terms).map((i) => ({
-        item_id: newId(),
+        item_id: newId(done.now),
         tenant_id: done.tenantId,
         business_id: done.businessId,
         seq: i.seq,

@@ -1,10 +1,17 @@
 // Who sees the record a file is bound to (src/domain/upload/file-access.ts mayReadFile): the module that binds
-// files of a type to its records registers here how it decides which of its records a caller may see — the
+// files of a type to its records declares here how it decides which of its records a caller may see — the
 // same scope its own pages check — so the file routes let those callers read the record's files, and the file
 // module reads no other module's tables of its own accord.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { GuardedSession } from '../../plugins/auth-guard';
+import { type Extensions, extensionsOf } from '../../stage/extensions';
+
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    fileRecords: Map<string, RecordVisibility>;
+  }
+}
 
 /** Of these records (ids of the caller's tenant), the ones the caller may see. */
 export type RecordVisibility = (
@@ -13,11 +20,9 @@ export type RecordVisibility = (
   recordIds: readonly string[],
 ) => Promise<ReadonlySet<string>>;
 
-const visibilities = new Map<string, RecordVisibility>();
-
 /** Files bound with `businessType` are read by whoever `visible` says may see their record. */
-export function registerFileRecord(businessType: string, visible: RecordVisibility): void {
-  visibilities.set(businessType, visible);
+export function registerFileRecord(x: Extensions, businessType: string, visible: RecordVisibility): void {
+  x.point('fileRecords').set(businessType, visible);
 }
 
 /** The bindings (`type`, `id`) among these whose record the caller may see, as `type:id`. */
@@ -26,6 +31,7 @@ export async function visibleBindings(
   caller: GuardedSession,
   bindings: readonly { type: string | null; id: string | null }[],
 ): Promise<Set<string>> {
+  const visibilities = extensionsOf(db).point('fileRecords');
   const idsByType = new Map<string, Set<string>>();
   for (const b of bindings) {
     if (!b.type || !b.id || !visibilities.has(b.type)) continue;
@@ -48,6 +54,6 @@ export async function mayBindTo(
   caller: GuardedSession,
   target: { type: string; id: string },
 ): Promise<boolean> {
-  if (!visibilities.has(target.type)) return true;
+  if (!extensionsOf(db).point('fileRecords').has(target.type)) return true;
   return (await visibleBindings(db, caller, [target])).has(`${target.type}:${target.id}`);
 }

@@ -33,8 +33,6 @@ export async function capitalOffer(
   now: Date,
 ): Promise<CapitalOffer> {
   const today = businessDay(now);
-  // biome-ignore lint/suspicious/noExplicitAny: 资金产品 is the funds module's table
-  const any = db as unknown as Kysely<any>;
   const [facts, sides, products] = await Promise.all([
     newApplicationFacts(db, tenantId, [supplierId], now),
     db
@@ -45,26 +43,16 @@ export async function capitalOffer(
       .where('status', '=', 'ENABLED')
       .orderBy('org_id')
       .execute(),
-    any
+    db
       .selectFrom('fund_product')
       .select(['product_id', 'product_name', 'capital_side_id', 'term_min_days', 'term_max_days'])
       .select(['min_rate', 'max_rate'])
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'ENABLED')
-      .where('valid_from', '<=', today as never)
-      .where('valid_to', '>=', today as never)
+      .where('valid_from', '<=', today)
+      .where('valid_to', '>=', today)
       .orderBy('product_code')
-      .execute() as Promise<
-      {
-        product_id: string;
-        product_name: string;
-        capital_side_id: string;
-        term_min_days: number;
-        term_max_days: number;
-        min_rate: string;
-        max_rate: string;
-      }[]
-    >,
+      .execute(),
   ]);
   const f = facts.get(supplierId);
   const capitalSides = sides.map((s) => ({

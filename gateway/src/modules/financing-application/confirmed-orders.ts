@@ -1,11 +1,9 @@
 // Confirmed payment orders with a due date far enough ahead for an application (BUSINESS.md §3: at least 30
 // days of remaining life), for the demo seed and the tests: the assets seed's orders fall due within 2026,
 // so most of them are already too short-lived to finance. Each is confirmed in full, unpaid, unreserved.
+import type { Database } from '../../db/database';
 import type { Kysely } from 'kysely';
 import { newId } from '../operation-log/repository';
-
-// biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
-type AnyDb = Kysely<any>;
 
 export interface NewConfirmedOrder {
   tenantId: string;
@@ -19,14 +17,14 @@ export interface NewConfirmedOrder {
 }
 
 /** Inserts the order on the tenant's first project; answers its id. */
-export async function addConfirmedOrder(db: AnyDb, o: NewConfirmedOrder): Promise<string> {
+export async function addConfirmedOrder(db: Kysely<Database>, o: NewConfirmedOrder): Promise<string> {
   const project = await db
     .selectFrom('project')
     .select(['project_id', 'project_company_id'])
     .where('tenant_id', '=', o.tenantId)
     .orderBy('project_id')
     .executeTakeFirstOrThrow();
-  const id = newId();
+  const id = newId(o.now);
   await db
     .insertInto('payment_order')
     .values({

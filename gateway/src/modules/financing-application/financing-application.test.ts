@@ -22,7 +22,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
-import { ensureReviewers, readySuppliers, unlock } from '../demand/test-fixtures';
+import { ensureReviewers, readySuppliers, unlock } from '../../testing/demand-fixtures';
 import { insertFiles } from '../file/repository';
 import { newId } from '../operation-log/repository';
 import { addConfirmedOrder } from './confirmed-orders';
@@ -102,7 +102,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
   };
   /** Four uploads of `by`, bound to nothing yet (an application takes only its maker's own, unbound files). */
   const uploads = async (by: string) => {
-    const keyIds = [newId(), newId(), newId(), newId()];
+    const keyIds = [newId(new Date()), newId(new Date()), newId(new Date()), newId(new Date())];
     await insertFiles(
       gw.db,
       keyIds.map((keyId, i) => ({
@@ -183,9 +183,11 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       'APPLICATION/RETURNED@',
       // The approved ones, walked on by the report seed (two past the report's review, one untouched), and
       // those two on by the decision seed: heard at a meeting, one decision approved, one at its level 2.
-      // And the demo's six loans (loans.seed.ts), walked whole: repaying, overdue in three buckets, settled.
+      // And the demo's six loans (loans.seed.ts), walked whole: repaying, overdue in three buckets, settled; and
+      // three walked past their decision to wait at 待放款, 已签约 and 待签约.
       'DECISION/PENDING@2',
       'ELEMENTS/DRAFT@',
+      'LENDING/WAIT_LOAN@',
       'REPAYING/NORMAL@',
       'REPAYING/OVERDUE@',
       'REPAYING/OVERDUE@',
@@ -197,6 +199,8 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
       'REPORT/RETURNED@',
       'SETTLED/DONE@',
       'SETTLED_EARLY/DONE@',
+      'SIGNING/SIGNED@',
+      'SIGNING/WAIT_SIGN@',
     ]);
     const draft = seeded.find((r: { state: string }) => r.state === 'APPLICATION/DRAFT');
     const detail = await ok('GET', `${API}/${draft.keyId}`, operator);
@@ -685,7 +689,7 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
     await gw.db
       .insertInto('supplier_lock' as never)
       .values({
-        lock_id: newId(),
+        lock_id: newId(new Date()),
         tenant_id: DEMO_TENANT_ID,
         supplier_id: DemoOrg.huadongBuildingMaterials,
         scope: 'NEW_APPLICATION',
@@ -817,14 +821,14 @@ describe.each(databasesUnderTest())('融资申请 on $name', ({ databaseUrl }) =
   it('takes a whole transition back when an after-transition effect fails', async () => {
     const app = await applicationFor([orders[2]!], 100_00);
     const saved = (await save(app, { lines: [{ orderId: orders[2]!.keyId, financeAmount: 100_00 }] })).data;
-    registerAfterTransition('test.failing', async () => {
+    registerAfterTransition(gw.app.extensions, 'test.failing', async () => {
       throw new Error('effect failed');
     });
     try {
       const res = await move(app.keyId, operator, 'submit', saved.version);
       expect(res.code).not.toBe(0);
     } finally {
-      forgetAfterTransition('test.failing');
+      forgetAfterTransition(gw.app.extensions, 'test.failing');
     }
     const after = await ok('GET', `${BUSINESS}/${app.keyId}`, operator);
     expect(after).toMatchObject({ state: 'APPLICATION/DRAFT', version: saved.version });

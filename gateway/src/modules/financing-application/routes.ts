@@ -29,6 +29,7 @@ import type { GatewayDeps } from '../../deps';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { Id, IdParams } from '../../schemas/common';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
+import { fenOf, wireFen } from '../../stage/stage-money';
 import {
   CandidateSchema,
   type Checked,
@@ -152,9 +153,9 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
         };
       }),
       ratio: limits.ratio,
-      singleMax: limits.singleMax,
+      singleMax: limits.singleMax === null ? null : wireFen(limits.singleMax),
       maxTermDays: limits.maxTermDays,
-      preCreditAvailable: limits.preCreditAvailable,
+      preCreditAvailable: limits.preCreditAvailable === null ? null : wireFen(limits.preCreditAvailable),
       problems,
       today: businessDay(now),
     };
@@ -203,7 +204,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
     const docs = body.docs
       .filter((d) => d.fileIds.length > 0 || d.validTo)
       .map((d) => ({ docType: d.docType, fileIds: [...new Set(d.fileIds)], validTo: d.validTo }));
-    return { ...body, docs, fileIds, total: Number(totalOf(body.lines)), capital };
+    return { ...body, docs, fileIds, total: totalOf(body.lines), capital };
   };
 
   /** Stores the form on the application; the business's figures are not the draft's to write. */
@@ -230,7 +231,8 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
       .execute();
     // The documents are the maker's own uploads, bound to this application from now on (DESIGN.md §2).
     await bindOwnFiles(trx, { tenantId, userId }, form.fileIds, { type: FINANCING_APPLICATION_FILE_TYPE, id });
-    return { total: form.total, lines: form.lines.length, docs: form.docs.length };
+    // The operation log keeps the total as the wire writes it.
+    return { total: wireFen(form.total), lines: form.lines.length, docs: form.docs.length };
   };
 
   const kit = registerStage<SaveBody, Checked>(app, deps, FINANCING_APPLICATION_STAGE, {
@@ -307,7 +309,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
         keyId: r.business_id,
         businessNo: r.business_no,
         supplierName: r.org_name ?? '',
-        applyAmount: Number(r.apply_amount),
+        applyAmount: wireFen(fenOf(r.apply_amount)),
         version: Number(r.version),
       }));
     },

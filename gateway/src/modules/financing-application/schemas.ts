@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
+import { wireFen } from '../../stage/stage-money';
 import type { ApplicationTerms, applicationOrders } from './store';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -33,7 +34,8 @@ export type SaveBody = ApplicationTerms & {
 };
 export type Checked = SaveBody & {
   fileIds: string[];
-  total: number;
+  /** The lines' total, 分. */
+  total: bigint;
   /** The capital side and product the business carries from this 保存 on. */
   capital: { capitalSideId: string | null; productId: string | null };
 };
@@ -156,7 +158,7 @@ export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[numbe
     receivableAmount: o.receivableAmount,
     confirmedAmount: o.confirmedAmount,
     eligibleAmount: o.eligibleAmount,
-    maxFinanceAmount: Number(lineCap(o.eligibleAmount, orderRatio(o, ratio))),
+    maxFinanceAmount: wireFen(lineCap(o.eligibleAmount, orderRatio(o, ratio))),
     confirmStatus: o.confirmStatus,
     locked: o.locked,
   };

@@ -4,6 +4,8 @@
 // and the reservations (BUSINESS.md Decisions "Reservations"): taken when the application is submitted,
 // kept while it is returned to its maker, given back when it is withdrawn or the business is terminated —
 // inside the business transition's transaction, so each happens exactly once or not at all.
+import { liveLocksOn } from '../risk/repository';
+import { type TablesWith, kitDb } from '../../stage/stage-tables';
 import { type Kysely, sql } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
@@ -16,8 +18,7 @@ import {
 } from '../../../../src/domain/financing/financing-application-rules';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
-import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
-import { type ContractLockFact, isContractLocked } from '../../../../src/domain/risk/locks';
+import { isContractLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
@@ -26,13 +27,15 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
-import { capSourcesOf } from '../parameters/cap-sources';
 import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
 import { submittedCapital } from './capital-choice';
 import './tables';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
+import { businessEffectiveCapOf } from '../../stage/stage-terms';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets, risk and pre-credit modules' tables
-type AnyDb = Kysely<any>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('financing-application/store');
 
 export const FinancingApplicationStoreMessage = {
   missing: '融资申请不存在，请先制作融资申请',
@@ -57,13 +60,14 @@ export interface ApplicationTerms {
 export interface StoredFinancingApplication extends ApplicationTerms {
   applicationId: string;
   applicationNo: string;
-  totalAmount: number;
+  /** 分. */
+  totalAmount: bigint;
   reserved: Record<string, number>;
   submittedAt: string | null;
 }
 
 export async function loadFinancingApplication(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   id: string,
 ): Promise<StoredFinancingApplication | null> {
@@ -86,7 +90,7 @@ export async function loadFinancingApplication(
       financeAmount: Number(l.financeAmount),
     })),
     docs: parsed<FinancingApplicationDoc[]>(r.docs, []),
-    totalAmount: Number(r.total_amount),
+    totalAmount: fenOf(r.total_amount),
     reserved: parsed<Record<string, number>>(r.reserved, {}),
     submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
   };
@@ -128,36 +132,12 @@ export interface PickableOrder extends LineOrder {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The live contract locks naming any of these contracts or order numbers. */
-async function contractLocks(db: AnyDb, tenantId: string, contractNos: string[], orderNos: string[]) {
-  if (contractNos.length === 0 && orderNos.length === 0) return [];
-  const rows = await db
-    .selectFrom('contract_lock')
-    .select(['contract_no', 'payment_order_no', 'status'])
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', 'LOCKED')
-    .where((eb) =>
-      eb.or([
-        ...(contractNos.length ? [eb('contract_no', 'in', contractNos)] : []),
-        ...(orderNos.length ? [eb('payment_order_no', 'in', orderNos)] : []),
-      ]),
-    )
-    .execute();
-  return rows.map(
-    (r): ContractLockFact => ({
-      contractNo: r.contract_no ?? null,
-      paymentOrderId: r.payment_order_no ?? null,
-      status: String(r.status),
-    }),
-  );
-}
-
 /**
  * Orders with their facts: by ids (the rule, the detail) or every order of the supplier (the picker). Locked
  * means the order's own flag or a live 合同锁定 on its contract or its number.
  */
 export async function applicationOrders(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   own: Record<string, number>,
   by: { ids: readonly string[] } | { supplierId: string },
@@ -168,7 +148,7 @@ export async function applicationOrders(
   let q = orderQuery(db, tenantId);
   q = 'ids' in by ? q.where('o.order_id', 'in', [...by.ids]) : q.where('o.supplier_id', '=', by.supplierId);
   const rows = await q.orderBy('o.due_date').orderBy('o.order_id').limit(500).execute();
-  const locks = await contractLocks(
+  const locks = await liveLocksOn(
     db,
     tenantId,
     [...new Set(rows.map((r) => String(r.contract_no)))],
@@ -193,7 +173,7 @@ export async function applicationOrders(
       }),
       dueDate: String(r.due_date).slice(0, 10),
       projectCompanyName: r.project_company_name ?? null,
-      receivableAmount: Number(r.receivable_amount),
+      receivableAmount: wireFen(fenOf(r.receivable_amount)),
       confirmedAmount: num(r.confirmed_amount),
       ownReserved,
       projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
@@ -207,37 +187,34 @@ export interface Limits {
   /** The binding financing ratio ('0.8000' by default). */
   ratio: string;
   /** 分, or null when no parameter sets one. */
-  singleMax: number | null;
+  singleMax: bigint | null;
   maxTermDays: number | null;
   /** 分: the pre-credit's approved amount; null while none was approved. */
-  preCreditAvailable: number | null;
+  preCreditAvailable: bigint | null;
 }
 
-/** The effective cap of the business (product, its project company's subsidiary parameter, the summary). */
+/** The application's limits: the business's effective cap (the kit's one, as the decision reads it) and what its
+ * pre-credit approved. */
 export async function limitsOf(
   database: Kysely<Database>,
   tenantId: string,
   business: { keyId: string; productId?: string | null; projectCompanyId?: string | null },
   now: Date,
 ): Promise<Limits> {
-  const db = database as unknown as AnyDb;
-  const sources = await capSourcesOf(database, tenantId, {
-    productId: business.productId ?? null,
-    subsidiaryId: business.projectCompanyId ?? null,
-    on: businessDay(now),
-  });
-  const cap = effectiveCap(sources);
-  const pre = await db
-    .selectFrom('pre_credit_view')
-    .select(['approved_amount'])
-    .where('tenant_id', '=', tenantId)
-    .where('pre_credit_id', '=', business.keyId)
-    .executeTakeFirst();
+  const [cap, pre] = await Promise.all([
+    businessEffectiveCapOf(database, tenantId, business, now),
+    database
+      .selectFrom('pre_credit_view')
+      .select(['approved_amount'])
+      .where('tenant_id', '=', tenantId)
+      .where('pre_credit_id', '=', business.keyId)
+      .executeTakeFirst(),
+  ]);
   return {
     ratio: financingRatio(cap.maxFinancingRatio?.value ?? null),
-    singleMax: cap.singleMaxAmount ? Number(cap.singleMaxAmount.value) : null,
+    singleMax: cap.singleMaxAmount?.value ?? null,
     maxTermDays: cap.maxTermDays?.value ?? null,
-    preCreditAvailable: pre?.approved_amount == null ? null : Number(pre.approved_amount),
+    preCreditAvailable: pre?.approved_amount == null ? null : fenOf(pre.approved_amount),
   };
 }
 
@@ -250,7 +227,7 @@ type StoredBusiness = BusinessRecord & {
 
 /** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
 export async function applicationProblems(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   record: StoredBusiness,
   now: Date,
@@ -281,7 +258,7 @@ export async function applicationProblems(
       orders,
       ratio: limits.ratio,
       preCreditAvailable: limits.preCreditAvailable,
-      singleMax: limits.singleMax === null ? null : BigInt(limits.singleMax),
+      singleMax: limits.singleMax,
       maxTermDays: limits.maxTermDays,
       termDays: stored.termDays,
       repaymentSource: stored.repaymentSource,
@@ -299,7 +276,7 @@ export async function applicationProblems(
  * the line rule then reads each order's reserved amount as the last submission committed it, and a second
  * submission on the same orders waits for the first instead of reading the same free balance.
  */
-async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): Promise<void> {
+async function lockLineOrders(db: Kysely<Database>, tenantId: string, businessId: string): Promise<void> {
   const stored = await loadFinancingApplication(db, tenantId, businessId);
   const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
   for (const id of ids) {
@@ -314,7 +291,7 @@ async function lockLineOrders(db: AnyDb, tenantId: string, businessId: string): 
 }
 
 // SUBMIT_APPLICATION: the gateway loads the numbers (the orders locked first), the pure rule decides.
-registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record, now) => {
+extend(registerCheckpoint, 'SUBMIT_APPLICATION', async (db, tenantId, record, now) => {
   await lockLineOrders(db, tenantId, (record as StoredBusiness).keyId);
   return applicationProblems(db, tenantId, record as StoredBusiness, now);
 });
@@ -325,7 +302,7 @@ registerCheckpoint('SUBMIT_APPLICATION', async (db, tenantId, record, now) => {
  * that no longer has the amount free refused with its number — the whole transition then rolls back.
  */
 async function moveReservations(
-  trx: AnyDb,
+  trx: Kysely<Database>,
   tenantId: string,
   applicationId: string,
   held: Record<string, number>,
@@ -353,7 +330,7 @@ async function moveReservations(
       financedAmount: num(row.financed_amount),
     });
     if (delta > free) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(String(row.order_no)));
-    const reserved = Math.max(0, Number(row.reserved_amount) + delta);
+    const reserved = Math.max(0, wireFen(fenOf(row.reserved_amount)) + delta);
     await trx
       .updateTable('payment_order')
       .set({
@@ -382,7 +359,7 @@ const linesMap = (lines: readonly FinancingApplicationLine[]) => {
 
 // Reservations ride on the business's own moves: 提交 takes them (a resubmission moves them to the lines as
 // edited), 撤回 and any termination give them back; a return to the maker keeps them.
-registerAfterTransition('application.reservations', async (trx, done) => {
+extend(registerAfterTransition, 'application.reservations', async (trx, done) => {
   const submitted = done.action === 'submit' && stageOf(done.from) === 'APPLICATION';
   const released =
     (done.action === 'withdraw' && stageOf(done.from) === 'APPLICATION') || stageOf(done.to) === 'TERMINATED';
@@ -407,8 +384,8 @@ registerAfterTransition('application.reservations', async (trx, done) => {
 export const FINANCING_APPLICATION_FILE_TYPE = 'financingApplication';
 
 // 业务详情's 附件: the 准入资料 by document type, in the checklist's order; whoever sees the business reads them.
-registerBusinessFiles(FINANCING_APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
-  const stored = await loadFinancingApplication(db as AnyDb, tenantId, businessId);
+extend(registerBusinessFiles, FINANCING_APPLICATION_FILE_TYPE, async (db, tenantId, businessId) => {
+  const stored = await loadFinancingApplication(db as Kysely<Database>, tenantId, businessId);
   const docOf = new Map((stored?.docs ?? []).map((d) => [d.docType, d]));
   return ACCESS_DOC_TYPES.flatMap((t) => {
     const keyIds = docOf.get(t.code)?.fileIds ?? [];
@@ -418,28 +395,28 @@ registerBusinessFiles(FINANCING_APPLICATION_FILE_TYPE, async (db, tenantId, busi
 
 /** One column of the tenant's rows by their id, for the ids given (none asked, none read). */
 async function textById(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
-  table: string,
+  table: TablesWith<{ tenant_id: string }>,
   [id, text]: [string, string],
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows: Record<string, unknown>[] = await db
+  const rows = await kitDb<{ tenant_id: string }>(db)
     .selectFrom(table)
-    .select([id, text])
+    .select([sql<string>`${sql.ref(id)}`.as('id'), sql<string>`${sql.ref(text)}`.as('text')])
     .where('tenant_id', '=', tenantId)
-    .where(id, 'in', [...ids])
+    .where(sql.ref(id), 'in', [...ids])
     .execute();
-  return new Map(rows.map((r) => [String(r[id]), String(r[text])]));
+  return new Map(rows.map((r) => [String(r.id), String(r.text)]));
 }
 
 // 业务详情's 融资申请 tab: the lines by order number, and every document type with its files and expiry.
-registerDetailSection('application', async (db, tenantId, businessId) => {
-  const stored = await loadFinancingApplication(db as AnyDb, tenantId, businessId);
+extend(registerDetailSection, 'application', async (db, tenantId, businessId) => {
+  const stored = await loadFinancingApplication(db as Kysely<Database>, tenantId, businessId);
   if (!stored) return null;
   const noOf = await textById(
-    db as AnyDb,
+    db as Kysely<Database>,
     tenantId,
     'payment_order',
     ['order_id', 'order_no'],
@@ -447,7 +424,7 @@ registerDetailSection('application', async (db, tenantId, businessId) => {
   );
   const docOf = new Map(stored.docs.map((d) => [d.docType, d]));
   const nameOf = await textById(
-    db as AnyDb,
+    db as Kysely<Database>,
     tenantId,
     'stored_file',
     ['key_id', 'file_name'],
@@ -455,7 +432,7 @@ registerDetailSection('application', async (db, tenantId, businessId) => {
   );
   return {
     applicationNo: stored.applicationNo,
-    totalAmount: stored.totalAmount,
+    totalAmount: wireFen(stored.totalAmount),
     termDays: stored.termDays,
     repaymentSource: stored.repaymentSource,
     submittedAt: stored.submittedAt,

@@ -17,7 +17,8 @@ export interface FinancingApplicationTable extends StageRecordStamps {
   lines: Json;
   /** [{ docType, fileIds, validTo }] */
   docs: Json;
-  total_amount: ColumnType<string | number, number | undefined, number>;
+  /** 分, written as a bigint. */
+  total_amount: ColumnType<string | number | bigint, bigint | undefined, bigint>;
   /** order id → 分 this application holds on the order now. */
   reserved: Json;
   submitted_at: Nullable<Date>;

@@ -11,6 +11,7 @@ import {
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
 import { registerResource } from '../../resource/resource-routes';
+import { fenOf } from '../../stage/stage-money';
 
 export const fundRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerResource(app, deps, FUND_PRODUCT, {
@@ -25,7 +26,7 @@ export const fundRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
         .where('tenant_id', '=', tenantId)
         .where('product_id', '=', record.keyId)
         .executeTakeFirst();
-      if (Number(row?.used_quota ?? 0) !== 0) throw invalidInput(PRODUCT_IN_USE);
+      if (fenOf(row?.used_quota) !== 0n) throw invalidInput(PRODUCT_IN_USE);
     },
   });
 };

@@ -23,6 +23,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const API = '/api/business/lending';
 const PLAN = '/api/business/repayment-plan';
@@ -53,15 +54,9 @@ describe.each(databasesUnderTest())('放款登记 on $name', ({ databaseUrl }) =
       as[name] = (await signIn(gw.app, name, demoPassword(name))).headers;
     }
     as.xh_admin = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
-    const row = await gw.db
-      .selectFrom('financing_business')
-      .select(['business_id', 'approved_amount'])
-      .where('tenant_id', '=', DEMO_TENANT_ID)
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    business = row.business_id;
-    approved = Number(row.approved_amount);
+    const row = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    business = row.businessId;
+    approved = Number(row.approvedAmount);
     const now = new Date();
     today = businessDay(now);
     await walkToLending(gw.db, DEMO_TENANT_ID, business, now);

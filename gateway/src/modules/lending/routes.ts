@@ -27,11 +27,6 @@ import { DaySchema, FenSchema, NullableSchema } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
-// Its documents are found by number from the header's search (stage-search.ts).
-import './search';
-
-// biome-ignore lint/suspicious/noExplicitAny: the loan's reads join the decision and product tables
-type AnyDb = Kysely<any>;
 
 const Nullable = NullableSchema;
 const Fen = FenSchema;
@@ -83,7 +78,7 @@ const ZhongdengBody = Type.Object(
 const num = (v: bigint | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
 
   /** The loan's part of 放款登记's detail: the registration, the limits it is held to, what 提交 would refuse. */
   const lendingDetail = async (ctx: StageContext, row: StageRow) => {
@@ -146,7 +141,7 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         const business = await kit.business(ctx, id, trx);
         if (business.version !== body.version) throw staleError(LENDING_STAGE.messages.stale);
         if (business.state !== 'LENDING/WAIT_LOAN') throw invalidInput(LENDING_STAGE.messages.notEditable);
-        const t = trx as unknown as AnyDb;
+        const t = trx;
         const limits = await loanTermsOf(t, ctx.tenantId, id, ctx.now);
         if (!limits?.terms) throw invalidInput(LendingMessage.noTerms);
         const found = loanProblems(body, limits.bounds);
@@ -181,7 +176,7 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       await kit.load(ctx, id);
       await deps.db.transaction().execute(async (trx) => {
         await kit.business(ctx, id, trx);
-        const t = trx as unknown as AnyDb;
+        const t = trx;
         const loan = await loadLoan(t, ctx.tenantId, id, true);
         if (loan?.status !== 'REGISTERED') throw invalidInput(LendingMessage.notRegistered);
         if (loan.version !== body.version) throw staleError(LENDING_STAGE.messages.stale);
@@ -213,7 +208,7 @@ async function writeRegistration(
   body: RegisterBody,
   terms: { annualRate: string; method: string; dayCountBasis: number },
 ) {
-  const t = trx as unknown as AnyDb;
+  const t = trx;
   const amount = BigInt(body.amount);
   const upfront = BigInt(body.upfrontInterest);
   const fee = BigInt(body.serviceFee);
@@ -225,7 +220,7 @@ async function writeRegistration(
     loan_date: body.loanDate,
     value_date: body.loanDate,
     // The schedule sets the maturity at approval; until then a day after the loan keeps the row's rule.
-    maturity_date: sql`${body.loanDate}::date + 1`,
+    maturity_date: sql<string>`${body.loanDate}::date + 1`,
     annual_rate: terms.annualRate,
     repayment_method: terms.method,
     day_count_basis: terms.dayCountBasis,
@@ -239,7 +234,7 @@ async function writeRegistration(
   if (existing) {
     await t
       .updateTable('loan')
-      .set({ ...values, version: sql`version + 1` })
+      .set({ ...values, version: sql<number>`version + 1` })
       .where('tenant_id', '=', ctx.tenantId)
       .where('business_id', '=', id)
       .execute();

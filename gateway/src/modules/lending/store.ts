@@ -6,6 +6,7 @@
 // the schedule, consumes the product's quota, raises the orders' 已融资 and converts their reservations.
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { Database } from '../../db/database';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ELEMENT_ITEMS_SOURCE, type ElementItem, conditionProblems } from '../../../../src/domain/financing/elements';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
@@ -20,11 +21,17 @@ import {
   scheduleOf,
   zhongdengDueDate,
 } from '../../../../src/domain/financing/lending';
-import { type StoredInstallment, installmentsOf } from '../../../../src/domain/financing/repayment-plan';
+import {
+  PLAN_INFO_PATH,
+  type StoredInstallment,
+  installmentsOf,
+} from '../../../../src/domain/financing/repayment-plan';
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import { type RepaymentMethod, daysBetween } from '../../../../src/domain/financing/repayment-schedule';
 import { invalidInput } from '../../plugins/envelope';
+import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { readStageSource } from '../../stage/stage-sources';
+import { consumeQuota, financeReservedOrders } from '../../stage/stage-quota-orders';
 import { rateText } from '../../stage/stage-terms';
 import {
   type DayColumn,
@@ -34,14 +41,16 @@ import {
   dayOf,
   fenOf,
 } from '../../stage/stage-money';
-import { storeEligible } from '../assets/eligible-store';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint, registerWriters } from '../business/facts';
 import { newId } from '../operation-log/repository';
+import { moduleExtensions } from '../../stage/extensions';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rules read the business, decision, funds and assets tables
-type AnyDb = Kysely<any>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('lending/store');
+
+type Db = Kysely<Database>;
 type Nullable<T> = NullableColumn<T>;
 type Instant = ColumnType<Date, Date, Date>;
 type Counter = ColumnType<number, number | undefined, number>;
@@ -59,7 +68,7 @@ export interface LoanTable {
   maturity_date: DayColumn;
   annual_rate: string;
   repayment_method: string;
-  periods: number;
+  periods: Counter;
   day_count_basis: number;
   receipt_file_id: string;
   status: string;
@@ -139,7 +148,7 @@ export interface StoredLoan {
   version: number;
 }
 
-export async function loadLoan(db: AnyDb, tenantId: string, businessId: string, lock = false) {
+export async function loadLoan(db: Db, tenantId: string, businessId: string, lock = false) {
   const q = db.selectFrom('loan').selectAll().where('tenant_id', '=', tenantId).where('business_id', '=', businessId);
   const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
   if (!r) return null;
@@ -167,7 +176,7 @@ export async function loadLoan(db: AnyDb, tenantId: string, businessId: string, 
   } satisfies StoredLoan;
 }
 
-export async function loadInstallments(db: AnyDb, tenantId: string, businessId: string): Promise<StoredInstallment[]> {
+export async function loadInstallments(db: Db, tenantId: string, businessId: string): Promise<StoredInstallment[]> {
   const rows = await db
     .selectFrom('installment')
     .selectAll()
@@ -193,7 +202,7 @@ export async function loadInstallments(db: AnyDb, tenantId: string, businessId: 
 }
 
 /** The business's approved terms and what the loan is held to, on the app's day `now`. */
-export async function loanTermsOf(db: AnyDb, tenantId: string, businessId: string, now: Date) {
+export async function loanTermsOf(db: Db, tenantId: string, businessId: string, now: Date) {
   const b = await db
     .selectFrom('financing_business as b')
     .leftJoin('financing_decision as d', (j) =>
@@ -246,7 +255,7 @@ const registrationOf = (l: StoredLoan): LoanRegistration => ({
 });
 
 /** Every refusal REGISTER_LOAN finds for the business's stored registration now. */
-export async function registrationProblems(db: AnyDb, tenantId: string, businessId: string, now: Date) {
+export async function registrationProblems(db: Db, tenantId: string, businessId: string, now: Date) {
   const [loan, limits] = await Promise.all([
     loadLoan(db, tenantId, businessId),
     loanTermsOf(db, tenantId, businessId, now),
@@ -257,7 +266,7 @@ export async function registrationProblems(db: AnyDb, tenantId: string, business
 }
 
 /** The element conditions due before lending (BUSINESS.md Decisions: Elements) each 已落实 or 已豁免. */
-async function conditionsOpen(db: AnyDb, tenantId: string, businessId: string): Promise<string[]> {
+async function conditionsOpen(db: Db, tenantId: string, businessId: string): Promise<string[]> {
   const items =
     (await readStageSource<(ElementItem & { keyId: string })[]>(ELEMENT_ITEMS_SOURCE, db, tenantId, businessId)) ?? [];
   return conditionProblems(
@@ -267,81 +276,18 @@ async function conditionsOpen(db: AnyDb, tenantId: string, businessId: string): 
 }
 
 // On the transition's own clock, as every checkpoint.
-registerCheckpoint('REGISTER_LOAN', async (db, tenantId, record, now) =>
+extend(registerCheckpoint, 'REGISTER_LOAN', async (db, tenantId, record, now) =>
   registrationProblems(db, tenantId, (record as unknown as { keyId: string }).keyId, now),
 );
 
 // The registrar wrote the loan: the review snapshot never makes them its reviewer (四眼, S15).
-registerWriters('LENDING', async (db, tenantId, businessId) => {
+extend(registerWriters, 'LENDING', async (db, tenantId, businessId) => {
   const loan = await loadLoan(db, tenantId, businessId);
   return loan ? [loan.registrarId] : [];
 });
 
-/**
- * The product's quota consumed by the loan, refused when it has not that much left besides what other businesses'
- * capital approvals reserved (the push stage's reservation of this business is spent with the loan).
- */
-async function consumeQuota(db: AnyDb, tenantId: string, businessId: string, amount: bigint) {
-  const b = await db
-    .selectFrom('financing_business')
-    .select('product_id')
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
-    .executeTakeFirstOrThrow();
-  if (!b.product_id) return;
-  const done = await db
-    .updateTable('fund_product')
-    .set({ used_quota: sql`used_quota + ${amount}` })
-    .where('tenant_id', '=', tenantId)
-    .where('product_id', '=', b.product_id)
-    .where(sql<boolean>`quota - used_quota - ${await reservedElsewhere(db, tenantId, businessId)} >= ${amount}`)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw invalidInput(LendingMessage.quota);
-}
-
-/**
- * The application's reservations become 已融资: each order (in id order) is financed with what it reserved, up
- * to the loan's amount, and its reservation released; the application then holds none.
- */
-async function convertReservations(db: AnyDb, tenantId: string, businessId: string, amount: bigint) {
-  const app = await db
-    .selectFrom('financing_application')
-    .select('reserved')
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', businessId)
-    .executeTakeFirst();
-  if (!app) return;
-  const reserved = (typeof app.reserved === 'string' ? JSON.parse(app.reserved) : (app.reserved ?? {})) as Record<
-    string,
-    number
-  >;
-  let left = amount;
-  for (const id of Object.keys(reserved).sort()) {
-    const held = BigInt(reserved[id] ?? 0);
-    const financed = held < left ? held : left;
-    left -= financed;
-    await db
-      .updateTable('payment_order')
-      .set({
-        reserved_amount: sql`greatest(reserved_amount - ${held}, 0)`,
-        financed_amount: sql`financed_amount + ${financed}`,
-        financing_status: 'FINANCED',
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', id)
-      .execute();
-    await storeEligible(db, tenantId, id);
-  }
-  await db
-    .updateTable('financing_application')
-    .set({ reserved: '{}' })
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', businessId)
-    .execute();
-}
-
 /** OPS's 通过: the schedule stored from the one pure function, the loan registered, quota and orders moved. */
-async function registerLoan(db: AnyDb, tenantId: string, businessId: string, reviewerId: string, now: Date) {
+async function registerLoan(db: Db, tenantId: string, businessId: string, reviewerId: string, now: Date) {
   const loan = await loadLoan(db, tenantId, businessId, true);
   // REGISTER_LOAN held at 提交 and the review was of this row; a loan missing here is a defect upstream.
   if (!loan) throw new Error(`no loan for business ${businessId}`);
@@ -358,7 +304,7 @@ async function registerLoan(db: AnyDb, tenantId: string, businessId: string, rev
     .insertInto('installment')
     .values(
       rows.map((i) => ({
-        installment_id: newId(),
+        installment_id: newId(now),
         tenant_id: tenantId,
         business_id: businessId,
         period_no: i.periodNo,
@@ -387,15 +333,18 @@ async function registerLoan(db: AnyDb, tenantId: string, businessId: string, rev
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', businessId)
     .execute();
-  await consumeQuota(db, tenantId, businessId, loan.amount);
-  await convertReservations(db, tenantId, businessId, loan.amount);
+  // The product's quota must have the loan left besides what other businesses' capital approvals reserve (the push
+  // stage's reservation of this business is spent with the loan).
+  const held = await reservedElsewhere(db, tenantId, businessId);
+  if (!(await consumeQuota(db, tenantId, businessId, loan.amount, held))) throw invalidInput(LendingMessage.quota);
+  await financeReservedOrders(db, tenantId, businessId, loan.amount);
 }
 
 /** 分 of the product's quota other businesses' capital approvals hold, as the push stage hands it over. */
-const reservedElsewhere = async (db: AnyDb, tenantId: string, businessId: string) =>
+const reservedElsewhere = async (db: Db, tenantId: string, businessId: string) =>
   BigInt((await readStageSource<number>(PUSH_SOURCES.reservedElsewhere, db, tenantId, businessId)) ?? 0);
 
-async function termDaysOf(db: AnyDb, tenantId: string, businessId: string): Promise<number> {
+async function termDaysOf(db: Db, tenantId: string, businessId: string): Promise<number> {
   const b = await db
     .selectFrom('financing_business')
     .select('approved_term_days')
@@ -406,9 +355,9 @@ async function termDaysOf(db: AnyDb, tenantId: string, businessId: string): Prom
 }
 
 // The loan's part of the business's moves, inside the transition's own transaction.
-registerAfterTransition('lending', async (trx, done) => {
+extend(registerAfterTransition, 'lending', async (trx, done) => {
   if (stageOf(done.from) !== 'LENDING') return;
-  const db = trx as AnyDb;
+  const db = trx;
   const set = (status: LoanStatus) =>
     db
       .updateTable('loan')
@@ -426,7 +375,20 @@ registerAfterTransition('lending', async (trx, done) => {
 });
 
 // 业务详情's 附件: the 放款回单 under 放款; whoever sees the business reads it.
-registerBusinessFiles(RECEIPT_FILE_TYPE, async (db, tenantId, businessId) => {
-  const loan = await loadLoan(db as unknown as AnyDb, tenantId, businessId);
+extend(registerBusinessFiles, RECEIPT_FILE_TYPE, async (db, tenantId, businessId) => {
+  const loan = await loadLoan(db, tenantId, businessId);
   return loan ? [{ stage: 'LENDING' as const, group: '放款回单', keyIds: [loan.receiptFileId] }] : [];
 });
+
+// 放款 found by its 放款编号 (DK…) within the caller's scope (its business's), opened on 还款计划详情.
+extend(
+  registerDocumentSearch,
+  numberSearch({
+    ...{ kind: 'loan', table: 'loan', no: 'loan_no', where: { status: 'REGISTERED' } },
+    hit: (r) => ({
+      keyId: String(r.business_id),
+      title: `业务编号 ${r.business_no}`,
+      path: `${PLAN_INFO_PATH}?id=${r.business_id}`,
+    }),
+  }),
+);

@@ -14,6 +14,7 @@ import {
   type ClosedLoan,
   type OpenInstallment,
   closeLoanThrough,
+  riskClass,
 } from '../../../../src/domain/financing/close-of-business';
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import type { Database } from '../../db/database';
@@ -25,8 +26,6 @@ import '../lending/store';
 import type { LoanReminderTable } from './tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
-// biome-ignore lint/suspicious/noExplicitAny: the product's penalty markup is in the resource kit's untyped table
-type AnyDb = Kysely<any>;
 
 /** The loans a unit of the job closes. */
 export const LOAN_PAGE = 200;
@@ -108,7 +107,7 @@ export async function closeLoans(
   if (open.length === 0) return out;
   const openIds = open.map((l) => l.business_id);
   const [markups, rows] = await Promise.all([
-    (trx as unknown as AnyDb)
+    trx
       .selectFrom('financing_business as b')
       .innerJoin('fund_product as p', (j) =>
         j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
@@ -249,6 +248,32 @@ export async function closeLoans(
     });
   }
   return out;
+}
+
+/**
+ * A confirmed repayment changes what is overdue on a day already closed for the loan (it is brought up to date
+ * before the repayment is applied): the close's figures — its most overdue days, the risk class and write-off flag
+ * judged from them — then follow the installments as the repayment left them, the days of those still 逾期, as the
+ * plan's own figure does. Otherwise a loan settled while overdue kept its last overdue days for good: the close
+ * reads only the loans still being repaid, and would not come back to it.
+ */
+export async function followRepayment(trx: Db, tenantId: string, loanId: string): Promise<void> {
+  const loan = await trx
+    .selectFrom('loan')
+    .select(['overdue_days', sql<number>`plan_overdue_days`.as('plan_days')])
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', loanId)
+    .where('status', '=', 'REGISTERED')
+    .executeTakeFirst();
+  if (!loan || Number(loan.overdue_days) === Number(loan.plan_days)) return;
+  const days = Number(loan.plan_days);
+  const judged = riskClass(days);
+  await trx
+    .updateTable('loan')
+    .set({ overdue_days: days, risk_class: judged.riskClass, write_off_review: judged.writeOffReview })
+    .where('tenant_id', '=', tenantId)
+    .where('business_id', '=', loanId)
+    .execute();
 }
 
 /** The loans not yet closed through the day, a page at a time by key, each page a unit of the job. */

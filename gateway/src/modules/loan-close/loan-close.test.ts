@@ -15,6 +15,7 @@ import { walkToRepaying } from '../../testing/repaying-walk';
 import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { rateText } from '../../stage/stage-terms';
 import { bringLoanUpToDate } from './close';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const TODO = '/api/business/workbench/todo';
 const at = (day: string, minutes = 1) => new Date(closeTimeOf(day).getTime() + minutes * 60_000);
@@ -32,14 +33,8 @@ describe.each(databasesUnderTest())('the close of business for loans on $name', 
 
   beforeAll(async () => {
     gw = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), now: () => clock });
-    const row = await gw.db
-      .selectFrom('financing_business')
-      .select('business_id')
-      .where('tenant_id', '=', DEMO_TENANT_ID)
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    business = row.business_id;
+    const row = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    business = row.businessId;
     await walkToRepaying(gw.app, gw.db, DEMO_TENANT_ID, business, clock);
     loanDay = businessDay(clock);
     const first = await gw.db

@@ -17,9 +17,19 @@ import type { GatewayDeps } from '../../deps';
 import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
 import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
-import { fenOf } from '../../stage/stage-money';
+import { fenOf, wireFen } from '../../stage/stage-money';
 import type { Actor } from '../business/aggregate';
-import { LOAN_CLOSE_STEP } from './close';
+import { registerAfterTransition } from '../business/after-transition';
+import { LOAN_CLOSE_STEP, followRepayment } from './close';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('loan-close/routes');
+
+// A confirmed repayment's business move, in its transaction: the close's figures follow what it left overdue.
+extend(registerAfterTransition, 'loan-close-repayment', async (trx, done) => {
+  if (done.action === 'confirmRepayment') await followRepayment(trx, done.tenantId, done.businessId);
+});
 
 const followsPlans = (actor: Actor) => actor.grants.has(`${menuIdForPath(PLAN_LIST_PATH)}:export`);
 // 放款登记's 登记 (add) is also where the 中登 registration is recorded.
@@ -94,7 +104,7 @@ async function remindersOf(db: Kysely<Database>, tenantId: string, actor: Actor,
       businessId: r.business_id,
       businessNo: r.business_no,
       supplierName: r.org_name ?? '',
-      amount: Number(fenOf(r.amount)),
+      amount: wireFen(fenOf(r.amount)),
       stage: 'REPAYING',
       state: r.state,
       stateLabel: stateLabel(r.state),
@@ -111,7 +121,7 @@ async function remindersOf(db: Kysely<Database>, tenantId: string, actor: Actor,
   );
 }
 
-registerTodoSource('DUE', 'loan-reminders', remindersOf);
+extend(registerTodoSource, 'DUE', 'loan-reminders', remindersOf);
 
 export const loanCloseRoutes: FastifyPluginAsync<GatewayDeps> = async (_app, deps) => {
   deps.dailyJob.register(LOAN_CLOSE_STEP);

@@ -9,6 +9,10 @@ import type { MeetingSection } from '../../../../src/domain/financing/business-l
 import type { Database } from '../../db/database';
 import { registerDetailSection, type SectionViewer } from '../business/detail-sections';
 import { loadMeeting, meetingNames } from './repository';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('meeting/detail-section');
 
 const HEARD = ['NOTIFIED', 'VOTING', 'CLOSED', 'ARCHIVED'];
 const VOTES_SHOWN = new Set(['CLOSED', 'ARCHIVED']);
@@ -57,4 +61,4 @@ export async function meetingSectionOf(
   return { hearings };
 }
 
-registerDetailSection('meeting', meetingSectionOf);
+extend(registerDetailSection, 'meeting', meetingSectionOf);

@@ -48,6 +48,11 @@ import { grantedMenus } from '../menu/repository';
 import { type FixedScope, withinScope } from '../../resource/resource-repository';
 import { newId } from '../operation-log/repository';
 import './tables';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('meeting/repository');
 
 export const MeetingStoreMessage = {
   notFound: '评审会不存在',
@@ -371,7 +376,7 @@ export async function createMeeting(
 ): Promise<{ meetingId: string; meetingNo: string }> {
   return inTransaction(db, async (trx) => {
     await checkPlanPeopleAndAgenda(trx, tenantId, plan, now);
-    const meetingId = newId();
+    const meetingId = newId(now);
     const meetingNo = await nextDocumentNo(trx, tenantId, 'meeting', now);
     await trx
       .insertInto('review_meeting')
@@ -1148,7 +1153,7 @@ export async function agendaOptions(
     businessId: r.business_id,
     businessNo: r.business_no,
     supplierName: r.org_name ?? '',
-    applyAmount: Number(r.apply_amount),
+    applyAmount: wireFen(fenOf(r.apply_amount)),
   }));
 }
 
@@ -1214,7 +1219,7 @@ export async function meetingNames(
     businesses: new Map(
       businesses.map((b) => [
         b.business_id,
-        { businessNo: b.business_no, supplierName: b.org_name ?? '', applyAmount: Number(b.apply_amount) },
+        { businessNo: b.business_no, supplierName: b.org_name ?? '', applyAmount: wireFen(fenOf(b.apply_amount)) },
       ]),
     ),
   };
@@ -1275,7 +1280,7 @@ async function heardItem(db: Db, tenantId: string, businessId: string) {
 
 // The tally and the conclusion of a business's item, for the lifecycle table's meeting moves (结束表决 waits
 // for the tally; the chair's approval follows the conclusion).
-registerFacts('meeting', async (db, tenantId, record) => {
+extend(registerFacts, 'meeting', async (db, tenantId, record) => {
   const id = (record as { keyId?: string }).keyId;
   if (!id || !['MEETING/VOTING', 'MEETING/VOTED', 'MEETING/PENDING', 'MEETING/RETURNED'].includes(record.state)) {
     return {};
@@ -1293,14 +1298,14 @@ export const HeardMessage = {
 } as const;
 
 // 排会: the business is on the agenda of a meeting whose notice was sent.
-registerCheckpoint('SCHEDULE_MEETING', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'SCHEDULE_MEETING', async (db, tenantId, record) => {
   const id = (record as { keyId?: string }).keyId;
   const heard = id ? await heardItem(db as Db, tenantId, id) : null;
   return heard && heard.meeting.status === 'NOTIFIED' ? [] : [HeardMessage.notOnAgenda];
 });
 
 // 提交纪要: the business's item has its conclusion.
-registerCheckpoint('CONCLUDE_MEETING', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'CONCLUDE_MEETING', async (db, tenantId, record) => {
   const id = (record as { keyId?: string }).keyId;
   const heard = id ? await heardItem(db as Db, tenantId, id) : null;
   return heard?.item.conclusion ? [] : [MeetingMessage.incomplete];

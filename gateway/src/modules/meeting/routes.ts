@@ -21,10 +21,9 @@ import {
   MEETING_API,
   MEETING_VOTE,
 } from '../../../../src/domain/financing/meeting-workflow';
-import { formatShanghaiTime } from '../../../../src/domain/format/date-format';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { normalizeMenuPath } from '../../../../src/domain/menu/menu';
-import { MINUTES_TEMPLATE, type MinutesValues } from '../../documents/document-templates';
+import { MINUTES_TEMPLATE } from '../../documents/document-templates';
 import { renderDocument } from '../../documents/render-document';
 import type { GatewayDeps } from '../../deps';
 import { type RouteAccess, grantAllows, sessionOf } from '../../plugins/auth-guard';
@@ -39,6 +38,7 @@ import { loadExcel } from '../../lazy-libraries';
 import { shanghaiDateTime } from '../../xlsx/export-cells';
 import { EXPORT_MAX_ROWS } from '../../resource/resource-routes';
 import './detail-section';
+import { minutesValuesOf } from './minutes-print';
 import './todo';
 import './veto-bar';
 import {
@@ -698,38 +698,10 @@ export const meetingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       if (!seated && !grantAllows(await sessionOf(request).grants(), normalizeMenuPath(MEETING_INFO_PATH), 'export')) {
         throw forbidden();
       }
-      const d = await describe(tenantId, m, userId);
-      const values: MinutesValues = {
-        meetingNo: d.meetingNo,
-        title: d.title,
-        form: d.form,
-        // Beijing time, as the screens show it.
-        scheduledAt: formatShanghaiTime(d.scheduledAt),
-        location: d.location,
-        chairName: d.members.find((x) => x.role === 'CHAIR')?.name ?? '',
-        secretaryName: d.secretaryName,
-        members: d.members.map((x) => ({ name: x.name, role: x.role, attendance: x.attendance ?? '' })),
-        items: d.items.map((i) => ({
-          seq: i.seq,
-          businessNo: i.businessNo,
-          supplierName: i.supplierName,
-          votes: i.votes.map((v) => ({
-            name: v.name,
-            role: d.members.find((x) => x.userId === v.memberId)?.role ?? '',
-            opinion: v.opinion,
-            conditions: v.conditions,
-            comment: v.comment,
-          })),
-          tally: i.tally,
-          conclusion: i.conclusion ?? '',
-          conditions: i.conditions,
-          minutes: i.minutes ?? '',
-        })),
-        minutesText: d.minutesText ?? '',
-      };
+      const values = await minutesValuesOf(db, tenantId, m);
       const doc = await renderDocument(MINUTES_TEMPLATE, values as unknown as Record<string, unknown>, {
         cjkFont: deps.cjkFont,
-        fileName: `评审会纪要-${d.meetingNo}`,
+        fileName: `评审会纪要-${m.meetingNo}`,
       });
       return reply
         .header('content-type', 'application/pdf')

@@ -1,10 +1,14 @@
 // 评审会 found by its 会议编号 (HY…), opened on 评审会详情 — the committee's business, read by whoever holds that
 // page (a supplier user holds none).
 import { registerDocumentSearch } from '../../stage/stage-search';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('meeting/search');
 
 const MEETING_INFO = '/business/approvalReviewMeetingInfo';
 
-registerDocumentSearch({
+extend(registerDocumentSearch, {
   kind: 'meeting',
   find: async (db, ctx, text, limit) => {
     if (ctx.actor.supplierId) return [];

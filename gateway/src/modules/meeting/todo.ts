@@ -17,6 +17,11 @@ import {
 import type { Database } from '../../db/database';
 import { registerDoneSource, registerTodoSource } from '../../stage/stage-todos';
 import { minutesToMakeOf, noticesOf, pendingVotesOf, type PendingVote } from './repository';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('meeting/todo');
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : String(d));
 
@@ -49,7 +54,7 @@ async function rowsOf<T extends PendingVote>(
       businessId: v.businessId,
       businessNo: b?.business_no ?? '',
       supplierName: b?.org_name ?? '',
-      amount: Number(b?.apply_amount ?? 0),
+      amount: wireFen(fenOf(b?.apply_amount)),
       stage: 'MEETING',
       state,
       stateLabel: stateLabel(state),
@@ -63,7 +68,7 @@ async function rowsOf<T extends PendingVote>(
   });
 }
 
-registerTodoSource('VOTE', 'meeting', async (db, tenantId, actor, now) => {
+extend(registerTodoSource, 'VOTE', 'meeting', async (db, tenantId, actor, now) => {
   const [votes, notices] = await Promise.all([
     pendingVotesOf(db, tenantId, actor.userId),
     noticesOf(db, tenantId, actor.userId),
@@ -94,7 +99,7 @@ registerTodoSource('VOTE', 'meeting', async (db, tenantId, actor, now) => {
   ];
 });
 
-registerTodoSource('MAKE', 'meeting-minutes', async (db, tenantId, actor, now) =>
+extend(registerTodoSource, 'MAKE', 'meeting-minutes', async (db, tenantId, actor, now) =>
   rowsOf(db, tenantId, await minutesToMakeOf(db, tenantId, actor.userId), now, (v) => ({
     itemType: 'MINUTES',
     label: v.returned ? MEETING_TODO_LABEL.MINUTES_RETURNED : MEETING_TODO_LABEL.MINUTES,
@@ -103,7 +108,7 @@ registerTodoSource('MAKE', 'meeting-minutes', async (db, tenantId, actor, now) =
   })),
 );
 
-registerDoneSource('meeting-votes', async (db, tenantId, userId, first) => {
+extend(registerDoneSource, 'meeting-votes', async (db, tenantId, userId, first) => {
   const base = db
     .selectFrom('review_meeting_vote as v')
     .where('v.tenant_id', '=', tenantId)

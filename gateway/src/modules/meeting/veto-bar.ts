@@ -3,14 +3,16 @@
 // for six months, naming the vetoed business. The rule is the domain's (sixMonthBarRefusal); this joins it to
 // the pre-credit's submission (SUBMIT_PRE_CREDIT, whose owner is the pre-credit module) with the facts it reads:
 // the supplier's businesses ended 已否决 after a 复议, their payment orders and the day of the 否决.
+import type { Database } from '../../db/database';
 import type { Kysely } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
 import { sixMonthBarRefusal, type VetoedBusiness } from '../../../../src/domain/financing/meeting-rules';
 import { addCheckpointRule } from '../business/facts';
+import { moduleExtensions } from '../../stage/extensions';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rule reads the business, pre-credit and application tables
-type AnyDb = Kysely<any>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('meeting/veto-bar');
 
 const list = (value: unknown): unknown[] => {
   const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -18,7 +20,7 @@ const list = (value: unknown): unknown[] => {
 };
 
 /** The payment orders a business financed or asked about: its pre-credit's basis and its application's lines. */
-async function ordersOf(db: AnyDb, tenantId: string, businessIds: string[]): Promise<Map<string, string[]>> {
+async function ordersOf(db: Kysely<Database>, tenantId: string, businessIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>(businessIds.map((id) => [id, []]));
   if (businessIds.length === 0) return out;
   const [pre, app] = await Promise.all([
@@ -44,7 +46,7 @@ async function ordersOf(db: AnyDb, tenantId: string, businessIds: string[]): Pro
 
 /** The supplier's businesses ended 已否决 after a 复议, with the day of the 否决. */
 export async function vetoedAfterReconsider(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   supplierId: string,
   exceptBusinessId: string,
@@ -75,7 +77,7 @@ export async function vetoedAfterReconsider(
     rows.map((r) => r.business_id),
   );
   return rows
-    .filter((r) => r.vetoed_at)
+    .flatMap((r) => (r.vetoed_at ? [{ ...r, vetoed_at: r.vetoed_at }] : []))
     .map((r) => ({
       businessId: r.business_id,
       businessNo: r.business_no,
@@ -86,14 +88,19 @@ export async function vetoedAfterReconsider(
     }));
 }
 
-addCheckpointRule('SUBMIT_PRE_CREDIT', 'meeting.sixMonthBar', async (db, tenantId, record: BusinessRecord, now) => {
-  const id = (record as { keyId?: string }).keyId;
-  if (!id || stageOf(record.state) !== 'PRE_CREDIT') return [];
-  const mine = (await ordersOf(db, tenantId, [id])).get(id) ?? [];
-  const vetoed = await vetoedAfterReconsider(db, tenantId, record.supplierId, id);
-  const refusal = sixMonthBarRefusal(
-    { supplierId: record.supplierId, paymentOrderIds: mine, today: businessDay(now) },
-    vetoed,
-  );
-  return refusal ? [refusal] : [];
-});
+extend(
+  addCheckpointRule,
+  'SUBMIT_PRE_CREDIT',
+  'meeting.sixMonthBar',
+  async (db, tenantId, record: BusinessRecord, now) => {
+    const id = (record as { keyId?: string }).keyId;
+    if (!id || stageOf(record.state) !== 'PRE_CREDIT') return [];
+    const mine = (await ordersOf(db, tenantId, [id])).get(id) ?? [];
+    const vetoed = await vetoedAfterReconsider(db, tenantId, record.supplierId, id);
+    const refusal = sixMonthBarRefusal(
+      { supplierId: record.supplierId, paymentOrderIds: mine, today: businessDay(now) },
+      vetoed,
+    );
+    return refusal ? [refusal] : [];
+  },
+);

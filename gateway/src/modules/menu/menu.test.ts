@@ -8,6 +8,7 @@ import { buildApp } from '../../app';
 import { DemoRole, seedDemo } from '../../db/seed/demo-seed';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, signIn } from '../../testing/test-gateway';
+import { seededAt } from '../../testing/pglite-template';
 
 describe.each(databasesUnderTest())('menus and grants on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
@@ -51,7 +52,7 @@ describe.each(databasesUnderTest())('menus and grants on $name', ({ databaseUrl 
       .values({ role_id: DemoRole.admin, menu_id: menuId, operation_code: 'delete' })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await seedDemo(gw.db);
+    await seedDemo(gw.db, seededAt());
     const codes = await gw.db
       .selectFrom('menu_operation')
       .select('operation_code')

@@ -1,6 +1,6 @@
 // The operation log: every write says who, when, what, and the record before and after. Written
 // inside the write's own transaction, so a write and its log line stand or fall together.
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 
@@ -20,9 +20,18 @@ const SECRET_KEYS = new Set(['password_hash', 'password', 'passwordHash']);
 const json = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : v));
 
-export function newId(): string {
-  // Time-ordered, 19 digits like the seeded ids: milliseconds then random digits.
-  return `${Date.now()}${String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0')}`;
+// The last id this process issued: ids only grow, whatever the clock does.
+let lastId = 0n;
+
+/**
+ * A record's id, time-ordered on the app's clock (the write's `now`) and 19 digits like the seeded ids: the
+ * milliseconds, then six random digits that keep two processes' ids apart. Lists show the newest first by id, so
+ * within one millisecond, or under a clock a test or the demo holds still, the next id counts up from the last.
+ */
+export function newId(now: Date): string {
+  const drawn = BigInt(now.getTime()) * 1_000_000n + BigInt(randomInt(1_000_000));
+  lastId = drawn > lastId ? drawn : lastId + 1n;
+  return String(lastId).padStart(19, '0');
 }
 
 export async function logOperation(db: Kysely<Database>, write: LoggedWrite): Promise<void> {
@@ -34,7 +43,7 @@ export async function logOperation(db: Kysely<Database>, write: LoggedWrite): Pr
   await db
     .insertInto('operation_log')
     .values({
-      log_id: newId(),
+      log_id: newId(write.now),
       tenant_id: write.tenantId,
       user_id: write.userId,
       user_name: actor?.user_name ?? '',

@@ -206,7 +206,7 @@ async function insertOrganization(
   appIds: string[],
 ) {
   const now = deps.now();
-  const orgId = newId();
+  const orgId = newId(now);
   return deps.db.transaction().execute(async (trx) => {
     const gysId = type === 'SUPPLIER' ? await nextGysId(trx, businessYear(now)) : null;
     await trx

@@ -9,9 +9,6 @@ import type { Kysely } from 'kysely';
 import type { CapSource, CapSourceName } from '../../../../src/domain/parameters/effective-cap';
 import type { Database } from '../../db/database';
 
-// biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
-type AnyDb = Kysely<any>;
-
 const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const ratio = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
@@ -20,7 +17,7 @@ export async function capSourcesOf(
   tenantId: string,
   ids: { productId?: string | null; subsidiaryId?: string | null; on: string },
 ): Promise<Record<CapSourceName, CapSource | null>> {
-  const db = database as unknown as AnyDb;
+  const db = database;
   const { on } = ids;
   const [product, subsidiary, summary] = await Promise.all([
     ids.productId

@@ -53,7 +53,7 @@ export async function saveSummaryVersion(
   if (active && active.version !== version) throw stale();
   const changes = describeChanges(active ? formOf(active) : null, form);
   if (changes === '') throw invalidInput(SUMMARY_UNCHANGED);
-  const id = newId();
+  const id = newId(now);
   try {
     await db.transaction().execute(async (trx) => {
       let next = 1;

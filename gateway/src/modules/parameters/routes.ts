@@ -15,6 +15,7 @@ import { envelopeResponses, notFound, ok } from '../../plugins/envelope';
 import { registerResource } from '../../resource/resource-routes';
 import { recordSchema, resourceSchemas } from '../../resource/resource-schemas';
 import { activeSummary, saveSummaryVersion } from './risk-summary-repository';
+import './tables';
 
 export const parameterRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerResource(app, deps, SUBSIDIARY_PARAMETER);

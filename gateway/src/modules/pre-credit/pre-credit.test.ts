@@ -9,7 +9,7 @@ import { PreCreditMessage, preCreditCeiling } from '../../../../src/domain/finan
 import type { Kysely } from 'kysely';
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { type callerOf, databasesUnderTest, openSignedIn, signIn, type TestGateway } from '../../testing/test-gateway';
-import { ensureReviewers, readySuppliers } from '../demand/test-fixtures';
+import { ensureReviewers, readySuppliers } from '../../testing/demand-fixtures';
 import { addConfirmedOrder } from '../financing-application/confirmed-orders';
 
 const API = '/api/business/preCredit';
@@ -514,7 +514,7 @@ describe.each(databasesUnderTest())('预授信 on $name', ({ databaseUrl }) => {
     expect(over).toMatchObject({
       status: 400,
       code: ResultCode.invalidInput,
-      message: PreCreditMessage.approvedOverApplied(applied),
+      message: PreCreditMessage.approvedOverApplied(BigInt(applied)),
     });
     const zero = await move(risk1, first.data.version, { approvedAmount: 0 });
     expect(zero).toMatchObject({ status: 400, message: PreCreditMessage.approvedPositive });

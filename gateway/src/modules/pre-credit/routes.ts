@@ -28,6 +28,7 @@ import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
 import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
+import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { loadFacts } from '../business/facts';
 import { expiryUnits } from '../business/expire';
 import {
@@ -132,7 +133,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         await trx
           .updateTable('pre_credit')
           .set({
-            apply_amount: form.applyAmount,
+            apply_amount: fenFromWire(form.applyAmount),
             valid_days: form.validDays,
             valid_from: from,
             valid_to: validTo(from, form.validDays),
@@ -142,7 +143,8 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
           .where('tenant_id', '=', ctx.tenantId)
           .where('business_id', '=', id)
           .execute();
-        return { business: { applyAmount: form.applyAmount, projectCompanyId: form.projectCompanyId }, after: form };
+        const business = { applyAmount: fenFromWire(form.applyAmount), projectCompanyId: form.projectCompanyId };
+        return { business, after: form };
       },
     },
     remove: { summary: '删除预授信（未提交过的草稿）', discardsBusiness: true },
@@ -216,9 +218,12 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const id = await deps.db.transaction().execute(async (trx) => {
         const business = await createBusiness(trx, {
           ...{ tenantId, supplierId, projectCompanyId: checkedForm.projectCompanyId, ownerId: userId },
-          ...{ applyAmount: checkedForm.applyAmount, actor, now },
+          ...{ applyAmount: fenFromWire(checkedForm.applyAmount), actor, now },
         });
-        await createPreCreditDraft(trx, { tenantId, businessId: business.keyId, ...checkedForm, userId, now });
+        await createPreCreditDraft(trx, {
+          ...{ tenantId, businessId: business.keyId, ...checkedForm, userId, now },
+          applyAmount: fenFromWire(checkedForm.applyAmount),
+        });
         await kit.log(trx, ctx, 'create', business.keyId, { after: { ...checkedForm } });
         return business.keyId;
       });

@@ -27,14 +27,17 @@ import { registerDetailSection } from '../business/detail-sections';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
 
-// biome-ignore lint/suspicious/noExplicitAny: the rule reads the assets module's table
-type AnyDb = Kysely<any>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('pre-credit/store');
 
 export interface PreCreditDraft {
   tenantId: string;
   businessId: string;
-  applyAmount: number;
+  /** 分. */
+  applyAmount: bigint;
   basisOrderIds: readonly string[];
   validDays?: number;
   userId: string;
@@ -80,7 +83,7 @@ export interface OrderFact extends BasisOrder {
 }
 
 /** The tenant's payment orders with the figures every stage reads of them (its eligible amount's parts). */
-export function orderQuery(db: AnyDb, tenantId: string) {
+export function orderQuery(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('payment_order as o')
     .leftJoin('organization as c', (j) =>
@@ -122,13 +125,17 @@ function toOrder(r: Record<string, unknown>): OrderFact {
     projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
     projectCompanyName: r.project_company_name == null ? null : String(r.project_company_name),
     dueDate: String(r.due_date).slice(0, 10),
-    receivableAmount: Number(r.receivable_amount),
+    receivableAmount: wireFen(fenOf(r.receivable_amount)),
     confirmedAmount: num(r.confirmed_amount),
   };
 }
 
 /** The orders of these ids in the tenant. */
-export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly string[]): Promise<OrderFact[]> {
+export async function ordersByIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<OrderFact[]> {
   if (ids.length === 0) return [];
   const rows = await orderQuery(db, tenantId)
     .where('o.order_id', 'in', [...ids])
@@ -141,7 +148,7 @@ export async function ordersByIds(db: AnyDb, tenantId: string, ids: readonly str
  * Asia/Shanghai): confirmed, unlocked, eligible > 0, and at least 30 days from their due date.
  */
 export async function eligibleOrders(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   supplierId: string,
   projectCompanyId: string | null,
@@ -174,7 +181,7 @@ export async function bindingCap(
   ids: { projectCompanyId: string | null; productId?: string | null },
   now: Date,
 ): Promise<BindingCap> {
-  const db = database as unknown as AnyDb;
+  const db = database;
   let subsidiaryId = ids.projectCompanyId;
   if (subsidiaryId) {
     const own = await db
@@ -234,7 +241,11 @@ export interface StoredPreCredit extends Omit<PreCreditSection, 'orders'> {
   basisOrderIds: string[];
 }
 
-export async function loadPreCredit(db: AnyDb, tenantId: string, businessId: string): Promise<StoredPreCredit | null> {
+export async function loadPreCredit(
+  db: Kysely<Database>,
+  tenantId: string,
+  businessId: string,
+): Promise<StoredPreCredit | null> {
   const r = await db
     .selectFrom('pre_credit')
     .select([
@@ -254,8 +265,8 @@ export async function loadPreCredit(db: AnyDb, tenantId: string, businessId: str
   return {
     businessId: String(r.business_id),
     preCreditNo: String(r.pre_credit_no),
-    applyAmount: Number(r.apply_amount),
-    approvedAmount: r.approved_amount == null ? null : Number(r.approved_amount),
+    applyAmount: wireFen(fenOf(r.apply_amount)),
+    approvedAmount: r.approved_amount == null ? null : wireFen(fenOf(r.approved_amount)),
     validDays: Number(r.valid_days),
     validFrom: r.valid_from,
     validTo: r.valid_to,
@@ -267,7 +278,7 @@ export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
 // SUBMIT_PRE_CREDIT: the gateway loads the numbers — each order at its own project company's cap, whatever
 // company the business names — and the pure rule decides.
-registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
+extend(registerCheckpoint, 'SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
   const stored = record as BusinessRecord & {
     keyId?: string;
     projectCompanyId?: string | null;
@@ -290,7 +301,7 @@ registerCheckpoint('SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRec
 
 // EXPIRE: the business may become 已失效 once the validity governing it lapsed — its pre-credit's, or, once
 // approved, its decision's (the pure rule decides which and when).
-registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) => {
+extend(registerCheckpoint, 'EXPIRE', async (db, tenantId, record: BusinessRecord, now) => {
   const businessId = (record as BusinessRecord & { keyId?: string }).keyId;
   const [preCredit, business] = businessId
     ? await Promise.all([
@@ -316,7 +327,7 @@ registerCheckpoint('EXPIRE', async (db, tenantId, record: BusinessRecord, now) =
  * or its application was being made or reviewed (the job makes each 已失效, business/expire.ts).
  */
 export async function lapsedPreCredits(db: Kysely<Database>, now: Date): Promise<DueBusiness[]> {
-  const due = await (db as unknown as AnyDb)
+  const due = await db
     .selectFrom('financing_business as b')
     .innerJoin('pre_credit as p', (j) =>
       j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
@@ -333,7 +344,7 @@ export async function lapsedPreCredits(db: Kysely<Database>, now: Date): Promise
 // The last level's 通过 stores the 批复额度 it carried (the applied amount when none), which the application is
 // then held to; the lifecycle table has checked it against the applied amount already.
 const PRE_CREDIT_REVIEW = REVIEW_STAGES.find((s) => s.type === 'PRE_CREDIT');
-registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
+extend(registerAfterTransition, 'pre-credit-approved-amount', async (trx, done) => {
   if (done.action !== 'approve' || done.from !== PRE_CREDIT_REVIEW?.pending || done.to !== PRE_CREDIT_REVIEW.next)
     return;
   const row = await trx
@@ -346,7 +357,7 @@ registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
   await trx
     .updateTable('pre_credit')
     .set({
-      approved_amount: approvedAmountOf(done.values[APPROVED_AMOUNT_KEY], Number(row.apply_amount)),
+      approved_amount: approvedAmountOf(done.values[APPROVED_AMOUNT_KEY], fenOf(row.apply_amount)),
       updated_at: done.now,
     })
     .where('tenant_id', '=', done.tenantId)
@@ -356,23 +367,23 @@ registerAfterTransition('pre-credit-approved-amount', async (trx, done) => {
 
 // 业务详情's 预授信 tab: the amounts (批复 as the list reads it, the applied amount once the review passed) and
 // the basis orders with what each could still finance.
-registerDetailSection('preCredit', async (db, tenantId, businessId, now) => {
-  const stored = await loadPreCredit(db as AnyDb, tenantId, businessId);
+extend(registerDetailSection, 'preCredit', async (db, tenantId, businessId, now) => {
+  const stored = await loadPreCredit(db as Kysely<Database>, tenantId, businessId);
   if (!stored) return null;
   const [view, orders] = await Promise.all([
-    (db as AnyDb)
+    (db as Kysely<Database>)
       .selectFrom('pre_credit_view')
       .select('approved_amount')
       .where('tenant_id', '=', tenantId)
       .where('pre_credit_id', '=', businessId)
       .executeTakeFirst(),
-    ordersByIds(db as AnyDb, tenantId, stored.basisOrderIds),
+    ordersByIds(db as Kysely<Database>, tenantId, stored.basisOrderIds),
   ]);
   const capped = await withOrderCaps(db, tenantId, orders, null, now);
   return {
     preCreditNo: stored.preCreditNo,
     applyAmount: stored.applyAmount,
-    approvedAmount: view?.approved_amount == null ? null : Number(view.approved_amount),
+    approvedAmount: view?.approved_amount == null ? null : wireFen(fenOf(view.approved_amount)),
     validDays: stored.validDays,
     validFrom: stored.validFrom,
     validTo: stored.validTo,

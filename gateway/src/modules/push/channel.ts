@@ -6,16 +6,22 @@
 // sends the answer as a signed callback through the same public route any channel uses.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import type { Kysely } from 'kysely';
+import { type Static, type TSchema, Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
-import type { CAPITAL_ANSWER } from '../../../../src/domain/financing/push';
-import type { ResultCodeValue } from '../../../../src/domain/gateway/result-codes';
+import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
-import type { CallbackEvent, CallbackProvider } from '../../inbound/callback-provider';
-import { signCallback } from '../../inbound/callback-signature';
-import { callbackSecret, recordFlow, writeInterfaceLog } from '../../inbound/callback-store';
-import { AppError, envelopeResponses, notFound } from '../../plugins/envelope';
-import type { AnyDb } from '../../stage/stage-scope';
+import { registerCallbackDesk } from '../../inbound/callback-desk';
+import { callbackEvent, parseEvent } from '../../inbound/callback-event';
+import type { CallbackProvider } from '../../inbound/callback-provider';
+import { recordFlow, writeInterfaceLog } from '../../inbound/callback-store';
+import { type Extensions, extensionsOf, moduleExtensions } from '../../stage/extensions';
+
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    channels: Map<string, CapitalChannel>;
+  }
+}
 
 /** What a channel is handed: the reviewed push. */
 export interface PushRequest {
@@ -31,24 +37,27 @@ export interface CapitalChannel {
   readonly code: string;
   readonly name: string;
   /** Sends the push (inside the review's transaction); answers the acceptance number and, for a desk, its token. */
-  push(db: AnyDb, request: PushRequest): Promise<{ acceptanceNo: string; deskToken: string | null }>;
+  push(db: Kysely<Database>, request: PushRequest): Promise<{ acceptanceNo: string; deskToken: string | null }>;
 }
 
-const channels = new Map<string, CapitalChannel>();
-
-export function registerChannel(channel: CapitalChannel): void {
-  channels.set(channel.code, channel);
+export function registerChannel(x: Extensions, channel: CapitalChannel): void {
+  x.point('channels').set(channel.code, channel);
 }
 
 /** The channel of a push made through 接口; null for 线下 (the answer is registered by hand). */
-export const channelOf = (code: string | null): CapitalChannel | null => (code ? (channels.get(code) ?? null) : null);
+export const channelOf = (db: Kysely<Database>, code: string | null): CapitalChannel | null =>
+  code ? (extensionsOf(db).point('channels').get(code) ?? null) : null;
 
 /** The channels a push may choose, in their order. */
-export const channelList = () => [...channels.values()].map((c) => ({ code: c.code, name: c.name }));
+export const channelList = (db: Kysely<Database>) =>
+  [...extensionsOf(db).point('channels').values()].map((c) => ({ code: c.code, name: c.name }));
 
 export const BUILTIN_CHANNEL = 'capital-builtin';
 
-registerChannel({
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('push.channel');
+
+extend(registerChannel, {
   code: BUILTIN_CHANNEL,
   name: '资金方直连（内置通道）',
   async push(db, r) {
@@ -64,42 +73,29 @@ registerChannel({
   },
 });
 
-/** The capital side's answer as the channel's callback carries it. */
-interface CapitalEvent extends CallbackEvent {
-  result: keyof typeof CAPITAL_ANSWER;
-  capitalRefNo: string | null;
-  approvedAmount: number | null;
-  comment: string | null;
-}
+const Null = <T extends TSchema>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+const ANSWER = Type.Union([Type.Literal('APPROVED'), Type.Literal('RETURNED')]);
 
-const text = (v: unknown, max: number) => (typeof v === 'string' && [...v].length <= max ? v : null);
+/** The capital side's answer as the channel's callback carries it (null for what a party leaves out). */
+const CapitalEvent = callbackEvent({
+  result: ANSWER,
+  capitalRefNo: Null(Type.String({ maxLength: 50 })),
+  approvedAmount: Null(Type.Integer({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })),
+  comment: Null(Type.String({ maxLength: 500 })),
+});
 
 /** The callback provider of a channel: an answer moves a business awaiting it (资金方审核中) as the system. */
-export const capitalProvider = (code: string): CallbackProvider<CapitalEvent> => ({
+export const capitalProvider = (code: string): CallbackProvider<Static<typeof CapitalEvent>> => ({
   code,
-  parse(body) {
-    const b = body as Record<string, unknown> | null;
-    if (typeof b?.eventId !== 'string' || typeof b.flowId !== 'string') return null;
-    if (b.result !== 'APPROVED' && b.result !== 'RETURNED') return null;
-    const amount = b.approvedAmount;
-    if (amount !== undefined && amount !== null && !Number.isSafeInteger(amount)) return null;
-    return {
-      ...{ eventId: b.eventId, flowId: b.flowId, result: b.result },
-      capitalRefNo: text(b.capitalRefNo, 50),
-      approvedAmount: (amount as number | null | undefined) ?? null,
-      comment: text(b.comment, 500),
-    };
-  },
+  parse: parseEvent(CapitalEvent),
   moveOf(event, _flow, business) {
     if (business.state !== 'PUSH/PUSHED') return null;
     return {
       action: 'capitalFeedback',
       ...(event.comment ? { comment: event.comment } : {}),
       values: {
-        result: event.result,
-        capitalRefNo: event.capitalRefNo,
-        capitalApprovedAmount: event.approvedAmount,
-        feedbackComment: event.comment,
+        ...{ result: event.result, capitalRefNo: event.capitalRefNo ?? null },
+        ...{ capitalApprovedAmount: event.approvedAmount ?? null, feedbackComment: event.comment ?? null },
       },
     };
   },
@@ -107,7 +103,7 @@ export const capitalProvider = (code: string): CallbackProvider<CapitalEvent> =>
 
 const DeskBody = Type.Object(
   {
-    result: Type.Union([Type.Literal('APPROVED'), Type.Literal('RETURNED')]),
+    result: ANSWER,
     capitalRefNo: Type.Optional(Type.String({ maxLength: 50 })),
     approvedAmount: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     comment: Type.Optional(Type.String({ maxLength: 500 })),
@@ -119,52 +115,24 @@ export const DeskMessage = { notFound: '受理链接无效或已使用' } as con
 
 /**
  * The built-in capital side's desk: `POST /api/capital-channel/desk/:token` with its answer. The token is the one
- * handed over with the acceptance number (kept on the push until the answer spends it); the desk signs the event
- * with its tenant's secret and sends it through the public callback route, so it is verified like any channel's.
+ * handed over with the acceptance number (kept on the push until the answer spends it); the inbound kit's desk
+ * sends the answer as the channel's signed callback, verified like any channel's.
  */
-export function registerDesk(app: FastifyInstance, deps: GatewayDeps): void {
-  app.post(
-    '/api/capital-channel/desk/:token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['callback'],
-        summary: '内置资金方通道：资金方反馈（一次性受理链接；经签名回调送达）',
-        params: Type.Object({ token: Type.String({ pattern: '^[0-9a-f]{48}$' }) }),
-        body: DeskBody,
-        response: envelopeResponses(Type.Object({ eventId: Type.String(), receivedAt: Type.String() })),
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params as { token: string };
-      const body = request.body as { result: string; capitalRefNo?: string; approvedAmount?: number; comment?: string };
-      const push = await deps.db
+export const registerDesk = (app: FastifyInstance, deps: GatewayDeps) =>
+  registerCallbackDesk<Static<typeof DeskBody>>(app, deps, {
+    provider: BUILTIN_CHANNEL,
+    path: '/api/capital-channel/desk/:token',
+    summary: '内置资金方通道：资金方反馈（一次性受理链接；经签名回调送达）',
+    body: DeskBody,
+    notFound: DeskMessage.notFound,
+    async find(db, token) {
+      const push = await db
         .selectFrom('capital_push')
         .select(['tenant_id', 'acceptance_no'])
         .where('channel_code', '=', BUILTIN_CHANNEL)
         .where('desk_token', '=', token)
         .executeTakeFirst();
-      if (!push?.acceptance_no) throw notFound(DeskMessage.notFound);
-      const now = deps.now();
-      const raw = JSON.stringify({
-        eventId: `CB${randomBytes(8).toString('hex')}`,
-        flowId: push.acceptance_no,
-        result: body.result,
-        capitalRefNo: body.capitalRefNo ?? null,
-        approvedAmount: body.approvedAmount ?? null,
-        comment: body.comment ?? null,
-      });
-      const secret = await callbackSecret(deps.db, push.tenant_id, BUILTIN_CHANNEL, now);
-      const answer = await app.inject({
-        method: 'POST',
-        url: `/api/callback/${BUILTIN_CHANNEL}`,
-        headers: { ...signCallback(secret, raw, now), 'content-type': 'application/json' },
-        payload: raw,
-      });
-      const envelope = answer.json<{ code: number; message: string }>();
-      if (envelope.code !== 0)
-        throw new AppError(envelope.code as ResultCodeValue, envelope.message, answer.statusCode);
-      return reply.status(answer.statusCode).header('content-type', 'application/json').send(answer.body);
+      return push?.acceptance_no ? { tenantId: push.tenant_id, flowId: push.acceptance_no } : null;
     },
-  );
-}
+    event: (b) => b,
+  });

@@ -4,13 +4,14 @@
 // one is pending refused; the reviewed push accepted by the built-in channel (its acceptance number, the 接口日志);
 // the channel's callback refused with a wrong HMAC, for another tenant's flow, and answered as before when
 // replayed — the accepted one moves the business to 资金方通过 as the system, the quota reserved; 资金方退回 → a new
-// push; the package a ZIP of the summary and the letters.
+// push; the package a ZIP of the summary, the committee's 尽调报告, 评审会纪要 and 融资决议书 (each a PDF naming the
+// business), the letters and a manifest of every file's sha-256, stored once with its own.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PushMessage } from '../../../../src/domain/financing/push';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
@@ -30,11 +31,26 @@ import { demoPassword } from '../../testing/demo-passwords';
 import { zipEntries } from '../../testing/zip-entries';
 import { systemActor } from '../business/aggregate';
 import { BUILTIN_CHANNEL } from './channel';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const PUSH = '/api/business/push';
 const LETTERS = '/api/business/letters';
 const BUSINESS = '/api/business/business';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+// Drawing made slow at will: longer than the limit a short-limited gateway gives a transaction left idle.
+const drawing = vi.hoisted(() => ({ delayMs: 0 }));
+vi.mock('../../documents/render-document', async (original) => {
+  const real = await original<typeof import('../../documents/render-document')>();
+  return {
+    ...real,
+    drawDocuments: async (...args: Parameters<typeof real.drawDocuments>) => {
+      const drawn = await real.drawDocuments(...args);
+      await new Promise((resolve) => setTimeout(resolve, drawing.delayMs));
+      return drawn;
+    },
+  };
+});
 
 const work = mkdtempSync(join(tmpdir(), 'push-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -56,17 +72,10 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
   beforeAll(async () => {
     gw = await createTestGateway(databaseUrl ? { databaseUrl } : {});
     call = callerOf(gw.app);
-    const row = await gw.db
-      .selectFrom('financing_business as b')
-      .innerJoin('app_user as u', 'u.user_id', 'b.owner_id')
-      .select(['b.business_id', 'b.approved_amount', 'u.user_name'])
-      .where('b.tenant_id', '=', DEMO_TENANT_ID)
-      .where('b.state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('b.business_id')
-      .executeTakeFirstOrThrow();
-    business = row.business_id;
-    approved = Number(row.approved_amount);
-    maker = row.user_name;
+    const row = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    business = row.businessId;
+    approved = Number(row.approvedAmount);
+    maker = row.ownerName;
     for (const name of [maker, 'reviewer1', 'finance'])
       h[name] = (await signIn(gw.app, name, demoPassword(name))).headers;
     await walkToPush(gw.db, DEMO_TENANT_ID, business, new Date());
@@ -94,7 +103,7 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
     );
 
   it('refuses 推送 until the 转让通知书 is sent, and generates it as a PDF with its amount in 大写', async () => {
-    expect((await detail()).state).toBe('PUSH/WAIT_PUSH');
+    expect((await detail()).state).toBe('SIGNING/SIGNED');
     expect((await detail()).problems).toContain(PushMessage.noNotice);
     expect(await push()).toMatchObject({ code: ResultCode.invalidInput, message: PushMessage.noNotice });
 
@@ -111,7 +120,7 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
     const sent = await letterMove(made.data.keyId, made.data.version, 'send', { sendMethod: 'EXPRESS' });
     expect(sent.code, sent.message).toBe(0);
     expect(sent.data).toMatchObject({ status: 'SENT', sendMethodLabel: '快递', actions: ['receipt', 'refuse'] });
-  });
+  }, 120_000);
 
   it('pushes once, refuses a second push while one is pending, and sends the reviewed push through the channel', async () => {
     const first = await push();
@@ -125,9 +134,35 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
 
     const zip = await call('GET', `${PUSH}/${business}/package/${first.data.pushes[0].pushId}`, h[maker]!);
     expect(zip.status).toBe(200);
-    const names = [...(await zipEntries(zip.data as Buffer)).keys()];
+    const bytes = zip.data as Buffer;
+    // Stored once: the download is the package whose sha-256 the push keeps.
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(first.data.pushes[0].packageSha256);
+    const entries = zipEntries(bytes);
+    const names = [...entries.keys()];
     expect(names).toContain('推送摘要.pdf');
     expect(names.some((n) => n.startsWith('文件/应收账款转让通知书-HJ'))).toBe(true);
+    // The committee's documents, printed with the business's number in them.
+    const { businessNo } = await detail();
+    for (const title of ['尽调报告', '评审会纪要', '融资决议书']) {
+      const name = names.find((n) => n.startsWith(`审批/${title}-`) && n.endsWith('.pdf'));
+      expect(name, `${title} in ${names.join(', ')}`).toBeDefined();
+      const pdf = entries.get(name as string) as Buffer;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(textOf(pdf)).toContain(businessNo);
+    }
+    // The manifest names every other file with the sha-256 of the bytes packed.
+    const manifest = JSON.parse((entries.get('清单.json') as Buffer).toString('utf8'));
+    expect(manifest).toMatchObject({ pushNo: first.data.pushes[0].pushNo, businessNo });
+    const listed = manifest.files as { name: string; sha256: string }[];
+    expect(listed.map((f) => f.name).sort()).toEqual(names.filter((n) => n !== '清单.json').sort());
+    for (const f of listed) {
+      expect(
+        createHash('sha256')
+          .update(entries.get(f.name) as Buffer)
+          .digest('hex'),
+        f.name,
+      ).toBe(f.sha256);
+    }
 
     const d = await detail();
     const ok = await call('POST', `${BUSINESS}/${business}/transition`, h.reviewer1!, {
@@ -141,13 +176,17 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
     expect(after.pushes[0].acceptanceNo).toMatch(/^SL\d{8}[0-9A-F]{10}$/);
     expect(after.logs[0]).toMatchObject({ direction: 'OUT', provider: BUILTIN_CHANNEL, resultCode: 0 });
     expect(after.deskPath).toMatch(/^\/api\/capital-channel\/desk\/[0-9a-f]{48}$/);
+    // The desk's link is for whoever may act for the channel's answer, not for the push's reviewer.
+    const read = await call('GET', `${PUSH}/${business}`, h.reviewer1!);
+    expect(read.code, read.message).toBe(0);
+    expect(read.data).toMatchObject({ state: 'PUSH/PUSHED', deskPath: null });
     // The answer may be registered by hand: the 经办's to-do, as the table offers it.
     const todo = await call('GET', '/api/business/workbench/todo?tab=MAKE&size=100', h[maker]!);
     expect(todo.code, todo.message).toBe(0);
     expect(todo.data.records).toContainEqual(
       expect.objectContaining({ businessId: business, itemTypeLabel: '资金方反馈待登记' }),
     );
-  });
+  }, 120_000);
 
   it('registers 资金方退回 by hand, and pushes again to the channel', async () => {
     const d = await detail();
@@ -237,4 +276,65 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
     expect(condition).toMatchObject({ status: 'DONE', evidenceFileId: file.data.keyId });
     expect(condition.actualValue).toBe(`${letter.letterNo} 已回执`);
   });
+});
+
+// The push's transaction only records what was drawn and stored before it opened: on a gateway whose database ends
+// a transaction idle for 2 s (and a statement running as long), a push whose drawing takes longer goes through, and
+// a refused one prints nothing.
+describe.each(databasesUnderTest())('推送 drawn before its transaction on $name', ({ databaseUrl }) => {
+  let gw: TestGateway;
+  afterAll(async () => {
+    drawing.delayMs = 0;
+    await gw?.close();
+  });
+
+  it('pushes under a 2 s idle-in-transaction limit while drawing takes longer', async () => {
+    gw = await createTestGateway({ ...(databaseUrl ? { databaseUrl } : {}), statementTimeoutMs: 2_000 });
+    const call = callerOf(gw.app);
+    const { businessId, ownerName } = await seededBusinessAt(gw.db, 'SIGNING/SIGNED');
+    const headers = (await signIn(gw.app, ownerName, demoPassword(ownerName))).headers;
+    // The 转让通知书 sent, as stand-in rows with no bytes (its own making is the letters' test above).
+    const now = new Date();
+    const file = `walk-notice-${businessId}`;
+    await gw.db
+      .insertInto('stored_file')
+      .values({
+        ...{ key_id: file, tenant_id: DEMO_TENANT_ID, file_name: '通知书.pdf', extension: 'pdf', sub_sys: null },
+        ...{ content_type: 'application/pdf', size: 1, sha256: '0'.repeat(64), module: null, created_by: 'walk' },
+        ...{ business_type: 'formalLetter', business_id: file, created_at: now },
+      })
+      .execute();
+    await gw.db
+      .insertInto('formal_letter')
+      .values({
+        ...{ item_id: file, tenant_id: DEMO_TENANT_ID, business_id: businessId, seq: 1 },
+        ...{ name: '应收账款转让通知书', letter_no: 'HJ000000000001', letter_type: 'TRANSFER_NOTICE' },
+        ...{
+          addressee_name: '项目公司',
+          file_id: file,
+          file_sha256: '0'.repeat(64),
+          status: 'SENT',
+          send_method: 'EXPRESS',
+        },
+        ...{ created_by: 'walk', created_at: now, updated_at: now, sent_at: now },
+      })
+      .execute();
+    const detail = async () => (await call('GET', `${PUSH}/${businessId}`, headers)).data;
+    const form = { channel: 'API', zhongdengQueryNo: 'ZD2026112900002' };
+    drawing.delayMs = 2_500;
+    const pushed = await call('POST', `${PUSH}/${businessId}/push`, headers, {
+      ...form,
+      version: (await detail()).version,
+    });
+    expect(pushed.code, pushed.message).toBe(0);
+    expect(pushed.data.pushes[0]).toMatchObject({ result: 'REVIEW' });
+    const blobs = () => readdirSync(gw.filesDir, { recursive: true }).filter((f) => /[0-9a-f]{64}$/.test(String(f)));
+    const stored = blobs().length;
+    // Refused before anything is drawn: the push pending, or the version read gone.
+    for (const version of [pushed.data.version, pushed.data.version - 1]) {
+      const again = await call('POST', `${PUSH}/${businessId}/push`, headers, { ...form, version });
+      expect(again.code).not.toBe(0);
+    }
+    expect(blobs()).toHaveLength(stored);
+  }, 120_000);
 });

@@ -4,12 +4,11 @@
 // second counter), what the business's moves do to its latest push inside their transaction (review → the
 // channel, the capital side's answer recorded and the quota reserved, the loan consuming it, 终止 releasing it),
 // and what lending reads by name: the capital side's approved amount and the reservations of other businesses.
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { ELEMENT_ITEMS_SOURCE } from '../../../../src/domain/financing/elements';
-import { stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
-import { waitingMinutes } from '../../../../src/domain/financing/review-queue';
+import { stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
   LETTER_API,
   LETTER_ITEM_STATES,
@@ -33,24 +32,24 @@ import {
   pushProblems,
   quotaProblems,
 } from '../../../../src/domain/financing/push';
+import type { Timestamp } from '../../db/column-types';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { type ItemsDef, itemRows, moveNamedItem } from '../../stage/stage-items';
 import { type NullableColumn, fenOf } from '../../stage/stage-money';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
-import type { AnyDb } from '../../stage/stage-scope';
 import { registerAfterTransition } from '../business/after-transition';
-import { type BusinessRow, recordOf, systemActor, toBusinessRow } from '../business/aggregate';
-import { withinScope } from '../../resource/resource-repository';
-import { fixedScopeOf } from '../../stage/stage-scope';
-import { registerTodoSource } from '../../stage/stage-todos';
-import { offeredFor, registerCheckpoint, registerWriters } from '../business/facts';
+import { systemActor } from '../business/aggregate';
+import { registerOfferedTodo } from '../../stage/stage-offered-todos';
+import { registerCheckpoint, registerWriters } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
-import { registerFileRecord } from '../file/file-records';
-import { businessesVisibleTo } from '../business/visibility';
 import { channelOf } from './channel';
+import { moduleExtensions } from '../../stage/extensions';
 
-type Instant = ColumnType<Date, Date, Date>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('push/store');
+
+type Instant = Timestamp;
 type Counter = ColumnType<number, number | undefined, number>;
 type Nullable<T> = NullableColumn<T>;
 
@@ -88,6 +87,11 @@ export interface FormalLetterTable {
   seq: number;
   name: string;
   letter_no: string;
+  series_no: Nullable<string>;
+  letter_version: Counter;
+  replaces_id: Nullable<string>;
+  template_id: Nullable<string>;
+  template_version: Nullable<number>;
   letter_type: string;
   addressee_org_id: Nullable<string>;
   addressee_name: string;
@@ -120,24 +124,14 @@ export const RECEIPT_FILE_TYPE = 'letterReceipt';
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 
 /** A stored push as the screens read it (money 分 as a number). */
-export const pushWireOf = (r: Record<string, unknown>) => ({
-  pushId: String(r.push_id),
-  pushNo: String(r.push_no),
-  channel: String(r.channel),
-  channelCode: (r.channel_code as string | null) ?? null,
-  zhongdengQueryNo: String(r.zhongdeng_query_no),
-  packageFileId: String(r.package_file_id),
-  packageSha256: String(r.package_sha256),
-  acceptanceNo: (r.acceptance_no as string | null) ?? null,
-  result: String(r.result),
-  resultLabel: PUSH_RESULT_LABEL[r.result as PushResult] ?? String(r.result),
-  feedbackComment: (r.feedback_comment as string | null) ?? null,
-  feedbackAt: iso(r.feedback_at),
-  capitalRefNo: (r.capital_ref_no as string | null) ?? null,
+export const pushWireOf = (r: Selectable<CapitalPushTable>) => ({
+  ...{ pushId: r.push_id, pushNo: r.push_no, channel: r.channel, channelCode: r.channel_code },
+  ...{ zhongdengQueryNo: r.zhongdeng_query_no, packageFileId: r.package_file_id, packageSha256: r.package_sha256 },
+  ...{ acceptanceNo: r.acceptance_no, result: r.result },
+  resultLabel: PUSH_RESULT_LABEL[r.result as PushResult] ?? r.result,
+  ...{ feedbackComment: r.feedback_comment, feedbackAt: iso(r.feedback_at), capitalRefNo: r.capital_ref_no },
   capitalApprovedAmount: r.capital_approved_amount === null ? null : Number(fenOf(r.capital_approved_amount)),
-  reservation: String(r.reservation),
-  createdAt: iso(r.created_at) as string,
-  pushedAt: iso(r.pushed_at),
+  ...{ reservation: r.reservation, createdAt: iso(r.created_at) as string, pushedAt: iso(r.pushed_at) },
 });
 
 const Null = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -156,7 +150,7 @@ export const PushSchema = Type.Object(
 );
 
 /** The business's pushes, newest first. */
-export async function pushesOf(db: AnyDb, tenantId: string, businessId: string, lock = false) {
+export async function pushesOf(db: Kysely<Database>, tenantId: string, businessId: string, lock = false) {
   const q = db
     .selectFrom('capital_push')
     .selectAll()
@@ -164,7 +158,7 @@ export async function pushesOf(db: AnyDb, tenantId: string, businessId: string, 
     .where('business_id', '=', businessId)
     .orderBy('created_at', 'desc')
     .orderBy('push_id', 'desc');
-  return (await (lock ? q.forUpdate() : q).execute()) as Record<string, unknown>[];
+  return (lock ? q.forUpdate() : q).execute();
 }
 
 // ---- 正式函件 as stage items ----
@@ -252,7 +246,7 @@ async function noticeReceipted(
   now: Date,
 ) {
   type Wire = { keyId: string; kind: string; name: string; status: string; version: number };
-  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, trx as never, tenantId, businessId)) ?? [];
+  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, trx, tenantId, businessId)) ?? [];
   const open = items.find(
     (i) =>
       i.kind === 'CONDITION' &&
@@ -270,25 +264,13 @@ async function noticeReceipted(
 }
 
 /** The business's letters, in their order. */
-export const lettersOf = async (db: AnyDb, tenantId: string, businessId: string) =>
+export const lettersOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
   (await itemRows(db, LETTERS.table, tenantId, businessId)).map(letterOf);
-
-// A letter's receipt is read by whoever may see its business (as its PDF is, through the document kit).
-registerFileRecord(RECEIPT_FILE_TYPE, async (db, caller, ids) => {
-  const rows = await db
-    .selectFrom('formal_letter')
-    .select(['item_id', 'business_id'])
-    .where('tenant_id', '=', caller.tenantId)
-    .where('item_id', 'in', [...ids])
-    .execute();
-  const visible = await businessesVisibleTo(db, caller, [...new Set(rows.map((r) => r.business_id))]);
-  return new Set(rows.filter((r) => visible.has(r.business_id)).map((r) => r.item_id));
-});
 
 // ---- the quota and the checkpoints ----
 
 /** The business's product, its 批复金额, and the product's quota left after what is used and reserved elsewhere. */
-export async function quotaOf(db: AnyDb, tenantId: string, businessId: string, lock = false) {
+export async function quotaOf(db: Kysely<Database>, tenantId: string, businessId: string, lock = false) {
   const b = await db
     .selectFrom('financing_business')
     .select(['product_id', 'approved_amount'])
@@ -297,19 +279,16 @@ export async function quotaOf(db: AnyDb, tenantId: string, businessId: string, l
     .executeTakeFirstOrThrow();
   const approvedFen = fenOf(b.approved_amount);
   if (!b.product_id) return { productId: null, approvedFen, left: null };
-  const q = db
-    .selectFrom('fund_product')
-    .select(['quota', 'used_quota'])
-    .where('tenant_id', '=', tenantId)
-    .where('product_id', '=', b.product_id);
   // The product row locked while a reservation is decided: two approvals at once never overbook it.
-  const p = await (lock ? q.forUpdate() : q).executeTakeFirst();
-  if (!p) return { productId: b.product_id as string, approvedFen, left: null };
-  const reserved = await reservedElsewhere(db, tenantId, b.product_id as string, businessId);
-  return { productId: b.product_id as string, approvedFen, left: fenOf(p.quota) - fenOf(p.used_quota) - reserved };
+  const { rows } = await sql<{ quota: string; used_quota: string }>`select quota, used_quota from fund_product
+    where tenant_id = ${tenantId} and product_id = ${b.product_id} ${lock ? sql`for update` : sql``}`.execute(db);
+  const p = rows[0];
+  if (!p) return { productId: b.product_id, approvedFen, left: null };
+  const reserved = await reservedElsewhere(db, tenantId, b.product_id, businessId);
+  return { productId: b.product_id, approvedFen, left: fenOf(p.quota) - fenOf(p.used_quota) - reserved };
 }
 
-async function reservedElsewhere(db: AnyDb, tenantId: string, productId: string, businessId: string) {
+async function reservedElsewhere(db: Kysely<Database>, tenantId: string, productId: string, businessId: string) {
   const r = await db
     .selectFrom('capital_push')
     .select(sql<string>`coalesce(sum(capital_approved_amount), 0)`.as('n'))
@@ -324,7 +303,7 @@ async function reservedElsewhere(db: AnyDb, tenantId: string, productId: string,
 const businessIdOf = (record: unknown) => (record as { keyId?: string }).keyId;
 
 // 推送's 提交: the 转让通知书 sent, the 中登 query recorded on the push, the quota holds the 批复金额.
-registerCheckpoint('PUSH', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'PUSH', async (db, tenantId, record) => {
   const businessId = businessIdOf(record);
   if (!businessId) return [];
   const [letters, pushes, quota] = await Promise.all([
@@ -335,14 +314,14 @@ registerCheckpoint('PUSH', async (db, tenantId, record) => {
   const latest = pushes[0];
   return pushProblems({
     noticeSent: noticeSent(letters),
-    zhongdengQueryNo: latest && latest.result === 'REVIEW' ? String(latest.zhongdeng_query_no) : null,
+    zhongdengQueryNo: latest?.result === 'REVIEW' ? latest.zhongdeng_query_no : null,
     quotaLeft: quota.left,
     approvedFen: quota.approvedFen,
   });
 });
 
 // 资金方通过: the quota still holds the 批复金额 (the reservation itself is exact, in the move's transaction).
-registerCheckpoint('CAPITAL_APPROVED', async (db, tenantId, record) => {
+extend(registerCheckpoint, 'CAPITAL_APPROVED', async (db, tenantId, record) => {
   const businessId = businessIdOf(record);
   if (!businessId) return [];
   const quota = await quotaOf(db, tenantId, businessId);
@@ -350,17 +329,17 @@ registerCheckpoint('CAPITAL_APPROVED', async (db, tenantId, record) => {
 });
 
 // The push's maker never reviews it (四眼).
-registerWriters('PUSH', async (db, tenantId, businessId) => {
+extend(registerWriters, 'PUSH', async (db, tenantId, businessId) => {
   const latest = (await pushesOf(db, tenantId, businessId))[0];
-  return latest ? [String(latest.created_by)] : [];
+  return latest ? [latest.created_by] : [];
 });
 
 // Lending reads the capital side's approval and the other businesses' reservations by name.
-registerStageSource<number>(PUSH_SOURCES.capitalApproved, async (db, tenantId, businessId) => {
+extend(registerStageSource<number>, PUSH_SOURCES.capitalApproved, async (db, tenantId, businessId) => {
   const approved = (await pushesOf(db, tenantId, businessId)).find((p) => p.result === 'APPROVED');
   return approved ? Number(fenOf(approved.capital_approved_amount)) : undefined;
 });
-registerStageSource<number>(PUSH_SOURCES.reservedElsewhere, async (db, tenantId, businessId) => {
+extend(registerStageSource<number>, PUSH_SOURCES.reservedElsewhere, async (db, tenantId, businessId) => {
   const b = await db
     .selectFrom('financing_business')
     .select('product_id')
@@ -372,8 +351,7 @@ registerStageSource<number>(PUSH_SOURCES.reservedElsewhere, async (db, tenantId,
 
 // ---- what the business's moves do to its latest push ----
 
-registerAfterTransition('push', async (trx, done) => {
-  const db = trx as AnyDb;
+extend(registerAfterTransition, 'push', async (db, done) => {
   const from = stageOf(done.from);
   const latest = (await pushesOf(db, done.tenantId, done.businessId, true))[0];
   if (!latest) return;
@@ -381,15 +359,12 @@ registerAfterTransition('push', async (trx, done) => {
     db
       .updateTable('capital_push')
       .set({ ...values, version: sql`version + 1`, updated_at: done.now })
-      .where('push_id', '=', String(latest.push_id))
+      .where('push_id', '=', latest.push_id)
       .execute();
   if (from === 'PUSH' && done.action === 'approve' && done.to === 'PUSH/PUSHED') {
     // Reviewed: the package goes to the capital side through its channel (the answer is the acceptance number).
-    const sent = await channelOf(latest.channel_code as string | null)?.push(db, {
-      tenantId: done.tenantId,
-      businessId: done.businessId,
-      pushId: String(latest.push_id),
-      pushNo: String(latest.push_no),
+    const sent = await channelOf(db, latest.channel_code)?.push(db, {
+      ...{ tenantId: done.tenantId, businessId: done.businessId, pushId: latest.push_id, pushNo: latest.push_no },
       now: done.now,
     });
     await set({
@@ -428,35 +403,8 @@ registerAfterTransition('push', async (trx, done) => {
 
 // 我的待办's 待制作: a push awaiting the capital side whose answer the person may register (登记反馈), as the table
 // offers it — the channel's callback may still come first.
-registerTodoSource('MAKE', 'push-feedback', async (db, tenantId, actor, now, limit) => {
-  const rows = await withinScope(
-    db
-      .selectFrom('financing_business as b')
-      .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-      .selectAll('b')
-      .select('s.org_name as supplier_name')
-      .where('b.tenant_id', '=', tenantId)
-      .where('b.deleted', '=', false)
-      .where('b.state', '=', 'PUSH/PUSHED'),
-    'b',
-    fixedScopeOf(actor),
-  )
-    .orderBy('b.updated_at')
-    .limit(limit ?? 200)
-    .execute();
-  const businesses = rows.map((r) => toBusinessRow(r as never));
-  const offered = await offeredFor(db, tenantId, businesses.map(recordOf), actor, now);
-  return rows.flatMap((r, i) => {
-    const b = businesses[i] as BusinessRow;
-    if (!offered[i]?.includes('capitalFeedback')) return [];
-    return [
-      {
-        ...{ itemType: 'MAKE', itemTypeLabel: '资金方反馈待登记', businessId: b.keyId, businessNo: b.businessNo },
-        ...{ supplierName: String(r.supplier_name ?? ''), amount: b.approvedAmount ?? b.applyAmount },
-        ...{ stage: 'PUSH', state: b.state, stateLabel: stateLabel(b.state), level: null, levels: null },
-        ...{ arrivedAt: b.updatedAt, waitingMinutes: waitingMinutes(b.updatedAt, now), overdue: false },
-        link: `${PUSH_LIST_PATH}?id=${encodeURIComponent(b.keyId)}`,
-      },
-    ];
-  });
+extend(registerOfferedTodo, {
+  ...{ name: 'push-feedback', tab: 'MAKE', stage: 'PUSH', states: ['PUSH/PUSHED'], action: 'capitalFeedback' },
+  label: '资金方反馈待登记',
+  link: (id) => `${PUSH_LIST_PATH}?id=${encodeURIComponent(id)}`,
 });

@@ -83,9 +83,9 @@ export const registrationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, d
       const tenantId = await defaultTenant(db, process.env.REGISTRATION_TENANT_ID);
       const now = deps.now();
       const passwordHash = await hash(form.password);
-      const userId = newId();
-      const certId = newId();
-      const registrationId = newId();
+      const userId = newId(now);
+      const certId = newId(now);
+      const registrationId = newId(now);
       try {
         await deps.db.transaction().execute(async (trx) => {
           const t = dyn(trx);
@@ -225,7 +225,7 @@ export async function afterRegistrationReview(
     return;
   }
   if (change.after.status !== 'APPROVED') return;
-  const orgId = newId();
+  const orgId = newId(now);
   const group = await t
     .selectFrom('organization')
     .select('org_id')

@@ -2,7 +2,6 @@
 // loans with their plan's totals, scoped like every list, and the plan's detail — every installment with its
 // components, paid and owed, status and overdue days (the loan's rows are the lending module's).
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { PLAN_STAGE, installmentView } from '../../../../src/domain/financing/repayment-plan';
@@ -10,13 +9,10 @@ import { type AllocationView, REPAYMENT_ALLOCATIONS_SOURCE } from '../../../../s
 import { readStageSource } from '../../stage/stage-sources';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
-import { FenSchema as Fen, NullableSchema as Nullable } from '../../stage/stage-money';
+import { FenSchema as Fen, NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
 import { loadInstallments, loadLoan, loanTermsOf } from '../lending/store';
 import { registerPlanStatistics } from './statistics';
-
-// biome-ignore lint/suspicious/noExplicitAny: the plan reads the lending module's tables
-type AnyDb = Kysely<any>;
 
 const InstallmentSchema = Type.Object(
   {
@@ -56,7 +52,7 @@ const PlanDetail = {
 };
 
 export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
-  const db = deps.db as unknown as AnyDb;
+  const db = deps.db;
 
   /** The plan's detail: the loan's figures and every installment with its components, paid and owed. */
   const planDetail = async (ctx: StageContext, row: StageRow) => {
@@ -69,9 +65,9 @@ export const repaymentPlanRoutes: FastifyPluginAsync<GatewayDeps> = async (app, 
     return {
       businessId: row.keyId,
       stateLabel: stateLabel(String(row.state)),
-      netAmount: Number(loan.netAmount),
-      upfrontInterest: Number(loan.upfrontInterest),
-      serviceFee: Number(loan.serviceFee),
+      netAmount: wireFen(loan.netAmount),
+      upfrontInterest: wireFen(loan.upfrontInterest),
+      serviceFee: wireFen(loan.serviceFee),
       termDays: limits?.terms?.termDays ?? null,
       dayCountBasis: loan.dayCountBasis,
       zhongdengDueDate: loan.zhongdengDueDate,

@@ -4,6 +4,7 @@
 // calls answer only from the dashboard's menu, for those who read businesses. One loan is walked through the
 // lifecycle and registered by FINANCE and OPS as people do; a second, of another supplier with two 逾期
 // installments, is written as a fixture row because no stage overdue-walks a loan yet.
+import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -11,11 +12,13 @@ import { addDays } from '../../../../src/domain/financing/repayment-schedule';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import {
   AGEING_BANDS,
+  DASHBOARD_EXPORT_API,
   DASHBOARD_MENU,
   KPI_API,
   REMAINING_TERM_BANDS,
   RISK_CLASS_BANDS,
   WIDGETS,
+  WIDGET_NAMES,
   type WidgetRow,
   bandOf,
   daysUntil,
@@ -32,6 +35,7 @@ import {
   uploadFile,
 } from '../../testing/test-gateway';
 import { newId } from '../operation-log/repository';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const PLAN = '/api/business/repayment-plan';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -73,28 +77,22 @@ describe.each(databasesUnderTest())('数据看板 statistics on $name', ({ datab
     as.xh_admin = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
     const now = new Date();
     today = businessDay(now);
-    const walked = await gw.db
-      .selectFrom('financing_business')
-      .select(['business_id', 'approved_amount', 'supplier_id'])
-      .where('tenant_id', '=', DEMO_TENANT_ID)
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    await walkToLending(gw.db, DEMO_TENANT_ID, walked.business_id, now);
-    const d = await call('GET', `/api/business/lending/${walked.business_id}`, as.finance!);
+    const walked = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    await walkToLending(gw.db, DEMO_TENANT_ID, walked.businessId, now);
+    const d = await call('GET', `/api/business/lending/${walked.businessId}`, as.finance!);
     const upload = await uploadFile(gw.app, as.finance!, '放款回单.pdf', PDF);
-    const registered = await call('POST', `/api/business/lending/${walked.business_id}/register`, as.finance!, {
-      ...{ version: d.data.version, amount: Number(walked.approved_amount), loanDate: today },
+    const registered = await call('POST', `/api/business/lending/${walked.businessId}/register`, as.finance!, {
+      ...{ version: d.data.version, amount: Number(walked.approvedAmount), loanDate: today },
       ...{ upfrontInterest: 0, serviceFee: 0, receiptFileId: upload.data.keyId },
     });
     expect(registered.code, registered.message).toBe(0);
-    const approved = await call('POST', `/api/business/lending/${walked.business_id}/transition`, as.ops1!, {
+    const approved = await call('POST', `/api/business/lending/${walked.businessId}/transition`, as.ops1!, {
       action: 'approve',
       version: registered.data.version,
     });
     expect(approved.code, approved.message).toBe(0);
     // biome-ignore lint/suspicious/noExplicitAny: the loan tables' fixture rows, written as the store writes them
-    await overdueFixture(gw.db as unknown as Kysely<any>, String(walked.supplier_id), today, now);
+    await overdueFixture(gw.db as unknown as Kysely<any>, String(walked.supplierId), today, now);
   }, 240_000);
   afterAll(async () => {
     await gw?.close();
@@ -267,6 +265,24 @@ describe.each(databasesUnderTest())('数据看板 statistics on $name', ({ datab
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('exports the whole dashboard as one workbook: a sheet per widget, its rows and figures', async () => {
+    const res = await gw.app.inject({ method: 'GET', url: `${DASHBOARD_EXPORT_API}?${MENU}`, headers: as.admin! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('数据看板.xlsx'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual(WIDGET_NAMES.map((n) => WIDGETS[n].title));
+    for (const name of WIDGET_NAMES) {
+      const rows = await widget('admin', WIDGETS[name].api);
+      const sheet = book.getWorksheet(WIDGETS[name].title)!;
+      const labels: string[] = [];
+      sheet.eachRow((row, n) => n > 1 && labels.push(String(row.getCell(1).value)));
+      expect(labels).toEqual(rows.map((r) => r.label));
+    }
+    // Without 导出 the workbook is refused, as each widget's is.
+    expect((await call('GET', `${DASHBOARD_EXPORT_API}?${MENU}`, as.auditor!)).code).toBe(ResultCode.forbidden);
+  });
 });
 
 /**
@@ -296,7 +312,7 @@ async function overdueFixture(db: Kysely<any>, notSupplier: string, today: strin
     })
     .execute();
   const period = (n: number, due: string, status: string, overdue: number, paid: bigint) => ({
-    ...{ installment_id: newId(), tenant_id: DEMO_TENANT_ID, business_id: b.business_id, period_no: n },
+    ...{ installment_id: newId(new Date()), tenant_id: DEMO_TENANT_ID, business_id: b.business_id, period_no: n },
     ...{ start_date: addDays(due, -30), due_date: due, days: 30, principal_due: 1_000_000_00n },
     ...{ interest_due: 5_000_00n, principal_paid: paid, status, overdue_days: overdue, updated_at: now },
     ...(status === 'SETTLED' ? { interest_paid: 5_000_00n } : { penalty_accrued: 1_234_56n }),

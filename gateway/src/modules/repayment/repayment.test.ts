@@ -10,6 +10,7 @@ import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { dueDay } from '../../../../src/domain/calendar/close-of-business';
 import { LifecycleMessage } from '../../../../src/domain/financing/lifecycle';
 import { RepaymentMessage } from '../../../../src/domain/financing/repayment';
+import { ReviewMessage } from '../../../../src/domain/financing/review';
 import {
   addDays,
   interestForDays,
@@ -28,6 +29,7 @@ import {
   uploadFile,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { seededBusinessAt } from '../../testing/seeded-business';
 
 const API = '/api/business/repayment';
 const PLAN = '/api/business/repayment-plan';
@@ -139,18 +141,12 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
     call = callerOf(gw.app);
     db = gw.db as unknown as typeof db;
     await signAll();
-    const row = await gw.db
-      .selectFrom('financing_business')
-      .select(['business_id', 'approved_amount'])
-      .where('tenant_id', '=', DEMO_TENANT_ID)
-      .where('state', '=', 'ELEMENTS/DRAFT')
-      .orderBy('business_id')
-      .executeTakeFirstOrThrow();
-    business = row.business_id;
+    const row = await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT');
+    business = row.businessId;
     await walkToLending(gw.db, DEMO_TENANT_ID, business, clock);
     const d = (await call('GET', `/api/business/lending/${business}`, as.finance!)).data;
     const lent = await call('POST', `/api/business/lending/${business}/register`, as.finance!, {
-      ...{ version: d.version, amount: Number(row.approved_amount), loanDate: today() },
+      ...{ version: d.version, amount: Number(row.approvedAmount), loanDate: today() },
       ...{ upfrontInterest: 0, serviceFee: 0, receiptFileId: await upload('finance') },
     });
     expect(lent.code, lent.message).toBe(0);
@@ -317,6 +313,66 @@ describe.each(databasesUnderTest())('还款登记 on $name', ({ databaseUrl }) =
       expect((await register('finance2')).code).toBe(ResultCode.notFound);
     } finally {
       await db.updateTable('app_user').set({ is_auth_data: false }).where('user_name', '=', 'finance2').execute();
+    }
+  });
+
+  it('lets whoever 审核类型配置 names for REPAYMENT confirm, level by level, never the registrar', async () => {
+    const AUDIT = '/api/business/auditType';
+    const configure = async (levels: { roles: string[]; userIds?: string[] }[]) => {
+      const list = await call('GET', `${AUDIT}/list`, as.admin!);
+      const { version } = (list.data as { code: string; version: number }[]).find((t) => t.code === 'REPAYMENT')!;
+      const saved = await call('PUT', `${AUDIT}/REPAYMENT`, as.admin!, {
+        enabled: true,
+        version,
+        levels: levels.map((l) => ({ userIds: [], ...l, approveMethod: 'ANY', rejectHandler: 'RETURN_TO_MAKER' })),
+      });
+      expect(saved.code, saved.message).toBe(0);
+    };
+    const waiting = async (who: string, id: string) =>
+      (await call('GET', '/api/business/workbench/todo?tab=REVIEW&size=100', as[who]!)).data.records.filter(
+        (r: { itemType: string; businessId: string }) => r.itemType === 'REPAYMENT' && r.businessId === business,
+      ).length > 0 && (await items(who)).some((i) => i.keyId === id);
+    const actionsOf = async (who: string, id: string) => (await items(who)).find((i) => i.keyId === id)?.actions;
+    try {
+      // The administrator names the platform administrator's role instead of finance: a finance user no longer
+      // confirms a repayment registered since; the administrator does, and it waits on their workbench.
+      await configure([{ roles: ['PLATFORM_ADMIN'] }]);
+      const one = await register('finance', { amount: 20_000 });
+      expect(one.code, one.message).toBe(0);
+      expect(await actionsOf('finance2', one.data.keyId)).toEqual([]);
+      expect(await actionsOf('admin', one.data.keyId)).toEqual(['confirm', 'reject']);
+      expect(await waiting('admin', one.data.keyId)).toBe(true);
+      expect(await waiting('finance2', one.data.keyId)).toBe(false);
+      const refused = await move('finance2', one.data.keyId, one.data.version, 'confirm');
+      expect(refused).toMatchObject({ code: ResultCode.invalidInput, message: ReviewMessage.notReviewer });
+      const byAdmin = await move('admin', one.data.keyId, one.data.version, 'confirm');
+      expect(byAdmin.code, byAdmin.message).toBe(0);
+      expect(byAdmin.data.status).toBe('CONFIRMED');
+
+      // Two levels, finance then the administrator, naming the registrar too: the registrar never confirms, the
+      // first level passes it on untouched, the second applies it.
+      await configure([{ roles: ['FINANCE'] }, { roles: ['PLATFORM_ADMIN'], userIds: [] }]);
+      const two = await register('finance', { amount: 20_000 });
+      expect(two.code, two.message).toBe(0);
+      expect(await move('finance', two.data.keyId, two.data.version, 'confirm')).toMatchObject({
+        code: ResultCode.invalidInput,
+        message: RepaymentMessage.own,
+      });
+      expect(await actionsOf('admin', two.data.keyId)).toEqual([]);
+      const before = await installments();
+      const first = await move('finance2', two.data.keyId, two.data.version, 'confirm');
+      expect(first.code, first.message).toBe(0);
+      expect(first.data.status).toBe('PENDING');
+      expect(await installments()).toEqual(before);
+      expect(await actionsOf('finance2', two.data.keyId)).toEqual([]);
+      expect(await waiting('admin', two.data.keyId)).toBe(true);
+      const last = await move('admin', two.data.keyId, first.data.version, 'confirm');
+      expect(last.code, last.message).toBe(0);
+      expect(last.data.status).toBe('CONFIRMED');
+      const paid = (rows: typeof before) => rows.reduce((s, r) => s + BigInt(r.principal_paid), 0n);
+      expect(paid(await installments())).toBeGreaterThan(paid(before));
+    } finally {
+      await configure([{ roles: ['FINANCE'] }]);
     }
   });
 

@@ -1,7 +1,8 @@
 // 还款登记's routes (BUSINESS.md §4 /business/paymentRegistration) on the stage kit: the list of registered loans
 // (scoped like every list) and one loan's figures; its repayments as the kit's items — the page of a business's
 // repayments with what the caller may do on each, FINANCE's 登记 (新增 of an item) and another FINANCE user's
-// 确认 / 驳回 (the item's move; the confirmation moves the business through the aggregate, store.ts).
+// 确认 / 驳回 (the item's move; the confirmation moves the business through the aggregate, store.ts); and the refunds
+// of what a confirmed repayment could not apply (待退还), items of the same business (refund-store.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -12,9 +13,8 @@ import { notFound } from '../../plugins/envelope';
 import { registerItems } from '../../stage/stage-items';
 import { registerStage } from '../../stage/stage-routes';
 import { loadLoan } from '../lending/store';
+import { REFUNDS } from './refund-store';
 import { REPAYMENTS } from './store';
-// Its repayments are found by number from the header's search (stage-search.ts).
-import './search';
 
 export const repaymentRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerStage(app, deps, REPAYMENT_STAGE, {
@@ -29,6 +29,7 @@ export const repaymentRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     },
   });
   registerItems(app, deps, REPAYMENTS);
+  registerItems(app, deps, REFUNDS);
 };
 
 export default repaymentRoutes;

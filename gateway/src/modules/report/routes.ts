@@ -31,6 +31,11 @@ import { type StageKit, registerStage } from '../../stage/stage-routes';
 import { stepsSchemas } from '../../stage/stage-steps';
 import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from './store';
 import { TermsBoundsSchema } from '../../stage/stage-terms';
+import { registerBusinessPrint } from '../../stage/stage-prints';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('report/routes');
 
 const STAGE = REPORT_STAGE;
 const MAKE = STAGE.makePath as string;
@@ -140,12 +145,7 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
         const revision = asked ?? report.revision;
         const chosen = report.revisions.find((r) => r.revision === revision);
         if (!chosen) throw notFound(ReportRouteMessage.revisionMissing(revision));
-        const steps = Object.fromEntries(chosen.steps.map((s) => [s.key, s.content]));
-        const values: ReportValues = {
-          ...{ reportNo: report.no, revision, businessNo: business.businessNo, steps },
-          ...{ supplierName: String(row.supplierName ?? ''), makerName: report.makerName ?? '' },
-          ...{ printedOn: businessDay(ctx.now), indicators: printedIndicators(steps.FINANCIALS ?? {}) },
-        };
+        const values = reportValues(report, chosen, business.businessNo, String(row.supplierName ?? ''), ctx.now);
         return { values, fileName: `尽调报告-${report.no}-第${revision}版` };
       },
     },
@@ -155,5 +155,42 @@ export const reportRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
     },
   });
 };
+
+type StoredReport = NonNullable<Awaited<ReturnType<typeof loadReport>>>;
+
+/** What the report prints of one revision. */
+function reportValues(
+  report: StoredReport,
+  chosen: StoredReport['revisions'][number],
+  businessNo: string,
+  supplierName: string,
+  now: Date,
+): ReportValues {
+  const steps = Object.fromEntries(chosen.steps.map((s) => [s.key, s.content]));
+  return {
+    ...{ reportNo: report.no, revision: chosen.revision, businessNo, steps, supplierName },
+    ...{
+      makerName: report.makerName ?? '',
+      printedOn: businessDay(now),
+      indicators: printedIndicators(steps.FINANCIALS ?? {}),
+    },
+  };
+}
+
+// The push's package: the report's latest revision as it prints.
+extend(registerBusinessPrint, 'report', 1, async (db, tenantId, businessId, now) => {
+  const report = await loadReport(db as never, tenantId, businessId);
+  const chosen = report?.revisions.find((r) => r.revision === report.revision);
+  if (!report || !chosen) return null;
+  const b = await db
+    .selectFrom('financing_business as b')
+    .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
+    .select(['b.business_no', 's.org_name'])
+    .where('b.tenant_id', '=', tenantId)
+    .where('b.business_id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  const values = reportValues(report, chosen, b.business_no, b.org_name ?? '', now);
+  return { name: `尽调报告-${report.no}-第${chosen.revision}版`, template: REPORT_TEMPLATE, values: { ...values } };
+});
 
 export default reportRoutes;

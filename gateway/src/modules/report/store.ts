@@ -16,6 +16,10 @@ import { registerCheckpoint, registerWriters } from '../business/facts';
 import { registerStageSource } from '../../stage/stage-sources';
 import { type StoredSteps, stageSteps } from '../../stage/stage-steps';
 import { stageTerms, type TermsBusiness } from '../../stage/stage-terms';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('report/store');
 
 type Json = ColumnType<unknown, string, string>;
 
@@ -48,9 +52,6 @@ declare module '../../db/database' {
     due_diligence_report_step: DueDiligenceReportStepTable;
   }
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the limits read the funds and parameters modules' tables
-type AnyDb = Kysely<any>;
 
 /** The report's revisions and steps on the kit (a return opens revision + 1 with the steps carried over). */
 const REPORT = stageSteps<ReportStepKey>({
@@ -85,7 +86,7 @@ export async function reportBounds(
 
 /** Every refusal SUBMIT_REPORT finds now: each step not done, then the proposal's broken limits. */
 export async function reportProblems(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   record: StoredBusiness,
   now: Date,
@@ -96,16 +97,19 @@ export async function reportProblems(
   return submitReportProblems(currentSteps(report), limits ? termsBoundsOf(limits) : null, now);
 }
 
+// A 退回 opens the report's next revision.
+extend(REPORT.registerRevision);
+
 // SUBMIT_REPORT: the gateway loads the steps and the limits, the pure rule decides.
-registerCheckpoint('SUBMIT_REPORT', (db, tenantId, record, now) =>
+extend(registerCheckpoint, 'SUBMIT_REPORT', (db, tenantId, record, now) =>
   reportProblems(db, tenantId, record as StoredBusiness, now),
 );
 
 // Whoever saved a step of the revision submitted is one of its makers: none of them reviews it (four-eyes).
-registerWriters('REPORT', (db, tenantId, businessId) => REPORT.writers(db, tenantId, businessId));
+extend(registerWriters, 'REPORT', (db, tenantId, businessId) => REPORT.writers(db, tenantId, businessId));
 
 // The decision starts from the report's 方案建议 as it was last submitted (the revision the meeting heard).
-registerStageSource('report.proposal', async (db, tenantId, businessId) => {
+extend(registerStageSource, 'report.proposal', async (db, tenantId, businessId) => {
   const report = await loadReport(db, tenantId, businessId);
   const proposal = report?.revisions.at(-1)?.steps.find((s) => s.key === 'PROPOSAL');
   return proposal?.savedAt ? proposal.content : undefined;

@@ -24,6 +24,11 @@ import { withinScope } from '../../resource/resource-repository';
 import { fixedScopeOf } from '../../stage/stage-scope';
 import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
 import { REVIEW_TYPE_LABEL, type ReviewType } from '../../../../src/domain/financing/stages';
+import { moduleExtensions } from '../../stage/extensions';
+import { fenOf, wireFen } from '../../stage/stage-money';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('review/queue');
 
 /** The actions that make an item part of a reviewer's queue: the table's review actions. */
 const REVIEWING = new Set(REVIEW_ACTIONS);
@@ -204,7 +209,7 @@ async function confirmReviews(
       type: review.snapshot.type,
       typeLabel: REVIEW_TYPE_LABEL[review.snapshot.type],
       supplierName: row.supplier_name ?? '',
-      amount: Number(row.apply_amount),
+      amount: wireFen(fenOf(row.apply_amount)),
       level: review.level,
       levels: review.snapshot.levels.length,
       makerName: names.get(review.snapshot.makerId) ?? '',
@@ -280,7 +285,7 @@ async function confirmMakes(
       businessId: row.business_id,
       businessNo: row.business_no,
       supplierName: row.supplier_name ?? '',
-      amount: Number(row.apply_amount),
+      amount: wireFen(fenOf(row.apply_amount)),
       stage: stageOf(row.state),
       state: row.state,
       stateLabel: stateLabel(row.state),
@@ -315,7 +320,9 @@ export const todoOfReview = (item: QueueItem): TodoItem => ({
 });
 
 // The workbench's 待审核 and 待制作, registered as to-do sources of every review stage.
-registerTodoSource('REVIEW', 'review', async (db, tenantId, actor, now, limit) =>
+extend(registerTodoSource, 'REVIEW', 'review', async (db, tenantId, actor, now, limit) =>
   (await reviewQueue(db, tenantId, actor, {}, now, limit)).map(todoOfReview),
 );
-registerTodoSource('MAKE', 'make', (db, tenantId, actor, now, limit) => makeQueue(db, tenantId, actor, now, limit));
+extend(registerTodoSource, 'MAKE', 'make', (db, tenantId, actor, now, limit) =>
+  makeQueue(db, tenantId, actor, now, limit),
+);

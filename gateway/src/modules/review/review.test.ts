@@ -12,7 +12,7 @@ import {
   issueToken,
   type TestGateway,
 } from '../../testing/test-gateway';
-import { ensureRole, ensureUser, pendingPreCredit, REVIEWER_GRANTS } from './review-fixtures';
+import { ensureRole, ensureUser, pendingPreCredit, REVIEWER_GRANTS } from '../../testing/review-fixtures';
 
 const AUDIT = '/api/business/auditType';
 const QUEUE = '/api/business/examine/page';

@@ -7,9 +7,6 @@ import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Database } from '../../db/database';
 import { newId } from '../operation-log/repository';
 
-// biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
-type AnyDb = Kysely<any>;
-
 export interface RaisedAlert {
   tenantId: string;
   subject: { type: 'SUPPLIER' | 'PROJECT_COMPANY'; id: string | null; name: string };
@@ -24,8 +21,8 @@ export interface RaisedAlert {
 
 /** Records one alert 待处理; answers its id. */
 export async function raiseRiskAlert(db: Kysely<Database>, alert: RaisedAlert): Promise<string> {
-  const id = newId();
-  await (db as unknown as AnyDb)
+  const id = newId(alert.now);
+  await db
     .insertInto('risk_alert')
     .values({
       alert_id: id,

@@ -1,11 +1,9 @@
 // The live locks the lifecycle's guards load before a transition (BUSINESS.md "Who may act": the facts the
 // gateway loads beforehand), as the pure queries of src/domain/risk/locks.ts read them. Only 锁定中 rows
 // are read; expiry is the domain's to judge, with the time of the transition.
+import type { Database } from '../../db/database';
 import { type Kysely, sql } from 'kysely';
 import type { ContractLockFact, SupplierLockFact, SupplierLockScope } from '../../../../src/domain/risk/locks';
-
-// biome-ignore lint/suspicious/noExplicitAny: kit tables have no Kysely table types
-type AnyDb = Kysely<any>;
 
 const dateText = (value: unknown) => {
   if (value === null || value === undefined) return null;
@@ -13,7 +11,11 @@ const dateText = (value: unknown) => {
 };
 
 /** The supplier's locks that are 锁定中 in the tenant. */
-export async function liveSupplierLocks(db: AnyDb, tenantId: string, supplierId: string): Promise<SupplierLockFact[]> {
+export async function liveSupplierLocks(
+  db: Kysely<Database>,
+  tenantId: string,
+  supplierId: string,
+): Promise<SupplierLockFact[]> {
   const rows = await db
     .selectFrom('supplier_lock')
     .select(['supplier_id', 'scope', 'status', dateColumn('expires_at')])
@@ -31,7 +33,7 @@ export async function liveSupplierLocks(db: AnyDb, tenantId: string, supplierId:
 
 /** The locks that are 锁定中 on this contract number or this payment order (its number) in the tenant. */
 export const liveContractLocks = (
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   target: { contractNo?: string; paymentOrderId?: string },
 ): Promise<ContractLockFact[]> =>
@@ -44,7 +46,7 @@ export const liveContractLocks = (
 
 /** The locks that are 锁定中 on any of these contract numbers or payment orders (their numbers) in the tenant. */
 export async function liveLocksOn(
-  db: AnyDb,
+  db: Kysely<Database>,
   tenantId: string,
   contractNos: readonly string[],
   orderNos: readonly string[],

@@ -69,7 +69,7 @@ async function adminOf(db: AnyDb, tenantId: string): Promise<string | null> {
   return row ? String(row.user_id) : null;
 }
 
-export async function seed(db: AnyDb, tenantId: string, now = new Date()): Promise<void> {
+export async function seed(db: AnyDb, tenantId: string, now: Date): Promise<void> {
   /** The i-th row of a list made every `step` days, counting back from today. */
   const day = (i: number, step: number) => daysBefore(now, i * step);
   const suppliers = await orgsOf(db, tenantId, 'SUPPLIER');

@@ -40,7 +40,7 @@ describe.each(databasesUnderTest())('search every number on $name', ({ databaseU
       .executeTakeFirstOrThrow();
 
   it('registers a search for every kind the box promises', () => {
-    expect(registeredSearchKinds()).toEqual(
+    expect(registeredSearchKinds(gw.app.extensions)).toEqual(
       expect.arrayContaining(['business', 'loan', 'repayment', 'contract', 'meeting', 'paymentOrder', 'supplier']),
     );
   });

@@ -5,53 +5,50 @@
 // built-in provider (gateway/src/esign) signs for real and tells the back office every change through its
 // HMAC-verified callback (the inbound kit): no route here sets a signing status. The supplier's signer signs in
 // the back office with a one-time code; the other parties at the provider's page.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
-import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import {
   APPLY_OFFLINE_PATH,
   APPLY_ONLINE_PATH,
   DEFAULT_DEADLINE_DAYS,
   ONLINE_SIGNING_PATH,
-  PROVIDER_SIGNING,
   SIGN_FILE_DETAILS_PATH,
   SIGN_MANAGE_PATH,
   SIGN_SUPPLEMENT_PATH,
-  SIGNER_ROLE_LABEL,
   SIGNING_API,
   SIGNING_DETAILS_PATH,
   type SignerRole,
   SigningMessage,
-  signOrderRefusal,
   deadlineProblem,
+  signOrderRefusal,
+  signersAsSetProblem,
   signersProblem,
   supplementRefusal,
 } from '../../../../src/domain/financing/signing';
-import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
-import { BUILTIN_PROVIDER, builtinProvider, registerSignPage } from '../../esign/builtin-provider';
-import { inspectSignatures } from '../../esign/pdf-signatures';
-import { sessionOf } from '../../plugins/auth-guard';
-import { AppError, envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { withinScope } from '../../resource/resource-repository';
-import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../../schemas/common';
-import { documentBytes } from '../../stage/stage-documents';
-import { itemsForActor, registerItems } from '../../stage/stage-items';
-import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
-import { anyDb, callerOf, fixedScopeOf } from '../../stage/stage-scope';
-import { type Actor, inScope, loadBusiness, recordOf, toBusinessRow, transitionBusiness } from '../business/aggregate';
-import { offeredFor, registerCheckpoint } from '../business/facts';
+import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
+import { BUILTIN_PROVIDER } from '../../esign/builtin-provider';
+import { SignedFilesSchema, signedFilesOf } from '../../esign/signed-files';
+import { AppError, invalidInput, notFound } from '../../plugins/envelope';
+import { IdParams, Version } from '../../schemas/common';
+import { itemActionsOf, registerItems } from '../../stage/stage-items';
+import { registerOfferedTodo } from '../../stage/stage-offered-todos';
+import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
+import { listedOf, listedSchema, registerRecordPage, registerWaitingRoute } from '../../stage/stage-record-routes';
+import { recordInScope } from '../../stage/stage-records';
+import { registerTurnTodo } from '../../stage/stage-turn-todos';
+import { recordOf, transitionBusiness } from '../business/aggregate';
+import { offeredFor } from '../business/facts';
 import { termElementsOf } from '../contract/store';
-import { bindOwnFiles } from '../file/file-binding';
+import { registerSignatories, signatoriesOf } from './signatories';
 import {
-  SIGNING_FILE_TYPE,
+  Party,
   SIGNINGS,
   SigningSchema,
+  addSignedRecord,
   fromRow,
-  newRecord,
   signingCallbacks,
   signingsOf,
   startOnlineSigning,
@@ -59,660 +56,312 @@ import {
   wireOf,
 } from './store';
 
-const ROLES = Object.keys(SIGNER_ROLE_LABEL) as SignerRole[];
 const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
-const Str = (max: number, description?: string) =>
-  Type.String({ maxLength: max, ...(description ? { description } : {}) });
+const Str = (max: number) => Type.String({ maxLength: max });
+const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) => Type.Object(p, { additionalProperties: false });
 
-const OnlineBody = Type.Object(
-  {
-    version: Version,
-    deadlineDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: '签署期限（天），默认7天' })),
-    signers: Type.Array(
-      Type.Object(
-        {
-          order: Type.Integer({ minimum: 1, maximum: 10 }),
-          role: Type.Unsafe<SignerRole>({ type: 'string', enum: ROLES }),
-          name: Str(20),
-          mobile: Str(11),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 2, maxItems: 4 },
-    ),
-  },
-  { additionalProperties: false },
-);
-type OnlineBody = {
-  version: number;
-  deadlineDays?: number;
-  signers: { order: number; role: SignerRole; name: string; mobile: string }[];
-};
-
-const OfflineBody = Type.Object(
-  {
-    version: Version,
-    scanFileIds: Type.Array(Str(64), { minItems: 1, maxItems: 20 }),
-    originalsReceivedOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '原件收回日期' }),
-  },
-  { additionalProperties: false },
-);
-
-const SupplementBody = Type.Object(
-  {
-    reason: Str(200),
-    amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 }),
-    annualRate: Str(12),
-    termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
-    fileIds: Type.Array(Str(64), { minItems: 1, maxItems: 20 }),
-  },
-  { additionalProperties: false },
-);
-
-const RevokeBody = Type.Object({ version: Version, comment: Str(200) }, { additionalProperties: false });
-const CodeBody = Type.Object({ code: Type.String({ pattern: '^\\d{6}$' }) }, { additionalProperties: false });
-
-const ListRow = Type.Object(
-  { ...SigningSchema.properties, businessNo: Type.String(), supplierName: Type.String(), businessState: Type.String() },
-  { additionalProperties: false },
-);
-const Detail = Type.Object(
-  {
-    record: ListRow,
-    /** The provider's notices of the flow: the demo's notice log (links, codes, 催签). */
-    notices: Type.Array(
-      Type.Object({ at: Type.String(), kind: Type.String(), mobile: Type.String(), text: Type.String() }),
-    ),
-    /** Whether the caller is the supplier's signer whose turn it is (签署 offered). */
-    mySignerOrder: Type.Union([Type.Integer(), Type.Null()]),
-    /** The business's version and what the table offers the caller on it now (撤销). */
-    business: Type.Object({ version: Type.Integer(), actions: Type.Array(Type.String()) }),
-    /** What the caller may do on the record now (催签). */
-    actions: Type.Array(Type.String()),
-  },
-  { additionalProperties: false },
-);
-const Signatures = Type.Array(
-  Type.Object({
-    ...{ seq: Type.Integer(), name: Type.String(), sha256: Type.String() },
-    signatures: Type.Array(
-      Type.Object({
-        ...{ index: Type.Integer(), signerName: Type.String(), subject: Type.String(), issuer: Type.String() },
-        ...{
-          signedAt: Type.Union([Type.String(), Type.Null()]),
-          valid: Type.Boolean(),
-          coversWholeFile: Type.Boolean(),
-        },
-      }),
-    ),
-  }),
-);
-const FileParams = Type.Object({ id: IdParams.properties.id, seq: Type.String({ pattern: '^[1-9]\\d?$' }) });
-
+const OnlineBody = Strict({
+  version: Version,
+  deadlineDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: '签署期限（天），默认7天' })),
+  signers: Type.Array(Strict({ ...Party, name: Str(20), mobile: Str(11) }), { minItems: 2, maxItems: 4 }),
+});
+type Signers = { order: number; role: SignerRole; name: string; mobile: string }[];
+const Files = Type.Array(Str(64), { minItems: 1, maxItems: 20 });
+const OfflineBody = Strict({
+  version: Version,
+  scanFileIds: Files,
+  originalsReceivedOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '原件收回日期' }),
+});
+const SupplementBody = Strict({
+  reason: Str(200),
+  amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 }),
+  annualRate: Str(12),
+  termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+  fileIds: Files,
+});
+const S = Type.String();
+const Detail = Strict({
+  record: listedSchema(SigningSchema.properties),
+  /** The provider's notices of the flow: the demo's notice log (links, codes, 催签). */
+  notices: Type.Array(Type.Object({ at: S, kind: S, mobile: S, text: S })),
+  /** Whether the caller is the supplier's signer whose turn it is (签署 offered). */
+  mySignerOrder: Type.Union([Type.Integer(), Type.Null()]),
+  /** The business's version and what the table offers the caller on it now (撤销). */
+  business: Type.Object({ version: Type.Integer(), actions: Type.Array(S) }),
+  /** What the caller may do on the record now (催签). */
+  actions: Type.Array(S),
+});
 export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db;
-  const provider = builtinProvider(db, async (raw, headers) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/callback/${BUILTIN_PROVIDER}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: raw,
-    });
-    if (res.statusCode !== 200) throw new Error(`callback answered ${res.statusCode}: ${res.body}`);
-  });
-  useRemindPort(provider);
+  const { provider, deliver } = await mountBuiltinProvider(app, deps);
+  useRemindPort(deps.extensions, provider);
   app.callbackProviders.add(signingCallbacks(BUILTIN_PROVIDER, provider.documents, deps.filesDir));
-  await registerSignPage(app, provider, deps.now);
   registerItems(app, deps, SIGNINGS);
+  const own = stageOwnRoutes(app, deps, SIGNING_API, SIGN_MANAGE_PATH, SigningMessage.notFound);
+  registerSignatories(own, deps);
 
-  /** Tells the back office what the provider did, after it committed; a refused delivery is tried again later. */
-  const deliver = async (request: FastifyRequest) => {
-    try {
-      await provider.deliver(db, deps.now());
-    } catch (error) {
-      request.log.warn({ err: error }, 'signing callback not delivered; retried by the daily job');
-    }
-  };
-
-  // 撤销 only while the provider's flow is 签署中.
-  registerCheckpoint('REVOKE_SIGNING', async (database, tenantId, record) => {
-    const id = (record as { keyId?: string }).keyId;
-    if (!id) return [];
-    const online = (await signingsOf(database, tenantId, id)).filter((i) => i.kind === 'ONLINE').at(-1);
-    return online?.providerStatus === PROVIDER_SIGNING ? [] : [SigningMessage.revokeOnlyWhileSigning];
-  });
-
-  // Past its deadline a flow expires at the provider (过期 5), which tells the back office; then every change not
-  // yet told is told (a callback refused earlier is tried again).
-  deps.dailyJob.register({
-    name: 'signing-deadlines',
-    order: 30,
-    units: async (database, { at }) => {
-      const due = await database
-        .selectFrom('esign_flow')
-        .select('flow_id')
-        .where('status', '=', PROVIDER_SIGNING)
-        .where('deadline', '<', at)
-        .execute();
-      return due.map((f) => ({
-        key: f.flow_id,
-        apply: async (trx) => void (await provider.expireDue(trx, at, f.flow_id)),
-      }));
+  // 我的待办 (待制作): the businesses the table lets the person start or retry signing on; and for the supplier's
+  // signer the signings whose turn is theirs.
+  const offered = (name: string, state: 'WAIT_SIGN' | 'FAILED', action: string, label: string, link: string) =>
+    registerOfferedTodo(deps.extensions, {
+      ...{ name, tab: 'MAKE', stage: 'SIGNING', states: [`SIGNING/${state}`], action, label },
+      link: (id) => (state === 'FAILED' ? link : `${link}?businessId=${id}`),
+    });
+  offered('signing-start', 'WAIT_SIGN', 'startOnline', '合同待签约', APPLY_ONLINE_PATH);
+  offered('signing-retry', 'FAILED', 'retrySigning', '签约失败待处理', SIGN_MANAGE_PATH);
+  registerTurnTodo(deps.extensions, {
+    ...{ name: 'signing-signer', tab: 'MAKE', stage: 'SIGNING', states: ['SIGNING/SIGNING'], label: '合同待您签署' },
+    may: (actor) => !!actor.supplierId,
+    async turn(database, tenantId, b, actor) {
+      if (b.supplierId !== actor.supplierId) return null;
+      const online = (await signingsOf(database, tenantId, b.keyId)).filter((x) => x.kind === 'ONLINE').at(-1);
+      const mine = online?.signers.find((x) => x.channel === 'BACK_OFFICE');
+      if (!online || !mine || signOrderRefusal(online.signers, mine.order) !== null) return null;
+      return `${SIGNING_DETAILS_PATH}?id=${online.itemId}`;
     },
   });
-  deps.dailyJob.register({
-    name: 'signing-callbacks',
-    order: 31,
-    units: async (database) => {
-      await provider.deliver(database, deps.now()).catch(() => 0);
-      return [];
-    },
-  });
-
-  // 我的待办 (待制作) from the table: the businesses the person may start or retry signing on, and for the
-  // supplier's signer the signings whose turn is theirs.
-  registerTodoSource('MAKE', 'signing', async (database, tenantId, actor, now) => {
-    const rows = await withinScope(
-      database
-        .selectFrom('financing_business as b')
-        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-        .selectAll('b')
-        .select('s.org_name')
-        .where('b.tenant_id', '=', tenantId)
-        .where('b.deleted', '=', false)
-        .where('b.state', 'in', ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED', 'SIGNING/SIGNING']),
-      'b',
-      fixedScopeOf(actor),
-    )
-      .orderBy('b.updated_at')
-      .limit(200)
-      .execute();
-    const businesses = rows.map((r) => toBusinessRow(r));
-    const offered = await offeredFor(database, tenantId, businesses.map(recordOf), actor, now);
-    const todos: TodoRow[] = [];
-    for (const [i, b] of businesses.entries()) {
-      let link: string | null = null;
-      let label = '';
-      const actions = offered[i] ?? [];
-      if (actions.includes('startOnline') || actions.includes('retrySigning')) {
-        link = b.state === 'SIGNING/FAILED' ? SIGN_MANAGE_PATH : `${APPLY_ONLINE_PATH}?businessId=${b.keyId}`;
-        label = b.state === 'SIGNING/FAILED' ? '签约失败待处理' : '合同待签约';
-      } else if (actor.supplierId === b.supplierId && b.state === 'SIGNING/SIGNING') {
-        const online = (await signingsOf(anyDb(database), tenantId, b.keyId)).filter((x) => x.kind === 'ONLINE').at(-1);
-        const mine = online?.signers.find((x) => x.channel === 'BACK_OFFICE');
-        if (online && mine && signOrderRefusal(online.signers, mine.order) === null) {
-          link = `${SIGNING_DETAILS_PATH}?id=${online.itemId}`;
-          label = '合同待您签署';
-        }
-      }
-      if (!link) continue;
-      const arrived = b.updatedAt ? new Date(b.updatedAt) : now;
-      todos.push({
-        ...{ itemType: 'MAKE', itemTypeLabel: label, businessId: b.keyId, businessNo: b.businessNo },
-        ...{ supplierName: rows[i]?.org_name ?? '', amount: Number(b.applyAmount ?? 0), stage: 'SIGNING' },
-        ...{ state: b.state, stateLabel: stateLabel(b.state), level: null, levels: null, link, overdue: false },
-        arrivedAt: arrived.toISOString(),
-        waitingMinutes: Math.max(0, Math.floor((now.getTime() - arrived.getTime()) / 60_000)),
-      });
-    }
-    return todos;
-  });
-
-  const context = async (request: FastifyRequest) => {
-    const { tenantId } = sessionOf(request);
-    return { tenantId, actor: await callerOf(request, db), now: deps.now() };
-  };
 
   /** A signing record within the caller's scope, with its business. */
-  const load = async (tenantId: string, actor: Actor, id: string) => {
-    const row = await db
-      .selectFrom('signing_record')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('item_id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(SigningMessage.notFound);
-    const business = await loadBusiness(db, tenantId, row.business_id);
-    if (!inScope(actor, business)) throw notFound(SigningMessage.notFound);
-    return { item: fromRow(row as unknown as Record<string, unknown>), business };
+  const load = async (ctx: StageContext, id: string) => {
+    const source = { table: 'signing_record', id: 'item_id', notFound: SigningMessage.notFound } as const;
+    const { row, business } = await recordInScope(db, source, ctx.tenantId, ctx.actor, id);
+    return { item: fromRow(row), business };
   };
-  const businessIn = async (trx: Kysely<Database>, tenantId: string, actor: Actor, id: string, lock = false) => {
-    const business = await loadBusiness(trx, tenantId, id, lock);
-    if (!inScope(actor, business)) throw notFound(SigningMessage.notFound);
-    return business;
-  };
-  /** The business's signing records with what the caller may do on each (as the kit's items page answers). */
-  const itemsOf = async (
-    tenantId: string,
-    actor: Actor,
-    business: { keyId: string; state: string; suspended: boolean },
-  ) =>
-    itemsForActor(SIGNINGS, await signingsOf(anyDb(db), tenantId, business.keyId), business, actor, deps.now()) as {
-      keyId: string;
-      actions: string[];
-    }[];
-  const orgName = async (tenantId: string, id: string | null) =>
-    id
-      ? ((
-          await db
-            .selectFrom('organization')
-            .select('org_name')
-            .where('tenant_id', '=', tenantId)
-            .where('org_id', '=', id)
-            .executeTakeFirst()
-        )?.org_name ?? '')
-      : '';
+  const idOf = (request: { params: unknown }) => (request.params as IdParams).id;
+  const businessIdOf = (request: { params: unknown }) => (request.params as { businessId: string }).businessId;
+  const answer = async (ctx: StageContext, id: string) => wireOf((await load(ctx, id)).item);
 
-  app.get(
-    SIGNING_API,
-    {
-      config: { access: { menu: SIGN_MANAGE_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '签约管理：数据授权范围内的签约记录（kind=ONLINE 为在线签约）',
-        querystring: Type.Object({
-          ...PageQuery.properties,
-          kind: Type.Optional(
-            Type.Union([Type.Literal('ONLINE'), Type.Literal('OFFLINE'), Type.Literal('SUPPLEMENT')]),
-          ),
-        }),
-        response: envelopeResponses(pageOf(ListRow)),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const query = request.query as PageQuery & { kind?: string };
-      const page = pageRequest(query);
-      let base = withinScope(
-        db
-          .selectFrom('signing_record as r')
-          .innerJoin('financing_business as b', 'b.business_id', 'r.business_id')
-          .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-          .where('r.tenant_id', '=', tenantId),
-        'b',
-        fixedScopeOf(actor),
-      );
-      if (query.kind) base = base.where('r.kind', '=', query.kind as never);
-      const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .selectAll('r')
-        .select(['b.business_no', 'b.state', 's.org_name'])
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.item_id', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const records = rows.map((r) => ({
-        ...wireOf(fromRow(r as unknown as Record<string, unknown>)),
-        ...{ businessNo: r.business_no, supplierName: r.org_name ?? '', businessState: r.state },
-      }));
-      return ok({ records, total, current: page.current, size: page.size });
-    },
-  );
+  registerRecordPage(own, db, {
+    ...{ table: 'signing_record', id: 'item_id' },
+    summary: '签约管理：数据授权范围内的签约记录（kind=ONLINE 为在线签约）',
+    row: { properties: SigningSchema.properties, of: (r) => wireOf(fromRow(r)) },
+    filter: { name: 'kind', column: 'kind', values: ['ONLINE', 'OFFLINE', 'SUPPLEMENT'] },
+  });
+  registerWaitingRoute(own, db, {
+    states: ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED'],
+    summary: '待签约的业务（待签约或签约失败，数据授权范围内，至多50笔）',
+    actions: '当前用户此刻可执行的操作（发起线上签约、重新签约）',
+  });
 
-  const Waiting = Type.Object(
+  own.route(
     {
-      ...{ keyId: Type.String(), businessNo: Type.String(), supplierName: Type.String(), state: Type.String() },
-      version: Type.Integer(),
-      actions: Type.Array(Type.String(), { description: '当前用户此刻可执行的操作（发起线上签约、重新签约）' }),
+      method: 'GET',
+      path: '/record/:id',
+      menu: SIGNING_DETAILS_PATH,
+      summary: '签约详情：签署方时间线、签署服务状态与通知记录',
+      params: IdParams,
+      response: Detail,
     },
-    { additionalProperties: false },
-  );
-  app.get(
-    `${SIGNING_API}/waiting`,
-    {
-      config: { access: { menu: SIGN_MANAGE_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '待签约的业务（待签约或签约失败，数据授权范围内，至多50笔）',
-        response: envelopeResponses(Type.Array(Waiting)),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor, now } = await context(request);
-      const rows = await withinScope(
-        db
-          .selectFrom('financing_business as b')
-          .selectAll('b')
-          .where('b.tenant_id', '=', tenantId)
-          .where('b.deleted', '=', false)
-          .where('b.state', 'in', ['SIGNING/WAIT_SIGN', 'SIGNING/FAILED']),
-        'b',
-        fixedScopeOf(actor),
-      )
-        .orderBy('b.updated_at', 'desc')
-        .limit(50)
-        .execute();
-      const businesses = rows.map((r) => toBusinessRow(r));
-      const offered = await offeredFor(db, tenantId, businesses.map(recordOf), actor, now);
-      const out = [];
-      for (const [i, b] of businesses.entries()) {
-        const base = { keyId: b.keyId, businessNo: b.businessNo, state: b.state, version: b.version };
-        out.push({ ...base, supplierName: await orgName(tenantId, b.supplierId), actions: offered[i] ?? [] });
-      }
-      return ok(out);
-    },
-  );
-
-  app.get(
-    `${SIGNING_API}/record/:id`,
-    {
-      config: { access: { menu: SIGNING_DETAILS_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '签约详情：签署方时间线、签署服务状态与通知记录',
-        params: IdParams,
-        response: envelopeResponses(Detail),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
-      const flowId = item.row.provider_flow_id as string | null;
-      const notices = flowId
-        ? await db
-            .selectFrom('esign_notice')
-            .selectAll()
-            .where('tenant_id', '=', tenantId)
-            .where('flow_id', '=', flowId)
-            .orderBy('at')
-            .execute()
-        : [];
+    async (ctx, request) => {
+      const { tenantId, actor, now } = ctx;
+      const { item, business } = await load(ctx, idOf(request));
+      const flowId = item.row.provider_flow_id;
+      const ownSupplier = actor.supplierId === business.supplierId;
       const mine =
-        actor.supplierId === business.supplierId && item.status === 'SIGNING'
-          ? (item.signers.find((s) => s.channel === 'BACK_OFFICE' && s.status === 0)?.order ?? null)
-          : null;
-      return ok({
-        record: {
-          ...wireOf(item),
-          ...{
-            businessNo: business.businessNo,
-            supplierName: await orgName(tenantId, business.supplierId),
-            businessState: business.state,
-          },
-        },
-        notices: notices.map((n) => ({
-          ...{ at: new Date(n.at).toISOString(), kind: n.kind, mobile: n.mobile },
-          // The code is the supplier's signer's: others read that one was sent.
-          text:
-            n.kind === 'CODE' && actor.supplierId !== business.supplierId ? n.text.replace(/\d{6}/, '******') : n.text,
-        })),
-        mySignerOrder: mine,
+        ownSupplier && item.status === 'SIGNING' ? item.signers.find((s) => s.channel === 'BACK_OFFICE') : null;
+      return {
+        record: await listedOf(db, tenantId, wireOf(item), business),
+        notices: flowId ? await flowNotices(db, tenantId, flowId, ownSupplier) : [],
+        mySignerOrder: mine?.status === 0 ? mine.order : null,
         business: {
           version: business.version,
-          actions: (await offeredFor(db, tenantId, [recordOf(business)], actor, deps.now()))[0] ?? [],
+          actions: (await offeredFor(db, tenantId, [recordOf(business)], actor, now))[0] ?? [],
         },
-        actions: (await itemsOf(tenantId, actor, business)).find((i) => i.keyId === item.itemId)?.actions ?? [],
-      });
+        actions: itemActionsOf(SIGNINGS, actor, now, business, [item])[0] ?? [],
+      };
     },
   );
 
-  app.post(
-    `${SIGNING_API}/:businessId/online`,
+  own.route(
     {
-      config: { access: { menu: APPLY_ONLINE_PATH, op: 'submit' } },
-      schema: {
-        tags: ['business'],
-        summary: '发起线上签约：以审核通过的合同发起签署流程（签署方、顺序、截止），业务进入签约中',
-        params: BusinessParams,
-        body: OnlineBody,
-        response: envelopeResponses(SigningSchema),
-      },
+      method: 'POST',
+      path: '/:businessId/online',
+      menu: APPLY_ONLINE_PATH,
+      op: 'submit',
+      summary: '发起线上签约：以审核通过的合同发起签署流程（签署方、顺序、截止），业务进入签约中',
+      params: BusinessParams,
+      body: OnlineBody,
+      response: SigningSchema,
     },
-    async (request) => {
-      const { tenantId, actor, now } = await context(request);
-      const body = request.body as OnlineBody;
-      const problem = signersProblem(body.signers) ?? deadlineProblem(body.deadlineDays ?? DEFAULT_DEADLINE_DAYS);
+    async (ctx, request) => {
+      const body = request.body as { version: number; deadlineDays?: number; signers: Signers };
+      const deadlineDays = body.deadlineDays ?? DEFAULT_DEADLINE_DAYS;
+      const problem = signersProblem(body.signers) ?? deadlineProblem(deadlineDays);
       if (problem) throw invalidInput(problem);
-      const businessId = (request.params as { businessId: string }).businessId;
+      const businessId = businessIdOf(request);
       const made = await db.transaction().execute(async (trx) => {
-        await businessIn(trx, tenantId, actor, businessId);
-        const input = { tenantId, businessId, actor, now, version: body.version, signers: body.signers };
-        return startOnlineSigning(trx, provider, deps.filesDir, {
-          ...input,
-          deadlineDays: body.deadlineDays ?? DEFAULT_DEADLINE_DAYS,
-        });
+        await own.business(ctx, businessId, trx);
+        // The parties and order 合同签章 set on the live contracts, when set; chosen freely otherwise.
+        const set = (await signatoriesOf(trx, ctx.tenantId, businessId)).map((c) => c.signatories ?? []);
+        const differs = signersAsSetProblem(set, body.signers);
+        if (differs) throw invalidInput(differs);
+        const input = { ...ctx, businessId, version: body.version, signers: body.signers, deadlineDays };
+        return startOnlineSigning(trx, provider, deps.filesDir, input);
       });
-      await deliver(request);
-      return ok(wireOf((await load(tenantId, actor, made)).item));
+      await deliver(request.log);
+      return answer(ctx, made);
     },
   );
 
-  app.post(
-    `${SIGNING_API}/:businessId/offline`,
+  own.route(
     {
-      config: { access: { menu: APPLY_OFFLINE_PATH, op: 'submit' } },
-      schema: {
-        tags: ['business'],
-        summary: '线下签约：上传签署扫描件并确认原件已收回（含日期），业务签约完成',
-        params: BusinessParams,
-        body: OfflineBody,
-        response: envelopeResponses(SigningSchema),
-      },
+      method: 'POST',
+      path: '/:businessId/offline',
+      menu: APPLY_OFFLINE_PATH,
+      op: 'submit',
+      summary: '线下签约：上传签署扫描件并确认原件已收回（含日期），业务签约完成',
+      params: BusinessParams,
+      body: OfflineBody,
+      response: SigningSchema,
     },
-    async (request) => {
-      const { tenantId, actor, now } = await context(request);
+    async (ctx, request) => {
       const body = request.body as { version: number; scanFileIds: string[]; originalsReceivedOn: string };
-      const today = shanghaiDay(now);
       const on = body.originalsReceivedOn;
-      if (Number.isNaN(Date.parse(on)) || on.replace(/-/g, '') > today)
+      if (Number.isNaN(Date.parse(on)) || on.replace(/-/g, '') > shanghaiDay(ctx.now))
         throw invalidInput(SigningMessage.originalsDate);
-      const businessId = (request.params as { businessId: string }).businessId;
+      const businessId = businessIdOf(request);
       const id = await db.transaction().execute(async (trx) => {
-        await businessIn(trx, tenantId, actor, businessId, true);
-        const values = await newRecord(trx, tenantId, businessId, now);
-        await bindOwnFiles(trx, { tenantId, userId: actor.userId }, body.scanFileIds, {
-          type: SIGNING_FILE_TYPE,
-          id: values.item_id,
+        await own.business(ctx, businessId, trx);
+        const made = await addSignedRecord(trx, ctx, businessId, body.scanFileIds, {
+          columns: { kind: 'OFFLINE', originals_received_on: on },
+          text: `${ctx.actor.userName}登记线下签约，原件于${on}收回`,
         });
-        await trx
-          .insertInto('signing_record')
-          .values({
-            ...values,
-            ...{
-              kind: 'OFFLINE',
-              status: 'SIGNED',
-              scan_file_ids: JSON.stringify(body.scanFileIds),
-              originals_received_on: on,
-            },
-            timeline: JSON.stringify([
-              { at: now.toISOString(), text: `${actor.userName}登记线下签约，原件于${on}收回` },
-            ]),
-            created_by: actor.userId,
-          })
-          .execute();
-        await transitionBusiness(trx, {
-          tenantId,
-          businessId,
-          actor,
-          action: 'signOffline',
-          version: body.version,
-          now,
-        });
-        return values.item_id;
+        const move = { ...ctx, businessId, action: 'signOffline', version: body.version };
+        await transitionBusiness(trx, move);
+        return made;
       });
-      return ok(wireOf((await load(tenantId, actor, id)).item));
+      return answer(ctx, id);
     },
   );
 
   /** The supplier's signer whose turn it is, acting in the back office: a user of the business's own supplier. */
-  const backOfficeSigner = async (request: FastifyRequest) => {
-    const { tenantId, actor, now } = await context(request);
-    const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
-    if (actor.supplierId !== business.supplierId)
+  const backOfficeSigner = async (ctx: StageContext, id: string) => {
+    const { item, business } = await load(ctx, id);
+    if (ctx.actor.supplierId !== business.supplierId)
       throw new AppError(ResultCode.forbidden, SigningMessage.backOfficeSupplier);
     const me = item.signers.find((s) => s.channel === 'BACK_OFFICE');
-    const flowId = item.row.provider_flow_id as string | null;
+    const flowId = item.row.provider_flow_id;
     if (!me || !flowId) throw invalidInput(SigningMessage.notSigner);
-    return { flowId, order: me.order, now };
+    return { flowId, order: me.order };
   };
-
-  app.post(
-    `${SIGNING_API}/record/:id/code`,
+  own.route(
     {
-      config: { access: { menu: SIGNING_DETAILS_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '签署验证码：供应商签署人获取一次性验证码（演示环境见通知记录）',
-        params: IdParams,
-        response: envelopeResponses(Type.Null()),
-      },
+      method: 'POST',
+      path: '/record/:id/code',
+      menu: SIGNING_DETAILS_PATH,
+      summary: '签署验证码：供应商签署人获取一次性验证码（演示环境见通知记录）',
+      params: IdParams,
+      response: Type.Null(),
     },
-    async (request) => {
-      const { flowId, order, now } = await backOfficeSigner(request);
-      await provider.sendCode(db, flowId, order, now);
-      return ok(null);
+    async (ctx, request) => {
+      const { flowId, order } = await backOfficeSigner(ctx, idOf(request));
+      await provider.sendCode(db, flowId, order, ctx.now);
+      return null;
+    },
+  );
+  own.route(
+    {
+      method: 'POST',
+      path: '/record/:id/sign',
+      menu: SIGNING_DETAILS_PATH,
+      summary: '签署：供应商签署人以一次性验证码确认签署（按签署顺序）',
+      params: IdParams,
+      body: Strict({ code: Type.String({ pattern: '^\\d{6}$' }) }),
+      response: Type.Null(),
+    },
+    async (ctx, request) => {
+      const { flowId, order } = await backOfficeSigner(ctx, idOf(request));
+      await provider.signWithCode(db, flowId, order, (request.body as { code: string }).code, ctx.now);
+      return null;
     },
   );
 
-  app.post(
-    `${SIGNING_API}/record/:id/sign`,
+  own.route(
     {
-      config: { access: { menu: SIGNING_DETAILS_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '签署：供应商签署人以一次性验证码确认签署（按签署顺序）',
-        params: IdParams,
-        body: CodeBody,
-        response: envelopeResponses(Type.Null()),
-      },
+      method: 'POST',
+      path: '/record/:id/revoke',
+      menu: ONLINE_SIGNING_PATH,
+      op: 'withdraw',
+      summary: '撤销签署：仅签署中的流程可撤销，业务进入签约失败',
+      params: IdParams,
+      body: Strict({ version: Version, comment: Str(200) }),
+      response: Type.Null(),
     },
-    async (request) => {
-      const { flowId, order, now } = await backOfficeSigner(request);
-      await provider.signWithCode(db, flowId, order, (request.body as { code: string }).code, now);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    `${SIGNING_API}/record/:id/revoke`,
-    {
-      config: { access: { menu: ONLINE_SIGNING_PATH, op: 'withdraw' } },
-      schema: {
-        tags: ['business'],
-        summary: '撤销签署：仅签署中的流程可撤销，业务进入签约失败',
-        params: IdParams,
-        body: RevokeBody,
-        response: envelopeResponses(Type.Null()),
-      },
-    },
-    async (request) => {
-      const { tenantId, actor, now } = await context(request);
-      const { item, business } = await load(tenantId, actor, (request.params as IdParams).id);
-      const body = request.body as { version: number; comment: string };
-      const flowId = item.row.provider_flow_id as string | null;
+    async (ctx, request) => {
+      const { item, business } = await load(ctx, idOf(request));
+      const { version, comment } = request.body as { version: number; comment: string };
+      const flowId = item.row.provider_flow_id;
       if (!flowId) throw invalidInput(SigningMessage.noOnline);
       await db.transaction().execute(async (trx) => {
-        await transitionBusiness(trx, {
-          tenantId,
-          businessId: business.keyId,
-          actor,
-          action: 'revokeSigning',
-          version: body.version,
-          comment: body.comment,
-          now,
-        });
-        await provider.revoke(trx, flowId, body.comment.trim(), now);
+        const move = { ...ctx, businessId: business.keyId, action: 'revokeSigning', version, comment };
+        await transitionBusiness(trx, move);
+        await provider.revoke(trx, flowId, comment.trim(), ctx.now);
       });
-      await deliver(request);
-      return ok(null);
+      await deliver(request.log);
+      return null;
     },
   );
 
-  app.get(
-    `${SIGNING_API}/record/:id/signatures`,
+  own.route(
     {
-      config: { access: { menu: SIGN_FILE_DETAILS_PATH } },
-      schema: {
-        tags: ['business'],
-        summary: '签署文件详情：每份已签署文件的各签名（签署人、时间、有效性）',
-        params: IdParams,
-        response: envelopeResponses(Signatures),
-      },
+      method: 'GET',
+      path: '/record/:id/signatures',
+      menu: SIGN_FILE_DETAILS_PATH,
+      summary: '签署文件详情：每份已签署文件的各签名（签署人、时间、有效性）',
+      params: IdParams,
+      response: SignedFilesSchema,
     },
-    async (request) => {
-      const { tenantId, actor } = await context(request);
-      const { item } = await load(tenantId, actor, (request.params as IdParams).id);
-      const out = [];
-      for (const d of wireOf(item).documents) {
-        const { pdf } = await documentBytes(db, deps.filesDir, tenantId, d);
-        out.push({ seq: d.seq, name: d.name, sha256: d.sha256, signatures: await inspectSignatures(pdf) });
-      }
-      return ok(out);
-    },
+    async (ctx, request) =>
+      signedFilesOf(db, deps.filesDir, ctx.tenantId, wireOf((await load(ctx, idOf(request))).item).documents),
   );
 
-  app.get(
-    `${SIGNING_API}/record/:id/file/:seq`,
+  own.file(
     {
-      config: { access: { menu: SIGN_FILE_DETAILS_PATH, op: 'export' } },
-      schema: { tags: ['business'], summary: '下载已签署的PDF（按存档SHA-256校验）', params: FileParams },
+      path: '/record/:id/file/:seq',
+      menu: SIGN_FILE_DETAILS_PATH,
+      op: 'export',
+      summary: '下载已签署的PDF（按存档SHA-256校验）',
+      params: Type.Object({ id: IdParams.properties.id, seq: Type.String({ pattern: '^[1-9]\\d?$' }) }),
     },
-    async (request, reply) => {
-      const { tenantId, actor } = await context(request);
-      const params = request.params as { id: string; seq: string };
-      const { item } = await load(tenantId, actor, params.id);
-      const doc = wireOf(item).documents.find((d) => d.seq === Number(params.seq));
+    async (ctx, request) => {
+      const { id, seq } = request.params as { id: string; seq: string };
+      const doc = wireOf((await load(ctx, id)).item).documents.find((d) => d.seq === Number(seq));
       if (!doc) throw notFound(SigningMessage.notFound);
-      const { pdf, fileName } = await documentBytes(db, deps.filesDir, tenantId, doc);
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-      return reply.send(pdf);
+      return doc;
     },
   );
 
-  app.post(
-    `${SIGNING_API}/:businessId/supplement`,
+  own.route(
     {
-      config: { access: { menu: SIGN_SUPPLEMENT_PATH, op: 'submit' } },
-      schema: {
-        tags: ['business'],
-        summary: '补充签约：已签约至放款前，不得变更金额、利率或期限',
-        params: BusinessParams,
-        body: SupplementBody,
-        response: envelopeResponses(SigningSchema),
-      },
+      method: 'POST',
+      path: '/:businessId/supplement',
+      menu: SIGN_SUPPLEMENT_PATH,
+      op: 'submit',
+      summary: '补充签约：已签约至放款前，不得变更金额、利率或期限',
+      params: BusinessParams,
+      body: SupplementBody,
+      response: SigningSchema,
     },
-    async (request) => {
-      const { tenantId, actor, now } = await context(request);
-      const body = request.body as {
-        reason: string;
-        amountFen: number;
-        annualRate: string;
-        termDays: number;
-        fileIds: string[];
-      };
+    async (ctx, request) => {
+      const body = request.body as { reason: string; amountFen: number; annualRate: string; termDays: number };
+      const { fileIds } = request.body as { fileIds: string[] };
       const reason = body.reason.trim();
       if (!reason) throw invalidInput(SigningMessage.supplementReason);
-      const businessId = (request.params as { businessId: string }).businessId;
+      const businessId = businessIdOf(request);
       const id = await db.transaction().execute(async (trx) => {
-        const business = await businessIn(trx, tenantId, actor, businessId, true);
-        const terms = await termElementsOf(anyDb(trx), tenantId, businessId);
+        const business = await own.business(ctx, businessId, trx);
         const factors = { amountFen: BigInt(body.amountFen), annualRate: body.annualRate, termDays: body.termDays };
-        const refused = supplementRefusal(business.state, factors, terms);
+        const refused = supplementRefusal(business.state, factors, await termElementsOf(trx, ctx.tenantId, businessId));
         if (refused) throw invalidInput(refused);
-        const values = await newRecord(trx, tenantId, businessId, now);
-        await bindOwnFiles(trx, { tenantId, userId: actor.userId }, body.fileIds, {
-          type: SIGNING_FILE_TYPE,
-          id: values.item_id,
+        return addSignedRecord(trx, ctx, businessId, fileIds, {
+          columns: {
+            ...{ kind: 'SUPPLEMENT', reason },
+            factors: JSON.stringify({ ...factors, amountFen: String(body.amountFen) }),
+          },
+          text: `${ctx.actor.userName}登记补充签约：${reason}`,
         });
-        await trx
-          .insertInto('signing_record')
-          .values({
-            ...values,
-            ...{ kind: 'SUPPLEMENT', status: 'SIGNED', reason, scan_file_ids: JSON.stringify(body.fileIds) },
-            factors: JSON.stringify({
-              amountFen: String(body.amountFen),
-              annualRate: body.annualRate,
-              termDays: body.termDays,
-            }),
-            timeline: JSON.stringify([{ at: now.toISOString(), text: `${actor.userName}登记补充签约：${reason}` }]),
-            created_by: actor.userId,
-          })
-          .execute();
-        return values.item_id;
       });
-      return ok(wireOf((await load(tenantId, actor, id)).item));
+      return answer(ctx, id);
     },
   );
 };

@@ -4,14 +4,11 @@
 // provider's page); the other party signing out of order is refused; nobody sets a signing status from a browser;
 // the supplier's signer signs with the one-time code from the notice log (a wrong code refused), the other party
 // at the one-time link, and the provider's verified callbacks take the business to 推送·待推送. Every signed file is
-// checked with pdfsig: each signature valid and in signing order, the first covering its own revision and the
-// last the whole file; a file changed by one byte after signing fails. A callback with a wrong HMAC, one signed
+// checked with pdfsig, pointed at an NSS database that trusts the tenant's demo CA: each signature valid, its
+// certificate trusted, in signing order, the first covering its own revision and the last the whole file; a file
+// changed by one byte after signing fails. A callback with a wrong HMAC, one signed
 // with another tenant's secret and a replayed one are refused or change nothing; a supplement that changes the
 // amount is refused; 撤销 and the deadline (the close-of-business runner) end a second business's flow.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { SigningMessage } from '../../../../src/domain/financing/signing';
@@ -30,33 +27,14 @@ import {
   type TestGateway,
   uploadFile,
 } from '../../testing/test-gateway';
-import { anyDb } from '../../stage/stage-scope';
+import { anyDb } from '../../db/untyped';
 import { newId } from '../operation-log/repository';
+import { seededBusinessAt } from '../../testing/seeded-business';
+import { pdfsigVerdicts } from '../../testing/pdfsig';
+import { caCertificatePem } from '../../esign/demo-ca';
 
 const API = '/api/business/signing';
 const BUSINESS = '/api/business/business';
-const work = mkdtempSync(join(tmpdir(), 'signing-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** pdfsig's verdict on each signature of the file, in the order they were added. */
-function pdfsig(pdf: Buffer, name: string) {
-  const path = join(work, name);
-  writeFileSync(path, pdf);
-  let out = '';
-  try {
-    out = execFileSync('pdfsig', [path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch (error) {
-    out = String((error as { stdout?: string }).stdout ?? '');
-  }
-  return out
-    .split(/^Signature #\d+:/m)
-    .slice(1)
-    .map((block) => ({
-      signer: /Signer Certificate Common Name: (.*)/.exec(block)?.[1]?.trim() ?? '',
-      valid: /Signature Validation: Signature is Valid\./.test(block),
-      whole: /Total document signed/.test(block) && !/Not total document signed/.test(block),
-    }));
-}
 
 describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
@@ -88,15 +66,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     // The seeded business waiting in 要素落实, made the demo 经办's and of the supplier whose user signs in the back
     // office, walked to 签约·待签约.
     const operator = await signIn(gw.app, 'operator', 'Operator@2026');
-    business = (
-      await gw.db
-        .selectFrom('financing_business')
-        .select('business_id')
-        .where('tenant_id', '=', DEMO_TENANT_ID)
-        .where('state', '=', 'ELEMENTS/DRAFT')
-        .orderBy('business_id')
-        .executeTakeFirstOrThrow()
-    ).business_id;
+    business = (await seededBusinessAt(gw.db, 'ELEMENTS/DRAFT')).businessId;
     await gw.db
       .updateTable('financing_business')
       .set({ owner_id: operator.userId, supplier_id: DemoOrg.huadongBuildingMaterials })
@@ -117,7 +87,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       .select('contract_no')
       .where('business_id', '=', business)
       .executeTakeFirstOrThrow();
-    const lockId = newId();
+    const lockId = newId(new Date());
     await anyDb(gw.db)
       .insertInto('contract_lock')
       .values({
@@ -144,6 +114,55 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     });
   });
 
+  it('合同签章: 法务 sets the signatories and boxes on the contract version; refusals in Chinese', async () => {
+    h.legal = (await signIn(gw.app, 'legal', 'Staff@2026')).headers;
+    const read = await call('GET', `${API}/signatories/${business}`, h.legal!);
+    expect(read.code, read.message).toBe(0);
+    expect(read.data.editable).toBe(true);
+    const contract = read.data.contracts[0];
+    expect(contract.signatories).toBeNull();
+    const last = contract.pages.length as number;
+    const { width, height } = contract.pages[last - 1] as { width: number; height: number };
+    const set = (signatories: unknown[], version = contract.version) =>
+      call('PUT', `${API}/signatories/contract/${contract.keyId}`, h.legal!, { version, signatories });
+    const supplier = { order: 1, role: 'SUPPLIER', page: last, x: 60, y: height - 140 };
+    const factor = { order: 2, role: 'FACTOR', page: last, x: width - 230, y: height - 140 };
+    // A box past the page's right edge, a page the contract lacks, a party twice.
+    const off = await set([supplier, { ...factor, x: width - 100 }]);
+    expect(off.code).toBe(ResultCode.invalidInput);
+    expect(off.message).toBe(SigningMessage.offPage(last, Math.round(width), Math.round(height)));
+    expect((await set([supplier, { ...factor, page: last + 1 }])).message).toBe(SigningMessage.noPage(last));
+    expect((await set([supplier, { ...factor, role: 'SUPPLIER' }])).message).toBe(SigningMessage.onePerRole);
+    // Under 合同锁定 nothing is set.
+    const lockId = newId(new Date());
+    await anyDb(gw.db)
+      .insertInto('contract_lock')
+      .values({
+        ...{ lock_id: lockId, tenant_id: DEMO_TENANT_ID, contract_no: contract.contractNo, reason: '争议' },
+        ...{ status: 'LOCKED', created_at: now, updated_at: now },
+      })
+      .execute();
+    expect((await set([supplier, factor])).message).toBe(SigningMessage.contractLocked(contract.contractNo));
+    await anyDb(gw.db).deleteFrom('contract_lock').where('lock_id', '=', lockId).execute();
+    // Someone without the page's grant is refused.
+    expect((await call('PUT', `${API}/signatories/contract/${contract.keyId}`, h.supplier!, {})).code).not.toBe(0);
+    const saved = await set([factor, supplier]);
+    expect(saved.code, saved.message).toBe(0);
+    expect(saved.data.signatories).toEqual([supplier, factor]);
+    // Read back on 申请线上签约, which must then take those parties in that order.
+    const prefill = await call('GET', `${API}/${business}/signatories`, h.operator!);
+    expect(prefill.data.contracts[0].signatories).toEqual([supplier, factor]);
+    const swapped = await call('POST', `${API}/${business}/online`, h.operator!, {
+      version: await versionOf(business),
+      signers: DEMO_SIGNERS.map((s) => ({ ...s, order: 3 - s.order })),
+    });
+    expect(swapped.code).toBe(ResultCode.invalidInput);
+    expect(swapped.message).toBe(SigningMessage.signersNotAsSet('1.供应商 → 2.保理人/资金方'));
+    expect(await stateOf(business)).toBe('SIGNING/WAIT_SIGN');
+    // A stale version is refused.
+    expect((await set([supplier, factor], contract.version)).code).toBe(ResultCode.staleVersion);
+  });
+
   it('starts online signing: the provider’s flow 签署中, the signers in order, the link in the notice log', async () => {
     const res = await start(business);
     expect(res.code, res.message).toBe(0);
@@ -158,6 +177,14 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       ['李静', 'PAGE'],
     ]);
     expect(detail.data.notices.some((n: { kind: string }) => n.kind === 'LINK')).toBe(true);
+    // 催签 goes to this app's provider, which reminds the signer whose turn it is.
+    const remind = await call('POST', `${API}/items/${recordId}/transition`, h.operator!, {
+      action: 'remind',
+      version: detail.data.record.version,
+    });
+    expect(remind.code, remind.message).toBe(0);
+    const reminded = await call('GET', `${API}/record/${recordId}`, h.operator!);
+    expect(reminded.data.notices.filter((n: { kind: string }) => n.kind === 'REMIND')).toHaveLength(1);
     // A second start while one is under way is refused by the table.
     expect((await start(business)).code).toBe(ResultCode.invalidInput);
   });
@@ -264,7 +291,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       payload: 'act=sign',
     });
     expect(posted.body).toContain('签署完成');
-    expect(await stateOf(business)).toBe('PUSH/WAIT_PUSH');
+    expect(await stateOf(business)).toBe('SIGNING/SIGNED');
     // The link is spent.
     expect((await gw.app.inject({ method: 'GET', url: link })).body).toContain(SigningMessage.badLink);
     const signatures = await call('GET', `${API}/record/${recordId}/signatures`, h.operator!);
@@ -278,16 +305,33 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     const file = await gw.app.inject({ method: 'GET', url: `${API}/record/${recordId}/file/1`, headers: h.operator! });
     expect(file.statusCode).toBe(200);
     const pdf = file.rawPayload;
-    expect(pdfsig(pdf, 'signed.pdf')).toEqual([
-      { signer: '张华', valid: true, whole: false },
-      { signer: '李静', valid: true, whole: true },
+    // pdfsig pointed at an NSS database that trusts the tenant's demo CA as the gateway keeps it.
+    const ca = [await caCertificatePem(gw.db, DEMO_TENANT_ID, '', now)];
+    expect(pdfsigVerdicts(pdf, ca)).toEqual([
+      { signer: '张华', valid: true, whole: false, trusted: true },
+      { signer: '李静', valid: true, whole: true, trusted: true },
+    ]);
+    // Trusting nothing, the same signatures are valid and their issuer is not trusted.
+    expect(pdfsigVerdicts(pdf, []).map((v) => [v.valid, v.trusted])).toEqual([
+      [true, false],
+      [true, false],
     ]);
     const altered = Buffer.from(pdf);
     // One byte of the original revision, which both signatures cover.
     altered[200] = (altered[200] as number) ^ 1;
-    const verdicts = pdfsig(altered, 'altered.pdf');
+    const verdicts = pdfsigVerdicts(altered, ca);
     expect(verdicts).toHaveLength(2);
     expect(verdicts.every((v) => !v.valid)).toBe(true);
+    // Each signature stands visibly at the box 合同签章 set: two widgets with an appearance each.
+    expect(pdf.toString('latin1').match(/\/AP << \/N \d+ 0 R >>/g)).toHaveLength(2);
+    const late = await call('GET', `${API}/signatories/${business}`, h.legal!);
+    expect(late.data.editable).toBe(false);
+    const contract = late.data.contracts[0];
+    const again = await call('PUT', `${API}/signatories/contract/${contract.keyId}`, h.legal!, {
+      version: contract.version,
+      signatories: contract.signatories,
+    });
+    expect(again.message).toBe(SigningMessage.signatoriesState);
     // The gateway's own reading agrees with pdfsig on both files.
     const { inspectSignatures } = await import('../../esign/pdf-signatures');
     expect((await inspectSignatures(pdf)).map((s) => s.valid)).toEqual([true, true]);
@@ -324,7 +368,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       payload: replayed,
     });
     expect(again.json().code).toBe(0);
-    expect(await stateOf(business)).toBe('PUSH/WAIT_PUSH');
+    expect(await stateOf(business)).toBe('SIGNING/SIGNED');
     const record = await call('GET', `${API}/record/${recordId}`, h.operator!);
     expect(record.data.record).toMatchObject({ status: 'SIGNED', providerStatus: 2, progress: '2/2' });
     expect((await call('GET', `${API}/record/${recordId}`, h.xh_admin!)).code).toBe(ResultCode.notFound);
@@ -356,7 +400,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
 
   it('线下签约: scans and 原件已收回 with a date not after today finish signing; a later date is refused', async () => {
     // A second business of the demo 经办 at 签约·待签约 (its contract approved), set up as the pact's provider state is.
-    const other = newId();
+    const other = newId(new Date());
     await anyDb(gw.db)
       .insertInto('financing_business')
       .values({
@@ -379,6 +423,6 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     const done = await offline(today);
     expect(done.code, done.message).toBe(0);
     expect(done.data).toMatchObject({ kind: 'OFFLINE', status: 'SIGNED', originalsReceivedOn: today });
-    expect(await stateOf(other)).toBe('PUSH/WAIT_PUSH');
+    expect(await stateOf(other)).toBe('SIGNING/SIGNED');
   });
 });

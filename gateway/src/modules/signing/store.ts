@@ -3,10 +3,11 @@
 // FINISH_SIGNING: the latest signing finished), and what the provider's verified callback records on them — the
 // provider's status and each signer's, the signed documents stored through the file service once complete — and
 // asks of the business (签署完成 / 签署失败, the system's moves of the table).
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import {
   PROVIDER_DONE,
+  PROVIDER_SIGNING,
   PROVIDER_STATUS_LABEL,
   SIGNER_STATUS_LABEL,
   SIGNING_API,
@@ -29,19 +30,30 @@ import {
   startProblems,
 } from '../../../../src/domain/financing/signing';
 import type { Database } from '../../db/database';
+import { parseFlowEvent } from '../../esign/builtin-app';
 import type { FlowEvent, SigningProvider } from '../../esign/signing-provider';
 import { recordFlow } from '../../inbound/callback-store';
 import type { CallbackProvider } from '../../inbound/callback-provider';
+import {
+  type JsonColumn,
+  type NullableColumn,
+  type StageItemRow,
+  dayColumn,
+  isoColumn,
+  jsonColumn,
+} from '../../stage/stage-columns';
 import { documentBytes, storeGeneratedDocument } from '../../stage/stage-documents';
-import { type ItemsDef, itemRows } from '../../stage/stage-items';
-import { type AnyDb, anyDb } from '../../stage/stage-scope';
+import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
+import type { StageContext } from '../../stage/stage-own-routes';
+import { orgNameOf } from '../../stage/stage-records';
 import { type Actor, nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { contractsOf } from '../contract/store';
+import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../operation-log/repository';
-import { registerCheckpoint } from '../business/facts';
+import { type Extensions, extensionsOf, moduleExtensions } from '../../stage/extensions';
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json<T> = ColumnType<T, string | undefined, string>;
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('signing/store');
 
 /** A signed document as the back office stored it: its contract, the file service's key and sha-256. */
 export interface SignedDocument {
@@ -52,30 +64,22 @@ export interface SignedDocument {
   sha256: string;
 }
 
-export interface SigningRecordTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
+export interface SigningRecordTable extends StageItemRow<SigningStatus> {
   sign_no: string;
   kind: SigningKind;
-  status: SigningStatus;
-  provider: Nullable<string>;
-  provider_flow_id: Nullable<string>;
-  provider_status: Nullable<number>;
+  provider: NullableColumn<string>;
+  provider_flow_id: NullableColumn<string>;
+  provider_status: NullableColumn<number>;
   provider_event_seq: ColumnType<number, number | undefined, number>;
-  deadline: Nullable<Date>;
-  signers: Json<Signer[]>;
-  documents: Json<SignedDocument[]>;
-  scan_file_ids: Json<string[]>;
-  originals_received_on: Nullable<string>;
-  reason: Nullable<string>;
-  factors: Nullable<string>;
-  timeline: Json<{ at: string; text: string }[]>;
+  deadline: NullableColumn<Date>;
+  signers: JsonColumn<Signer[]>;
+  documents: JsonColumn<SignedDocument[]>;
+  scan_file_ids: JsonColumn<string[]>;
+  originals_received_on: NullableColumn<string>;
+  reason: NullableColumn<string>;
+  factors: NullableColumn<string>;
+  timeline: JsonColumn<{ at: string; text: string }[]>;
   created_by: string;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: ColumnType<Date, Date, Date>;
-  updated_at: ColumnType<Date, Date, Date>;
 }
 
 declare module '../../db/database' {
@@ -87,29 +91,28 @@ declare module '../../db/database' {
 /** The file service's binding type of a signing's scans and signed PDFs. */
 export const SIGNING_FILE_TYPE = 'signingRecord';
 
-const json = <T>(v: unknown, empty: T): T =>
-  v === null || v === undefined ? empty : typeof v === 'string' ? JSON.parse(v) : (v as T);
-const day = (v: unknown) =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+type SigningRow = Selectable<SigningRecordTable>;
 
-export const fromRow = (r: Record<string, unknown>): SigningItem & { row: Record<string, unknown> } => ({
-  itemId: String(r.item_id),
-  businessId: String(r.business_id),
-  seq: Number(r.seq),
-  name: String(r.sign_no),
-  signNo: String(r.sign_no),
-  kind: r.kind as SigningKind,
-  status: r.status as SigningStatus,
-  version: Number(r.version),
-  providerStatus: r.provider_status === null || r.provider_status === undefined ? null : Number(r.provider_status),
-  signers: json<Signer[]>(r.signers, []),
-  scanFileIds: json<string[]>(r.scan_file_ids, []),
-  originalsReceivedOn: day(r.originals_received_on),
-  row: r,
-});
+export const fromRow = (row: object): SigningItem & { row: SigningRow } => {
+  const r = row as SigningRow;
+  return {
+    itemId: String(r.item_id),
+    businessId: String(r.business_id),
+    seq: Number(r.seq),
+    name: String(r.sign_no),
+    signNo: String(r.sign_no),
+    kind: r.kind as SigningKind,
+    status: r.status as SigningStatus,
+    version: Number(r.version),
+    providerStatus: r.provider_status === null || r.provider_status === undefined ? null : Number(r.provider_status),
+    signers: jsonColumn<Signer[]>(r.signers, []),
+    scanFileIds: jsonColumn<string[]>(r.scan_file_ids, []),
+    originalsReceivedOn: dayColumn(r.originals_received_on),
+    row: r,
+  };
+};
 
-export const wireOf = (i: SigningItem & { row?: Record<string, unknown> }) => ({
+export const wireOf = (i: SigningItem & { row: SigningRow }) => ({
   keyId: i.itemId,
   businessId: i.businessId,
   seq: i.seq,
@@ -118,21 +121,27 @@ export const wireOf = (i: SigningItem & { row?: Record<string, unknown> }) => ({
   kindLabel: SIGNING_KIND_LABEL[i.kind],
   status: i.status,
   statusLabel: SIGNING_STATUS_LABEL[i.status],
-  provider: (i.row?.provider as string | null) ?? null,
-  providerFlowId: (i.row?.provider_flow_id as string | null) ?? null,
+  provider: i.row.provider ?? null,
+  providerFlowId: i.row.provider_flow_id ?? null,
   providerStatus: i.providerStatus,
   providerStatusLabel: i.providerStatus === null ? null : (PROVIDER_STATUS_LABEL[i.providerStatus] ?? null),
-  deadline: iso(i.row?.deadline),
+  deadline: isoColumn(i.row.deadline),
   signers: i.signers.map((s) => ({ ...s, statusLabel: SIGNER_STATUS_LABEL[s.status] ?? '' })),
   progress: `${i.signers.filter((s) => s.status === 1).length}/${i.signers.length}`,
-  documents: json<SignedDocument[]>(i.row?.documents, []),
+  documents: jsonColumn<SignedDocument[]>(i.row.documents, []),
   scanFileIds: i.scanFileIds,
   originalsReceivedOn: i.originalsReceivedOn,
-  reason: (i.row?.reason as string | null) ?? null,
-  timeline: json<{ at: string; text: string }[]>(i.row?.timeline, []),
-  createdAt: iso(i.row?.created_at) ?? '',
+  reason: i.row.reason ?? null,
+  timeline: jsonColumn<{ at: string; text: string }[]>(i.row.timeline, []),
+  createdAt: isoColumn(i.row.created_at) ?? '',
   version: i.version,
 });
+
+/** A signer's place in the order and party, as 发起 and 合同签章 both take it. */
+export const Party = {
+  order: Type.Integer({ minimum: 1, maximum: 10 }),
+  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(SIGNER_ROLE_LABEL) }),
+};
 
 const S = Type.String();
 const N = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(t: T) =>
@@ -161,12 +170,20 @@ export const SigningSchema = Type.Object(
 export interface RemindPort {
   remind(db: Kysely<Database>, flowId: string, now: Date): Promise<void>;
 }
-let remindPort: RemindPort | null = null;
-export const useRemindPort = (port: RemindPort) => {
-  remindPort = port;
+
+declare module '../../stage/extensions' {
+  interface ExtensionPoints {
+    /** The app's signing provider, which 催签 asks to remind the signer (it answers through that app only). */
+    signingReminders: Map<'provider', RemindPort>;
+  }
+}
+
+/** The app's provider takes the 催签 of its signings. */
+export const useRemindPort = (x: Extensions, port: RemindPort) => {
+  x.point('signingReminders').set('provider', port);
 };
 
-export const SIGNINGS: ItemsDef<SigningStatus, SigningItem> = {
+export const SIGNINGS: ItemsDef<SigningStatus, ReturnType<typeof fromRow>> = {
   name: 'signingRecord',
   api: SIGNING_API,
   menu: SIGN_MANAGE_PATH,
@@ -175,29 +192,30 @@ export const SIGNINGS: ItemsDef<SigningStatus, SigningItem> = {
   states: SIGNING_ITEM_STATES,
   messages: { notFound: SigningMessage.notFound, stale: SigningMessage.stale },
   fromRow,
-  wire: { schema: SigningSchema, of: (i) => wireOf(i) },
+  wire: { schema: SigningSchema, of: wireOf },
   write: () => ({}),
   // 催签 goes to the provider, which reminds the signer whose turn it is.
   async after(trx, item, move) {
-    const flowId = (item as SigningItem & { row?: Record<string, unknown> }).row?.provider_flow_id;
-    if (flowId && remindPort) await remindPort.remind(trx, String(flowId), move.now);
+    const flowId = item.row.provider_flow_id;
+    const remindPort = extensionsOf(trx).point('signingReminders').get('provider');
+    if (flowId && remindPort) await remindPort.remind(trx, flowId, move.now);
   },
 };
 
-export const signingsOf = async (db: AnyDb, tenantId: string, businessId: string) =>
+export const signingsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
   (await itemRows(db, SIGNINGS.table, tenantId, businessId)).map(fromRow);
 
-const businessOf = (record: unknown) => (record as { keyId?: string }).keyId;
-
-registerCheckpoint('START_SIGNING', async (db, tenantId, record) => {
-  const id = businessOf(record);
-  return id ? startProblems(await signingsOf(db, tenantId, id)) : [];
-});
-
-registerCheckpoint('FINISH_SIGNING', async (db, tenantId, record) => {
-  const id = businessOf(record);
-  return id ? finishProblems(await signingsOf(db, tenantId, id)) : [];
-});
+// 发起 with none under way; 签约完成 once the latest finished; 撤销 only while the provider's flow is 签署中.
+const revokeProblems = (items: SigningItem[]) =>
+  items.filter((i) => i.kind === 'ONLINE').at(-1)?.providerStatus === PROVIDER_SIGNING
+    ? []
+    : [SigningMessage.revokeOnlyWhileSigning];
+for (const [at, problems] of [
+  ['START_SIGNING', startProblems],
+  ['FINISH_SIGNING', finishProblems],
+  ['REVOKE_SIGNING', revokeProblems],
+] as const)
+  extend(registerItemsCheckpoint, { ...SIGNINGS, checkpoint: { at, problems } });
 
 /** The record of a provider's flow, locked. */
 const recordOfFlow = (trx: Kysely<Database>, tenantId: string, provider: string, flowId: string) =>
@@ -230,23 +248,7 @@ export function signingCallbacks(
 ): CallbackProvider<FlowEvent> {
   return {
     code,
-    parse(body) {
-      const b = body as Partial<FlowEvent> | null;
-      if (typeof b?.eventId !== 'string' || typeof b.flowId !== 'string') return null;
-      if (!Number.isInteger(b.seq) || !Number.isInteger(b.flowStatus) || !Array.isArray(b.signers)) return null;
-      const signers = b.signers.filter(
-        (s) =>
-          Number.isInteger(s?.order) &&
-          [0, 1, 2].includes(s?.status) &&
-          (s.signedAt === null || typeof s.signedAt === 'string'),
-      );
-      if (signers.length !== b.signers.length || signers.length > 10) return null;
-      return {
-        ...{ eventId: b.eventId, flowId: b.flowId, seq: b.seq as number, flowStatus: b.flowStatus as number },
-        reason: typeof b.reason === 'string' ? b.reason.slice(0, 200) : null,
-        signers,
-      };
-    },
+    parse: parseFlowEvent,
     moveOf(event, _flow, business) {
       const action = businessMoveOf(event.flowStatus, business.state);
       return action ? { action, ...(event.reason ? { comment: event.reason } : {}) } : null;
@@ -254,12 +256,12 @@ export function signingCallbacks(
     async record(trx, event, flow, now) {
       const row = await recordOfFlow(trx, flow.tenantId, code, event.flowId);
       if (!row || event.seq <= Number(row.provider_event_seq)) return;
-      const item = fromRow(row as unknown as Record<string, unknown>);
+      const item = fromRow(row);
       const signers = item.signers.map((s) => {
         const told = event.signers.find((e) => e.order === s.order);
         return told ? { ...s, status: told.status, signedAt: told.signedAt } : s;
       });
-      let stored = json<SignedDocument[]>(row.documents, []);
+      let stored = jsonColumn<SignedDocument[]>(row.documents, []);
       if (event.flowStatus === PROVIDER_DONE && !stored.length) {
         stored = [];
         for (const d of await documents(trx, event.flowId)) {
@@ -274,7 +276,7 @@ export function signingCallbacks(
         }
       }
       const timeline = [
-        ...json<{ at: string; text: string }[]>(row.timeline, []),
+        ...jsonColumn<{ at: string; text: string }[]>(row.timeline, []),
         { at: now.toISOString(), text: TIMELINE_TEXT(event, signers) },
       ];
       await trx
@@ -296,28 +298,54 @@ export function signingCallbacks(
   };
 }
 
+/** The business's live contracts (a voided one left out), each with its stored PDF read checked. */
+export async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
+  const out = [];
+  for (const contract of (await contractsOf(db, tenantId, businessId)).filter((x) => x.status !== 'VOID')) {
+    const evidence = { fileId: String(contract.row.file_id), sha256: String(contract.row.file_sha256) };
+    out.push({ contract, evidence, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
+  }
+  return out;
+}
+
 /** The next signing record's key, order and number. */
 export const newRecord = async (trx: Kysely<Database>, tenantId: string, businessId: string, now: Date) => ({
-  item_id: newId(),
+  item_id: newId(now),
   tenant_id: tenantId,
   business_id: businessId,
-  seq: Math.max(0, ...(await signingsOf(anyDb(trx), tenantId, businessId)).map((s) => s.seq)) + 1,
+  seq: Math.max(0, ...(await signingsOf(trx, tenantId, businessId)).map((s) => s.seq)) + 1,
   sign_no: await nextDocumentNo(trx, tenantId, 'signing', now),
   created_at: now,
   updated_at: now,
 });
 
-const orgName = async (db: Kysely<Database>, tenantId: string, id: string | null) =>
-  id
-    ? ((
-        await db
-          .selectFrom('organization')
-          .select('org_name')
-          .where('tenant_id', '=', tenantId)
-          .where('org_id', '=', id)
-          .executeTakeFirst()
-      )?.org_name ?? '')
-    : '';
+/**
+ * A signing already signed when it is recorded (线下签约's scans, 补充签约's agreement), inside the caller's
+ * transaction: its files bound to it, its first line on the timeline. Answers its id.
+ */
+export async function addSignedRecord(
+  trx: Kysely<Database>,
+  ctx: StageContext,
+  businessId: string,
+  fileIds: string[],
+  made: {
+    columns: { kind: SigningKind; originals_received_on?: string; reason?: string; factors?: string };
+    text: string;
+  },
+): Promise<string> {
+  const values = await newRecord(trx, ctx.tenantId, businessId, ctx.now);
+  await bindOwnFiles(trx, ctx, fileIds, { type: SIGNING_FILE_TYPE, id: values.item_id });
+  await trx
+    .insertInto('signing_record')
+    .values({
+      ...values,
+      ...made.columns,
+      ...{ status: 'SIGNED', scan_file_ids: JSON.stringify(fileIds), created_by: ctx.actor.userId },
+      timeline: JSON.stringify([{ at: ctx.now.toISOString(), text: made.text }]),
+    })
+    .execute();
+  return values.item_id;
+}
 
 export interface StartOnline {
   tenantId: string;
@@ -351,16 +379,21 @@ export async function startOnlineSigning(
     now,
   });
   const orgs: Record<SignerRole, string> = {
-    FACTOR: await orgName(trx, tenantId, business.capitalSideId),
-    SUPPLIER: await orgName(trx, tenantId, business.supplierId),
-    PROJECT_COMPANY: await orgName(trx, tenantId, business.projectCompanyId),
+    FACTOR: await orgNameOf(trx, tenantId, business.capitalSideId),
+    SUPPLIER: await orgNameOf(trx, tenantId, business.supplierId),
+    PROJECT_COMPANY: await orgNameOf(trx, tenantId, business.projectCompanyId),
     GUARANTOR: '',
   };
   const documents = [];
-  for (const c of (await contractsOf(anyDb(trx), tenantId, businessId)).filter((x) => x.status !== 'VOID')) {
-    const evidence = { fileId: String(c.row.file_id), sha256: String(c.row.file_sha256) };
-    const { pdf } = await documentBytes(trx, filesDir, tenantId, evidence);
-    documents.push({ name: `${c.name}（${c.contractNo}）`, sourceRef: c.itemId, pdf });
+  for (const { contract: c, pdf } of await liveContracts(trx, filesDir, tenantId, businessId)) {
+    // Each signer's box as 合同签章 set it on this contract, by party; none: the signature is invisible.
+    const set = jsonColumn<{ role: SignerRole; page: number; x: number; y: number }[] | null>(c.row.signatories, null);
+    const placements: Record<number, { page: number; x: number; y: number }> = {};
+    for (const s of input.signers) {
+      const at = set?.find((p) => p.role === s.role);
+      if (at) placements[s.order] = { page: at.page, x: at.x, y: at.y };
+    }
+    documents.push({ name: `${c.name}（${c.contractNo}）`, sourceRef: c.itemId, pdf, placements });
   }
   const signers = [...input.signers]
     .sort((a, b) => a.order - b.order)

@@ -2,10 +2,14 @@
 // finds only its own company.
 import { like } from '../../resource/resource-repository';
 import { registerDocumentSearch } from '../../stage/stage-search';
+import { moduleExtensions } from '../../stage/extensions';
+
+/** What this module adds to each app (app-extensions.ts applies it). */
+export const extend = moduleExtensions('supplier/search');
 
 const SUPPLIER_FORM = '/addSupplier';
 
-registerDocumentSearch({
+extend(registerDocumentSearch, {
   kind: 'supplier',
   find: async (db, ctx, text, limit) => {
     let query = db

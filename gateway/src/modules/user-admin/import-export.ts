@@ -4,7 +4,6 @@
 // row by the same domain rules as the form, imports the rows that pass and reports the others by row
 // number; each imported account gets a generated password, answered once like a created one.
 import { hash } from '@node-rs/argon2';
-import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../lazy-libraries';
 import type { Kysely } from 'kysely';
@@ -102,43 +101,32 @@ export function workbookBoundsRefusal(bytes: Uint8Array, bounds: ZipBounds = IMP
 }
 
 /**
- * Parses the workbook's first sheet, streaming: rows are read one by one and reading stops at the first row
- * over the limit. A file that is not a readable .xlsx, not the template, or over its bounds is a message.
+ * Reads the workbook's first sheet after the zip guard has bounded what it unpacks to. The whole workbook is
+ * loaded through its central directory, as the order import reads its own: exceljs's streaming reader loses the
+ * workbook part now and then (exceljs#3064), which turned a good template into "not a valid .xlsx" at random.
+ * A file that is not a readable .xlsx, not the template, or over its bounds is a message.
  */
 export async function readImportRows(bytes: Buffer): Promise<Array<{ row: number; cells: string[] }> | string> {
   const refusal = workbookBoundsRefusal(bytes);
   if (refusal) return refusal;
-  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  const rows: Array<{ row: number; cells: string[] }> = [];
-  let sawSheet = false;
-  let sawHeader = false;
+  const workbook = new (await loadExcel()).Workbook();
   try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet) {
-        if (row.number === 1) {
-          const header = [1, 2, 3, 4, 5].map((c) => cellText(row, c).replace(/\*$/, ''));
-          if (header.join('|') !== '用户名|姓名|手机号|所属组织|角色') return ImportMessage.notTemplate;
-          sawHeader = true;
-          continue;
-        }
-        const cells = [1, 2, 3, 4, 5].map((c) => cellText(row, c));
-        if (cells.some((c) => c !== '')) rows.push({ row: row.number, cells });
-        if (rows.length > IMPORT_MAX_ROWS) return ImportMessage.tooManyRows;
-      }
-      break;
-    }
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
     return ImportMessage.notXlsx;
   }
-  if (!sawSheet) return ImportMessage.noSheet;
-  if (!sawHeader) return ImportMessage.notTemplate;
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return ImportMessage.noSheet;
+  const columns = [1, 2, 3, 4, 5];
+  const header = columns.map((c) => cellText(sheet.getRow(1), c).replace(/\*$/, ''));
+  if (header.join('|') !== '用户名|姓名|手机号|所属组织|角色') return ImportMessage.notTemplate;
+  const rows: Array<{ row: number; cells: string[] }> = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const cells = columns.map((c) => cellText(row, c));
+    if (cells.some((c) => c !== '')) rows.push({ row: number, cells });
+  });
+  if (rows.length > IMPORT_MAX_ROWS) return ImportMessage.tooManyRows;
   if (rows.length === 0) return ImportMessage.empty;
   return rows;
 }
@@ -175,7 +163,7 @@ export async function importUsers(
   for (const { row, cells } of rows) {
     const [userName, nickName, mobile, orgName, roleText] = cells as [string, string, string, string, string];
     const orgId = orgByName.get(orgName) ?? '';
-    const refusal = firstUserFormError({ ...EMPTY_USER_FORM, userName, nickName, mobile, organizationId: orgId });
+    const refusal = firstUserFormError({ ...EMPTY_USER_FORM, userName, nickName, mobile, organizationId: orgId }, now);
     const roleNames = roleText
       .split(/[,，、]/)
       .map((s) => s.trim())
@@ -208,7 +196,7 @@ export async function importUsers(
   const hashes = await Promise.all(passwords.map((p) => hash(p)));
   await db.transaction().execute(async (trx) => {
     for (const [i, a] of accepted.entries()) {
-      const userId = newId() + String(i).padStart(4, '0');
+      const userId = newId(now) + String(i).padStart(4, '0');
       const after = {
         user_id: userId,
         tenant_id: tenantId,

@@ -96,8 +96,8 @@ function refuseSelfDisable(actor: string, target: string, status: 'ENABLED' | 'D
   if (actor === target && status === 'DISABLED') throw invalidInput(SELF_DISABLE_MESSAGE);
 }
 
-/** The domain form's message for the fields present, or null. */
-function formError(fields: Partial<UserForm>): string | null {
+/** The domain form's message for the fields present, or null: judged on `today` (an ID's birth date not after it). */
+function formError(fields: Partial<UserForm>, today: Date): string | null {
   const form = {
     ...EMPTY_USER_FORM,
     userName: 'placeholder',
@@ -106,7 +106,7 @@ function formError(fields: Partial<UserForm>): string | null {
     mobile: '13800000000',
     ...fields,
   };
-  return firstUserFormError(form);
+  return firstUserFormError(form, today);
 }
 
 export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
@@ -202,13 +202,16 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         mobile: request.body.mobile.trim(),
       };
       const oaAccount = body.oaAccount?.trim() || null;
-      const refusal = formError({
-        userName: body.userName,
-        nickName: body.nickName,
-        organizationId: body.organizationId,
-        mobile: body.mobile,
-        oaAccount: oaAccount ?? '',
-      });
+      const refusal = formError(
+        {
+          userName: body.userName,
+          nickName: body.nickName,
+          organizationId: body.organizationId,
+          mobile: body.mobile,
+          oaAccount: oaAccount ?? '',
+        },
+        deps.now(),
+      );
       if (refusal) throw invalidInput(refusal);
       if (!(await organizationInTenant(deps.db, tenantId, body.organizationId)))
         throw invalidInput(UserFormMessage.organizationRequired);
@@ -218,8 +221,8 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
 
       const password = generatePassword();
       const passwordHash = await hash(password);
-      const userId = newId();
       const now = deps.now();
+      const userId = newId(now);
       const after = {
         user_id: userId,
         tenant_id: tenantId,
@@ -282,12 +285,15 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       if (b.mobile !== undefined) changes.mobile = b.mobile.trim();
       if (b.oaAccount !== undefined) changes.oa_account = b.oaAccount.trim() || null;
       if (b.status !== undefined) changes.status = b.status;
-      const refusal = formError({
-        ...(changes.nick_name !== undefined ? { nickName: changes.nick_name } : {}),
-        ...(changes.organization_id !== undefined ? { organizationId: changes.organization_id } : {}),
-        ...(changes.mobile !== undefined ? { mobile: changes.mobile } : {}),
-        ...(changes.oa_account ? { oaAccount: changes.oa_account } : {}),
-      });
+      const refusal = formError(
+        {
+          ...(changes.nick_name !== undefined ? { nickName: changes.nick_name } : {}),
+          ...(changes.organization_id !== undefined ? { organizationId: changes.organization_id } : {}),
+          ...(changes.mobile !== undefined ? { mobile: changes.mobile } : {}),
+          ...(changes.oa_account ? { oaAccount: changes.oa_account } : {}),
+        },
+        deps.now(),
+      );
       if (refusal) throw invalidInput(refusal);
       if (changes.organization_id && !(await organizationInTenant(deps.db, tenantId, changes.organization_id))) {
         throw invalidInput(UserFormMessage.organizationRequired);
@@ -330,7 +336,10 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
   );
 
   const personnelError = (b: PersonnelBody): string | null =>
-    formError({ nickName: b.name.trim(), mobile: b.mobile.trim(), email: b.email ?? '', idNumber: b.idNumber ?? '' });
+    formError(
+      { nickName: b.name.trim(), mobile: b.mobile.trim(), email: b.email ?? '', idNumber: b.idNumber ?? '' },
+      deps.now(),
+    );
 
   async function savePersonnel(tenantId: string, actor: string, userId: string, body: PersonnelBody): Promise<string> {
     const refusal = personnelError(body);
@@ -345,7 +354,7 @@ export const userAdminRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     };
     return deps.db.transaction().execute(async (trx) => {
       const before = await findPersonnel(trx, tenantId, userId);
-      const personnelId = before?.personnel_id ?? newId();
+      const personnelId = before?.personnel_id ?? newId(now);
       if (before) {
         await trx
           .updateTable('personnel')

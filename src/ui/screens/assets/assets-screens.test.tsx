@@ -23,6 +23,7 @@ import { menu } from '../screen-test-support';
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
 
+const clock = { now: () => new Date() };
 const ORDER = {
   keyId: 'p1',
   status: 'CONFIRMING',
@@ -98,7 +99,7 @@ function render(ui: React.ReactNode, codes: string[], path = PAYMENT_ORDER_PATH)
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
     <MemoryRouter initialEntries={[path]}>
-      <ServicesContext.Provider value={{ session, resources, assets, notifier } as unknown as Services}>
+      <ServicesContext.Provider value={{ session, resources, assets, notifier, clock } as unknown as Services}>
         {ui}
       </ServicesContext.Provider>
     </MemoryRouter>,

@@ -5,6 +5,7 @@ import { CopyRegular } from '@fluentui/react-icons';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createPagedListMachine } from '../../../application/paged-list/paged-list.machine';
+import type { Clock } from '../../../application/ports/clock.port';
 import type { Notifier } from '../../../application/ports/notifier.port';
 import type { UserGateway } from '../../../application/ports/user-gateway.port';
 import { createUserFormMachine, fieldMessage } from '../../../application/users/user-form.machine';
@@ -52,18 +53,20 @@ export function UserFormDialog({
   user,
   gateway,
   notifier,
+  clock,
   onClose,
   onSaved,
 }: {
   user: UserRecord | null;
   gateway: UserGateway;
   notifier: Notifier;
+  clock: Clock;
   onClose: () => void;
   /** The created account's one-time password, or null after an edit. */
   onSaved: (password: string | null, userName: string) => void;
 }) {
   const styles = useStyles();
-  const [machine] = useState(() => createUserFormMachine({ gateway, notifier }));
+  const [machine] = useState(() => createUserFormMachine({ gateway, notifier, clock }));
   const flow = useActorRef(machine, { input: user ? { user } : {} });
   const context = useSelector(flow, (s) => s.context);
   const submitting = useSelector(flow, (s) => s.matches({ main: 'submitting' }));

@@ -58,7 +58,7 @@ type Editing =
 
 export function UserManagementScreen() {
   const styles = useListScreenStyles();
-  const { users, notifier, session } = useServices();
+  const { users, notifier, session, clock } = useServices();
   const selfId = useSelector(session, (s) => s.context.user?.userId ?? '');
   const canEdit = useOperation('edit', PATH);
   const canAuthorize = useOperation('authorize', PATH);
@@ -298,6 +298,7 @@ export function UserManagementScreen() {
           user={editing.kind === 'edit' ? editing.user : null}
           gateway={users}
           notifier={notifier}
+          clock={clock}
           onClose={closeDialog}
           onSaved={onSaved}
         />

@@ -2,7 +2,7 @@
 // stages it passes (where it stands, where it ended), 基本信息 with the review under way and who reviews each
 // level, and the 时间线 of every event — when, who in which role, what, from which state to which, at which
 // review level, and what they wrote; between them, one tab per stage the business has reached, each declared
-// beside its stage (`*.detail-tab.ts`, stage/detail-tabs.ts), so this screen does not grow per stage. The
+// beside its stage (its `*.screens.ts`'s `detailTab`, stage/detail-tabs.ts), so this screen does not grow per stage. The
 // next action is a link to the stage's own page (SPEC §6 grants a code on its own page only); 终止, 暂停 and
 // 恢复 are this business's own and are offered here too when allowed.
 import {

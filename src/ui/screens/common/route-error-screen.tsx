@@ -1,7 +1,9 @@
 // What a route shows when it cannot be shown (SPEC §8): a screen whose chunk is missing or took over 120 s,
 // with a retry; anything else as a plain failure message. Never a stack trace.
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useLayoutEffect } from 'react';
 import { useNavigate, useRouteError } from 'react-router-dom';
+import { dropDrawnLogin } from '../../app/drawn-login';
 import { ScreenLoadError } from '../screen-registry';
 
 const useStyles = makeStyles({
@@ -35,6 +37,9 @@ function LoadFailure({ error }: { error: unknown }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const { title, detail } = describe(error);
+  // On /login the form login.html drew hides the app until the login screen takes it over: when that screen
+  // cannot be loaded, the failure and its retry are what the page shows.
+  useLayoutEffect(dropDrawnLogin, []);
   return (
     <section className={styles.page} role="alert">
       <Text size={500} weight="semibold">

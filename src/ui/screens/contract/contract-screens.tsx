@@ -17,6 +17,7 @@ import {
   type ContractType,
 } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
+import { SIGNATORIES_PATH } from '../../../domain/financing/signing';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { useServices } from '../../app/services';
@@ -280,6 +281,9 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
         <Text as="h1" size={600} weight="semibold">
           合同制作（{prefill.businessNo}）
         </Text>
+        <Button onClick={() => navigate(`${SIGNATORIES_PATH}?businessId=${encodeURIComponent(prefill.businessId)}`)}>
+          合同签章
+        </Button>
         <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
       </div>
       <Text>业务状态：{stateLabel(prefill.state)}。合同要素已按业务要素预填，与业务要素不一致的合同不能通过审核。</Text>

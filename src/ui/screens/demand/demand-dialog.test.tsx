@@ -18,6 +18,7 @@ beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(cleanup);
 
+const clock = { now: () => new Date() };
 const OWN = { keyId: 's1', name: '华东建材有限公司' };
 
 function renderDemands(suppliers: ResourceOption[]) {
@@ -51,7 +52,7 @@ function renderDemands(suppliers: ResourceOption[]) {
   const session = createActor(setup({}).createMachine({ context: { menus } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
-    <ServicesContext.Provider value={{ session, resources, notifier } as unknown as Services}>
+    <ServicesContext.Provider value={{ session, resources, notifier, clock } as unknown as Services}>
       <MemoryRouter>
         <ResourceScreen def={FINANCING_DEMAND} />
       </MemoryRouter>

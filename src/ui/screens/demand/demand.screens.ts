@@ -1,6 +1,7 @@
 import { defineScreens } from '../define-screens';
 import { resourceScreen } from '../resource/resource-screen-loader';
 import { stageListScreen } from '../stage/stage-kit';
+import { defineDetailTab } from '../stage/define-detail-tab';
 
 export default defineScreens({
   '/financingDemandManagement/financingDemandManagement': resourceScreen(
@@ -10,4 +11,10 @@ export default defineScreens({
     async () => (await import('../../../domain/financing/pre-credit')).PRE_CREDIT_STAGE,
   ),
   '/business/applyForRufs': async () => (await import('./apply-for-rufs-screen')).ApplyForRufsScreen,
+});
+
+export const detailTab = defineDetailTab({
+  key: 'preCredit',
+  stage: 'PRE_CREDIT',
+  load: async () => (await import('./pre-credit-detail-tab')).PreCreditDetailTab,
 });

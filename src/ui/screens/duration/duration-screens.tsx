@@ -3,7 +3,7 @@
 // form (检查发现, 风险分类, 结论; 保存 and 提交) or RISK_HEAD's 通过 / 退回 with an opinion —; 贷后报告统计 per 经办人 and
 // month; and 业务详情's 存续期 tab. What may be done comes from the item's `actions`, never decided here; each read
 // is made once by a component keyed by what it reads.
-import { Button, Field, Input, Select, Spinner, Text, Textarea, makeStyles } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Text, Textarea, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -19,7 +19,7 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
-import { DocumentList, type DocumentListSpec } from '../stage/document-parts';
+import { DocumentList, type DocumentListSpec, documentFields } from '../stage/document-parts';
 
 const ROUTES = { resource: { api: DURATION_API, noun: '存续期报告' } };
 const STATS_ROUTES = { resource: { api: DURATION_STATS_API, noun: '贷后报告统计' } };
@@ -217,18 +217,7 @@ function ReportForm({ report, actions, onDone }: { report: Report; actions: stri
     conclusion: report.conclusion ?? '',
   });
   const set = (key: string, value: string) => setV({ ...v, [key]: value });
-  const choice = (key: string, label: string, options: Readonly<Record<string, string>>) => (
-    <Field label={label} required>
-      <Select value={v[key]} onChange={(_, d) => set(key, d.value)}>
-        <option value="">请选择</option>
-        {Object.entries(options).map(([code, text]) => (
-          <option key={code} value={code}>
-            {text}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
+  const { choice } = documentFields(v, (patch) => setV({ ...v, ...patch } as Record<string, string>));
   return (
     <section aria-label="制作存续期报告" className={styles.section}>
       <div className={styles.form}>
@@ -237,8 +226,8 @@ function ReportForm({ report, actions, onDone }: { report: Report; actions: stri
             <Textarea value={v[f.key] ?? ''} maxLength={500} onChange={(_, d) => set(f.key, d.value)} />
           </Field>
         ))}
-        {choice('riskClass', '风险分类', RISK_CLASS_LABEL)}
-        {choice('conclusion', '结论', CONCLUSION_LABEL)}
+        {choice('riskClass', '风险分类', RISK_CLASS_LABEL, undefined, '请选择')}
+        {choice('conclusion', '结论', CONCLUSION_LABEL, undefined, '请选择')}
       </div>
       <Text>风险分类为次级、可疑或损失的报告审核通过后，将生成风险预警。</Text>
       <div className={styles.row}>

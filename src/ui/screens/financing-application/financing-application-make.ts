@@ -9,6 +9,7 @@ import type { StageClient, StageRecord } from '../../../application/ports/stage-
 import { type MakeSpec, editableByStatus } from '../../../application/stage/make-page.machine';
 import { type LineFigures, fenToYuanText, lineFigures } from '../../../domain/financing/financing-application-form';
 import { submitFinancingApplicationProblems } from '../../../domain/financing/financing-application-rules';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import {
   type CapitalSideOption,
   CapitalChoiceMessage,
@@ -170,7 +171,7 @@ export function liveProblems(
     ...submitFinancingApplicationProblems({
       supplierId: d.supplierId,
       lines: figures.flatMap((f) =>
-        f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: Number(f.amount) }],
+        f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: fenToWire(f.amount) }],
       ),
       orders: offer.orders.map((o) => ({
         orderId: o.keyId,
@@ -182,7 +183,7 @@ export function liveProblems(
         dueDate: o.dueDate,
       })),
       ratio: offer.ratio,
-      preCreditAvailable: d.preCreditAvailable,
+      preCreditAvailable: d.preCreditAvailable === null ? null : BigInt(d.preCreditAvailable),
       singleMax: d.singleMax === null ? null : BigInt(d.singleMax),
       maxTermDays: d.maxTermDays,
       productTerm: product,
@@ -277,7 +278,7 @@ export function financingApplicationMakeSpec(
           repaymentSource: values.source || null,
           payeeBank: values.bank.trim() || null,
           payeeAccount: values.account.trim() || null,
-          lines: figures.map((f) => ({ orderId: f.orderId, financeAmount: Number(f.amount) })),
+          lines: figures.map((f) => ({ orderId: f.orderId, financeAmount: fenToWire(f.amount ?? 0n) })),
           docs: Object.entries(values.docs).map(([docType, d]) => ({
             docType,
             fileIds: d.files.map((f) => f.keyId),

@@ -1,5 +1,6 @@
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens, stageListScreen } from '../stage/stage-kit';
+import { defineDetailTab } from '../stage/define-detail-tab';
 
 export const examine = stageExamineScreens(
   'APPLICATION',
@@ -14,4 +15,10 @@ export default defineScreens({
     (await import('./access-documents-make-screen')).AccessDocumentsMakeScreen,
   '/business/financingApplicationExamine': examine.list,
   '/business/financingApplicationExamineInfo': examine.info,
+});
+
+export const detailTab = defineDetailTab({
+  key: 'application',
+  stage: 'APPLICATION',
+  load: async () => (await import('./financing-application-detail-tab')).FinancingApplicationDetailTab,
 });

@@ -267,7 +267,7 @@ export function DashboardScreen() {
 
 function Figures() {
   const styles = useStyles();
-  const { session } = useServices();
+  const { session, statistics } = useServices();
   const menus = useSelector(session, selectMenus);
   const nickName = useSelector(session, selectNickName);
   const canExport = useMemo(
@@ -338,6 +338,14 @@ function Figures() {
         >
           重置
         </Button>
+        {canExport && (
+          <Button
+            icon={<ArrowDownloadRegular />}
+            onClick={() => void statistics.exportDashboard(filter).catch(() => undefined)}
+          >
+            导出全部
+          </Button>
+        )}
       </form>
       <Kpis filter={filter} />
       <div className={styles.widgets}>

@@ -12,9 +12,9 @@ import { tallyAgendaItem } from '../../../domain/financing/meeting-tally';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { menu, stagesServing } from '../screen-test-support';
-import { DETAIL_TABS, tabsFor } from '../stage/detail-tabs';
+import { DETAIL_TABS, GATHERED_TABS, tabsFor } from '../stage/detail-tabs';
 import { MeetingDetailTab } from './meeting-detail-tab';
-import meetingTab from './meeting.detail-tab';
+import { detailTab as meetingTab } from './meeting.screens';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -84,6 +84,12 @@ describe('业务详情 · 评审会', () => {
   it('is declared for the meeting stage and shown only with its section', () => {
     expect(meetingTab).toMatchObject({ key: 'meeting', label: '评审会', stage: 'MEETING' });
     expect(DETAIL_TABS.map((t) => t.key)).toContain('meeting');
+    // Every tab of 业务详情 is declared one way: its stage's `*.screens.ts` exports it as `detailTab`.
+    expect(Object.keys(GATHERED_TABS).every((file) => file.endsWith('.screens.ts'))).toBe(true);
+    expect(Object.keys(GATHERED_TABS).map((f) => f.split('/').at(-1))).toEqual(
+      expect.arrayContaining(['business.screens.ts', 'demand.screens.ts', 'financing-application.screens.ts']),
+    );
+    expect(DETAIL_TABS.map((t) => t.key)).toEqual(expect.arrayContaining(['attachments', 'preCredit', 'application']));
     expect(tabsFor(detailWith({}), [meetingTab])).toEqual([]);
     expect(tabsFor(detailWith({ meeting: { hearings: [closed] } }), [meetingTab])).toEqual([meetingTab]);
   });

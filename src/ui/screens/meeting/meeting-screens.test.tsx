@@ -25,6 +25,7 @@ beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(cleanup);
 
+const clock = { now: () => new Date() };
 const MEMBERS = [
   { userId: 'c', name: '郑国华', role: 'CHAIR' as const, attendance: null },
   { userId: 'm1', name: '冯涛', role: 'MEMBER' as const, attendance: null },
@@ -85,7 +86,7 @@ function render(
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
     <MemoryRouter initialEntries={[path]}>
-      <ServicesContext.Provider value={{ session, stages, notifier } as unknown as Services}>
+      <ServicesContext.Provider value={{ session, stages, notifier, clock } as unknown as Services}>
         <Routes>
           <Route path="/business/newDetails" element={<Where />} />
           <Route path="*" element={el} />

@@ -14,6 +14,7 @@ import { isVotingRole, OPINION_LABEL, type Opinion } from '../../../domain/finan
 import { CONCLUSION_LABEL } from '../../../domain/financing/meeting-rules';
 import { formatShanghaiTime } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
+import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
 import { useConfirm } from '../../kit/dialogs/use-confirm';
 import { RowActions } from '../../kit/table/row-actions';
@@ -93,6 +94,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const navigate = useNavigate();
   const { room, meeting: m, loading, failed, busy, userId } = useMeetingRoom(meetingId);
   const { confirm, dialog } = useConfirm();
+  const { clock } = useServices();
   if (failed) {
     return <MeetingMissing back={MEETING_VOTE_PATH} />;
   }
@@ -102,7 +104,7 @@ function Room({ meetingId }: { meetingId: string }) {
   const voter = !!me && isVotingRole(me.role) && me.attendance !== 'ABSENT';
   const move = async (action: 'openVoting' | 'closeVoting') => {
     // Voting before the meeting's own time is possible (a meeting held early), but never by a slip: it asks.
-    if (action === 'openVoting' && Date.parse(m.scheduledAt) > Date.now()) {
+    if (action === 'openVoting' && Date.parse(m.scheduledAt) > clock.now().getTime()) {
       const yes = await confirm({
         title: '开始表决',
         message: `会议时间为 ${formatShanghaiTime(m.scheduledAt)}，尚未到会议时间。确定现在开始表决吗？`,

@@ -16,6 +16,7 @@ import { SummaryRiskControlScreen } from './summary-risk-control-screen';
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
 
+const clock = { now: () => new Date() };
 const ACTIVE = {
   keyId: 's3',
   status: 'ACTIVE',
@@ -56,7 +57,7 @@ function renderScreen(codes: string[]) {
   const session = createActor(setup({}).createMachine({ context: { menus } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
-    <ServicesContext.Provider value={{ session, resources, parameters, notifier } as unknown as Services}>
+    <ServicesContext.Provider value={{ session, resources, parameters, notifier, clock } as unknown as Services}>
       <MemoryRouter initialEntries={[SUMMARY_RISK_CONTROL_PATH]}>
         <SummaryRiskControlScreen />
       </MemoryRouter>

@@ -30,8 +30,8 @@ const useStyles = makeStyles({
 
 export function SummaryRiskControlScreen() {
   const styles = useStyles();
-  const { parameters, notifier } = useServices();
-  const [machine] = useState(() => createSummaryParameterMachine({ gateway: parameters, notifier }));
+  const { parameters, notifier, clock } = useServices();
+  const [machine] = useState(() => createSummaryParameterMachine({ gateway: parameters, notifier, clock }));
   const actor = useActorRef(machine);
   const texts = useSelector(actor, (s) => s.context.texts);
   const errors = useSelector(actor, (s) => s.context.errors);

@@ -1,9 +1,10 @@
 // 推送制作 and 正式函件管理 (BUSINESS.md §4 "L/M", "L"). 推送制作 is the kit's list of businesses that reached 推送; its
 // 查看 opens the push on the same page (`?id=`): what stage 9 would refuse, 推送 (channel, 中登查询编号) and 登记反馈
-// when the table offers them, the push records with their package, the letters, the 接口日志. 正式函件管理 generates
-// a letter for a business (`?businessId=`) and moves it (发送, 上传回执, 拒收) as the gateway lists each letter's
-// actions. The rules are the gateway's; nothing is decided here.
-import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
+// when the table offers them (the kit's forms), the push records with their package, the letters, the 接口日志 (the
+// kit's tables). 正式函件管理 lists the businesses letters may be generated for (the kit's documents), generates one
+// for a business (`?businessId=`) and moves it (发送, 上传回执, 拒收) as the kit's stage items, with the actions the
+// gateway lists on each letter. The rules are the gateway's; nothing is decided here.
+import { Button, Field, Select, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
@@ -12,6 +13,7 @@ import {
   CAPITAL_ANSWER,
   CHANNEL_LABEL,
   LETTER_API,
+  LETTER_ITEMS,
   LETTER_LIST_PATH,
   LETTER_TYPE_LABEL,
   PUSH_LIST_PATH,
@@ -22,12 +24,15 @@ import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { CHILD_STATUSES, type ChildStatus } from '../../../domain/stage/stage';
 import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
-import { useLoadOnce } from '../../kit/use-load-once';
 import { useOperation } from '../../shell/permission';
-import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
+import { ActionForm, type FormField, type FormValues } from '../stage/action-form';
+import { DataTable } from '../stage/data-table';
+import { Facts, yuan } from '../stage/detail-tab-parts';
+import { DocumentMakeable } from '../stage/document-parts';
+import { type ItemRow, type StageItemsSpec, StageItems } from '../stage/item-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { StageSection, stageListAndRecord } from '../stage/stage-parts';
-import { useStage, useStageAct } from '../stage/use-stage';
+import { useStage } from '../stage/use-stage';
 
 interface Push {
   pushId: string;
@@ -42,19 +47,20 @@ interface Push {
   pushedAt: string | null;
   createdAt: string;
 }
-interface Letter {
-  keyId: string;
-  businessId: string;
+interface Letter extends ItemRow {
   letterNo: string;
   letterTypeLabel: string;
   addresseeName: string;
   statusLabel: string;
   sendMethodLabel: string | null;
   sentAt: string | null;
-  receiptAt: string | null;
-  version: number;
-  businessNo?: string;
-  actions?: string[];
+}
+interface Log {
+  at: string;
+  direction: string;
+  provider: string;
+  message: string;
+  resultCode: number;
 }
 interface PushDetail extends StageRecord {
   actions: string[];
@@ -67,7 +73,7 @@ interface PushDetail extends StageRecord {
   pushes: Push[];
   letters: Letter[];
   deskPath: string | null;
-  logs: { at: string; direction: string; provider: string; message: string; resultCode: number }[];
+  logs: Log[];
   problems: string[];
 }
 
@@ -93,9 +99,12 @@ export function PushSection({ id }: { id: string }) {
 function PushView({ record: r, done }: { record: PushDetail; done?: () => void }) {
   const styles = useMakeStyles();
   const { stages } = useServices();
+  const client = useStage(PUSH_STAGE);
   const navigate = useNavigate();
   const mayExport = useOperation('export', PUSH_LIST_PATH);
   const latest = r.pushes[0];
+  const path = (tail: string) => `/${encodeURIComponent(r.keyId)}/${tail}`;
+  const download = (p: Push) => stages.download(PUSH_STAGE, path(`package/${p.pushId}`));
   return (
     <>
       <section className={styles.card} aria-label="推送概况">
@@ -132,388 +141,188 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
           </div>
         )}
       </section>
-      {done && r.actions.includes('submit') && <PushForm record={r} done={done} />}
-      {done && r.actions.includes('capitalFeedback') && <Feedback record={r} done={done} />}
-      <Text as="h2" size={400} weight="semibold">
-        推送记录
-      </Text>
-      <SmallTable
+      {done && r.actions.includes('submit') && (
+        <ActionForm
+          label="推送"
+          fields={PUSH_FIELDS}
+          initial={{ channel: 'API', zhongdengQueryNo: '', comment: '' }}
+          ready={(v) => !!v.zhongdengQueryNo?.trim()}
+          send={(v) => client.custom('POST', path('push'), { version: r.version, ...trimmed(v) })}
+          success="已推送，待推送审核"
+          done={done}
+        />
+      )}
+      {done && r.actions.includes('capitalFeedback') && (
+        <ActionForm
+          label="登记反馈"
+          fields={feedbackFields(r)}
+          initial={{ result: 'APPROVED', capitalRefNo: '', amount: yuanOf(r.approvedAmount), comment: '' }}
+          ready={(v) => v.result !== 'APPROVED' || (!!v.capitalRefNo?.trim() && (yuanToFen(v.amount ?? '') ?? 0n) > 0n)}
+          send={(v) => client.custom('POST', path('feedback'), feedbackBody(r.version, v))}
+          success="资金方反馈已登记"
+          done={done}
+        />
+      )}
+      <DataTable
+        heading
         label="推送记录"
         minWidth="1040px"
-        scrollLabel="推送记录列表"
         columns={[
-          { title: '推送编号', width: 150 },
-          { title: '渠道', width: 60 },
-          { title: '推送时间', width: 140 },
-          { title: '结果', width: 80 },
-          { title: '受理编号', width: 210 },
-          { title: '资金方业务号', width: 130 },
-          { title: '批复额', amount: true },
-          { title: '资料包' },
+          { title: '推送编号', width: 150, cell: (p: Push) => p.pushNo },
+          { title: '渠道', width: 60, cell: (p) => CHANNEL_LABEL[p.channel] },
+          { title: '推送时间', width: 140, cell: (p) => time(p.pushedAt ?? p.createdAt) },
+          { title: '结果', width: 80, cell: (p) => p.resultLabel },
+          { title: '受理编号', width: 210, cell: (p) => p.acceptanceNo ?? '--' },
+          { title: '资金方业务号', width: 130, cell: (p) => p.capitalRefNo ?? '--' },
+          { title: '批复额', amount: true, cell: (p) => yuan(p.capitalApprovedAmount) },
+          {
+            title: '资料包',
+            cell: (p) =>
+              mayExport ? (
+                <Button size="small" onClick={() => download(p)}>
+                  下载
+                </Button>
+              ) : (
+                '--'
+              ),
+          },
         ]}
-        rows={r.pushes.map((p) => ({
-          key: p.pushId,
-          cells: [
-            p.pushNo,
-            CHANNEL_LABEL[p.channel],
-            time(p.pushedAt ?? p.createdAt),
-            p.resultLabel,
-            p.acceptanceNo ?? '--',
-            p.capitalRefNo ?? '--',
-            yuan(p.capitalApprovedAmount),
-            mayExport ? (
-              <Button
-                key="zip"
-                size="small"
-                onClick={() => stages.download(PUSH_STAGE, `/${encodeURIComponent(r.keyId)}/package/${p.pushId}`)}
-              >
-                下载
-              </Button>
-            ) : (
-              '--'
-            ),
-          ],
-        }))}
+        rows={r.pushes}
+        rowKey={(p) => p.pushId}
         empty="暂无推送"
       />
-      <Text as="h2" size={400} weight="semibold">
-        正式函件
-      </Text>
-      <SmallTable
+      <DataTable
+        heading
         label="正式函件"
         minWidth="640px"
-        scrollLabel="正式函件列表"
-        columns={[{ title: '函件编号' }, { title: '类型' }, { title: '收件方' }, { title: '状态' }]}
-        rows={r.letters.map((l) => ({
-          key: l.keyId,
-          cells: [l.letterNo, l.letterTypeLabel, l.addresseeName, l.statusLabel],
-        }))}
+        columns={[
+          { title: '函件编号', cell: (l: Letter) => l.letterNo },
+          { title: '类型', cell: (l) => l.letterTypeLabel },
+          { title: '收件方', cell: (l) => l.addresseeName },
+          { title: '状态', cell: (l) => l.statusLabel },
+        ]}
+        rows={r.letters}
+        rowKey={(l) => l.keyId}
         empty="暂无函件"
       />
-      <Text as="h2" size={400} weight="semibold">
-        接口日志
-      </Text>
-      <SmallTable
+      <DataTable
+        heading
         label="接口日志"
         minWidth="720px"
-        scrollLabel="接口日志列表"
         columns={[
-          { title: '时间', width: 140 },
-          { title: '方向', width: 60 },
-          { title: '接口', width: 120 },
-          { title: '内容' },
-          { title: '结果', width: 60 },
+          { title: '时间', width: 140, cell: (l: Log) => time(l.at) },
+          { title: '方向', width: 60, cell: (l) => (l.direction === 'IN' ? '回调' : '推送') },
+          { title: '接口', width: 120, cell: (l) => l.provider },
+          { title: '内容', cell: (l) => l.message },
+          { title: '结果', width: 60, cell: (l) => (l.resultCode === 0 ? '成功' : '失败') },
         ]}
-        rows={r.logs.map((l, i) => ({
-          key: `${l.at}-${i}`,
-          cells: [
-            time(l.at),
-            l.direction === 'IN' ? '回调' : '推送',
-            l.provider,
-            l.message,
-            l.resultCode === 0 ? '成功' : '失败',
-          ],
-        }))}
+        rows={r.logs}
+        rowKey={(l, i) => `${l.at}-${i}`}
         empty="暂无接口调用"
       />
     </>
   );
 }
 
-function PushForm({ record: r, done }: { record: PushDetail; done: () => void }) {
-  const styles = useMakeStyles();
-  const client = useStage(PUSH_STAGE);
-  const { busy, act } = useStageAct(done);
-  const [channel, setChannel] = useState<keyof typeof CHANNEL_LABEL>('API');
-  const [query, setQuery] = useState('');
-  const [comment, setComment] = useState('');
-  const body = { version: r.version, channel, zhongdengQueryNo: query.trim(), comment: comment.trim() };
-  return (
-    <section className={styles.card} aria-label="推送">
-      <Text as="h2" size={400} weight="semibold">
-        推送
-      </Text>
-      <div className={styles.fields}>
-        <Field label="推送渠道" required>
-          <Select value={channel} onChange={(_, d) => setChannel(d.value as keyof typeof CHANNEL_LABEL)}>
-            {Object.entries(CHANNEL_LABEL).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="中登查询编号" required>
-          <Input value={query} maxLength={50} onChange={(_, d) => setQuery(d.value)} />
-        </Field>
-        <Field label="推送说明">
-          <Textarea value={comment} resize="vertical" onChange={(_, d) => setComment(d.value)} />
-        </Field>
-      </div>
-      <div className={styles.row}>
-        <Button
-          appearance="primary"
-          disabled={busy || !body.zhongdengQueryNo}
-          onClick={() =>
-            act(() => client.custom('POST', `/${encodeURIComponent(r.keyId)}/push`, body), '已推送，待推送审核')
-          }
-        >
-          推送
-        </Button>
-      </div>
-    </section>
-  );
+const PUSH_FIELDS: readonly FormField[] = [
+  { key: 'channel', label: '推送渠道', kind: { options: CHANNEL_LABEL }, required: true },
+  { key: 'zhongdengQueryNo', label: '中登查询编号', kind: 'text', max: 50, required: true },
+  { key: 'comment', label: '推送说明', kind: 'textarea' },
+];
+
+const approving = (v: FormValues) => v.result === 'APPROVED';
+const feedbackFields = (r: PushDetail): readonly FormField[] => [
+  { key: 'result', label: '资金方反馈', kind: { options: CAPITAL_ANSWER }, required: true },
+  { key: 'capitalRefNo', label: '资金方业务号', kind: 'text', max: 50, required: approving },
+  {
+    ...{ key: 'amount', label: '资金方批复额（元）', kind: 'decimal', required: true, shown: approving },
+    hint: `不超过批复金额 ${yuan(r.approvedAmount)} 元`,
+  },
+  { key: 'comment', label: '反馈意见', kind: 'textarea' },
+];
+
+/** The typed values trimmed, the empty ones left out. */
+const trimmed = (v: FormValues) =>
+  Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (x.trim() ? [[k, x.trim()]] : [])));
+
+function feedbackBody(version: number, v: FormValues) {
+  const { amount, ...rest } = trimmed(v);
+  const fen = approving(v) ? yuanToFen(amount ?? '') : null;
+  return { version, ...rest, ...(fen !== null ? { capitalApprovedAmount: Number(fen) } : {}) };
 }
 
-function Feedback({ record: r, done }: { record: PushDetail; done: () => void }) {
-  const styles = useMakeStyles();
-  const client = useStage(PUSH_STAGE);
-  const { busy, act } = useStageAct(done);
-  const [result, setResult] = useState<keyof typeof CAPITAL_ANSWER>('APPROVED');
-  const [ref, setRef] = useState('');
-  const [amount, setAmount] = useState(r.approvedAmount ? formatFen(BigInt(r.approvedAmount)) : '');
-  const [comment, setComment] = useState('');
-  const fen = yuanToFen(amount.trim());
-  const approving = result === 'APPROVED';
-  const ready = !approving || (fen !== null && fen > 0n && !!ref.trim());
-  const body = {
-    version: r.version,
-    result,
-    ...(ref.trim() ? { capitalRefNo: ref.trim() } : {}),
-    ...(approving && fen !== null ? { capitalApprovedAmount: Number(fen) } : {}),
-    ...(comment.trim() ? { comment: comment.trim() } : {}),
-  };
-  return (
-    <section className={styles.card} aria-label="登记反馈">
-      <Text as="h2" size={400} weight="semibold">
-        登记反馈
-      </Text>
-      <div className={styles.fields}>
-        <Field label="资金方反馈" required>
-          <Select value={result} onChange={(_, d) => setResult(d.value as keyof typeof CAPITAL_ANSWER)}>
-            {Object.entries(CAPITAL_ANSWER).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="资金方业务号" required={approving}>
-          <Input value={ref} maxLength={50} onChange={(_, d) => setRef(d.value)} />
-        </Field>
-        {approving && (
-          <Field label="资金方批复额（元）" required hint={`不超过批复金额 ${yuan(r.approvedAmount)} 元`}>
-            <Input value={amount} inputMode="decimal" onChange={(_, d) => setAmount(d.value)} />
-          </Field>
-        )}
-        <Field label="反馈意见">
-          <Textarea value={comment} resize="vertical" onChange={(_, d) => setComment(d.value)} />
-        </Field>
-      </div>
-      <div className={styles.row}>
-        <Button
-          appearance="primary"
-          disabled={busy || !ready}
-          onClick={() =>
-            act(() => client.custom('POST', `/${encodeURIComponent(r.keyId)}/feedback`, body), '资金方反馈已登记')
-          }
-        >
-          登记反馈
-        </Button>
-      </div>
-    </section>
-  );
-}
+const yuanOf = (fen: number | null) => (fen ? formatFen(BigInt(fen)) : '');
 
 // ---- 正式函件管理 ----
 
 export function LetterScreen() {
   const styles = useMakeStyles();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const businessId = params.get('businessId') ?? '';
-  const { stages } = useServices();
-  const makeable = useLoadOnce(
-    () => stages.custom<{ keyId: string; businessNo: string; supplierName: string }[]>(LETTERS, 'GET', '/makeable'),
-    null,
-  );
+  const [round, setRound] = useState(0);
+  const mayMake = useOperation('add', LETTER_LIST_PATH);
   return (
     <section className={styles.page}>
       <Text as="h1" size={600} weight="semibold">
         正式函件管理
       </Text>
-      <section className={styles.card} aria-label="选择业务">
-        {!makeable ? (
-          <Spinner size="small" label="加载业务…" />
-        ) : (
-          <Field label="业务" hint="签约至放款前的业务">
-            <Select value={businessId} onChange={(_, d) => setParams(d.value ? { businessId: d.value } : {})}>
-              <option value="">请选择业务</option>
-              {makeable.map((b) => (
-                <option key={b.keyId} value={b.keyId}>
-                  {b.businessNo}　{b.supplierName}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        )}
-      </section>
-      {businessId && <BusinessLetters key={businessId} businessId={businessId} />}
+      <DocumentMakeable routes={LETTERS} makePath={LETTER_LIST_PATH} label="查看" />
+      {businessId && mayMake && <Generate businessId={businessId} done={() => setRound((n) => n + 1)} />}
+      {businessId && <StageItems key={round} spec={LETTER_SPEC} businessId={businessId} />}
     </section>
-  );
-}
-
-function BusinessLetters({ businessId }: { businessId: string }) {
-  const [round, setRound] = useState(0);
-  const mayMake = useOperation('add', LETTER_LIST_PATH);
-  return (
-    <>
-      {mayMake && <Generate businessId={businessId} done={() => setRound((n) => n + 1)} />}
-      <LetterTable key={round} businessId={businessId} done={() => setRound((n) => n + 1)} />
-    </>
   );
 }
 
 function Generate({ businessId, done }: { businessId: string; done: () => void }) {
-  const styles = useMakeStyles();
   const { stages } = useServices();
-  const { busy, act } = useStageAct(done);
-  const [type, setType] = useState<keyof typeof LETTER_TYPE_LABEL>('TRANSFER_NOTICE');
   return (
-    <section className={styles.card} aria-label="生成函件">
-      <div className={styles.row}>
-        <Field label="函件类型">
-          <Select value={type} onChange={(_, d) => setType(d.value as keyof typeof LETTER_TYPE_LABEL)}>
-            {Object.entries(LETTER_TYPE_LABEL).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Button
-          appearance="primary"
-          disabled={busy}
-          onClick={() =>
-            act(
-              () => stages.custom(LETTERS, 'POST', `/${encodeURIComponent(businessId)}`, { letterType: type }),
-              '函件已生成',
-            )
-          }
-        >
-          生成
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-function LetterTable({ businessId, done }: { businessId: string; done: () => void }) {
-  const { stages } = useServices();
-  const page = useLoadOnce(
-    () =>
-      stages.custom<{ records: Letter[] }>(LETTERS, 'GET', `/${encodeURIComponent(businessId)}/items`, { size: 50 }),
-    null,
-  );
-  if (!page) return <Spinner size="small" label="加载函件…" />;
-  return (
-    <SmallTable
-      label="函件"
-      minWidth="960px"
-      scrollLabel="函件列表"
-      columns={[
-        { title: '函件编号' },
-        { title: '类型' },
-        { title: '收件方' },
-        { title: '发送方式' },
-        { title: '发送时间' },
-        { title: '回执状态' },
-        { title: '操作' },
-      ]}
-      rows={page.records.map((l) => ({
-        key: l.keyId,
-        cells: [
-          l.letterNo,
-          l.letterTypeLabel,
-          l.addresseeName,
-          l.sendMethodLabel ?? '--',
-          time(l.sentAt),
-          l.statusLabel,
-          <LetterActions key="act" letter={l} done={done} />,
-        ],
-      }))}
-      empty="暂无函件"
+    <ActionForm
+      label="生成函件"
+      fields={[{ key: 'letterType', label: '函件类型', kind: { options: LETTER_TYPE_LABEL } }]}
+      initial={{ letterType: 'TRANSFER_NOTICE' }}
+      send={(v) => stages.custom(LETTERS, 'POST', `/${encodeURIComponent(businessId)}`, v)}
+      success="函件已生成"
+      done={done}
     />
   );
 }
 
-function LetterActions({ letter: l, done }: { letter: Letter; done: () => void }) {
-  const styles = useMakeStyles();
+function LetterDownload({ letter }: { letter: Letter }) {
   const { stages } = useServices();
-  const { busy, act } = useStageAct(done);
-  const [method, setMethod] = useState<keyof typeof SEND_METHOD_LABEL>('EXPRESS');
-  const [receipt, setReceipt] = useState('');
-  const move = (action: string, values: object, words: string, comment?: string) =>
-    act(
-      () =>
-        stages.custom(LETTERS, 'POST', `/items/${encodeURIComponent(l.keyId)}/transition`, {
-          ...{ action, version: l.version, values },
-          ...(comment ? { comment } : {}),
-        }),
-      words,
-    );
-  const actions = l.actions ?? [];
   return (
-    <div className={styles.row}>
-      <Button size="small" onClick={() => stages.download(LETTERS, `/${encodeURIComponent(l.keyId)}/pdf`)}>
-        下载
-      </Button>
-      {actions.includes('send') && (
-        <>
-          <Select
-            aria-label="发送方式"
-            size="small"
-            value={method}
-            onChange={(_, d) => setMethod(d.value as keyof typeof SEND_METHOD_LABEL)}
-          >
-            {Object.entries(SEND_METHOD_LABEL).map(([k, v]) => (
-              <option key={k} value={k}>
-                {v}
-              </option>
-            ))}
-          </Select>
-          <Button
-            size="small"
-            appearance="primary"
-            disabled={busy}
-            onClick={() => move('send', { sendMethod: method }, '函件已发送')}
-          >
-            发送
-          </Button>
-        </>
-      )}
-      {actions.includes('receipt') && (
-        <>
-          <FileUpload
-            label="回执"
-            accept="pdf,png,jpg,jpeg"
-            limit={1}
-            onChange={(f) => setReceipt(f[0]?.keyId ?? '')}
-          />
-          <Button
-            size="small"
-            appearance="primary"
-            disabled={busy || !receipt}
-            onClick={() => move('receipt', { receiptFileId: receipt }, '回执已上传')}
-          >
-            上传回执
-          </Button>
-        </>
-      )}
-      {actions.includes('refuse') && (
-        <Button size="small" disabled={busy} onClick={() => move('refuse', {}, '已登记拒收', '项目公司拒收')}>
-          拒收
-        </Button>
-      )}
-    </div>
+    <Button size="small" onClick={() => stages.download(LETTERS, `/${encodeURIComponent(letter.keyId)}/pdf`)}>
+      下载
+    </Button>
   );
 }
+
+const LETTER_SPEC: StageItemsSpec<Letter> = {
+  routes: LETTERS,
+  table: LETTER_ITEMS,
+  label: '函件',
+  columns: ['函件编号', '类型', '收件方', '发送方式', '发送时间', '回执状态', 'PDF'].map((title) => ({ title })),
+  cells: (l) => [
+    ...[l.letterNo, l.letterTypeLabel, l.addresseeName, l.sendMethodLabel ?? '--', time(l.sentAt), l.statusLabel],
+    <LetterDownload key="pdf" letter={l} />,
+  ],
+  inputs: (action, _row, values, set) =>
+    action === 'send' ? (
+      <Field label="发送方式" required>
+        <Select value={String(values.sendMethod ?? '')} onChange={(_, d) => set({ sendMethod: d.value || null })}>
+          <option value="">请选择发送方式</option>
+          {Object.entries(SEND_METHOD_LABEL).map(([k, v]) => (
+            <option key={k} value={k}>
+              {v}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    ) : (
+      <FileUpload
+        label="回执"
+        accept="pdf,png,jpg,jpeg"
+        limit={1}
+        onChange={(f) => set({ receiptFileId: f[0]?.keyId ?? null })}
+      />
+    ),
+};

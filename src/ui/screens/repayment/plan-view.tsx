@@ -5,7 +5,8 @@
 import { Field, Input, Select, Text } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
 import { scheduleOf } from '../../../domain/financing/lending';
-import { type InstallmentView, PLAN_STAGE } from '../../../domain/financing/repayment-plan';
+import { RISK_CLASS_LABEL, type RiskClass } from '../../../domain/financing/close-of-business';
+import { type InstallmentView, PLAN_STAGE, WRITE_OFF_REVIEW_LABEL } from '../../../domain/financing/repayment-plan';
 import type { AllocationView } from '../../../domain/financing/repayment';
 import type { RepaymentMethod } from '../../../domain/financing/repayment-schedule';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
@@ -33,6 +34,8 @@ export interface PlanDetail extends StageRecord {
   dayCountBasis: 360 | 365;
   zhongdengDueDate: string | null;
   zhongdengRegNo: string | null;
+  riskClass: RiskClass;
+  writeOffReview: 'YES' | 'NO';
   installments: InstallmentView[];
   allocations: AllocationView[];
 }
@@ -62,6 +65,8 @@ export function PlanSection({ id }: { id: string }) {
                 ['业务编号', p.businessNo],
                 ['供应商', p.supplierName ?? '--'],
                 ['状态', p.stateLabel],
+                ['风险分类', RISK_CLASS_LABEL[p.riskClass] ?? p.riskClass],
+                ['核销审查', WRITE_OFF_REVIEW_LABEL[p.writeOffReview] ?? p.writeOffReview],
                 ['放款金额', `${yuan(p.loanAmount)} 元`],
                 ['前置利息', `${yuan(p.upfrontInterest)} 元`],
                 ['服务费', `${yuan(p.serviceFee)} 元`],

@@ -76,7 +76,7 @@ export const ReportMakeScreen = recordScreen(ReportStepper);
 
 function ReportStepper({ id }: { id: string }) {
   const styles = { ...useMakeStyles(), ...useStyles() };
-  const { browser } = useServices();
+  const { browser, clock } = useServices();
   // The stepper reopens on the step it was left on (a reload, 编辑 again), per report.
   const stepKey = `reportStep:${id}`;
   const [active, setActiveState] = useState<ReportStepKey>(() => {
@@ -101,7 +101,7 @@ function ReportStepper({ id }: { id: string }) {
         const { content, errors } = contentOf(key, values[key]);
         const bounds = opened.record?.bounds ? termsBoundsOf(opened.record.bounds) : null;
         if (Object.keys(errors).length) return { errors };
-        const refusal = stepSaveRefusal(key, content, bounds);
+        const refusal = stepSaveRefusal(key, content, bounds, clock.now());
         if (refusal) return { errors: { [key]: refusal }, message: refusal };
         return { body: { step: key, content } };
       },
@@ -110,7 +110,7 @@ function ReportStepper({ id }: { id: string }) {
       problemsOf: (record) => record?.problems ?? [],
       messages: { saved: '本章已保存' },
     }),
-    [client],
+    [client, clock],
   );
   const page = useMakePage(REPORT_STAGE, spec, id);
 
@@ -168,7 +168,7 @@ function ReportStepper({ id }: { id: string }) {
             onTabSelect={(_, d) => go(d.value as ReportStepKey)}
           >
             {REPORT_STEPS.map((s, i) => {
-              const done = stepDone(s.key, contents[s.key], contents);
+              const done = stepDone(s.key, contents[s.key], contents, clock.now());
               return (
                 <Tab key={s.key} value={s.key} className={styles.tab}>
                   {`${i + 1}. ${s.title}`} {done ? '✓' : ''}

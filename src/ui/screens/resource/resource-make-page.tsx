@@ -49,9 +49,9 @@ export function ResourceMakePage({ def, makePath }: { def: ResourceDef; makePath
 
 function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string; keyId: string }) {
   const styles = useStyles();
-  const { resources, notifier } = useServices();
+  const { resources, notifier, clock } = useServices();
   const navigate = useNavigate();
-  const [machine] = useState(() => createResourceMakeMachine({ def, gateway: resources, notifier }));
+  const [machine] = useState(() => createResourceMakeMachine({ def, gateway: resources, notifier, clock }));
   const actor = useActorRef(machine, { input: keyId ? { keyId } : {} });
   const mode = useSelector(actor, (s) => s.context.mode);
   const texts = useSelector(actor, (s) => s.context.texts);
@@ -118,7 +118,7 @@ function MakeForm({ def, makePath, keyId }: { def: ResourceDef; makePath: string
                 <Input
                   value={texts[f.key] ?? ''}
                   type={f.type === 'date' ? 'date' : 'text'}
-                  {...dateBounds(f)}
+                  {...dateBounds(f, clock.now())}
                   placeholder={f.hint ?? `请输入${f.label}`}
                   contentAfter={
                     rateHint(f, texts[f.key] ?? '') ? (

@@ -17,6 +17,7 @@ import { menu } from '../screen-test-support';
 beforeAll(withoutWebAnimations);
 afterEach(cleanup);
 
+const clock = { now: () => new Date() };
 const ENTERPRISE = {
   keyId: 'e1',
   status: 'PENDING',
@@ -86,7 +87,7 @@ function renderScreen(def: ResourceDef, row: ResourceRecord, codes: string[], ch
   const session = createActor(setup({}).createMachine({ context: { menus } })).start();
   const notifier = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
   renderInFluent(
-    <ServicesContext.Provider value={{ session, resources, notifier } as unknown as Services}>
+    <ServicesContext.Provider value={{ session, resources, notifier, clock } as unknown as Services}>
       <MemoryRouter>
         <ResourceScreen def={def} />
       </MemoryRouter>

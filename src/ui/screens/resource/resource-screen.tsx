@@ -198,7 +198,7 @@ export function ResourceScreen({
   embedded = false,
 }: ResourceScreenProps) {
   const styles = { ...useListScreenStyles(), ...useOwnStyles() };
-  const { resources, notifier, session } = useServices();
+  const { resources, notifier, session, clock } = useServices();
   const menus = useSelector(session, selectMenus);
   const grants = useMemo(() => operationCodesFor(menus, def.menuPath), [menus, def.menuPath]);
   // A record made on a page of its own may be edited by who holds the code there as well as on the list (a
@@ -220,11 +220,11 @@ export function ResourceScreen({
   // A list whose records are made on a page of their own (makePath): coming back from 提交, the new record is in it.
   useReadAgainWhenShown(list, !!def.makePath);
   const [formMachine] = useState(() =>
-    createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload }),
+    createResourceFormMachine({ def, gateway: resources, notifier, onSaved: reload, clock }),
   );
   const editor = useActorRef(formMachine);
   const [actionMachine] = useState(() =>
-    createResourceActionMachine({ def, gateway: resources, notifier, onChanged: reload }),
+    createResourceActionMachine({ def, gateway: resources, notifier, onChanged: reload, clock }),
   );
   const action = useActorRef(actionMachine);
   const table = usePagedList(list, def.name);
@@ -248,7 +248,7 @@ export function ResourceScreen({
   const [exporting, setExporting] = useState(false);
   const query = useSelector(list, (s) => s.context.query);
   const setDraftKey = (key: string, value: string) => setDraft((q) => ({ ...q, [key]: value }));
-  const now = new Date();
+  const now = clock.now();
   const navigate = useNavigate();
   const makePath = def.makePath;
   const openCreate = () => (makePath ? navigate(makePath) : editor.send({ type: 'OPEN_CREATE' }));
@@ -457,7 +457,7 @@ export function ResourceScreen({
                   <Input
                     value={texts[f.key] ?? ''}
                     type={f.type === 'date' ? 'date' : 'text'}
-                    {...dateBounds(f)}
+                    {...dateBounds(f, now)}
                     maxLength={f.type === 'money' || f.type === 'int' ? 20 : textMax(f)}
                     contentAfter={
                       rateHint(f, texts[f.key] ?? '') ? (

@@ -4,42 +4,52 @@
 // 签署 with the one-time code; 催签 and 撤销 where offered) and 签约文件详情 (each signed PDF with every signature's
 // signer, time and validity as the gateway read them, and its download). What may be done comes from the gateway
 // (the business's and the record's `actions`); no screen sets a signing status.
-import { Button, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { Button, Field, Input, Select, Spinner, Text } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import {
   APPLY_ONLINE_PATH,
   DEFAULT_DEADLINE_DAYS,
   SIGN_FILE_DETAILS_PATH,
   SIGN_SUPPLEMENT_PATH,
-  SUPPLEMENT_STATES,
   SIGNER_ROLE_LABEL,
   SIGNING_API,
   SIGNING_DETAILS_PATH,
+  SUPPLEMENT_STATES,
   type SignerRole,
+  roleOrderOf,
   signersProblem,
 } from '../../../domain/financing/signing';
-import { formatDateTime } from '../../../domain/format/date-format';
 import { yuanToFen } from '../../../domain/format/money-format';
-import type { StoredFile } from '../../../application/ports/file-gateway.port';
-import { useServices } from '../../app/services';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
-import { Facts, SmallTable } from '../stage/detail-tab-parts';
+import { ActionForm } from '../stage/action-form';
+import { ChoiceField } from '../stage/choice-field';
+import { DataTable } from '../stage/data-table';
+import { Facts } from '../stage/detail-tab-parts';
+import { useDocumentRoutes } from '../stage/document-parts';
+import {
+  EventTimeline,
+  type RecordsSpec,
+  StagePage,
+  StageRecords,
+  type WaitingBusiness,
+  WaitingBusinesses,
+  at,
+  linkTo,
+  textColumn as col,
+  useStagePageStyles,
+  useWaiting,
+} from '../stage/record-pages';
+import { SignedFiles } from '../stage/signed-files';
+import { useStageAct } from '../stage/use-stage';
 
 const ROUTES = { resource: { api: SIGNING_API, noun: '签约' } };
+const enc = encodeURIComponent;
+const detailsLink = (id: string) => linkTo(SIGNING_DETAILS_PATH, 'id', id);
 
-interface SignerRow {
-  order: number;
-  role: SignerRole;
-  organization: string;
-  name: string;
-  mobile: string;
-  channel: string;
-  statusLabel: string;
-  signedAt: string | null;
-}
 interface Signing {
   keyId: string;
   businessId: string;
@@ -49,9 +59,9 @@ interface Signing {
   providerFlowId: string | null;
   providerStatusLabel: string | null;
   deadline: string | null;
-  signers: SignerRow[];
+  signers: { order: number; role: SignerRole; organization: string; name: string; channel: string }[];
   progress: string;
-  documents: { seq: number; name: string; sha256: string }[];
+  documents: { seq: number }[];
   originalsReceivedOn: string | null;
   reason: string | null;
   timeline: { at: string; text: string }[];
@@ -60,355 +70,217 @@ interface Signing {
   supplierName?: string;
   businessState?: string;
 }
-interface Waiting {
-  keyId: string;
-  businessNo: string;
-  supplierName: string;
-  state: string;
-  version: number;
-  actions: string[];
-}
+type Signer = Signing['signers'][number] & { statusLabel: string; signedAt: string | null };
 interface Detail {
-  record: Signing;
-  notices: { at: string; kind: string; mobile: string; text: string }[];
+  record: Signing & { signers: Signer[] };
+  notices: { at: string; mobile: string; text: string }[];
   mySignerOrder: number | null;
   business: { version: number; actions: string[] };
   actions: string[];
 }
-interface SignatureInfo {
-  index: number;
-  signerName: string;
-  issuer: string;
-  signedAt: string | null;
-  valid: boolean;
-  coversWholeFile: boolean;
-}
 
-const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 20px', minWidth: 0 },
-  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
-  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: '12px 16px' },
-  valid: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
-  invalid: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  hash: { wordBreak: 'break-all', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
-});
+const status = (r: Signing) => (r.providerStatusLabel ? `${r.statusLabel}（${r.providerStatusLabel}）` : r.statusLabel);
 
-function useGateway() {
-  const { stages, notifier } = useServices();
-  return {
-    notifier,
-    get: <T,>(path: string, query?: object) => stages.custom<T>(ROUTES, 'GET', path, query),
-    post: <T,>(path: string, body?: object) => stages.custom<T>(ROUTES, 'POST', path, body ?? {}),
-    transition: (path: string, body: object) => stages.custom<unknown>(ROUTES, 'POST', path, body),
-    download: (path: string) => stages.download(ROUTES, path),
-  };
-}
+// ——— 签约管理, 在线签约 and 业务详情's 合同与签约 tab ———
 
-const at = (v: string | null) => (v ? formatDateTime(v) : '');
-const detailsLink = (id: string) => `${SIGNING_DETAILS_PATH}?id=${encodeURIComponent(id)}`;
+const NO = col<Signing>('签约编号', (r) => r.signNo, 150);
+const KIND = col<Signing>('方式', (r) => r.kindLabel);
+const PROGRESS = col<Signing>('进度', (r) => r.progress);
+const DEADLINE = col<Signing>('截止', (r) => at(r.deadline));
+const STATUS = col<Signing>('状态', status);
 
-function Title({ children }: { children: string }) {
-  return (
-    <Text as="h1" size={600} weight="semibold">
-      {children}
-    </Text>
-  );
-}
-
-// ——— 签约管理 and 在线签约 ———
-
-function SigningList({ kind, label }: { kind?: 'ONLINE'; label: string }) {
-  const navigate = useNavigate();
-  const { get } = useGateway();
-  const page = useLoadOnce(() => get<{ records: Signing[] }>('', { current: 1, size: 50, ...(kind ? { kind } : {}) }), {
-    records: [],
-  });
-  return (
-    <SmallTable
-      label={label}
-      minWidth="900px"
-      columns={['签约编号', '业务编号', '供应商', '方式', '进度', '截止', '状态', '操作'].map((title, i) => ({
-        title,
-        ...(i < 2 ? { width: 150 } : {}),
-      }))}
-      rows={page.records.map((r) => ({
-        key: r.keyId,
-        cells: [
-          r.signNo,
-          r.businessNo ?? '',
-          r.supplierName ?? '',
-          r.kindLabel,
-          r.progress,
-          at(r.deadline),
-          r.providerStatusLabel ? `${r.statusLabel}（${r.providerStatusLabel}）` : r.statusLabel,
-          <Button key="open" size="small" onClick={() => navigate(detailsLink(r.keyId))}>
-            详情
-          </Button>,
-        ],
-      }))}
-      empty="暂无签约记录"
-    />
-  );
-}
-
-function WaitingList() {
-  const navigate = useNavigate();
-  const { get } = useGateway();
-  const rows = useLoadOnce(() => get<Waiting[]>('/waiting'), []);
-  const startable = rows.filter((b) => b.actions.includes('startOnline'));
-  if (!startable.length) return null;
-  return (
-    <>
-      <Text as="h2" size={400} weight="semibold">
-        待签约的业务
-      </Text>
-      <SmallTable
-        label="待签约的业务"
-        columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
-        rows={startable.map((b) => ({
-          key: b.keyId,
-          cells: [
-            b.businessNo,
-            b.supplierName,
-            stateLabel(b.state),
-            <Button
-              key="start"
-              size="small"
-              appearance="primary"
-              onClick={() => navigate(`${APPLY_ONLINE_PATH}?businessId=${encodeURIComponent(b.keyId)}`)}
-            >
-              发起线上签约
-            </Button>,
-          ],
-        }))}
-      />
-    </>
-  );
-}
+/** The signings across businesses, each opening its 签约详情. */
+const LIST: RecordsSpec<Signing> = {
+  ...{ routes: ROUTES, label: '签约记录', empty: '暂无签约记录', openPath: SIGNING_DETAILS_PATH, minWidth: '900px' },
+  columns: [
+    NO,
+    col<Signing>('业务编号', (r) => r.businessNo ?? '', 150),
+    col<Signing>('供应商', (r) => r.supplierName ?? ''),
+    KIND,
+  ].concat([PROGRESS, DEADLINE, STATUS]),
+};
 
 export function SignManageScreen() {
-  const styles = useStyles();
   return (
-    <section className={styles.page}>
-      <Title>签约管理</Title>
-      <WaitingList />
-      <SigningList label="签约记录" />
-    </section>
+    <StagePage title="签约管理">
+      <WaitingBusinesses
+        {...{ routes: ROUTES, action: 'startOnline', label: '待签约的业务' }}
+        {...{ button: '发起线上签约', path: APPLY_ONLINE_PATH }}
+      />
+      <StageRecords spec={LIST} query={{ current: 1, size: 50 }} />
+    </StagePage>
   );
 }
 
 export function OnlineSigningScreen() {
-  const styles = useStyles();
   return (
-    <section className={styles.page}>
-      <Title>在线签约</Title>
-      <SigningList kind="ONLINE" label="线上签约流程" />
-    </section>
+    <StagePage title="在线签约">
+      <StageRecords spec={{ ...LIST, label: '线上签约流程' }} query={{ current: 1, size: 50, kind: 'ONLINE' }} />
+    </StagePage>
   );
+}
+
+const OF_BUSINESS = { ...LIST, label: '签约', empty: '尚未签约', minWidth: '640px' };
+export function SigningSection({ id }: { id: string }) {
+  const spec = { ...OF_BUSINESS, columns: [NO, KIND, PROGRESS, STATUS, DEADLINE] };
+  return <StageRecords spec={spec} path={`/${enc(id)}/items`} query={{ size: 100 }} />;
 }
 
 // ——— 申请线上签约 ———
 
-const DEFAULT_ROLES: SignerRole[] = ['SUPPLIER', 'FACTOR'];
+const blank = (roles: SignerRole[]) => roles.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' }));
 
 export function ApplyOnlineSigningScreen() {
-  const styles = useStyles();
+  const styles = useStagePageStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { get, post, notifier } = useGateway();
+  const { get, post } = useDocumentRoutes(ROUTES);
   const businessId = params.get('businessId') ?? '';
-  const waiting = useLoadOnce(() => get<Waiting[]>('/waiting'), []);
-  const business = waiting.find((b) => b.keyId === businessId);
-  const [signers, setSigners] = useState(
-    DEFAULT_ROLES.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' })),
-  );
+  const business = useWaiting(ROUTES).find((b) => b.keyId === businessId);
+  const [signers, setSigners] = useState(blank(['SUPPLIER', 'FACTOR']));
   const [days, setDays] = useState(String(DEFAULT_DEADLINE_DAYS));
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useStageAct(() => undefined);
+  // The parties and order 合同签章 set on the contracts, when set: the signers follow them (names typed here).
+  type Set = { contracts: { signatories: { order: number; role: SignerRole }[] | null }[] };
+  const preset = useLoadOnce(async () => {
+    if (!businessId) return null;
+    const set = await get<Set>(`/${enc(businessId)}/signatories`);
+    return set.contracts.find((c) => c.signatories?.length)?.signatories ?? null;
+  }, null);
+  useEffect(() => {
+    if (preset) setSigners(blank(roleOrderOf(preset)));
+  }, [preset]);
   const problem = signersProblem(signers);
   const set = (i: number, key: 'role' | 'name' | 'mobile', value: string) =>
     setSigners((all) => all.map((s, j) => (j === i ? { ...s, [key]: value } : s)));
-  const submit = async () => {
-    if (!business || problem) return;
-    setBusy(true);
-    try {
-      const made = await post<Signing>(`/${encodeURIComponent(business.keyId)}/online`, {
-        version: business.version,
-        deadlineDays: Number(days),
-        signers,
-      });
-      notifier.success('已发起线上签约');
-      navigate(detailsLink(made.keyId));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className={styles.page}>
-      <Title>申请线上签约</Title>
-      {!business ? (
+  const submit = (b: WaitingBusiness) =>
+    act(async () => {
+      const body = { version: b.version, deadlineDays: Number(days), signers };
+      navigate(detailsLink((await post<Signing>(`/${enc(b.keyId)}/online`, body)).keyId));
+    }, '已发起线上签约');
+  if (!business)
+    return (
+      <StagePage title="申请线上签约">
         <Text>该业务当前不能发起线上签约，请从签约管理的待签约业务进入</Text>
-      ) : (
-        <>
-          <Facts
-            label="业务"
-            items={[
-              ['业务编号', business.businessNo],
-              ['供应商', business.supplierName],
-              ['状态', stateLabel(business.state)],
-            ]}
+      </StagePage>
+    );
+  const facts: [string, string][] = [
+    ['业务编号', business.businessNo],
+    ['供应商', business.supplierName],
+  ];
+  return (
+    <StagePage title="申请线上签约">
+      <Facts label="业务" items={[...facts, ['状态', stateLabel(business.state)]]} />
+      <Text>签署顺序：按序号依次签署。供应商的签署人在本系统以验证码签署，其他签署方在签署服务页面签署。</Text>
+      <Text>
+        {preset
+          ? '签署方与顺序按合同签章的设置，签章显示在设置的位置。'
+          : '合同未设置签章：签署方与顺序在此选择，签名不显示位置。'}
+      </Text>
+      {signers.map((s, i) => (
+        <div key={s.order} className={styles.form} role="group" aria-label={`第${s.order}签署方`}>
+          <ChoiceField
+            {...{ label: `第${s.order}签署方`, value: s.role, options: SIGNER_ROLE_LABEL, disabled: !!preset }}
+            onChange={(role) => set(i, 'role', role)}
           />
-          <Text>签署顺序：按序号依次签署。供应商的签署人在本系统以验证码签署，其他签署方在签署服务页面签署。</Text>
-          {signers.map((s, i) => (
-            <div key={s.order} className={styles.form} role="group" aria-label={`第${s.order}签署方`}>
-              <Field label={`第${s.order}签署方`}>
-                <Select value={s.role} onChange={(_, d) => set(i, 'role', d.value)}>
-                  {Object.entries(SIGNER_ROLE_LABEL).map(([code, label]) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="签署人姓名">
-                <Input value={s.name} maxLength={20} onChange={(_, d) => set(i, 'name', d.value)} />
-              </Field>
-              <Field label="签署人手机号">
-                <Input value={s.mobile} maxLength={11} onChange={(_, d) => set(i, 'mobile', d.value)} />
-              </Field>
-            </div>
-          ))}
-          <div className={styles.row}>
-            <Field label="签署期限（天）">
-              <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
-            </Field>
-            <Button appearance="primary" disabled={busy || !!problem} onClick={() => void submit()}>
-              发起签署
-            </Button>
-            <Button onClick={() => navigate(-1)}>返回</Button>
-          </div>
-          {problem && <Text role="note">{problem}</Text>}
-        </>
-      )}
-    </section>
+          <Field label="签署人姓名">
+            <Input value={s.name} maxLength={20} onChange={(_, d) => set(i, 'name', d.value)} />
+          </Field>
+          <Field label="签署人手机号">
+            <Input value={s.mobile} maxLength={11} onChange={(_, d) => set(i, 'mobile', d.value)} />
+          </Field>
+        </div>
+      ))}
+      <div className={styles.row}>
+        <Field label="签署期限（天）">
+          <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
+        </Field>
+        <Button appearance="primary" disabled={busy || !!problem} onClick={() => submit(business)}>
+          发起签署
+        </Button>
+        <Button onClick={() => navigate(-1)}>返回</Button>
+      </div>
+      {problem && <Text role="note">{problem}</Text>}
+    </StagePage>
   );
 }
 
 // ——— 申请线下签约 ———
 
 export function ApplyOfflineSigningScreen() {
-  const styles = useStyles();
+  const styles = useStagePageStyles();
   const navigate = useNavigate();
-  const { get, post, notifier } = useGateway();
-  const rows = useLoadOnce(() => get<Waiting[]>('/waiting'), []);
-  const offered = rows.filter((b) => b.actions.includes('signOffline'));
+  const { post } = useDocumentRoutes(ROUTES);
+  const offered = useWaiting(ROUTES, 'signOffline');
   const [chosen, setChosen] = useState('');
   const [scans, setScans] = useState<StoredFile[]>([]);
   const [on, setOn] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, act } = useStageAct(() => undefined);
   const business = offered.find((b) => b.keyId === chosen) ?? offered[0];
-  const submit = async () => {
-    if (!business) return;
-    setBusy(true);
-    try {
-      const made = await post<Signing>(`/${encodeURIComponent(business.keyId)}/offline`, {
-        version: business.version,
-        scanFileIds: scans.map((f) => f.keyId),
-        originalsReceivedOn: on,
-      });
-      notifier.success('线下签约已登记');
-      navigate(detailsLink(made.keyId));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className={styles.page}>
-      <Title>申请线下签约</Title>
-      {!business ? (
+  const submit = (b: WaitingBusiness) =>
+    act(async () => {
+      const body = { version: b.version, scanFileIds: scans.map((f) => f.keyId), originalsReceivedOn: on };
+      navigate(detailsLink((await post<Signing>(`/${enc(b.keyId)}/offline`, body)).keyId));
+    }, '线下签约已登记');
+  if (!business)
+    return (
+      <StagePage title="申请线下签约">
         <Text>暂无可线下签约的业务</Text>
-      ) : (
-        <>
-          <Field label="业务">
-            <Select value={business.keyId} onChange={(_, d) => setChosen(d.value)}>
-              {offered.map((b) => (
-                <option key={b.keyId} value={b.keyId}>
-                  {`${b.businessNo} ${b.supplierName}`}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <FileUpload label="签署扫描件" accept="pdf,jpg,png" limit={20} onChange={setScans} />
-          <div className={styles.row}>
-            <Field label="原件收回日期">
-              <Input type="date" value={on} onChange={(_, d) => setOn(d.value)} />
-            </Field>
-            <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={() => void submit()}>
-              原件已收回，签约完成
-            </Button>
-          </div>
-        </>
-      )}
-    </section>
+      </StagePage>
+    );
+  const options = Object.fromEntries(offered.map((b) => [b.keyId, `${b.businessNo} ${b.supplierName}`]));
+  return (
+    <StagePage title="申请线下签约">
+      <ChoiceField label="业务" value={business.keyId} options={options} onChange={setChosen} />
+      <FileUpload label="签署扫描件" accept="pdf,jpg,png" limit={20} onChange={setScans} />
+      <div className={styles.row}>
+        <Field label="原件收回日期">
+          <Input type="date" value={on} onChange={(_, d) => setOn(d.value)} />
+        </Field>
+        <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={() => submit(business)}>
+          原件已收回，签约完成
+        </Button>
+      </div>
+    </StagePage>
   );
 }
 
 // ——— 签约补充 ———
 
 export function SignSupplementScreen() {
-  const styles = useStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { post, notifier } = useGateway();
+  const { post } = useDocumentRoutes(ROUTES);
   const businessId = params.get('businessId') ?? '';
-  const [v, setV] = useState({ reason: '', amount: '', rate: '', term: '' });
   const [files, setFiles] = useState<StoredFile[]>([]);
-  const [busy, setBusy] = useState(false);
-  const fen = yuanToFen(v.amount);
-  const ready = !!v.reason.trim() && fen !== null && /^\d+(\.\d{1,4})?$/.test(v.rate) && /^\d+$/.test(v.term);
-  const set = (key: keyof typeof v) => (_: unknown, d: { value: string }) => setV((o) => ({ ...o, [key]: d.value }));
-  const submit = async () => {
-    if (!ready || fen === null) return;
-    setBusy(true);
-    try {
-      const made = await post<Signing>(`/${encodeURIComponent(businessId)}/supplement`, {
-        reason: v.reason.trim(),
-        amountFen: Number(fen),
-        annualRate: v.rate,
-        termDays: Number(v.term),
-        fileIds: files.map((f) => f.keyId),
-      });
-      notifier.success('补充签约已登记');
-      navigate(detailsLink(made.keyId));
-    } finally {
-      setBusy(false);
-    }
+  const ready = (v: Record<string, string>) =>
+    !!v.reason?.trim() &&
+    yuanToFen(v.amount ?? '') !== null &&
+    /^\d+(\.\d{1,4})?$/.test(v.rate ?? '') &&
+    /^\d+$/.test(v.term ?? '') &&
+    files.length > 0;
+  const send = async (v: Record<string, string>) => {
+    const body = {
+      ...{ reason: (v.reason ?? '').trim(), amountFen: Number(yuanToFen(v.amount ?? '')), annualRate: v.rate },
+      ...{ termDays: Number(v.term), fileIds: files.map((f) => f.keyId) },
+    };
+    navigate(detailsLink((await post<Signing>(`/${enc(businessId)}/supplement`, body)).keyId));
   };
   return (
-    <section className={styles.page}>
-      <Title>签约补充</Title>
+    <StagePage title="签约补充" aside={<Button onClick={() => navigate(-1)}>返回</Button>}>
       <Text>补充协议不得变更金额、利率或期限：请按已签合同填写，变更者须重新审批。</Text>
-      <div className={styles.form}>
-        <Field label="补充原因" required>
-          <Input value={v.reason} maxLength={200} onChange={set('reason')} />
-        </Field>
-        <Field label="金额（元）" required>
-          <Input value={v.amount} onChange={set('amount')} />
-        </Field>
-        <Field label="年利率（小数，如0.0650）" required>
-          <Input value={v.rate} onChange={set('rate')} />
-        </Field>
-        <Field label="期限（天）" required>
-          <Input value={v.term} onChange={set('term')} />
-        </Field>
-      </div>
       <FileUpload label="补充协议（已签署）" accept="pdf" limit={5} onChange={setFiles} />
-      <div className={styles.row}>
-        <Button appearance="primary" disabled={busy || !ready || !files.length} onClick={() => void submit()}>
-          提交补充签约
-        </Button>
-        <Button onClick={() => navigate(-1)}>返回</Button>
-      </div>
-    </section>
+      <ActionForm
+        label="提交补充签约"
+        fields={[
+          { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200 },
+          { key: 'amount', label: '金额（元）', kind: 'decimal', required: true },
+          { key: 'rate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
+          { key: 'term', label: '期限（天）', kind: 'text', required: true },
+        ]}
+        {...{ initial: {}, ready, send, success: '补充签约已登记', done: () => undefined }}
+      />
+    </StagePage>
   );
 }
 
@@ -421,143 +293,100 @@ export function SigningDetailsScreen() {
   return <SigningDetails key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
 }
 
+const SIGNERS = [
+  col<Signer>('顺序', (s) => String(s.order)),
+  col<Signer>('签署方', (s) => SIGNER_ROLE_LABEL[s.role]),
+  col<Signer>('单位', (s) => s.organization),
+  col<Signer>('签署人', (s) => s.name),
+  col<Signer>('签署位置', (s) => (s.channel === 'BACK_OFFICE' ? '本系统（验证码）' : '签署服务页面')),
+  col<Signer>('状态', (s) => s.statusLabel),
+  col<Signer>('签署时间', (s) => at(s.signedAt)),
+];
+type Notice = Detail['notices'][number];
+const NOTICES = [col<Notice>('时间', (n) => at(n.at), 170), col<Notice>('手机号', (n) => n.mobile, 120)];
+
 function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const styles = useStyles();
   const navigate = useNavigate();
-  const { get } = useGateway();
-  const detail = useLoadOnce(() => get<Detail>(`/record/${encodeURIComponent(id)}`), null);
+  const { get } = useDocumentRoutes(ROUTES);
+  const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
   if (!detail) return <Spinner size="small" label="加载签约…" />;
   const r = detail.record;
+  const optional = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+  const aside = (
+    <>
+      <Button onClick={() => navigate(-1)}>返回</Button>
+      {SUPPLEMENT_STATES.includes(r.businessState as never) && (
+        <Button onClick={() => navigate(linkTo(SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
+      )}
+      {r.documents.length > 0 && (
+        <Button appearance="primary" onClick={() => navigate(linkTo(SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
+          签署文件
+        </Button>
+      )}
+    </>
+  );
+  const facts: [string, string][] = [
+    ['业务编号', r.businessNo ?? ''],
+    ['供应商', r.supplierName ?? ''],
+    ['签约方式', r.kindLabel],
+    ['状态', r.statusLabel],
+    ['签署服务状态', r.providerStatusLabel ?? '--'],
+    ['签署流程号', r.providerFlowId ?? '--'],
+    ['签署截止', at(r.deadline) || '--'],
+    ['进度', r.progress],
+  ];
+  const notices = [...NOTICES, col<Notice>('内容', (n) => n.text)];
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Title>{`签约详情（${r.signNo}）`}</Title>
-        <Button onClick={() => navigate(-1)}>返回</Button>
-        {SUPPLEMENT_STATES.includes(r.businessState as never) && (
-          <Button onClick={() => navigate(`${SIGN_SUPPLEMENT_PATH}?businessId=${encodeURIComponent(r.businessId)}`)}>
-            补充签约
-          </Button>
-        )}
-        {r.documents.length > 0 && (
-          <Button
-            appearance="primary"
-            onClick={() => navigate(`${SIGN_FILE_DETAILS_PATH}?id=${encodeURIComponent(r.keyId)}`)}
-          >
-            签署文件
-          </Button>
-        )}
-      </div>
+    <StagePage title={`签约详情（${r.signNo}）`} aside={aside}>
       <Facts
         label="签约"
-        items={[
-          ['业务编号', r.businessNo ?? ''],
-          ['供应商', r.supplierName ?? ''],
-          ['签约方式', r.kindLabel],
-          ['状态', r.statusLabel],
-          ['签署服务状态', r.providerStatusLabel ?? '--'],
-          ['签署流程号', r.providerFlowId ?? '--'],
-          ['签署截止', at(r.deadline) || '--'],
-          ['进度', r.progress],
-          ...(r.originalsReceivedOn ? ([['原件收回', r.originalsReceivedOn]] as [string, string][]) : []),
-          ...(r.reason ? ([['说明', r.reason]] as [string, string][]) : []),
-        ]}
+        items={[...facts, ...optional('原件收回', r.originalsReceivedOn), ...optional('说明', r.reason)]}
       />
       {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
       <Moves detail={detail} onDone={onChanged} />
-      <Text as="h2" size={400} weight="semibold">
-        签署方
-      </Text>
-      <SmallTable
+      <DataTable
         label="签署方"
+        heading
         minWidth="640px"
-        columns={['顺序', '签署方', '单位', '签署人', '签署位置', '状态', '签署时间'].map((title) => ({ title }))}
-        rows={r.signers.map((s) => ({
-          key: s.order,
-          cells: [
-            String(s.order),
-            SIGNER_ROLE_LABEL[s.role],
-            s.organization,
-            s.name,
-            s.channel === 'BACK_OFFICE' ? '本系统（验证码）' : '签署服务页面',
-            s.statusLabel,
-            at(s.signedAt),
-          ],
-        }))}
+        rows={r.signers}
+        rowKey={(s) => s.order}
+        empty=""
+        columns={SIGNERS}
       />
-      <Text as="h2" size={400} weight="semibold">
-        时间线
-      </Text>
-      <SmallTable
-        label="签约时间线"
-        columns={[{ title: '时间', width: 170 }, { title: '事件' }]}
-        rows={r.timeline.map((t, i) => ({ key: i, cells: [at(t.at), t.text] }))}
-      />
+      <EventTimeline label="签约时间线" events={r.timeline} />
       {detail.notices.length > 0 && (
-        <>
-          <Text as="h2" size={400} weight="semibold">
-            通知记录（演示）
-          </Text>
-          <SmallTable
-            label="通知记录"
-            minWidth="640px"
-            columns={[{ title: '时间', width: 170 }, { title: '手机号', width: 120 }, { title: '内容' }]}
-            rows={detail.notices.map((n, i) => ({ key: i, cells: [at(n.at), n.mobile, n.text] }))}
-          />
-        </>
+        <DataTable
+          label="通知记录"
+          heading
+          minWidth="640px"
+          rows={detail.notices}
+          rowKey={(_, i) => i}
+          empty=""
+          columns={notices}
+        />
       )}
-    </section>
+    </StagePage>
   );
 }
 
 /** 签署 by the supplier's signer: a one-time code sent to their phone (the notice log here), then confirmed. */
 function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
-  const styles = useStyles();
-  const { post, notifier } = useGateway();
+  const styles = useStagePageStyles();
+  const { post } = useDocumentRoutes(ROUTES);
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<unknown>, done: () => void) => {
-    setBusy(true);
-    try {
-      await work();
-      done();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, act } = useStageAct(onDone);
+  const send = () => act(() => post(`/record/${enc(id)}/code`, {}).then(() => setSent(true)), '验证码已发送');
+  const sign = () => act(() => post(`/record/${enc(id)}/sign`, { code }), '签署完成');
   return (
     <div className={styles.row} role="group" aria-label="签署">
-      <Button
-        disabled={busy}
-        onClick={() =>
-          void run(
-            () => post(`/record/${encodeURIComponent(id)}/code`),
-            () => {
-              setSent(true);
-              notifier.success('验证码已发送');
-              onDone();
-            },
-          )
-        }
-      >
+      <Button disabled={busy} onClick={send}>
         {sent ? '重新获取验证码' : '获取验证码'}
       </Button>
       <Field label="验证码">
         <Input value={code} maxLength={6} inputMode="numeric" onChange={(_, d) => setCode(d.value.trim())} />
       </Field>
-      <Button
-        appearance="primary"
-        disabled={busy || !/^\d{6}$/.test(code)}
-        onClick={() =>
-          void run(
-            () => post(`/record/${encodeURIComponent(id)}/sign`, { code }),
-            () => {
-              notifier.success('签署完成');
-              onDone();
-            },
-          )
-        }
-      >
+      <Button appearance="primary" disabled={busy || !/^\d{6}$/.test(code)} onClick={sign}>
         签署
       </Button>
     </div>
@@ -566,145 +395,43 @@ function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
 
 /** 催签 (the record's move) and 撤销 (the business's), where the gateway offers them. */
 function Moves({ detail, onDone }: { detail: Detail; onDone: () => void }) {
-  const styles = useStyles();
-  const { post, transition, notifier } = useGateway();
-  const [reason, setReason] = useState('');
+  const { post } = useDocumentRoutes(ROUTES);
+  const { busy, act } = useStageAct(onDone);
   const r = detail.record;
-  const remind = detail.actions.includes('remind');
-  const revoke = detail.business.actions.includes('revokeSigning');
-  if (!remind && !revoke) return null;
+  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
+  const revoke = (v: Record<string, string>) =>
+    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
   return (
-    <div className={styles.row}>
-      {remind && (
-        <Button
-          onClick={async () => {
-            await transition(`/items/${encodeURIComponent(r.keyId)}/transition`, {
-              action: 'remind',
-              version: r.version,
-            });
-            notifier.success('已催签');
-            onDone();
-          }}
-        >
+    <>
+      {detail.actions.includes('remind') && (
+        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
           催签
         </Button>
       )}
-      {revoke && (
-        <>
-          <Field label="撤销原因">
-            <Input value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} />
-          </Field>
-          <Button
-            disabled={!reason.trim()}
-            onClick={async () => {
-              await post(`/record/${encodeURIComponent(r.keyId)}/revoke`, {
-                version: detail.business.version,
-                comment: reason.trim(),
-              });
-              notifier.success('已撤销');
-              onDone();
-            }}
-          >
-            撤销
-          </Button>
-        </>
+      {detail.business.actions.includes('revokeSigning') && (
+        <ActionForm
+          label="撤销"
+          fields={[{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }]}
+          {...{ initial: { comment: '' }, send: revoke, success: '已撤销', done: onDone }}
+          ready={(v) => !!v.comment?.trim()}
+        />
       )}
-    </div>
+    </>
   );
 }
 
 // ——— 签约文件详情 ———
 
 export function SignFileDetailsScreen() {
-  const styles = useStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { get, download } = useGateway();
-  const docs = useLoadOnce(
-    () =>
-      get<{ seq: number; name: string; sha256: string; signatures: SignatureInfo[] }[]>(
-        `/record/${encodeURIComponent(id)}/signatures`,
-      ),
-    null,
-  );
-  if (!docs) return <Spinner size="small" label="校验签名…" />;
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Title>签约文件详情</Title>
-        <Button onClick={() => navigate(detailsLink(id))}>返回签约详情</Button>
-      </div>
-      {docs.length === 0 && <Text>签署完成后，这里列出已签署的文件</Text>}
-      {docs.map((d) => (
-        <div key={d.seq} className={styles.page} style={{ padding: 0 }}>
-          <div className={styles.row}>
-            <Text as="h2" size={400} weight="semibold">
-              {d.name}
-            </Text>
-            <Button
-              appearance="primary"
-              onClick={() => void download(`/record/${encodeURIComponent(id)}/file/${d.seq}`)}
-            >
-              下载已签署PDF
-            </Button>
-          </div>
-          <Text className={styles.hash}>SHA-256 {d.sha256}</Text>
-          <SmallTable
-            label={`${d.name}的签名`}
-            minWidth="640px"
-            columns={['序号', '签署人', '有效性', '签署时间', '证书颁发者', '覆盖范围'].map((title) => ({ title }))}
-            rows={d.signatures.map((s) => ({
-              key: s.index,
-              cells: [
-                String(s.index),
-                s.signerName,
-                <span key="v" className={s.valid ? styles.valid : styles.invalid}>
-                  {s.valid ? '有效' : '无效（文件已被改动）'}
-                </span>,
-                at(s.signedAt),
-                s.issuer,
-                s.coversWholeFile ? '整个文件' : '签署时的版本',
-              ],
-            }))}
-            empty="文件中没有签名"
-          />
-        </div>
-      ))}
-    </section>
-  );
-}
-
-// ——— 业务详情's 合同与签约 tab ———
-
-export function SigningSection({ id }: { id: string }) {
-  const navigate = useNavigate();
-  const { get } = useGateway();
-  const page = useLoadOnce(() => get<{ records: Signing[] }>(`/${encodeURIComponent(id)}/items`, { size: 100 }), {
-    records: [],
-  });
-  return (
-    <SmallTable
-      label="签约"
-      minWidth="640px"
-      columns={['签约编号', '方式', '进度', '状态', '截止', '操作'].map((title, i) => ({
-        title,
-        ...(i === 0 ? { width: 150 } : {}),
-      }))}
-      rows={page.records.map((r) => ({
-        key: r.keyId,
-        cells: [
-          r.signNo,
-          r.kindLabel,
-          r.progress,
-          r.providerStatusLabel ? `${r.statusLabel}（${r.providerStatusLabel}）` : r.statusLabel,
-          at(r.deadline),
-          <Button key="open" size="small" onClick={() => navigate(detailsLink(r.keyId))}>
-            详情
-          </Button>,
-        ],
-      }))}
-      empty="尚未签约"
-    />
+    <StagePage title="签约文件详情" aside={<Button onClick={() => navigate(detailsLink(id))}>返回签约详情</Button>}>
+      <SignedFiles
+        {...{ routes: ROUTES, read: `/record/${enc(id)}/signatures`, file: (seq) => `/record/${enc(id)}/file/${seq}` }}
+        empty="签署完成后，这里列出已签署的文件"
+      />
+    </StagePage>
   );
 }

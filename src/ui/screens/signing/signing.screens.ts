@@ -1,6 +1,6 @@
 // 签约's routes (BUSINESS.md §4): 签约管理, 在线签约 (催签, 撤销 on its details), 申请线上签约 (signatories, order,
 // deadline), 申请线下签约 (scans, 原件已收回 with its date), 签约详情, 签约文件详情, 签约补充 (from 签约详情 once signed), and
-// 业务详情's 合同与签约 tab. 合同签章 stays 功能建设中: signatories and their order are set on 申请线上签约.
+// 业务详情's 合同与签约 tab, and 合同签章 (a contract version's signatories, their order and signature boxes).
 import { createElement } from 'react';
 import { defineDetailTab } from '../stage/define-detail-tab';
 import { defineScreens } from '../define-screens';
@@ -25,4 +25,6 @@ export default defineScreens({
   '/business/signingDetails': async () => (await import('./signing-screens')).SigningDetailsScreen,
   '/business/signFileDetails': async () => (await import('./signing-screens')).SignFileDetailsScreen,
   '/business/signSupplement': async () => (await import('./signing-screens')).SignSupplementScreen,
+  '/business/contractFileMake/contractFileMakeSignature': async () =>
+    (await import('./signatories-screen')).SignatoriesScreen,
 });

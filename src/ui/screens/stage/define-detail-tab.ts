@@ -1,4 +1,4 @@
-// What a `<stage>.detail-tab.ts` declares (detail-tabs.ts gathers them): a tab of 业务详情 for one stage.
+// What a stage's `<stage>.screens.ts` exports as `detailTab` (detail-tabs.ts gathers them): a tab of 业务详情.
 import { type ComponentType, createElement } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
 import { STAGE_LABEL, type Stage } from '../../../domain/financing/stages';
@@ -27,7 +27,7 @@ export interface DetailTabDef {
 /** What a stage's tab declares: its label defaults to the stage's own. */
 export type DetailTabSpec = Omit<DetailTabDef, 'label'> & { label?: string };
 
-/** A stage's detail tab, as its `*.detail-tab.ts` default-exports it. */
+/** A stage's detail tab, as its `*.screens.ts` exports it (`export const detailTab = defineDetailTab({...})`). */
 export function defineDetailTab(tab: DetailTabSpec): DetailTabDef {
   return { ...tab, label: tab.label ?? STAGE_LABEL[tab.stage] };
 }

@@ -1,22 +1,20 @@
-// 业务详情's stage tabs, declared beside each stage: a `<name>.detail-tab.ts` default-exports
-// `defineDetailTab({...})`, or the stage's `<name>.screens.ts` exports it as `detailTab`; this file gathers them (as screen-registry.ts gathers `*.screens.ts`), so a new
-// stage adds its tab without editing the detail screen. Only the tiny declaration is eager; the tab's
+// 业务详情's stage tabs, declared one way, beside each stage: the stage's `<name>.screens.ts` exports
+// `detailTab = defineDetailTab({...})`; this file gathers them (as screen-registry.ts gathers the screens), so a
+// new stage adds its tab without editing the detail screen. Only the tiny declaration is eager; the tab's
 // component is a lazy chunk of its own, loaded when the tab is first opened.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { BusinessDetail } from '../../../domain/financing/business-list';
-import { stageOf } from '../../../domain/financing/lifecycle';
 import type { DetailTabDef, DetailTabProps } from './define-detail-tab';
-import { STAGES, type Stage } from '../../../domain/financing/stages';
+import { STAGES, type Stage, stageProgress, stageReached } from '../../../domain/financing/stages';
 
 export type { DetailTabDef, DetailTabProps };
 
-/** Every `*.detail-tab.ts` under the screens folder, and every `detailTab` of a `*.screens.ts`, by file. */
-export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = Object.fromEntries([
-  ...Object.entries(import.meta.glob<DetailTabDef>('../**/*.detail-tab.ts', { eager: true, import: 'default' })),
-  ...Object.entries(import.meta.glob<{ detailTab?: DetailTabDef }>('../**/*.screens.ts', { eager: true })).flatMap(
+/** Every `detailTab` of a `*.screens.ts` under the screens folder, by file. */
+export const GATHERED_TABS: Readonly<Record<string, DetailTabDef>> = Object.fromEntries(
+  Object.entries(import.meta.glob<{ detailTab?: DetailTabDef }>('../**/*.screens.ts', { eager: true })).flatMap(
     ([file, m]) => (m.detailTab ? [[file, m.detailTab] as const] : []),
   ),
-]);
+);
 
 /** The declared tabs in the table's order of stages (then by key, so the order never depends on file names). */
 export const DETAIL_TABS: readonly DetailTabDef[] = Object.values(GATHERED_TABS).sort(
@@ -24,11 +22,8 @@ export const DETAIL_TABS: readonly DetailTabDef[] = Object.values(GATHERED_TABS)
 );
 
 /** Whether the business reached the tab's stage (and did not end before it, unless in one of `endings`). */
-const reached = (detail: BusinessDetail, stage: Stage, endings: readonly string[]) => {
-  const now = stageOf(detail.state);
-  if (now === 'TERMINATED') return endings.includes(detail.state);
-  return STAGES.indexOf(now) >= STAGES.indexOf(stage);
-};
+const reached = (detail: BusinessDetail, stage: Stage, endings: readonly string[]) =>
+  stageProgress(stage, detail.state) === 'ENDED' ? endings.includes(detail.state) : stageReached(stage, detail.state);
 
 /** The tabs this business shows. */
 export const tabsFor = (detail: BusinessDetail, tabs: readonly DetailTabDef[] = DETAIL_TABS): DetailTabDef[] =>

@@ -223,6 +223,8 @@ export function DocumentMakeable({
       </Text>
       <SmallTable
         label={`待制作${routes.resource.noun}的业务`}
+        minWidth="560px"
+        scrollLabel={`待制作${routes.resource.noun}的业务列表`}
         columns={[{ title: '业务编号' }, { title: '供应商' }, { title: '状态' }, { title: '操作' }]}
         rows={rows.map((b) => ({
           key: b.keyId,
@@ -280,7 +282,8 @@ export function DocumentVersions({
 
 /**
  * The fields of a document's make form over its typed values (all text): a select of coded options (and what
- * else a choice sets, e.g. the name a type suggests) and a text input with its hint.
+ * else a choice sets, e.g. the name a type suggests) and a text input with its hint. A choice the person must
+ * make from nothing names its empty first option (`ask`: 请选择) and is marked required.
  */
 export function documentFields<V extends Record<string, string>>(v: V, set: (patch: Partial<V>) => void) {
   return {
@@ -289,9 +292,11 @@ export function documentFields<V extends Record<string, string>>(v: V, set: (pat
       label: string,
       options: Readonly<Record<string, string>>,
       more?: (code: string) => Partial<V>,
+      ask?: string,
     ) => (
-      <Field label={label}>
+      <Field label={label} required={ask !== undefined}>
         <Select value={v[key]} onChange={(_, d) => set({ [key]: d.value, ...more?.(d.value) } as Partial<V>)}>
+          {ask !== undefined && <option value="">{ask}</option>}
           {Object.entries(options).map(([code, text]) => (
             <option key={code} value={code}>
               {text}

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // The kit's stage items by role and label, on the elements' table: a button for each action the gateway lists on
 // an item (none where it lists none), the move's form asking the comment its table asks under the table's label,
+// its button waiting until the inputs pass the table's check,
 // the stage's inputs sent as the move's values under the version read, and the items read again afterwards.
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ELEMENT_ITEMS } from '../../../domain/financing/elements';
+import { ELEMENT_ITEMS, ElementMessage } from '../../../domain/financing/elements';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { stagesServing } from '../screen-test-support';
@@ -66,6 +67,9 @@ describe('StageItems', () => {
     await userEvent.click(screen.getByRole('button', { name: '落实：金额' }));
     // 落实 asks no comment; its values are the stage's inputs.
     expect(screen.queryByRole('textbox', { name: /意见|理由/ })).toBeNull();
+    // Until its inputs pass the table's own check, the move waits and says what is missing.
+    expect(screen.getByRole('button', { name: '确定落实' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(ElementMessage.actualRequired)).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: '落实值' }), '已核实');
     await userEvent.click(screen.getByRole('button', { name: '确定落实' }));
     await vi.waitFor(() => expect(notifier.success).toHaveBeenCalledWith('金额：已落实'));

@@ -22,6 +22,7 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
+  hint: { color: tokens.colorNeutralForeground3 },
 });
 
 /** What every item on the wire carries besides the stage's own fields. */
@@ -153,6 +154,10 @@ function ItemMove<R extends ItemRow>({
   const t = spec.table.transitions.find((x) => x.action === action);
   if (!t) return null;
   const keys = t.inputs?.keys ?? [];
+  const sent = Object.fromEntries(keys.map((k) => [k, values[k] ?? null]));
+  // The move's own check, as the gateway runs it: the button waits until its inputs are whole (a receipt still
+  // uploading has no file yet), and says what is missing.
+  const missing = keys.length ? (t.inputs?.check?.(row, sent) ?? null) : null;
   const send = async () => {
     setBusy(true);
     try {
@@ -160,7 +165,7 @@ function ItemMove<R extends ItemRow>({
         action,
         version: row.version,
         ...(t.comment !== 'none' && comment.trim() ? { comment } : {}),
-        ...(keys.length ? { values: Object.fromEntries(keys.map((k) => [k, values[k] ?? null])) } : {}),
+        ...(keys.length ? { values: sent } : {}),
       });
       notifier.success(`${row.name}：已${t.label}`);
       onDone();
@@ -175,13 +180,18 @@ function ItemMove<R extends ItemRow>({
         {t.label}：{row.name}
       </Text>
       {keys.length > 0 && spec.inputs?.(action, row, values, (patch) => setValues((v) => ({ ...v, ...patch })))}
+      {missing && (
+        <Text size={200} className={styles.hint}>
+          {missing}
+        </Text>
+      )}
       {t.comment !== 'none' && (
         <Field label={transitionCommentLabel(t)} required={t.comment === 'required'}>
           <Textarea value={comment} onChange={(_, d) => setComment(d.value)} />
         </Field>
       )}
       <div className={styles.row}>
-        <Button appearance="primary" disabled={busy} onClick={() => void send()}>
+        <Button appearance="primary" disabled={busy || !!missing} onClick={() => void send()}>
           确定{t.label}
         </Button>
         <Button disabled={busy} onClick={onCancel}>

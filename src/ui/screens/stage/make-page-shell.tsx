@@ -40,7 +40,14 @@ export const useMakeStyles = makeStyles({
     gap: '12px',
     minWidth: 0,
   },
-  fields: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '12px 24px' },
+  // Each field as tall as its own content: stretched to a row whose neighbour shows a hint or an error, a
+  // field spreads the extra height between its label, control and message, and its control sits lower.
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+    gap: '12px 24px',
+    alignItems: 'start',
+  },
   wide: { gridColumn: '1 / -1' },
   row: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center' },
   facts: { display: 'flex', flexWrap: 'wrap', gap: '8px 24px' },

@@ -32,8 +32,7 @@
 //
 // 5. The detail tab on 业务详情: the stage's `<stage>.screens.ts` exports `detailTab = defineDetailTab({ key,
 //    label, stage, reached: [], load: async () => sectionTab((await import('./x-view')).XSection) })`
-//    (define-detail-tab.ts; a `<stage>.detail-tab.ts` default-exporting it works too); detail-tabs.ts gathers
-//    them by glob. `reached` shows the tab once the business reached the stage (plus the endings it names).
+//    (define-detail-tab.ts; the one way a tab is declared); detail-tabs.ts gathers them by glob. `reached` shows the tab once the business reached the stage (plus the endings it names).
 //
 // 6. The parts (stage-parts.tsx, step-revisions.tsx, detail-tab-parts.tsx): `recordScreen(Make)` for the make
 //    page's route, MakeSummary, StageField (one field with the limit beside it), StageSection (the record read

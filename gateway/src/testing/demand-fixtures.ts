@@ -1,9 +1,9 @@
 // What the demand and pre-credit tests (gateway and contract) set up beside the demo seed: a supplier's
 // data-query consent (SPEC §3), and no live lock on it (the risk seed locks some suppliers).
-import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import type { Database } from '../../db/database';
+import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
+import type { Database } from '../db/database';
 import type { Kysely } from 'kysely';
-import { newId } from '../operation-log/repository';
+import { newId } from '../modules/operation-log/repository';
 
 type TestGateway = { db: Kysely<Database> };
 
@@ -14,7 +14,8 @@ export async function consent(
   userId: string,
   capitalSideId: string = DemoOrg.icbcShanghai,
 ) {
-  const id = newId();
+  const now = new Date();
+  const id = newId(now);
   await gw.db
     .insertInto('supplier_consent')
     .values({
@@ -25,7 +26,7 @@ export async function consent(
       template_id: 'T1',
       auth_state: '1',
       user_id: userId,
-      consented_at: new Date(),
+      consented_at: now,
     })
     .execute();
   await gw.db

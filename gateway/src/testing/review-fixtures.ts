@@ -2,12 +2,12 @@
 // review role with the pages a reviewer needs, and a business under review at a chosen level, stored as a
 // submission would leave it (the audit type snapshotted with its reviewers). Nothing here runs in production.
 import type { Kysely } from 'kysely';
-import { type ReviewLevelConfig, type ReviewState, startReview } from '../../../../src/domain/financing/review';
-import { menuIdForPath } from '../../../../src/domain/menu/menu';
-import type { Database } from '../../db/database';
-import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
-import { newId } from '../operation-log/repository';
-import { type Actor, createBusiness, systemActor } from '../business/aggregate';
+import { type ReviewLevelConfig, type ReviewState, startReview } from '../../../src/domain/financing/review';
+import { menuIdForPath } from '../../../src/domain/menu/menu';
+import type { Database } from '../db/database';
+import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
+import { newId } from '../modules/operation-log/repository';
+import { type Actor, createBusiness, systemActor } from '../modules/business/aggregate';
 
 /** The pages a reviewer works on, with their codes. */
 export const REVIEWER_GRANTS: ReadonlyArray<[string, readonly string[]]> = [
@@ -31,7 +31,7 @@ export async function ensureRole(
     .where('role_code', '=', code)
     .where('status', '!=', 'DELETED')
     .executeTakeFirst();
-  const roleId = found?.role_id ?? newId();
+  const roleId = found?.role_id ?? newId(new Date());
   if (!found) {
     await db
       .insertInto('role')
@@ -66,9 +66,9 @@ export async function ensureUser(
   orgId: string = DemoOrg.group,
 ): Promise<string> {
   const found = await db.selectFrom('app_user').select('user_id').where('user_name', '=', userName).executeTakeFirst();
-  const userId = found?.user_id ?? newId();
+  const now = new Date();
+  const userId = found?.user_id ?? newId(now);
   if (!found) {
-    const now = new Date();
     await db
       .insertInto('app_user')
       .values({
@@ -127,7 +127,7 @@ export async function pendingPreCredit(
       supplierId: options.supplierId ?? DemoOrg.hengguSteel,
       projectCompanyId: DemoOrg.suzhouProject,
       ownerId: options.makerId,
-      applyAmount: options.amount ?? 500_000_00,
+      applyAmount: BigInt(options.amount ?? 500_000_00),
       actor,
       now,
     }),
