@@ -32,7 +32,7 @@ import { logOperation } from '../modules/operation-log/repository';
 import { grantAllows, sessionOf } from '../plugins/auth-guard';
 import { BUSINESS_DETAIL } from '../modules/business/visibility';
 import { AppError, envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
-import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
+import { BusinessParams, IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
 import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
 import type { BusinessRow } from '../modules/business/aggregate';
 import { newId } from '../modules/operation-log/repository';
@@ -140,7 +140,11 @@ const TransitionBody = Type.Object(
 );
 export type TransitionBody = { action: string; version: number; comment?: string; values?: ItemValues };
 
-const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
+/** The columns every item reads alike, as the workflow reads them (a stage adds its own). */
+export const itemOf = <S extends string>(r: Record<string, unknown>): StageItem<S> => ({
+  ...{ itemId: String(r.item_id), businessId: String(r.business_id), seq: Number(r.seq), name: String(r.name) },
+  ...{ status: r.status as S, version: Number(r.version) },
+});
 
 /** The business's items in their order. */
 export async function itemRows(db: Kysely<Database>, table: ItemTable, tenantId: string, businessId: string) {

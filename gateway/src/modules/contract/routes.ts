@@ -30,7 +30,7 @@ import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { IdParams } from '../../schemas/common';
+import { BusinessParams } from '../../schemas/common';
 import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '../../stage/stage-documents';
 import { makePrinted } from '../../stage/stage-printed-make';
 import { registerItems } from '../../stage/stage-items';
@@ -98,8 +98,6 @@ const BusinessView = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
 /** The contract numbers among these under a live 合同锁定. */
 const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>

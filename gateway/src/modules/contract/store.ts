@@ -28,7 +28,7 @@ import { ELEMENT_TERMS_SOURCE, elementValueText } from '../../../../src/domain/f
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
 import { DocumentWireSchema, documentWire } from '../../stage/stage-documents';
-import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
+import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import { readStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
@@ -87,12 +87,7 @@ const day = (v: unknown): string | null =>
   v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
 
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
-  itemId: String(r.item_id),
-  businessId: String(r.business_id),
-  seq: Number(r.seq),
-  name: String(r.name),
-  status: r.status as StoredContractStatus,
-  version: Number(r.version),
+  ...itemOf<StoredContractStatus>(r),
   contractNo: String(r.contract_no),
   seriesNo: String(r.series_no),
   contractVersion: Number(r.contract_version),

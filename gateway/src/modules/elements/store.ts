@@ -25,7 +25,7 @@ import {
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../db/database';
-import { type ItemsDef, itemRows, registerItemsCheckpoint, registerItemsDef } from '../../stage/stage-items';
+import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint, registerItemsDef } from '../../stage/stage-items';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
@@ -110,12 +110,7 @@ const requiredColumns = (v: ElementValue | null) => ({
 });
 
 export const fromRow = (r: Record<string, unknown>): ElementItem => ({
-  itemId: String(r.item_id),
-  businessId: String(r.business_id),
-  seq: Number(r.seq),
-  name: String(r.name),
-  status: r.status as ElementStatus,
-  version: Number(r.version),
+  ...itemOf<ElementStatus>(r),
   kind: r.kind as ElementItem['kind'],
   required: requiredOf(r),
   mandatory: !!r.mandatory,
