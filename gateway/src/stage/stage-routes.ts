@@ -135,10 +135,15 @@ export interface StageKit {
   /** Registers the download of a stored document of the stage's own (the evidence its handler finds, checked). */
   file: StageOwnRoutes['file'];
   /**
+   * A write of the stage's own (POST, params `:id`): the record read in the caller's scope, then `write` with the
+   * body (登记放款, 推送); answers the detail.
+   */
+  act<B>(spec: OwnWrite, write: (ctx: StageContext, id: string, body: B) => Promise<unknown>): void;
+  /**
    * A route of the stage's own (POST, params `:id`) that moves the business by `action` under the body's `version`
    * and `comment`, with the values the body carries as the table reads them (登记反馈's answer); answers the detail.
    */
-  move<B>(spec: Omit<StageRoute, 'method' | 'response'>, action: string, values: (body: B) => MoveValues): void;
+  move<B>(spec: OwnWrite, action: string, values: (body: B) => MoveValues): void;
   /** The stage's own write in the operation log (`<name>.<verb>`), inside the caller's transaction. */
   log(
     trx: Kysely<Database>,
@@ -150,6 +155,7 @@ export interface StageKit {
 }
 
 type MoveValues = Readonly<Record<string, string | number | null>>;
+type OwnWrite = Omit<StageRoute, 'method' | 'params' | 'response'>;
 
 const RevisionQuery = Type.Object(
   { revision: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })) },
@@ -197,18 +203,21 @@ export function registerStage<B, C>(
       .execute();
     return new Map(rows.map((r) => [r.business_id, toBusinessRow(r)]));
   };
-  const move: StageKit['move'] = (spec, action, values) =>
-    route({ ...spec, method: 'POST', response: detail }, async (ctx, request) => {
+  const act: StageKit['act'] = (spec, write) =>
+    route({ ...spec, method: 'POST', params: IdParams, response: detail }, async (ctx, request) => {
       const id = (request.params as IdParams).id;
-      const body = request.body as Parameters<typeof values>[0] & { version: number; comment?: string };
       await load(ctx, id);
-      await transitionBusiness(deps.db, {
+      await write(ctx, id, request.body as Parameters<typeof write>[2]);
+      return detailOf(ctx, id);
+    });
+  const move: StageKit['move'] = (spec, action, values) =>
+    act<Parameters<typeof values>[0] & { version: number; comment?: string }>(spec, (ctx, id, body) =>
+      transitionBusiness(deps.db, {
         ...{ tenantId: ctx.tenantId, businessId: id, actor: ctx.actor, action, version: body.version, now: ctx.now },
         ...(body.comment ? { comment: body.comment } : {}),
         values: values(body),
-      });
-      return detailOf(ctx, id);
-    });
+      }),
+    );
   /** Each row with the stage's own actions the table offers the caller on it now, and the records read for them. */
   const offeredRows = async (ctx: StageContext, records: ResourceRecord[]) => {
     const recordOf = hooks.recordOf;
@@ -493,7 +502,7 @@ export function registerStage<B, C>(
     );
   }
 
-  return { db, row, detail, tags, context, load, withActions, detailOf, business, route, file, move, log };
+  return { db, row, detail, tags, context, load, withActions, detailOf, business, route, file, act, move, log };
 }
 
 /** The caller as the table's guards read it. */

@@ -20,7 +20,7 @@ import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput, notFound } from '../../plugins/envelope';
-import { IdParams, Version } from '../../schemas/common';
+import { Version } from '../../schemas/common';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
 import { staleError } from '../../stage/stage-scope';
 import { DaySchema, FenSchema, NullableSchema } from '../../stage/stage-money';
@@ -122,21 +122,13 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     transition: { summary: '放款流转（复核通过、退回；退回后再次提交）' },
   });
 
-  kit.route(
+  kit.act<RegisterBody>(
     {
-      method: 'POST',
-      path: '/:id/register',
-      op: 'add',
+      ...{ path: '/:id/register', op: 'add', body: RegisterBody },
       summary: '登记放款：写入放款信息并提交复核（放款额 ≤ 资金方批复额 ≤ 批复额；放款日不晚于今天且在决议有效期内）',
-      params: IdParams,
-      body: RegisterBody,
-      response: kit.detail,
     },
-    async (ctx, request) => {
-      const id = (request.params as IdParams).id;
-      const body = request.body as RegisterBody;
+    async (ctx, id, body) => {
       if (!isCalendarDate(body.loanDate)) throw invalidInput('放款日不是合法的日期');
-      await kit.load(ctx, id);
       await deps.db.transaction().execute(async (trx) => {
         const business = await kit.business(ctx, id, trx);
         if (business.version !== body.version) throw staleError(LENDING_STAGE.messages.stale);
@@ -155,25 +147,13 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         });
         await kit.log(trx, ctx, 'register', id, { after: { ...body } });
       });
-      return kit.detailOf(ctx, id);
     },
   );
 
-  kit.route(
-    {
-      method: 'POST',
-      path: '/:id/zhongdeng',
-      op: 'add',
-      summary: '登记中登转让登记编号与日期（放款后10日内）',
-      params: IdParams,
-      body: ZhongdengBody,
-      response: kit.detail,
-    },
-    async (ctx, request) => {
-      const id = (request.params as IdParams).id;
-      const body = request.body as { version: number; regNo: string; regDate: string };
+  kit.act<{ version: number; regNo: string; regDate: string }>(
+    { path: '/:id/zhongdeng', op: 'add', summary: '登记中登转让登记编号与日期（放款后10日内）', body: ZhongdengBody },
+    async (ctx, id, body) => {
       if (!isCalendarDate(body.regDate)) throw invalidInput('中登登记日期不是合法的日期');
-      await kit.load(ctx, id);
       await deps.db.transaction().execute(async (trx) => {
         await kit.business(ctx, id, trx);
         const t = trx;
@@ -195,7 +175,6 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
           .execute();
         await kit.log(trx, ctx, 'zhongdeng', id, { after: { regNo: body.regNo, regDate: body.regDate } });
       });
-      return kit.detailOf(ctx, id);
     },
   );
 };
