@@ -13,9 +13,9 @@ import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resou
 import { formatPercent } from '../../../domain/format/percent-format';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
-import { Facts, yuan } from '../stage/detail-tab-parts';
+import { yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { stageListAndRecord } from '../stage/stage-parts';
+import { FactsCard, stageListAndRecord } from '../stage/stage-parts';
 import { useStage, useStageAct } from '../stage/use-stage';
 
 interface LendingDetail extends StageRecord {
@@ -52,40 +52,34 @@ export const LendingScreen = stageListAndRecord<LendingDetail>(
 );
 
 function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) {
-  const styles = useMakeStyles();
   const navigate = useNavigate();
   const mayRecord = useOperation('add', LENDING_LIST_PATH);
   const method = r.repaymentMethod ? REPAYMENT_METHOD_LABEL[r.repaymentMethod] : '--';
   return (
     <>
-      <section className={styles.card} aria-label="放款概况">
-        <Facts
-          label="放款概况"
-          items={[
-            ['业务编号', r.businessNo],
-            ['供应商', r.supplierName ?? '--'],
-            ['资金方', r.capitalSideName ?? '--'],
-            ['状态', r.loanStatus === 'CANCELLED' ? `${r.stateLabel}（上次登记已退回）` : r.stateLabel],
-            ['批复额', `${yuan(r.approvedAmount)} 元`],
-            ['资金方批复', `${yuan(r.capitalApprovedAmount)} 元`],
-            ['决议有效期', `${r.validFrom ?? '--'} 至 ${r.decisionValidUntil ?? '--'}`],
-            ['年利率', formatPercent(r.annualRate)],
-            ['期限', r.termDays ? `${r.termDays}天（${method}）` : '--'],
-            ['放款编号', r.loanNo ?? '--'],
-            ['放款日', r.loanDate ?? '--'],
-            ['放款金额', `${yuan(r.loanAmount)} 元`],
-            ['实际到账', `${yuan(r.netAmount)} 元`],
-            [
-              '中登登记',
-              r.zhongdengRegNo ? `${r.zhongdengRegNo}（${r.zhongdengRegDate}）` : `截止 ${r.zhongdengDueDate ?? '--'}`,
-            ],
-          ]}
-        />
-        {r.problems.map((p) => (
-          <Text key={p} role="alert" className={styles.error}>
-            {p}
-          </Text>
-        ))}
+      <FactsCard
+        label="放款概况"
+        problems={r.problems}
+        items={[
+          ['业务编号', r.businessNo],
+          ['供应商', r.supplierName ?? '--'],
+          ['资金方', r.capitalSideName ?? '--'],
+          ['状态', r.loanStatus === 'CANCELLED' ? `${r.stateLabel}（上次登记已退回）` : r.stateLabel],
+          ['批复额', `${yuan(r.approvedAmount)} 元`],
+          ['资金方批复', `${yuan(r.capitalApprovedAmount)} 元`],
+          ['决议有效期', `${r.validFrom ?? '--'} 至 ${r.decisionValidUntil ?? '--'}`],
+          ['年利率', formatPercent(r.annualRate)],
+          ['期限', r.termDays ? `${r.termDays}天（${method}）` : '--'],
+          ['放款编号', r.loanNo ?? '--'],
+          ['放款日', r.loanDate ?? '--'],
+          ['放款金额', `${yuan(r.loanAmount)} 元`],
+          ['实际到账', `${yuan(r.netAmount)} 元`],
+          [
+            '中登登记',
+            r.zhongdengRegNo ? `${r.zhongdengRegNo}（${r.zhongdengRegDate}）` : `截止 ${r.zhongdengDueDate ?? '--'}`,
+          ],
+        ]}
+      >
         {r.loanStatus === 'REGISTERED' && (
           <Button
             appearance="secondary"
@@ -94,7 +88,7 @@ function Loan({ record: r, done }: { record: LendingDetail; done: () => void }) 
             查看还款计划
           </Button>
         )}
-      </section>
+      </FactsCard>
       {r.actions.includes('submit') && <Register record={r} done={done} />}
       {(r.actions.includes('approve') || r.actions.includes('return')) && <Review record={r} done={done} />}
       {mayRecord && r.loanStatus === 'REGISTERED' && !r.zhongdengRegNo && <Zhongdeng record={r} done={done} />}

@@ -7,17 +7,21 @@ export function ChoiceField({
   value,
   options,
   disabled,
+  placeholder,
   onChange,
 }: {
   label: string;
   value: string;
   options: Readonly<Record<string, string>>;
   disabled?: boolean;
+  /** The words of the empty choice, when none is chosen yet (the field is then required). */
+  placeholder?: string;
   onChange(code: string): void;
 }) {
   return (
-    <Field label={label}>
+    <Field label={label} required={!!placeholder}>
       <Select value={value} disabled={!!disabled} onChange={(_, d) => onChange(d.value)}>
+        {placeholder && <option value="">{placeholder}</option>}
         {Object.entries(options).map(([code, words]) => (
           <option key={code} value={code}>
             {words}

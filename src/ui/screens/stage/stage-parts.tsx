@@ -1,5 +1,5 @@
 // What a stage's own screens draw with beyond the shells (stage-kit.tsx): the make page's route, summary and sections,
-// one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
+// a record's card of facts, one field of a stage form with the limit it stands beside, the read of a record (the maker's detail or the
 // reviewers' `/review`) with its waiting and missing states, and the list whose 查看 opens a read-only page.
 import { Button, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { type ComponentType, type ReactNode, useState } from 'react';
@@ -9,6 +9,7 @@ import type { FieldDef } from '../../../domain/resource/resource';
 import type { StageDef } from '../../../domain/stage/stage';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { ResourceScreen } from '../resource/resource-screen';
+import { Facts } from './detail-tab-parts';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
@@ -31,6 +32,30 @@ export function MakeSummary({ children }: { children: ReactNode }) {
     <div className={styles.card} role="region" aria-label="业务概况">
       <div className={styles.facts}>{children}</div>
     </div>
+  );
+}
+
+/**
+ * A record's card on its stage page (推送概况, 放款概况): its facts, what the gateway would refuse now beneath them as
+ * alerts, then what stands with them (a note, a way on).
+ */
+export function FactsCard(props: {
+  label: string;
+  items: [string, string][];
+  problems: string[];
+  children?: ReactNode;
+}) {
+  const styles = useMakeStyles();
+  return (
+    <section className={styles.card} aria-label={props.label}>
+      <Facts label={props.label} items={props.items} />
+      {props.problems.map((p) => (
+        <Text key={p} role="alert" className={styles.error}>
+          {p}
+        </Text>
+      ))}
+      {props.children}
+    </section>
   );
 }
 
