@@ -5,8 +5,8 @@
 // list on the kit, the hard controls of stage 9, the capital side's answer checked, and the letters' workflow —
 // generated, sent (method, time), receipted — as stage items.
 import { ROLE } from './roles';
-import { LIVE_STATES, type StateKey, stageOf } from './lifecycle';
-import { STAGES } from './stages';
+import { LIVE_STATES, type StateKey } from './lifecycle';
+import { stagePassed, stageReached } from './stages';
 import { childStage } from '../stage/stage';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import type { WorkflowTable } from '../workflow/workflow';
@@ -208,10 +208,9 @@ export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = 
 };
 
 /** The business states letters are generated and moved in: from 签约 to 放款 (before the loan is registered). */
-export const LETTER_ITEM_STATES: readonly StateKey[] = LIVE_STATES.filter((s) => {
-  const at = STAGES.indexOf(stageOf(s));
-  return at >= STAGES.indexOf('SIGNING') && at <= STAGES.indexOf('LENDING');
-});
+export const LETTER_ITEM_STATES: readonly StateKey[] = LIVE_STATES.filter(
+  (s) => stageReached('SIGNING', s) && !stagePassed('LENDING', s),
+);
 
 /** Whether the 转让通知书 reached the project company: sent, or receipted. */
 export const noticeSent = (letters: readonly Pick<LetterItem, 'letterType' | 'status'>[]) =>

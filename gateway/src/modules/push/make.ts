@@ -27,31 +27,21 @@ import { makeDocument, orgNames, printDocument, storedDocumentsOf } from '../../
 import { type PrintedFile, printFiles, printPackage, recordPrinted } from '../../stage/stage-package';
 import { makePrinted } from '../../stage/stage-printed-make';
 import { businessPrintsOf } from '../../stage/stage-prints';
+import type { StageContext } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { businessAttachments } from '../business/attachments';
-import {
-  type Actor,
-  type BusinessRow,
-  inScope,
-  loadBusiness,
-  nextDocumentNo,
-  transitionBusiness,
-} from '../business/aggregate';
+import { type BusinessRow, inScope, loadBusiness, nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { missingBlobs } from '../file/zip-files';
 import { logOperation, newId } from '../operation-log/repository';
 import { BUILTIN_CHANNEL } from './channel';
 import { LETTER_FILE_TYPE, PACKAGE_FILE_TYPE, letterOf } from './store';
-import { LETTER_TEMPLATES, type LetterValues, PUSH_SUMMARY_TEMPLATE } from './templates';
+import { LETTER_TEMPLATES, PUSH_SUMMARY_TEMPLATE } from './templates';
 
 /** Where documents are stored and which font draws their Chinese (the app's deps). */
 export type DocumentPlace = Pick<GatewayDeps, 'filesDir' | 'cjkFont'>;
 
 /** Who makes it, in which tenant, when. */
-export interface Maker {
-  tenantId: string;
-  actor: Actor;
-  now: Date;
-}
+export type Maker = Pick<StageContext, 'tenantId' | 'actor' | 'now'>;
 
 /**
  * The debtor the letters go to: the business's project company, or else the project company of its payment
@@ -67,13 +57,8 @@ async function projectCompanyOf(db: Kysely<Database>, tenantId: string, b: Busin
   return found.rows[0]?.id ?? null;
 }
 
-export async function valuesOf(
-  db: Kysely<Database>,
-  tenantId: string,
-  b: BusinessRow,
-  no: string,
-  now: Date,
-): Promise<LetterValues & { projectCompanyId: string | null }> {
+/** What a letter and the push's summary print (templates.ts), money in 分 as text, and the debtor's id. */
+async function valuesOf(db: Kysely<Database>, tenantId: string, b: BusinessRow, no: string, now: Date) {
   const projectCompanyId = await projectCompanyOf(db, tenantId, b);
   const ids = [b.supplierId, projectCompanyId, b.capitalSideId];
   const [supplierName = '', projectCompanyName = '', capitalSideName = ''] = await orgNames(db, tenantId, ids);
@@ -112,7 +97,7 @@ export async function makeLetter(
 ) {
   const toProject = letterType !== 'PAYMENT_CONFIRMATION';
   const name = LETTER_TYPE_LABEL[letterType];
-  const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now };
+  const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now, businessId };
   return makePrinted(db, place.filesDir, {
     read: (d, lock) => loadBusiness(d, m.tenantId, businessId, lock),
     check: (business) => letterParent(business, m),
@@ -124,20 +109,15 @@ export async function makeLetter(
       return { files: [source.printed], source, values };
     },
     async write(trx, { source, values }, business) {
-      const row = await makeDocument(
-        trx,
-        place,
-        { ...owner, businessId },
-        {
-          ...{ table: 'formal_letter', fileType: LETTER_FILE_TYPE, kind: 'letter', replaces: '', source },
-          numbering: { no: 'letter_no', version: 'letter_version' },
-          columns: {
-            ...{ name, letter_type: letterType },
-            addressee_org_id: toProject ? values.projectCompanyId : business.capitalSideId,
-            addressee_name: toProject ? values.projectCompanyName : values.capitalSideName,
-          },
+      const row = await makeDocument(trx, place, owner, {
+        ...{ table: 'formal_letter', fileType: LETTER_FILE_TYPE, kind: 'letter', replaces: '', source },
+        numbering: { no: 'letter_no', version: 'letter_version' },
+        columns: {
+          ...{ name, letter_type: letterType },
+          addressee_org_id: toProject ? values.projectCompanyId : business.capitalSideId,
+          addressee_name: toProject ? values.projectCompanyName : values.capitalSideName,
         },
-      );
+      });
       return letterOf(row);
     },
   });

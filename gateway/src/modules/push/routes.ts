@@ -21,7 +21,7 @@ import {
 import { InterfaceLogSchema, interfaceLogOf } from '../../inbound/interface-log';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
-import { IdParams, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, Version } from '../../schemas/common';
 import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
 import { FenSchema, NullableSchema } from '../../stage/stage-money';
@@ -85,7 +85,6 @@ const GenerateBody = Type.Object(
   { letterType: Type.Unsafe<LetterType>({ type: 'string', enum: Object.keys(LETTER_TYPE_LABEL) }) },
   { additionalProperties: false },
 );
-const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
 export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db;
@@ -132,27 +131,17 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     transition: { summary: '推送流转（推送审核退回后再次推送等本页操作）' },
   });
 
-  kit.route(
+  kit.act<PushForm>(
     {
-      method: 'POST',
-      path: '/:id/push',
-      op: 'submit',
+      ...{ path: '/:id/push', op: 'submit', body: PushBody },
       summary: '推送：生成资料包（ZIP：摘要、合同、函件、附件），提交推送审核；通过后经渠道送达资金方',
-      params: IdParams,
-      body: PushBody,
-      response: kit.detail,
     },
-    async (ctx, request) => {
-      const id = (request.params as IdParams).id;
-      await kit.load(ctx, id);
-      await makePush(deps.db, deps, ctx, id, request.body as PushForm);
-      return kit.detailOf(ctx, id);
-    },
+    (ctx, id, body) => makePush(deps.db, deps, ctx, id, body),
   );
 
   kit.move<FeedbackBody>(
     {
-      ...{ path: '/:id/feedback', op: 'edit', params: IdParams, body: FeedbackBody },
+      ...{ path: '/:id/feedback', op: 'edit', body: FeedbackBody },
       summary: '登记反馈：资金方通过（业务号、批复额，占用产品额度）或退回',
     },
     'capitalFeedback',

@@ -35,8 +35,10 @@ import {
 import type { Timestamp } from '../../db/column-types';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
-import { type ItemsDef, itemRows, moveNamedItem } from '../../stage/stage-items';
-import { type NullableColumn, fenOf } from '../../stage/stage-money';
+import { type ItemMove, type ItemsDef, itemOf, itemRows, moveNamedItem } from '../../stage/stage-items';
+import { type NullableColumn, NullableSchema, fenOf } from '../../stage/stage-money';
+import { isoColumn } from '../../stage/stage-columns';
+import type { DocumentColumns } from '../../stage/stage-documents';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { registerAfterTransition } from '../business/after-transition';
 import { systemActor } from '../business/aggregate';
@@ -80,33 +82,20 @@ export interface CapitalPushTable {
   updated_at: Instant;
 }
 
-export interface FormalLetterTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
+/** A letter: the kit's document (its series, evidence and maker) with what the letter adds. */
+export interface FormalLetterTable extends DocumentColumns {
   name: string;
   letter_no: string;
-  series_no: Nullable<string>;
   letter_version: Counter;
-  replaces_id: Nullable<string>;
-  template_id: Nullable<string>;
-  template_version: Nullable<number>;
   letter_type: string;
   addressee_org_id: Nullable<string>;
   addressee_name: string;
-  file_id: string;
-  file_sha256: string;
-  status: ColumnType<string, string | undefined, string>;
   send_method: Nullable<string>;
   sent_at: Nullable<Date>;
   receipt_file_id: Nullable<string>;
   receipt_at: Nullable<Date>;
   note: Nullable<string>;
-  created_by: string;
   version: Counter;
-  created_at: Instant;
-  updated_at: Instant;
 }
 
 declare module '../../db/database' {
@@ -121,7 +110,7 @@ export const PACKAGE_FILE_TYPE = 'pushPackage';
 export const LETTER_FILE_TYPE = 'formalLetter';
 export const RECEIPT_FILE_TYPE = 'letterReceipt';
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+const iso = isoColumn;
 
 /** A stored push as the screens read it (money 分 as a number). */
 export const pushWireOf = (r: Selectable<CapitalPushTable>) => ({
@@ -134,7 +123,7 @@ export const pushWireOf = (r: Selectable<CapitalPushTable>) => ({
   ...{ reservation: r.reservation, createdAt: iso(r.created_at) as string, pushedAt: iso(r.pushed_at) },
 });
 
-const Null = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Null = NullableSchema;
 const S = Type.String();
 export const PushSchema = Type.Object(
   {
@@ -164,12 +153,7 @@ export async function pushesOf(db: Kysely<Database>, tenantId: string, businessI
 // ---- 正式函件 as stage items ----
 
 export const letterOf = (r: Record<string, unknown>): LetterItem & { row: Record<string, unknown> } => ({
-  itemId: String(r.item_id),
-  businessId: String(r.business_id),
-  seq: Number(r.seq),
-  name: String(r.name),
-  status: r.status as LetterStatus,
-  version: Number(r.version),
+  ...itemOf<LetterStatus>(r),
   letterNo: String(r.letter_no),
   letterType: r.letter_type as LetterType,
   row: r,
@@ -230,23 +214,15 @@ export const LETTERS: ItemsDef<LetterStatus, LetterItem> = {
       type: RECEIPT_FILE_TYPE,
       id: item.itemId,
     });
-    if (item.letterType === 'TRANSFER_NOTICE') {
-      await noticeReceipted(trx, move.tenantId, item.businessId, `${item.letterNo} 已回执`, fileId, move.now);
-    }
+    if (item.letterType === 'TRANSFER_NOTICE') await noticeReceipted(trx, item, move, fileId);
   },
 };
 
 /** The 转让通知书's receipt 落实s the element condition by itself: the system's move of that item, on the kit. */
-async function noticeReceipted(
-  trx: Kysely<Database>,
-  tenantId: string,
-  businessId: string,
-  words: string,
-  fileId: string,
-  now: Date,
-) {
+async function noticeReceipted(trx: Kysely<Database>, letter: LetterItem, move: ItemMove<string>, fileId: string) {
+  const { tenantId, now } = move;
   type Wire = { keyId: string; kind: string; name: string; status: string; version: number };
-  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, trx, tenantId, businessId)) ?? [];
+  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, trx, tenantId, letter.businessId)) ?? [];
   const open = items.find(
     (i) =>
       i.kind === 'CONDITION' &&
@@ -259,7 +235,10 @@ async function noticeReceipted(
     actor: systemActor(),
     now,
     id: open.keyId,
-    body: { action: 'confirmByRecord', version: open.version, values: { actualValue: words, evidenceFileId: fileId } },
+    body: {
+      ...{ action: 'confirmByRecord', version: open.version },
+      values: { actualValue: `${letter.letterNo} 已回执`, evidenceFileId: fileId },
+    },
   });
 }
 

@@ -1,23 +1,9 @@
 // The letters' and the push summary's templates (HOUSE.md "Documents are data first"), versioned beside the stage:
 // each prints the parties and the amount in figures and in 大写 through the one renderer's `words` format (the one
 // pure function, src/domain/format/money-in-words.ts). Raise a version whenever what a template prints changes.
-import type { LetterType } from '../../../../src/domain/financing/push';
-import { LETTER_TYPE_LABEL } from '../../../../src/domain/financing/push';
+// Their values are make.ts's `valuesOf` (money in 分 as text).
+import { LETTER_TYPE_LABEL, type LetterType } from '../../../../src/domain/financing/push';
 import type { DocumentTemplate, TemplateBlock } from '../../documents/document-template';
-
-/** The values every letter and the summary read. Money in 分 as text. */
-export interface LetterValues {
-  letterNo: string;
-  businessNo: string;
-  supplierName: string;
-  projectCompanyName: string;
-  capitalSideName: string;
-  amountFen: string;
-  annualRate: string | null;
-  termDays: number | null;
-  contractNos: string;
-  madeOn: string;
-}
 
 const parties: TemplateBlock = {
   kind: 'fields',

@@ -4,7 +4,7 @@
 // kit's tables). 正式函件管理 lists the businesses letters may be generated for (the kit's documents), generates one
 // for a business (`?businessId=`) and moves it (发送, 上传回执, 拒收) as the kit's stage items, with the actions the
 // gateway lists on each letter. The rules are the gateway's; nothing is decided here.
-import { Button, Field, Select, Text } from '@fluentui/react-components';
+import { Button, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
@@ -27,23 +27,23 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
 import { ActionForm, type FormField, type FormValues } from '../stage/action-form';
 import { DataTable } from '../stage/data-table';
-import { Facts, yuan } from '../stage/detail-tab-parts';
+import { ChoiceField } from '../stage/choice-field';
+import { yuan } from '../stage/detail-tab-parts';
 import { DocumentMakeable } from '../stage/document-parts';
 import { type ItemRow, type StageItemsSpec, StageItems } from '../stage/item-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { StageSection, stageListAndRecord } from '../stage/stage-parts';
+import { StagePage } from '../stage/record-pages';
+import { FactsCard, StageSection, stageListAndRecord } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 
 interface Push {
   pushId: string;
   pushNo: string;
   channel: keyof typeof CHANNEL_LABEL;
-  zhongdengQueryNo: string;
   acceptanceNo: string | null;
   resultLabel: string;
   capitalRefNo: string | null;
   capitalApprovedAmount: number | null;
-  feedbackComment: string | null;
   pushedAt: string | null;
   createdAt: string;
 }
@@ -107,27 +107,22 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
   const download = (p: Push) => stages.download(PUSH_STAGE, path(`package/${p.pushId}`));
   return (
     <>
-      <section className={styles.card} aria-label="推送概况">
-        <Facts
-          label="推送概况"
-          items={[
-            ['业务编号', r.businessNo],
-            ['供应商', r.supplierName ?? '--'],
-            ['资金方', r.capitalSideName ?? '--'],
-            ['产品', r.productName ?? '--'],
-            ['推送状态', statusText(r.status)],
-            ['业务状态', stateLabel(String(r.state))],
-            ['批复金额', `${yuan(r.approvedAmount)} 元`],
-            ['产品剩余额度', `${yuan(r.quotaLeft)} 元`],
-            ['最近推送', latest ? `${latest.pushNo}（${latest.resultLabel}）` : '--'],
-            ['资金方批复额', latest?.capitalApprovedAmount ? `${yuan(latest.capitalApprovedAmount)} 元` : '--'],
-          ]}
-        />
-        {r.problems.map((p) => (
-          <Text key={p} role="alert" className={styles.error}>
-            {p}
-          </Text>
-        ))}
+      <FactsCard
+        label="推送概况"
+        problems={r.problems}
+        items={[
+          ['业务编号', r.businessNo],
+          ['供应商', r.supplierName ?? '--'],
+          ['资金方', r.capitalSideName ?? '--'],
+          ['产品', r.productName ?? '--'],
+          ['推送状态', statusText(r.status)],
+          ['业务状态', stateLabel(String(r.state))],
+          ['批复金额', `${yuan(r.approvedAmount)} 元`],
+          ['产品剩余额度', `${yuan(r.quotaLeft)} 元`],
+          ['最近推送', latest ? `${latest.pushNo}（${latest.resultLabel}）` : '--'],
+          ['资金方批复额', latest?.capitalApprovedAmount ? `${yuan(latest.capitalApprovedAmount)} 元` : '--'],
+        ]}
+      >
         {r.deskPath && latest && (
           <Text>
             内置资金方通道已受理（受理编号 {latest.acceptanceNo}），资金方反馈地址：<code>{r.deskPath}</code>
@@ -140,7 +135,7 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
             </Button>
           </div>
         )}
-      </section>
+      </FactsCard>
       {done && r.actions.includes('submit') && (
         <ActionForm
           label="推送"
@@ -256,20 +251,16 @@ const yuanOf = (fen: number | null) => (fen ? formatFen(BigInt(fen)) : '');
 // ---- 正式函件管理 ----
 
 export function LetterScreen() {
-  const styles = useMakeStyles();
   const [params] = useSearchParams();
   const businessId = params.get('businessId') ?? '';
   const [round, setRound] = useState(0);
   const mayMake = useOperation('add', LETTER_LIST_PATH);
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
-        正式函件管理
-      </Text>
+    <StagePage title="正式函件管理">
       <DocumentMakeable routes={LETTERS} makePath={LETTER_LIST_PATH} label="查看" />
       {businessId && mayMake && <Generate businessId={businessId} done={() => setRound((n) => n + 1)} />}
       {businessId && <StageItems key={round} spec={LETTER_SPEC} businessId={businessId} />}
-    </section>
+    </StagePage>
   );
 }
 
@@ -307,16 +298,13 @@ const LETTER_SPEC: StageItemsSpec<Letter> = {
   ],
   inputs: (action, _row, values, set) =>
     action === 'send' ? (
-      <Field label="发送方式" required>
-        <Select value={String(values.sendMethod ?? '')} onChange={(_, d) => set({ sendMethod: d.value || null })}>
-          <option value="">请选择发送方式</option>
-          {Object.entries(SEND_METHOD_LABEL).map(([k, v]) => (
-            <option key={k} value={k}>
-              {v}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <ChoiceField
+        label="发送方式"
+        value={String(values.sendMethod ?? '')}
+        options={SEND_METHOD_LABEL}
+        placeholder="请选择发送方式"
+        onChange={(code) => set({ sendMethod: code || null })}
+      />
     ) : (
       <FileUpload
         label="回执"
