@@ -26,7 +26,7 @@ import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
 import { FenSchema, NullableSchema } from '../../stage/stage-money';
 import { stageOwnRoutes } from '../../stage/stage-own-routes';
-import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
+import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { type BusinessRow, recordOf } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
 import { BUILTIN_CHANNEL, capitalProvider, channelList, registerDesk } from './channel';
@@ -99,45 +99,35 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     return (facts.problems?.PUSH ?? []).filter((p) => p !== PushMessage.noZhongdeng);
   };
 
-  const pushDetail = async (ctx: StageContext, row: StageRow, business: BusinessRow) => {
-    const [pushes, letters, quota, logs] = await Promise.all([
-      pushesOf(db, ctx.tenantId, row.keyId),
-      lettersOf(db, ctx.tenantId, row.keyId),
-      quotaOf(db, ctx.tenantId, row.keyId),
-      interfaceLogOf(db, ctx.tenantId, row.keyId),
-    ]);
-    const latest = pushes[0];
-    // The desk's one-time link is the capital side's capability: in the demo it is handed to whoever may act for the
-    // built-in channel's answer here (登记反馈 offered), never to a reader of the push such as its reviewer.
-    const awaiting = latest?.result === 'ACCEPTED' && row.actions.includes('capitalFeedback') && latest.desk_token;
-    return {
-      stateLabel: stateLabel(business.state),
-      pushes: pushes.map(pushWireOf),
-      letters: letters.map((l) => letterWireOf(l)),
-      quotaLeft: quota.left === null ? null : Number(quota.left < 0n ? 0n : quota.left),
-      channels: channelList(db),
-      deskPath: awaiting ? `/api/capital-channel/desk/${latest.desk_token}` : null,
-      logs,
-      problems: row.actions.includes('submit') ? await pushRefusals(ctx, business) : [],
-    };
-  };
-
   const kit = registerStage(app, deps, PUSH_STAGE, {
+    transition: { summary: '推送流转（推送审核退回后再次推送等本页操作）' },
     detail: {
       summary: '推送详情（推送记录、函件、额度、接口日志、提交校验）',
       properties: PushDetail,
-      load: pushDetail,
+      async load(ctx, row, business) {
+        const [pushes, letters, quota, logs] = await Promise.all([
+          pushesOf(db, ctx.tenantId, row.keyId),
+          lettersOf(db, ctx.tenantId, row.keyId),
+          quotaOf(db, ctx.tenantId, row.keyId),
+          interfaceLogOf(db, ctx.tenantId, row.keyId),
+        ]);
+        const latest = pushes[0];
+        // The desk's one-time link is the capital side's capability: in the demo it is handed to whoever may act for
+        // the built-in channel's answer here (登记反馈 offered), never to a reader of the push such as its reviewer.
+        const awaiting = latest?.result === 'ACCEPTED' && row.actions.includes('capitalFeedback') && latest.desk_token;
+        return {
+          stateLabel: stateLabel(business.state),
+          pushes: pushes.map(pushWireOf),
+          letters: letters.map((l) => letterWireOf(l)),
+          quotaLeft: quota.left === null ? null : Number(quota.left < 0n ? 0n : quota.left),
+          channels: channelList(db),
+          deskPath: awaiting ? `/api/capital-channel/desk/${latest.desk_token}` : null,
+          logs,
+          problems: row.actions.includes('submit') ? await pushRefusals(ctx, business) : [],
+        };
+      },
     },
-    transition: { summary: '推送流转（推送审核退回后再次推送等本页操作）' },
   });
-
-  kit.act<PushForm>(
-    {
-      ...{ path: '/:id/push', op: 'submit', body: PushBody },
-      summary: '推送：生成资料包（ZIP：摘要、合同、函件、附件），提交推送审核；通过后经渠道送达资金方',
-    },
-    (ctx, id, body) => makePush(deps.db, deps, ctx, id, body),
-  );
 
   kit.move<FeedbackBody>(
     {
@@ -164,6 +154,14 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       if (!push) throw notFound(PushMessage.packageMissing);
       return { fileId: push.package_file_id, sha256: push.package_sha256 };
     },
+  );
+
+  kit.act<PushForm>(
+    {
+      ...{ path: '/:id/push', op: 'submit', body: PushBody },
+      summary: '推送：生成资料包（ZIP：摘要、合同、函件、附件），提交推送审核；通过后经渠道送达资金方',
+    },
+    (ctx, id, body) => makePush(deps.db, deps, ctx, id, body),
   );
 
   // ---- 正式函件 ----

@@ -108,8 +108,6 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
   return (
     <>
       <FactsCard
-        label="推送概况"
-        problems={r.problems}
         items={[
           ['业务编号', r.businessNo],
           ['供应商', r.supplierName ?? '--'],
@@ -122,6 +120,8 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
           ['最近推送', latest ? `${latest.pushNo}（${latest.resultLabel}）` : '--'],
           ['资金方批复额', latest?.capitalApprovedAmount ? `${yuan(latest.capitalApprovedAmount)} 元` : '--'],
         ]}
+        label="推送概况"
+        problems={r.problems}
       >
         {r.deskPath && latest && (
           <Text>
