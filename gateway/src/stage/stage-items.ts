@@ -32,7 +32,7 @@ import { logOperation } from '../modules/operation-log/repository';
 import { grantAllows, sessionOf } from '../plugins/auth-guard';
 import { BUSINESS_DETAIL } from '../modules/business/visibility';
 import { AppError, envelopeResponses, forbidden, invalidInput, notFound, ok } from '../plugins/envelope';
-import { IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
+import { BusinessParams, IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
 import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
 import type { BusinessRow } from '../modules/business/aggregate';
 import { newId } from '../modules/operation-log/repository';
@@ -139,8 +139,6 @@ const TransitionBody = Type.Object(
   { additionalProperties: false },
 );
 export type TransitionBody = { action: string; version: number; comment?: string; values?: ItemValues };
-
-const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
 
 /** The business's items in their order. */
 export async function itemRows(db: Kysely<Database>, table: ItemTable, tenantId: string, businessId: string) {
