@@ -176,14 +176,8 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const id = await db.transaction().execute(async (trx) => {
         await own.business(ctx, businessId, trx);
         const columns = { kind: 'OFFLINE', originals_received_on: on } as const;
-        const made = await addSignedRecord(
-          trx,
-          ctx,
-          businessId,
-          body.scanFileIds,
-          columns,
-          `${ctx.actor.userName}登记线下签约，原件于${on}收回`,
-        );
+        const text = `${ctx.actor.userName}登记线下签约，原件于${on}收回`;
+        const made = await addSignedRecord(trx, ctx, businessId, body.scanFileIds, columns, text);
         await transitionBusiness(trx, { ...ctx, businessId, action: 'signOffline', version: body.version });
         return made;
       });
@@ -237,13 +231,8 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const flowId = item.row.provider_flow_id;
       if (!flowId) throw invalidInput(D.SigningMessage.noOnline);
       await db.transaction().execute(async (trx) => {
-        await transitionBusiness(trx, {
-          ...ctx,
-          businessId: business.keyId,
-          action: 'revokeSigning',
-          version,
-          comment,
-        });
+        const move = { ...ctx, businessId: business.keyId, action: 'revokeSigning', version, comment };
+        await transitionBusiness(trx, move);
         await provider.revoke(trx, flowId, comment.trim(), ctx.now);
       });
       await deliver(request.log);

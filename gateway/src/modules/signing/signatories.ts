@@ -5,14 +5,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
-import {
-  APPLY_ONLINE_PATH,
-  SIGNATORIES_PATH,
-  SIGNATORIES_STATES,
-  type SignatoryPosition,
-  SigningMessage,
-  signatoriesProblem,
-} from '../../../../src/domain/financing/signing';
+import { APPLY_ONLINE_PATH, SIGNATORIES_PATH, SIGNATORIES_STATES } from '../../../../src/domain/financing/signing';
+import { type SignatoryPosition, SigningMessage, signatoriesProblem } from '../../../../src/domain/financing/signing';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';

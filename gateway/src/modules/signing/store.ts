@@ -1,18 +1,10 @@
-// 签约's records on the stage kit's items (gateway/src/stage/stage-items.ts): the rows of `signing_record` as the
-// workflow reads them, their wire form, the stage's checkpoints (START_SIGNING: none under way already;
-// FINISH_SIGNING: the latest signing finished), and what the provider's verified callback records on them — the
-// provider's status and each signer's, the signed documents stored through the file service once complete — and
-// asks of the business (签署完成 / 签署失败, the system's moves of the table).
+// 签约's records as the kit's stage items: the rows of `signing_record`, their wire form, the stage's checkpoints,
+// what the provider's verified callback records on them (statuses, the signed PDFs once complete) and asks of the
+// business (签署完成 / 签署失败), and the records 发起, 线下签约 and 补充签约 add.
 import type { ColumnType, Insertable, Kysely, Selectable } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import * as D from '../../../../src/domain/financing/signing';
-import type {
-  Signer,
-  SignerRole,
-  SigningItem,
-  SigningKind,
-  SigningStatus,
-} from '../../../../src/domain/financing/signing';
+import type { Signer, SignerRole, SigningItem, SigningKind } from '../../../../src/domain/financing/signing';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';
 import { parseFlowEvent } from '../../esign/builtin-app';
@@ -21,7 +13,7 @@ import { recordFlow } from '../../inbound/callback-store';
 import type { CallbackProvider } from '../../inbound/callback-provider';
 import type { JsonColumn, NullableColumn, StageItemRow } from '../../stage/stage-columns';
 import { dayColumn, isoColumn, jsonColumn } from '../../stage/stage-columns';
-import { documentBytes, storeGeneratedDocument } from '../../stage/stage-documents';
+import { type DocumentEvidence, documentBytes, storeGeneratedDocument } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import type { StageContext } from '../../stage/stage-own-routes';
 import { orgNameOf } from '../../stage/stage-records';
@@ -35,16 +27,10 @@ import { moduleExtensions } from '../../stage/extensions';
 export const extend = moduleExtensions('signing/store');
 
 /** A signed document as the back office stored it: its contract, the file service's key and sha-256. */
-export interface SignedDocument {
-  seq: number;
-  name: string;
-  contractId: string;
-  fileId: string;
-  sha256: string;
-}
+type SignedDocument = DocumentEvidence & { seq: number; name: string; contractId: string };
 type Timeline = { at: string; text: string }[];
 
-export interface SigningRecordTable extends StageItemRow<SigningStatus> {
+export interface SigningRecordTable extends StageItemRow<D.SigningStatus> {
   sign_no: string;
   kind: SigningKind;
   provider: NullableColumn<string>;
@@ -125,7 +111,7 @@ export const SigningSchema = Strict({
   ...{ createdAt: S, version: Type.Integer() },
 });
 
-export const SIGNINGS: ItemsDef<SigningStatus, ReturnType<typeof fromRow>> = {
+export const SIGNINGS: ItemsDef<D.SigningStatus, ReturnType<typeof fromRow>> = {
   ...{ name: 'signingRecord', api: D.SIGNING_API, menu: D.SIGN_MANAGE_PATH, table: 'signing_record' },
   ...{ workflow: D.SIGNING_ITEMS, states: D.SIGNING_ITEM_STATES },
   messages: { notFound: D.SigningMessage.notFound, stale: D.SigningMessage.stale },

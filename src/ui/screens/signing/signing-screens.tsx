@@ -271,11 +271,18 @@ const NOTICES = [
   col<Notice>('内容', (n) => n.text),
 ];
 
+const REVOKE = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
+
 function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const { get, navigate } = useRoutes();
+  const { get, post, navigate } = useRoutes();
+  const { busy, act } = useStageAct(onChanged);
   const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
   if (!detail) return <Spinner size="small" label="加载签约…" />;
   const r = detail.record;
+  // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
+  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
+  const revoke = (v: FormValues) =>
+    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
   const aside = (
     <>
       <Button onClick={() => navigate(-1)}>返回</Button>
@@ -301,7 +308,24 @@ function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }
     <StagePage title={`签约详情（${r.signNo}）`} aside={aside}>
       <Facts label="签约" items={Object.entries(facts)} />
       {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
-      <Moves detail={detail} onDone={onChanged} />
+      {detail.actions.includes('remind') && (
+        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
+          催签
+        </Button>
+      )}
+      {detail.business.actions.includes('revokeSigning') && (
+        <ActionForm
+          {...{
+            label: '撤销',
+            fields: REVOKE,
+            initial: { comment: '' },
+            send: revoke,
+            success: '已撤销',
+            done: onChanged,
+          }}
+          ready={(v) => !!v.comment?.trim()}
+        />
+      )}
       <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
       <EventTimeline label="签约时间线" events={r.timeline} />
       {detail.notices.length > 0 && (
@@ -332,32 +356,6 @@ function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
         签署
       </Button>
     </div>
-  );
-}
-
-/** 催签 (the record's move) and 撤销 (the business's), where the gateway offers them. */
-function Moves({ detail, onDone }: { detail: Detail; onDone: () => void }) {
-  const { post } = useDocumentRoutes(ROUTES);
-  const { busy, act } = useStageAct(onDone);
-  const r = detail.record;
-  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
-  const revoke = (v: FormValues) =>
-    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
-  const fields = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
-  return (
-    <>
-      {detail.actions.includes('remind') && (
-        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
-          催签
-        </Button>
-      )}
-      {detail.business.actions.includes('revokeSigning') && (
-        <ActionForm
-          {...{ label: '撤销', fields, initial: { comment: '' }, send: revoke, success: '已撤销', done: onDone }}
-          ready={(v) => !!v.comment?.trim()}
-        />
-      )}
-    </>
   );
 }
 
