@@ -106,6 +106,16 @@ function MovePage(props: { title: string; business?: WaitingBusiness; none: stri
   return <StagePage title={title}>{business ? children : <Text>{none}</Text>}</StagePage>;
 }
 const made = (navigate: (to: string) => void) => (s: Signing) => navigate(detailsLink(s.keyId));
+/** That move sent (`/{businessId}/{path}` under the version read), busy while it runs. */
+function useMove(path: string, success: string) {
+  const { post, navigate } = useRoutes();
+  const { busy, act } = useStageAct(() => undefined);
+  const call = (b: WaitingBusiness, body: object) =>
+    post<Signing>(`/${enc(b.keyId)}/${path}`, { version: b.version, ...body });
+  const send = (b: WaitingBusiness | undefined, body: object) =>
+    b && act(() => call(b, body).then(made(navigate)), success);
+  return { busy, send };
+}
 
 // ——— 申请线上签约 ———
 
@@ -113,12 +123,12 @@ const blank = (roles: D.SignerRole[]) => roles.map((role, i) => ({ order: i + 1,
 
 export function ApplyOnlineSigningScreen() {
   const styles = useStagePageStyles();
-  const { get, post, navigate } = useRoutes();
+  const { get, navigate } = useRoutes();
   const businessId = useSearchParams()[0].get('businessId') ?? '';
   const business = useWaiting(ROUTES).find((b) => b.keyId === businessId);
   const [signers, setSigners] = useState(blank(['SUPPLIER', 'FACTOR']));
   const [days, setDays] = useState(String(D.DEFAULT_DEADLINE_DAYS));
-  const { busy, act } = useStageAct(() => undefined);
+  const { busy, send } = useMove('online', '已发起线上签约');
   // The parties and order 合同签章 set on the contracts, when set: the signers follow them (names typed here).
   type Set = { contracts: { signatories: { order: number; role: D.SignerRole }[] | null }[] };
   const preset = useLoadOnce(async () => {
@@ -132,9 +142,7 @@ export function ApplyOnlineSigningScreen() {
   const problem = D.signersProblem(signers);
   const set = (i: number, key: 'role' | 'name' | 'mobile', value: string) =>
     setSigners((all) => all.map((s, j) => (j === i ? { ...s, [key]: value } : s)));
-  const body = (b: WaitingBusiness) => ({ version: b.version, deadlineDays: Number(days), signers });
-  const submit = (b: WaitingBusiness) =>
-    act(() => post<Signing>(`/${enc(b.keyId)}/online`, body(b)).then(made(navigate)), '已发起线上签约');
+  const submit = () => send(business, { deadlineDays: Number(days), signers });
   const none = '该业务当前不能发起线上签约，请从签约管理的待签约业务进入';
   const facts = { 业务编号: business?.businessNo ?? '', 供应商: business?.supplierName ?? '' };
   return (
@@ -164,7 +172,7 @@ export function ApplyOnlineSigningScreen() {
         <Field label="签署期限（天）">
           <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
         </Field>
-        <Button appearance="primary" disabled={busy || !!problem} onClick={() => business && submit(business)}>
+        <Button appearance="primary" disabled={busy || !!problem} onClick={submit}>
           发起签署
         </Button>
         <Button onClick={() => navigate(-1)}>返回</Button>
@@ -178,17 +186,13 @@ export function ApplyOnlineSigningScreen() {
 
 export function ApplyOfflineSigningScreen() {
   const styles = useStagePageStyles();
-  const { post, navigate } = useRoutes();
   const offered = useWaiting(ROUTES, 'signOffline');
   const [chosen, setChosen] = useState('');
   const [scans, setScans] = useState<StoredFile[]>([]);
   const [on, setOn] = useState('');
-  const { busy, act } = useStageAct(() => undefined);
+  const { busy, send } = useMove('offline', '线下签约已登记');
   const business = offered.find((b) => b.keyId === chosen) ?? offered[0];
-  const submit = (b: WaitingBusiness) => {
-    const body = { version: b.version, scanFileIds: scans.map((f) => f.keyId), originalsReceivedOn: on };
-    return act(() => post<Signing>(`/${enc(b.keyId)}/offline`, body).then(made(navigate)), '线下签约已登记');
-  };
+  const submit = () => send(business, { scanFileIds: scans.map((f) => f.keyId), originalsReceivedOn: on });
   const options = Object.fromEntries(offered.map((b) => [b.keyId, `${b.businessNo} ${b.supplierName}`]));
   return (
     <MovePage title="申请线下签约" business={business} none="暂无可线下签约的业务">
@@ -198,11 +202,7 @@ export function ApplyOfflineSigningScreen() {
         <Field label="原件收回日期">
           <Input type="date" value={on} onChange={(_, d) => setOn(d.value)} />
         </Field>
-        <Button
-          appearance="primary"
-          disabled={busy || !scans.length || !on}
-          onClick={() => business && submit(business)}
-        >
+        <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={submit}>
           原件已收回，签约完成
         </Button>
       </div>
