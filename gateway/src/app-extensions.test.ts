@@ -63,10 +63,6 @@ describe.each(databasesUnderTest())('extension points per app on $name', ({ data
 
   it('keeps what one app registers from the other, in and out of a transaction', async () => {
     expect(one.app.extensions).not.toBe(other.app.extensions);
-    // Each app's 催签 goes to its own signing provider, which answers through that app.
-    const reminder = one.app.extensions.point('signingReminders').get('provider');
-    expect(reminder).toBeDefined();
-    expect(other.app.extensions.point('signingReminders').get('provider')).not.toBe(reminder);
     registerStageSource(one.app.extensions, 'test.onlyHere', async () => 'one');
     expect(await readStageSource('test.onlyHere', one.db, DEMO_TENANT_ID, SeededBusiness.suspended)).toBe('one');
     expect(

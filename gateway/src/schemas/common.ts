@@ -14,7 +14,7 @@ export type PageQuery = Static<typeof PageQuery>;
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
-/** A route under one business (`/:businessId`): its stage records, its letters, its signatories. */
+/** A route on one business (`/:businessId/…`), as a stage's routes take it. */
 export const BusinessParams = Type.Object({ businessId: Id }, { additionalProperties: false });
 
 export const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '读取时的版本号' });

@@ -1,9 +1,7 @@
-// 签约 (BUSINESS.md §1.3 stage 8, §2 Signing; Decisions: Signing): the signing records of a business as the
-// stage kit's items, the provider's statuses as e签宝 numbers them [S6], the order signers sign in, what a
-// provider status asks of the business (a system move of the lifecycle table), and the rules of the stage's
-// checkpoints — 发起 (START_SIGNING: a deadline within bounds and at least two signers, each in order), 完成
-// (FINISH_SIGNING: the latest signing finished online with status 2, or offline with scans and 原件已收回) — and
-// of a supplement (补充签约: from 已签约 until 放款, and never changing amount, rate or term).
+// 签约 (BUSINESS.md §1.3 stage 8, §2 Signing; Decisions: Signing): the signing records as the kit's items, the
+// provider's statuses as e签宝 numbers them [S6], the signers' order, what a provider status asks of the business,
+// the checkpoints' rules (发起, 完成) and a supplement's (from 已签约 until 放款, never changing amount, rate or term).
+import { editableStates, statesOf } from '../stage/stage';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { inOrder, steppedOrderProblem, waitingBefore } from '../workflow/stepped-order';
 import type { WorkflowTable } from '../workflow/workflow';
@@ -23,18 +21,9 @@ export const SIGNATORIES_PATH = '/business/contractFileMake/contractFileMakeSign
 
 /** e签宝's signFlowStatus [S6]. */
 export const PROVIDER_STATUS_LABEL: Readonly<Record<number, string>> = {
-  0: '草稿',
-  1: '签署中',
-  2: '完成',
-  3: '撤销',
-  5: '过期',
-  7: '拒签',
+  ...{ 0: '草稿', 1: '签署中', 2: '完成', 3: '撤销', 5: '过期', 7: '拒签' },
 };
-export const PROVIDER_SIGNING = 1;
-export const PROVIDER_DONE = 2;
-export const PROVIDER_REVOKED = 3;
-export const PROVIDER_EXPIRED = 5;
-export const PROVIDER_REFUSED = 7;
+export const [PROVIDER_SIGNING, PROVIDER_DONE, PROVIDER_REVOKED, PROVIDER_EXPIRED, PROVIDER_REFUSED] = [1, 2, 3, 5, 7];
 
 /** A signer's status at the provider: 0 待签, 1 已签, 2 拒签. */
 export const SIGNER_STATUS_LABEL: Readonly<Record<number, string>> = { 0: '待签', 1: '已签', 2: '拒签' };
@@ -42,29 +31,21 @@ export const SIGNER_STATUS_LABEL: Readonly<Record<number, string>> = { 0: '待�
 export type SigningKind = 'ONLINE' | 'OFFLINE' | 'SUPPLEMENT';
 export type SigningStatus = 'SIGNING' | 'SIGNED' | 'FAILED';
 export const SIGNING_KIND_LABEL: Readonly<Record<SigningKind, string>> = {
-  ONLINE: '线上签约',
-  OFFLINE: '线下签约',
-  SUPPLEMENT: '补充签约',
+  ...{ ONLINE: '线上签约', OFFLINE: '线下签约', SUPPLEMENT: '补充签约' },
 };
 export const SIGNING_STATUS_LABEL: Readonly<Record<SigningStatus, string>> = {
-  SIGNING: '签约中',
-  SIGNED: '已签约',
-  FAILED: '签约失败',
+  ...{ SIGNING: '签约中', SIGNED: '已签约', FAILED: '签约失败' },
 };
 
 /** Where a signer signs: the supplier's in the back office with a one-time code, the others on the provider's page. */
 export type SignerChannel = 'BACK_OFFICE' | 'PAGE';
 export type SignerRole = 'FACTOR' | 'SUPPLIER' | 'PROJECT_COMPANY' | 'GUARANTOR';
 export const SIGNER_ROLE_LABEL: Readonly<Record<SignerRole, string>> = {
-  FACTOR: '保理人/资金方',
-  SUPPLIER: '供应商',
-  PROJECT_COMPANY: '项目公司',
-  GUARANTOR: '保证人',
+  ...{ FACTOR: '保理人/资金方', SUPPLIER: '供应商', PROJECT_COMPANY: '项目公司', GUARANTOR: '保证人' },
 };
 
-export interface Signer {
-  order: number;
-  role: SignerRole;
+/** A signer in order: who, where they sign, and their status at the provider (SIGNER_STATUS_LABEL). */
+export interface Signer extends Pick<SignatoryPosition, 'order' | 'role'> {
   organization: string;
   name: string;
   mobile: string;
@@ -92,7 +73,6 @@ export const SigningMessage = {
   onePerRole: '同一签署方只能出现一次',
   backOfficeSupplier: '只有供应商的签署人在后台签署',
   outOfOrder: (name: string) => `请按签署顺序签署：「${name}」尚未签署`,
-  notYourTurn: '当前不是您的签署顺序',
   alreadySigned: '您已签署',
   notSigning: '签署流程不在签署中',
   revokeOnlyWhileSigning: '只有签署中的流程可以撤销',
@@ -107,7 +87,6 @@ export const SigningMessage = {
   supplementState: '补充签约只能在已签约后、放款前办理',
   supplementReason: '补充签约原因为1至200个字',
   supplementChanges: (label: string) => `补充签约不能变更${label}，请重新审批`,
-  statusFromBrowser: '签署状态只能由签署服务回调更新',
   offPage: (page: number, width: number, height: number) =>
     `签章位置超出第${page}页范围（页面宽${width}、高${height}，签章宽${SIGNATURE_BOX.width}、高${SIGNATURE_BOX.height}）`,
   noPage: (pages: number) => `签章页码应为1至${pages}`,
@@ -145,10 +124,7 @@ export const deadlineProblem = (days: number): string | null =>
 /** The supplier's signer signs in the back office; everyone else on the provider's page. */
 export const channelOf = (role: SignerRole): SignerChannel => (role === 'SUPPLIER' ? 'BACK_OFFICE' : 'PAGE');
 
-/**
- * Signing in order (e签宝's 顺序签): the signer at `order` may sign only when every earlier one has signed; null when
- * they may, else why not (naming the first who has not).
- */
+/** 顺序签: the signer at `order` signs once every earlier one has; else why not (naming the first who has not). */
 export function signOrderRefusal(signers: readonly Pick<Signer, 'order' | 'name' | 'status'>[], order: number) {
   const me = signers.find((s) => s.order === order);
   if (!me) return SigningMessage.notSigner;
@@ -165,16 +141,9 @@ export function flowStatusAfter(signers: readonly Pick<Signer, 'status'>[]): num
 
 /** The record's status from the provider's: 签署中 → 签约中, 完成 → 已签约, 撤销 / 过期 / 拒签 → 签约失败. */
 export const recordStatusOf = (providerStatus: number): SigningStatus =>
-  providerStatus === PROVIDER_DONE
-    ? 'SIGNED'
-    : providerStatus === PROVIDER_SIGNING || providerStatus === 0
-      ? 'SIGNING'
-      : 'FAILED';
+  (({ 0: 'SIGNING', [PROVIDER_SIGNING]: 'SIGNING', [PROVIDER_DONE]: 'SIGNED' }) as const)[providerStatus] ?? 'FAILED';
 
-/**
- * What a verified provider status asks of the business (a system move of the lifecycle table): 完成 → 签署完成,
- * 撤销 / 过期 / 拒签 → 签署失败; nothing once the business is no longer 签约中 (an operator's 撤销 moved it already).
- */
+/** The business's system move a provider status asks: 完成 → 签署完成, 撤销 / 过期 / 拒签 → 签署失败, while 签约中. */
 export function businessMoveOf(providerStatus: number, businessState: string): string | null {
   if (businessState !== 'SIGNING/SIGNING') return null;
   if (providerStatus === PROVIDER_DONE) return 'signed';
@@ -197,24 +166,12 @@ export function startProblems(items: readonly SigningItem[]): string[] {
   return items.some((i) => i.kind === 'ONLINE' && i.status === 'SIGNING') ? [SigningMessage.notSigning] : [];
 }
 
-/** A supplement is made from 已签约 until 放款. */
-export const SUPPLEMENT_STATES: readonly StateKey[] = [
-  'SIGNING/SIGNED',
-  'PUSH/WAIT_PUSH',
-  'PUSH/PENDING',
-  'PUSH/RETURNED',
-  'PUSH/PUSHED',
-  'PUSH/CAPITAL_RETURNED',
-  'LENDING/WAIT_LOAN',
-  'LENDING/LOAN_PENDING',
-];
+/** A supplement is made from 已签约 until 放款: 推送's states and 放款's. */
+export const SUPPLEMENT_STATES: readonly StateKey[] = ['SIGNING/SIGNED', ...statesOf('PUSH'), ...statesOf('LENDING')];
 
 const SUPPLEMENT_KEYS = new Set<string>(['amount', 'rate', 'term']);
 
-/**
- * A supplement's refusal: outside 已签约 … 放款, or changing amount, rate or term (compared with the TERM elements
- * by the contracts' one factor comparison). null when it may be signed.
- */
+/** A supplement's refusal: outside 已签约 … 放款, or changing amount, rate or term (the TERM elements' comparison). */
 export function supplementRefusal(
   businessState: string,
   factors: Pick<ContractFactors, 'amountFen' | 'annualRate' | 'termDays'>,
@@ -226,30 +183,16 @@ export function supplementRefusal(
   return changed ? SigningMessage.supplementChanges(changed.label) : null;
 }
 
-/**
- * 合同签章: a signature's box on its page, in PDF points (1/72 inch), placed by its top-left corner measured from
- * the page's top-left corner — as a person sees the page and clicks on it.
- */
+/** 合同签章: a signature's box in PDF points, placed by its top-left corner from the page's top-left corner. */
 export const SIGNATURE_BOX = { width: 160, height: 56 } as const;
 
-export interface SignatoryPosition {
-  order: number;
-  role: SignerRole;
-  page: number;
-  x: number;
-  y: number;
-}
+/** A signatory's box: its party in order, its page and top-left corner. */
+export type SignatoryPosition = { order: number; role: SignerRole } & { page: number } & PagePoint;
+/** A point on a page and a page's size, in points. */
+type PagePoint = { x: number; y: number };
+export type PageSize = { width: number; height: number };
 
-/** A page's size in points. */
-export interface PageSize {
-  width: number;
-  height: number;
-}
-
-/**
- * A contract version's signatories as set on 合同签章: the signers' order as 发起 wants it (two or more, 1..n, each
- * party once) and each signature's box wholly on an existing page. null when they may be stored, else why not.
- */
+/** 合同签章's signatories: in the order 发起 wants, each box wholly on an existing page; else why not. */
 export function signatoriesProblem(list: readonly SignatoryPosition[], pages: readonly PageSize[]): string | null {
   const order = orderProblem(list);
   if (order) return order;
@@ -266,23 +209,14 @@ export function signatoriesProblem(list: readonly SignatoryPosition[], pages: re
 /** Who sets a contract's signatories: the contract's makers (法务, the business's 经办). */
 export const SIGNATORIES_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR] as const;
 
-/** The states in which a contract's signatories may be set: from 合同 until signing starts, and after a failure. */
-export const SIGNATORIES_STATES: readonly StateKey[] = [
-  'CONTRACT/DRAFT',
-  'CONTRACT/PENDING',
-  'CONTRACT/RETURNED',
-  'SIGNING/WAIT_SIGN',
-  'SIGNING/FAILED',
-];
+/** The states in which a contract's signatories may be set: 合同's, and 签约's while it may start (after a failure). */
+export const SIGNATORIES_STATES: readonly StateKey[] = [...statesOf('CONTRACT'), ...editableStates('SIGNING')];
 
 /** The roles in signing order, as 发起 must take them. */
 export const roleOrderOf = (list: readonly Pick<SignatoryPosition, 'order' | 'role'>[]): SignerRole[] =>
   inOrder(list).map((s) => s.role);
 
-/**
- * 发起 against the live contracts' signatories: those set must agree with each other, and the signers chosen
- * must be their parties in their order; nothing is asked when no contract has them (signers are chosen freely).
- */
+/** 发起 against the live contracts' signatories, when any are set: they agree, and the signers follow them. */
 export function signersAsSetProblem(
   set: readonly (readonly Pick<SignatoryPosition, 'order' | 'role'>[])[],
   signers: readonly Pick<SignatoryPosition, 'order' | 'role'>[],
@@ -298,24 +232,15 @@ export function signersAsSetProblem(
 /** The business states in which a signing record moves (催签). */
 export const SIGNING_ITEM_STATES: readonly StateKey[] = ['SIGNING/SIGNING'];
 
-/**
- * The signing records' own table: 催签 while signing. Every status change besides is the provider's, told by its
- * verified callback: no browser sets one.
- */
+/** The signing records' own table: 催签 while signing; every other status change is the provider's callback's. */
 export const SIGNING_ITEMS: WorkflowTable<SigningStatus, SigningItem, ItemFacts> = {
   noun: '签约',
   statusOf: (i) => i.status,
   commentMax: 200,
   transitions: [
     {
-      action: 'remind',
-      label: '催签',
-      op: 'submit',
-      menu: ONLINE_SIGNING_PATH,
-      who: [ROLE.OPERATOR, ROLE.ADMIN],
-      from: ['SIGNING'],
-      to: 'SIGNING',
-      comment: 'none',
+      ...{ action: 'remind', label: '催签', op: 'submit', menu: ONLINE_SIGNING_PATH, who: [ROLE.OPERATOR, ROLE.ADMIN] },
+      ...{ from: ['SIGNING'], to: 'SIGNING', comment: 'none' },
       guard: (i) => (i.kind === 'ONLINE' && i.providerStatus === PROVIDER_SIGNING ? null : SigningMessage.notSigning),
     },
   ],

@@ -1,26 +1,19 @@
-// 合同签章 (/business/contractFileMake/contractFileMakeSignature): the contract maker sets, on a contract version,
-// who signs it, in which order, and where each signature stands (page, x, y from the page's top-left corner, in
-// points — checked against that page's size in the stored PDF). Stored on the version; 发起线上签约 then takes its
-// parties and order from the live contracts (refused when they disagree or the signers chosen differ), and the
-// built-in provider draws each signature at its box. Refused in Chinese: a box off its page, a party twice, a
-// voided contract or one under 合同锁定, and once signing started (until it failed).
+// 合同签章 (/business/contractFileMake/contractFileMakeSignature): on a contract version, who signs, in which order,
+// and each signature's box (page, x, y in points from the top-left, checked against the stored PDF's page). 发起线上签约
+// takes its parties and order; the provider draws each signature at its box. Refused: a box off its page, a party
+// twice, a voided or 合同锁定 contract, and once signing started (until it failed).
 import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
-import {
-  APPLY_ONLINE_PATH,
-  SIGNATORIES_PATH,
-  SIGNATORIES_STATES,
-  type SignatoryPosition,
-  SigningMessage,
-  signatoriesProblem,
-} from '../../../../src/domain/financing/signing';
+import { APPLY_ONLINE_PATH, SIGNATORIES_PATH, SIGNATORIES_STATES } from '../../../../src/domain/financing/signing';
+import { type SignatoryPosition, SigningMessage, signatoriesProblem } from '../../../../src/domain/financing/signing';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
+import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
-import { IdParams, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, Version } from '../../schemas/common';
 import { jsonColumn } from '../../stage/stage-columns';
 import { documentBytes } from '../../stage/stage-documents';
 import type { StageContext, StageOwnRoutes } from '../../stage/stage-own-routes';
@@ -28,7 +21,7 @@ import { staleError } from '../../stage/stage-scope';
 import { recordInScope } from '../../stage/stage-records';
 import { type ContractFileTable, contractsOf } from '../contract/store';
 import { liveLocksOn } from '../risk/repository';
-import { Party, liveContracts } from './store';
+import { Party, Strict, liveContracts } from './store';
 
 declare module '../contract/store' {
   interface ContractFileTable {
@@ -37,37 +30,26 @@ declare module '../contract/store' {
   }
 }
 
-const Position = Type.Object(
-  {
-    ...Party,
-    page: Type.Integer({ minimum: 1, maximum: 2000, description: '签章页码' }),
-    x: Type.Number({ minimum: -10000, maximum: 10000, description: '距页面左边（磅）' }),
-    y: Type.Number({ minimum: -10000, maximum: 10000, description: '距页面上边（磅）' }),
-  },
-  { additionalProperties: false },
-);
-const SetBody = Type.Object(
-  { version: Version, signatories: Type.Array(Position, { maxItems: 4 }) },
-  { additionalProperties: false },
-);
-const ContractSignatories = Type.Object(
-  {
-    ...{ keyId: Type.String(), contractNo: Type.String(), name: Type.String(), version: Type.Integer() },
-    ...{ contractVersion: Type.Integer(), fileId: Type.String(), locked: Type.Boolean() },
-    pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number() })),
-    signatories: Type.Union([Type.Array(Position), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
-const BusinessSignatories = Type.Object(
-  {
-    ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
-    editable: Type.Boolean({ description: '此刻可设置合同签章（合同阶段至签约发起前，或签约失败后）' }),
-    contracts: Type.Array(ContractSignatories),
-  },
-  { additionalProperties: false },
-);
-const BusinessParams = Type.Object({ businessId: IdParams.properties.id }, { additionalProperties: false });
+const [S, I, Points] = [
+  Type.String(),
+  Type.Integer(),
+  (d: string) => Type.Number({ minimum: -1e4, maximum: 1e4, description: d }),
+];
+const Position = Strict({
+  ...{ ...Party, page: Type.Integer({ minimum: 1, maximum: 2000, description: '签章页码' }) },
+  ...{ x: Points('距页面左边（磅）'), y: Points('距页面上边（磅）') },
+});
+const SetBody = Strict({ version: Version, signatories: Type.Array(Position, { maxItems: 4 }) });
+const ContractSignatories = Strict({
+  ...{ keyId: S, contractNo: S, name: S, version: I, contractVersion: I, fileId: S, locked: Type.Boolean() },
+  pages: Type.Array(Type.Object({ width: Type.Number(), height: Type.Number() })),
+  signatories: Type.Union([Type.Array(Position), Type.Null()]),
+});
+const BusinessSignatories = Strict({
+  ...{ businessId: S, businessNo: S, state: S },
+  editable: Type.Boolean({ description: '此刻可设置合同签章（合同阶段至签约发起前，或签约失败后）' }),
+  contracts: Type.Array(ContractSignatories),
+});
 
 const stored = (v: unknown) => jsonColumn<SignatoryPosition[] | null>(v, null);
 
@@ -111,14 +93,9 @@ export function registerSignatories(own: StageOwnRoutes, deps: GatewayDeps) {
 
   own.route(
     {
-      method: 'PUT',
-      path: '/signatories/contract/:id',
-      menu: SIGNATORIES_PATH,
-      op: 'submit',
+      ...{ method: 'PUT', path: '/signatories/contract/:id', menu: SIGNATORIES_PATH, op: 'submit', params: IdParams },
       summary: '设置合同签章：签署方、顺序与各签章位置（页码、距左、距上，单位磅），存于该合同版本',
-      params: IdParams,
-      body: SetBody,
-      response: ContractSignatories,
+      ...{ body: SetBody, response: ContractSignatories },
     },
     async (ctx, request) => {
       const { tenantId } = ctx;
@@ -137,14 +114,16 @@ export function registerSignatories(own: StageOwnRoutes, deps: GatewayDeps) {
         const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidence);
         const problem = signatoriesProblem(body.signatories, await pdfPages(pdf));
         if (problem) throw invalidInput(problem);
-        const list = [...body.signatories]
-          .sort((a, b) => a.order - b.order)
-          .map((s) => ({ order: s.order, role: s.role, page: s.page, x: s.x, y: s.y }));
-        await trx
-          .updateTable('contract_file')
-          .set({ signatories: JSON.stringify(list), version: Number(row.version) + 1, updated_at: ctx.now })
-          .where('item_id', '=', id)
-          .execute();
+        const list = inOrder(body.signatories).map((s) => ({
+          order: s.order,
+          role: s.role,
+          page: s.page,
+          x: s.x,
+          y: s.y,
+        }));
+        const signatories = JSON.stringify(list);
+        const set = { signatories, version: Number(row.version) + 1, updated_at: ctx.now };
+        await trx.updateTable('contract_file').set(set).where('item_id', '=', id).execute();
         return row.business_id;
       });
       const answer = (await view(ctx, businessId)).contracts.find((c) => c.keyId === id);

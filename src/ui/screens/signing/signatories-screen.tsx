@@ -1,20 +1,12 @@
-// 合同签章 (/business/contractFileMake/contractFileMakeSignature?businessId=…): for each live contract of the
-// business, its signatories — which parties, in which order — and where each signature stands: the page and the
-// box's top-left corner, typed or set by a click on the page's outline (drawn to the page's size, the other
-// boxes on it shown). 保存 stores them on the contract version; 申请线上签约 then takes its parties and order from
-// them. Whether it may be set now, and every refusal, come from the gateway.
-import { Button, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+// 合同签章 (/business/contractFileMake/contractFileMakeSignature?businessId=…): each live contract's signatories in
+// order and their boxes (page, top-left corner), typed or placed by a click on the page's outline. 保存 stores them on
+// the contract version; 申请线上签约 takes their parties and order. What may be set, and every refusal, is the gateway's.
+import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import {
-  SIGNATURE_BOX,
-  SIGNER_ROLE_LABEL,
-  SIGNING_API,
-  type SignatoryPosition,
-  type SignerRole,
-  signatoriesProblem,
-} from '../../../domain/financing/signing';
+import { SIGNATURE_BOX, SIGNER_ROLE_LABEL, SIGNING_API, signatoriesProblem } from '../../../domain/financing/signing';
+import type { PageSize, SignatoryPosition, SignerRole } from '../../../domain/financing/signing';
 import { useServices } from '../../app/services';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
@@ -28,33 +20,21 @@ const ROUTES = { resource: { api: SIGNING_API, noun: '签约' } };
 const enc = encodeURIComponent;
 const ROLES = Object.keys(SIGNER_ROLE_LABEL) as SignerRole[];
 
-interface ContractSignatories {
-  keyId: string;
-  contractNo: string;
-  name: string;
+type ContractSignatories = Record<'keyId' | 'contractNo' | 'name' | 'fileId', string> & { locked: boolean } & {
   version: number;
   contractVersion: number;
-  fileId: string;
-  locked: boolean;
-  pages: { width: number; height: number }[];
+  pages: PageSize[];
   signatories: SignatoryPosition[] | null;
-}
-interface View {
-  businessId: string;
-  businessNo: string;
-  state: string;
+};
+type View = Record<'businessId' | 'businessNo' | 'state', string> & {
   editable: boolean;
   contracts: ContractSignatories[];
-}
+};
 
 const useStyles = makeStyles({
   card: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    gap: '16px 24px',
-    padding: '12px 16px',
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
+    ...{ display: 'flex', flexWrap: 'wrap', gap: '16px 24px', padding: '12px 16px' },
+    ...{ border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   },
   rows: { display: 'flex', flexDirection: 'column', gap: '12px', flex: '1 1 420px', minWidth: 0 },
   num: { width: '96px' },
@@ -73,8 +53,7 @@ const proposed = (c: ContractSignatories): SignatoryPosition[] => {
 };
 
 export function SignatoriesScreen() {
-  const [params] = useSearchParams();
-  const businessId = params.get('businessId') ?? '';
+  const businessId = useSearchParams()[0].get('businessId') ?? '';
   const [round, setRound] = useState(0);
   if (!businessId) return <Text>请从合同制作进入要设置签章的业务</Text>;
   return <Signatories key={`${businessId}/${round}`} businessId={businessId} onSaved={() => setRound((r) => r + 1)} />;
@@ -88,13 +67,7 @@ function Signatories({ businessId, onSaved }: { businessId: string; onSaved: () 
   if (!view) return <Text>加载中…</Text>;
   return (
     <StagePage title={`合同签章（${view.businessNo}）`} aside={<Button onClick={() => navigate(-1)}>返回</Button>}>
-      <Facts
-        label="业务"
-        items={[
-          ['业务编号', view.businessNo],
-          ['状态', stateLabel(view.state)],
-        ]}
-      />
+      <Facts label="业务" items={Object.entries({ 业务编号: view.businessNo, 状态: stateLabel(view.state) })} />
       <Text>
         设置每份合同的签署方、签署顺序与签章位置（单位：磅，自页面左上角量起；签章宽{SIGNATURE_BOX.width}、高
         {SIGNATURE_BOX.height}）。在页面示意图上点击即可放置当前签署方的签章。发起线上签约时按此处的签署方与顺序签署。
@@ -120,10 +93,12 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
   const set = (i: number, patch: Partial<SignatoryPosition>) =>
     setList((all) => all.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const { busy, act } = useStageAct(onSaved);
-  const body = { version: c.version, signatories: list };
-  const save = () =>
-    act(() => stages.custom(ROUTES, 'PUT', `/signatories/contract/${enc(c.keyId)}`, body), '合同签章已保存');
+  const put = () =>
+    stages.custom(ROUTES, 'PUT', `/signatories/contract/${enc(c.keyId)}`, { version: c.version, signatories: list });
+  const save = () => act(put, '合同签章已保存');
   const disabled = !editable || c.locked;
+  const role = ROLES.find((r) => !list.some((s) => s.role === r)) as SignerRole;
+  const add = () => setList([...list, { order: list.length + 1, role, page: c.pages.length, x: 0, y: 0 }]);
   const pageOptions = Object.fromEntries(c.pages.map((_, p) => [p + 1, `第${p + 1}页`]));
   return (
     <div className={styles.card} role="group" aria-label={`${c.name}（${c.contractNo}）`}>
@@ -148,31 +123,18 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
             {(['x', 'y'] as const).map((k) => (
               <Field key={k} label={k === 'x' ? '距左（磅）' : '距上（磅）'}>
                 <Input
-                  className={styles.num}
-                  type="number"
-                  value={String(s[k])}
-                  disabled={disabled}
+                  {...{ className: styles.num, type: 'number', value: String(s[k]), disabled }}
                   onChange={(_, d) => set(i, { [k]: Number(d.value) })}
                 />
               </Field>
             ))}
-            <Button
-              appearance={i === active ? 'primary' : 'secondary'}
-              disabled={disabled}
-              onClick={() => setActive(i)}
-            >
+            <Button appearance={i === active ? 'primary' : 'secondary'} {...{ disabled }} onClick={() => setActive(i)}>
               {i === active ? '正在放置' : '在图上放置'}
             </Button>
           </div>
         ))}
         <div className={styles.row}>
-          <Button
-            disabled={disabled || list.length >= ROLES.length}
-            onClick={() => {
-              const role = ROLES.find((r) => !list.some((s) => s.role === r)) as SignerRole;
-              setList([...list, { order: list.length + 1, role, page: c.pages.length, x: 0, y: 0 }]);
-            }}
-          >
+          <Button disabled={disabled || list.length >= ROLES.length} onClick={add}>
             添加签署方
           </Button>
           <Button disabled={disabled || list.length <= 2} onClick={() => setList(list.slice(0, -1))}>

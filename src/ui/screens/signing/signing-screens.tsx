@@ -1,85 +1,51 @@
 // 签约's screens (BUSINESS.md §4): 签约管理 (the signings in the caller's scope and the businesses waiting to be
-// signed), 在线签约 (the online flows), 申请线上签约 (signers in order and the deadline), 签约详情 (the signer timeline,
-// the provider's status, its notices — the demo's notice log — and, for the supplier's signer whose turn it is,
-// 签署 with the one-time code; 催签 and 撤销 where offered) and 签约文件详情 (each signed PDF with every signature's
-// signer, time and validity as the gateway read them, and its download). What may be done comes from the gateway
-// (the business's and the record's `actions`); no screen sets a signing status.
-import { Button, Field, Input, Select, Spinner, Text } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+// signed), 在线签约, 申请线上签约 / 线下签约, 签约补充, 签约详情 (signers, the provider's status and notices; 签署 with the
+// one-time code for the supplier's signer whose turn it is; 催签 and 撤销 where offered) and 签约文件详情. What may be
+// done comes from the gateway (the business's and the record's `actions`); no screen sets a signing status.
+import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import {
-  APPLY_ONLINE_PATH,
-  DEFAULT_DEADLINE_DAYS,
-  SIGN_FILE_DETAILS_PATH,
-  SIGN_SUPPLEMENT_PATH,
-  SIGNER_ROLE_LABEL,
-  SIGNING_API,
-  SIGNING_DETAILS_PATH,
-  SUPPLEMENT_STATES,
-  type SignerRole,
-  roleOrderOf,
-  signersProblem,
-} from '../../../domain/financing/signing';
+import * as D from '../../../domain/financing/signing';
 import { yuanToFen } from '../../../domain/format/money-format';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
-import { ActionForm } from '../stage/action-form';
+import { ActionForm, type FormValues } from '../stage/action-form';
 import { ChoiceField } from '../stage/choice-field';
 import { DataTable } from '../stage/data-table';
 import { Facts } from '../stage/detail-tab-parts';
 import { useDocumentRoutes } from '../stage/document-parts';
-import {
-  EventTimeline,
-  type RecordsSpec,
-  StagePage,
-  StageRecords,
-  type WaitingBusiness,
-  WaitingBusinesses,
-  at,
-  linkTo,
-  textColumn as col,
-  useStagePageStyles,
-  useWaiting,
-} from '../stage/record-pages';
+import { EventTimeline, type RecordsSpec, StagePage, StageRecords, at } from '../stage/record-pages';
+import { type WaitingBusiness, WaitingBusinesses, linkTo, useWaiting } from '../stage/record-pages';
+import { textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { SignedFiles } from '../stage/signed-files';
+import { recordScreen } from '../stage/stage-parts';
 import { useStageAct } from '../stage/use-stage';
 
-const ROUTES = { resource: { api: SIGNING_API, noun: '签约' } };
+const ROUTES = { resource: { api: D.SIGNING_API, noun: '签约' } };
 const enc = encodeURIComponent;
-const detailsLink = (id: string) => linkTo(SIGNING_DETAILS_PATH, 'id', id);
+const detailsLink = (id: string) => linkTo(D.SIGNING_DETAILS_PATH, 'id', id);
+const useRoutes = () => ({ ...useDocumentRoutes(ROUTES), navigate: useNavigate() });
 
-interface Signing {
-  keyId: string;
-  businessId: string;
-  signNo: string;
-  kindLabel: string;
-  statusLabel: string;
-  providerFlowId: string | null;
-  providerStatusLabel: string | null;
-  deadline: string | null;
-  signers: { order: number; role: SignerRole; organization: string; name: string; channel: string }[];
-  progress: string;
-  documents: { seq: number }[];
-  originalsReceivedOn: string | null;
-  reason: string | null;
-  timeline: { at: string; text: string }[];
-  version: number;
-  businessNo?: string;
-  supplierName?: string;
-  businessState?: string;
-}
-type Signer = Signing['signers'][number] & { statusLabel: string; signedAt: string | null };
+type Texts<K extends string, V = string> = Record<K, V>;
+type Signer = Texts<'organization' | 'name' | 'channel' | 'statusLabel'> & { order: number; role: D.SignerRole } & {
+  signedAt: string | null;
+};
+type Signing = Texts<'keyId' | 'businessId' | 'signNo' | 'kindLabel' | 'statusLabel' | 'progress'> &
+  Texts<'providerFlowId' | 'providerStatusLabel' | 'deadline' | 'originalsReceivedOn' | 'reason', string | null> &
+  Partial<Texts<'businessNo' | 'supplierName' | 'businessState'>> & { signers: Signer[]; version: number } & {
+    documents: { seq: number }[];
+    timeline: { at: string; text: string }[];
+  };
+type Notice = { at: string; mobile: string; text: string };
 interface Detail {
-  record: Signing & { signers: Signer[] };
-  notices: { at: string; mobile: string; text: string }[];
+  record: Signing;
+  notices: Notice[];
   mySignerOrder: number | null;
   business: { version: number; actions: string[] };
   actions: string[];
 }
-
-const status = (r: Signing) => (r.providerStatusLabel ? `${r.statusLabel}（${r.providerStatusLabel}）` : r.statusLabel);
 
 // ——— 签约管理, 在线签约 and 业务详情's 合同与签约 tab ———
 
@@ -87,27 +53,30 @@ const NO = col<Signing>('签约编号', (r) => r.signNo, 150);
 const KIND = col<Signing>('方式', (r) => r.kindLabel);
 const PROGRESS = col<Signing>('进度', (r) => r.progress);
 const DEADLINE = col<Signing>('截止', (r) => at(r.deadline));
-const STATUS = col<Signing>('状态', status);
+const STATUS = col<Signing>(
+  '状态',
+  (r) => r.statusLabel + (r.providerStatusLabel ? `（${r.providerStatusLabel}）` : ''),
+);
+const BUSINESS = [
+  col<Signing>('业务编号', (r) => r.businessNo ?? '', 150),
+  col<Signing>('供应商', (r) => r.supplierName ?? ''),
+];
 
 /** The signings across businesses, each opening its 签约详情. */
 const LIST: RecordsSpec<Signing> = {
-  ...{ routes: ROUTES, label: '签约记录', empty: '暂无签约记录', openPath: SIGNING_DETAILS_PATH, minWidth: '900px' },
-  columns: [
-    NO,
-    col<Signing>('业务编号', (r) => r.businessNo ?? '', 150),
-    col<Signing>('供应商', (r) => r.supplierName ?? ''),
-    KIND,
-  ].concat([PROGRESS, DEADLINE, STATUS]),
+  ...{ routes: ROUTES, label: '签约记录', empty: '暂无签约记录', openPath: D.SIGNING_DETAILS_PATH, minWidth: '900px' },
+  columns: [NO, ...BUSINESS, KIND, PROGRESS, DEADLINE, STATUS],
 };
+const PAGE = { current: 1, size: 50 };
 
 export function SignManageScreen() {
   return (
     <StagePage title="签约管理">
       <WaitingBusinesses
         {...{ routes: ROUTES, action: 'startOnline', label: '待签约的业务' }}
-        {...{ button: '发起线上签约', path: APPLY_ONLINE_PATH }}
+        {...{ button: '发起线上签约', path: D.APPLY_ONLINE_PATH }}
       />
-      <StageRecords spec={LIST} query={{ current: 1, size: 50 }} />
+      <StageRecords spec={LIST} query={PAGE} />
     </StagePage>
   );
 }
@@ -115,62 +84,70 @@ export function SignManageScreen() {
 export function OnlineSigningScreen() {
   return (
     <StagePage title="在线签约">
-      <StageRecords spec={{ ...LIST, label: '线上签约流程' }} query={{ current: 1, size: 50, kind: 'ONLINE' }} />
+      <StageRecords spec={{ ...LIST, label: '线上签约流程' }} query={{ ...PAGE, kind: 'ONLINE' }} />
     </StagePage>
   );
 }
 
-const OF_BUSINESS = { ...LIST, label: '签约', empty: '尚未签约', minWidth: '640px' };
 export function SigningSection({ id }: { id: string }) {
-  const spec = { ...OF_BUSINESS, columns: [NO, KIND, PROGRESS, STATUS, DEADLINE] };
-  return <StageRecords spec={spec} path={`/${enc(id)}/items`} query={{ size: 100 }} />;
+  const spec = { ...LIST, label: '签约', empty: '尚未签约', minWidth: '640px' };
+  return (
+    <StageRecords
+      spec={{ ...spec, columns: [NO, KIND, PROGRESS, STATUS, DEADLINE] }}
+      path={`/${enc(id)}/items`}
+      query={{ size: 100 }}
+    />
+  );
+}
+
+/** A page of a business's move that makes a signing, then opens its 签约详情; its title, a word when none waits. */
+function MovePage(props: { title: string; business?: WaitingBusiness; none: string; children: ReactNode }) {
+  const { title, business, none, children } = props;
+  return <StagePage title={title}>{business ? children : <Text>{none}</Text>}</StagePage>;
+}
+const made = (navigate: (to: string) => void) => (s: Signing) => navigate(detailsLink(s.keyId));
+/** That move sent (`/{businessId}/{path}` under the version read), busy while it runs. */
+function useMove(path: string, success: string) {
+  const { post, navigate } = useRoutes();
+  const { busy, act } = useStageAct(() => undefined);
+  const call = (b: WaitingBusiness, body: object) =>
+    post<Signing>(`/${enc(b.keyId)}/${path}`, { version: b.version, ...body });
+  const send = (b: WaitingBusiness | undefined, body: object) =>
+    b && act(() => call(b, body).then(made(navigate)), success);
+  return { busy, send };
 }
 
 // ——— 申请线上签约 ———
 
-const blank = (roles: SignerRole[]) => roles.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' }));
+const blank = (roles: D.SignerRole[]) => roles.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' }));
 
 export function ApplyOnlineSigningScreen() {
   const styles = useStagePageStyles();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { get, post } = useDocumentRoutes(ROUTES);
-  const businessId = params.get('businessId') ?? '';
+  const { get, navigate } = useRoutes();
+  const businessId = useSearchParams()[0].get('businessId') ?? '';
   const business = useWaiting(ROUTES).find((b) => b.keyId === businessId);
   const [signers, setSigners] = useState(blank(['SUPPLIER', 'FACTOR']));
-  const [days, setDays] = useState(String(DEFAULT_DEADLINE_DAYS));
-  const { busy, act } = useStageAct(() => undefined);
+  const [days, setDays] = useState(String(D.DEFAULT_DEADLINE_DAYS));
+  const { busy, send } = useMove('online', '已发起线上签约');
   // The parties and order 合同签章 set on the contracts, when set: the signers follow them (names typed here).
-  type Set = { contracts: { signatories: { order: number; role: SignerRole }[] | null }[] };
+  type Set = { contracts: { signatories: { order: number; role: D.SignerRole }[] | null }[] };
   const preset = useLoadOnce(async () => {
     if (!businessId) return null;
     const set = await get<Set>(`/${enc(businessId)}/signatories`);
     return set.contracts.find((c) => c.signatories?.length)?.signatories ?? null;
   }, null);
   useEffect(() => {
-    if (preset) setSigners(blank(roleOrderOf(preset)));
+    if (preset) setSigners(blank(D.roleOrderOf(preset)));
   }, [preset]);
-  const problem = signersProblem(signers);
+  const problem = D.signersProblem(signers);
   const set = (i: number, key: 'role' | 'name' | 'mobile', value: string) =>
     setSigners((all) => all.map((s, j) => (j === i ? { ...s, [key]: value } : s)));
-  const submit = (b: WaitingBusiness) =>
-    act(async () => {
-      const body = { version: b.version, deadlineDays: Number(days), signers };
-      navigate(detailsLink((await post<Signing>(`/${enc(b.keyId)}/online`, body)).keyId));
-    }, '已发起线上签约');
-  if (!business)
-    return (
-      <StagePage title="申请线上签约">
-        <Text>该业务当前不能发起线上签约，请从签约管理的待签约业务进入</Text>
-      </StagePage>
-    );
-  const facts: [string, string][] = [
-    ['业务编号', business.businessNo],
-    ['供应商', business.supplierName],
-  ];
+  const submit = () => send(business, { deadlineDays: Number(days), signers });
+  const none = '该业务当前不能发起线上签约，请从签约管理的待签约业务进入';
+  const facts = { 业务编号: business?.businessNo ?? '', 供应商: business?.supplierName ?? '' };
   return (
-    <StagePage title="申请线上签约">
-      <Facts label="业务" items={[...facts, ['状态', stateLabel(business.state)]]} />
+    <MovePage title="申请线上签约" {...{ business, none }}>
+      <Facts label="业务" items={Object.entries({ ...facts, 状态: stateLabel(business?.state ?? '') })} />
       <Text>签署顺序：按序号依次签署。供应商的签署人在本系统以验证码签署，其他签署方在签署服务页面签署。</Text>
       <Text>
         {preset
@@ -180,7 +157,7 @@ export function ApplyOnlineSigningScreen() {
       {signers.map((s, i) => (
         <div key={s.order} className={styles.form} role="group" aria-label={`第${s.order}签署方`}>
           <ChoiceField
-            {...{ label: `第${s.order}签署方`, value: s.role, options: SIGNER_ROLE_LABEL, disabled: !!preset }}
+            {...{ label: `第${s.order}签署方`, value: s.role, options: D.SIGNER_ROLE_LABEL, disabled: !!preset }}
             onChange={(role) => set(i, 'role', role)}
           />
           <Field label="签署人姓名">
@@ -195,13 +172,13 @@ export function ApplyOnlineSigningScreen() {
         <Field label="签署期限（天）">
           <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
         </Field>
-        <Button appearance="primary" disabled={busy || !!problem} onClick={() => submit(business)}>
+        <Button appearance="primary" disabled={busy || !!problem} onClick={submit}>
           发起签署
         </Button>
         <Button onClick={() => navigate(-1)}>返回</Button>
       </div>
       {problem && <Text role="note">{problem}</Text>}
-    </StagePage>
+    </MovePage>
   );
 }
 
@@ -209,76 +186,63 @@ export function ApplyOnlineSigningScreen() {
 
 export function ApplyOfflineSigningScreen() {
   const styles = useStagePageStyles();
-  const navigate = useNavigate();
-  const { post } = useDocumentRoutes(ROUTES);
   const offered = useWaiting(ROUTES, 'signOffline');
   const [chosen, setChosen] = useState('');
   const [scans, setScans] = useState<StoredFile[]>([]);
   const [on, setOn] = useState('');
-  const { busy, act } = useStageAct(() => undefined);
+  const { busy, send } = useMove('offline', '线下签约已登记');
   const business = offered.find((b) => b.keyId === chosen) ?? offered[0];
-  const submit = (b: WaitingBusiness) =>
-    act(async () => {
-      const body = { version: b.version, scanFileIds: scans.map((f) => f.keyId), originalsReceivedOn: on };
-      navigate(detailsLink((await post<Signing>(`/${enc(b.keyId)}/offline`, body)).keyId));
-    }, '线下签约已登记');
-  if (!business)
-    return (
-      <StagePage title="申请线下签约">
-        <Text>暂无可线下签约的业务</Text>
-      </StagePage>
-    );
+  const submit = () => send(business, { scanFileIds: scans.map((f) => f.keyId), originalsReceivedOn: on });
   const options = Object.fromEntries(offered.map((b) => [b.keyId, `${b.businessNo} ${b.supplierName}`]));
   return (
-    <StagePage title="申请线下签约">
-      <ChoiceField label="业务" value={business.keyId} options={options} onChange={setChosen} />
+    <MovePage title="申请线下签约" business={business} none="暂无可线下签约的业务">
+      <ChoiceField label="业务" value={business?.keyId ?? ''} options={options} onChange={setChosen} />
       <FileUpload label="签署扫描件" accept="pdf,jpg,png" limit={20} onChange={setScans} />
       <div className={styles.row}>
         <Field label="原件收回日期">
           <Input type="date" value={on} onChange={(_, d) => setOn(d.value)} />
         </Field>
-        <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={() => submit(business)}>
+        <Button appearance="primary" disabled={busy || !scans.length || !on} onClick={submit}>
           原件已收回，签约完成
         </Button>
       </div>
-    </StagePage>
+    </MovePage>
   );
 }
 
 // ——— 签约补充 ———
 
+const SUPPLEMENT_FIELDS = [
+  { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200 },
+  { key: 'amount', label: '金额（元）', kind: 'decimal', required: true },
+  { key: 'rate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
+  { key: 'term', label: '期限（天）', kind: 'text', required: true },
+] as const;
+
 export function SignSupplementScreen() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { post } = useDocumentRoutes(ROUTES);
-  const businessId = params.get('businessId') ?? '';
+  const { post, navigate } = useRoutes();
+  const businessId = useSearchParams()[0].get('businessId') ?? '';
   const [files, setFiles] = useState<StoredFile[]>([]);
-  const ready = (v: Record<string, string>) =>
+  const ready = (v: FormValues) =>
     !!v.reason?.trim() &&
     yuanToFen(v.amount ?? '') !== null &&
     /^\d+(\.\d{1,4})?$/.test(v.rate ?? '') &&
     /^\d+$/.test(v.term ?? '') &&
     files.length > 0;
-  const send = async (v: Record<string, string>) => {
+  const send = (v: FormValues) => {
     const body = {
       ...{ reason: (v.reason ?? '').trim(), amountFen: Number(yuanToFen(v.amount ?? '')), annualRate: v.rate },
       ...{ termDays: Number(v.term), fileIds: files.map((f) => f.keyId) },
     };
-    navigate(detailsLink((await post<Signing>(`/${enc(businessId)}/supplement`, body)).keyId));
+    return post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
   };
   return (
     <StagePage title="签约补充" aside={<Button onClick={() => navigate(-1)}>返回</Button>}>
       <Text>补充协议不得变更金额、利率或期限：请按已签合同填写，变更者须重新审批。</Text>
       <FileUpload label="补充协议（已签署）" accept="pdf" limit={5} onChange={setFiles} />
       <ActionForm
-        label="提交补充签约"
-        fields={[
-          { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200 },
-          { key: 'amount', label: '金额（元）', kind: 'decimal', required: true },
-          { key: 'rate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
-          { key: 'term', label: '期限（天）', kind: 'text', required: true },
-        ]}
-        {...{ initial: {}, ready, send, success: '补充签约已登记', done: () => undefined }}
+        {...{ label: '提交补充签约', fields: SUPPLEMENT_FIELDS, initial: {}, ready, send }}
+        {...{ success: '补充签约已登记', done: () => undefined }}
       />
     </StagePage>
   );
@@ -287,83 +251,85 @@ export function SignSupplementScreen() {
 // ——— 签约详情 ———
 
 export function SigningDetailsScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  const id = useSearchParams()[0].get('id') ?? '';
   const [round, setRound] = useState(0);
   return <SigningDetails key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
 }
 
 const SIGNERS = [
   col<Signer>('顺序', (s) => String(s.order)),
-  col<Signer>('签署方', (s) => SIGNER_ROLE_LABEL[s.role]),
+  col<Signer>('签署方', (s) => D.SIGNER_ROLE_LABEL[s.role]),
   col<Signer>('单位', (s) => s.organization),
   col<Signer>('签署人', (s) => s.name),
   col<Signer>('签署位置', (s) => (s.channel === 'BACK_OFFICE' ? '本系统（验证码）' : '签署服务页面')),
   col<Signer>('状态', (s) => s.statusLabel),
   col<Signer>('签署时间', (s) => at(s.signedAt)),
 ];
-type Notice = Detail['notices'][number];
-const NOTICES = [col<Notice>('时间', (n) => at(n.at), 170), col<Notice>('手机号', (n) => n.mobile, 120)];
+const NOTICES = [
+  col<Notice>('时间', (n) => at(n.at), 170),
+  col<Notice>('手机号', (n) => n.mobile, 120),
+  col<Notice>('内容', (n) => n.text),
+];
+
+const REVOKE = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
 
 function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const navigate = useNavigate();
-  const { get } = useDocumentRoutes(ROUTES);
+  const { get, post, navigate } = useRoutes();
+  const { busy, act } = useStageAct(onChanged);
   const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
   if (!detail) return <Spinner size="small" label="加载签约…" />;
   const r = detail.record;
-  const optional = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+  // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
+  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
+  const revoke = (v: FormValues) =>
+    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
   const aside = (
     <>
       <Button onClick={() => navigate(-1)}>返回</Button>
-      {SUPPLEMENT_STATES.includes(r.businessState as never) && (
-        <Button onClick={() => navigate(linkTo(SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
+      {D.SUPPLEMENT_STATES.includes(r.businessState as never) && (
+        <Button onClick={() => navigate(linkTo(D.SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
       )}
       {r.documents.length > 0 && (
-        <Button appearance="primary" onClick={() => navigate(linkTo(SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
+        <Button appearance="primary" onClick={() => navigate(linkTo(D.SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
           签署文件
         </Button>
       )}
     </>
   );
-  const facts: [string, string][] = [
-    ['业务编号', r.businessNo ?? ''],
-    ['供应商', r.supplierName ?? ''],
-    ['签约方式', r.kindLabel],
-    ['状态', r.statusLabel],
-    ['签署服务状态', r.providerStatusLabel ?? '--'],
-    ['签署流程号', r.providerFlowId ?? '--'],
-    ['签署截止', at(r.deadline) || '--'],
-    ['进度', r.progress],
-  ];
-  const notices = [...NOTICES, col<Notice>('内容', (n) => n.text)];
+  const facts = {
+    ...{ 业务编号: r.businessNo ?? '', 供应商: r.supplierName ?? '', 签约方式: r.kindLabel, 状态: r.statusLabel },
+    ...{ 签署服务状态: r.providerStatusLabel ?? '--', 签署流程号: r.providerFlowId ?? '--' },
+    ...{ 签署截止: at(r.deadline) || '--', 进度: r.progress },
+    ...(r.originalsReceivedOn ? { 原件收回: r.originalsReceivedOn } : {}),
+    ...(r.reason ? { 说明: r.reason } : {}),
+  };
+  const table = { heading: true, minWidth: '640px', empty: '' };
   return (
     <StagePage title={`签约详情（${r.signNo}）`} aside={aside}>
-      <Facts
-        label="签约"
-        items={[...facts, ...optional('原件收回', r.originalsReceivedOn), ...optional('说明', r.reason)]}
-      />
+      <Facts label="签约" items={Object.entries(facts)} />
       {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
-      <Moves detail={detail} onDone={onChanged} />
-      <DataTable
-        label="签署方"
-        heading
-        minWidth="640px"
-        rows={r.signers}
-        rowKey={(s) => s.order}
-        empty=""
-        columns={SIGNERS}
-      />
+      {detail.actions.includes('remind') && (
+        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
+          催签
+        </Button>
+      )}
+      {detail.business.actions.includes('revokeSigning') && (
+        <ActionForm
+          {...{
+            label: '撤销',
+            fields: REVOKE,
+            initial: { comment: '' },
+            send: revoke,
+            success: '已撤销',
+            done: onChanged,
+          }}
+          ready={(v) => !!v.comment?.trim()}
+        />
+      )}
+      <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
       <EventTimeline label="签约时间线" events={r.timeline} />
       {detail.notices.length > 0 && (
-        <DataTable
-          label="通知记录"
-          heading
-          minWidth="640px"
-          rows={detail.notices}
-          rowKey={(_, i) => i}
-          empty=""
-          columns={notices}
-        />
+        <DataTable label="通知记录" {...table} rows={detail.notices} rowKey={(_, i) => i} columns={NOTICES} />
       )}
     </StagePage>
   );
@@ -393,39 +359,10 @@ function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
   );
 }
 
-/** 催签 (the record's move) and 撤销 (the business's), where the gateway offers them. */
-function Moves({ detail, onDone }: { detail: Detail; onDone: () => void }) {
-  const { post } = useDocumentRoutes(ROUTES);
-  const { busy, act } = useStageAct(onDone);
-  const r = detail.record;
-  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
-  const revoke = (v: Record<string, string>) =>
-    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
-  return (
-    <>
-      {detail.actions.includes('remind') && (
-        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
-          催签
-        </Button>
-      )}
-      {detail.business.actions.includes('revokeSigning') && (
-        <ActionForm
-          label="撤销"
-          fields={[{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }]}
-          {...{ initial: { comment: '' }, send: revoke, success: '已撤销', done: onDone }}
-          ready={(v) => !!v.comment?.trim()}
-        />
-      )}
-    </>
-  );
-}
-
 // ——— 签约文件详情 ———
 
-export function SignFileDetailsScreen() {
+export const SignFileDetailsScreen = recordScreen(function SignFileDetails({ id }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
   return (
     <StagePage title="签约文件详情" aside={<Button onClick={() => navigate(detailsLink(id))}>返回签约详情</Button>}>
       <SignedFiles
@@ -434,4 +371,4 @@ export function SignFileDetailsScreen() {
       />
     </StagePage>
   );
-}
+});
