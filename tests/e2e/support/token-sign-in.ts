@@ -7,7 +7,7 @@ import { demoPassword } from '../../../gateway/src/testing/demo-passwords';
 import { apiLogin } from './gateway-process';
 
 /**
- * Opens `path` (the home screen unless given) signed in as `userName`, and resolves once the client has taken
+ * Opens `path` (the home screen unless given; a whole URL of the gateway too) signed in as `userName`, and resolves once the client has taken
  * the session from the URL and shows the signed-in header. A path's own screen is the caller's to wait for;
  * the home screen's greeting is waited for here.
  */
@@ -24,7 +24,9 @@ export async function signInByToken(
   await page.goto(at.toString());
   // The client clears the handed-over session from the address bar once it has it.
   await page.waitForURL((url) => !url.searchParams.has('token'));
-  await page.getByRole('button', { name: /^你好，/ }).waitFor();
+  // includeHidden: a modal that opens on entry (the supplier's authorization prompt) hides the page from
+  // assistive technology, but the header is there and visible behind it.
+  await page.getByRole('button', { name: /^你好，/, includeHidden: true }).waitFor();
   if (path === '/') await page.getByRole('heading', { name: /^你好，/, includeHidden: true }).waitFor();
 }
 
