@@ -7,9 +7,10 @@
 // shows every step. (The maker unable to approve its own and a locked supplier's refusal are gateway tests.)
 // Screens at 1440 and 390 go to .tmp.
 import { describe, expect, it } from 'vitest';
-import { signInThroughForm, screenshots as shoot } from './support/browser';
+import { screenshots as shoot } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { journey, useBrowserSuite } from './support/suite';
+import { signInByToken } from './support/token-sign-in';
 
 const suite = useBrowserSuite();
 const HUADONG = '1100000000000000011';
@@ -34,14 +35,18 @@ async function as(username: string, password: string) {
   };
 }
 
-async function fresh(username: string, password: string) {
+/**
+ * The shared page as `username` from a clean slate, opened at `path`: signed in by token, as the sign-in is not
+ * this journey's subject (sign-in.spec covers the form).
+ */
+async function fresh(username: string, path: string) {
   const page = suite.page;
   await suite.context.clearCookies();
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
   });
-  await signInThroughForm(page, suite.gateway.url, username, password);
+  await signInByToken(page, suite.gateway.url, username, { path });
 }
 
 describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
@@ -102,8 +107,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     const businessNo = l2.businessNo;
 
     // Stage 2 in the browser: the operator makes the application.
-    await signInThroughForm(page, suite.gateway.url, 'operator', 'Operator@2026');
-    await page.goto(`${suite.gateway.url}/business/financingApplicationManagement`);
+    await signInByToken(page, suite.gateway.url, 'operator', { path: '/business/financingApplicationManagement' });
     await page.getByRole('button', { name: '新增融资申请' }).click();
     await page.getByRole('heading', { name: '新增融资申请' }).waitFor();
     await page.getByRole('table', { name: '可新增融资申请的业务' }).waitFor();
@@ -150,8 +154,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await screenshots('application-list');
 
     // reviewer1 returns it from 融资申请审核.
-    await fresh('reviewer1', 'Staff@2026');
-    await page.goto(`${suite.gateway.url}/business/financingApplicationExamine`);
+    await fresh('reviewer1', '/business/financingApplicationExamine');
     const queued = page.getByRole('table', { name: '待我审核' }).getByRole('row').filter({ hasText: businessNo });
     await queued.waitFor();
     await screenshots('application-queue');
@@ -167,8 +170,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await page.getByText('退回成功').first().waitFor();
 
     // The operator resubmits.
-    await fresh('operator', 'Operator@2026');
-    await page.goto(`${suite.gateway.url}/business/accessDocumentsMake?id=${businessId}`);
+    await fresh('operator', `/business/accessDocumentsMake?id=${businessId}`);
     await page.getByText('已退回').first().waitFor();
     // Why it came back stands at the top of the make page, with who returned it.
     const reason = page.getByLabel('退回原因');
@@ -179,8 +181,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     await page.getByText('提交成功').first().waitFor();
 
     // reviewer1 approves in the browser; risk1 through the API.
-    await fresh('reviewer1', 'Staff@2026');
-    await page.goto(`${suite.gateway.url}/business/financingApplicationExamineInfo?id=${businessId}`);
+    await fresh('reviewer1', `/business/financingApplicationExamineInfo?id=${businessId}`);
     const box = page.getByRole('region', { name: '审核意见' });
     await box.getByLabel('审核意见').fill('已核对，同意');
     await box.getByRole('button', { name: '通过' }).click();
@@ -190,8 +191,7 @@ describe('融资全流程（需求 → 预授信 → 融资申请）', () => {
     expect(done.state).toBe('REPORT/DRAFT');
 
     // The timeline tells the whole story.
-    await fresh('operator', 'Operator@2026');
-    await page.goto(`${suite.gateway.url}/business/newDetails?id=${businessId}`);
+    await fresh('operator', `/business/newDetails?id=${businessId}`);
     await page.getByRole('tab', { name: /^时间线/ }).click();
     const timeline = page.getByRole('list', { name: '时间线' });
     await timeline.waitFor();

@@ -1,6 +1,7 @@
 // 评审会 in Chromium, as the README's people: the secretary makes a meeting of one business awaiting a meeting
 // (保存, 发送通知, which the business's 时间线 then lists) and opens the vote; member1, member2 and member3 each vote
-// 同意 in their own session; the secretary marks the chair 缺席, closes the vote, records 通过 with the minutes and
+// 同意 (through the API: the vote on 评审会执行 is the report-to-decision journey's) and the secretary's page counts
+// them live; the secretary marks the chair 缺席, closes the vote, records 通过 with the minutes and
 // prints them, sends them with the meeting's 纪要 and, once the chair returned them, corrects them and sends them
 // again. Before the gateway starts, one more business of 华东建材 is walked to 待上会 by the seeded people in the
 // gateway's data directory, as the demo seed walks its own (gateway/src/testing/awaiting-meeting.ts). Screens at
@@ -11,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
 import { DEMO_TENANT_ID } from '../../gateway/src/db/seed/demo-seed';
 import { businessesAwaitingMeeting } from '../../gateway/src/testing/awaiting-meeting';
-import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { launchBrowser, screenshots } from './support/browser';
 import { apiLogin, type RunningGateway, startGateway } from './support/gateway-process';
 import { nothingBusyShown } from './support/settled';
 import { journey } from './support/suite';
+import { tokenSessionAs } from './support/token-sign-in';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -41,17 +43,17 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const session = (userName: string) => sessionAs(browser, gateway.url, userName);
+/** A session of its own for `userName` (signed in by token: the sign-in is sign-in.spec's), opened at `path`. */
+const session = (userName: string, path: string) => tokenSessionAs(browser, gateway.url, userName, {}, path);
 
 const settled = (page: Page) => nothingBusyShown(page);
 
 describe('评审会', () => {
   it(
-    'the secretary makes a meeting, three members vote in their own sessions, the secretary concludes',
+    'the secretary makes a meeting, three members vote, the secretary sees the tally live and concludes',
     journey(19),
     async () => {
-      const secretary = await session('secretary');
-      await secretary.goto(`${gateway.url}/business/meetingInfoManage`);
+      const secretary = await session('secretary', '/business/meetingInfoManage');
       await secretary.getByRole('heading', { name: '会议信息管理' }).waitFor();
       await secretary.getByRole('button', { name: '新增' }).click();
       await secretary.getByRole('heading', { name: '新建评审会' }).waitFor();
@@ -99,17 +101,19 @@ describe('评审会', () => {
       await secretary.getByRole('alertdialog').getByRole('button', { name: '开始表决' }).click();
       await secretary.getByText('开始表决成功').first().waitFor();
 
+      // member1–3 vote 同意, each for themselves, through the gateway's API: voting on 评审会执行 in a member's own
+      // session is the report-to-decision journey's step, which walks this same meeting room.
+      const roomId = new URL(secretary.url()).searchParams.get('id');
+      expect(roomId, 'the meeting room names its meeting').toBeTruthy();
       for (const member of ['member1', 'member2', 'member3']) {
-        const page = await session(member);
-        await page.goto(`${gateway.url}/business/approvalReviewMeetingImplementList`);
-        await page.getByRole('table', { name: '我参加的评审会' }).getByRole('button', { name: '投票' }).first().click();
-        const item = page.getByRole('region', { name: '议题1' });
-        await item.getByLabel('表决意见').selectOption({ label: '同意' });
-        await item.getByLabel('意见说明').fill('还款来源清晰，同意');
-        if (member === 'member1') await screenshots(page, 'meeting-vote');
-        await item.getByRole('button', { name: '提交表决' }).click();
-        await item.getByText('我的表决：同意').waitFor();
-        await page.context().close();
+        const { token, tenantId } = await apiLogin(gateway.url, member, 'Staff@2026');
+        const res = await fetch(`${gateway.url}/api/business/meeting/${roomId}/vote`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, tenantid: tenantId },
+          body: JSON.stringify({ seq: 1, opinion: 'AGREE', comment: '还款来源清晰，同意' }),
+        });
+        const vote = (await res.json()) as { code: number; message: string };
+        expect(vote.code, vote.message).toBe(0);
       }
 
       // The live tally reaches the secretary's page without a reload.

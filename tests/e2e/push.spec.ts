@@ -8,9 +8,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
 import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
-import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { launchBrowser, screenshots } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
+import { tokenSessionAs } from './support/token-sign-in';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -37,15 +38,15 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const session = (userName: string) => sessionAs(browser, gateway.url, userName);
+/** A session of its own for `userName` (signed in by token: the sign-in is sign-in.spec's), opened at `path`. */
+const session = (userName: string, path: string) => tokenSessionAs(browser, gateway.url, userName, {}, path);
 
 describe('推送与函件', () => {
   it(
     'the letter sent, the push reviewed, the capital side’s answer and the receipt: 资金方通过',
     journey(25),
     async () => {
-      const op = await session(maker);
-      await op.goto(`${gateway.url}/business/formalLetterManagement?businessId=${businessId}`);
+      const op = await session(maker, `/business/formalLetterManagement?businessId=${businessId}`);
       await op.getByRole('region', { name: '生成函件' }).getByRole('button', { name: '生成函件' }).click();
       await op.getByText('函件已生成').first().waitFor();
       const letters = op.getByRole('table', { name: '函件' });
@@ -62,8 +63,7 @@ describe('推送与函件', () => {
       await form.getByRole('button', { name: '推送' }).click();
       await op.getByText('已推送，待推送审核').first().waitFor();
 
-      const reviewer = await session('reviewer1');
-      await reviewer.goto(`${gateway.url}/business/examine?type=PUSH&id=${businessId}`);
+      const reviewer = await session('reviewer1', `/business/examine?type=PUSH&id=${businessId}`);
       await reviewer.getByRole('table', { name: '推送记录' }).waitFor();
       await reviewer.getByRole('region', { name: '审核意见' }).getByRole('button', { name: '通过' }).click();
       await reviewer.waitForURL(/\/business\/examine$/);

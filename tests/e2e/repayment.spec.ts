@@ -20,9 +20,10 @@ import { applyRepayment } from '../../src/domain/financing/repayment-apply';
 import type { StoredInstallment } from '../../src/domain/financing/repayment-plan';
 import { type RepaymentMethod, addDays } from '../../src/domain/financing/repayment-schedule';
 import { formatFen } from '../../src/domain/format/money-format';
-import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { launchBrowser, screenshots } from './support/browser';
 import { type RunningGateway, apiLogin, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
+import { tokenSessionAs } from './support/token-sign-in';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let gateway: RunningGateway;
@@ -105,8 +106,7 @@ const stored = (p: Plan): StoredInstallment[] =>
 
 /** finance registers `amount` through the form, today on the gateway's clock; finance2 confirms it. */
 async function repay(amount: string, flowNo: string, shots?: string) {
-  const finance = await session('finance');
-  await finance.goto(`${gateway.url}/business/paymentRegistration?id=${businessId}`);
+  const finance = await session('finance', `/business/paymentRegistration?id=${businessId}`);
   const form = finance.getByRole('region', { name: '登记还款' });
   await form.waitFor();
   await form.getByLabel(/^还款金额/).fill(amount);
@@ -124,8 +124,7 @@ async function repay(amount: string, flowNo: string, shots?: string) {
   expect(await records.getByRole('button', { name: '确认' }).count()).toBe(0);
   await finance.context().close();
 
-  const finance2 = await session('finance2');
-  await finance2.goto(`${gateway.url}/business/paymentRegistration?id=${businessId}`);
+  const finance2 = await session('finance2', `/business/paymentRegistration?id=${businessId}`);
   const waiting = finance2.getByRole('table', { name: '还款记录' });
   await waiting.getByRole('button', { name: '确认' }).waitFor();
   if (shots) await screenshots(finance2, `${shots}-confirm`);
@@ -146,7 +145,8 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const session = (userName: string) => sessionAs(browser, gateway.url, userName);
+/** A session of its own for `userName` (signed in by token: the sign-in is sign-in.spec's), opened at `path`. */
+const session = (userName: string, path: string) => tokenSessionAs(browser, gateway.url, userName, {}, path);
 
 describe('放款到结清', () => {
   it(
@@ -154,8 +154,7 @@ describe('放款到结清', () => {
     journey(50),
     async () => {
       const loan = await lend();
-      const lister = await session('finance');
-      await lister.goto(`${gateway.url}/business/paymentRegistration`);
+      const lister = await session('finance', '/business/paymentRegistration');
       await lister.getByText(businessNo).first().waitFor();
       await screenshots(lister, 'repayment-list', { wideOnly: true });
       await lister.context().close();
@@ -192,8 +191,7 @@ describe('放款到结清', () => {
       expect(penalty).toBeGreaterThan(0n);
       expect(BigInt(due.penaltyAccrued as number)).toBe(penalty);
 
-      const follower = await session('finance2');
-      await follower.goto(`${gateway.url}/repaymentPlanInfo?id=${businessId}`);
+      const follower = await session('finance2', `/repaymentPlanInfo?id=${businessId}`);
       const card = follower.getByRole('region', { name: '放款与还款计划' });
       await card.getByText(stateLabel('REPAYING/OVERDUE'), { exact: true }).first().waitFor();
       const cells = await card
@@ -243,8 +241,7 @@ describe('放款到结清', () => {
       expect(settled.installments.every((i) => i.owedTotal === 0 && i.status === 'SETTLED')).toBe(true);
       await settler.context().close();
       // As finance, who registered it, the settled plan.
-      const finance = await session('finance');
-      await finance.goto(`${gateway.url}/repaymentPlanInfo?id=${businessId}`);
+      const finance = await session('finance', `/repaymentPlanInfo?id=${businessId}`);
       await finance
         .getByRole('region', { name: '放款与还款计划' })
         .getByText(stateLabel(`${outcome}/DONE`), { exact: true })
@@ -274,8 +271,7 @@ describe('放款到结清', () => {
       expect(await refunds.getByRole('button', { name: '确认退还' }).count()).toBe(0);
       await finance.context().close();
 
-      const checker = await session('finance2');
-      await checker.goto(`${gateway.url}/business/paymentRegistration?id=${businessId}`);
+      const checker = await session('finance2', `/business/paymentRegistration?id=${businessId}`);
       const toCheck = checker.getByRole('table', { name: '退还记录' });
       await toCheck.getByRole('button', { name: '确认退还' }).waitFor();
       await toCheck.getByRole('button', { name: '确认退还' }).click();

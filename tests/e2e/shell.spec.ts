@@ -2,6 +2,7 @@
 // the header commands, menu search, failures in Chinese, session expiry and the chunk error screen.
 import { describe, expect, it } from 'vitest';
 import { signInThroughForm } from './support/browser';
+import { signInByToken } from './support/token-sign-in';
 import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
@@ -21,8 +22,10 @@ async function openFromSidebar(area: string, item: string) {
 }
 
 describe('tags', () => {
-  it('adds a tag per visited page, leaves a revisited one in its place, and keeps them over a reload', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+  it('adds a tag per visited page, leaves a revisited one in its place, keeps them over a reload, closes them', {
+    timeout: 120_000,
+  }, async () => {
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await openFromSidebar('业务管理', '融资业务管理');
     await openFromSidebar('业务管理', '业务审核');
     await openFromSidebar('风险管理', '负面舆情');
@@ -35,10 +38,35 @@ describe('tags', () => {
     await suite.page.getByRole('heading', { name: '融资业务管理' }).waitFor();
     expect(await tagTitles()).toEqual(opened);
     await suite.page.screenshot({ path: '.tmp/e2e-tags.png' });
+
+    // Closing, from a tag's own button and from its context menu: close, right, left, others, refresh, all.
+    for (const item of ['审核类型配置', '预授信申请管理']) await openFromSidebar('业务管理', item);
+    await tagBar().getByRole('button', { name: '关闭 预授信申请管理' }).click();
+    await suite.page.getByRole('heading', { name: '审核类型配置' }).waitFor();
+    expect(await tagTitles()).toEqual([...opened, '审核类型配置']);
+
+    const contextMenu = async (title: string, command: string) => {
+      await tagBar().getByText(title, { exact: true }).click({ button: 'right' });
+      await suite.page.getByRole('menuitem', { name: command }).click();
+    };
+    await contextMenu('业务审核', '关闭右侧');
+    expect(await tagTitles()).toEqual(['首页', '融资业务管理', '业务审核']);
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await contextMenu('业务审核', '关闭左侧');
+    expect(await tagTitles()).toEqual(['首页', '业务审核']);
+    await openFromSidebar('业务管理', '融资业务管理');
+    await contextMenu('业务审核', '关闭其他');
+    expect(await tagTitles()).toEqual(['首页', '业务审核']);
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await contextMenu('业务审核', '刷新');
+    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
+    await contextMenu('业务审核', '关闭所有');
+    expect(await tagTitles()).toEqual(['首页']);
+    await suite.page.waitForURL(`${suite.gateway.url}/`);
   });
 
   it('keeps a typed query value and the page number when the user leaves a tag and comes back', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await openFromSidebar('风险管理', '负面舆情');
     const table = suite.page.getByRole('table', { name: '负面舆情列表' });
     await table.getByRole('row').nth(10).waitFor();
@@ -61,66 +89,6 @@ describe('tags', () => {
       expect(cell).toContain('华东建材');
     await suite.page.screenshot({ path: '.tmp/e2e-negative-opinion.png' });
   });
-
-  it('drops the oldest tag past the maximum of 20', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    const items: Array<[string, string]> = [
-      ['业务管理', '融资业务管理'],
-      ['业务管理', '业务审核'],
-      ['业务管理', '审核类型配置'],
-      ['业务管理', '预授信申请管理'],
-      ['业务管理', '融资申请管理'],
-      ['业务管理', '融资申请审核'],
-      ['业务管理', '报告制作'],
-      ['业务管理', '报告审核'],
-      ['业务管理', '正式函件管理'],
-      ['业务管理', '会议信息管理'],
-      ['业务管理', '评审会执行'],
-      ['业务管理', '评审会审核'],
-      ['业务管理', '融资决议管理'],
-      ['业务管理', '决议审核'],
-      ['业务管理', '要素管理'],
-      ['业务管理', '要素落实审核'],
-      ['业务管理', '合同文件管理'],
-      ['业务管理', '合同审核'],
-      ['业务管理', '签约管理'],
-      ['业务管理', '推送制作'],
-    ];
-    for (const [area, item] of items) await openFromSidebar(area, item);
-    const titles = await tagTitles();
-    expect(titles).toHaveLength(20);
-    expect(titles[0]).toBe('首页');
-    expect(titles).not.toContain('融资业务管理');
-    expect(titles[19]).toBe('推送制作');
-  });
-
-  it('closes from the tag and from the context menu: close, others, left, right, all', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    for (const item of ['融资业务管理', '业务审核', '审核类型配置', '预授信申请管理'])
-      await openFromSidebar('业务管理', item);
-    await tagBar().getByRole('button', { name: '关闭 预授信申请管理' }).click();
-    await suite.page.getByRole('heading', { name: '审核类型配置' }).waitFor();
-    expect(await tagTitles()).toEqual(['首页', '融资业务管理', '业务审核', '审核类型配置']);
-
-    const contextMenu = async (title: string, command: string) => {
-      await tagBar().getByText(title, { exact: true }).click({ button: 'right' });
-      await suite.page.getByRole('menuitem', { name: command }).click();
-    };
-    await contextMenu('业务审核', '关闭右侧');
-    expect(await tagTitles()).toEqual(['首页', '融资业务管理', '业务审核']);
-    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
-    await contextMenu('业务审核', '关闭左侧');
-    expect(await tagTitles()).toEqual(['首页', '业务审核']);
-    await openFromSidebar('业务管理', '融资业务管理');
-    await contextMenu('业务审核', '关闭其他');
-    expect(await tagTitles()).toEqual(['首页', '业务审核']);
-    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
-    await contextMenu('业务审核', '刷新');
-    await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
-    await contextMenu('业务审核', '关闭所有');
-    expect(await tagTitles()).toEqual(['首页']);
-    await suite.page.waitForURL(`${suite.gateway.url}/`);
-  });
 });
 
 describe('tag switch', () => {
@@ -134,7 +102,7 @@ describe('tag switch', () => {
     // Playwright's default window (1280 wide) first, then the desktop width the screens are checked at (1440):
     // in the narrower window the first switch away from 业务审核 once rendered that whole page again.
     await suite.page.setViewportSize({ width: 1280, height: 720 });
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await openFromSidebar('业务管理', '融资业务管理');
     const rows = suite.page.getByRole('main').getByRole('row');
     await rows.nth(1).waitFor();
@@ -203,9 +171,11 @@ describe('tag bar overflow', () => {
       return active.left >= box.left - 1 && active.right <= box.right + 1;
     });
 
-  it('keeps the active tag in view past 11 tags, scrolls with the wheel, and offers arrows while it overflows', async () => {
+  it('keeps the active tag in view past 11 tags, scrolls with the wheel, offers arrows, and keeps at most 20', {
+    timeout: 120_000,
+  }, async () => {
     await suite.page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await expect(tagBar().getByRole('button', { name: '向右滚动标签' }).count()).resolves.toBe(0);
     for (const item of MANY) await openFromSidebar('业务管理', item);
     expect(await tagTitles()).toHaveLength(MANY.length + 1);
@@ -237,13 +207,22 @@ describe('tag bar overflow', () => {
       const tag = document.querySelector('[data-active-tag]')!.getBoundingClientRect();
       return tag.left >= bar.left - 1 && tag.right <= bar.right + 1;
     });
+
+    // Past the maximum of 20 tags the oldest is dropped, the home tag kept.
+    for (const item of ['决议审核', '要素管理', '要素落实审核', '合同文件管理', '合同审核', '签约管理', '推送制作'])
+      await openFromSidebar('业务管理', item);
+    const titles = await tagTitles();
+    expect(titles).toHaveLength(20);
+    expect(titles[0]).toBe('首页');
+    expect(titles).not.toContain('融资业务管理');
+    expect(titles[19]).toBe('推送制作');
   });
 });
 
 describe('sidebar', () => {
   it('collapses to an icon rail whose areas open flyouts with their pages', async () => {
     await suite.page.setViewportSize({ width: 1440, height: 900 });
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await suite.page.getByRole('button', { name: '收起菜单' }).click();
     // Every area is still there, as its icon named by its tooltip.
     for (const area of ['业务管理', '风险管理', '基础数据']) await nav().getByRole('button', { name: area }).waitFor();
@@ -259,7 +238,7 @@ describe('sidebar', () => {
 
   it('is an overlay drawer at 390 px, opened from the header and closed on navigation or on the backdrop', async () => {
     await suite.page.setViewportSize({ width: 390, height: 844 });
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     // The header has rendered (the positive signal) before the sidebar's absence is read.
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).waitFor();
     await expect.poll(() => nav().isVisible()).toBe(false);
@@ -287,7 +266,7 @@ describe('sidebar', () => {
 
 describe('failures and page loads', () => {
   it('shows a 500 without an envelope in Chinese', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await suite.page.route('**/api/**', (route) =>
       route.request().method() === 'OPTIONS'
         ? route.continue()
@@ -303,7 +282,7 @@ describe('failures and page loads', () => {
   });
 
   it('keeps the current page, not a 401 with an empty sidebar, until an expired session reaches /login', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await openFromSidebar('风险管理', '负面舆情');
     // What the page showed when the message appeared is noted by the page itself: the redirect follows a
     // second later, and a read from here could come after it.
@@ -342,8 +321,7 @@ describe('failures and page loads', () => {
     suite.page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
-    await suite.page.goto(`${suite.gateway.url}/business/examine`);
+    await signInByToken(suite.page, suite.gateway.url, 'admin', { path: '/business/examine' });
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     await suite.page.reload();
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
@@ -353,7 +331,7 @@ describe('failures and page loads', () => {
 
 describe('header commands', () => {
   it('changes the password with the spec messages, then asks to sign in again', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'operator', 'Operator@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'operator');
     await suite.page.getByRole('button', { name: '你好，业务经办' }).click();
     await suite.page.getByRole('menuitem', { name: '修改密码' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '修改密码' });
@@ -380,7 +358,7 @@ describe('header commands', () => {
   });
 
   it('switches sub-system: lists the others, warns with none chosen, refuses one without a website, redirects with the session', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await suite.page.getByRole('button', { name: '你好，平台管理员' }).click();
     await suite.page.getByRole('menuitem', { name: '切换子系统' }).click();
     const dialog = suite.page.getByRole('dialog', { name: '切换子系统' });
@@ -408,20 +386,18 @@ describe('header commands', () => {
     expect(url.searchParams.get('sysId')).toBeTruthy();
   });
 
-  it('finds a menu page by pinyin initials with Ctrl+K and opens it', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+  it('finds a menu page with Ctrl+K by pinyin initials, by full pinyin and by pinyin and characters', async () => {
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await suite.page.keyboard.press('Control+K');
     const search = suite.page.getByRole('textbox', { name: '搜索菜单' });
     await search.fill('yhgl');
     await suite.page.getByRole('option', { name: /用户管理/ }).waitFor();
     await search.press('Enter');
     await suite.page.waitForURL(`${suite.gateway.url}/basicDataManagement/userManagment`);
-  });
 
-  it('finds a menu page by full pinyin and by a mix of pinyin and characters', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await nav().getByText('远景控股集团').click();
+    await suite.page.waitForURL(`${suite.gateway.url}/`);
     await suite.page.keyboard.press('Control+K');
-    const search = suite.page.getByRole('textbox', { name: '搜索菜单' });
     for (const query of ['yonghu', 'yonghuguanli', '用户']) {
       await search.fill(query);
       await suite.page
@@ -435,7 +411,7 @@ describe('header commands', () => {
   });
 
   it('remembers a collapsed sidebar over a reload, and the logo goes home', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await openFromSidebar('业务管理', '业务审核');
     await nav().getByText('远景控股集团').click();
     await suite.page.waitForURL(`${suite.gateway.url}/`);
@@ -450,7 +426,7 @@ describe('fullscreen', () => {
     await suite.context.addInitScript(() =>
       Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false }),
     );
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
+    await signInByToken(suite.page, suite.gateway.url, 'admin');
     await suite.page.getByRole('button', { name: '全屏' }).click();
     await suite.page.locator('.fui-ToastTitle', { hasText: '您的浏览器不支持全屏' }).waitFor();
   });
@@ -458,10 +434,11 @@ describe('fullscreen', () => {
 
 describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
-    await signInThroughForm(suite.page, suite.gateway.url, 'admin', 'Admin@2026');
     await suite.page.route('**/assets/signatories-screen-*.js', (route) => route.abort());
     // 合同签章's screen is a chunk of its own, which the test cuts off.
-    await suite.page.goto(`${suite.gateway.url}/business/contractFileMake/contractFileMakeSignature`);
+    await signInByToken(suite.page, suite.gateway.url, 'admin', {
+      path: '/business/contractFileMake/contractFileMakeSignature',
+    });
     await suite.page.getByText('页面模块加载失败').waitFor();
     await suite.page.unroute('**/assets/signatories-screen-*.js');
     await suite.page.getByRole('button', { name: '重试' }).click();

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../gateway/src/db/database';
 import { DemoOrg } from '../../gateway/src/db/seed/demo-seed';
 import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
-import { launchBrowser, screenshots, sessionAs } from './support/browser';
+import { launchBrowser, screenshots } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
+import { tokenSessionAs } from './support/token-sign-in';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -35,7 +36,8 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const session = (userName: string) => sessionAs(browser, gateway.url, userName);
+/** A session of its own for `userName` (signed in by token: the sign-in is sign-in.spec's), opened at `path`. */
+const session = (userName: string, path: string) => tokenSessionAs(browser, gateway.url, userName, {}, path);
 
 describe('签约', () => {
   it(
@@ -43,8 +45,10 @@ describe('签约', () => {
     journey(20),
     async () => {
       // 法务 sets the contract's signatories on 合同签章: the proposed parties and boxes, one moved by a click.
-      const legal = await session('legal');
-      await legal.goto(`${gateway.url}/business/contractFileMake/contractFileMakeSignature?businessId=${businessId}`);
+      const legal = await session(
+        'legal',
+        `/business/contractFileMake/contractFileMakeSignature?businessId=${businessId}`,
+      );
       await legal.getByRole('heading', { name: `合同签章（${businessNo}）` }).waitFor();
       const sheet = legal.getByRole('img', { name: /签章位置示意$/ }).first();
       await legal.getByRole('button', { name: '在图上放置' }).first().click();
@@ -54,8 +58,7 @@ describe('签约', () => {
       await screenshots(legal, 'signatories');
       await legal.context().close();
 
-      const operator = await session('operator');
-      await operator.goto(`${gateway.url}/business/signManagement`);
+      const operator = await session('operator', '/business/signManagement');
       await operator.getByRole('table', { name: '待签约的业务' }).getByText(businessNo).waitFor();
       await operator.getByRole('button', { name: '发起线上签约' }).first().click();
       // The parties and their order are 合同签章's.
@@ -73,8 +76,7 @@ describe('签约', () => {
       expect(link).toBeTruthy();
       await operator.context().close();
 
-      const supplier = await session('supplier');
-      await supplier.goto(detailsUrl);
+      const supplier = await session('supplier', detailsUrl);
       // The supplier's data-query prompt opens on entry; closed, it is asked again another day.
       const prompt = supplier.getByRole('dialog', { name: '提示' });
       await prompt.getByRole('button', { name: '关闭', exact: true }).click();
@@ -105,8 +107,7 @@ describe('签约', () => {
       await party.getByRole('status').getByText('签署完成').waitFor();
       await party.close();
 
-      const again = await session('operator');
-      await again.goto(detailsUrl);
+      const again = await session('operator', detailsUrl);
       await again.getByText('已签约').first().waitFor();
       await again.getByRole('button', { name: '签署文件' }).click();
       const signatures = again.getByRole('table', { name: /的签名$/ });
