@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite({ viewport: { width: 1440, height: 900 } });
 
@@ -75,7 +76,7 @@ describe('资产管理 · 付款单信息', () => {
     await row.getByText('已确权').waitFor();
     expect(await row.textContent()).toContain('1,000,000.00');
     expect(await page.getByLabel('合计').textContent()).toContain('可融资：1,000,000.00 元');
-    await page.screenshot({ path: '.tmp/e2e-assets-confirmed.png' });
+    await shot(page, { path: '.tmp/e2e-assets-confirmed.png' });
 
     await page.getByRole('button', { name: '导入', exact: true }).click();
     const importing = page.getByRole('dialog', { name: '导入付款单' });
@@ -89,7 +90,7 @@ describe('资产管理 · 付款单信息', () => {
     await result.waitFor();
     expect(await result.textContent()).toContain('共 2 条，成功 1 条，失败 1 条');
     expect(await result.textContent()).toContain('第 3 行：已付金额不能大于应收金额');
-    await page.screenshot({ path: '.tmp/e2e-assets-import.png' });
+    await shot(page, { path: '.tmp/e2e-assets-import.png' });
     await importing.getByRole('button', { name: '关闭', exact: true }).click();
     await importing.waitFor({ state: 'detached' });
 
@@ -101,6 +102,6 @@ describe('资产管理 · 付款单信息', () => {
     await page.getByRole('heading', { name: '付款单详情' }).waitFor();
     await page.getByRole('region', { name: '付款单信息' }).getByText('FK-E2E-0001').first().waitFor();
     expect(await page.getByRole('region', { name: '融资记录' }).textContent()).toContain('暂无融资记录');
-    await page.screenshot({ path: '.tmp/e2e-assets-details.png' });
+    await shot(page, { path: '.tmp/e2e-assets-details.png' });
   });
 });

@@ -7,6 +7,7 @@ import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -29,7 +30,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     const page = suite.page;
     await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('供应商管理', '供应商列表');
-    await page.screenshot({ path: '.tmp/e2e-supplier-management.png' });
+    await shot(page, { path: '.tmp/e2e-supplier-management.png' });
 
     await page.getByRole('button', { name: '新增' }).click();
     await page.getByRole('heading', { name: '新增供应商' }).waitFor();
@@ -47,7 +48,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await form.getByText('请输入正确的统一社会信用代码').waitFor();
     await form.getByRole('button', { name: '保存' }).click();
     await page.locator('.fui-ToastTitle', { hasText: '请完善表格输入' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-add-supplier-invalid.png' });
+    await shot(page, { path: '.tmp/e2e-add-supplier-invalid.png' });
     await page.getByRole('heading', { name: '新增供应商' }).waitFor();
 
     await form.getByLabel('统一社会信用代码').fill(VALID);
@@ -66,7 +67,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     expect(text).toContain(VALID);
     expect(text).toMatch(/GYS\d{9}/);
     expect(text).toContain('供应链金融、供应商门户');
-    await page.screenshot({ path: '.tmp/e2e-supplier-found.png' });
+    await shot(page, { path: '.tmp/e2e-supplier-found.png' });
 
     // 编辑 opens the same page with the record and its supplier number.
     await row.getByRole('button', { name: '编辑' }).click();
@@ -78,7 +79,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     expect(await page.getByRole('form', { name: '供应商信息' }).getByLabel('供应商编号').inputValue()).toMatch(
       /^GYS\d{9}$/,
     );
-    await page.screenshot({ path: '.tmp/e2e-edit-supplier.png' });
+    await shot(page, { path: '.tmp/e2e-edit-supplier.png' });
     const editForm = page.getByRole('form', { name: '供应商信息' });
     await editForm.getByLabel('联系人', { exact: true }).fill('端木亮');
     await editForm.getByRole('button', { name: '保存' }).click();
@@ -92,10 +93,10 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('项目公司管理', '项目公司列表');
     expect(await page.getByRole('table', { name: '项目公司列表' }).textContent()).toContain('苏州远景置业有限公司');
-    await page.screenshot({ path: '.tmp/e2e-project-companies.png' });
+    await shot(page, { path: '.tmp/e2e-project-companies.png' });
     await page.getByRole('button', { name: '新增' }).click();
     await page.getByRole('heading', { name: '新增项目公司' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-add-project-company.png' });
+    await shot(page, { path: '.tmp/e2e-add-project-company.png' });
     // Half-filled, 返回 asks first: 留在此页 keeps the typing, 离开 goes back to the list.
     const form = page.getByRole('form', { name: '项目公司信息' });
     await form.getByLabel('企业名称').fill('未保存的项目公司');
@@ -115,7 +116,7 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     const tree = page.getByRole('tree', { name: '组织机构' });
     await tree.getByText('华东建材有限公司').click();
     await page.getByRole('table', { name: '组织账号' }).getByRole('row').filter({ hasText: 'supplier' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-org-main.png' });
+    await shot(page, { path: '.tmp/e2e-org-main.png' });
     await tree.getByText('远景地产(上海)有限公司').click();
     await page.getByRole('button', { name: '新增下级' }).click();
     const dialog = page.getByRole('dialog', { name: '新增下级组织' });
@@ -130,11 +131,11 @@ describe('供应商管理, 项目公司管理, 组织管理', () => {
     const projectCode = '91320500MA2E2E010' + creditCodeCheckChar('91320500MA2E2E010');
     await dialog.getByRole('textbox', { name: '统一社会信用代码' }).fill(projectCode);
     await dialog.getByRole('textbox', { name: '联系人手机号' }).fill('13912347777');
-    await page.screenshot({ path: '.tmp/e2e-org-dialog.png' });
+    await shot(page, { path: '.tmp/e2e-org-dialog.png' });
     await dialog.getByRole('button', { name: '提交' }).click();
     await dialog.waitFor({ state: 'detached' });
     await tree.getByText('端到端远景置业有限公司').click();
     await page.getByText(projectCode).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-org-main-added.png' });
+    await shot(page, { path: '.tmp/e2e-org-main-added.png' });
   });
 });

@@ -9,6 +9,7 @@ import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -29,7 +30,7 @@ describe('证书管理, 个人认证', () => {
     const page = suite.page;
     await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
     await openMenu('个人认证', '个人认证列表');
-    await page.screenshot({ path: '.tmp/e2e-personal-certification.png' });
+    await shot(page, { path: '.tmp/e2e-personal-certification.png' });
 
     await page.getByRole('button', { name: '新增认证' }).click();
     const dialog = page.getByRole('dialog', { name: '新增个人认证' });
@@ -39,7 +40,7 @@ describe('证书管理, 个人认证', () => {
     await dialog.getByText('请输入正确的身份证号码').waitFor();
     await dialog.getByRole('button', { name: '提交' }).click();
     await page.locator('.fui-ToastTitle', { hasText: '请完善表格输入' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-personal-certification-invalid.png' });
+    await shot(page, { path: '.tmp/e2e-personal-certification-invalid.png' });
     await dialog.getByLabel('身份证号码').fill(VALID);
     await dialog.getByText('请输入正确的身份证号码').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: '提交' }).click();
@@ -68,13 +69,13 @@ describe('证书管理, 个人认证', () => {
     await details.getByText('身份证照片不清晰').waitFor();
     await details.getByText('平台管理员').waitFor();
     await details.getByText(VALID).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-personal-certification-rejected.png' });
+    await shot(page, { path: '.tmp/e2e-personal-certification-rejected.png' });
     await details.getByRole('button', { name: '关闭', exact: true }).click();
 
     await openMenu('证书管理', '证书列表');
     const certificates = page.getByRole('table', { name: '证书列表' });
     expect(await certificates.getByRole('button', { name: '吊销' }).count()).toBeGreaterThan(0);
     expect(await certificates.getByText('已吊销').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: '.tmp/e2e-certificate-management.png' });
+    await shot(page, { path: '.tmp/e2e-certificate-management.png' });
   });
 });

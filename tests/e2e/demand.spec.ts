@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 const DEMANDS = '/financingDemandManagement/financingDemandManagement';
@@ -113,7 +114,7 @@ describe('融资需求', () => {
     const detail = page.getByRole('dialog', { name: '融资需求详情' });
     const businessNo = (await detail.getByText(/^RZ\d{12}$/).textContent())?.trim() ?? '';
     expect(businessNo).toMatch(/^RZ\d{12}$/);
-    await page.screenshot({ path: '.tmp/e2e-demand-detail-1440.png' });
+    await shot(page, { path: '.tmp/e2e-demand-detail-1440.png' });
     await detail.getByRole('button', { name: '关闭' }).first().click();
 
     await open(PRE_CREDITS, '预授信申请管理', '预授信列表');

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { UploadMessage } from '../../src/domain/upload/upload-rules';
 import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -35,7 +36,7 @@ describe('files in the browser', () => {
     const [download] = await Promise.all([suite.page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe(name);
     expect(readFileSync((await download.path())!).equals(bytes)).toBe(true);
-    await suite.page.screenshot({ path: '.tmp/e2e-files-upload.png' });
+    await shot(suite.page, { path: '.tmp/e2e-files-upload.png' });
   });
 
   it('shows the exact spec messages for a wrong extension and for an empty file', async () => {
@@ -70,6 +71,6 @@ describe('files in the browser', () => {
     await suite.page.getByRole('button', { name: '放大' }).click();
     await suite.page.getByRole('button', { name: '向右旋转' }).click();
     await expect(image.getAttribute('style')).resolves.toContain('scale(1.2) rotate(90deg)');
-    await suite.page.screenshot({ path: '.tmp/e2e-files-preview.png' });
+    await shot(suite.page, { path: '.tmp/e2e-files-preview.png' });
   });
 });

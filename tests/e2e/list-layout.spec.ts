@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -43,7 +44,7 @@ describe('list and detail layout', () => {
       expect(cell, title).toBeDefined();
       expect(cell!.right).toBeLessThanOrEqual(business.width + 1);
     }
-    await page.screenshot({ path: '.tmp/e2e-list-layout-business-1440.png' });
+    await shot(page, { path: '.tmp/e2e-list-layout-business-1440.png' });
 
     await openList(page, '/business/financingDecisionManage', '融资决议管理', '融资决议列表');
     const decision = await headerBoxes(page, '融资决议列表');
@@ -51,7 +52,7 @@ describe('list and detail layout', () => {
     const actions = decision.cells.find((c) => c.title === '操作')!;
     expect(decision.overflow).toBeLessThanOrEqual(0);
     expect(state.right).toBeLessThanOrEqual(actions.left + 1);
-    await page.screenshot({ path: '.tmp/e2e-list-layout-decision-1440.png' });
+    await shot(page, { path: '.tmp/e2e-list-layout-decision-1440.png' });
 
     // The first business of the list, on a phone.
     await openList(page, '/business/financingBusinessManage', '融资业务管理', '融资业务列表');
@@ -77,6 +78,6 @@ describe('list and detail layout', () => {
     });
     expect(fit).toEqual({ overflow: 0, outside: 0, steps: fit.steps, pageOverflow: 0 });
     expect(fit.steps).toBeGreaterThan(8);
-    await page.screenshot({ path: '.tmp/e2e-list-layout-detail-390.png', fullPage: true });
+    await shot(page, { path: '.tmp/e2e-list-layout-detail-390.png', fullPage: true });
   });
 });

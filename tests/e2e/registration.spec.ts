@@ -6,6 +6,7 @@ import { creditCodeCheckChar } from '../../src/domain/patterns/social-credit-cod
 import { RegistrationMessage } from '../../src/domain/registration/registration';
 import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 const FIRST17 = '91320500MA2KX7RG5';
@@ -34,7 +35,7 @@ describe('供应商注册', () => {
     await form.getByLabel(/^密码/).fill('Xinrui@2026');
     await form.getByLabel('确认密码').fill('Xinrui@2026');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.screenshot({ path: '.tmp/e2e-register-form.png' });
+    await shot(page, { path: '.tmp/e2e-register-form.png' });
 
     await form.getByRole('button', { name: '提交注册' }).click();
     await form.getByText(RegistrationMessage.agreement).waitFor();
@@ -46,7 +47,7 @@ describe('供应商注册', () => {
     await agreement.getByRole('button', { name: '同意' }).click();
     await form.getByRole('button', { name: '提交注册' }).click();
     await page.getByText(RegistrationMessage.submitted).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-register-submitted.png' });
+    await shot(page, { path: '.tmp/e2e-register-submitted.png' });
 
     await page.goto(`${url}/login`);
     await page.getByLabel('用户名').fill('xinrui_mq');
@@ -72,7 +73,7 @@ describe('供应商注册', () => {
 
     await signInThroughForm(page, url, 'xinrui_mq', 'Xinrui@2026');
     await page.getByRole('dialog', { name: '提示' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-register-approved-prompt.png' });
+    await shot(page, { path: '.tmp/e2e-register-approved-prompt.png' });
   });
 
   it('fits a phone screen', async () => {
@@ -84,6 +85,6 @@ describe('供应商注册', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '.tmp/e2e-register-390.png', fullPage: true });
+    await shot(page, { path: '.tmp/e2e-register-390.png', fullPage: true });
   });
 });

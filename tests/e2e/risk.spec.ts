@@ -6,6 +6,7 @@ import { signInThroughForm, screenshots as shoot } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -67,9 +68,9 @@ describe('风险管理', () => {
     const entries = await history.getByRole('listitem').allTextContents();
     expect(entries[0]).toContain('解锁');
     expect(entries[1]).toContain('锁定供应商');
-    await page.screenshot({ path: '.tmp/e2e-supplier-lock-history-1440.png' });
+    await shot(page, { path: '.tmp/e2e-supplier-lock-history-1440.png' });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '.tmp/e2e-supplier-lock-history-390.png' });
+    await shot(page, { path: '.tmp/e2e-supplier-lock-history-390.png' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await detail.getByRole('button', { name: '关闭' }).first().click();
   });

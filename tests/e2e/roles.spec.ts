@@ -8,6 +8,7 @@ import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 import { mainMenu, openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 const NEW_USER = {
@@ -73,7 +74,7 @@ describe('角色管理', () => {
     await dialog.getByLabel('角色名称').fill('舆情查看员');
     await dialog.getByLabel('角色编码').fill('OPINION_VIEWER');
     await dialog.getByLabel('备注').fill('只看负面舆情');
-    await page.screenshot({ path: '.tmp/e2e-role-form.png' });
+    await shot(page, { path: '.tmp/e2e-role-form.png' });
     await dialog.getByRole('button', { name: '提交' }).click();
     await dialog.waitFor({ state: 'detached' });
     const table = page.getByRole('table', { name: '角色列表' });
@@ -92,7 +93,7 @@ describe('角色管理', () => {
     const confirm = page.getByRole('alertdialog', { name: /删除角色/ });
     await confirm.getByText('确定删除角色「舆情查看员」吗？', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: '取消' }).click();
-    await page.screenshot({ path: '.tmp/e2e-roles.png' });
+    await shot(page, { path: '.tmp/e2e-roles.png' });
 
     // 权限: one menu in the tree.
     await row.getByRole('button', { name: '权限' }).click();
@@ -103,7 +104,7 @@ describe('角色管理', () => {
     const results = page.getByRole('list', { name: '筛选结果' });
     await results.getByRole('checkbox', { name: '风险管理 › 负面舆情' }).check();
     expect(await results.textContent()).not.toContain('/risk');
-    await page.screenshot({ path: '.tmp/e2e-role-jurisdiction-filter.png' });
+    await shot(page, { path: '.tmp/e2e-role-jurisdiction-filter.png' });
     await page.getByLabel('筛选菜单').fill('');
     await page.getByRole('button', { name: '展开 风险管理' }).click();
     expect(await tree.getByRole('checkbox', { name: '负面舆情', exact: true }).isChecked()).toBe(true);
@@ -112,7 +113,7 @@ describe('角色管理', () => {
     expect(
       await group.evaluate((box) => (box as HTMLInputElement).indeterminate || (box as HTMLInputElement).checked),
     ).toBe(true);
-    await page.screenshot({ path: '.tmp/e2e-role-jurisdiction.png', fullPage: false });
+    await shot(page, { path: '.tmp/e2e-role-jurisdiction.png', fullPage: false });
     // 保存 is in the bar stuck to the bottom of the page, in view without scrolling.
     const save = page.getByRole('toolbar', { name: '保存权限' }).getByRole('button', { name: '保存' });
     const box = (await save.boundingBox())!;
@@ -141,7 +142,7 @@ describe('角色管理', () => {
       .getByRole('row')
       .filter({ hasText: NEW_USER.userName })
       .waitFor();
-    await page.screenshot({ path: '.tmp/e2e-role-members.png' });
+    await shot(page, { path: '.tmp/e2e-role-members.png' });
 
     // The new user: 数据看板 and 风险管理 › 负面舆情, nothing else.
     const context = await suite.browser.newContext({ locale: 'zh-CN' });
@@ -163,7 +164,7 @@ describe('角色管理', () => {
           text.split('\n').map((l) => l.trim()),
           route.title,
         ).not.toContain(route.title);
-      await userPage.screenshot({ path: '.tmp/e2e-role-user.png' });
+      await shot(userPage, { path: '.tmp/e2e-role-user.png' });
     } finally {
       await context.close();
     }
@@ -189,6 +190,6 @@ describe('角色管理', () => {
     expect(await granted.getByRole('checkbox').count()).toBe(0);
     expect(await view.getByRole('button', { name: /提交|保存/ }).count()).toBe(0);
     await view.getByRole('table', { name: '角色用户列表' }).getByRole('row').filter({ hasText: 'operator' }).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-role-view-auditor.png' });
+    await shot(page, { path: '.tmp/e2e-role-view-auditor.png' });
   });
 });

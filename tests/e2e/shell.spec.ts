@@ -7,6 +7,7 @@ import { countRenders, installRenderCounter } from './support/render-counter';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -37,7 +38,7 @@ describe('tags', () => {
     await suite.page.reload();
     await suite.page.getByRole('heading', { name: '融资业务管理' }).waitFor();
     expect(await tagTitles()).toEqual(opened);
-    await suite.page.screenshot({ path: '.tmp/e2e-tags.png' });
+    await shot(suite.page, { path: '.tmp/e2e-tags.png' });
 
     // Closing, from a tag's own button and from its context menu: close, right, left, others, refresh, all.
     for (const item of ['审核类型配置', '预授信申请管理']) await openFromSidebar('业务管理', item);
@@ -87,7 +88,7 @@ describe('tags', () => {
     await nothingBusyShown(suite.page);
     for (const cell of await table.getByRole('row').locator('td:first-child').allTextContents())
       expect(cell).toContain('华东建材');
-    await suite.page.screenshot({ path: '.tmp/e2e-negative-opinion.png' });
+    await shot(suite.page, { path: '.tmp/e2e-negative-opinion.png' });
   });
 });
 
@@ -181,7 +182,7 @@ describe('tag bar overflow', () => {
     expect(await tagTitles()).toHaveLength(MANY.length + 1);
     expect(await activeInView()).toBe(true);
     await tagBar().getByRole('button', { name: '向左滚动标签' }).waitFor();
-    await suite.page.screenshot({ path: '.tmp/e2e-tag-overflow.png' });
+    await shot(suite.page, { path: '.tmp/e2e-tag-overflow.png' });
 
     // The wheel scrolls the bar sideways, back to the start.
     const before = await scroller().evaluate((el) => el.scrollLeft);
@@ -231,7 +232,7 @@ describe('sidebar', () => {
     await suite.page.getByRole('menuitem', { name: '负面舆情' }).click();
     await suite.page.getByRole('heading', { name: '负面舆情' }).waitFor();
     await expect(nav().getByRole('button', { name: '风险管理' }).getAttribute('aria-current')).resolves.toBe('true');
-    await suite.page.screenshot({ path: '.tmp/e2e-sidebar-rail.png' });
+    await shot(suite.page, { path: '.tmp/e2e-sidebar-rail.png' });
     await suite.page.getByRole('button', { name: '展开菜单' }).click();
     await nav().getByText('负面舆情', { exact: true }).waitFor();
   });
@@ -251,7 +252,7 @@ describe('sidebar', () => {
 
     await suite.page.getByRole('button', { name: '展开菜单' }).click();
     await nav().getByText('业务管理', { exact: true }).waitFor();
-    await suite.page.screenshot({ path: '.tmp/e2e-drawer-390.png' });
+    await shot(suite.page, { path: '.tmp/e2e-drawer-390.png' });
     await openMenuItem(suite.page, '业务管理', '业务审核');
     await suite.page.getByRole('heading', { name: '业务审核' }).waitFor();
     await nav().waitFor({ state: 'hidden' });
@@ -351,7 +352,7 @@ describe('header commands', () => {
     await suite.page.locator('.fui-ToastTitle', { hasText: '修改成功' }).waitFor();
     const alert = suite.page.getByRole('alertdialog', { name: '提示' });
     await alert.getByText('密码已修改，请重新登录').waitFor();
-    await suite.page.screenshot({ path: '.tmp/e2e-password-changed.png' });
+    await shot(suite.page, { path: '.tmp/e2e-password-changed.png' });
     await alert.getByRole('button', { name: '确定' }).click();
     await suite.page.waitForURL(`${suite.gateway.url}/login`);
     await signInThroughForm(suite.page, suite.gateway.url, 'operator', 'Operator@2027');

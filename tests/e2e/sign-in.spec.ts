@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { useBrowserSuite } from './support/suite';
 import { openMenuArea, openMenuItem } from './support/menu';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -30,7 +31,7 @@ describe('signing in', () => {
       await nav.getByText(area, { exact: true }).waitFor();
     }
     expect(await suite.page.title()).toBe('远景控股集团供应链金融平台');
-    await suite.page.screenshot({ path: '.tmp/e2e-admin-home.png' });
+    await shot(suite.page, { path: '.tmp/e2e-admin-home.png' });
   });
 
   it('operator signs in and has no 基础数据', async () => {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite({ viewport: { width: 1366, height: 800 } });
 /** How many authorization checks the page has sent. */
@@ -69,7 +70,7 @@ describe('the supplier data-query authorization prompt', () => {
     // The computed width, not the bounding box: the dialog's entrance animation scales it for a moment.
     await expect(prompt().evaluate((el) => getComputedStyle(el).width)).resolves.toBe('600px');
     await agree().waitFor();
-    await suite.page.screenshot({ path: '.tmp/e2e-supplier-authorization.png' });
+    await shot(suite.page, { path: '.tmp/e2e-supplier-authorization.png' });
     await expect(offer().count()).resolves.toBe(0);
 
     await prompt().getByRole('button', { name: '关闭', exact: true }).click();

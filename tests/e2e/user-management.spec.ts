@@ -6,6 +6,7 @@ import { signInThroughForm } from './support/browser';
 import { useBrowserSuite } from './support/suite';
 import { openMenuItem } from './support/menu';
 import { nothingBusyShown } from './support/settled';
+import { shot } from './support/shots';
 
 const suite = useBrowserSuite();
 
@@ -37,7 +38,7 @@ describe('用户管理', () => {
     await dialog.getByText('请输入正确的邮箱地址').waitFor();
     await dialog.getByLabel('手机号').fill('13700005555');
     await dialog.getByLabel('邮箱').fill('chen@example.com');
-    await page.screenshot({ path: '.tmp/e2e-user-form.png' });
+    await shot(page, { path: '.tmp/e2e-user-form.png' });
     await dialog.getByRole('button', { name: '提交' }).click();
     const shown = page.getByRole('dialog', { name: '新密码' });
     await shown.waitFor();
@@ -54,7 +55,7 @@ describe('用户管理', () => {
     await page.getByLabel('用户名').fill('');
     await page.getByRole('button', { name: '查询' }).click();
     await table.getByRole('row').nth(5).waitFor();
-    await page.screenshot({ path: '.tmp/e2e-user-management.png' });
+    await shot(page, { path: '.tmp/e2e-user-management.png' });
 
     // 停用 asks first; 取消 leaves the user enabled. The admin's own row offers no 停用 at all.
     const chen = table.getByRole('row').filter({ hasText: 'e2e.chen' });
@@ -87,7 +88,7 @@ describe('用户管理', () => {
     for (const name of ['新增', '编辑', '删除', '重置密码', '分配角色', '停用', '启用', '导入', '导出']) {
       expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     }
-    await page.screenshot({ path: '.tmp/e2e-user-management-auditor.png' });
+    await shot(page, { path: '.tmp/e2e-user-management-auditor.png' });
     const operator = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'operator', exact: true }) });
     await operator.getByRole('button', { name: '查看' }).click();
     const view = page.getByRole('dialog', { name: '查看用户 - 业务经办' });
@@ -95,7 +96,7 @@ describe('用户管理', () => {
     // The 9th line is 角色: the user's roles, read from the gateway with the menu alone.
     await expect.poll(async () => (await view.getByRole('definition').allTextContents())[8]).toBe('业务经办');
     expect(await view.getByRole('button', { name: '提交' }).count()).toBe(0);
-    await page.screenshot({ path: '.tmp/e2e-user-view-auditor.png' });
+    await shot(page, { path: '.tmp/e2e-user-view-auditor.png' });
     await view.getByRole('button', { name: '关闭', exact: true }).click();
   });
 
@@ -133,7 +134,7 @@ describe('用户管理', () => {
       '第 3 行：请输入正确的手机号码',
     );
     expect(await dialog.getByRole('list', { name: '新用户密码' }).textContent()).toContain('e2e.import');
-    await page.screenshot({ path: '.tmp/e2e-user-import.png' });
+    await shot(page, { path: '.tmp/e2e-user-import.png' });
     await dialog.getByRole('button', { name: '关闭', exact: true }).click();
     await page.getByRole('table', { name: '用户列表' }).getByRole('row').filter({ hasText: 'e2e.import' }).waitFor();
   });

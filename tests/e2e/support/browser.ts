@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { demoPassword } from '../../../gateway/src/testing/demo-passwords';
 import { CHROMIUM_LAUNCH } from '../../../scripts/browser.mjs';
+import { screenshotsWanted } from './shots';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(CHROMIUM_LAUNCH);
@@ -54,8 +55,12 @@ export async function sessionAs(
   return page;
 }
 
-/** The page at 1440 and, unless `wideOnly`, at 390 wide, to .tmp/e2e-<name>-<width>.png for a look; 1440 after. */
+/**
+ * The page at 1440 and, unless `wideOnly`, at 390 wide, to .tmp/e2e-<name>-<width>.png for a look; 1440 after.
+ * Only when the run asks for screenshots (support/shots.ts).
+ */
 export async function screenshots(page: Page, name: string, { wideOnly = false } = {}): Promise<void> {
+  if (!screenshotsWanted()) return;
   await page.screenshot({ path: `.tmp/e2e-${name}-1440.png`, fullPage: true });
   if (wideOnly) return;
   await page.setViewportSize({ width: 390, height: 844 });
