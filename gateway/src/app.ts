@@ -18,6 +18,7 @@ import { ensureEncryptKey } from './modules/gateway/repository';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
 import { docsPlugin } from './plugins/docs';
+import { handlerTimeoutPlugin } from './plugins/handler-timeout';
 import { inFlightPlugin } from './plugins/in-flight';
 import { BAD_URL_MESSAGE, envelopePlugin, formatSchemaErrors } from './plugins/envelope';
 import { ResultCode } from '../../src/domain/gateway/result-codes';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // First, so that a request counts as under way before any other hook of it reads the database.
   await app.register(inFlightPlugin, { drainMs: options.drainMs });
+  await app.register(handlerTimeoutPlugin);
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);

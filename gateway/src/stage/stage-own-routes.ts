@@ -20,6 +20,8 @@ export interface StageContext {
   userId: string;
   actor: Actor;
   now: Date;
+  /** The request's (aborted when its caller was answered 请求处理超时 or went away): long work stops on it. */
+  signal?: AbortSignal;
 }
 
 /** A route of the stage's own: a path after the stage's API, the page (default: the list) and code granting it. */
@@ -45,7 +47,7 @@ export function stageOwnRoutes(app: FastifyInstance, deps: GatewayDeps, api: str
   const tags = ['business'];
   const context = async (request: FastifyRequest): Promise<StageContext> => {
     const { tenantId, userId } = sessionOf(request);
-    return { tenantId, userId, actor: await actorOf(request, deps.db), now: deps.now() };
+    return { tenantId, userId, actor: await actorOf(request, deps.db), now: deps.now(), signal: request.signal };
   };
   const access = (spec: Pick<StageRoute, 'menu' | 'op'>) => ({
     menu: spec.menu ?? menu,

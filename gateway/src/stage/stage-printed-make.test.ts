@@ -1,6 +1,6 @@
 // The kit's printed make on its own (PGlite from the run's migrated template): the record is checked before anything
 // is drawn, the files are printed before the transaction opens, the record is read again locked and checked within
-// it; a refusal there removes what was printed, a write keeps it.
+// it; a refusal there removes what was printed, a write keeps it; a make whose caller is gone writes nothing.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,9 +31,10 @@ describe('a printed make on the stage kit', () => {
   });
 
   /** A record whose state the test moves between the reads; every step in order. */
-  const run = (states: string[], bytes: string) => {
+  const run = (states: string[], bytes: string, signal?: AbortSignal) => {
     const steps: string[] = [];
     const made = makePrinted(db, dir, {
+      ...(signal ? { signal } : {}),
       async read(_db, lock) {
         const state = states.shift() as string;
         steps.push(`read ${state}${lock ? ' locked' : ''}`);
@@ -78,5 +79,16 @@ describe('a printed make on the stage kit', () => {
       .execute();
     expect(rows).toEqual([]);
     expect(existsSync(store.pathOf(createHash('sha256').update('%PDF-refused').digest('hex')))).toBe(false);
+  });
+
+  it('writes nothing and keeps no print when its caller was answered or went away while it printed', async () => {
+    const caller = new AbortController();
+    const { made, steps } = run(['OPEN', 'OPEN'], '%PDF-late', caller.signal);
+    caller.abort(new Error('请求处理超时'));
+    await expect(made).rejects.toThrow('请求处理超时');
+    expect(steps).toEqual(['read OPEN', 'print R-%PDF-late']);
+    const rows = await db.selectFrom('stored_file').select('key_id').where('business_id', '=', 'R-%PDF-late').execute();
+    expect(rows).toEqual([]);
+    expect(existsSync(store.pathOf(createHash('sha256').update('%PDF-late').digest('hex')))).toBe(false);
   });
 });

@@ -17,6 +17,12 @@ export interface PrintedMake<R, P extends { files: readonly PrintedFile[] }, T> 
   print(record: R): Promise<P>;
   /** Within the transaction, the record locked and checked: stores the evidence and moves. */
   write(trx: Kysely<Database>, printed: P, record: R): Promise<T>;
+  /**
+   * The request's: aborted once its caller was answered 请求处理超时 or went away. Printing takes seconds; a make
+   * whose caller will never read the answer writes nothing (its prints are removed), checked before the
+   * transaction and again before it commits.
+   */
+  signal?: AbortSignal;
 }
 
 /** Reads, checks, prints, then checks again and writes in one transaction; answers what the write answers. */
@@ -28,11 +34,14 @@ export async function makePrinted<R, P extends { files: readonly PrintedFile[] }
   const read = await make.read(db, false);
   make.check(read);
   const printed = await make.print(read);
-  return withPrinted(db, filesDir, printed.files, () =>
-    db.transaction().execute(async (trx) => {
+  return withPrinted(db, filesDir, printed.files, () => {
+    make.signal?.throwIfAborted();
+    return db.transaction().execute(async (trx) => {
       const record = await make.read(trx, true);
       make.check(record);
-      return make.write(trx, printed, record);
-    }),
-  );
+      const made = await make.write(trx, printed, record);
+      make.signal?.throwIfAborted();
+      return made;
+    });
+  });
 }

@@ -218,6 +218,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const name = body.name.trim();
       // The template's PDF is drawn before the transaction, which checks the business again and records it.
       const made = await makePrinted(db, deps.filesDir, {
+        signal: request.signal,
         read: (d, lock) => loadBusiness(d, tenantId, businessId, lock),
         check(business) {
           if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);

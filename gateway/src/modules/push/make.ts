@@ -41,7 +41,7 @@ import { LETTER_TEMPLATES, PUSH_SUMMARY_TEMPLATE } from './templates';
 export type DocumentPlace = Pick<GatewayDeps, 'filesDir' | 'cjkFont'>;
 
 /** Who makes it, in which tenant, when. */
-export type Maker = Pick<StageContext, 'tenantId' | 'actor' | 'now'>;
+export type Maker = Pick<StageContext, 'tenantId' | 'actor' | 'now' | 'signal'>;
 
 /**
  * The debtor the letters go to: the business's project company, or else the project company of its payment
@@ -99,6 +99,7 @@ export async function makeLetter(
   const name = LETTER_TYPE_LABEL[letterType];
   const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now, businessId };
   return makePrinted(db, place.filesDir, {
+    signal: m.signal,
     read: (d, lock) => loadBusiness(d, m.tenantId, businessId, lock),
     check: (business) => letterParent(business, m),
     async print(business) {
@@ -153,6 +154,7 @@ export async function makePush(
   const pushId = newId(m.now);
   const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now };
   return makePrinted(db, place.filesDir, {
+    signal: m.signal,
     read: (d, lock) => loadBusiness(d, m.tenantId, businessId, lock),
     check: (business) => pushable(business, m, form),
     print: (business) => printPush(db, place, m, business),
