@@ -10,6 +10,7 @@ import {
   PAYMENT_ORDER,
   PaymentOrderMessage,
 } from '../../../../src/domain/assets/payment-order.resource';
+import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import { yuanToFen } from '../../../../src/domain/format/money-format';
 import { type ResourceForm, normalizeForm, validateForm } from '../../../../src/domain/resource/resource';
 import type { Database } from '../../db/database';
@@ -99,7 +100,7 @@ export async function readOrderRows(bytes: Buffer): Promise<Array<{ row: number;
 const money = (text: string): number | string => {
   if (text === '') return '';
   const fen = yuanToFen(text);
-  return fen === null ? text : Number(fen);
+  return fen === null ? text : fenToWire(fen);
 };
 
 export async function importOrders(

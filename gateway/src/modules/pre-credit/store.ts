@@ -28,7 +28,7 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
-import { fenOf, wireFen } from '../../stage/stage-money';
+import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('pre-credit/store');
@@ -109,24 +109,26 @@ export function orderQuery(db: Kysely<Database>, tenantId: string) {
 }
 
 function toOrder(r: Record<string, unknown>): OrderFact {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const confirmed = fenOrNullOf(r.confirmed_amount);
   return {
     orderId: String(r.order_id),
     orderNo: String(r.order_no),
     supplierId: String(r.supplier_id),
     confirmStatus: String(r.status),
     locked: r.locked === 'YES',
-    eligibleAmount: eligibleAmount({
-      confirmedAmount: num(r.confirmed_amount),
-      paidAmount: num(r.paid_amount),
-      reservedAmount: num(r.reserved_amount),
-      financedAmount: num(r.financed_amount),
-    }),
+    eligibleAmount: wireFen(
+      eligibleAmount({
+        confirmedAmount: confirmed,
+        paidAmount: fenOrNullOf(r.paid_amount),
+        reservedAmount: fenOrNullOf(r.reserved_amount),
+        financedAmount: fenOrNullOf(r.financed_amount),
+      }),
+    ),
     projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
     projectCompanyName: r.project_company_name == null ? null : String(r.project_company_name),
     dueDate: String(r.due_date).slice(0, 10),
     receivableAmount: wireFen(fenOf(r.receivable_amount)),
-    confirmedAmount: num(r.confirmed_amount),
+    confirmedAmount: confirmed === null ? null : wireFen(confirmed),
   };
 }
 
