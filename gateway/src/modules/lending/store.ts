@@ -247,10 +247,10 @@ export async function loanTermsOf(db: Db, tenantId: string, businessId: string, 
 
 /** The stored registration as the rule reads it. */
 const registrationOf = (l: StoredLoan): LoanRegistration => ({
-  amount: Number(l.amount),
+  amount: l.amount,
   loanDate: l.loanDate,
-  upfrontInterest: Number(l.upfrontInterest),
-  serviceFee: Number(l.serviceFee),
+  upfrontInterest: l.upfrontInterest,
+  serviceFee: l.serviceFee,
   receiptFileId: l.receiptFileId,
 });
 

@@ -38,6 +38,7 @@ import {
   FenSchema,
   dayOf,
   fenOf,
+  wireFen,
 } from '../../stage/stage-money';
 import { type ReviewedRecordTable, reviewedItems, reviewedOfRow, reviewedTodo } from '../../stage/stage-reviewed-items';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
@@ -250,8 +251,8 @@ export const REPAYMENTS = reviewedItems<Stored>({
       },
     },
     of: (i) => ({
-      ...{ repaymentNo: i.repaymentNo, payer: i.payer, amount: Number(i.amountFen), valueDate: i.valueDate },
-      ...{ unapplied: Number(i.unappliedFen), refunded: Number(i.refundedFen) },
+      ...{ repaymentNo: i.repaymentNo, payer: i.payer, amount: wireFen(i.amountFen), valueDate: i.valueDate },
+      ...{ unapplied: wireFen(i.unappliedFen), refunded: wireFen(i.refundedFen) },
     }),
   },
   // Who confirms it: REPAYMENT as the administrator configured it now, its people resolved, the registrar out.
@@ -300,10 +301,10 @@ export async function allocationsOf(db: Db, tenantId: string, businessId: string
     repaymentNo: String(r.repayment_no),
     valueDate: dayOf(r.value_date) as string,
     kind: String(r.kind) as 'DUE' | 'EARLY',
-    fee: Number(fenOf(r.fee)),
-    penalty: Number(fenOf(r.penalty)),
-    interest: Number(fenOf(r.interest)),
-    principal: Number(fenOf(r.principal)),
+    fee: wireFen(fenOf(r.fee)),
+    penalty: wireFen(fenOf(r.penalty)),
+    interest: wireFen(fenOf(r.interest)),
+    principal: wireFen(fenOf(r.principal)),
   }));
 }
 
@@ -324,7 +325,7 @@ export const confirmLink = (businessId: string) => `${REPAYMENT_LIST_PATH}?id=${
 extend(
   reviewedTodo(REPAYMENTS, {
     ...{ itemType: 'REPAYMENT', label: '还款确认', stage: 'REPAYING', link: confirmLink },
-    amount: (i) => Number(i.amountFen),
+    amount: (i) => wireFen(i.amountFen),
   }),
 );
 
