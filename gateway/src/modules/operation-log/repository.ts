@@ -2,6 +2,7 @@
 // inside the write's own transaction, so a write and its log line stand or fall together.
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import type { Database } from '../../db/database';
 
 export interface LoggedWrite {
@@ -15,10 +16,13 @@ export interface LoggedWrite {
   after?: unknown;
 }
 
-// Secrets never reach the log, whatever record a caller hands in.
+// Secrets never reach the log, whatever record a caller hands in. A bigint is 分 (the only bigints a record
+// holds), written as the wire writes it — the log shows an amount as the call that made it did.
 const SECRET_KEYS = new Set(['password_hash', 'password', 'passwordHash']);
 const json = (value: unknown): string | null =>
-  value === undefined || value === null ? null : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : v));
+  value === undefined || value === null
+    ? null
+    : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : typeof v === 'bigint' ? fenToWire(v) : v));
 
 // The last id this process issued: ids only grow, whatever the clock does.
 let lastId = 0n;

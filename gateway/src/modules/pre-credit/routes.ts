@@ -76,7 +76,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     if (validDays < 1 || validDays > PRE_CREDIT_VALID_DAYS_MAX) throw invalidInput(PreCreditMessage.validDays);
     const out: Checked = {
       projectCompanyId: (form.projectCompanyId as string | null) || null,
-      applyAmount: Number(form.applyAmount),
+      applyAmount: fenFromWire(form.applyAmount as number),
       validDays,
       basisOrderIds: [...new Set(body.basisOrderIds)],
     };
@@ -133,7 +133,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         await trx
           .updateTable('pre_credit')
           .set({
-            apply_amount: fenFromWire(form.applyAmount),
+            apply_amount: form.applyAmount,
             valid_days: form.validDays,
             valid_from: from,
             valid_to: validTo(from, form.validDays),
@@ -143,7 +143,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
           .where('tenant_id', '=', ctx.tenantId)
           .where('business_id', '=', id)
           .execute();
-        const business = { applyAmount: fenFromWire(form.applyAmount), projectCompanyId: form.projectCompanyId };
+        const business = { applyAmount: form.applyAmount, projectCompanyId: form.projectCompanyId };
         return { business, after: form };
       },
     },
@@ -218,11 +218,10 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const id = await deps.db.transaction().execute(async (trx) => {
         const business = await createBusiness(trx, {
           ...{ tenantId, supplierId, projectCompanyId: checkedForm.projectCompanyId, ownerId: userId },
-          ...{ applyAmount: fenFromWire(checkedForm.applyAmount), actor, now },
+          ...{ applyAmount: checkedForm.applyAmount, actor, now },
         });
         await createPreCreditDraft(trx, {
           ...{ tenantId, businessId: business.keyId, ...checkedForm, userId, now },
-          applyAmount: fenFromWire(checkedForm.applyAmount),
         });
         await kit.log(trx, ctx, 'create', business.keyId, { after: { ...checkedForm } });
         return business.keyId;
