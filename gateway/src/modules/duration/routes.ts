@@ -24,7 +24,7 @@ import { withinScope } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
 import { registerDocumentRoutes, sendWorkbook } from '../../stage/stage-documents';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
-import { dayOf } from '../../stage/stage-money';
+import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { inScope, loadBusiness } from '../business/aggregate';
 import { DURATION, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
@@ -131,7 +131,7 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
         state: business.state,
         stateLabel: stateLabel(business.state),
         makerName: (facts.nick_name as string | null) ?? null,
-        loanAmount: facts.amount === null || facts.amount === undefined ? null : Number(facts.amount),
+        loanAmount: facts.amount === null || facts.amount === undefined ? null : wireFen(fenOf(facts.amount)),
         loanDate: dayOf(facts.loan_date),
         maturityDate: dayOf(facts.maturity_date),
         actions: actions ?? [],
