@@ -4,6 +4,7 @@
 // 登记放款's 提交, the registrar as the record's writer (so the review snapshot never names them), and what the
 // business's moves do to the loan inside their transaction: OPS's 退回 cancels the registration, its 通过 stores
 // the schedule, consumes the product's quota, raises the orders' 已融资 and converts their reservations.
+import { sameTenant } from '../../stage/stage-joins';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
@@ -205,12 +206,8 @@ export async function loadInstallments(db: Db, tenantId: string, businessId: str
 export async function loanTermsOf(db: Db, tenantId: string, businessId: string, now: Date) {
   const b = await db
     .selectFrom('financing_business as b')
-    .leftJoin('financing_decision as d', (j) =>
-      j.onRef('d.business_id', '=', 'b.business_id').onRef('d.tenant_id', '=', 'b.tenant_id'),
-    )
-    .leftJoin('fund_product as p', (j) =>
-      j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .leftJoin('financing_decision as d', sameTenant('d', 'b', 'business_id'))
+    .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select([
       'b.approved_amount',
       'b.approved_annual_rate',

@@ -1,6 +1,7 @@
 // The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
 // applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
+import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
@@ -86,9 +87,7 @@ export interface OrderFact extends BasisOrder {
 export function orderQuery(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('payment_order as o')
-    .leftJoin('organization as c', (j) =>
-      j.onRef('c.org_id', '=', 'o.project_company_id').onRef('c.tenant_id', '=', 'o.tenant_id'),
-    )
+    .leftJoin('organization as c', sameTenantOn('c', 'org_id', 'o', 'project_company_id'))
     .select([
       'o.order_id',
       'o.order_no',
@@ -331,9 +330,7 @@ extend(registerCheckpoint, 'EXPIRE', async (db, tenantId, record: BusinessRecord
 export async function lapsedPreCredits(db: Kysely<Database>, now: Date): Promise<DueBusiness[]> {
   const due = await db
     .selectFrom('financing_business as b')
-    .innerJoin('pre_credit as p', (j) =>
-      j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .innerJoin('pre_credit as p', sameTenant('p', 'b', 'business_id'))
     .select(['b.tenant_id', 'b.business_id'])
     .where('b.deleted', '=', false)
     .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])

@@ -5,6 +5,7 @@
 // function, every part stored as it went, the quota and the orders released by the principal repaid, and the
 // business moved through the aggregate with the outcome the installments give (还款中, 已结清, 提前结清). A
 // rejection writes the repayment only.
+import { sameTenant } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -114,9 +115,7 @@ export async function loanTerms(db: Db, tenantId: string, businessId: string) {
   if (loan?.status !== 'REGISTERED') throw invalidInput(RepaymentMessage.nothingOwed);
   const product = await db
     .selectFrom('financing_business as b')
-    .leftJoin('fund_product as p', (j) =>
-      j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select(['p.early_repay_fee_rate'])
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', '=', businessId)
