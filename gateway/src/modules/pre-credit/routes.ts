@@ -30,7 +30,7 @@ import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { loadFacts } from '../business/facts';
-import { expiryUnits } from '../business/expire';
+import { expiryStep } from '../business/expire';
 import {
   bindingCap,
   createPreCreditDraft,
@@ -54,11 +54,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
 
   // The daily job's first step: a business whose pre-credit lapsed while it or its application was being made
   // or reviewed becomes 已失效.
-  deps.dailyJob.register({
-    name: 'expire-pre-credits',
-    order: 10,
-    units: async (database, { at }) => expiryUnits(await lapsedPreCredits(database, at), at),
-  });
+  deps.dailyJob.register(expiryStep('expire-pre-credits', 10, lapsedPreCredits));
 
   /** The body's figures checked with the definition's words, then the pre-credit's own limits and references. */
   const checked = async (ctx: StageContext, body: WriteBody, supplierId: string, mode: 'create' | 'update') => {
