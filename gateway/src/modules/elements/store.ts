@@ -33,20 +33,16 @@ import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../operation-log/repository';
 import { moduleExtensions } from '../../stage/extensions';
-import { wireFen } from '../../stage/stage-money';
+import { type NullableColumn, wireFen } from '../../stage/stage-money';
+import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('elements/store');
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Instant = ColumnType<Date, Date, Date>;
+type Nullable<T> = NullableColumn<T>;
 
 // 要素 as Kysely sees them (migrations 0081, 0120).
-export interface ElementItemTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
+export interface ElementItemTable extends ItemTableColumns {
   kind: string;
   name: string;
   value_type: Nullable<string>;
@@ -58,15 +54,11 @@ export interface ElementItemTable {
   actual_value: Nullable<string>;
   mandatory: ColumnType<boolean, boolean | undefined, boolean>;
   checkpoint: Nullable<string>;
-  status: ColumnType<string, string | undefined, string>;
   evidence_file_ids: ColumnType<unknown, string | undefined, string>;
   waiver_reason: Nullable<string>;
   waiver_asked_by: Nullable<string>;
   checked_by: Nullable<string>;
   checked_at: Nullable<Date>;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: Instant;
-  updated_at: Instant;
 }
 
 declare module '../../db/database' {

@@ -1,9 +1,11 @@
 // 评审会 as Kysely sees it (migration 0060); joined to the gateway's `Database` by declaration merging.
 import type { ColumnType } from 'kysely';
+import type { NullableColumn } from '../../stage/stage-money';
+import type { InstantColumn, JsonColumn } from '../../stage/stage-tables';
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json = ColumnType<unknown, string | undefined, string>;
-type Instant = ColumnType<Date, Date, Date>;
+type Nullable<T> = NullableColumn<T>;
+type Json = JsonColumn;
+type Instant = InstantColumn;
 
 export interface ReviewMeetingTable {
   meeting_id: string;
