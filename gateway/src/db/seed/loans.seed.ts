@@ -30,7 +30,7 @@ import { closeLoans } from '../../modules/loan-close/close';
 import { dueReportUnits } from '../../modules/duration/store';
 import { examineMinutes } from '../../modules/meeting/repository';
 import { seededCommittee, walkToChairReview } from '../../modules/meeting/walk';
-import { newId } from '../../modules/operation-log/repository';
+import { newId } from '../../ids';
 import { REPAYMENTS, loanTerms } from '../../modules/repayment/store';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { addItem, moveItem } from '../../stage/stage-items';

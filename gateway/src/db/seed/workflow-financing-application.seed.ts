@@ -23,7 +23,7 @@ import {
 import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { SEEDED_PLACEHOLDER_SHA256 } from '../../modules/file/seeded-contents';
-import { newId } from '../../modules/operation-log/repository';
+import { newId } from '../../ids';
 import { createPreCreditDraft } from '../../modules/pre-credit/store';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';

@@ -14,7 +14,8 @@ import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import { yuanToFen } from '../../../../src/domain/format/money-format';
 import { type ResourceForm, normalizeForm, validateForm } from '../../../../src/domain/resource/resource';
 import type { Database } from '../../db/database';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { storeEligible } from './eligible-store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions

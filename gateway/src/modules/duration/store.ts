@@ -39,7 +39,7 @@ import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { fixedScopeOf } from '../../stage/stage-scope';
 import { registerTodoSource } from '../../stage/stage-todos';
 import { type Actor, nextDocumentNo } from '../business/aggregate';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { raiseRiskAlert } from '../risk/alerts';
 import { moduleExtensions } from '../../stage/extensions';
 import './tables';

@@ -31,7 +31,7 @@ import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
 import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
 import { type NullableColumn, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';

@@ -45,7 +45,7 @@ import {
 import { registerAfterTransition } from '../business/after-transition';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint, registerWriters } from '../business/facts';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
 
 /** What this module adds to each app (app-extensions.ts applies it). */

@@ -47,7 +47,7 @@ import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggre
 import { registerCheckpoint, registerFacts } from '../business/facts';
 import { grantedMenus } from '../menu/repository';
 import { type FixedScope, withinScope } from '../../resource/resource-repository';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, wireFen } from '../../stage/stage-money';

@@ -51,7 +51,7 @@ import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { loadInstallments, loadLoan } from '../lending/store';
 import { bringLoanUpToDate } from '../loan-close/close';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('repayment/store');
