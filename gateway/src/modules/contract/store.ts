@@ -34,13 +34,11 @@ import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
-import { type NullableColumn, wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('contract/store');
-
-type Nullable<T> = NullableColumn<T>;
 
 // 合同文件 as Kysely sees it (migration 0150).
 export interface ContractFileTable extends ItemTableColumns {

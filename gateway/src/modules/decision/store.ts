@@ -27,16 +27,13 @@ import { appliedAmountOf, rateText, stageTerms, type TermsBusiness } from '../..
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import type { StepContent } from '../../../../src/domain/financing/report';
 import { moduleExtensions } from '../../stage/extensions';
-import { fenOf, type NullableColumn } from '../../stage/stage-money';
-import type { InstantColumn, JsonColumn } from '../../stage/stage-tables';
+import { fenOf, type NullableColumn as Nullable } from '../../stage/stage-money';
+import type { InstantColumn as Instant, JsonColumn as Json } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('decision/store');
 
 // 融资决议 as Kysely sees it (migration 0081).
-type Nullable<T> = NullableColumn<T>;
-type Json = JsonColumn;
-type Instant = InstantColumn;
 
 export interface FinancingDecisionTable {
   business_id: string;

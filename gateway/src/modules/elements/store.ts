@@ -33,13 +33,11 @@ import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
-import { type NullableColumn, wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('elements/store');
-
-type Nullable<T> = NullableColumn<T>;
 
 // 要素 as Kysely sees them (migrations 0081, 0120).
 export interface ElementItemTable extends ItemTableColumns {

@@ -38,10 +38,11 @@ import {
   type DayColumn,
   type FenColumn,
   type FenDefaulted,
-  type NullableColumn,
+  type NullableColumn as Nullable,
   dayOf,
   fenOf,
 } from '../../stage/stage-money';
+import type { InstantColumn as Instant } from '../../stage/stage-tables';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint, registerWriters } from '../business/facts';
@@ -52,8 +53,6 @@ import { moduleExtensions } from '../../stage/extensions';
 export const extend = moduleExtensions('lending/store');
 
 type Db = Kysely<Database>;
-type Nullable<T> = NullableColumn<T>;
-type Instant = ColumnType<Date, Date, Date>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export interface LoanTable {

@@ -1,11 +1,7 @@
 // 评审会 as Kysely sees it (migration 0060); joined to the gateway's `Database` by declaration merging.
 import type { ColumnType } from 'kysely';
-import type { NullableColumn } from '../../stage/stage-money';
-import type { InstantColumn, JsonColumn } from '../../stage/stage-tables';
-
-type Nullable<T> = NullableColumn<T>;
-type Json = JsonColumn;
-type Instant = InstantColumn;
+import type { NullableColumn as Nullable } from '../../stage/stage-money';
+import type { InstantColumn as Instant, JsonColumn as Json } from '../../stage/stage-tables';
 
 export interface ReviewMeetingTable {
   meeting_id: string;
