@@ -33,7 +33,7 @@ import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
-import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, NullableSchema, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -138,8 +138,6 @@ export const wireOf = (i: ElementItem) => ({
   version: i.version,
 });
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-
 export const ElementItemSchema = Type.Object(
   {
     ...{
@@ -149,16 +147,20 @@ export const ElementItemSchema = Type.Object(
       kind: Type.String(),
       name: Type.String(),
     },
-    valueType: Nullable(
+    valueType: NullableSchema(
       Type.String({ description: 'TERM 要素的要求值类型：AMOUNT 金额 / RATE 利率 / DAYS 天数 / METHOD / TEXT' }),
     ),
-    requiredFen: Nullable(Type.Integer({ description: '要求金额（分）' })),
-    requiredRate: Nullable(Type.String({ description: '要求年利率，四位小数' })),
-    requiredDays: Nullable(Type.Integer({ description: '要求期限（天）' })),
+    requiredFen: NullableSchema(Type.Integer({ description: '要求金额（分）' })),
+    requiredRate: NullableSchema(Type.String({ description: '要求年利率，四位小数' })),
+    requiredDays: NullableSchema(Type.Integer({ description: '要求期限（天）' })),
     requiredValue: Type.String({ description: '要求值（文字）' }),
-    ...{ actualValue: Nullable(Type.String()), evidenceFileId: Nullable(Type.String()), mandatory: Type.Boolean() },
-    ...{ checkpoint: Nullable(Type.String()), status: Type.String(), statusLabel: Type.String() },
-    ...{ waiverReason: Nullable(Type.String()), version: Type.Integer() },
+    ...{
+      actualValue: NullableSchema(Type.String()),
+      evidenceFileId: NullableSchema(Type.String()),
+      mandatory: Type.Boolean(),
+    },
+    ...{ checkpoint: NullableSchema(Type.String()), status: Type.String(), statusLabel: Type.String() },
+    ...{ waiverReason: NullableSchema(Type.String()), version: Type.Integer() },
   },
   { additionalProperties: false },
 );
