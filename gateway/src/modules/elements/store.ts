@@ -4,7 +4,7 @@
 // approved decision creates — its terms handed over by the kit's named source, never read from its tables —
 // and the items' part of 要素落实's 提交 (SUBMIT_ELEMENTS). The decision's detail reads them by name in turn.
 import type { ColumnType, Kysely } from 'kysely';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { type ApprovedDecision, DECISION_TERMS_SOURCE } from '../../../../src/domain/financing/decision';
 import {
   ELEMENT_ITEMS,
