@@ -22,7 +22,7 @@ import {
 import type { Database } from '../db/database';
 import { signCallback } from '../inbound/callback-signature';
 import { callbackSecret } from '../inbound/callback-store';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { AppError, invalidInput, notFound } from '../plugins/envelope';
 import { signerP12 } from './demo-ca';
 import { signPdf } from './pdf-signatures';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { ResultCode } from '../../../src/domain/gateway/result-codes';
 import type { Database } from '../db/database';
 import { loadBusiness, systemActor, transitionBusiness } from '../modules/business/aggregate';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { AppError, invalidInput } from '../plugins/envelope';
 import type { CallbackEvent, CallbackFlow, CallbackProvider } from './callback-provider';
 import './tables';

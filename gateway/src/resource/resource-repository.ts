@@ -20,6 +20,7 @@ import {
   sumFields,
 } from '../../../src/domain/resource/resource';
 import type { Database } from '../db/database';
+import { fenOf, wireFen } from '../stage/stage-money';
 
 // Definitions name their tables and columns; the statements are checked by the definition, not by Kysely's
 // table types.
@@ -96,7 +97,8 @@ export function filtered(db: AnyDb, def: ResourceDef, tenantId: string, q: Resou
 
 /** A range bound as the column compares it: money in 分, dates as given, numbers as numbers. */
 function rangeValue(f: FieldDef, text: string): WireValue {
-  if (f.type === 'money' || f.type === 'int') return Number.isSafeInteger(Number(text)) ? Number(text) : 0;
+  if (f.type === 'money') return /^-?\d{1,15}$/.test(text.trim()) ? wireFen(fenOf(text.trim())) : 0;
+  if (f.type === 'int') return Number.isSafeInteger(Number(text)) ? Number(text) : 0;
   return text;
 }
 
@@ -131,6 +133,9 @@ function selectRecord(db: AnyDb, def: ResourceDef, tenantId: string) {
   return query.select([sql.ref(`t.${id}`).as('keyId'), 't.status', 't.version', ...columns]);
 }
 
+/** A summed figure as the wire carries it: 分 exactly (never through a float), counts as numbers. */
+const figureOf = (f: FieldDef, v: unknown): number => (f.type === 'money' ? wireFen(fenOf(v)) : Number(v));
+
 /** A row as the wire carries it: money and ints as numbers, times as ISO text, nothing undefined. */
 export function toRecord(def: ResourceDef, row: Record<string, unknown>): ResourceRecord {
   const record: Record<string, WireValue> = {
@@ -143,7 +148,8 @@ export function toRecord(def: ResourceDef, row: Record<string, unknown>): Resour
     if (value === null || value === undefined) record[f.key] = null;
     else if (value instanceof Date)
       record[f.key] = f.type === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
-    else if (f.type === 'money' || f.type === 'int') record[f.key] = Number(value);
+    else if (f.type === 'money') record[f.key] = wireFen(fenOf(value));
+    else if (f.type === 'int') record[f.key] = Number(value);
     else record[f.key] = String(value);
   }
   return record as ResourceRecord;
@@ -192,7 +198,7 @@ export async function pageResources(
       .executeTakeFirstOrThrow(),
   ]);
   const sums = summed.length
-    ? Object.fromEntries(summed.map((f) => [f.key, Number(count[`sum_${f.key}`])]))
+    ? Object.fromEntries(summed.map((f) => [f.key, figureOf(f, count[`sum_${f.key}`])]))
     : undefined;
   const wanted = ids.map((r) => String(r.id));
   if (wanted.length === 0) return { records: [], total: Number(count.total), ...(sums ? { sums } : {}) };

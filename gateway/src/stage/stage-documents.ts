@@ -27,7 +27,7 @@ import { BlobStore } from '../modules/file/blob-store';
 import { bindOwnFiles } from '../modules/file/file-binding';
 import { contentDisposition } from '../modules/file/file-names';
 import { registerFileRecord } from '../modules/file/file-records';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { sessionOf } from '../plugins/auth-guard';
 import { envelopeResponses, invalidInput, notFound, ok } from '../plugins/envelope';
 import { withinScope } from '../resource/resource-repository';

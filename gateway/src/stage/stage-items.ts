@@ -35,7 +35,7 @@ import { AppError, envelopeResponses, forbidden, invalidInput, notFound, ok } fr
 import { BusinessParams, IdParams, PageQuery, Version, pageOf, pageRequest } from '../schemas/common';
 import type { OperationCode } from '../../../src/domain/menu/route-catalogue';
 import type { BusinessRow } from '../modules/business/aggregate';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { callerOf, staleError } from './stage-scope';
 import { type TablesWith, kitDb } from './stage-tables';
 import { type Extensions, extensionsOf } from './extensions';

@@ -17,6 +17,9 @@ export type NullableColumn<T> = ColumnType<T | null, T | null | undefined, T | n
 /** A stored 分 as bigint. */
 export const fenOf = (v: unknown): bigint => BigInt(String(v ?? 0));
 
+/** A stored 分 as bigint; null (not set) stays null. */
+export const fenOrNullOf = (v: unknown): bigint | null => (v === null || v === undefined ? null : fenOf(v));
+
 /** 分 as the wire carries it (DESIGN.md §2): an integer number of 分, refused past what a JSON number holds exactly. */
 export const wireFen = fenToWire;
 

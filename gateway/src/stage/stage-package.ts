@@ -14,7 +14,7 @@ import { BlobStore } from '../modules/file/blob-store';
 import { uniqueNames } from '../modules/file/file-names';
 import { blobInUse } from '../modules/file/repository';
 import { type ZipEntry, missingBlobs, zipOf } from '../modules/file/zip-files';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 
 const CONTENT_TYPE = { pdf: 'application/pdf', zip: 'application/zip', json: 'application/json' } as const;
 

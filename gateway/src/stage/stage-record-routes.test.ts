@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyDb } from '../db/untyped';
 import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
 import { type Actor, actorById } from '../modules/business/aggregate';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { seededBusinessAt } from '../testing/seeded-business';
 import { databasesUnderTest, openSignedIn, type TestGateway } from '../testing/test-gateway';
 import { type RecordPage, recordPageOf } from './stage-record-routes';

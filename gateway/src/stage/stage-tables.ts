@@ -2,6 +2,26 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database';
 
+/** A time column, written and read as a Date. */
+export type InstantColumn = ColumnType<Date, Date, Date>;
+/** A jsonb column, read as parsed JSON and written as its text. */
+export type JsonColumn = ColumnType<unknown, string | undefined, string>;
+
+/**
+ * The columns a stage's item table carries for the kit (its id, its business, its place, status and version), as
+ * Kysely declares them; a stage's item table extends it with its own.
+ */
+export interface ItemTableColumns {
+  item_id: string;
+  tenant_id: string;
+  business_id: string;
+  seq: number;
+  status: ColumnType<string, string | undefined, string>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: InstantColumn;
+  updated_at: InstantColumn;
+}
+
 /** Who made the record, when it was made and when it was last saved. */
 export interface StageRecordStamps {
   created_by: ColumnType<string | null, string | null | undefined, string | null>;

@@ -10,6 +10,7 @@ import type { Stage } from '../../../src/domain/financing/stages';
 import type { Database } from '../db/database';
 import type { Actor, BusinessRow } from '../modules/business/aggregate';
 import type { Extensions } from './extensions';
+import { wireFen } from './stage-money';
 import { waitingBusinesses } from './stage-records';
 import { registerTodoSource } from './stage-todos';
 
@@ -37,7 +38,7 @@ export function registerTurnTodo(x: Extensions, def: TurnTodo): void {
       if (!link) continue;
       todos.push({
         ...{ itemType: def.tab, itemTypeLabel: def.label, businessId: b.keyId, businessNo: b.businessNo },
-        ...{ supplierName, amount: Number(b.applyAmount ?? 0), stage: def.stage, state: b.state },
+        ...{ supplierName, amount: wireFen(b.applyAmount ?? 0n), stage: def.stage, state: b.state },
         ...{ stateLabel: stateLabel(b.state), level: null, levels: null, overdue: false },
         ...{ link, arrivedAt: b.updatedAt, waitingMinutes: waitingMinutes(b.updatedAt, now) },
       });

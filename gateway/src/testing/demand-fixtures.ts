@@ -3,7 +3,7 @@
 import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
 import type { Database } from '../db/database';
 import type { Kysely } from 'kysely';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 
 type TestGateway = { db: Kysely<Database> };
 

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { type Actor, actorById, loadBusiness, nextDocumentNo, transitionBusiness } from '../modules/business/aggregate';
 import { CONTRACT_FILE_TYPE, termElementsOf } from '../modules/contract/store';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { ELEMENTS } from '../modules/elements/store';
 import { loanTermsOf, RECEIPT_FILE_TYPE } from '../modules/lending/store';
 import { addDays } from '../../../src/domain/financing/repayment-schedule';

@@ -6,7 +6,7 @@ import { type ReviewLevelConfig, type ReviewState, startReview } from '../../../
 import { menuIdForPath } from '../../../src/domain/menu/menu';
 import type { Database } from '../db/database';
 import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
-import { newId } from '../modules/operation-log/repository';
+import { newId } from '../ids';
 import { type Actor, createBusiness, systemActor } from '../modules/business/aggregate';
 
 /** The pages a reviewer works on, with their codes. */

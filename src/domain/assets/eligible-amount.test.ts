@@ -6,30 +6,30 @@ describe('eligibleAmount (BUSINESS.md §3)', () => {
     // 确权 100 万元, 已付 20 万, 占用 30 万, 已融资 10 万 → 40 万元 eligible.
     expect(
       eligibleAmount({
-        confirmedAmount: 100_000_000,
-        paidAmount: 20_000_000,
-        reservedAmount: 30_000_000,
-        financedAmount: 10_000_000,
+        confirmedAmount: 100_000_000n,
+        paidAmount: 20_000_000n,
+        reservedAmount: 30_000_000n,
+        financedAmount: 10_000_000n,
       }),
-    ).toBe(40_000_000);
+    ).toBe(40_000_000n);
   });
 
   it('is zero before confirmation and never negative', () => {
-    expect(eligibleAmount({ confirmedAmount: null, paidAmount: 0, reservedAmount: 0, financedAmount: 0 })).toBe(0);
+    expect(eligibleAmount({ confirmedAmount: null, paidAmount: 0n, reservedAmount: 0n, financedAmount: 0n })).toBe(0n);
     expect(
       eligibleAmount({
-        confirmedAmount: 50_000_000,
-        paidAmount: 30_000_000,
-        reservedAmount: 30_000_000,
-        financedAmount: 0,
+        confirmedAmount: 50_000_000n,
+        paidAmount: 30_000_000n,
+        reservedAmount: 30_000_000n,
+        financedAmount: 0n,
       }),
-    ).toBe(0);
+    ).toBe(0n);
   });
 
   it('keeps every 分', () => {
-    expect(eligibleAmount({ confirmedAmount: 123_456_789, paidAmount: 1, reservedAmount: 2, financedAmount: 3 })).toBe(
-      123_456_783,
-    );
+    expect(
+      eligibleAmount({ confirmedAmount: 123_456_789n, paidAmount: 1n, reservedAmount: 2n, financedAmount: 3n }),
+    ).toBe(123_456_783n);
   });
 });
 

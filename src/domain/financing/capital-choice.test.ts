@@ -98,7 +98,7 @@ describe("the product's term range", () => {
   it('binds the submission: its edges pass, one day outside is refused with the range', () => {
     const base = {
       supplierId: 's1',
-      lines: [{ orderId: 'o1', financeAmount: 1_00 }],
+      lines: [{ orderId: 'o1', financeAmount: 1_00n }],
       orders: [
         {
           orderId: 'o1',

@@ -19,7 +19,7 @@ const requiredDocs = ACCESS_DOC_TYPES.filter((d) => d.required).map((d) => ({
 
 const facts = (over: Partial<FinancingApplicationFacts> = {}): FinancingApplicationFacts => ({
   supplierId: 's1',
-  lines: [{ orderId: 'o1', financeAmount: 80_000_00 }],
+  lines: [{ orderId: 'o1', financeAmount: 80_000_00n }],
   orders: [
     {
       orderId: 'o1',
@@ -56,7 +56,7 @@ describe('SUBMIT_APPLICATION', () => {
 
   it('caps each line at eligible × the default 80 %, to the 分', () => {
     expect(lineCap(100_000_01, '0.8000')).toBe(80_000_00n);
-    const over = submitFinancingApplicationProblems(facts({ lines: [{ orderId: 'o1', financeAmount: 80_000_01 }] }));
+    const over = submitFinancingApplicationProblems(facts({ lines: [{ orderId: 'o1', financeAmount: 80_000_01n }] }));
     expect(over).toEqual([FinancingApplicationMessage.lineOver('FKD1', 80_000_00n, '0.8000')]);
     expect(over[0]).toBe('付款单FKD1的融资金额超过可融资余额×80%（上限80,000.00元）');
   });
@@ -65,10 +65,10 @@ describe('SUBMIT_APPLICATION', () => {
     const order = facts().orders[0]!;
     const own = facts({ ratio: '0.9000', orders: [{ ...order, ratio: '0.7500' }] });
     expect(
-      submitFinancingApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_00 }] }),
+      submitFinancingApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_00n }] }),
     ).toEqual([]);
     expect(
-      submitFinancingApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_01 }] }),
+      submitFinancingApplicationProblems({ ...own, lines: [{ orderId: 'o1', financeAmount: 75_000_01n }] }),
     ).toEqual([FinancingApplicationMessage.lineOver('FKD1', 75_000_00n, '0.7500')]);
   });
 
@@ -154,8 +154,8 @@ describe('SUBMIT_APPLICATION', () => {
   it('adds lines exactly and counts days calendar-wise', () => {
     expect(
       totalOf([
-        { orderId: 'a', financeAmount: 1 },
-        { orderId: 'b', financeAmount: 2 },
+        { orderId: 'a', financeAmount: 1n },
+        { orderId: 'b', financeAmount: 2n },
       ]),
     ).toBe(3n);
     expect(daysBetween('2026-11-22', '2026-12-22')).toBe(30);
@@ -165,12 +165,12 @@ describe('SUBMIT_APPLICATION', () => {
 
 // Each limit of BUSINESS.md §3 holds exactly at its value and refuses one 分 (or one day) past it.
 describe('SUBMIT_APPLICATION at its boundaries', () => {
-  const line = (financeAmount: number, orderId = 'o1') => ({ orderId, financeAmount });
+  const line = (financeAmount: bigint, orderId = 'o1') => ({ orderId, financeAmount });
 
   it('takes a total exactly at the approved pre-credit, and refuses one 分 more', () => {
     expect(submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00n }))).toEqual([]);
     expect(
-      submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00n, lines: [line(80_000_01)] })),
+      submitFinancingApplicationProblems(facts({ preCreditAvailable: 80_000_00n, lines: [line(80_000_01n)] })),
     ).toEqual([
       FinancingApplicationMessage.lineOver('FKD1', 80_000_00n, '0.8000'),
       FinancingApplicationMessage.overPreCredit(80_000_00n),
@@ -185,12 +185,12 @@ describe('SUBMIT_APPLICATION at its boundaries', () => {
   });
 
   it('takes a line exactly at its cap and of one 分, and refuses a line of 0 or below', () => {
-    expect(submitFinancingApplicationProblems(facts({ lines: [line(80_000_00)] }))).toEqual([]);
-    expect(submitFinancingApplicationProblems(facts({ lines: [line(1)] }))).toEqual([]);
-    expect(submitFinancingApplicationProblems(facts({ lines: [line(0)] }))).toEqual([
+    expect(submitFinancingApplicationProblems(facts({ lines: [line(80_000_00n)] }))).toEqual([]);
+    expect(submitFinancingApplicationProblems(facts({ lines: [line(1n)] }))).toEqual([]);
+    expect(submitFinancingApplicationProblems(facts({ lines: [line(0n)] }))).toEqual([
       FinancingApplicationMessage.linePositive('FKD1'),
     ]);
-    expect(submitFinancingApplicationProblems(facts({ lines: [line(-1)] }))).toEqual([
+    expect(submitFinancingApplicationProblems(facts({ lines: [line(-1n)] }))).toEqual([
       FinancingApplicationMessage.linePositive('FKD1'),
     ]);
   });
@@ -216,13 +216,13 @@ describe('SUBMIT_APPLICATION at its boundaries', () => {
 
   it('refuses two lines on one order, which would reserve its cap twice', () => {
     // Each line alone is within the order's cap (80,000.00); together they would finance 120,000.00 of it.
-    expect(submitFinancingApplicationProblems(facts({ lines: [line(60_000_00), line(60_000_00)] }))).toEqual([
+    expect(submitFinancingApplicationProblems(facts({ lines: [line(60_000_00n), line(60_000_00n)] }))).toEqual([
       FinancingApplicationMessage.duplicateOrder('FKD1'),
     ]);
   });
 
-  it('counts a negative or fractional line amount as nothing in the total', () => {
-    expect(totalOf([line(-5), line(2.7), line(3)])).toBe(5n);
+  it('counts a negative line amount as nothing in the total', () => {
+    expect(totalOf([line(-5n), line(2n), line(3n)])).toBe(5n);
   });
 });
 

@@ -79,7 +79,7 @@ export const FinancingApplicationMessage = {
 export interface FinancingApplicationLine {
   orderId: string;
   /** 分. */
-  financeAmount: number;
+  financeAmount: bigint;
 }
 
 export interface FinancingApplicationDoc {
@@ -124,7 +124,7 @@ export const lineCap = (eligibleAmount: number, ratio: string): bigint =>
 
 /** Σ lines in 分. */
 export const totalOf = (lines: readonly FinancingApplicationLine[]): bigint =>
-  lines.reduce((sum, l) => sum + BigInt(Math.max(0, Math.trunc(l.financeAmount))), 0n);
+  lines.reduce((sum, l) => sum + (l.financeAmount > 0n ? l.financeAmount : 0n), 0n);
 
 /** What the checklist still lacks: a required type without a file, or any document past its 有效期至. */
 export function documentProblems(docs: readonly FinancingApplicationDoc[], today: string): string[] {
@@ -161,11 +161,11 @@ export function submitFinancingApplicationProblems(f: FinancingApplicationFacts)
     else if (!hasFinanceableLife(o.dueDate, f.today)) {
       problems.push(FinancingApplicationMessage.remainingLife(o.orderNo, o.dueDate));
     }
-    if (!(line.financeAmount > 0)) problems.push(FinancingApplicationMessage.linePositive(o.orderNo));
+    if (!(line.financeAmount > 0n)) problems.push(FinancingApplicationMessage.linePositive(o.orderNo));
     else {
       const own = orderRatio(o, ratio);
       const cap = lineCap(o.eligibleAmount, own);
-      if (BigInt(line.financeAmount) > cap) problems.push(FinancingApplicationMessage.lineOver(o.orderNo, cap, own));
+      if (line.financeAmount > cap) problems.push(FinancingApplicationMessage.lineOver(o.orderNo, cap, own));
     }
   }
   const total = totalOf(f.lines);

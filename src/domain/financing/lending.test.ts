@@ -25,10 +25,10 @@ const bounds: LoanBounds = {
   validUntil: '2027-01-30',
 };
 const loan: LoanRegistration = {
-  amount: 750_000_00,
+  amount: 750_000_00n,
   loanDate: '2026-11-28',
-  upfrontInterest: 1_000_00,
-  serviceFee: 500_00,
+  upfrontInterest: 1_000_00n,
+  serviceFee: 500_00n,
   receiptFileId: 'k1',
 };
 
@@ -38,11 +38,11 @@ describe('loanProblems', () => {
   });
 
   it('refuses an amount above the capital-approved one, and a capital approval above the decision', () => {
-    expect(loanProblems({ ...loan, amount: 750_000_01 }, bounds)).toEqual([LendingMessage.overCapital(750_000_00n)]);
+    expect(loanProblems({ ...loan, amount: 750_000_01n }, bounds)).toEqual([LendingMessage.overCapital(750_000_00n)]);
     expect(loanProblems(loan, { ...bounds, capitalApprovedFen: 800_000_01n })).toEqual([
       LendingMessage.overApproved(800_000_00n),
     ]);
-    expect(loanProblems({ ...loan, amount: 0 }, bounds)[0]).toBe(LendingMessage.amount);
+    expect(loanProblems({ ...loan, amount: 0n }, bounds)[0]).toBe(LendingMessage.amount);
   });
 
   it('refuses a loan date after today, before the decision, or past its validity', () => {
@@ -54,10 +54,10 @@ describe('loanProblems', () => {
   });
 
   it('needs 实际到账 above 0, deductions not negative, and the receipt', () => {
-    expect(loanProblems({ ...loan, upfrontInterest: 749_000_00, serviceFee: 1_000_00 }, bounds)).toEqual([
+    expect(loanProblems({ ...loan, upfrontInterest: 749_000_00n, serviceFee: 1_000_00n }, bounds)).toEqual([
       LendingMessage.net,
     ]);
-    expect(loanProblems({ ...loan, serviceFee: -1 }, bounds)).toEqual([LendingMessage.deductions]);
+    expect(loanProblems({ ...loan, serviceFee: -1n }, bounds)).toEqual([LendingMessage.deductions]);
     expect(loanProblems({ ...loan, receiptFileId: '' }, bounds)).toEqual([LendingMessage.receipt]);
     expect(netAmountFen(750_000_00n, 1_000_00n, 500_00n)).toBe(748_500_00n);
   });

@@ -46,11 +46,12 @@ export const LOAN_STATUS_LABEL = { PENDING: '待复核', CANCELLED: '已撤销',
 export type LoanStatus = keyof typeof LOAN_STATUS_LABEL;
 
 /** What 登记放款 sends: money in 分, the loan date, the receipt's file. */
+/** A loan registration as the rule reads it; amounts in 分. */
 export interface LoanRegistration {
-  amount: number;
+  amount: bigint;
   loanDate: string;
-  upfrontInterest: number;
-  serviceFee: number;
+  upfrontInterest: bigint;
+  serviceFee: bigint;
   receiptFileId: string;
 }
 
@@ -92,15 +93,15 @@ export const netAmountFen = (amount: bigint, upfrontInterest: bigint, serviceFee
 /** Every refusal of a loan registration (the REGISTER_LOAN rule and the make form, in this order). */
 export function loanProblems(loan: LoanRegistration, b: LoanBounds): string[] {
   const out: string[] = [];
-  const amount = BigInt(loan.amount);
+  const amount = loan.amount;
   if (amount <= 0n) out.push(LendingMessage.amount);
   if (b.capitalApprovedFen > b.approvedFen) out.push(LendingMessage.overApproved(b.approvedFen));
   if (amount > b.capitalApprovedFen) out.push(LendingMessage.overCapital(b.capitalApprovedFen));
   if (loan.loanDate > b.today) out.push(LendingMessage.future);
   if (b.validFrom && loan.loanDate < b.validFrom) out.push(LendingMessage.beforeDecision);
   if (b.validUntil && loan.loanDate > b.validUntil) out.push(LendingMessage.lapsed(b.validUntil));
-  if (loan.upfrontInterest < 0 || loan.serviceFee < 0) out.push(LendingMessage.deductions);
-  else if (netAmountFen(amount, BigInt(loan.upfrontInterest), BigInt(loan.serviceFee)) <= 0n) {
+  if (loan.upfrontInterest < 0n || loan.serviceFee < 0n) out.push(LendingMessage.deductions);
+  else if (netAmountFen(amount, loan.upfrontInterest, loan.serviceFee) <= 0n) {
     out.push(LendingMessage.net);
   }
   if (!loan.receiptFileId) out.push(LendingMessage.receipt);

@@ -6,6 +6,7 @@
 // The report is one per business, keyed by it. A return opens revision + 1 with the earlier revision's
 // steps carried over; the earlier revision is kept read-only. Its status is the kit's child status of the
 // business's state, never stored.
+import { fenFromWire, fenToWire } from '../decimal/wire-fen';
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
 import type { OperationCode } from '../menu/route-catalogue';
 import type { EffectiveCap } from '../parameters/effective-cap';
@@ -131,13 +132,14 @@ export interface ReportBounds {
 /** The wire limits as the terms check reads them. */
 export function termsBoundsOf(b: ReportBounds): TermsBounds {
   const cap: EffectiveCap = {
-    singleMaxAmount: b.cap.singleMaxAmount === null ? null : { value: BigInt(b.cap.singleMaxAmount), from: 'summary' },
+    singleMaxAmount:
+      b.cap.singleMaxAmount === null ? null : { value: fenFromWire(b.cap.singleMaxAmount), from: 'summary' },
     maxFinancingRatio: b.cap.maxFinancingRatio === null ? null : { value: b.cap.maxFinancingRatio, from: 'summary' },
     maxTermDays: b.cap.maxTermDays === null ? null : { value: b.cap.maxTermDays, from: 'summary' },
   };
   return {
     cap,
-    applyAmountFen: BigInt(b.applyAmount),
+    applyAmountFen: fenFromWire(b.applyAmount),
     product: {
       ...b.product,
       repaymentMethods: b.product.repaymentMethods.filter((m): m is RepaymentMethod => m in REPAYMENT_METHOD_LABEL),
@@ -149,9 +151,9 @@ export function termsBoundsOf(b: ReportBounds): TermsBounds {
 export function reportBoundsOf(bounds: TermsBounds, product: { productId: string; productName: string }): ReportBounds {
   const p = bounds.product;
   return {
-    applyAmount: Number(bounds.applyAmountFen),
+    applyAmount: fenToWire(bounds.applyAmountFen),
     cap: {
-      singleMaxAmount: bounds.cap.singleMaxAmount ? Number(bounds.cap.singleMaxAmount.value) : null,
+      singleMaxAmount: bounds.cap.singleMaxAmount ? fenToWire(bounds.cap.singleMaxAmount.value) : null,
       maxFinancingRatio: bounds.cap.maxFinancingRatio?.value ?? null,
       maxTermDays: bounds.cap.maxTermDays?.value ?? null,
     },

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MONEY, formatFen, formatMoney, isExponentText, parseMoney, yuanToFen } from './money-format';
+import {
+  EMPTY_MONEY,
+  fenAsWanForDrawing,
+  formatFen,
+  formatMoney,
+  isExponentText,
+  parseMoney,
+  yuanToFen,
+} from './money-format';
 
 const runs = { numRuns: 1000 };
 
@@ -113,5 +121,15 @@ describe('formatMoney (SPEC §9)', () => {
     expect(yuanToFen('100000.')).toBe(10000000n);
     expect(yuanToFen('1,00,000')).toBeNull();
     expect(isExponentText('100000')).toBe(false);
+  });
+});
+
+describe('fenAsWanForDrawing', () => {
+  it('gives a bar its height in 万元 from 分 as text, bigint or number, and nothing for what is no amount', () => {
+    expect(fenAsWanForDrawing('123456789')).toBe(123.456789);
+    expect(fenAsWanForDrawing(1_000_000n)).toBe(1);
+    expect(fenAsWanForDrawing(-500_000)).toBe(-0.5);
+    expect(fenAsWanForDrawing(null)).toBe(0);
+    expect(fenAsWanForDrawing('12.5')).toBe(0);
   });
 });

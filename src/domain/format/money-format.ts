@@ -5,6 +5,7 @@
 import {
   decimalFromBigInt,
   decimalFromNumber,
+  decimalToNumber,
   decimalToString,
   parseDecimal,
   roundDecimal,
@@ -85,4 +86,14 @@ export function yuanToFen(yuan: string): bigint | null {
   const cents = trimDecimal(d, 0);
   if (cents.scale > 2) return null;
   return cents.units * 10n ** BigInt(2 - cents.scale);
+}
+
+/**
+ * 分 as 万元 for a chart's bar height only — the one float an amount becomes, never summed, compared or shown
+ * (the figure beside the bar is written from the 分). Not an integer 分 → 0.
+ */
+export function fenAsWanForDrawing(fen: string | number | bigint | null | undefined): number {
+  const text = String(fen ?? 0).trim();
+  if (!/^[+-]?\d+$/.test(text)) return 0;
+  return decimalToNumber(decimalFromBigInt(BigInt(text), 6));
 }

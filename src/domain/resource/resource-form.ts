@@ -2,6 +2,7 @@
 // ints as digits, everything else as text. The same domain checks then judge the wire value on both sides.
 import { businessDay, latestNearTermDay } from '../calendar/calendar-date';
 import { formatDate, formatDateTime } from '../format/date-format';
+import { fenToWire } from '../decimal/wire-fen';
 import { formatFen, isExponentText, yuanToFen } from '../format/money-format';
 import { formatPercent, percentToRate, rateToPercentText } from '../format/percent-format';
 import {
@@ -31,7 +32,7 @@ export function wireValueOf(f: FieldDef, text: string): { value: WireValue } | {
     if (fen === null || fen > BigInt(Number.MAX_SAFE_INTEGER) || fen < -BigInt(Number.MAX_SAFE_INTEGER)) {
       return { error: ResourceMessage.number(f) };
     }
-    return { value: Number(fen) };
+    return { value: fenToWire(fen) };
   }
   if (f.type === 'int') return /^-?\d{1,15}$/.test(t) ? { value: Number(t) } : { error: ResourceMessage.number(f) };
   return { value: t };

@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import { closeTimeOf } from '../../../../src/domain/calendar/close-of-business';
 import { appliedFen, applyRepayment } from '../../../../src/domain/financing/repayment-apply';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
@@ -29,7 +30,7 @@ import { closeLoans } from '../../modules/loan-close/close';
 import { dueReportUnits } from '../../modules/duration/store';
 import { examineMinutes } from '../../modules/meeting/repository';
 import { seededCommittee, walkToChairReview } from '../../modules/meeting/walk';
-import { newId } from '../../modules/operation-log/repository';
+import { newId } from '../../ids';
 import { REPAYMENTS, loanTerms } from '../../modules/repayment/store';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { addItem, moveItem } from '../../stage/stage-items';
@@ -180,7 +181,7 @@ async function repayInFull(db: Kysely<Database>, businessId: string, daysAgo: nu
   const item = (await addItem(db, REPAYMENTS, REPAYMENTS.create as NonNullable<typeof REPAYMENTS.create>, {
     ...{ tenantId: T, actor: finance, now: registered, businessId },
     body: {
-      ...{ payer: '华东建材有限公司', amount: Number(appliedFen(owed.lines)), valueDate },
+      ...{ payer: '华东建材有限公司', amount: fenToWire(appliedFen(owed.lines)), valueDate },
       ...{ flowNo: `HKLS${valueDate.replaceAll('-', '')}${businessId.slice(-6)}`, receiptFileId },
     },
   })) as unknown as { keyId: string; version: number };

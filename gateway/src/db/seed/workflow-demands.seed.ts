@@ -23,7 +23,7 @@ import {
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { createPreCreditDraft, eligibleOrders, withOrderCaps } from '../../modules/pre-credit/store';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
-import { newId } from '../../modules/operation-log/repository';
+import { newId } from '../../ids';
 import '../../modules/demand/tables';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';

@@ -5,6 +5,7 @@
 // the file store's folder); the file module gives them real bytes when it starts (file/seeded-contents.ts).
 // It runs after the business and pre-credit seeds (`after`); the seeded business at 融资申请·草稿 is left
 // without an application, for 新增.
+import { fenFromWire, fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { dateBefore, daysBefore } from './seed-days';
 import type { Kysely } from 'kysely';
@@ -22,7 +23,7 @@ import {
 import { type Actor, createBusiness, reviseBusiness, transitionBusiness } from '../../modules/business/aggregate';
 import { insertFiles } from '../../modules/file/repository';
 import { SEEDED_PLACEHOLDER_SHA256 } from '../../modules/file/seeded-contents';
-import { newId } from '../../modules/operation-log/repository';
+import { newId } from '../../ids';
 import { createPreCreditDraft } from '../../modules/pre-credit/store';
 import type { Database } from '../database';
 import { DEMO_TENANT_ID, DemoOrg } from './demo-seed';
@@ -179,9 +180,9 @@ export async function walkFinancingApplication(
   // Half of each order's cap, in whole 元; the pre-credit approves exactly their sum.
   const lines = picked.map((o) => ({
     orderId: o.orderId,
-    financeAmount: Number((lineCap(o.eligibleAmount, orderRatio(o, limits.ratio)) / 200n) * 100n),
+    financeAmount: fenToWire((lineCap(o.eligibleAmount, orderRatio(o, limits.ratio)) / 200n) * 100n),
   }));
-  const total = lines.reduce((s, l) => s + BigInt(l.financeAmount), 0n);
+  const total = lines.reduce((s, l) => s + fenFromWire(l.financeAmount), 0n);
   const capped = limits.singleMax !== null && total > limits.singleMax;
   if (capped || total <= 0n) return null;
 

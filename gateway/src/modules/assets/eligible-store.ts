@@ -3,6 +3,7 @@
 import type { Database } from '../../db/database';
 import type { Kysely } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
+import { fenOrNullOf } from '../../stage/stage-money';
 
 /** 可融资 = eligibleAmount of the row as written (BUSINESS.md §3), kept beside it for the footer's sum. */
 export async function storeEligible(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
@@ -12,12 +13,11 @@ export async function storeEligible(db: Kysely<Database>, tenantId: string, id: 
     .where('order_id', '=', id)
     .select(['confirmed_amount', 'paid_amount', 'reserved_amount', 'financed_amount'])
     .executeTakeFirstOrThrow();
-  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const eligible = eligibleAmount({
-    confirmedAmount: n(row.confirmed_amount),
-    paidAmount: n(row.paid_amount),
-    reservedAmount: n(row.reserved_amount),
-    financedAmount: n(row.financed_amount),
+    confirmedAmount: fenOrNullOf(row.confirmed_amount),
+    paidAmount: fenOrNullOf(row.paid_amount),
+    reservedAmount: fenOrNullOf(row.reserved_amount),
+    financedAmount: fenOrNullOf(row.financed_amount),
   });
   await db
     .updateTable('payment_order')

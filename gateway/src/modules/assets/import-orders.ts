@@ -10,10 +10,12 @@ import {
   PAYMENT_ORDER,
   PaymentOrderMessage,
 } from '../../../../src/domain/assets/payment-order.resource';
+import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import { yuanToFen } from '../../../../src/domain/format/money-format';
 import { type ResourceForm, normalizeForm, validateForm } from '../../../../src/domain/resource/resource';
 import type { Database } from '../../db/database';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { storeEligible } from './eligible-store';
 
 // biome-ignore lint/suspicious/noExplicitAny: the assets tables are the kit's, typed by their definitions
@@ -99,7 +101,7 @@ export async function readOrderRows(bytes: Buffer): Promise<Array<{ row: number;
 const money = (text: string): number | string => {
   if (text === '') return '';
   const fen = yuanToFen(text);
-  return fen === null ? text : Number(fen);
+  return fen === null ? text : fenToWire(fen);
 };
 
 export async function importOrders(

@@ -37,7 +37,8 @@ import { applyTransition, grantOf } from '../../../../src/domain/workflow/workfl
 import type { Database } from '../../db/database';
 import { bindOwnFiles } from '../file/file-binding';
 import { grantedMenus } from '../menu/repository';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import type { Actor } from './actor';

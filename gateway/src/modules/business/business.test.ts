@@ -17,7 +17,7 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { insertFiles } from '../file/repository';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { type Actor, createBusiness, systemActor } from './aggregate';
 import { consent } from '../../testing/demand-fixtures';
 import { forgetCheckpoint, registerCheckpoint } from './facts';

@@ -4,7 +4,7 @@
 // steps say which businesses are due; this is the move they share.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { CloseUnit } from '../../jobs/daily-job';
+import type { CloseStep, CloseUnit } from '../../jobs/daily-job';
 import { notFound } from '../../plugins/envelope';
 import { BusinessMessage, systemActor, transitionBusiness } from './aggregate';
 
@@ -19,6 +19,15 @@ export function expiryUnits(due: readonly DueBusiness[], at: Date): CloseUnit[] 
     key: `${b.tenant_id}:${b.business_id}`,
     apply: (trx) => expireAsSystem(trx, b, at).then(() => undefined),
   }));
+}
+
+/** A step of the daily job expiring the businesses `lapsed` finds due as of the run's time. */
+export function expiryStep(
+  name: string,
+  order: number,
+  lapsed: (db: Kysely<Database>, at: Date) => Promise<DueBusiness[]>,
+): CloseStep {
+  return { name, order, units: async (database, { at }) => expiryUnits(await lapsed(database, at), at) };
 }
 
 /**

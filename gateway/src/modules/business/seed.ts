@@ -17,7 +17,7 @@ import type { Database } from '../../db/database';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
 import { DEMO_TENANT_ID, DemoOrg, DemoRole, catalogueMenus } from '../../db/seed/demo-seed';
 import { addConfirmedOrder } from '../financing-application/confirmed-orders';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { dateBefore, daysBefore } from '../../db/seed/seed-days';
 import { actorById, createBusiness, transitionBusiness } from './aggregate';

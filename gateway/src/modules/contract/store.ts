@@ -34,20 +34,14 @@ import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
-import { wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
+import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('contract/store');
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Instant = ColumnType<Date, Date, Date>;
-
 // 合同文件 as Kysely sees it (migration 0150).
-export interface ContractFileTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
+export interface ContractFileTable extends ItemTableColumns {
   contract_no: string;
   series_no: string;
   contract_version: number;
@@ -66,12 +60,8 @@ export interface ContractFileTable {
   payee_account: Nullable<string>;
   file_id: string;
   file_sha256: string;
-  status: ColumnType<string, string | undefined, string>;
   void_reason: Nullable<string>;
   created_by: string;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: Instant;
-  updated_at: Instant;
 }
 
 declare module '../../db/database' {

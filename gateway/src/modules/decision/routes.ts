@@ -27,7 +27,7 @@ import { readStageSource } from '../../stage/stage-sources';
 import { appliedAmountOf, TermsBoundsSchema } from '../../stage/stage-terms';
 import { wireFen } from '../../stage/stage-money';
 import { reportBoundsOf } from '../../../../src/domain/financing/report-stage';
-import { expiryUnits } from '../business/expire';
+import { expiryStep } from '../business/expire';
 import { lapsedDecisions } from './expiry';
 import { boundsOf, decisionProblems, draftOf, loadDecision, passedItemOf, type StoredDecision } from './store';
 
@@ -91,11 +91,7 @@ export const decisionRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   const db = deps.db as unknown as Parameters<typeof loadDecision>[0];
 
   // The daily job's second step: an approved decision not lent on within its 90 days makes its business 已失效.
-  deps.dailyJob.register({
-    name: 'expire-decisions',
-    order: 20,
-    units: async (database, { at }) => expiryUnits(await lapsedDecisions(database, at), at),
-  });
+  deps.dailyJob.register(expiryStep('expire-decisions', 20, lapsedDecisions));
 
   /** The decision's own part of its detail: terms, limits beside them, what 提交 would refuse, its elements. */
   const detailOf = async ({ tenantId, now }: StageContext, row: StageRow) => {

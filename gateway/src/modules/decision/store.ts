@@ -4,6 +4,7 @@
 // rule the aggregate runs before 提交, and what the decision's approval does inside that transition's
 // transaction: the approved terms on the business (through the aggregate) and the validity. Its terms go to the
 // elements by the kit's named source (DECISION_TERMS_SOURCE); the element items are the elements module's.
+import { sameTenant } from '../../stage/stage-joins';
 import type { ColumnType, Kysely } from 'kysely';
 import {
   type ApprovedDecision,
@@ -26,15 +27,13 @@ import { appliedAmountOf, rateText, stageTerms, type TermsBusiness } from '../..
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import type { StepContent } from '../../../../src/domain/financing/report';
 import { moduleExtensions } from '../../stage/extensions';
-import { fenOf } from '../../stage/stage-money';
+import { fenOf, type NullableColumn as Nullable } from '../../stage/stage-money';
+import type { InstantColumn as Instant, JsonColumn as Json } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('decision/store');
 
 // 融资决议 as Kysely sees it (migration 0081).
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json = ColumnType<unknown, string | undefined, string>;
-type Instant = ColumnType<Date, Date, Date>;
 
 export interface FinancingDecisionTable {
   business_id: string;
@@ -163,9 +162,7 @@ export const reportProposal = (db: Kysely<Database>, tenantId: string, businessI
 export async function passedItemOf(db: Kysely<Database>, tenantId: string, businessId: string) {
   const rows = await db
     .selectFrom('review_meeting_item as i')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.conclusion', 'i.conditions', 'm.meeting_no'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', '=', businessId)

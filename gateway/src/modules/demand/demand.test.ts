@@ -11,7 +11,7 @@ import { PreCreditMessage } from '../../../../src/domain/financing/pre-credit-ru
 import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
 import { seed as seedDemands } from '../../db/seed/workflow-demands.seed';
 import { type callerOf, databasesUnderTest, openSignedIn, type TestGateway } from '../../testing/test-gateway';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { readySuppliers, unlock } from '../../testing/demand-fixtures';
 import { seededAt } from '../../testing/pglite-template';
 

@@ -32,7 +32,7 @@ import { registerStage, transitionBody } from '../../stage/stage-routes';
 import { refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { createPreCreditDraft } from '../pre-credit/store';
 import { demandBasis, demandOrderIds } from './demand-orders';
 import './tables';

@@ -4,6 +4,7 @@
 // reports' own is one report with its business and what the caller may do on it, and 贷后报告统计 — one query
 // over the same items and the same scope, grouped by 经办人 and the month a report is due. The close of
 // business makes the reports due each day (a step of the app's daily job).
+import { sameTenant } from '../../stage/stage-joins';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -24,7 +25,7 @@ import { withinScope } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
 import { registerDocumentRoutes, sendWorkbook } from '../../stage/stage-documents';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
-import { dayOf } from '../../stage/stage-money';
+import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { inScope, loadBusiness } from '../business/aggregate';
 import { DURATION, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
@@ -131,7 +132,7 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
         state: business.state,
         stateLabel: stateLabel(business.state),
         makerName: (facts.nick_name as string | null) ?? null,
-        loanAmount: facts.amount === null || facts.amount === undefined ? null : Number(facts.amount),
+        loanAmount: facts.amount === null || facts.amount === undefined ? null : wireFen(fenOf(facts.amount)),
         loanDate: dayOf(facts.loan_date),
         maturityDate: dayOf(facts.maturity_date),
         actions: actions ?? [],
@@ -151,9 +152,7 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     let query = withinScope(
       db
         .selectFrom('duration_report as r')
-        .innerJoin('financing_business as b', (j) =>
-          j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
-        )
+        .innerJoin('financing_business as b', sameTenant('b', 'r', 'business_id'))
         .leftJoin('app_user as u', (j) => j.onRef('u.user_id', '=', 'r.maker_id'))
         .where('r.tenant_id', '=', tenantId)
         .where('b.deleted', '=', false),

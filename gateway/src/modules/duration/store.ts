@@ -3,6 +3,7 @@
 // maker; the reviewer and the opinion), an approved 次级 or worse raising its risk alert through the risk
 // module's own function, the close of business's step that makes the reports due on a day — once each, whatever
 // how often the day is run (the unique period key) — and the workbench's to-dos, confirmed by the item table.
+import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
@@ -38,7 +39,7 @@ import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { fixedScopeOf } from '../../stage/stage-scope';
 import { registerTodoSource } from '../../stage/stage-todos';
 import { type Actor, nextDocumentNo } from '../business/aggregate';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { raiseRiskAlert } from '../risk/alerts';
 import { moduleExtensions } from '../../stage/extensions';
 import './tables';
@@ -164,9 +165,7 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
     if (move.action !== 'approve' || !item.riskClass || !ALERTING_CLASSES.includes(item.riskClass)) return;
     const b = await trx
       .selectFrom('financing_business as b')
-      .leftJoin('organization as s', (j) =>
-        j.onRef('s.org_id', '=', 'b.supplier_id').onRef('s.tenant_id', '=', 'b.tenant_id'),
-      )
+      .leftJoin('organization as s', sameTenantOn('s', 'org_id', 'b', 'supplier_id'))
       .select(['b.business_no', 'b.supplier_id', 's.org_name'])
       .where('b.tenant_id', '=', move.tenantId)
       .where('b.business_id', '=', item.businessId)
@@ -195,9 +194,7 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
 export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayContext): Promise<CloseUnit[]> {
   const loans = await db
     .selectFrom('financing_business as b')
-    .innerJoin('loan as l', (j) =>
-      j.onRef('l.business_id', '=', 'b.business_id').onRef('l.tenant_id', '=', 'b.tenant_id'),
-    )
+    .innerJoin('loan as l', sameTenant('l', 'b', 'business_id'))
     .select([
       'b.tenant_id',
       'b.business_id',
@@ -247,12 +244,8 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
 async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, now: Date, review: boolean) {
   let q = db
     .selectFrom('duration_report as r')
-    .innerJoin('financing_business as b', (j) =>
-      j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
-    )
-    .leftJoin('organization as s', (j) =>
-      j.onRef('s.org_id', '=', 'b.supplier_id').onRef('s.tenant_id', '=', 'b.tenant_id'),
-    )
+    .innerJoin('financing_business as b', sameTenant('b', 'r', 'business_id'))
+    .leftJoin('organization as s', sameTenantOn('s', 'org_id', 'b', 'supplier_id'))
     .selectAll('r')
     .select([
       's.org_name as supplier_name',

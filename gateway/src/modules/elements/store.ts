@@ -4,7 +4,7 @@
 // approved decision creates — its terms handed over by the kit's named source, never read from its tables —
 // and the items' part of 要素落实's 提交 (SUBMIT_ELEMENTS). The decision's detail reads them by name in turn.
 import type { ColumnType, Kysely } from 'kysely';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import { type ApprovedDecision, DECISION_TERMS_SOURCE } from '../../../../src/domain/financing/decision';
 import {
   ELEMENT_ITEMS,
@@ -31,22 +31,16 @@ import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
 import { addCheckpointRule } from '../business/facts';
 import { bindOwnFiles } from '../file/file-binding';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
-import { wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, NullableSchema, wireFen } from '../../stage/stage-money';
+import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('elements/store');
 
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Instant = ColumnType<Date, Date, Date>;
-
 // 要素 as Kysely sees them (migrations 0081, 0120).
-export interface ElementItemTable {
-  item_id: string;
-  tenant_id: string;
-  business_id: string;
-  seq: number;
+export interface ElementItemTable extends ItemTableColumns {
   kind: string;
   name: string;
   value_type: Nullable<string>;
@@ -58,15 +52,11 @@ export interface ElementItemTable {
   actual_value: Nullable<string>;
   mandatory: ColumnType<boolean, boolean | undefined, boolean>;
   checkpoint: Nullable<string>;
-  status: ColumnType<string, string | undefined, string>;
   evidence_file_ids: ColumnType<unknown, string | undefined, string>;
   waiver_reason: Nullable<string>;
   waiver_asked_by: Nullable<string>;
   checked_by: Nullable<string>;
   checked_at: Nullable<Date>;
-  version: ColumnType<number, number | undefined, number>;
-  created_at: Instant;
-  updated_at: Instant;
 }
 
 declare module '../../db/database' {
@@ -143,8 +133,6 @@ export const wireOf = (i: ElementItem) => ({
   version: i.version,
 });
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-
 export const ElementItemSchema = Type.Object(
   {
     ...{
@@ -154,16 +142,20 @@ export const ElementItemSchema = Type.Object(
       kind: Type.String(),
       name: Type.String(),
     },
-    valueType: Nullable(
+    valueType: NullableSchema(
       Type.String({ description: 'TERM 要素的要求值类型：AMOUNT 金额 / RATE 利率 / DAYS 天数 / METHOD / TEXT' }),
     ),
-    requiredFen: Nullable(Type.Integer({ description: '要求金额（分）' })),
-    requiredRate: Nullable(Type.String({ description: '要求年利率，四位小数' })),
-    requiredDays: Nullable(Type.Integer({ description: '要求期限（天）' })),
+    requiredFen: NullableSchema(Type.Integer({ description: '要求金额（分）' })),
+    requiredRate: NullableSchema(Type.String({ description: '要求年利率，四位小数' })),
+    requiredDays: NullableSchema(Type.Integer({ description: '要求期限（天）' })),
     requiredValue: Type.String({ description: '要求值（文字）' }),
-    ...{ actualValue: Nullable(Type.String()), evidenceFileId: Nullable(Type.String()), mandatory: Type.Boolean() },
-    ...{ checkpoint: Nullable(Type.String()), status: Type.String(), statusLabel: Type.String() },
-    ...{ waiverReason: Nullable(Type.String()), version: Type.Integer() },
+    ...{
+      actualValue: NullableSchema(Type.String()),
+      evidenceFileId: NullableSchema(Type.String()),
+      mandatory: Type.Boolean(),
+    },
+    ...{ checkpoint: NullableSchema(Type.String()), status: Type.String(), statusLabel: Type.String() },
+    ...{ waiverReason: NullableSchema(Type.String()), version: Type.Integer() },
   },
   { additionalProperties: false },
 );

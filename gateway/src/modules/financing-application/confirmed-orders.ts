@@ -3,7 +3,7 @@
 // so most of them are already too short-lived to finance. Each is confirmed in full, unpaid, unreserved.
 import type { Database } from '../../db/database';
 import type { Kysely } from 'kysely';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 
 export interface NewConfirmedOrder {
   tenantId: string;

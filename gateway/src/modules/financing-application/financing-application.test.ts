@@ -24,7 +24,7 @@ import {
 import { forgetAfterTransition, registerAfterTransition } from '../business/after-transition';
 import { ensureReviewers, readySuppliers, unlock } from '../../testing/demand-fixtures';
 import { insertFiles } from '../file/repository';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { addConfirmedOrder } from './confirmed-orders';
 import { PreCreditExpiryMessage } from '../../../../src/domain/financing/pre-credit-rules';
 import { FinancingApplicationStoreMessage } from './store';

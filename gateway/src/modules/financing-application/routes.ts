@@ -37,6 +37,8 @@ import {
   OrderSchema,
   type SaveBody,
   SaveFields,
+  linesFromWire,
+  linesToWire,
   StartSchema,
   wireOrder,
 } from './schemas';
@@ -137,7 +139,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
       payeeBank: stored?.payeeBank ?? null,
       payeeAccount: stored?.payeeAccount ?? null,
       termDays: stored?.termDays ?? null,
-      lines,
+      lines: linesToWire(lines),
       orders: orders.map((o) => wireOrder(o, limits.ratio)),
       docs: ACCESS_DOC_TYPES.map((t) => {
         const fileIds = byType.get(t.code)?.fileIds ?? [];
@@ -204,7 +206,8 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
     const docs = body.docs
       .filter((d) => d.fileIds.length > 0 || d.validTo)
       .map((d) => ({ docType: d.docType, fileIds: [...new Set(d.fileIds)], validTo: d.validTo }));
-    return { ...body, docs, fileIds, total: totalOf(body.lines), capital };
+    const lines = linesFromWire(body.lines);
+    return { ...body, lines, docs, fileIds, total: totalOf(lines), capital };
   };
 
   /** Stores the form on the application; the business's figures are not the draft's to write. */
@@ -221,7 +224,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
         repayment_source: form.repaymentSource || null,
         payee_bank: form.payeeBank?.trim() || null,
         payee_account: form.payeeAccount || null,
-        lines: JSON.stringify(form.lines.map((l) => ({ orderId: l.orderId, financeAmount: l.financeAmount }))),
+        lines: JSON.stringify(linesToWire(form.lines)),
         docs: JSON.stringify(form.docs),
         total_amount: form.total,
         updated_at: now,

@@ -1,6 +1,7 @@
 // 融资申请's wire shapes: the make form's body, the detail's own part, the orders and documents it lists.
 import { Type } from 'typebox';
-import { lineCap } from '../../../../src/domain/financing/financing-application-rules';
+import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
+import { type FinancingApplicationLine, lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
 import { wireFen } from '../../stage/stage-money';
@@ -28,11 +29,18 @@ export const SaveFields = {
   capitalSideId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金方' }))),
   productId: Type.Optional(Nullable(Type.String({ maxLength: 64, description: '资金产品' }))),
 };
-export type SaveBody = ApplicationTerms & {
+/** A line as the wire carries it: the amount in integer 分 (DESIGN.md §2). */
+export interface WireLine {
+  orderId: string;
+  financeAmount: number;
+}
+export type SaveBody = Omit<ApplicationTerms, 'lines'> & {
+  lines: WireLine[];
   capitalSideId?: string | null;
   productId?: string | null;
 };
-export type Checked = SaveBody & {
+export type Checked = Omit<SaveBody, 'lines'> & {
+  lines: FinancingApplicationLine[];
   fileIds: string[];
   /** The lines' total, 分. */
   total: bigint;
@@ -163,3 +171,11 @@ export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[numbe
     locked: o.locked,
   };
 }
+
+/** Lines from the wire as the rule reads them: 分 as bigint. */
+export const linesFromWire = (lines: readonly WireLine[]): FinancingApplicationLine[] =>
+  lines.map((l) => ({ orderId: l.orderId, financeAmount: fenFromWire(l.financeAmount) }));
+
+/** Lines as the wire (and the stored jsonb) carry them: integer 分. */
+export const linesToWire = (lines: readonly FinancingApplicationLine[]): WireLine[] =>
+  lines.map((l) => ({ orderId: l.orderId, financeAmount: wireFen(l.financeAmount) }));

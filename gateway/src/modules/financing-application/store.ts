@@ -31,7 +31,7 @@ import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
 import { submittedCapital } from './capital-choice';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
-import { fenOf, wireFen } from '../../stage/stage-money';
+import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { businessEffectiveCapOf } from '../../stage/stage-terms';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -62,7 +62,8 @@ export interface StoredFinancingApplication extends ApplicationTerms {
   applicationNo: string;
   /** 分. */
   totalAmount: bigint;
-  reserved: Record<string, number>;
+  /** 分 this application holds on each order (order id → 分). */
+  reserved: Record<string, bigint>;
   submittedAt: string | null;
 }
 
@@ -85,13 +86,14 @@ export async function loadFinancingApplication(
     repaymentSource: r.repayment_source ?? null,
     payeeBank: r.payee_bank ?? null,
     payeeAccount: r.payee_account ?? null,
-    lines: parsed<FinancingApplicationLine[]>(r.lines, []).map((l) => ({
+    // The jsonb holds each line's 分 as the wire writes it (a JSON number); read back as bigint.
+    lines: parsed<{ orderId: unknown; financeAmount: unknown }[]>(r.lines, []).map((l) => ({
       orderId: String(l.orderId),
-      financeAmount: Number(l.financeAmount),
+      financeAmount: fenOf(l.financeAmount),
     })),
     docs: parsed<FinancingApplicationDoc[]>(r.docs, []),
     totalAmount: fenOf(r.total_amount),
-    reserved: parsed<Record<string, number>>(r.reserved, {}),
+    reserved: fenRecordOf(parsed<Record<string, unknown>>(r.reserved, {})),
     submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
   };
 }
@@ -127,10 +129,16 @@ export interface PickableOrder extends LineOrder {
   receivableAmount: number;
   confirmedAmount: number | null;
   /** 分 this application holds on the order now (counted back into `eligibleAmount`). */
-  ownReserved: number;
+  ownReserved: bigint;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** A jsonb map of 分 (as the wire writes them) read as bigint. */
+const fenRecordOf = (m: Record<string, unknown>): Record<string, bigint> =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, fenOf(v)]));
+
+/** A map of 分 as the jsonb keeps it: integer numbers, as the wire writes them. */
+const fenRecordToJson = (m: Record<string, bigint>): string =>
+  JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, wireFen(v)])));
 
 /**
  * Orders with their facts: by ids (the rule, the detail) or every order of the supplier (the picker). Locked
@@ -139,7 +147,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 export async function applicationOrders(
   db: Kysely<Database>,
   tenantId: string,
-  own: Record<string, number>,
+  own: Record<string, bigint>,
   by: { ids: readonly string[] } | { supplierId: string },
   now: Date,
   productId: string | null = null,
@@ -155,7 +163,7 @@ export async function applicationOrders(
     rows.map((r) => String(r.order_no)),
   );
   const facts = rows.map((r) => {
-    const ownReserved = Number(own[String(r.order_id)] ?? 0);
+    const ownReserved = own[String(r.order_id)] ?? 0n;
     return {
       orderId: String(r.order_id),
       orderNo: String(r.order_no),
@@ -165,16 +173,18 @@ export async function applicationOrders(
       locked:
         r.locked === 'YES' ||
         isContractLocked(locks, { contractNo: String(r.contract_no), paymentOrderId: String(r.order_no) }, now),
-      eligibleAmount: eligibleAmount({
-        confirmedAmount: num(r.confirmed_amount),
-        paidAmount: num(r.paid_amount),
-        reservedAmount: (num(r.reserved_amount) ?? 0) - ownReserved,
-        financedAmount: num(r.financed_amount),
-      }),
+      eligibleAmount: wireFen(
+        eligibleAmount({
+          confirmedAmount: fenOrNullOf(r.confirmed_amount),
+          paidAmount: fenOrNullOf(r.paid_amount),
+          reservedAmount: fenOf(r.reserved_amount) - ownReserved,
+          financedAmount: fenOrNullOf(r.financed_amount),
+        }),
+      ),
       dueDate: String(r.due_date).slice(0, 10),
       projectCompanyName: r.project_company_name ?? null,
       receivableAmount: wireFen(fenOf(r.receivable_amount)),
-      confirmedAmount: num(r.confirmed_amount),
+      confirmedAmount: r.confirmed_amount == null ? null : wireFen(fenOf(r.confirmed_amount)),
       ownReserved,
       projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
     };
@@ -305,13 +315,13 @@ async function moveReservations(
   trx: Kysely<Database>,
   tenantId: string,
   applicationId: string,
-  held: Record<string, number>,
-  wanted: Record<string, number>,
+  held: Record<string, bigint>,
+  wanted: Record<string, bigint>,
 ): Promise<void> {
   const ids = [...new Set([...Object.keys(held), ...Object.keys(wanted)])].sort();
   for (const id of ids) {
-    const delta = (wanted[id] ?? 0) - (held[id] ?? 0);
-    if (delta === 0) continue;
+    const delta = (wanted[id] ?? 0n) - (held[id] ?? 0n);
+    if (delta === 0n) continue;
     const row = await trx
       .selectFrom('payment_order')
       .select(['order_no', 'confirmed_amount', 'paid_amount', 'reserved_amount', 'financed_amount'])
@@ -320,17 +330,18 @@ async function moveReservations(
       .forUpdate()
       .executeTakeFirst();
     if (!row) {
-      if (delta > 0) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(id));
+      if (delta > 0n) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(id));
       continue;
     }
     const free = eligibleAmount({
-      confirmedAmount: num(row.confirmed_amount),
-      paidAmount: num(row.paid_amount),
-      reservedAmount: num(row.reserved_amount),
-      financedAmount: num(row.financed_amount),
+      confirmedAmount: fenOrNullOf(row.confirmed_amount),
+      paidAmount: fenOrNullOf(row.paid_amount),
+      reservedAmount: fenOrNullOf(row.reserved_amount),
+      financedAmount: fenOrNullOf(row.financed_amount),
     });
     if (delta > free) throw invalidInput(FinancingApplicationStoreMessage.reservedElsewhere(String(row.order_no)));
-    const reserved = Math.max(0, wireFen(fenOf(row.reserved_amount)) + delta);
+    const sum = fenOf(row.reserved_amount) + delta;
+    const reserved = sum > 0n ? sum : 0n;
     await trx
       .updateTable('payment_order')
       .set({
@@ -345,15 +356,15 @@ async function moveReservations(
   }
   await trx
     .updateTable('financing_application')
-    .set({ reserved: JSON.stringify(wanted) })
+    .set({ reserved: fenRecordToJson(wanted) })
     .where('tenant_id', '=', tenantId)
     .where('application_id', '=', applicationId)
     .execute();
 }
 
 const linesMap = (lines: readonly FinancingApplicationLine[]) => {
-  const out: Record<string, number> = {};
-  for (const l of lines) out[l.orderId] = (out[l.orderId] ?? 0) + l.financeAmount;
+  const out: Record<string, bigint> = {};
+  for (const l of lines) out[l.orderId] = (out[l.orderId] ?? 0n) + l.financeAmount;
   return out;
 };
 
@@ -436,7 +447,10 @@ extend(registerDetailSection, 'application', async (db, tenantId, businessId) =>
     termDays: stored.termDays,
     repaymentSource: stored.repaymentSource,
     submittedAt: stored.submittedAt,
-    lines: stored.lines.map((l) => ({ orderNo: noOf.get(l.orderId) ?? l.orderId, financeAmount: l.financeAmount })),
+    lines: stored.lines.map((l) => ({
+      orderNo: noOf.get(l.orderId) ?? l.orderId,
+      financeAmount: wireFen(l.financeAmount),
+    })),
     docs: ACCESS_DOC_TYPES.map((t) => ({
       label: t.label,
       required: t.required,

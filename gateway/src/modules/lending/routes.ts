@@ -17,13 +17,14 @@ import {
   zhongdengProblem,
 } from '../../../../src/domain/financing/lending';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
+import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { Version } from '../../schemas/common';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
 import { staleError } from '../../stage/stage-scope';
-import { DaySchema, FenSchema, NullableSchema } from '../../stage/stage-money';
+import { DaySchema, FenSchema, NullableSchema, wireFen } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
@@ -68,14 +69,29 @@ const RegisterBody = Type.Object(
   },
   { additionalProperties: false },
 );
-type RegisterBody = LoanRegistration & { version: number; comment?: string };
+
+/** The call as it travels: amounts as integer 分 (DESIGN.md §2). */
+type RegisterBody = Omit<LoanRegistration, 'amount' | 'upfrontInterest' | 'serviceFee'> & {
+  amount: number;
+  upfrontInterest: number;
+  serviceFee: number;
+  version: number;
+  comment?: string;
+};
+
+/** The registration as the rule reads it: the wire's 分 as bigint. */
+const registrationOf = (b: RegisterBody): LoanRegistration => ({
+  ...{ loanDate: b.loanDate, receiptFileId: b.receiptFileId },
+  ...{ amount: fenFromWire(b.amount), upfrontInterest: fenFromWire(b.upfrontInterest) },
+  serviceFee: fenFromWire(b.serviceFee),
+});
 
 const ZhongdengBody = Type.Object(
   { version: Version, regNo: Type.String({ minLength: 1, maxLength: 30 }), regDate: Day('中登登记日期') },
   { additionalProperties: false },
 );
 
-const num = (v: bigint | null | undefined) => (v === null || v === undefined ? null : Number(v));
+const num = (v: bigint | null | undefined) => (v === null || v === undefined ? null : wireFen(v));
 
 export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db;
@@ -102,7 +118,7 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       reviewerId: loan?.reviewerId ?? null,
       zhongdengDueDate: loan?.zhongdengDueDate ?? null,
       zhongdengRegDate: loan?.zhongdengRegDate ?? null,
-      capitalApprovedAmount: Number(limits.bounds.capitalApprovedFen),
+      capitalApprovedAmount: wireFen(limits.bounds.capitalApprovedFen),
       today: limits.bounds.today,
       validFrom: limits.bounds.validFrom,
       annualRate: limits.terms?.annualRate ?? null,
@@ -136,7 +152,7 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
         const t = trx;
         const limits = await loanTermsOf(t, ctx.tenantId, id, ctx.now);
         if (!limits?.terms) throw invalidInput(LendingMessage.noTerms);
-        const found = loanProblems(body, limits.bounds);
+        const found = loanProblems(registrationOf(body), limits.bounds);
         if (found.length) throw invalidInput(found[0] as string);
         await writeRegistration(trx, ctx, id, body, limits.terms);
         await bindOwnFiles(trx, ctx, [body.receiptFileId], { type: RECEIPT_FILE_TYPE, id });
@@ -188,9 +204,7 @@ async function writeRegistration(
   terms: { annualRate: string; method: string; dayCountBasis: number },
 ) {
   const t = trx;
-  const amount = BigInt(body.amount);
-  const upfront = BigInt(body.upfrontInterest);
-  const fee = BigInt(body.serviceFee);
+  const { amount, upfrontInterest: upfront, serviceFee: fee } = registrationOf(body);
   const values = {
     amount,
     upfront_interest: upfront,

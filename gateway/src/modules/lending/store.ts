@@ -4,6 +4,7 @@
 // 登记放款's 提交, the registrar as the record's writer (so the review snapshot never names them), and what the
 // business's moves do to the loan inside their transaction: OPS's 退回 cancels the registration, its 通过 stores
 // the schedule, consumes the product's quota, raises the orders' 已融资 and converts their reservations.
+import { sameTenant } from '../../stage/stage-joins';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
@@ -37,22 +38,21 @@ import {
   type DayColumn,
   type FenColumn,
   type FenDefaulted,
-  type NullableColumn,
+  type NullableColumn as Nullable,
   dayOf,
   fenOf,
 } from '../../stage/stage-money';
+import type { InstantColumn as Instant } from '../../stage/stage-tables';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint, registerWriters } from '../business/facts';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('lending/store');
 
 type Db = Kysely<Database>;
-type Nullable<T> = NullableColumn<T>;
-type Instant = ColumnType<Date, Date, Date>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export interface LoanTable {
@@ -205,12 +205,8 @@ export async function loadInstallments(db: Db, tenantId: string, businessId: str
 export async function loanTermsOf(db: Db, tenantId: string, businessId: string, now: Date) {
   const b = await db
     .selectFrom('financing_business as b')
-    .leftJoin('financing_decision as d', (j) =>
-      j.onRef('d.business_id', '=', 'b.business_id').onRef('d.tenant_id', '=', 'b.tenant_id'),
-    )
-    .leftJoin('fund_product as p', (j) =>
-      j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .leftJoin('financing_decision as d', sameTenant('d', 'b', 'business_id'))
+    .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select([
       'b.approved_amount',
       'b.approved_annual_rate',
@@ -247,10 +243,10 @@ export async function loanTermsOf(db: Db, tenantId: string, businessId: string, 
 
 /** The stored registration as the rule reads it. */
 const registrationOf = (l: StoredLoan): LoanRegistration => ({
-  amount: Number(l.amount),
+  amount: l.amount,
   loanDate: l.loanDate,
-  upfrontInterest: Number(l.upfrontInterest),
-  serviceFee: Number(l.serviceFee),
+  upfrontInterest: l.upfrontInterest,
+  serviceFee: l.serviceFee,
   receiptFileId: l.receiptFileId,
 });
 

@@ -8,6 +8,7 @@
 //
 // The step lists the loans not closed through the day in pages by key (tenant, business), a page of them one unit
 // of the job, read and written in bulk: the run holds one page at a time however large the book.
+import { sameTenant } from '../../stage/stage-joins';
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import { closeTimeOf } from '../../../../src/domain/calendar/close-of-business';
 import {
@@ -109,9 +110,7 @@ export async function closeLoans(
   const [markups, rows] = await Promise.all([
     trx
       .selectFrom('financing_business as b')
-      .innerJoin('fund_product as p', (j) =>
-        j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-      )
+      .innerJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
       .select(['b.business_id', 'p.penalty_markup'])
       .where('b.tenant_id', '=', tenantId)
       .where('b.business_id', 'in', openIds)
@@ -282,9 +281,7 @@ async function* loanPages(db: Kysely<Database>, ctx: DayContext): AsyncGenerator
   for (;;) {
     let q = db
       .selectFrom('loan as l')
-      .innerJoin('financing_business as b', (j) =>
-        j.onRef('b.business_id', '=', 'l.business_id').onRef('b.tenant_id', '=', 'l.tenant_id'),
-      )
+      .innerJoin('financing_business as b', sameTenant('b', 'l', 'business_id'))
       .select(['l.tenant_id', 'l.business_id'])
       .where('l.status', '=', 'REGISTERED')
       .where('b.stage', '=', 'REPAYING')

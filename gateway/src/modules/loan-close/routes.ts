@@ -2,6 +2,7 @@
 // is registered on the app's daily job (close.ts); the reminders a closed day stored are listed under 到期提醒 for
 // whoever follows loans — an installment's to those granted 还款计划, the 中登 deadline to those who record it (放款登记's 登记) —
 // within their 数据授权, those of the last day closed, less what has since been paid or registered.
+import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -48,21 +49,10 @@ async function remindersOf(db: Kysely<Database>, tenantId: string, actor: Actor,
   if (!last?.day) return [];
   let q = db
     .selectFrom('loan_reminder as r')
-    .innerJoin('financing_business as b', (j) =>
-      j.onRef('b.business_id', '=', 'r.business_id').onRef('b.tenant_id', '=', 'r.tenant_id'),
-    )
-    .innerJoin('loan as l', (j) =>
-      j.onRef('l.business_id', '=', 'r.business_id').onRef('l.tenant_id', '=', 'r.tenant_id'),
-    )
-    .leftJoin('installment as i', (j) =>
-      j
-        .onRef('i.business_id', '=', 'r.business_id')
-        .onRef('i.tenant_id', '=', 'r.tenant_id')
-        .onRef('i.period_no', '=', 'r.period_no'),
-    )
-    .leftJoin('organization as o', (j) =>
-      j.onRef('o.org_id', '=', 'b.supplier_id').onRef('o.tenant_id', '=', 'b.tenant_id'),
-    )
+    .innerJoin('financing_business as b', sameTenant('b', 'r', 'business_id'))
+    .innerJoin('loan as l', sameTenant('l', 'r', 'business_id'))
+    .leftJoin('installment as i', sameTenant('i', 'r', 'business_id', 'period_no'))
+    .leftJoin('organization as o', sameTenantOn('o', 'org_id', 'b', 'supplier_id'))
     .select([
       'r.business_id',
       'r.period_no',

@@ -4,6 +4,7 @@
 // after the secretary closed voting. Drafts and cancelled meetings never heard anything. Deliberation is
 // confidential: the applicant's own users read an item's conclusion and the conditions that bind it, never the
 // votes, the names behind them, the tally or the item's minutes.
+import { sameTenant } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import type { MeetingSection } from '../../../../src/domain/financing/business-list';
 import type { Database } from '../../db/database';
@@ -26,9 +27,7 @@ export async function meetingSectionOf(
 ): Promise<MeetingSection | null> {
   const rows = await db
     .selectFrom('review_meeting_item as i')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.seq'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', '=', businessId)

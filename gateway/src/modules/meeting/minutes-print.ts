@@ -1,6 +1,7 @@
 // The 评审会纪要 as it prints (MINUTES_TEMPLATE): the meeting's room prints it whole; the push hands the capital side
 // the minutes of the meeting that passed the business with its own item only — the other businesses heard that
 // day are their applicants' and the committee's, never another capital side's.
+import { sameTenant } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import { formatShanghaiTime } from '../../../../src/domain/format/date-format';
 import type { Database } from '../../db/database';
@@ -50,9 +51,7 @@ export async function minutesValuesOf(
 extend(registerBusinessPrint, 'minutes', 2, async (db, tenantId, businessId) => {
   const heard = await db
     .selectFrom('review_meeting_item as i')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', '=', businessId)

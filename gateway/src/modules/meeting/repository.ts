@@ -8,6 +8,7 @@
 //
 // A business heard here moves only through its own aggregate (business/aggregate.ts); this module never
 // writes `financing_business`.
+import { sameTenant } from '../../stage/stage-joins';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
@@ -46,7 +47,7 @@ import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggre
 import { registerCheckpoint, registerFacts } from '../business/facts';
 import { grantedMenus } from '../menu/repository';
 import { type FixedScope, withinScope } from '../../resource/resource-repository';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, wireFen } from '../../stage/stage-money';
@@ -351,9 +352,7 @@ async function checkPlanPeopleAndAgenda(
   // One business on one draft at a time: the notice of either would otherwise schedule it twice.
   let other = db
     .selectFrom('review_meeting_item as i')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.business_id', 'm.meeting_no'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', 'in', businessIds)
@@ -813,12 +812,8 @@ export interface PendingVote {
 export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, userId: string): Promise<PendingVote[]> {
   const rows = await db
     .selectFrom('review_meeting_member as mm')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'mm.meeting_id').onRef('m.tenant_id', '=', 'mm.tenant_id'),
-    )
-    .innerJoin('review_meeting_item as i', (j) =>
-      j.onRef('i.meeting_id', '=', 'm.meeting_id').onRef('i.tenant_id', '=', 'm.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'mm', 'meeting_id'))
+    .innerJoin('review_meeting_item as i', sameTenant('i', 'm', 'meeting_id'))
     .leftJoin('review_meeting_vote as v', (j) =>
       j.onRef('v.meeting_id', '=', 'i.meeting_id').onRef('v.seq', '=', 'i.seq').onRef('v.member_id', '=', 'mm.user_id'),
     )
@@ -853,12 +848,8 @@ export interface MeetingTodo extends PendingVote {
 const meetingTodoRows = (db: Kysely<Database>, tenantId: string) =>
   db
     .selectFrom('review_meeting as m')
-    .innerJoin('review_meeting_item as i', (j) =>
-      j.onRef('i.meeting_id', '=', 'm.meeting_id').onRef('i.tenant_id', '=', 'm.tenant_id'),
-    )
-    .innerJoin('financing_business as b', (j) =>
-      j.onRef('b.business_id', '=', 'i.business_id').onRef('b.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting_item as i', sameTenant('i', 'm', 'meeting_id'))
+    .innerJoin('financing_business as b', sameTenant('b', 'i', 'business_id'))
     .select(['m.meeting_id', 'm.meeting_no', 'm.title', 'm.updated_at', 'i.seq', 'i.business_id', 'b.state'])
     .where('m.tenant_id', '=', tenantId)
     .orderBy('m.scheduled_at')
@@ -1132,9 +1123,7 @@ export async function agendaOptions(
       not(
         exists(
           selectFrom('review_meeting_item as i')
-            .innerJoin('review_meeting as m', (j) =>
-              j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-            )
+            .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
             .select('i.seq')
             .whereRef('i.business_id', '=', 'b.business_id')
             .where('m.meeting_id', '<>', exceptMeetingId ?? '')
@@ -1260,9 +1249,7 @@ export async function meetingOutcomes(
 async function heardItem(db: Db, tenantId: string, businessId: string) {
   const row = await db
     .selectFrom('review_meeting_item as i')
-    .innerJoin('review_meeting as m', (j) =>
-      j.onRef('m.meeting_id', '=', 'i.meeting_id').onRef('m.tenant_id', '=', 'i.tenant_id'),
-    )
+    .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.seq', 'm.status'])
     .where('i.tenant_id', '=', tenantId)
     .where('i.business_id', '=', businessId)

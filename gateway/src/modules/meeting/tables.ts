@@ -1,9 +1,7 @@
 // 评审会 as Kysely sees it (migration 0060); joined to the gateway's `Database` by declaration merging.
 import type { ColumnType } from 'kysely';
-
-type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
-type Json = ColumnType<unknown, string | undefined, string>;
-type Instant = ColumnType<Date, Date, Date>;
+import type { NullableColumn as Nullable } from '../../stage/stage-money';
+import type { InstantColumn as Instant, JsonColumn as Json } from '../../stage/stage-tables';
 
 export interface ReviewMeetingTable {
   meeting_id: string;

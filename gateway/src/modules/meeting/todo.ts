@@ -3,6 +3,7 @@
 // on (评审会表决), and the items of a meeting whose notice reached them (评审会通知), so the committee reads what it
 // will vote on before voting opens; under 待制作 the secretary's minutes, after the vote or returned by the chair.
 // A vote cast is the member's own record in 我的已办 (the business's timeline does not hold it).
+import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { OPINION_LABEL, type Opinion } from '../../../../src/domain/financing/meeting-tally';
@@ -36,9 +37,7 @@ async function rowsOf<T extends PendingVote>(
   if (items.length === 0) return [];
   const businesses = await db
     .selectFrom('financing_business as b')
-    .leftJoin('organization as o', (j) =>
-      j.onRef('o.org_id', '=', 'b.supplier_id').onRef('o.tenant_id', '=', 'b.tenant_id'),
-    )
+    .leftJoin('organization as o', sameTenantOn('o', 'org_id', 'b', 'supplier_id'))
     .select(['b.business_id', 'b.business_no', 'b.apply_amount', 'b.state', 'o.org_name'])
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', 'in', [...new Set(items.map((v) => v.businessId))])
@@ -116,18 +115,9 @@ extend(registerDoneSource, 'meeting-votes', async (db, tenantId, userId, first) 
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     base
-      .innerJoin('review_meeting_item as i', (j) =>
-        j
-          .onRef('i.meeting_id', '=', 'v.meeting_id')
-          .onRef('i.tenant_id', '=', 'v.tenant_id')
-          .onRef('i.seq', '=', 'v.seq'),
-      )
-      .innerJoin('review_meeting as m', (j) =>
-        j.onRef('m.meeting_id', '=', 'v.meeting_id').onRef('m.tenant_id', '=', 'v.tenant_id'),
-      )
-      .innerJoin('financing_business as b', (j) =>
-        j.onRef('b.business_id', '=', 'i.business_id').onRef('b.tenant_id', '=', 'i.tenant_id'),
-      )
+      .innerJoin('review_meeting_item as i', sameTenant('i', 'v', 'meeting_id', 'seq'))
+      .innerJoin('review_meeting as m', sameTenant('m', 'v', 'meeting_id'))
+      .innerJoin('financing_business as b', sameTenant('b', 'i', 'business_id'))
       .select([
         'v.meeting_id',
         'v.seq',

@@ -1,8 +1,9 @@
 // The operation log: every write says who, when, what, and the record before and after. Written
 // inside the write's own transaction, so a write and its log line stand or fall together.
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { fenToWire } from '../../../../src/domain/decimal/wire-fen';
 import type { Database } from '../../db/database';
+import { newId } from '../../ids';
 
 export interface LoggedWrite {
   tenantId: string;
@@ -15,24 +16,16 @@ export interface LoggedWrite {
   after?: unknown;
 }
 
-// Secrets never reach the log, whatever record a caller hands in.
+// Secrets never reach the log, whatever record a caller hands in. A bigint is 分 (the only bigints a record
+// holds), written as the wire writes it — the log shows an amount as the call that made it did.
 const SECRET_KEYS = new Set(['password_hash', 'password', 'passwordHash']);
 const json = (value: unknown): string | null =>
-  value === undefined || value === null ? null : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : v));
+  value === undefined || value === null
+    ? null
+    : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : typeof v === 'bigint' ? fenToWire(v) : v));
 
-// The last id this process issued: ids only grow, whatever the clock does.
-let lastId = 0n;
-
-/**
- * A record's id, time-ordered on the app's clock (the write's `now`) and 19 digits like the seeded ids: the
- * milliseconds, then six random digits that keep two processes' ids apart. Lists show the newest first by id, so
- * within one millisecond, or under a clock a test or the demo holds still, the next id counts up from the last.
- */
-export function newId(now: Date): string {
-  const drawn = BigInt(now.getTime()) * 1_000_000n + BigInt(randomInt(1_000_000));
-  lastId = drawn > lastId ? drawn : lastId + 1n;
-  return String(lastId).padStart(19, '0');
-}
+// Ids are made in ../../ids.ts; named here too for the callers that still import them from the log.
+export { newId } from '../../ids';
 
 export async function logOperation(db: Kysely<Database>, write: LoggedWrite): Promise<void> {
   const actor = await db

@@ -27,7 +27,8 @@ import type { OrgType } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { sessionOf } from '../../plugins/auth-guard';
 import { AppError, invalidInput, notFound, ok } from '../../plugins/envelope';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import {
   appIdsOf,
   creditCodeTaken,

@@ -19,7 +19,8 @@ import {
   normalizeForm,
 } from '../../../../src/domain/resource/resource';
 import type { Database } from '../../db/database';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { AppError, invalidInput } from '../../plugins/envelope';
 import { columnsOf, findResource } from '../../resource/resource-repository';
 

@@ -30,7 +30,7 @@ import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { loadFacts } from '../business/facts';
-import { expiryUnits } from '../business/expire';
+import { expiryStep } from '../business/expire';
 import {
   bindingCap,
   createPreCreditDraft,
@@ -54,11 +54,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
 
   // The daily job's first step: a business whose pre-credit lapsed while it or its application was being made
   // or reviewed becomes 已失效.
-  deps.dailyJob.register({
-    name: 'expire-pre-credits',
-    order: 10,
-    units: async (database, { at }) => expiryUnits(await lapsedPreCredits(database, at), at),
-  });
+  deps.dailyJob.register(expiryStep('expire-pre-credits', 10, lapsedPreCredits));
 
   /** The body's figures checked with the definition's words, then the pre-credit's own limits and references. */
   const checked = async (ctx: StageContext, body: WriteBody, supplierId: string, mode: 'create' | 'update') => {
@@ -76,7 +72,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
     if (validDays < 1 || validDays > PRE_CREDIT_VALID_DAYS_MAX) throw invalidInput(PreCreditMessage.validDays);
     const out: Checked = {
       projectCompanyId: (form.projectCompanyId as string | null) || null,
-      applyAmount: Number(form.applyAmount),
+      applyAmount: fenFromWire(form.applyAmount as number),
       validDays,
       basisOrderIds: [...new Set(body.basisOrderIds)],
     };
@@ -133,7 +129,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
         await trx
           .updateTable('pre_credit')
           .set({
-            apply_amount: fenFromWire(form.applyAmount),
+            apply_amount: form.applyAmount,
             valid_days: form.validDays,
             valid_from: from,
             valid_to: validTo(from, form.validDays),
@@ -143,7 +139,7 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
           .where('tenant_id', '=', ctx.tenantId)
           .where('business_id', '=', id)
           .execute();
-        const business = { applyAmount: fenFromWire(form.applyAmount), projectCompanyId: form.projectCompanyId };
+        const business = { applyAmount: form.applyAmount, projectCompanyId: form.projectCompanyId };
         return { business, after: form };
       },
     },
@@ -218,11 +214,10 @@ export const preCreditRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps
       const id = await deps.db.transaction().execute(async (trx) => {
         const business = await createBusiness(trx, {
           ...{ tenantId, supplierId, projectCompanyId: checkedForm.projectCompanyId, ownerId: userId },
-          ...{ applyAmount: fenFromWire(checkedForm.applyAmount), actor, now },
+          ...{ applyAmount: checkedForm.applyAmount, actor, now },
         });
         await createPreCreditDraft(trx, {
           ...{ tenantId, businessId: business.keyId, ...checkedForm, userId, now },
-          applyAmount: fenFromWire(checkedForm.applyAmount),
         });
         await kit.log(trx, ctx, 'create', business.keyId, { after: { ...checkedForm } });
         return business.keyId;

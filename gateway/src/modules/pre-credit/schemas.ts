@@ -44,7 +44,8 @@ export interface WriteBody {
 }
 export type Checked = {
   projectCompanyId: string | null;
-  applyAmount: number;
+  /** 分. */
+  applyAmount: bigint;
   validDays: number;
   basisOrderIds: string[];
 };

@@ -1,6 +1,7 @@
 // The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
 // applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
+import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
@@ -28,7 +29,7 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
-import { fenOf, wireFen } from '../../stage/stage-money';
+import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('pre-credit/store');
@@ -86,9 +87,7 @@ export interface OrderFact extends BasisOrder {
 export function orderQuery(db: Kysely<Database>, tenantId: string) {
   return db
     .selectFrom('payment_order as o')
-    .leftJoin('organization as c', (j) =>
-      j.onRef('c.org_id', '=', 'o.project_company_id').onRef('c.tenant_id', '=', 'o.tenant_id'),
-    )
+    .leftJoin('organization as c', sameTenantOn('c', 'org_id', 'o', 'project_company_id'))
     .select([
       'o.order_id',
       'o.order_no',
@@ -109,24 +108,26 @@ export function orderQuery(db: Kysely<Database>, tenantId: string) {
 }
 
 function toOrder(r: Record<string, unknown>): OrderFact {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const confirmed = fenOrNullOf(r.confirmed_amount);
   return {
     orderId: String(r.order_id),
     orderNo: String(r.order_no),
     supplierId: String(r.supplier_id),
     confirmStatus: String(r.status),
     locked: r.locked === 'YES',
-    eligibleAmount: eligibleAmount({
-      confirmedAmount: num(r.confirmed_amount),
-      paidAmount: num(r.paid_amount),
-      reservedAmount: num(r.reserved_amount),
-      financedAmount: num(r.financed_amount),
-    }),
+    eligibleAmount: wireFen(
+      eligibleAmount({
+        confirmedAmount: confirmed,
+        paidAmount: fenOrNullOf(r.paid_amount),
+        reservedAmount: fenOrNullOf(r.reserved_amount),
+        financedAmount: fenOrNullOf(r.financed_amount),
+      }),
+    ),
     projectCompanyId: r.project_company_id == null ? null : String(r.project_company_id),
     projectCompanyName: r.project_company_name == null ? null : String(r.project_company_name),
     dueDate: String(r.due_date).slice(0, 10),
     receivableAmount: wireFen(fenOf(r.receivable_amount)),
-    confirmedAmount: num(r.confirmed_amount),
+    confirmedAmount: confirmed === null ? null : wireFen(confirmed),
   };
 }
 
@@ -329,9 +330,7 @@ extend(registerCheckpoint, 'EXPIRE', async (db, tenantId, record: BusinessRecord
 export async function lapsedPreCredits(db: Kysely<Database>, now: Date): Promise<DueBusiness[]> {
   const due = await db
     .selectFrom('financing_business as b')
-    .innerJoin('pre_credit as p', (j) =>
-      j.onRef('p.business_id', '=', 'b.business_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .innerJoin('pre_credit as p', sameTenant('p', 'b', 'business_id'))
     .select(['b.tenant_id', 'b.business_id'])
     .where('b.deleted', '=', false)
     .where('b.stage', 'in', [...PRE_CREDIT_GOVERNS])

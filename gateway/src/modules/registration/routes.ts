@@ -21,7 +21,8 @@ import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { AppError, envelopeResponses, invalidInput, ok } from '../../plugins/envelope';
 import { databaseRateLimitStore } from '../../plugins/rate-limit-store';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { nextGysId, nextSortNo, replaceApps } from '../organization/repository';
 
 export const REGISTER_MAX_PER_WINDOW = 10;

@@ -34,7 +34,7 @@ import {
   signIn,
   uploadFile,
 } from '../../testing/test-gateway';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { seededBusinessAt } from '../../testing/seeded-business';
 
 const PLAN = '/api/business/repayment-plan';

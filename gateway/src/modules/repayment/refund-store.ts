@@ -25,7 +25,7 @@ import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { moduleExtensions } from '../../stage/extensions';
 import { itemRows } from '../../stage/stage-items';
-import { DaySchema, type DayColumn, type FenColumn, FenSchema, dayOf, fenOf } from '../../stage/stage-money';
+import { DaySchema, type DayColumn, type FenColumn, FenSchema, dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { type ReviewedRecordTable, reviewedItems, reviewedOfRow, reviewedTodo } from '../../stage/stage-reviewed-items';
 import { confirmLink } from './store';
 
@@ -112,7 +112,7 @@ export const REFUNDS = reviewedItems<Stored>({
     of: (i) => ({
       repaymentId: i.repaymentId,
       refundNo: i.refundNo,
-      amount: Number(i.amountFen),
+      amount: wireFen(i.amountFen),
       refundDate: i.refundDate,
     }),
   },
@@ -146,7 +146,7 @@ export const REFUNDS = reviewedItems<Stored>({
 extend(
   reviewedTodo(REFUNDS, {
     ...{ itemType: 'REFUND', label: '退还确认', stage: 'REPAYING', link: confirmLink },
-    amount: (i) => Number(i.amountFen),
+    amount: (i) => wireFen(i.amountFen),
   }),
 );
 

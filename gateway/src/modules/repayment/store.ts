@@ -5,6 +5,7 @@
 // function, every part stored as it went, the quota and the orders released by the principal repaid, and the
 // business moved through the aggregate with the outcome the installments give (还款中, 已结清, 提前结清). A
 // rejection writes the repayment only.
+import { sameTenant } from '../../stage/stage-joins';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -38,6 +39,7 @@ import {
   FenSchema,
   dayOf,
   fenOf,
+  wireFen,
 } from '../../stage/stage-money';
 import { type ReviewedRecordTable, reviewedItems, reviewedOfRow, reviewedTodo } from '../../stage/stage-reviewed-items';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
@@ -49,7 +51,7 @@ import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
 import { loadInstallments, loadLoan } from '../lending/store';
 import { bringLoanUpToDate } from '../loan-close/close';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('repayment/store');
@@ -113,9 +115,7 @@ export async function loanTerms(db: Db, tenantId: string, businessId: string) {
   if (loan?.status !== 'REGISTERED') throw invalidInput(RepaymentMessage.nothingOwed);
   const product = await db
     .selectFrom('financing_business as b')
-    .leftJoin('fund_product as p', (j) =>
-      j.onRef('p.product_id', '=', 'b.product_id').onRef('p.tenant_id', '=', 'b.tenant_id'),
-    )
+    .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select(['p.early_repay_fee_rate'])
     .where('b.tenant_id', '=', tenantId)
     .where('b.business_id', '=', businessId)
@@ -250,8 +250,8 @@ export const REPAYMENTS = reviewedItems<Stored>({
       },
     },
     of: (i) => ({
-      ...{ repaymentNo: i.repaymentNo, payer: i.payer, amount: Number(i.amountFen), valueDate: i.valueDate },
-      ...{ unapplied: Number(i.unappliedFen), refunded: Number(i.refundedFen) },
+      ...{ repaymentNo: i.repaymentNo, payer: i.payer, amount: wireFen(i.amountFen), valueDate: i.valueDate },
+      ...{ unapplied: wireFen(i.unappliedFen), refunded: wireFen(i.refundedFen) },
     }),
   },
   // Who confirms it: REPAYMENT as the administrator configured it now, its people resolved, the registrar out.
@@ -300,10 +300,10 @@ export async function allocationsOf(db: Db, tenantId: string, businessId: string
     repaymentNo: String(r.repayment_no),
     valueDate: dayOf(r.value_date) as string,
     kind: String(r.kind) as 'DUE' | 'EARLY',
-    fee: Number(fenOf(r.fee)),
-    penalty: Number(fenOf(r.penalty)),
-    interest: Number(fenOf(r.interest)),
-    principal: Number(fenOf(r.principal)),
+    fee: wireFen(fenOf(r.fee)),
+    penalty: wireFen(fenOf(r.penalty)),
+    interest: wireFen(fenOf(r.interest)),
+    principal: wireFen(fenOf(r.principal)),
   }));
 }
 
@@ -324,7 +324,7 @@ export const confirmLink = (businessId: string) => `${REPAYMENT_LIST_PATH}?id=${
 extend(
   reviewedTodo(REPAYMENTS, {
     ...{ itemType: 'REPAYMENT', label: '还款确认', stage: 'REPAYING', link: confirmLink },
-    amount: (i) => Number(i.amountFen),
+    amount: (i) => wireFen(i.amountFen),
   }),
 );
 

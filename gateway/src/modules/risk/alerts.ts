@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ALERT_CATEGORY_LABEL, ALERT_LEVEL_LABEL } from '../../../../src/domain/risk/risk-alert.resource';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import type { Database } from '../../db/database';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 
 export interface RaisedAlert {
   tenantId: string;

@@ -12,7 +12,8 @@ import { checkZipBounds } from '../../../../src/domain/upload/zip-bounds';
 import { EMPTY_USER_FORM, firstUserFormError, UserFormMessage } from '../../../../src/domain/user/user-form';
 import type { Database } from '../../db/database';
 import { shanghaiDateTime } from '../../xlsx/export-cells';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { generatePassword } from './password-generator';
 import { listOrganizations, pageUsers, rolesOfTenant, type UserFilter } from './repository';
 

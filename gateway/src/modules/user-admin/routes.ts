@@ -18,7 +18,8 @@ import { invalidInput, notFound, ok } from '../../plugins/envelope';
 import { contentDisposition } from '../file/file-names';
 import { exportWorkbook, IMPORT_MAX_BYTES, importUsers, readImportRows } from './import-export';
 import { revokeUserTokens } from '../auth/repository';
-import { logOperation, newId } from '../operation-log/repository';
+import { logOperation } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { generatePassword } from './password-generator';
 import {
   findByPhone,

@@ -18,6 +18,7 @@ import {
 } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { SIGNATORIES_PATH } from '../../../domain/financing/signing';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { useServices } from '../../app/services';
@@ -249,7 +250,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
         origin: v.origin,
         contractType: v.contractType,
         name: v.name,
-        amountFen: Number(fen),
+        amountFen: fenToWire(fen),
         annualRate: v.annualRate.trim(),
         termDays: Number(v.termDays),
         repaymentMethod: v.repaymentMethod,

@@ -170,9 +170,7 @@ export function liveProblems(
   return [
     ...submitFinancingApplicationProblems({
       supplierId: d.supplierId,
-      lines: figures.flatMap((f) =>
-        f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: fenToWire(f.amount) }],
-      ),
+      lines: figures.flatMap((f) => (f.amount === null ? [] : [{ orderId: f.orderId, financeAmount: f.amount }])),
       orders: offer.orders.map((o) => ({
         orderId: o.keyId,
         orderNo: o.orderNo,

@@ -3,10 +3,9 @@
 // figure is also in the table beside it, written per SPEC §9 from the 分 — the bar heights are 万元 for drawing
 // only, and each callout shows the exact amount.
 import { DonutChart, VerticalBarChart } from '@fluentui/react-charts';
-import { formatFen } from '../../../domain/format/money-format';
+import { fenAsWanForDrawing, formatFen } from '../../../domain/format/money-format';
 import type { WidgetDef, WidgetRow, WidgetView } from '../../../domain/statistics/dashboard';
 
-const WAN_FEN = 1_000_000;
 const PALETTE = ['#0f6cbd', '#c239b3', '#038387', '#ca5010', '#8764b8', '#498205', '#986f0b', '#e43ba6', '#00b7c3'];
 
 export interface WidgetChartProps {
@@ -20,7 +19,7 @@ export function WidgetChart({ def, view, rows, width }: WidgetChartProps) {
   const key = view.chartValue;
   const money = view.columns.find((c) => c.key === key)?.kind === 'money';
   const shown = (r: WidgetRow) => (money ? `${formatFen(String(r[key] ?? 0))} 元` : String(r[key] ?? 0));
-  const drawn = (r: WidgetRow) => (money ? Number(r[key] ?? 0) / WAN_FEN : Number(r[key] ?? 0));
+  const drawn = (r: WidgetRow) => (money ? fenAsWanForDrawing(String(r[key] ?? 0)) : Number(r[key] ?? 0));
   const title = `${def.title}·${view.label}`;
   if (def.chart === 'donut') {
     const points = rows.filter((r) => Number(r[key] ?? 0) > 0);

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { LENDING_LIST_PATH, LENDING_STAGE, netAmountFen } from '../../../domain/financing/lending';
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { formatPercent } from '../../../domain/format/percent-format';
@@ -112,9 +113,11 @@ function Register({ record: r, done }: { record: LendingDetail; done: () => void
   const [amount, upfront, fee] = fen;
   const net = amount != null && upfront != null && fee != null ? netAmountFen(amount, upfront, fee) : null;
   const ready = net !== null && net > 0n && !!receipt && !!v.loanDate;
+  // Sent only once every figure reads (ready), so an empty one never travels as 0.
+  const wire = (f: bigint | null | undefined) => fenToWire(f ?? 0n);
   const body = () => ({
     version: r.version,
-    ...{ amount: Number(amount), loanDate: v.loanDate, upfrontInterest: Number(upfront), serviceFee: Number(fee) },
+    ...{ amount: wire(amount), loanDate: v.loanDate, upfrontInterest: wire(upfront), serviceFee: wire(fee) },
     receiptFileId: receipt,
   });
   return (

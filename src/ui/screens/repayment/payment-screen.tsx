@@ -15,6 +15,7 @@ import {
   registrationProblems,
 } from '../../../domain/financing/repayment';
 import { PLAN_INFO_PATH } from '../../../domain/financing/repayment-plan';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { yuanToFen } from '../../../domain/format/money-format';
 import { useOperation } from '../../shell/permission';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
@@ -150,7 +151,12 @@ function Register({ record: r, done }: { record: LoanDetail; done: () => void })
           : registrationProblems({ ...v, amountFen, ...receipt }, r.today, r.loanDate)
       }
       path={`/${encodeURIComponent(r.keyId)}/items`}
-      body={(receipt) => ({ payer: v.payer.trim(), amount: Number(amountFen), valueDate: v.valueDate, ...receipt })}
+      body={(receipt) => ({
+        payer: v.payer.trim(),
+        amount: fenToWire(amountFen ?? 0n),
+        valueDate: v.valueDate,
+        ...receipt,
+      })}
       said="还款已登记，待另一位财务确认"
     >
       <Field label="付款方" required hint="不超过60个字">

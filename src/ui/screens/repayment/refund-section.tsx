@@ -6,6 +6,7 @@ import { Field, Input, Select, Text } from '@fluentui/react-components';
 import { useState } from 'react';
 import { REPAYMENT_LIST_PATH, REPAYMENT_STAGE } from '../../../domain/financing/repayment';
 import { REFUND_ITEMS, REFUND_PATH, refundProblems } from '../../../domain/financing/repayment-refund';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { yuanToFen } from '../../../domain/format/money-format';
 import { useOperation } from '../../shell/permission';
 import { SmallTable, yuan } from '../stage/detail-tab-parts';
@@ -130,7 +131,7 @@ function Register({
       }
       path={`${REFUND_PATH}/${encodeURIComponent(businessId)}/items`}
       body={(receipt) => ({
-        ...{ repaymentId: chosen?.keyId, amount: Number(amountFen), refundDate: v.refundDate, ...receipt },
+        ...{ repaymentId: chosen?.keyId, amount: fenToWire(amountFen ?? 0n), refundDate: v.refundDate, ...receipt },
       })}
       said="退还已登记，待另一位财务确认"
     >

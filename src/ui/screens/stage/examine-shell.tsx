@@ -28,6 +28,7 @@ import { yuanText } from '../../../domain/financing/pre-credit-form';
 import { APPROVED_AMOUNT_KEY } from '../../../domain/financing/pre-credit-rules';
 import { EXAMINE_PATH, examineLink } from '../../../domain/financing/review-queue';
 import { formatDateTime } from '../../../domain/format/date-format';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { PagedTable, type PagedTableColumn } from '../../kit/dialogs/paged-table';
@@ -251,7 +252,7 @@ export function StageExaminePage({ id, type, back = EXAMINE_PATH }: { id: string
     }
     if (setsApproved && t.tone === 'success') {
       if (approvedProblem || approvedFen === null) return;
-      flow.send({ type: 'ACT', action, values: { [APPROVED_AMOUNT_KEY]: Number(approvedFen) } });
+      flow.send({ type: 'ACT', action, values: { [APPROVED_AMOUNT_KEY]: fenToWire(approvedFen) } });
       return;
     }
     flow.send({ type: 'ACT', action });

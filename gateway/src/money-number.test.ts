@@ -1,0 +1,98 @@
+// Money is bigint 分 from the column to the domain and leaves as the wire's integer 分 only through
+// src/domain/decimal/wire-fen.ts (`fenToWire`, the kit's `wireFen`): never `Number()` on an amount, which would
+// round past 2^53 分 silently and lets a float into a sum. Production code in gateway/src and src applies
+// `Number(` to nothing whose text reads as money; tests, test support and seeds may.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The one module where 分 meet the wire's number, with the range check that makes it exact. */
+const WIRE_MODULE = 'src/domain/decimal/wire-fen.ts';
+
+/**
+ * Lines in the two stages being rewritten on their own branches (signing, push); each goes with its rewrite. An
+ * entry is the file and the line's code, so a new `Number(` on money there is still caught.
+ */
+const REWRITTEN_ELSEWHERE = new Set([
+  "src/ui/screens/signing/signing-screens.tsx: ...{ reason: (v.reason ?? '').trim(), amountFen: Number(yuanToFen(v.amount ?? '')), annualRate: v.rate },",
+  'src/ui/screens/push/push-screen.tsx: return { version, ...rest, ...(fen !== null ? { capitalApprovedAmount: Number(fen) } : {}) };',
+  'gateway/src/modules/push/routes.ts: quotaLeft: quota.left === null ? null : Number(quota.left < 0n ? 0n : quota.left),',
+  'gateway/src/modules/push/store.ts: capitalApprovedAmount: r.capital_approved_amount === null ? null : Number(fenOf(r.capital_approved_amount)),',
+  'gateway/src/modules/push/store.ts: return approved ? Number(fenOf(approved.capital_approved_amount)) : undefined;',
+  'gateway/src/modules/push/store.ts: return b?.product_id ? Number(await reservedElsewhere(db, tenantId, b.product_id, businessId)) : 0;',
+]);
+
+/** Words an amount's name is made of (分, 元, and the parts and limits of a financing). */
+const MONEY = /amount|fen|yuan|principal|interest|penalty|fee|quota|reserved|unapplied|refunded|balance|money/i;
+
+/** What each `Number(…)` on a line is applied to (to its closing parenthesis; the line's end if it has none). */
+function numberArguments(code: string): string[] {
+  const out: string[] = [];
+  for (let at = code.indexOf('Number('); at !== -1; at = code.indexOf('Number(', at + 1)) {
+    if (/[\w.]/.test(code[at - 1] ?? '')) continue; // isSafeInteger, parseNumber, Type.Number(…)
+    let depth = 0;
+    let end = at + 'Number('.length;
+    for (; end < code.length; end++) {
+      if (code[end] === '(') depth++;
+      else if (code[end] === ')' && depth-- === 0) break;
+    }
+    out.push(code.slice(at + 'Number('.length, end));
+  }
+  return out;
+}
+
+/** A line of code (not a comment) that turns an amount into a float-capable number. */
+function numbersMoney(line: string): boolean {
+  const code = line.trim();
+  if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return false;
+  return numberArguments(code).some((arg) => MONEY.test(arg));
+}
+
+function isProduction(path: string): boolean {
+  const name = path.split('/').pop() ?? '';
+  if (/\.(test|spec)\.tsx?$/.test(name)) return false;
+  if (path.startsWith('gateway/src/testing/')) return false;
+  if (path.startsWith('gateway/src/db/seed/') || name === 'seed.ts' || name.endsWith('.seed.ts')) return false;
+  return path !== WIRE_MODULE;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx|mts)$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'));
+}
+
+describe('money is never Number()', () => {
+  it('knows Number() on an amount when it sees one, and a count, a day or a comment when it does not', () => {
+    expect(numbersMoney('      financeAmount: Number(l.financeAmount),')).toBe(true);
+    expect(numbersMoney('    fee: Number(fenOf(r.fee)),')).toBe(true);
+    expect(numbersMoney('  amount: Number(amountFen), valueDate,')).toBe(true);
+    expect(numbersMoney('  const left = Number(quota.left < 0n ? 0n : quota.left);')).toBe(true);
+    expect(numbersMoney('  return { rows, total: Number(count.total) };')).toBe(false);
+    expect(numbersMoney('    version: Number(r.version), termDays: Number(r.term_days),')).toBe(false);
+    expect(numbersMoney('  if (!Number.isSafeInteger(wire)) throw new RangeError(`金额：${wire}`);')).toBe(false);
+    expect(numbersMoney("  x: Type.Number({ description: '金额' }),")).toBe(false);
+    expect(numbersMoney('  amount: fenToWire(amountFen),')).toBe(false);
+    expect(numbersMoney('// never Number(amount) here')).toBe(false);
+  });
+
+  it('finds no Number() on money in production code outside the wire module', () => {
+    const files = [...sources('gateway/src'), ...sources('src')].filter(isProduction);
+    // The scan saw the code it guards (a wrong root would pass on nothing).
+    expect(files.length).toBeGreaterThan(500);
+    expect(files).toContain('gateway/src/modules/financing-application/store.ts');
+    const found = files.flatMap((path) =>
+      readFileSync(join(ROOT, path), 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          numbersMoney(line) && !REWRITTEN_ELSEWHERE.has(`${path}: ${line.trim()}`)
+            ? [`${path}:${i + 1}: ${line.trim()}`]
+            : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+});
