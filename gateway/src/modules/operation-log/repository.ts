@@ -25,7 +25,6 @@ const json = (value: unknown): string | null =>
     : JSON.stringify(value, (k, v) => (SECRET_KEYS.has(k) ? undefined : typeof v === 'bigint' ? fenToWire(v) : v));
 
 // Ids are made in ../../ids.ts; named here too for the callers that still import them from the log.
-export { newId } from '../../ids';
 
 export async function logOperation(db: Kysely<Database>, write: LoggedWrite): Promise<void> {
   const actor = await db

@@ -24,7 +24,7 @@ import { notFound } from '../../plugins/envelope';
 import { BusinessParams, IdParams, Version } from '../../schemas/common';
 import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
-import { FenSchema, NullableSchema } from '../../stage/stage-money';
+import { FenSchema, NullableSchema, wireFen } from '../../stage/stage-money';
 import { stageOwnRoutes } from '../../stage/stage-own-routes';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
 import { type BusinessRow, recordOf } from '../business/aggregate';
@@ -119,7 +119,7 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
           stateLabel: stateLabel(business.state),
           pushes: pushes.map(pushWireOf),
           letters: letters.map((l) => letterWireOf(l)),
-          quotaLeft: quota.left === null ? null : Number(quota.left < 0n ? 0n : quota.left),
+          quotaLeft: quota.left === null ? null : wireFen(quota.left < 0n ? 0n : quota.left),
           channels: channelList(db),
           deskPath: awaiting ? `/api/capital-channel/desk/${latest.desk_token}` : null,
           logs,

@@ -36,7 +36,7 @@ import type { Timestamp } from '../../db/column-types';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { type ItemMove, type ItemsDef, itemOf, itemRows, moveNamedItem } from '../../stage/stage-items';
-import { type NullableColumn, NullableSchema, fenOf } from '../../stage/stage-money';
+import { type NullableColumn, NullableSchema, fenOf, wireFen } from '../../stage/stage-money';
 import { isoColumn } from '../../stage/stage-columns';
 import type { DocumentColumns } from '../../stage/stage-documents';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
@@ -119,7 +119,7 @@ export const pushWireOf = (r: Selectable<CapitalPushTable>) => ({
   ...{ acceptanceNo: r.acceptance_no, result: r.result },
   resultLabel: PUSH_RESULT_LABEL[r.result as PushResult] ?? r.result,
   ...{ feedbackComment: r.feedback_comment, feedbackAt: iso(r.feedback_at), capitalRefNo: r.capital_ref_no },
-  capitalApprovedAmount: r.capital_approved_amount === null ? null : Number(fenOf(r.capital_approved_amount)),
+  capitalApprovedAmount: r.capital_approved_amount === null ? null : wireFen(fenOf(r.capital_approved_amount)),
   ...{ reservation: r.reservation, createdAt: iso(r.created_at) as string, pushedAt: iso(r.pushed_at) },
 });
 
@@ -316,7 +316,7 @@ extend(registerWriters, 'PUSH', async (db, tenantId, businessId) => {
 // Lending reads the capital side's approval and the other businesses' reservations by name.
 extend(registerStageSource<number>, PUSH_SOURCES.capitalApproved, async (db, tenantId, businessId) => {
   const approved = (await pushesOf(db, tenantId, businessId)).find((p) => p.result === 'APPROVED');
-  return approved ? Number(fenOf(approved.capital_approved_amount)) : undefined;
+  return approved ? wireFen(fenOf(approved.capital_approved_amount)) : undefined;
 });
 extend(registerStageSource<number>, PUSH_SOURCES.reservedElsewhere, async (db, tenantId, businessId) => {
   const b = await db
@@ -325,7 +325,7 @@ extend(registerStageSource<number>, PUSH_SOURCES.reservedElsewhere, async (db, t
     .where('tenant_id', '=', tenantId)
     .where('business_id', '=', businessId)
     .executeTakeFirst();
-  return b?.product_id ? Number(await reservedElsewhere(db, tenantId, b.product_id, businessId)) : 0;
+  return b?.product_id ? wireFen(await reservedElsewhere(db, tenantId, b.product_id, businessId)) : 0;
 });
 
 // ---- what the business's moves do to its latest push ----

@@ -28,7 +28,7 @@ import {
   uploadFile,
 } from '../../testing/test-gateway';
 import { anyDb } from '../../db/untyped';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { seededBusinessAt } from '../../testing/seeded-business';
 import { pdfsigVerdicts } from '../../testing/pdfsig';
 import { caCertificatePem } from '../../esign/demo-ca';

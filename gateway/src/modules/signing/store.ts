@@ -20,7 +20,7 @@ import { orgNameOf } from '../../stage/stage-records';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { contractsOf } from '../contract/store';
 import { bindOwnFiles } from '../file/file-binding';
-import { newId } from '../operation-log/repository';
+import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
 
 /** What this module adds to each app (app-extensions.ts applies it). */

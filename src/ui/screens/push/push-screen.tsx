@@ -35,6 +35,7 @@ import { useMakeStyles } from '../stage/make-page-shell';
 import { StagePage } from '../stage/record-pages';
 import { FactsCard, StageSection, stageListAndRecord } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 
 interface Push {
   pushId: string;
@@ -243,7 +244,7 @@ const trimmed = (v: FormValues) =>
 function feedbackBody(version: number, v: FormValues) {
   const { amount, ...rest } = trimmed(v);
   const fen = approving(v) ? yuanToFen(amount ?? '') : null;
-  return { version, ...rest, ...(fen !== null ? { capitalApprovedAmount: Number(fen) } : {}) };
+  return { version, ...rest, ...(fen !== null ? { capitalApprovedAmount: fenToWire(fen) } : {}) };
 }
 
 const yuanOf = (fen: number | null) => (fen ? formatFen(BigInt(fen)) : '');

@@ -22,6 +22,7 @@ import { textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { SignedFiles } from '../stage/signed-files';
 import { recordScreen } from '../stage/stage-parts';
 import { useStageAct } from '../stage/use-stage';
+import { fenToWire } from '../../../domain/decimal/wire-fen';
 
 const ROUTES = { resource: { api: D.SIGNING_API, noun: '签约' } };
 const enc = encodeURIComponent;
@@ -231,7 +232,7 @@ export function SignSupplementScreen() {
     files.length > 0;
   const send = (v: FormValues) => {
     const body = {
-      ...{ reason: (v.reason ?? '').trim(), amountFen: Number(yuanToFen(v.amount ?? '')), annualRate: v.rate },
+      ...{ reason: (v.reason ?? '').trim(), amountFen: fenToWire(yuanToFen(v.amount ?? '') ?? 0n), annualRate: v.rate },
       ...{ termDays: Number(v.term), fileIds: files.map((f) => f.keyId) },
     };
     return post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
