@@ -18,7 +18,7 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo-seed';
 import { MAX_FAILURES } from './modules/auth/lockout';
 import { signIn } from './testing/test-gateway';
-import { seededAt } from './testing/pglite-template';
+import { copyPgTemplate, copyTemplateFiles, PG_TEMPLATE_SCHEMA, seededAt } from './testing/pglite-template';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -36,14 +36,23 @@ describe.skipIf(!databaseUrl)('two gateways on one PostgreSQL', () => {
   const schema = `gw_two_${randomBytes(5).toString('hex')}`;
   const filesDir = mkdtempSync(join(tmpdir(), 'gw-two-files-'));
   const dbs: Kysely<Database>[] = [];
+  let copy: string | null = null;
   let a: FastifyInstance;
   let b: FastifyInstance;
 
   beforeAll(async () => {
-    await direct(`create schema ${schema}`);
-    for (let i = 0; i < 2; i++) dbs.push((await openDatabase({ url: databaseUrl!, schema })).db);
-    await migrate(dbs[0]!);
-    await seedDemo(dbs[0]!, seededAt());
+    // A copy of the run's migrated, seeded template database (a database named like the schema), when the run
+    // made one; otherwise a schema of the server's database, migrated and seeded here.
+    copy = await copyPgTemplate(databaseUrl!, schema);
+    if (!copy) await direct(`create schema ${schema}`);
+    const target = copy ? { url: copy, schema: PG_TEMPLATE_SCHEMA } : { url: databaseUrl!, schema };
+    for (let i = 0; i < 2; i++) dbs.push((await openDatabase(target)).db);
+    if (copy) {
+      copyTemplateFiles(filesDir);
+    } else {
+      await migrate(dbs[0]!);
+      await seedDemo(dbs[0]!, seededAt());
+    }
     a = await buildApp({ db: dbs[0]!, database: 'postgres', filesDir });
     b = await buildApp({ db: dbs[1]!, database: 'postgres', filesDir });
     await Promise.all([a.ready(), b.ready()]);
@@ -53,7 +62,7 @@ describe.skipIf(!databaseUrl)('two gateways on one PostgreSQL', () => {
     await a?.close();
     await b?.close();
     for (const db of dbs) await db.destroy();
-    await direct(`drop schema if exists ${schema} cascade`);
+    await direct(copy ? `drop database if exists ${schema} with (force)` : `drop schema if exists ${schema} cascade`);
     rmSync(filesDir, { recursive: true, force: true });
   });
 

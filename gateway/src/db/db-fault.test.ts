@@ -19,7 +19,7 @@ import type { Database } from './database';
 import { openDatabase } from './database';
 import { migrate } from './migrate';
 import { seedDemo } from './seed/demo-seed';
-import { seededAt } from '../testing/pglite-template';
+import { copyPgTemplate, PG_TEMPLATE_SCHEMA, seededAt } from '../testing/pglite-template';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -86,8 +86,8 @@ class FaultProxy {
   }
 }
 
-async function direct<T>(statement: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+async function direct<T>(statement: string, values: unknown[] = [], on = databaseUrl): Promise<T[]> {
+  const client = new pg.Client({ connectionString: on });
   await client.connect();
   try {
     return (await client.query(statement, values)).rows as T[];
@@ -97,7 +97,11 @@ async function direct<T>(statement: string, values: unknown[] = []): Promise<T[]
 }
 
 describe.skipIf(!databaseUrl)('the gateway when PostgreSQL goes away', () => {
-  const schema = `gw_fault_${randomBytes(5).toString('hex')}`;
+  const name = `gw_fault_${randomBytes(5).toString('hex')}`;
+  /** The run's template database copied for this file (named `name`), when the run made one. */
+  let copy: string | null = null;
+  /** The schema of the gateway's tables: the copy's, else `name` in the server's own database. */
+  let schema = name;
   const applicationName = `gw-fault-${randomBytes(4).toString('hex')}`;
   let proxy: FaultProxy;
   let db: Kysely<Database>;
@@ -106,18 +110,24 @@ describe.skipIf(!databaseUrl)('the gateway when PostgreSQL goes away', () => {
   const poolErrors: Error[] = [];
 
   beforeAll(async () => {
-    const url = new URL(databaseUrl!);
+    // A copy of the run's migrated, seeded template when it made one. Otherwise the demo is made beforehand
+    // through a plain connection: its walks render documents inside their transactions, longer than the two
+    // seconds the gateway under test is given per statement.
+    copy = await copyPgTemplate(databaseUrl!, name);
+    if (copy) {
+      schema = PG_TEMPLATE_SCHEMA;
+    } else {
+      await direct(`create schema ${schema}`);
+      const { db: seeding } = await openDatabase({ url: databaseUrl!, schema });
+      await migrate(seeding);
+      await seedDemo(seeding, seededAt());
+      await seeding.destroy();
+    }
+    const url = new URL(copy ?? databaseUrl!);
     proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
     const port = await proxy.start();
     url.hostname = '127.0.0.1';
     url.port = String(port);
-    await direct(`create schema ${schema}`);
-    // The demo is made beforehand through a plain connection: its walks render documents inside their
-    // transactions, longer than the two seconds the gateway under test is given per statement.
-    const { db: seeding } = await openDatabase({ url: databaseUrl!, schema });
-    await migrate(seeding);
-    await seedDemo(seeding, seededAt());
-    await seeding.destroy();
     ({ db } = await openDatabase({
       url: url.toString(),
       schema,
@@ -142,7 +152,7 @@ describe.skipIf(!databaseUrl)('the gateway when PostgreSQL goes away', () => {
     await app?.close();
     await db?.destroy();
     await proxy?.stop();
-    await direct(`drop schema if exists ${schema} cascade`);
+    await direct(copy ? `drop database if exists ${name} with (force)` : `drop schema if exists ${name} cascade`);
   });
 
   const read = () => app.inject({ method: 'GET', url: '/api/authcenter/base/role/wsf/all', headers });
@@ -234,14 +244,23 @@ describe.skipIf(!databaseUrl)('the gateway when PostgreSQL goes away', () => {
       }),
     ).rejects.toThrow();
     proxy.restore();
-    const left = await direct<{ key: string }>(`select key from ${schema}.setting where key like $1`, [`${key}%`]);
+    const home = copy ?? databaseUrl;
+    const left = await direct<{ key: string }>(
+      `select key from ${schema}.setting where key like $1`,
+      [`${key}%`],
+      home,
+    );
     expect(left).toEqual([]);
     // Every role the load created is whole: its row and its operation log entry, or neither.
     const roles = await direct<{ role_id: string }>(
       `select role_id from ${schema}.role where role_code like 'FAULT_%'`,
+      [],
+      home,
     );
     const logged = await direct<{ target_id: string }>(
       `select target_id from ${schema}.operation_log where action = 'role.create' and target_type = 'role'`,
+      [],
+      home,
     );
     const loggedIds = new Set(logged.map((l) => l.target_id));
     for (const role of roles) expect(loggedIds.has(role.role_id)).toBe(true);

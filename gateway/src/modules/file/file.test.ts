@@ -11,6 +11,7 @@ import { FILE_BINDING_MESSAGE } from '../../../../src/domain/upload/file-binding
 import { UploadMessage } from '../../../../src/domain/upload/upload-rules';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, issueToken, signIn } from '../../testing/test-gateway';
+import { type BuildAppOptions, buildApp } from '../../app';
 import { NAME_INVALID } from './file-names';
 import { decodeText, PdfMessage } from './pdf-convert';
 import { FileMessage } from './routes';
@@ -109,6 +110,21 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
   afterAll(async () => {
     await gw?.close();
   });
+
+  /**
+   * A second app on this describe's database and files, set up otherwise (another converter, a missing font): what
+   * it is set up with is the app's, not the database's, so it needs no database of its own to start from.
+   */
+  const beside = async (options: Pick<BuildAppOptions, 'sofficePath' | 'cjkFont'>) => {
+    const app = await buildApp({
+      db: gw.db,
+      database: databaseUrl ? 'postgres' : 'pglite',
+      filesDir: gw.filesDir,
+      ...options,
+    });
+    await app.ready();
+    return app;
+  };
 
   /** The app on a real socket (once), for what inject cannot show: early answers and dropped clients. */
   const listening = async () =>
@@ -502,21 +518,21 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
         '#!/bin/sh\necho "$@" > "$(dirname "$0")/args"\nfor a; do last="$a"; prev2="$prev"; prev="$a"; done\nout=""\nwhile [ $# -gt 0 ]; do if [ "$1" = "--outdir" ]; then out="$2"; fi; shift; done\nprintf "%%PDF-1.7 converted" > "$out/source.pdf"\n',
       );
       chmodSync(script, 0o755);
-      const withOffice = await createTestGateway({ filesDir: gw.filesDir, sofficePath: script });
+      const withOffice = await beside({ sofficePath: script });
       try {
-        const { headers } = await signIn(withOffice.app, 'admin', 'Admin@2026');
+        const { headers } = await signIn(withOffice, 'admin', 'Admin@2026');
         const body = multipart([
           { name: '合同.docx', content: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.from('word/document.xml')]) },
         ]);
         const info = (
-          await withOffice.app.inject({
+          await withOffice.inject({
             method: 'POST',
             url: '/api/file/file',
             payload: body.payload,
             headers: { ...headers, ...body.headers },
           })
         ).json().data;
-        const converted = await withOffice.app.inject({
+        const converted = await withOffice.inject({
           method: 'POST',
           url: `/api/file/filegen/trans/file?keyIds=${info.keyId}&transFileType=PDF`,
           headers,
@@ -533,19 +549,19 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
     });
 
     it('answers a clear Chinese error when the CJK font is missing', async () => {
-      const noFont = await createTestGateway({ cjkFont: { path: '/nonexistent/font.ttc', family: 'X' } });
+      const noFont = await beside({ cjkFont: { path: '/nonexistent/font.ttc', family: 'X' } });
       try {
-        const { headers } = await signIn(noFont.app, 'admin', 'Admin@2026');
+        const { headers } = await signIn(noFont, 'admin', 'Admin@2026');
         const body = multipart([{ name: '说明.txt', content: '中文' }]);
         const info = (
-          await noFont.app.inject({
+          await noFont.inject({
             method: 'POST',
             url: '/api/file/file',
             payload: body.payload,
             headers: { ...headers, ...body.headers },
           })
         ).json().data;
-        const response = await noFont.app.inject({
+        const response = await noFont.inject({
           method: 'POST',
           url: `/api/file/filegen/trans/file?keyIds=${info.keyId}&transFileType=PDF`,
           headers,
