@@ -6,8 +6,8 @@
 // through tsx at each start.
 // When the run has a PostgreSQL server (TEST_DATABASE_URL), a template database is prepared there the same way,
 // with a files folder of its own, and every spec's gateway runs on a copy of it (tests/e2e/support/pg-databases.ts)
-// except the few kept on PGlite, which still start from the data directory.
-import { mkdtempSync, rmSync } from 'node:fs';
+// except the few kept on PGlite, which still start from the data directory, made meanwhile.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { systemClock } from '../../gateway/src/clock';
@@ -17,7 +17,12 @@ import { BlobStore } from '../../gateway/src/modules/file/blob-store';
 import { DEFAULT_CJK_FONT } from '../../gateway/src/modules/file/pdf-convert';
 import { storeSeededContents } from '../../gateway/src/modules/file/seeded-contents';
 import { buildGateway } from '../../scripts/gateway-build.mjs';
-import { COMPILED_SERVER_ENV, DATA_TEMPLATE_ENV } from '../e2e/support/gateway-process';
+import {
+  COMPILED_SERVER_ENV,
+  DATA_TEMPLATE_ENV,
+  templateFailedFile,
+  templateReadyFile,
+} from '../e2e/support/gateway-process';
 import {
   createTemplateDatabase,
   databaseName,
@@ -61,15 +66,20 @@ export default async function setup(): Promise<() => Promise<void>> {
   const pgFiles = server ? mkdtempSync(resolve('.tmp', 'e2e-pg-files-')) : '';
   const template = server ? databaseName('tmpl') : '';
   if (server) await dropLeftovers(server);
+  // The data directory tells the gateways waiting for it when it is ready, or why it never will be
+  // (tests/e2e/support/gateway-process.ts). With PostgreSQL only the specs kept on PGlite need it: it is made
+  // while the others run rather than before, since preparing PGlite takes longer than all the rest of the setup.
+  const embedded = pgliteTemplate(dir).then(
+    () => writeFileSync(templateReadyFile(dir), ''),
+    (error: unknown) =>
+      writeFileSync(templateFailedFile(dir), error instanceof Error ? (error.stack ?? '') : String(error)),
+  );
   let compiled: string;
   try {
-    [, , compiled] = await Promise.all([
-      pgliteTemplate(dir),
-      server ? pgTemplate(server, template, pgFiles) : undefined,
-      buildGateway(),
-    ]);
+    [compiled] = await Promise.all([buildGateway(), server ? pgTemplate(server, template, pgFiles) : embedded]);
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    await embedded;
+    removeTemplate(dir);
     if (server) {
       rmSync(pgFiles, { recursive: true, force: true });
       await dropDatabase(server, template);
@@ -84,9 +94,16 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env[PG_TEMPLATE_FILES_ENV] = pgFiles;
   }
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    await embedded;
+    removeTemplate(dir);
     if (!server) return;
     rmSync(pgFiles, { recursive: true, force: true });
     await dropDatabase(server, template);
   };
+}
+
+function removeTemplate(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(templateReadyFile(dir), { force: true });
+  rmSync(templateFailedFile(dir), { force: true });
 }

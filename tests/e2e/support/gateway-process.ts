@@ -4,7 +4,7 @@
 // can be taken in between — neither by another spec's gateway nor by an outgoing connection, whose local
 // port the kernel draws from the same ephemeral range.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,22 @@ export function freePort(): Promise<number> {
  * embedded database.
  */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** Beside the data template once it is ready (the global setup may still be making it when specs start). */
+export const templateReadyFile = (template: string) => `${template}.ready`;
+/** Beside the data template when making it failed, with the error. */
+export const templateFailedFile = (template: string) => `${template}.failed`;
+
+/** Waits until the global setup has finished the data template. */
+async function templateMade(template: string, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (!existsSync(templateReadyFile(template))) {
+    if (existsSync(templateFailedFile(template)))
+      throw new Error(`the data template could not be made:\n${readFileSync(templateFailedFile(template), 'utf8')}`);
+    if (Date.now() > until) throw new Error(`the data template was not made within ${waitMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** The compiled server every spec's gateway runs (built once by the browser tests' global setup). */
 export const COMPILED_SERVER_ENV = 'E2E_COMPILED_SERVER';
 
@@ -117,6 +133,7 @@ export async function startGateway(
       cpSync(pgTemplate.files, join(dataDir, 'files'), { recursive: true });
       ownEnv.DATABASE_URL = await copyTemplate(pgTemplate, database);
     } else if (!env.DATA_DIR && template && existsSync(template)) {
+      await templateMade(template, startMs);
       // The copy carries the template's prepared marker: the gateway does not migrate, seed and vacuum it again.
       cpSync(template, dataDir, { recursive: true });
     }

@@ -5,8 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
 import { type RunningGateway, type StartOptions, startGateway } from './gateway-process';
 
-/** Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output. */
-const START_HOOK_MS = 150_000;
+/**
+ * Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output; and, for a
+ * gateway on PGlite in a run on PostgreSQL, as long again for the data template the global setup is still making.
+ */
+const START_HOOK_MS = 270_000;
 
 /**
  * The budget of a journey: a spec that carries a business, or every screen, through several people's sessions
