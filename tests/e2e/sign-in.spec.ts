@@ -6,7 +6,10 @@ import { useBrowserSuite } from './support/suite';
 import { openMenuArea, openMenuItem } from './support/menu';
 import { shot } from './support/shots';
 
-const suite = useBrowserSuite();
+// On the embedded database (PGlite) even when the run has PostgreSQL for every other spec: `npm start` serves
+// the client from PGlite unless DATABASE_URL is set, and signing in is the first thing everyone does there. This
+// spec is short (the PGlite start costs little here) and walks through login, the menus and the session's end.
+const suite = useBrowserSuite({}, { embedded: true });
 
 const path = () => new URL(suite.page.url()).pathname;
 

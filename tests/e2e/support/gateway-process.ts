@@ -4,7 +4,7 @@
 // can be taken in between — neither by another spec's gateway nor by an outgoing connection, whose local
 // port the kernel draws from the same ephemeral range.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { LISTENING_PREFIX } from '../../../gateway/src/config';
 import type { Database } from '../../../gateway/src/db/database';
 import { gatewayEnv } from '../../../scripts/gateway-build.mjs';
+import { copyTemplate, databaseName, dropDatabase, pgTemplateOfRun } from './pg-databases';
 
 export interface RunningGateway {
   url: string;
@@ -43,8 +44,28 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A migrated, seeded data directory to start from (set by the browser tests' global setup). */
+/**
+ * A migrated, seeded data directory to start from (set by the browser tests' global setup). When the run has a
+ * PostgreSQL template (./pg-databases.ts), a gateway runs on a copy of that instead, unless it asks for the
+ * embedded database.
+ */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+/** Beside the data template once it is ready (the global setup may still be making it when specs start). */
+export const templateReadyFile = (template: string) => `${template}.ready`;
+/** Beside the data template when making it failed, with the error. */
+export const templateFailedFile = (template: string) => `${template}.failed`;
+
+/** Waits until the global setup has finished the data template. */
+async function templateMade(template: string, waitMs: number): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (!existsSync(templateReadyFile(template))) {
+    if (existsSync(templateFailedFile(template)))
+      throw new Error(`the data template could not be made:\n${readFileSync(templateFailedFile(template), 'utf8')}`);
+    if (Date.now() > until) throw new Error(`the data template was not made within ${waitMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** The compiled server every spec's gateway runs (built once by the browser tests' global setup). */
 export const COMPILED_SERVER_ENV = 'E2E_COMPILED_SERVER';
 
@@ -66,38 +87,78 @@ export interface StartOptions {
    * the seeded people to where a spec begins).
    */
   prepare?: (db: Kysely<Database>, where: { filesDir: string }) => Promise<void>;
+  /**
+   * On the embedded database (PGlite, a copy of the data template) even when the run has a PostgreSQL template:
+   * for the spec that shows that what `npm start` runs on a fresh checkout serves the client.
+   */
+  embedded?: boolean;
+}
+
+/**
+ * A file to which each gateway's start (spawn to a healthy answer, in ms) is appended as a JSON line, with the
+ * spec that started it and its database: for measuring where a browser run spends its time. Nothing unless set.
+ */
+export const START_TIMES_ENV = 'E2E_GATEWAY_START_TIMES';
+
+async function noteStart(file: string | undefined, engine: string, ms: number) {
+  if (!file) return;
+  // Only when measuring: the benchmark starts gateways outside Vitest.
+  const { expect } = await import('vitest');
+  const spec = expect.getState().testPath?.split('/').pop() ?? 'other';
+  appendFileSync(file, `${JSON.stringify({ spec, engine, ms: Math.round(ms), at: new Date().toISOString() })}\n`);
 }
 
 const MOVED_CLOCK = fileURLToPath(new URL('./moved-clock.mjs', import.meta.url));
 
 export async function startGateway(
   env: Record<string, string> = {},
-  { startMs = START_MS, compiledServer: given, prepare }: StartOptions = {},
+  { startMs = START_MS, compiledServer: given, prepare, embedded = false }: StartOptions = {},
 ): Promise<RunningGateway> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wsf-e2e-'));
   const template = process.env[DATA_TEMPLATE_ENV];
-  // The copy carries the template's prepared marker: the gateway does not migrate, seed and vacuum it again.
-  if (!env.DATA_DIR && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
-  if (prepare) {
-    if (env.DATA_DIR || !template)
-      throw new Error('prepare works on a copy of the data template the global setup made');
-    // Loaded only here: the benchmark's and the other specs' gateways need no database of their own.
-    const { openDatabase } = await import('../../../gateway/src/db/database');
-    const { appExtensions } = await import('../../../gateway/src/app-extensions');
-    const { bindExtensions } = await import('../../../gateway/src/stage/extensions');
-    const { db } = await openDatabase({ dataDir });
-    // The walks move businesses through the aggregate, which reads the rules an app's extensions carry.
-    bindExtensions(db, appExtensions());
-    try {
-      await prepare(db, { filesDir: env.FILES_DIR ?? join(dataDir, 'files') });
-    } finally {
-      await db.destroy();
+  // On the run's PostgreSQL server unless the caller chose a database (or the embedded one) itself.
+  const pgTemplate = env.DATA_DIR || env.DATABASE_URL || embedded ? null : pgTemplateOfRun();
+  const database = pgTemplate ? databaseName('spec') : null;
+  const ownEnv: Record<string, string> = {};
+  let removed = false;
+  const removeData = async () => {
+    if (removed) return;
+    removed = true;
+    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    if (pgTemplate && database) await dropDatabase(pgTemplate.server, database);
+  };
+  try {
+    if (pgTemplate && database) {
+      // The data directory holds only the files folder: the template's documents, which its rows name.
+      cpSync(pgTemplate.files, join(dataDir, 'files'), { recursive: true });
+      ownEnv.DATABASE_URL = await copyTemplate(pgTemplate, database);
+    } else if (!env.DATA_DIR && template && existsSync(template)) {
+      await templateMade(template, startMs);
+      // The copy carries the template's prepared marker: the gateway does not migrate, seed and vacuum it again.
+      cpSync(template, dataDir, { recursive: true });
     }
+    if (prepare) {
+      if (env.DATA_DIR || env.DATABASE_URL || !(template || pgTemplate))
+        throw new Error('prepare works on a copy of the data template the global setup made');
+      // Loaded only here: the benchmark's and the other specs' gateways need no database of their own.
+      const { openDatabase } = await import('../../../gateway/src/db/database');
+      const { appExtensions } = await import('../../../gateway/src/app-extensions');
+      const { bindExtensions } = await import('../../../gateway/src/stage/extensions');
+      const { db } = await openDatabase(ownEnv.DATABASE_URL ? { url: ownEnv.DATABASE_URL } : { dataDir });
+      // The walks move businesses through the aggregate, which reads the rules an app's extensions carry.
+      bindExtensions(db, appExtensions());
+      try {
+        await prepare(db, { filesDir: env.FILES_DIR ?? join(dataDir, 'files') });
+      } finally {
+        await db.destroy();
+      }
+    }
+  } catch (error) {
+    await removeData();
+    throw error;
   }
   const compiledServer = given ?? (process.env[COMPILED_SERVER_ENV] || undefined);
-  const removeData = () => {
-    if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-  };
+  const engine = env.DATABASE_URL || ownEnv.DATABASE_URL ? 'postgres' : 'pglite';
 
   /** The gateway process on the data directory, its clock `clockOffsetMs` ahead; listening when it resolves. */
   async function launch(clockOffsetMs: number) {
@@ -111,12 +172,14 @@ export async function startGateway(
         STATIC_DIR: 'dist',
         LOG_LEVEL: 'warn',
         ...env,
+        ...ownEnv,
         ...(clockOffsetMs ? { E2E_CLOCK_OFFSET_MS: String(clockOffsetMs) } : {}),
         PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const spawnedAt = performance.now();
 
     // Everything the gateway prints is passed on as before, and its tail kept for a failed start.
     let output = '';
@@ -158,10 +221,11 @@ export async function startGateway(
       await Promise.race([listening, timeout]);
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (!res.ok) throw new Error(`the gateway's /api/health answered ${res.status}`);
+      await noteStart(process.env[START_TIMES_ENV], engine, performance.now() - spawnedAt);
     } catch (error) {
       child.kill('SIGKILL');
       await exited;
-      removeData();
+      await removeData();
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`${reason}; its output:\n${output || '(none)'}`);
     } finally {
@@ -186,10 +250,11 @@ export async function startGateway(
     dataDir,
     pid: current.child.pid!,
     async stop() {
-      // A gateway on a data directory of its own is thrown away with it: closing its database first (a PGlite
-      // checkpoint, seconds on a busy machine at the end of every spec) would write what nobody reads again.
+      // A gateway on a data directory (or a database) of its own is thrown away with it: closing its database
+      // first (a PGlite checkpoint, seconds on a busy machine at the end of every spec) would write what nobody
+      // reads again. A PostgreSQL database is dropped with its sessions.
       await end(current, env.DATA_DIR ? 'SIGTERM' : 'SIGKILL');
-      removeData();
+      await removeData();
     },
     async restart({ clockOffsetMs }) {
       // The data is kept: the database closed as a stopped server closes it.

@@ -3,10 +3,13 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser } from './browser';
-import { startGateway, type RunningGateway } from './gateway-process';
+import { type RunningGateway, type StartOptions, startGateway } from './gateway-process';
 
-/** Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output. */
-const START_HOOK_MS = 150_000;
+/**
+ * Longer than the gateway's own start deadline, so that a slow start fails with the gateway's output; and, for a
+ * gateway on PGlite in a run on PostgreSQL, as long again for the data template the global setup is still making.
+ */
+const START_HOOK_MS = 270_000;
 
 /**
  * The budget of a journey: a spec that carries a business, or every screen, through several people's sessions
@@ -26,10 +29,11 @@ export interface BrowserSuite {
   page: Page;
 }
 
-export function useBrowserSuite(contextOptions: BrowserContextOptions = {}): BrowserSuite {
+/** `gateway`: how its gateway starts (on the embedded database, say, when the run has a PostgreSQL one). */
+export function useBrowserSuite(contextOptions: BrowserContextOptions = {}, gateway: StartOptions = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    [suite.gateway, suite.browser] = await Promise.all([startGateway(), launchBrowser()]);
+    [suite.gateway, suite.browser] = await Promise.all([startGateway({}, gateway), launchBrowser()]);
   }, START_HOOK_MS);
   afterAll(async () => {
     await suite.browser?.close();
