@@ -85,7 +85,7 @@ else {
   requestAnimationFrame(() => setTimeout(fetchApp));
   document.addEventListener('visibilitychange', startApp, { once: true });
   setTimeout(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(startApp, { timeout: 1000 });
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(startApp, { timeout: 1000 });
     else startApp();
   }, START_IDLE_MS);
 }
