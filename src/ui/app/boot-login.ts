@@ -89,3 +89,6 @@ else {
     else startApp();
   }, START_IDLE_MS);
 }
+
+// A module, as login.html loads it (type="module"), with nothing to export.
+export {};
