@@ -70,7 +70,9 @@ function precompressed(): Plugin {
  * fetched and run: on a phone that is a second wave of requests after the longest wait of the page. Preloaded,
  * they come in while the entry does. A signed-in reload fetches them too (some 20 KB), without running them.
  * login.html, the login page's own document, draws its form before any script: there the entry's script and
- * every preload wait in <template id="app">, which src/ui/app/boot-login.ts makes live once the form is drawn.
+ * every preload wait in <template id="app">, which src/ui/app/boot-login.ts makes live: the preloads once the
+ * form is drawn (the entry's own among them, so that its bytes come in then too), the script once the form is
+ * used or the page has been idle a while.
  */
 function preloadLogin(): Plugin {
   const loginScreen = '/src/ui/screens/login/login-screen.tsx';
@@ -109,7 +111,7 @@ function preloadLogin(): Plugin {
             injectTo: 'head' as const,
           }));
         }
-        const preloads = [...loaded, ...wanted].filter((name) => name !== entry.fileName);
+        const preloads = [...loaded, ...wanted];
         const held = [
           ...preloads.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
           `<script type="module" crossorigin src="/${entry.fileName}"></script>`,

@@ -131,6 +131,23 @@ describe('accessibility', () => {
     expect(await ruleFailures(page, 'aria-hidden-focus')).toEqual([]);
   });
 
+  // At desktop width the menu is inline beside the screen; its arrow keys are the sidebar's own (sidebar.tsx),
+  // without the focus manager's sentinels at its ends.
+  it('the first screen at desktop width has no focusable element hidden from assistive technology', async () => {
+    const page = suite.page;
+    await signInThroughForm(page, suite.gateway.url, 'admin', 'Admin@2026');
+    await settled(page);
+    expect(await ruleFailures(page, 'aria-hidden-focus')).toEqual([]);
+    const items = page.getByRole('navigation', { name: '主菜单' }).locator('.fui-NavDrawerBody button');
+    await items.first().focus();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(await items.nth(1).textContent());
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(await items.last().textContent());
+  });
+
   it(
     'no screen of the menu has a serious or critical violation, and no list hides a scrollbar',
     journey(50),

@@ -21,6 +21,7 @@ import {
   NavSubItemGroup,
   Text,
   tokens,
+  useFocusFinders,
   useNavContext_unstable,
 } from '@fluentui/react-components';
 import { useSelector } from '@xstate/react';
@@ -33,6 +34,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type KeyboardEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -224,8 +226,39 @@ export interface SidebarProps {
   onClose: () => void;
 }
 
+/**
+ * Up and down arrows (and Home, End) move between the menu's items, round at the ends. Fluent's drawer body
+ * does it with its focus manager's arrow group, which keeps two focusable sentinels, hidden from assistive
+ * technology, at the group's ends to steer Tab into and out of it: an audit finds focusable content hidden from
+ * assistive technology on every page that shows the inline menu. The group is left out (the body's
+ * `data-tabster` taken away) and the arrows handled here; every item stays in the tab order, as in Fluent's
+ * tabbable nav.
+ */
+function useMenuArrows() {
+  const { findFirstFocusable, findLastFocusable, findNextFocusable, findPrevFocusable } = useFocusFinders();
+  return useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const container = event.currentTarget;
+      const current = event.target instanceof HTMLElement ? event.target : null;
+      let next: HTMLElement | null | undefined;
+      if (event.key === 'ArrowDown')
+        next = (current && findNextFocusable(current, { container })) || findFirstFocusable(container);
+      else if (event.key === 'ArrowUp')
+        next = (current && findPrevFocusable(current, { container })) || findLastFocusable(container);
+      else if (event.key === 'Home') next = findFirstFocusable(container);
+      else if (event.key === 'End') next = findLastFocusable(container);
+      else return;
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    },
+    [findFirstFocusable, findLastFocusable, findNextFocusable, findPrevFocusable],
+  );
+}
+
 export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarProps) {
   const styles = useStyles();
+  const menuArrows = useMenuArrows();
   const { items, position, navigator, navigate, openPage } = useMenuPlace();
   const currentArea = useSyncExternalStore(position.subscribe, () => position.get().area);
   // The open area follows the current page (arriving from a tag, the search, a link), and the user may
@@ -314,7 +347,9 @@ export const Sidebar = memo(function Sidebar({ mode, open, onClose }: SidebarPro
             {GROUP_COMPANY_NAME}
           </Text>
         </NavDrawerHeader>
-        <NavDrawerBody>{entries}</NavDrawerBody>
+        <NavDrawerBody data-tabster={undefined} onKeyDown={menuArrows}>
+          {entries}
+        </NavDrawerBody>
       </NavDrawer>
     </>
   );

@@ -115,7 +115,9 @@ export function LoginScreen() {
         </Button>
         <Text align="center">
           还没有账号？
-          <RouteLink to="/register">供应商注册</RouteLink>
+          <RouteLink to="/register" inline>
+            供应商注册
+          </RouteLink>
         </Text>
       </form>
     </main>
