@@ -6,6 +6,7 @@ import { LISTENING_PREFIX, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { prepareDatabase, takePreparedMarker } from './db/prepare';
 import { collectWhenIdle } from './idle-collect';
+import { stopDocumentRenderers } from './documents/render-document';
 
 const config = loadConfig();
 // The one clock of this process: the demo seed dates from it, and every rule of the app reads it.
@@ -40,6 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app
       .close()
       .then(() => db.destroy())
+      .then(() => stopDocumentRenderers())
       .then(
         () => process.exit(0),
         (error: unknown) => {

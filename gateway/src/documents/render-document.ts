@@ -102,6 +102,8 @@ interface KeptChild {
 }
 
 const children = new Set<KeptChild>();
+/** Every child not yet exited, the stopped ones included (a kill is not an exit). */
+const living = new Set<ChildProcess>();
 const waiting: Waiting[] = [];
 let batches = 0;
 
@@ -135,6 +137,8 @@ function startChild(): KeptChild {
     idle: null,
   };
   children.add(child);
+  living.add(child.process);
+  child.process.once('exit', () => living.delete(child.process));
   const gone = () => {
     if (!children.delete(child)) return;
     if (child.idle) clearTimeout(child.idle);
@@ -192,4 +196,21 @@ function stop(child: KeptChild): void {
   children.delete(child);
   if (child.idle) clearTimeout(child.idle);
   dispatch();
+}
+
+/**
+ * Ends every child and waits until each has exited: a gateway that stops (Ctrl-C on npm start) leaves no renderer
+ * behind it. An idle child would end by itself once its parent is gone, but only after the parent has.
+ */
+export async function stopDocumentRenderers(): Promise<void> {
+  await Promise.all(
+    [...living].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          if (child.exitCode !== null || child.signalCode !== null) resolve();
+          else child.kill('SIGKILL');
+        }),
+    ),
+  );
 }
