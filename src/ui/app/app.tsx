@@ -1,7 +1,7 @@
 // The composition root: builds the container, starts the session flow, wires the gateway's expired-session
 // signal and navigation side effects (title, cancelling pending requests), and renders the router.
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
+import { lazy, StrictMode, Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createActor } from 'xstate';
 import { BrowserWindowId } from '../../application/ports/browser.port';
@@ -36,19 +36,10 @@ import { createRouter, preloadShell } from './router';
 import { ServicesContext, type Services } from './services';
 import { ToastNotifier } from './toast-notifier';
 
-/** What the app is made of, put together before its first render (compose). */
-export type Composition = Awaited<ReturnType<typeof compose>>;
-
-/**
- * Builds the container, the session and the router, with `pause` between them: each is some tens of
- * milliseconds on a phone, and the page stays responsive between them (the user may be typing in the form
- * login.html draws).
- */
-export async function compose(pause: () => Promise<void>) {
+function compose() {
   const notifier = new ToastNotifier();
   const loading = new LoadingCounter();
   const container = createContainer({ notifier, loading });
-  await pause();
   const store = container.get(SessionStoreId);
   const browser = container.get(BrowserWindowId);
   const requests = container.get(RequestControlId);
@@ -92,7 +83,6 @@ export async function compose(pause: () => Promise<void>) {
     wasReady = s.matches('ready');
   });
 
-  await pause();
   const router = createRouter(features);
   tags.on('navigate', ({ to }) => void router.navigate(to));
   // SPEC §2.3: on each navigation the title is set and pending requests are cancelled. A router
@@ -183,8 +173,8 @@ function Toasts({ notifier }: { notifier: ToastNotifier }) {
   ) : null;
 }
 
-export function App({ composition }: { composition: Composition }) {
-  const { services, router, notifier, loading } = composition;
+export function App() {
+  const [{ services, router, notifier, loading }] = useState(compose);
   return (
     <StrictMode>
       <FluentProvider theme={webLightTheme} style={{ height: '100%' }}>
