@@ -5,7 +5,7 @@
 // name what the sources find — every module's routes, the migrations, the seeds, the database thread and the
 // holiday calendar — so a fresh data directory is migrated, seeded and served from it.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_NODE } from '../../scripts/runtime.mjs';
@@ -18,14 +18,29 @@ import { databasesUnderTest } from './testing/test-gateway';
 // Generous: a first start migrates and seeds, and on a loaded two-core machine that has taken minutes.
 const START_MS = 300_000;
 
-const alive = (pid: number) => {
+/**
+ * Whether a process still runs: one that has ended but that nobody has reaped yet (a zombie: its parent ended
+ * first, and this machine's first process does not reap what it inherits) holds nothing and runs nothing.
+ */
+const running = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
 };
+
+/** The processes of `tree` still running, once they have had `ms` to finish ending. */
+async function stillRunning(tree: TreeProcess[], ms = 5000) {
+  const until = Date.now() + ms;
+  let left = tree.filter((p) => running(p.pid));
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = left.filter((p) => running(p.pid));
+  }
+  return left;
+}
 
 async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/authcenter/login`, {
@@ -121,7 +136,7 @@ describe.each(databasesUnderTest())('npm start on $name', ({ databaseUrl }) => {
       expect(await menuCode(first!.url, token)).toBe(0);
       // npm passes Ctrl-C on and returns once the gateway has closed its database and exited.
       expect(await first!.ctrlC()).toEqual({ code: 0, signal: null });
-      expect(tree.filter((p) => alive(p.pid))).toEqual([]);
+      expect(await stillRunning(tree)).toEqual([]);
       // PostgreSQL keeps what was committed however a gateway ends; PGlite's data directory is whole only when
       // the gateway closed it: the session the first start wrote is read by the second.
       if (databaseUrl) return;
