@@ -7,12 +7,9 @@ import { stateLabel } from '../../../src/domain/financing/lifecycle';
 import type { StateKey } from '../../../src/domain/financing/lifecycle';
 import type { Stage } from '../../../src/domain/financing/stages';
 import { type TodoTab, waitingMinutes } from '../../../src/domain/financing/review-queue';
-import { type BusinessRow, recordOf, toBusinessRow } from '../modules/business/aggregate';
-import { offeredFor } from '../modules/business/facts';
-import { withinScope } from '../resource/resource-repository';
 import type { Extensions } from './extensions';
-import { fixedScopeOf } from './stage-scope';
 import { wireFen } from './stage-money';
+import { waitingBusinesses } from './stage-records';
 import { registerTodoSource } from './stage-todos';
 
 export interface OfferedTodo {
@@ -31,30 +28,16 @@ export interface OfferedTodo {
 /** Registers the to-do: the person's businesses (in their data scope) in those states where the table offers it. */
 export function registerOfferedTodo(x: Extensions, def: OfferedTodo): void {
   registerTodoSource(x, def.tab, def.name, async (db, tenantId, actor, now, limit) => {
-    const rows = await withinScope(
-      db
-        .selectFrom('financing_business as b')
-        .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
-        .selectAll('b')
-        .select('s.org_name as supplier_name')
-        .where('b.tenant_id', '=', tenantId)
-        .where('b.deleted', '=', false)
-        .where('b.state', 'in', [...def.states]),
-      'b',
-      fixedScopeOf(actor),
-    )
-      .orderBy('b.updated_at')
-      .limit(limit ?? 200)
-      .execute();
-    const businesses = rows.map((r) => toBusinessRow(r as never));
-    const offered = await offeredFor(db, tenantId, businesses.map(recordOf), actor, now);
-    return rows.flatMap((r, i) => {
-      const b = businesses[i] as BusinessRow;
-      if (!offered[i]?.includes(def.action)) return [];
+    const waiting = await waitingBusinesses(db, tenantId, actor, def.states, now, {
+      limit: limit ?? 200,
+      oldest: true,
+    });
+    return waiting.flatMap(({ business: b, supplierName, actions }) => {
+      if (!actions.includes(def.action)) return [];
       return [
         {
           ...{ itemType: def.tab, itemTypeLabel: def.label, businessId: b.keyId, businessNo: b.businessNo },
-          ...{ supplierName: String(r.supplier_name ?? ''), amount: wireFen(b.approvedAmount ?? b.applyAmount) },
+          ...{ supplierName, amount: wireFen(b.approvedAmount ?? b.applyAmount) },
           ...{ stage: def.stage, state: b.state, stateLabel: stateLabel(b.state), level: null, levels: null },
           ...{ arrivedAt: b.updatedAt, waitingMinutes: waitingMinutes(b.updatedAt, now), overdue: false },
           link: def.link(b.keyId),
