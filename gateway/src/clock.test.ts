@@ -2,12 +2,8 @@
 // gateway's `systemClock`, the client's Clock port), never on a wall-clock read of their own — so a test, the
 // demo or the daily job's command that moves the app's clock moves all of it. Production code in gateway/src and
 // src reads the wall clock only in the two clock modules; tests, test support and seeds may read it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { linesWhere, productionFiles } from './testing/production-lines';
 
 /** The two modules that read the wall clock on everyone's behalf. */
 const CLOCK_MODULES = new Set(['gateway/src/clock.ts', 'src/adapters/browser/browser-clock.adapter.ts']);
@@ -19,20 +15,6 @@ function readsWallClock(line: string): boolean {
   const code = line.trim();
   if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return false;
   return WALL_CLOCK.test(code);
-}
-
-function isProduction(path: string): boolean {
-  const name = path.split('/').pop() ?? '';
-  if (/\.(test|spec)\.tsx?$/.test(name)) return false;
-  if (path.startsWith('gateway/src/testing/')) return false;
-  if (path.startsWith('gateway/src/db/seed/') || name === 'seed.ts' || name.endsWith('.seed.ts')) return false;
-  return !CLOCK_MODULES.has(path);
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|mts)$/.test(e.name) && !e.name.endsWith('.d.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'));
 }
 
 describe('one clock', () => {
@@ -48,15 +30,11 @@ describe('one clock', () => {
   });
 
   it('finds no wall-clock read in production code outside the clock modules', () => {
-    const files = [...sources('gateway/src'), ...sources('src')].filter(isProduction);
+    const files = productionFiles(CLOCK_MODULES);
     // The scan saw the code it guards (a wrong root would pass on nothing).
     expect(files.length).toBeGreaterThan(500);
     expect(files).toContain('gateway/src/modules/operation-log/repository.ts');
-    const reads = files.flatMap((path) =>
-      readFileSync(join(ROOT, path), 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (readsWallClock(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    const reads = linesWhere(files, readsWallClock);
     expect(reads).toEqual([]);
   });
 });

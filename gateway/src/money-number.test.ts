@@ -2,12 +2,8 @@
 // src/domain/decimal/wire-fen.ts (`fenToWire`, the kit's `wireFen`): never `Number()` on an amount, which would
 // round past 2^53 分 silently and lets a float into a sum. Production code in gateway/src and src applies
 // `Number(` to nothing whose text reads as money; tests, test support and seeds may.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { linesWhere, productionFiles } from './testing/production-lines';
 
 /** The one module where 分 meet the wire's number, with the range check that makes it exact. */
 const WIRE_MODULE = 'src/domain/decimal/wire-fen.ts';
@@ -38,20 +34,6 @@ function numbersMoney(line: string): boolean {
   return numberArguments(code).some((arg) => MONEY.test(arg));
 }
 
-function isProduction(path: string): boolean {
-  const name = path.split('/').pop() ?? '';
-  if (/\.(test|spec)\.tsx?$/.test(name)) return false;
-  if (path.startsWith('gateway/src/testing/')) return false;
-  if (path.startsWith('gateway/src/db/seed/') || name === 'seed.ts' || name.endsWith('.seed.ts')) return false;
-  return path !== WIRE_MODULE;
-}
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|mts)$/.test(e.name) && !e.name.endsWith('.d.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)).split(sep).join('/'));
-}
-
 describe('money is never Number()', () => {
   it('knows Number() on an amount when it sees one, and a count, a day or a comment when it does not', () => {
     expect(numbersMoney('      financeAmount: Number(l.financeAmount),')).toBe(true);
@@ -67,15 +49,11 @@ describe('money is never Number()', () => {
   });
 
   it('finds no Number() on money in production code outside the wire module', () => {
-    const files = [...sources('gateway/src'), ...sources('src')].filter(isProduction);
+    const files = productionFiles(new Set([WIRE_MODULE]));
     // The scan saw the code it guards (a wrong root would pass on nothing).
     expect(files.length).toBeGreaterThan(500);
     expect(files).toContain('gateway/src/modules/financing-application/store.ts');
-    const found = files.flatMap((path) =>
-      readFileSync(join(ROOT, path), 'utf8')
-        .split('\n')
-        .flatMap((line, i) => (numbersMoney(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    const found = linesWhere(files, numbersMoney);
     expect(found).toEqual([]);
   });
 });
