@@ -12,7 +12,8 @@ import { PROJECT_NODE } from '../../scripts/runtime.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processTree, type TreeProcess } from '../../scripts/process-tree.mjs';
 import { type NpmStarted, npmStart } from '../../tests/support/npm-start';
-import { copyPgTemplate, PG_TEMPLATE_SCHEMA, runStatement, withDatabase } from './testing/pglite-template';
+import { runStatements, withDatabase } from './testing/pg-server';
+import { copyPgTemplate, PG_TEMPLATE_SCHEMA } from './testing/pglite-template';
 import { databasesUnderTest } from './testing/test-gateway';
 
 // Generous: a first start migrates and seeds, and on a loaded two-core machine that has taken minutes.
@@ -73,7 +74,7 @@ describe.each(databasesUnderTest())('npm start on $name', ({ databaseUrl }) => {
       // A copy of the run's migrated, seeded database when there is one (its tables in a schema of their own),
       // else an empty database that the start migrates and seeds.
       const copy = await copyPgTemplate(databaseUrl, database);
-      if (!copy) await runStatement(databaseUrl, `create database ${database}`);
+      if (!copy) await runStatements(databaseUrl, `create database ${database}`);
       env.DATABASE_URL = copy
         ? `${copy}?options=${encodeURIComponent(`-c search_path=${PG_TEMPLATE_SCHEMA}`)}`
         : withDatabase(databaseUrl, database);
@@ -87,7 +88,7 @@ describe.each(databasesUnderTest())('npm start on $name', ({ databaseUrl }) => {
   afterAll(async () => {
     await first?.ctrlC();
     await again?.ctrlC();
-    if (databaseUrl) await runStatement(databaseUrl, `drop database if exists ${database} with (force)`);
+    if (databaseUrl) await runStatements(databaseUrl, `drop database if exists ${database} with (force)`);
     rmSync(work, { recursive: true, force: true });
   }, 60_000);
 

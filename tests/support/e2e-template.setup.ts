@@ -31,8 +31,8 @@ import {
   PG_SERVER_ENV,
   PG_TEMPLATE_ENV,
   PG_TEMPLATE_FILES_ENV,
-  withDatabase,
 } from '../e2e/support/pg-databases';
+import { withDatabase } from '../../gateway/src/testing/pg-server';
 
 async function pgliteTemplate(dir: string): Promise<void> {
   const { db, kind } = await openDatabase({ dataDir: dir });

@@ -7,13 +7,13 @@ import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   PG_TEMPLATE_ENV,
-  runStatement,
   SEEDED_AT_ENV,
   TEMPLATE_ENV,
   TEMPLATE_FILES_ENV,
   writePgTemplate,
   writeTemplate,
 } from '../../gateway/src/testing/pglite-template';
+import { runStatements } from '../../gateway/src/testing/pg-server';
 
 export default async function setup(): Promise<() => Promise<void>> {
   const made = process.env[TEMPLATE_ENV];
@@ -37,6 +37,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     rmSync(path, { force: true });
     rmSync(files, { recursive: true, force: true });
-    if (url) await runStatement(url, `drop database if exists ${pgTemplate} with (force)`);
+    if (url) await runStatements(url, `drop database if exists ${pgTemplate} with (force)`);
   };
 }

@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
+import { runStatements, withDatabase } from './pg-server';
 import { changeSourceOf } from '../db/engine';
 import { type Database, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -90,22 +90,6 @@ export const PG_TEMPLATE_ENV = 'GATEWAY_TEST_PG_TEMPLATE';
 export const PG_TEMPLATE_SCHEMA = 'gw';
 
 /** The same server address naming another database. */
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-export async function runStatement(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A test's database is thrown away when its file ends, so its commits need not wait for the disk: with
  * synchronous_commit off PostgreSQL answers a COMMIT once it is in its log's buffer, not once flushed (about
@@ -119,11 +103,11 @@ function commitsWithoutFlush(database: string): string {
 
 /** Migrates and seeds a new database `name` on the server of `url`, to be copied by each test file. */
 export async function writePgTemplate(url: string, name: string, filesDir: string, now: Date): Promise<void> {
-  await runStatement(url, `drop database if exists ${name} with (force)`);
-  await runStatement(url, `create database ${name}`);
-  await runStatement(url, commitsWithoutFlush(name));
+  await runStatements(url, `drop database if exists ${name} with (force)`);
+  await runStatements(url, `create database ${name}`);
+  await runStatements(url, commitsWithoutFlush(name));
   const templateUrl = withDatabase(url, name);
-  await runStatement(templateUrl, `create schema ${PG_TEMPLATE_SCHEMA}`);
+  await runStatements(templateUrl, `create schema ${PG_TEMPLATE_SCHEMA}`);
   const { db } = await openDatabase({ url: templateUrl, schema: PG_TEMPLATE_SCHEMA });
   try {
     await migrate(db);
@@ -143,8 +127,8 @@ export async function copyPgTemplate(url: string, name: string): Promise<string 
   if (!template) return null;
   for (let attempt = 0; ; attempt++) {
     try {
-      await runStatement(url, `create database ${name} template ${template}`);
-      await runStatement(url, commitsWithoutFlush(name));
+      await runStatements(url, `create database ${name} template ${template}`);
+      await runStatements(url, commitsWithoutFlush(name));
       return withDatabase(url, name);
     } catch (error) {
       const busy = (error as { code?: string }).code === '55006';

@@ -7,7 +7,7 @@
 // Every name carries the second it was made at and the process that made it: parallel runs (another checkout, a
 // merge being tried) never take each other's, and a run that died before its teardown leaves databases a later
 // run recognises by their age and drops.
-import pg from 'pg';
+import { runStatements, withDatabase } from '../../../gateway/src/testing/pg-server';
 
 /** The server the template lives on, as TEST_DATABASE_URL names it (set by the global setup). */
 export const PG_SERVER_ENV = 'E2E_PG_SERVER';
@@ -40,25 +40,6 @@ let made = 0;
 export function databaseName(kind: 'tmpl' | 'spec'): string {
   made += 1;
   return `${PREFIX}${kind}_${Math.floor(Date.now() / 1000)}_${process.pid}_${made}`;
-}
-
-/** The same server address naming another database. */
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-export async function runStatements(url: string, ...statements: string[]): Promise<Array<Record<string, unknown>>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    let rows: Array<Record<string, unknown>> = [];
-    for (const statement of statements) rows = (await client.query(statement)).rows;
-    return rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**
