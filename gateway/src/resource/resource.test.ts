@@ -20,7 +20,7 @@ import {
   normalizeForm,
   searchFields,
 } from '../../../src/domain/resource/resource';
-import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
+import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
 import {
   createTestGateway,
   databasesUnderTest,
@@ -29,6 +29,7 @@ import {
   type TestGateway,
   callerOf,
 } from '../testing/test-gateway';
+import { insertUsers } from '../testing/test-users';
 
 const modules = import.meta.glob<Record<string, unknown>>('../../../src/domain/**/*.resource.ts', { eager: true });
 const isDef = (value: unknown): value is ResourceDef =>
@@ -66,7 +67,6 @@ describe.each(databasesUnderTest())('every plain resource on $name', ({ database
     admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
     // A reader: every resource's menu, no operation code.
-    const now = new Date();
     const roleId = '1200000000000000971';
     await gw.db
       .insertInto('role')
@@ -77,22 +77,7 @@ describe.each(databasesUnderTest())('every plain resource on $name', ({ database
       .values(DEFINITIONS.map((d) => ({ role_id: roleId, menu_id: normalizeMenuPath(d.menuPath) })))
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: '1300000000000000971',
-        tenant_id: DEMO_TENANT_ID,
-        user_name: 'kit.reader',
-        nick_name: '只读',
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, { user_id: '1300000000000000971', user_name: 'kit.reader', nick_name: '只读' });
     await gw.db.insertInto('user_role').values({ user_id: '1300000000000000971', role_id: roleId }).execute();
     await issueToken(gw.db, { userName: 'kit.reader', token: 'kit-reader-token' });
     viewer = { authorization: 'Bearer kit-reader-token' };

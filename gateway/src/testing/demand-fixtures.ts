@@ -4,6 +4,7 @@ import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
 import type { Database } from '../db/database';
 import type { Kysely } from 'kysely';
 import { newId } from '../ids';
+import { userRow } from './test-users';
 
 type TestGateway = { db: Kysely<Database> };
 
@@ -76,19 +77,7 @@ export async function ensureReviewers(gw: TestGateway) {
     const userId = `13000000000000009${80 + i}`;
     await gw.db
       .insertInto('app_user')
-      .values({
-        user_id: userId,
-        tenant_id: DEMO_TENANT_ID,
-        user_name: `fixture.${code.toLowerCase()}`,
-        nick_name: code,
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
+      .values(userRow({ user_id: userId, user_name: `fixture.${code.toLowerCase()}`, nick_name: code }, now))
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     await gw.db

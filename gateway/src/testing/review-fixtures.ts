@@ -7,6 +7,7 @@ import { menuIdForPath } from '../../../src/domain/menu/menu';
 import type { Database } from '../db/database';
 import { DEMO_TENANT_ID, DemoOrg } from '../db/seed/demo-seed';
 import { newId } from '../ids';
+import { insertUsers } from './test-users';
 import { type Actor, createBusiness, systemActor } from '../modules/business/aggregate';
 
 /** The pages a reviewer works on, with their codes. */
@@ -69,23 +70,8 @@ export async function ensureUser(
   const now = new Date();
   const userId = found?.user_id ?? newId(now);
   if (!found) {
-    await db
-      .insertInto('app_user')
-      .values({
-        user_id: userId,
-        tenant_id: tenantId,
-        user_name: userName,
-        nick_name: nickName,
-        organization_id: orgId,
-        user_type: 'STAFF',
-        mobile: null,
-        // Tests sign these people in with issued tokens, never a password.
-        password_hash: '!',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const user = { user_id: userId, user_name: userName, nick_name: nickName };
+    await insertUsers(db, { ...user, tenant_id: tenantId, organization_id: orgId });
   }
   await db
     .insertInto('user_role')

@@ -6,7 +6,7 @@ import { PatternMessage } from '../../../../src/domain/patterns/pattern-check';
 import { isResidentId } from '../../../../src/domain/patterns/resident-id';
 import { isUnifiedSocialCreditCode } from '../../../../src/domain/patterns/social-credit-code';
 import { CERTIFICATION_SEED_COUNT, demoResidentId } from '../../db/seed/certification.seed';
-import { DEMO_TENANT_ID, DemoOrg } from '../../db/seed/demo-seed';
+import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { demoCreditCode } from '../../db/seed/organization-seed';
 import {
   createTestGateway,
@@ -15,6 +15,7 @@ import {
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { insertUsers } from '../../testing/test-users';
 
 // The day the rules judge against: the run's own, which the moved-clock run moves.
 const TODAY = new Date();
@@ -43,7 +44,6 @@ describe.each(databasesUnderTest())('证书管理, 企业认证, 个人认证 on
   const userWith = async (n: number, grants: Array<[string, string[]]>) => {
     const roleId = `12000000000000009${n}`;
     const userId = `13000000000000009${n}`;
-    const now = new Date();
     await gw.db
       .insertInto('role')
       .values({ role_id: roleId, tenant_id: DEMO_TENANT_ID, role_code: `CERT_${n}`, role_name: `认证${n}` })
@@ -56,22 +56,7 @@ describe.each(databasesUnderTest())('证书管理, 企业认证, 个人认证 on
       codes.map((op) => ({ role_id: roleId, menu_id: menu, operation_code: op })),
     );
     if (ops.length) await gw.db.insertInto('role_menu_operation').values(ops).execute();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: userId,
-        tenant_id: DEMO_TENANT_ID,
-        user_name: `cert.${n}`,
-        nick_name: `认证${n}`,
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, { user_id: userId, user_name: `cert.${n}`, nick_name: `认证${n}` });
     await gw.db.insertInto('user_role').values({ user_id: userId, role_id: roleId }).execute();
     await issueToken(gw.db, { userName: `cert.${n}`, token: `cert-${n}-token` });
     return { authorization: `Bearer cert-${n}-token` };

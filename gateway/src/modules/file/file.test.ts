@@ -15,6 +15,7 @@ import { type BuildAppOptions, buildApp } from '../../app';
 import { NAME_INVALID } from './file-names';
 import { decodeText, PdfMessage } from './pdf-convert';
 import { FileMessage } from './routes';
+import { insertUsers } from '../../testing/test-users';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -88,23 +89,13 @@ describe.each(databasesUnderTest())('the file service on $name', ({ databaseUrl 
         sort_no: 0,
       })
       .execute();
-    const now = new Date();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: 'user-other',
-        tenant_id: 'tenant-other',
-        user_name: 'other_admin',
-        nick_name: '他人',
-        organization_id: 'org-other',
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'x',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, {
+      user_id: 'user-other',
+      tenant_id: 'tenant-other',
+      user_name: 'other_admin',
+      nick_name: '他人',
+      organization_id: 'org-other',
+    });
     await issueToken(gw.db, { userName: 'other_admin', token: other.authorization.slice(7) });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import {
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { insertUsers } from '../../testing/test-users';
 
 type Headers = Record<string, string>;
 
@@ -118,7 +119,6 @@ describe.each(databasesUnderTest())('操作日志 names its records on $name', (
   });
 
   it('answers a transition with the account number masked to a user who may only freeze', async () => {
-    const now = new Date();
     const roleId = '1200000000000000981';
     await gw.db
       .insertInto('role')
@@ -130,22 +130,7 @@ describe.each(databasesUnderTest())('操作日志 names its records on $name', (
       .insertInto('role_menu_operation')
       .values({ role_id: roleId, menu_id: menuId, operation_code: 'lock' })
       .execute();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: '1300000000000000981',
-        tenant_id: DEMO_TENANT_ID,
-        user_name: 'lock.only',
-        nick_name: '冻结员',
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, { user_id: '1300000000000000981', user_name: 'lock.only', nick_name: '冻结员' });
     await gw.db.insertInto('user_role').values({ user_id: '1300000000000000981', role_id: roleId }).execute();
     await issueToken(gw.db, { userName: 'lock.only', token: 'lock-only-token-000000000000000000000' });
     const locker = { authorization: 'Bearer lock-only-token-000000000000000000000' };

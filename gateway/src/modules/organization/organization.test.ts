@@ -15,6 +15,7 @@ import {
   signIn,
   type TestGateway,
 } from '../../testing/test-gateway';
+import { insertUsers } from '../../testing/test-users';
 
 type Headers = Record<string, string>;
 
@@ -42,7 +43,6 @@ describe.each(databasesUnderTest())('组织管理, 项目公司管理, 供应商
     supplier = (await signIn(gw.app, 'supplier', 'Supplier@2026')).headers;
     operator = (await signIn(gw.app, 'operator', 'Operator@2026')).headers;
     // A viewer: the three screens' menus (and the add pages') without a single operation code.
-    const now = new Date();
     await gw.db
       .insertInto('role')
       .values({
@@ -68,22 +68,7 @@ describe.each(databasesUnderTest())('组织管理, 项目公司管理, 供应商
       .insertInto('role_menu')
       .values(menus.map((m) => ({ role_id: '1200000000000000971', menu_id: m.menu_id })))
       .execute();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: '1300000000000000971',
-        tenant_id: DEMO_TENANT_ID,
-        user_name: 'org.viewer',
-        nick_name: '组织只读',
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, { user_id: '1300000000000000971', user_name: 'org.viewer', nick_name: '组织只读' });
     await gw.db
       .insertInto('user_role')
       .values({ user_id: '1300000000000000971', role_id: '1200000000000000971' })

@@ -36,6 +36,7 @@ import {
   signIn,
 } from '../../testing/test-gateway';
 import { capSourcesOf } from './cap-sources';
+import { insertUsers } from '../../testing/test-users';
 
 /**
  * A day of the seeded parameters' year, named by month and day, as this run's seed dated it (seed-days.ts);
@@ -64,7 +65,6 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
     admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
     // A reader of the three menus without any operation code.
-    const now = new Date();
     await gw.db
       .insertInto('role')
       .values({
@@ -84,22 +84,7 @@ describe.each(databasesUnderTest())('参数管理 and 资金方管理 on $name',
       )
       .onConflict((oc) => oc.doNothing())
       .execute();
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: '1300000000000000981',
-        tenant_id: DEMO_TENANT_ID,
-        user_name: 'pf.reader',
-        nick_name: '参数只读',
-        organization_id: DemoOrg.group,
-        user_type: 'STAFF',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUsers(gw.db, { user_id: '1300000000000000981', user_name: 'pf.reader', nick_name: '参数只读' });
     await gw.db
       .insertInto('user_role')
       .values({ user_id: '1300000000000000981', role_id: '1200000000000000981' })

@@ -20,6 +20,7 @@ import {
   callerOf,
 } from '../../testing/test-gateway';
 import { liveContractLocks, liveSupplierLocks } from './repository';
+import { insertUsers } from '../../testing/test-users';
 
 type Headers = Record<string, string>;
 
@@ -42,7 +43,6 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
     admin = (await signIn(gw.app, 'admin', 'Admin@2026')).headers;
     xh = (await signIn(gw.app, 'xh_admin', 'Admin@2026')).headers;
     // A reader of 监管账户 and 访谈纪要 without any code, and a second author of minutes (delete only).
-    const now = new Date();
     const roles = [
       {
         id: '1200000000000000981',
@@ -80,22 +80,7 @@ describe.each(databasesUnderTest())('risk and CRM on $name', ({ databaseUrl }) =
           )
           .execute();
       }
-      await gw.db
-        .insertInto('app_user')
-        .values({
-          user_id: r.user,
-          tenant_id: DEMO_TENANT_ID,
-          user_name: r.name,
-          nick_name: r.name,
-          organization_id: DemoOrg.group,
-          user_type: 'STAFF',
-          mobile: null,
-          password_hash: 'not-a-hash',
-          status: 'ENABLED',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertUsers(gw.db, { user_id: r.user, user_name: r.name });
       await gw.db.insertInto('user_role').values({ user_id: r.user, role_id: r.id }).execute();
       await issueToken(gw.db, { userName: r.name, token: `${r.name}-token` });
     }

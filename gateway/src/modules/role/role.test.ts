@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID, DemoRole } from '../../db/seed/demo-seed';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
+import { insertUsers } from '../../testing/test-users';
 
 const ROLES = '/basicdatamanagement/rolesmanagment';
 const RISK = '/risk/negativepublicopinion';
@@ -25,22 +26,14 @@ async function secondTenant(gw: TestGateway) {
       sort_no: 1,
     })
     .execute();
-  await db
-    .insertInto('app_user')
-    .values({
-      user_id: '9300000000000000001',
-      tenant_id: OTHER_TENANT,
-      user_name: 'role_test_other_admin',
-      nick_name: '第二租户管理员',
-      organization_id: '9100000000000000001',
-      user_type: 'STAFF',
-      mobile: null,
-      password_hash: await hash('Admin@2026'),
-      status: 'ENABLED',
-      created_at: new Date(),
-      updated_at: new Date(),
-    })
-    .execute();
+  await insertUsers(db, {
+    user_id: '9300000000000000001',
+    tenant_id: OTHER_TENANT,
+    user_name: 'role_test_other_admin',
+    nick_name: '第二租户管理员',
+    organization_id: '9100000000000000001',
+    password_hash: await hash('Admin@2026'),
+  });
   await db
     .insertInto('role')
     .values({

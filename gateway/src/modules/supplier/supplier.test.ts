@@ -7,6 +7,7 @@ import { MORE_CAPITAL_SIDES } from '../../db/seed/params-funds.seed';
 import type { TestGateway } from '../../testing/test-gateway';
 import { createTestGateway, databasesUnderTest, issueToken, signIn } from '../../testing/test-gateway';
 import { listConsents, resetConsent } from './repository';
+import { insertUsers } from '../../testing/test-users';
 
 const NOW = new Date('2026-03-02T01:00:00Z');
 const HUADONG = 'GYS202400001';
@@ -163,22 +164,14 @@ describe.each(databasesUnderTest())('supplier data-query authorization on $name'
       expect(response.json().code).toBe(ResultCode.notFound);
     }
     // A supplier user of the other tenant finds nothing of ours, and may consent for its own supplier.
-    await gw.db
-      .insertInto('app_user')
-      .values({
-        user_id: '2300000000000000001',
-        tenant_id: OTHER_TENANT,
-        user_name: 'xinghe-supplier',
-        nick_name: '星河材料-李明',
-        organization_id: '2100000000000000011',
-        user_type: 'SUPPLIER',
-        mobile: null,
-        password_hash: 'not-a-hash',
-        status: 'ENABLED',
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .execute();
+    await insertUsers(gw.db, {
+      user_id: '2300000000000000001',
+      tenant_id: OTHER_TENANT,
+      user_name: 'xinghe-supplier',
+      nick_name: '星河材料-李明',
+      organization_id: '2100000000000000011',
+      user_type: 'SUPPLIER',
+    });
     await issueToken(gw.db, { userName: 'xinghe-supplier', token: 'xinghe-supplier-token', now: NOW });
     const theirs = { authorization: 'Bearer xinghe-supplier-token' };
     expect((await check(HUADONG, theirs)).json().code).toBe(ResultCode.notFound);

@@ -3,10 +3,11 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { checkPasswordStrength } from '../../../../src/domain/password/password-policy';
 import { PatternMessage } from '../../../../src/domain/patterns/pattern-check';
 import { UserFormMessage } from '../../../../src/domain/user/user-form';
-import { DEMO_TENANT_ID, DemoOrg, DemoRole } from '../../db/seed/demo-seed';
+import { DemoOrg, DemoRole } from '../../db/seed/demo-seed';
 import { XhOrg, XhRole } from '../../db/seed/admin-seed';
 import { createTestGateway, databasesUnderTest, signIn, type TestGateway } from '../../testing/test-gateway';
 import { generatePassword } from './password-generator';
+import { insertUsers } from '../../testing/test-users';
 
 type Headers = Record<string, string>;
 
@@ -78,25 +79,15 @@ describe.each(databasesUnderTest())('用户管理 on $name', ({ databaseUrl }) =
   it('a kept total follows users written outside the routes (an import by hand, another process)', async () => {
     const url = `/api/authcenter/base/user/page?nickName=${encodeURIComponent('计数')}`;
     expect((await call('GET', url, admin)).data.total).toBe(0);
-    const now = new Date();
-    await gw.db
-      .insertInto('app_user')
-      .values(
-        ['1', '2'].map((n) => ({
-          user_id: `19900000000000000${n}`,
-          tenant_id: DEMO_TENANT_ID,
-          user_name: `count_probe_${n}`,
-          nick_name: `计数${n}`,
-          organization_id: DemoOrg.suzhouProject,
-          user_type: 'STAFF' as const,
-          mobile: null,
-          password_hash: 'x',
-          status: 'ENABLED' as const,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      gw.db,
+      ...['1', '2'].map((n) => ({
+        user_id: `19900000000000000${n}`,
+        user_name: `count_probe_${n}`,
+        nick_name: `计数${n}`,
+        organization_id: DemoOrg.suzhouProject,
+      })),
+    );
     await expect.poll(async () => (await call('GET', url, admin)).data.total).toBe(2);
     await gw.db.deleteFrom('app_user').where('user_name', 'like', 'count\\_probe\\_%').execute();
     await expect.poll(async () => (await call('GET', url, admin)).data.total).toBe(0);
