@@ -14,6 +14,7 @@ import { extend as duration } from './modules/duration/store';
 import { extend as elements } from './modules/elements/store';
 import { extend as application } from './modules/financing-application/store';
 import { extend as lending } from './modules/lending/store';
+import { extend as letters } from './modules/letters/store';
 import { extend as loanClose } from './modules/loan-close/routes';
 import { extend as meetingDetail } from './modules/meeting/detail-section';
 import { extend as meetingMinutesPrint } from './modules/meeting/minutes-print';
@@ -52,6 +53,7 @@ export const APP_MODULE_EXTENSIONS: readonly ModuleExtensions[] = [
   elements,
   contract,
   signing,
+  letters,
   pushChannel,
   push,
   lending,

@@ -5,7 +5,8 @@
 import { MatchersV3 } from '@pact-foundation/pact';
 import { describe, expect, it, vi } from 'vitest';
 import { StageGatewayAdapter } from '../../src/adapters/gateway/stage-gateway.adapter';
-import { LETTER_API, PUSH_API, PUSH_STAGE } from '../../src/domain/financing/push';
+import { LETTER_API } from '../../src/domain/financing/letters';
+import { PUSH_API, PUSH_STAGE } from '../../src/domain/financing/push';
 import { bearer, createPact, httpClientFor } from './support/consumer';
 import {
   PACT_LETTER_ID,

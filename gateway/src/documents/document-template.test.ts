@@ -8,6 +8,7 @@ import {
   type DocumentPiece,
   type DocumentTemplate,
   articleBlocks,
+  fieldsBlock,
   formatValue,
   layoutDocument,
   signatureBlocks,
@@ -150,5 +151,30 @@ describe('articleBlocks and signatureBlocks', () => {
         Array.from({ length: 11 }, () => '条'),
       ),
     ).toThrow();
+  });
+});
+
+describe('fieldsBlock', () => {
+  it('lays the fields out in the order written, each value by its path and format', () => {
+    const block = fieldsBlock({ 业务编号: 'no', 金额: ['fen', 'money'], '金额（大写）': ['fen', 'words'] });
+    expect(block).toEqual({
+      kind: 'fields',
+      items: [
+        { label: '业务编号', value: { path: 'no' } },
+        { label: '金额', value: { path: 'fen', format: 'money' } },
+        { label: '金额（大写）', value: { path: 'fen', format: 'words' } },
+      ],
+    });
+    const template: DocumentTemplate = { id: 't', version: 1, name: '函', blocks: [block] };
+    expect(layoutDocument(template, { no: 'RZ1', fen: '123405' }).pieces).toEqual([
+      {
+        kind: 'fields',
+        items: [
+          ['业务编号', 'RZ1'],
+          ['金额', '1,234.05元'],
+          ['金额（大写）', '人民币壹仟贰佰叁拾肆元零伍分'],
+        ],
+      },
+    ]);
   });
 });

@@ -190,6 +190,19 @@ export function layoutDocument(template: DocumentTemplate, values: Readonly<Reco
   };
 }
 
+/**
+ * Label–value fields in the order written, each label naming its value's path, or its path and format
+ * (`{ 业务编号: 'businessNo', 转让金额: ['amountFen', 'money'] }`).
+ */
+export function fieldsBlock(fields: Readonly<Record<string, string | readonly [string, ValueFormat]>>): TemplateBlock {
+  return {
+    kind: 'fields',
+    items: Object.entries(fields).map(([label, ref]) =>
+      typeof ref === 'string' ? { label, value: { path: ref } } : { label, value: { path: ref[0], format: ref[1] } },
+    ),
+  };
+}
+
 // ——— Parts every signed document prints (contracts, letters): its articles and its signature block ———
 
 const CHINESE_ORDINALS = '一二三四五六七八九十';

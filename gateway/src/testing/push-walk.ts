@@ -1,5 +1,5 @@
 // A business at 签约·已签约 walked to 资金方通过 (放款·待放款) as the seeded people and the capital side would, through
-// the push stage's own functions: the 经办 generates the 应收账款转让通知书 and sends it by express, pushes through the
+// the letters' and the push stage's own functions: the 经办 generates the 应收账款转让通知书 and sends it by express, pushes through the
 // built-in channel (the package made and stored), `reviewer1` approves the push (the channel accepts it), and the
 // capital side's approval arrives as the channel's event, received by the inbound kit as the system actor — the
 // same path a signed callback takes once verified. The seed and the lending walk call it.
@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { capitalProvider, BUILTIN_CHANNEL } from '../modules/push/channel';
-import { type DocumentPlace, makeLetter, makePush } from '../modules/push/make';
-import { LETTERS, pushesOf } from '../modules/push/store';
+import { makeLetter } from '../modules/letters/make';
+import { LETTERS } from '../modules/letters/store';
+import { makePush } from '../modules/push/make';
+import { pushesOf } from '../modules/push/store';
 import { type Actor, loadBusiness, transitionBusiness } from '../modules/business/aggregate';
 import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
 import { findFlow, receiveEvent } from '../inbound/callback-store';
 import { moveItem } from '../stage/stage-items';
+import type { DocumentPlace } from '../stage/stage-print-values';
 import { wireFen } from '../stage/stage-money';
 
 /** Where a walk with no gateway of its own stores its documents: a folder of its own (nothing reads them back). */

@@ -1,21 +1,13 @@
-// 推送 and 正式函件 (BUSINESS.md §2 Push, FormalLetter; §4 /business/pushProduction, /business/formalLetterManagement;
-// "Decisions for the lifecycle's second half": Push and letters) on the stage kit. The push is the PUSH review
-// stage's 提交 (OPERATOR, then BIZ_REVIEWER); once reviewed the package goes to the capital side through its channel,
-// whose answer (a verified callback, or 登记反馈 by hand) is the table's 资金方反馈. What is pure lives here: the
-// list on the kit, the hard controls of stage 9, the capital side's answer checked, and the letters' workflow —
-// generated, sent (method, time), receipted — as stage items.
-import { ROLE } from './roles';
-import { LIVE_STATES, type StateKey } from './lifecycle';
-import { stagePassed, stageReached } from './stages';
+// 推送 (BUSINESS.md §2 Push; §4 /business/pushProduction; "Decisions for the lifecycle's second half": Push and
+// letters) on the stage kit. The push is the PUSH review stage's 提交 (OPERATOR, then BIZ_REVIEWER); once reviewed
+// the package goes to the capital side through its channel, whose answer (a verified callback, or 登记反馈 by hand)
+// is the table's 资金方反馈. What is pure lives here: the list on the kit, the hard controls of stage 9 (whether the
+// 转让通知书 was sent is the letters' to say, letters.ts), and the capital side's answer checked.
 import { childStage } from '../stage/stage';
-import type { ItemFacts, StageItem } from '../workflow/items';
-import type { WorkflowTable } from '../workflow/workflow';
 import { formatFen } from '../format/money-format';
 
 export const PUSH_LIST_PATH = '/business/pushProduction';
 export const PUSH_API = '/api/business/push';
-export const LETTER_LIST_PATH = '/business/formalLetterManagement';
-export const LETTER_API = '/api/business/letters';
 
 /** What the push stage hands a later stage by name (the kit's stage sources): lending reads both. */
 export const PUSH_SOURCES = {
@@ -24,9 +16,6 @@ export const PUSH_SOURCES = {
   /** 分 of the business's product's quota reserved by other businesses' approved pushes, not yet lent. */
   reservedElsewhere: 'push.quotaReservedElsewhere',
 } as const;
-
-/** The element condition the 转让通知书's receipt satisfies by itself. */
-export const TRANSFER_NOTICE_CONDITION = '转让通知书送达并回执';
 
 /** 推送制作's list: every business that reached 推送, with its latest push. */
 export const PUSH_STAGE = childStage({
@@ -138,80 +127,3 @@ export function capitalFeedbackOf(
   if (amount > approvedFen) return { ok: false, message: PushMessage.amountOver };
   return { ok: true, feedback: { result, capitalRefNo: ref, capitalApprovedAmount: amount } };
 }
-
-// ---- 正式函件 ----
-
-/** The letters of BUSINESS.md §2 the back office generates. */
-export const LETTER_TYPE_LABEL = {
-  TRANSFER_NOTICE: '应收账款转让通知书',
-  NOTICE_RECEIPT: '项目公司回执',
-  PAYMENT_CONFIRMATION: '付款确认书',
-} as const;
-export type LetterType = keyof typeof LETTER_TYPE_LABEL;
-
-export const SEND_METHOD_LABEL = { ESEAL: '电子签章', EXPRESS: '快递', EMAIL: '邮件' } as const;
-export type SendMethod = keyof typeof SEND_METHOD_LABEL;
-
-/** A letter's status: 待发送 once generated, 待回执 once sent, then 已回执 or 拒收. */
-export const LETTER_STATUS_LABEL = {
-  GENERATED: '待发送',
-  SENT: '待回执',
-  RECEIVED: '已回执',
-  REFUSED: '拒收',
-} as const;
-export type LetterStatus = keyof typeof LETTER_STATUS_LABEL;
-
-export interface LetterItem extends StageItem<LetterStatus> {
-  letterNo: string;
-  letterType: LetterType;
-}
-
-export const LetterMessage = {
-  notFound: '函件不存在',
-  stale: '函件已被他人修改，请刷新后重试',
-  method: '请选择发送方式',
-  receipt: '请上传回执',
-} as const;
-
-/** Who moves a letter, on 正式函件管理: its operators and the administrator. */
-const BY_MAKERS = { menu: LETTER_LIST_PATH, who: [ROLE.OPERATOR, ROLE.ADMIN] };
-
-/** A letter's workflow: 发送 with its method, then 上传回执 or 拒收. */
-export const LETTER_ITEMS: WorkflowTable<LetterStatus, LetterItem, ItemFacts> = {
-  noun: '函件',
-  statusOf: (i) => i.status,
-  commentMax: 200,
-  transitions: [
-    {
-      ...{ action: 'send', label: '发送', op: 'submit', ...BY_MAKERS, from: ['GENERATED'], to: 'SENT' },
-      ...{ comment: 'optional', commentLabel: '发送说明', tone: 'brand' },
-      inputs: {
-        keys: ['sendMethod'],
-        sample: { sendMethod: 'EXPRESS' },
-        check: (_i, v) => (String(v.sendMethod) in SEND_METHOD_LABEL ? null : LetterMessage.method),
-      },
-    },
-    {
-      ...{ action: 'receipt', label: '上传回执', op: 'edit', ...BY_MAKERS, from: ['SENT'], to: 'RECEIVED' },
-      ...{ comment: 'optional', commentLabel: '回执说明', tone: 'success' },
-      inputs: {
-        keys: ['receiptFileId'],
-        sample: { receiptFileId: null },
-        check: (_i, v) => (typeof v.receiptFileId === 'string' && v.receiptFileId ? null : LetterMessage.receipt),
-      },
-    },
-    {
-      ...{ action: 'refuse', label: '拒收', op: 'edit', ...BY_MAKERS, from: ['SENT'], to: 'REFUSED' },
-      ...{ comment: 'required', commentLabel: '拒收说明', tone: 'danger' },
-    },
-  ],
-};
-
-/** The business states letters are generated and moved in: from 签约 to 放款 (before the loan is registered). */
-export const LETTER_ITEM_STATES: readonly StateKey[] = LIVE_STATES.filter(
-  (s) => stageReached('SIGNING', s) && !stagePassed('LENDING', s),
-);
-
-/** Whether the 转让通知书 reached the project company: sent, or receipted. */
-export const noticeSent = (letters: readonly Pick<LetterItem, 'letterType' | 'status'>[]) =>
-  letters.some((l) => l.letterType === 'TRANSFER_NOTICE' && (l.status === 'SENT' || l.status === 'RECEIVED'));

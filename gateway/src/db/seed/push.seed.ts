@@ -2,7 +2,8 @@
 // 正式函件管理) for the roles its table names, and the two lists' 导出 for them and for 业务复核, who reviews pushes.
 // Importing the push store registers its checkpoints and effects before any seed walks a business through them.
 import type { Kysely } from 'kysely';
-import { LETTER_ITEMS, LETTER_LIST_PATH, PUSH_LIST_PATH } from '../../../../src/domain/financing/push';
+import { LETTER_ITEMS, LETTER_LIST_PATH } from '../../../../src/domain/financing/letters';
+import { PUSH_LIST_PATH } from '../../../../src/domain/financing/push';
 import { ROLE, type RoleCode } from '../../../../src/domain/financing/roles';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import type { OperationCode } from '../../../../src/domain/menu/route-catalogue';

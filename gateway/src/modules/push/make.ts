@@ -1,33 +1,22 @@
-// What 推送 and 生成函件 write, as the routes make them for the caller and a walk (the seed, a test's set-up) for a
-// seeded person: the same documents rendered once and stored through the file service, the same rows, the same
-// move through the aggregate. The push's package is a ZIP of the summary (its amount also in 大写), the committee's
-// documents (尽调报告, 评审会纪要, 融资决议书) printed with it, the business's stored documents of every stage
-// (contracts, letters), its attachments, and the kit's manifest of every file's sha-256. Everything is read, drawn
-// and stored before the push's transaction opens, which only records it (the kit's printed files): drawing four
-// PDFs inside it held a connection idle past the database's limit. A refusal there removes what was printed.
+// What 推送 writes, as the route makes it for the caller and a walk (the seed, a test's set-up) for a seeded person:
+// the same documents rendered once and stored through the file service, the same rows, the same move through the
+// aggregate. The push's package is a ZIP of the summary (its amount also in 大写), the committee's documents
+// (尽调报告, 评审会纪要, 融资决议书) printed with it, the business's stored documents of every stage (contracts,
+// letters), its attachments, and the kit's manifest of every file's sha-256. Everything is read, drawn and stored
+// before the push's transaction opens, which only records it (the kit's printed files): drawing four PDFs inside it
+// held a connection idle past the database's limit. A refusal there removes what was printed.
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
-import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { transitionOf } from '../../../../src/domain/financing/lifecycle';
-import {
-  LETTER_ITEM_STATES,
-  LETTER_TYPE_LABEL,
-  type LetterType,
-  PUSH_STAGE,
-  type PushChannel,
-  PushMessage,
-} from '../../../../src/domain/financing/push';
-import { itemParentRefusal } from '../../../../src/domain/workflow/items';
+import { PUSH_STAGE, type PushChannel, PushMessage } from '../../../../src/domain/financing/push';
 import type { Database } from '../../db/database';
-import type { GatewayDeps } from '../../deps';
 import { layoutDocument } from '../../documents/document-template';
 import { drawDocuments } from '../../documents/render-document';
 import { invalidInput, notFound } from '../../plugins/envelope';
-import { makeDocument, orgNames, printDocument, storedDocumentsOf } from '../../stage/stage-documents';
+import { storedDocumentsOf } from '../../stage/stage-documents';
 import { type PrintedFile, printFiles, printPackage, recordPrinted } from '../../stage/stage-package';
+import { type DocumentPlace, type PrintMaker, businessPrintValues } from '../../stage/stage-print-values';
 import { makePrinted } from '../../stage/stage-printed-make';
 import { businessPrintsOf } from '../../stage/stage-prints';
-import type { StageContext } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { businessAttachments } from '../business/attachments';
 import { type BusinessRow, inScope, loadBusiness, nextDocumentNo, transitionBusiness } from '../business/aggregate';
@@ -35,95 +24,8 @@ import { missingBlobs } from '../file/zip-files';
 import { newId } from '../../ids';
 import { logOperation } from '../operation-log/repository';
 import { BUILTIN_CHANNEL } from './channel';
-import { LETTER_FILE_TYPE, PACKAGE_FILE_TYPE, letterOf } from './store';
-import { LETTER_TEMPLATES, PUSH_SUMMARY_TEMPLATE } from './templates';
-
-/** Where documents are stored and which font draws their Chinese (the app's deps). */
-export type DocumentPlace = Pick<GatewayDeps, 'filesDir' | 'cjkFont'>;
-
-/** Who makes it, in which tenant, when. */
-export type Maker = Pick<StageContext, 'tenantId' | 'actor' | 'now' | 'signal'>;
-
-/**
- * The debtor the letters go to: the business's project company, or else the project company of its payment
- * orders (an application names its orders, each its project company).
- */
-async function projectCompanyOf(db: Kysely<Database>, tenantId: string, b: BusinessRow): Promise<string | null> {
-  if (b.projectCompanyId) return b.projectCompanyId;
-  const found = await sql<{ id: string }>`select po.project_company_id as id from payment_order po
-    where po.tenant_id = ${tenantId} and po.project_company_id is not null and po.order_id in (
-      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
-      where a.application_id = ${b.keyId} and a.tenant_id = ${tenantId})
-    order by po.order_id limit 1`.execute(db);
-  return found.rows[0]?.id ?? null;
-}
-
-/** What a letter and the push's summary print (templates.ts), money in 分 as text, and the debtor's id. */
-async function valuesOf(db: Kysely<Database>, tenantId: string, b: BusinessRow, no: string, now: Date) {
-  const projectCompanyId = await projectCompanyOf(db, tenantId, b);
-  const ids = [b.supplierId, projectCompanyId, b.capitalSideId];
-  const [supplierName = '', projectCompanyName = '', capitalSideName = ''] = await orgNames(db, tenantId, ids);
-  const terms = await db
-    .selectFrom('financing_business')
-    .select(['approved_annual_rate', 'approved_term_days'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', b.keyId)
-    .executeTakeFirst();
-  const docs = await storedDocumentsOf(db, tenantId, b.keyId);
-  const d = shanghaiDay(now);
-  return {
-    ...{ letterNo: no, projectCompanyId, businessNo: b.businessNo, supplierName, projectCompanyName, capitalSideName },
-    amountFen: String(b.approvedAmount ?? b.applyAmount),
-    annualRate: terms?.approved_annual_rate == null ? null : String(terms.approved_annual_rate),
-    termDays: terms?.approved_term_days == null ? null : Number(terms.approved_term_days),
-    contractNos: docs.map((x) => x.name.replace(/\.pdf$/i, '')).join('、') || '--',
-    madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
-  };
-}
-
-/** The business in the caller's scope, where letters are made. */
-function letterParent(business: BusinessRow, m: Maker) {
-  if (!inScope(m.actor, business)) throw notFound(PUSH_STAGE.messages.notFound);
-  const refused = itemParentRefusal(business, LETTER_ITEM_STATES, '函件');
-  if (refused) throw invalidInput(refused);
-}
-
-/** 生成函件: the letter drawn from its template and stored before its transaction, recorded on the kit. */
-export async function makeLetter(
-  db: Kysely<Database>,
-  place: DocumentPlace,
-  m: Maker,
-  businessId: string,
-  letterType: LetterType,
-) {
-  const toProject = letterType !== 'PAYMENT_CONFIRMATION';
-  const name = LETTER_TYPE_LABEL[letterType];
-  const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now, businessId };
-  return makePrinted(db, place.filesDir, {
-    signal: m.signal,
-    read: (d, lock) => loadBusiness(d, m.tenantId, businessId, lock),
-    check: (business) => letterParent(business, m),
-    async print(business) {
-      const values = await valuesOf(db, m.tenantId, business, '', m.now);
-      const source = await printDocument(db, place, owner, 'letter', {
-        ...{ template: LETTER_TEMPLATES[letterType], name, values: (no) => ({ ...values, letterNo: no }) },
-      });
-      return { files: [source.printed], source, values };
-    },
-    async write(trx, { source, values }, business) {
-      const row = await makeDocument(trx, place, owner, {
-        ...{ table: 'formal_letter', fileType: LETTER_FILE_TYPE, kind: 'letter', replaces: '', source },
-        numbering: { no: 'letter_no', version: 'letter_version' },
-        columns: {
-          ...{ name, letter_type: letterType },
-          addressee_org_id: toProject ? values.projectCompanyId : business.capitalSideId,
-          addressee_name: toProject ? values.projectCompanyName : values.capitalSideName,
-        },
-      });
-      return letterOf(row);
-    },
-  });
-}
+import { PACKAGE_FILE_TYPE } from './store';
+import { PUSH_SUMMARY_TEMPLATE } from './templates';
 
 export interface PushForm {
   version: number;
@@ -133,7 +35,7 @@ export interface PushForm {
 }
 
 /** The business as a push finds it, in the caller's scope: the version read, no push under review or awaited. */
-function pushable(business: BusinessRow, m: Maker, form: PushForm) {
+function pushable(business: BusinessRow, m: PrintMaker, form: PushForm) {
   if (!inScope(m.actor, business)) throw notFound(PUSH_STAGE.messages.notFound);
   if (business.version !== form.version) throw staleError(PUSH_STAGE.messages.stale);
   // The table has no 推送 from here: a push under review or awaiting the capital side is not made twice.
@@ -148,7 +50,7 @@ function pushable(business: BusinessRow, m: Maker, form: PushForm) {
 export async function makePush(
   db: Kysely<Database>,
   place: DocumentPlace,
-  m: Maker,
+  m: PrintMaker,
   businessId: string,
   form: PushForm,
 ) {
@@ -188,7 +90,7 @@ export async function makePush(
 }
 
 /** The package's files printed (the committee's documents, the summary, the manifest, the ZIP last) and its number. */
-async function printPush(db: Kysely<Database>, place: DocumentPlace, m: Maker, business: BusinessRow) {
+async function printPush(db: Kysely<Database>, place: DocumentPlace, m: PrintMaker, business: BusinessRow) {
   const businessId = business.keyId;
   const pushNo = await nextDocumentNo(db, m.tenantId, 'push', m.now);
   // A stored row whose bytes are not in this store (a walk's stand-in contract) is not packed: a zip cannot say so
@@ -204,7 +106,7 @@ async function printPush(db: Kysely<Database>, place: DocumentPlace, m: Maker, b
     ...files.map((f) => ({ sha256: f.sha256, name: `附件/${f.name}`, mtime: f.createdAt })),
   ];
   const listedNames = [...committee, ...kept.map((e) => e.name)];
-  const values = { ...(await valuesOf(db, m.tenantId, business, pushNo, m.now)), files: listedNames };
+  const values = { ...(await businessPrintValues(db, m.tenantId, business, m.now)), pushNo, files: listedNames };
   // The committee's documents as of now and the summary, drawn in one go.
   const layouts = [...prints, { template: PUSH_SUMMARY_TEMPLATE, values }].map((p) =>
     layoutDocument(p.template, p.values),

@@ -1,63 +1,41 @@
-// 推送制作 and 正式函件管理's routes (BUSINESS.md §4 /business/pushProduction, /business/formalLetterManagement) on the
-// stage kit. 推送: page, export, detail and the stage's moves are the kit's; its own are 推送 (the package ZIP — the
-// summary with its 大写 amount, the business's stored documents and attachments — stored through the file service
-// with its sha-256, the push written and 提交 made in one transaction, PUSH judging the row just written), 登记反馈
-// (the table's 资金方反馈 by hand) and the stored package read back. The channel's callback and the built-in
-// capital side's desk are the inbound kit's route and channel.ts. 函件: the letters are the kit's stage items and
-// documents; what is theirs is 生成 (the template rendered once, stored as the letter's evidence).
+// 推送制作's routes (BUSINESS.md §4 /business/pushProduction) on the stage kit: page, export, detail and the stage's
+// moves are the kit's; its own are 推送 (the package ZIP — the summary with its 大写 amount, the business's stored
+// documents and attachments — stored through the file service with its sha-256, the push written and 提交 made in
+// one transaction, PUSH judging the row just written), 登记反馈 (the table's 资金方反馈 by hand) and the stored
+// package read back. The channel's callback and the built-in capital side's desk are the inbound kit's route and
+// channel.ts. The detail lists the business's letters as the letters stage shapes them, read by name.
 import type { FastifyPluginAsync } from 'fastify';
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
+import { LETTER_SOURCES } from '../../../../src/domain/financing/letters';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
-import {
-  LETTER_API,
-  LETTER_ITEM_STATES,
-  LETTER_LIST_PATH,
-  LETTER_TYPE_LABEL,
-  LetterMessage,
-  type LetterType,
-  PUSH_STAGE,
-  PushMessage,
-} from '../../../../src/domain/financing/push';
+import { PUSH_STAGE, PushMessage } from '../../../../src/domain/financing/push';
 import { InterfaceLogSchema, interfaceLogOf } from '../../inbound/interface-log';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
-import { BusinessParams, IdParams, Version } from '../../schemas/common';
-import { registerDocumentRoutes } from '../../stage/stage-documents';
-import { registerItems } from '../../stage/stage-items';
+import { IdParams, Version } from '../../schemas/common';
 import { FenSchema, NullableSchema, wireFen } from '../../stage/stage-money';
-import { stageOwnRoutes } from '../../stage/stage-own-routes';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
+import { readStageSource, stageSourceSchema } from '../../stage/stage-sources';
 import { type BusinessRow, recordOf } from '../business/aggregate';
 import { loadFacts } from '../business/facts';
 import { BUILTIN_CHANNEL, capitalProvider, channelList, registerDesk } from './channel';
-import { type PushForm, makeLetter, makePush } from './make';
-import {
-  LETTER_FILE_TYPE,
-  LETTERS,
-  RECEIPT_FILE_TYPE,
-  LetterSchema,
-  PushSchema,
-  letterOf,
-  letterWireOf,
-  lettersOf,
-  pushWireOf,
-  pushesOf,
-  quotaOf,
-} from './store';
+import { type PushForm, makePush } from './make';
+import { PushSchema, pushWireOf, pushesOf, quotaOf } from './store';
 
 const Nullable = NullableSchema;
 const Str = Type.String();
 
-const PushDetail = {
+/** The detail's properties; its letters are shaped by the letters stage, whose schema the kit's registry holds. */
+const pushDetail = (letters: TSchema) => ({
   stateLabel: Str,
   pushes: Type.Array(PushSchema),
-  letters: Type.Array(LetterSchema),
+  letters,
   quotaLeft: Nullable(FenSchema('资金产品剩余可用额度（分）')),
   channels: Type.Array(Type.Object({ code: Str, name: Str }, { additionalProperties: false })),
   deskPath: Nullable(Type.String({ description: '内置资金方通道的一次性反馈地址（资金方使用）' })),
   logs: Type.Array(InterfaceLogSchema),
   problems: Type.Array(Str, { description: '推送提交时将被拒绝的原因' }),
-};
+});
 
 const PushBody = Type.Object(
   {
@@ -81,11 +59,6 @@ const FeedbackBody = Type.Object(
 );
 type FeedbackBody = Static<typeof FeedbackBody>;
 
-const GenerateBody = Type.Object(
-  { letterType: Type.Unsafe<LetterType>({ type: 'string', enum: Object.keys(LETTER_TYPE_LABEL) }) },
-  { additionalProperties: false },
-);
-
 export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   const db = deps.db;
   app.callbackProviders.add(capitalProvider(BUILTIN_CHANNEL));
@@ -103,11 +76,11 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
     transition: { summary: '推送流转（推送审核退回后再次推送等本页操作）' },
     detail: {
       summary: '推送详情（推送记录、函件、额度、接口日志、提交校验）',
-      properties: PushDetail,
+      properties: pushDetail(stageSourceSchema(deps.extensions, LETTER_SOURCES.letters) ?? Type.Array(Type.Unknown())),
       async load(ctx, row, business) {
         const [pushes, letters, quota, logs] = await Promise.all([
           pushesOf(db, ctx.tenantId, row.keyId),
-          lettersOf(db, ctx.tenantId, row.keyId),
+          readStageSource<object[]>(LETTER_SOURCES.letters, db, ctx.tenantId, row.keyId),
           quotaOf(db, ctx.tenantId, row.keyId),
           interfaceLogOf(db, ctx.tenantId, row.keyId),
         ]);
@@ -118,7 +91,7 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
         return {
           stateLabel: stateLabel(business.state),
           pushes: pushes.map(pushWireOf),
-          letters: letters.map((l) => letterWireOf(l)),
+          letters: letters ?? [],
           quotaLeft: quota.left === null ? null : wireFen(quota.left < 0n ? 0n : quota.left),
           channels: channelList(db),
           deskPath: awaiting ? `/api/capital-channel/desk/${latest.desk_token}` : null,
@@ -162,36 +135,6 @@ export const pushRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => 
       summary: '推送：生成资料包（ZIP：摘要、合同、函件、附件），提交推送审核；通过后经渠道送达资金方',
     },
     (ctx, id, body) => makePush(deps.db, deps, ctx, id, body),
-  );
-
-  // ---- 正式函件 ----
-
-  registerItems(app, deps, LETTERS);
-  registerDocumentRoutes(app, deps, {
-    api: LETTER_API,
-    table: 'formal_letter',
-    fileType: LETTER_FILE_TYPE,
-    boundFileTypes: [RECEIPT_FILE_TYPE],
-    list: LETTER_LIST_PATH,
-    pdf: [{ path: '/:id/pdf', menu: LETTER_LIST_PATH }],
-    notFound: LetterMessage.notFound,
-    search: { letterNo: 'd.letter_no', businessNo: 'b.business_no' },
-    row: { schema: LetterSchema, of: (r) => letterWireOf(letterOf(r)) },
-    makeable: { states: LETTER_ITEM_STATES, summary: '可生成函件的业务（签约至放款前，数据授权范围内，至多50笔）' },
-  });
-
-  stageOwnRoutes(app, deps, LETTER_API, LETTER_LIST_PATH, LetterMessage.notFound).route(
-    {
-      ...{ method: 'POST', path: '/:businessId', op: 'add', params: BusinessParams, body: GenerateBody },
-      summary: '生成函件：按模板生成PDF（含大写金额），存档并登记',
-      response: LetterSchema,
-    },
-    // The kit's document logs the making (its number, version and sha-256).
-    async (ctx, request) => {
-      const { letterType } = request.body as { letterType: LetterType };
-      const made = await makeLetter(db, deps, ctx, (request.params as { businessId: string }).businessId, letterType);
-      return letterWireOf(made);
-    },
   );
 };
 

@@ -1,50 +1,32 @@
-// 推送 and 正式函件's rows and rules (migration 0180): the pushes and letters as Kysely sees them, the letters as
-// the kit's stage items (their receipt — the 转让通知书's — 落实s the element condition through the items' own move),
-// the PUSH and CAPITAL_APPROVED checkpoint rules, the product quota left (counted from the reservations, never a
-// second counter), what the business's moves do to its latest push inside their transaction (review → the
-// channel, the capital side's answer recorded and the quota reserved, the loan consuming it, 终止 releasing it),
-// and what lending reads by name: the capital side's approved amount and the reservations of other businesses.
+// 推送's rows and rules (migration 0180): the pushes as Kysely sees them, the PUSH and CAPITAL_APPROVED checkpoint
+// rules (whether the 转让通知书 reached the project company is the letters' to say, read by name), the product quota
+// left (counted from the reservations, never a second counter), what the business's moves do to its latest push
+// inside their transaction (review → the channel, the capital side's answer recorded and the quota reserved, the loan
+// consuming it, 终止 releasing it), and what lending reads by name: the capital side's approved amount and the
+// reservations of other businesses.
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
-import { ELEMENT_ITEMS_SOURCE } from '../../../../src/domain/financing/elements';
+import { LETTER_SOURCES } from '../../../../src/domain/financing/letters';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
 import {
-  LETTER_API,
-  LETTER_ITEM_STATES,
-  LETTER_ITEMS,
-  LETTER_LIST_PATH,
-  LETTER_STATUS_LABEL,
-  LETTER_TYPE_LABEL,
-  LetterMessage,
-  type LetterItem,
-  type LetterStatus,
-  type LetterType,
   PUSH_LIST_PATH,
   PUSH_RESULT_LABEL,
   PUSH_SOURCES,
   type PushResult,
-  SEND_METHOD_LABEL,
-  type SendMethod,
-  TRANSFER_NOTICE_CONDITION,
   capitalFeedbackOf,
-  noticeSent,
   pushProblems,
   quotaProblems,
 } from '../../../../src/domain/financing/push';
 import type { Timestamp } from '../../db/column-types';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
-import { type ItemMove, type ItemsDef, itemOf, itemRows, moveNamedItem } from '../../stage/stage-items';
 import { type NullableColumn, NullableSchema, fenOf, wireFen } from '../../stage/stage-money';
 import { isoColumn } from '../../stage/stage-columns';
-import type { DocumentColumns } from '../../stage/stage-documents';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { registerAfterTransition } from '../business/after-transition';
-import { systemActor } from '../business/aggregate';
 import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { registerCheckpoint, registerWriters } from '../business/facts';
-import { bindOwnFiles } from '../file/file-binding';
 import { channelOf } from './channel';
 import { moduleExtensions } from '../../stage/extensions';
 
@@ -82,33 +64,14 @@ export interface CapitalPushTable {
   updated_at: Instant;
 }
 
-/** A letter: the kit's document (its series, evidence and maker) with what the letter adds. */
-export interface FormalLetterTable extends DocumentColumns {
-  name: string;
-  letter_no: string;
-  letter_version: Counter;
-  letter_type: string;
-  addressee_org_id: Nullable<string>;
-  addressee_name: string;
-  send_method: Nullable<string>;
-  sent_at: Nullable<Date>;
-  receipt_file_id: Nullable<string>;
-  receipt_at: Nullable<Date>;
-  note: Nullable<string>;
-  version: Counter;
-}
-
 declare module '../../db/database' {
   interface Database {
     capital_push: CapitalPushTable;
-    formal_letter: FormalLetterTable;
   }
 }
 
-/** The file service's binding types: the push's package, a letter's PDF, a letter's receipt. */
+/** The file service's binding type of the push's package. */
 export const PACKAGE_FILE_TYPE = 'pushPackage';
-export const LETTER_FILE_TYPE = 'formalLetter';
-export const RECEIPT_FILE_TYPE = 'letterReceipt';
 
 const iso = isoColumn;
 
@@ -150,102 +113,6 @@ export async function pushesOf(db: Kysely<Database>, tenantId: string, businessI
   return (lock ? q.forUpdate() : q).execute();
 }
 
-// ---- 正式函件 as stage items ----
-
-export const letterOf = (r: Record<string, unknown>): LetterItem & { row: Record<string, unknown> } => ({
-  ...itemOf<LetterStatus>(r),
-  letterNo: String(r.letter_no),
-  letterType: r.letter_type as LetterType,
-  row: r,
-});
-
-export const letterWireOf = (i: LetterItem & { row?: Record<string, unknown> }) => ({
-  keyId: i.itemId,
-  businessId: i.businessId,
-  seq: i.seq,
-  name: i.name,
-  letterNo: i.letterNo,
-  letterType: i.letterType,
-  letterTypeLabel: LETTER_TYPE_LABEL[i.letterType],
-  addresseeName: String(i.row?.addressee_name ?? ''),
-  fileId: String(i.row?.file_id ?? ''),
-  fileSha256: String(i.row?.file_sha256 ?? ''),
-  status: i.status,
-  statusLabel: LETTER_STATUS_LABEL[i.status],
-  sendMethod: (i.row?.send_method as string | null) ?? null,
-  sendMethodLabel: i.row?.send_method ? SEND_METHOD_LABEL[i.row.send_method as SendMethod] : null,
-  sentAt: iso(i.row?.sent_at),
-  receiptFileId: (i.row?.receipt_file_id as string | null) ?? null,
-  receiptAt: iso(i.row?.receipt_at),
-  note: (i.row?.note as string | null) ?? null,
-  createdAt: iso(i.row?.created_at) ?? '',
-  version: i.version,
-});
-
-export const LetterSchema = Type.Object(
-  {
-    ...{ keyId: S, businessId: S, seq: Type.Integer(), name: S, letterNo: S, letterType: S, letterTypeLabel: S },
-    ...{ addresseeName: S, fileId: S, fileSha256: Type.String({ description: '存档PDF的SHA-256' }) },
-    ...{ status: S, statusLabel: S, sendMethod: Null(S), sendMethodLabel: Null(S), sentAt: Null(S) },
-    ...{ receiptFileId: Null(S), receiptAt: Null(S), note: Null(S), createdAt: S, version: Type.Integer() },
-  },
-  { additionalProperties: false },
-);
-
-export const LETTERS: ItemsDef<LetterStatus, LetterItem> = {
-  name: 'formalLetter',
-  api: LETTER_API,
-  menu: LETTER_LIST_PATH,
-  table: 'formal_letter',
-  workflow: LETTER_ITEMS,
-  states: LETTER_ITEM_STATES,
-  messages: { notFound: LetterMessage.notFound, stale: LetterMessage.stale },
-  fromRow: letterOf,
-  wire: { schema: LetterSchema, of: (i) => letterWireOf(i) },
-  write(_item, move) {
-    if (move.action === 'send') return { send_method: String(move.values.sendMethod), sent_at: move.now };
-    if (move.action === 'receipt') return { receipt_file_id: String(move.values.receiptFileId), receipt_at: move.now };
-    return { note: move.comment };
-  },
-  async after(trx, item, move) {
-    if (move.action !== 'receipt') return;
-    const fileId = String(move.values.receiptFileId);
-    await bindOwnFiles(trx, { tenantId: move.tenantId, userId: move.actor.userId }, [fileId], {
-      type: RECEIPT_FILE_TYPE,
-      id: item.itemId,
-    });
-    if (item.letterType === 'TRANSFER_NOTICE') await noticeReceipted(trx, item, move, fileId);
-  },
-};
-
-/** The 转让通知书's receipt 落实s the element condition by itself: the system's move of that item, on the kit. */
-async function noticeReceipted(trx: Kysely<Database>, letter: LetterItem, move: ItemMove<string>, fileId: string) {
-  const { tenantId, now } = move;
-  type Wire = { keyId: string; kind: string; name: string; status: string; version: number };
-  const items = (await readStageSource<Wire[]>(ELEMENT_ITEMS_SOURCE, trx, tenantId, letter.businessId)) ?? [];
-  const open = items.find(
-    (i) =>
-      i.kind === 'CONDITION' &&
-      i.name === TRANSFER_NOTICE_CONDITION &&
-      (i.status === 'PENDING' || i.status === 'WAIVER_ASKED'),
-  );
-  if (!open) return;
-  await moveNamedItem(trx, 'elementItem', {
-    tenantId,
-    actor: systemActor(),
-    now,
-    id: open.keyId,
-    body: {
-      ...{ action: 'confirmByRecord', version: open.version },
-      values: { actualValue: `${letter.letterNo} 已回执`, evidenceFileId: fileId },
-    },
-  });
-}
-
-/** The business's letters, in their order. */
-export const lettersOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
-  (await itemRows(db, LETTERS.table, tenantId, businessId)).map(letterOf);
-
 // ---- the quota and the checkpoints ----
 
 /** The business's product, its 批复金额, and the product's quota left after what is used and reserved elsewhere. */
@@ -285,14 +152,14 @@ const businessIdOf = (record: unknown) => (record as { keyId?: string }).keyId;
 extend(registerCheckpoint, 'PUSH', async (db, tenantId, record) => {
   const businessId = businessIdOf(record);
   if (!businessId) return [];
-  const [letters, pushes, quota] = await Promise.all([
-    lettersOf(db, tenantId, businessId),
+  const [sent, pushes, quota] = await Promise.all([
+    readStageSource<boolean>(LETTER_SOURCES.noticeSent, db, tenantId, businessId),
     pushesOf(db, tenantId, businessId),
     quotaOf(db, tenantId, businessId),
   ]);
   const latest = pushes[0];
   return pushProblems({
-    noticeSent: noticeSent(letters),
+    noticeSent: sent ?? false,
     zhongdengQueryNo: latest?.result === 'REVIEW' ? latest.zhongdeng_query_no : null,
     quotaLeft: quota.left,
     approvedFen: quota.approvedFen,

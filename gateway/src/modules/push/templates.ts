@@ -1,72 +1,8 @@
-// The letters' and the push summary's templates (HOUSE.md "Documents are data first"), versioned beside the stage:
-// each prints the parties and the amount in figures and in 大写 through the one renderer's `words` format (the one
-// pure function, src/domain/format/money-in-words.ts). Raise a version whenever what a template prints changes.
-// Their values are make.ts's `valuesOf` (money in 分 as text).
-import { LETTER_TYPE_LABEL, type LetterType } from '../../../../src/domain/financing/push';
-import type { DocumentTemplate, TemplateBlock } from '../../documents/document-template';
-
-const parties: TemplateBlock = {
-  kind: 'fields',
-  items: [
-    { label: '函件编号', value: { path: 'letterNo' } },
-    { label: '业务编号', value: { path: 'businessNo' } },
-    { label: '转让方（供应商）', value: { path: 'supplierName' } },
-    { label: '受让方（保理人/资金方）', value: { path: 'capitalSideName' } },
-    { label: '债务人（项目公司）', value: { path: 'projectCompanyName' } },
-    { label: '转让金额', value: { path: 'amountFen', format: 'money' } },
-    { label: '转让金额（大写）', value: { path: 'amountFen', format: 'words' } },
-    { label: '相关合同', value: { path: 'contractNos' } },
-  ],
-};
-
-function letter(type: LetterType, id: string, to: string, texts: string[], sign: string[]): DocumentTemplate {
-  return {
-    id,
-    version: 1,
-    name: LETTER_TYPE_LABEL[type],
-    blocks: [
-      { kind: 'title', text: LETTER_TYPE_LABEL[type] },
-      { kind: 'paragraph', text: to },
-      parties,
-      ...texts.map((text): TemplateBlock => ({ kind: 'paragraph', text })),
-      ...sign.map((text): TemplateBlock => ({ kind: 'paragraph', text })),
-      { kind: 'paragraph', text: '日期：{{madeOn}}' },
-    ],
-  };
-}
-
-export const LETTER_TEMPLATES: Readonly<Record<LetterType, DocumentTemplate>> = {
-  TRANSFER_NOTICE: letter(
-    'TRANSFER_NOTICE',
-    'transfer-notice',
-    '致：{{projectCompanyName}}',
-    [
-      '{{supplierName}}已将其对贵司享有的应收账款{{amountFen|words}}（{{amountFen|money}}）及其从权利转让给{{capitalSideName}}。',
-      '自贵司收到本通知之日起，请将上述应收账款款项支付至受让方指定账户，并在回执上签章后寄回。',
-    ],
-    ['转让方（盖章）：{{supplierName}}', '受让方（盖章）：{{capitalSideName}}'],
-  ),
-  NOTICE_RECEIPT: letter(
-    'NOTICE_RECEIPT',
-    'notice-receipt',
-    '致：{{capitalSideName}}、{{supplierName}}',
-    [
-      '本司已收到编号为{{letterNo}}所涉业务的应收账款转让通知书，知悉{{supplierName}}已将应收账款{{amountFen|words}}转让给{{capitalSideName}}。',
-      '本司同意按通知书向受让方履行付款义务，且对上述应收账款不主张抵销或其他抗辩。',
-    ],
-    ['项目公司（盖章）：{{projectCompanyName}}'],
-  ),
-  PAYMENT_CONFIRMATION: letter(
-    'PAYMENT_CONFIRMATION',
-    'payment-confirmation',
-    '致：{{capitalSideName}}',
-    [
-      '本司确认对{{supplierName}}负有到期付款义务，金额为{{amountFen|words}}（{{amountFen|money}}）。',
-      '本司将于付款到期日将上述款项支付至保理商指定账户。',
-    ],
-    ['付款方（盖章）：{{projectCompanyName}}'],
-  ),
-};
+// The push summary's template (HOUSE.md "Documents are data first"), versioned beside the stage: it prints the
+// business, its approved terms (the amount also in 大写, through the one renderer's `words` format) and what the
+// package holds. Raise the version whenever what it prints changes. Its values are the kit's `businessPrintValues`
+// with the push's number and the package's files (make.ts).
+import { type DocumentTemplate, fieldsBlock } from '../../documents/document-template';
 
 /** The push package's summary (推送摘要): the business, its approved terms, what the package holds. */
 export const PUSH_SUMMARY_TEMPLATE: DocumentTemplate = {
@@ -75,21 +11,18 @@ export const PUSH_SUMMARY_TEMPLATE: DocumentTemplate = {
   name: '推送摘要',
   blocks: [
     { kind: 'title', text: '融资业务推送摘要' },
-    {
-      kind: 'fields',
-      items: [
-        { label: '推送编号', value: { path: 'letterNo' } },
-        { label: '业务编号', value: { path: 'businessNo' } },
-        { label: '供应商', value: { path: 'supplierName' } },
-        { label: '项目公司', value: { path: 'projectCompanyName' } },
-        { label: '资金方', value: { path: 'capitalSideName' } },
-        { label: '批复金额', value: { path: 'amountFen', format: 'money' } },
-        { label: '批复金额（大写）', value: { path: 'amountFen', format: 'words' } },
-        { label: '年利率', value: { path: 'annualRate', format: 'percent' } },
-        { label: '期限', value: { path: 'termDays', format: 'days' } },
-        { label: '合同', value: { path: 'contractNos' } },
-      ],
-    },
+    fieldsBlock({
+      推送编号: 'pushNo',
+      业务编号: 'businessNo',
+      供应商: 'supplierName',
+      项目公司: 'projectCompanyName',
+      资金方: 'capitalSideName',
+      批复金额: ['amountFen', 'money'],
+      '批复金额（大写）': ['amountFen', 'words'],
+      年利率: ['annualRate', 'percent'],
+      期限: ['termDays', 'days'],
+      合同: 'contractNos',
+    }),
     { kind: 'list', label: '资料包内容', items: 'files', empty: '无' },
     { kind: 'paragraph', text: '制作日期：{{madeOn}}' },
   ],

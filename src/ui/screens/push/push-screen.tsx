@@ -1,38 +1,21 @@
-// 推送制作 and 正式函件管理 (BUSINESS.md §4 "L/M", "L"). 推送制作 is the kit's list of businesses that reached 推送; its
-// 查看 opens the push on the same page (`?id=`): what stage 9 would refuse, 推送 (channel, 中登查询编号) and 登记反馈
-// when the table offers them (the kit's forms), the push records with their package, the letters, the 接口日志 (the
-// kit's tables). 正式函件管理 lists the businesses letters may be generated for (the kit's documents), generates one
-// for a business (`?businessId=`) and moves it (发送, 上传回执, 拒收) as the kit's stage items, with the actions the
-// gateway lists on each letter. The rules are the gateway's; nothing is decided here.
+// 推送制作 (BUSINESS.md §4 "L/M"): the kit's list of businesses that reached 推送; its 查看 opens the push on the same
+// page (`?id=`): what stage 9 would refuse, 推送 (channel, 中登查询编号) and 登记反馈 when the table offers them (the
+// kit's forms), the push records with their package, the business's letters (their making and moves are 正式函件管理's,
+// one click away), the 接口日志 (the kit's tables). The rules are the gateway's; nothing is decided here.
 import { Button, Text } from '@fluentui/react-components';
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
+import { LETTER_LIST_PATH } from '../../../domain/financing/letters';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import {
-  CAPITAL_ANSWER,
-  CHANNEL_LABEL,
-  LETTER_API,
-  LETTER_ITEMS,
-  LETTER_LIST_PATH,
-  LETTER_TYPE_LABEL,
-  PUSH_LIST_PATH,
-  PUSH_STAGE,
-  SEND_METHOD_LABEL,
-} from '../../../domain/financing/push';
+import { CAPITAL_ANSWER, CHANNEL_LABEL, PUSH_LIST_PATH, PUSH_STAGE } from '../../../domain/financing/push';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { CHILD_STATUSES, type ChildStatus } from '../../../domain/stage/stage';
 import { useServices } from '../../app/services';
-import { FileUpload } from '../../kit/upload/file-upload';
 import { useOperation } from '../../shell/permission';
 import { ActionForm, type FormField, type FormValues } from '../stage/action-form';
 import { DataTable } from '../stage/data-table';
-import { ChoiceField } from '../stage/choice-field';
-import { yuan } from '../stage/detail-tab-parts';
-import { DocumentMakeable } from '../stage/document-parts';
-import { type ItemRow, type StageItemsSpec, StageItems } from '../stage/item-parts';
+import { minuteOf, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
-import { StagePage } from '../stage/record-pages';
 import { FactsCard, StageSection, stageListAndRecord } from '../stage/stage-parts';
 import { useStage } from '../stage/use-stage';
 import { fenToWire } from '../../../domain/decimal/wire-fen';
@@ -48,13 +31,13 @@ interface Push {
   pushedAt: string | null;
   createdAt: string;
 }
-interface Letter extends ItemRow {
+/** A letter as the push's detail lists it (the letters stage's wire, read by name). */
+interface Letter {
+  keyId: string;
   letterNo: string;
   letterTypeLabel: string;
   addresseeName: string;
   statusLabel: string;
-  sendMethodLabel: string | null;
-  sentAt: string | null;
 }
 interface Log {
   at: string;
@@ -78,8 +61,6 @@ interface PushDetail extends StageRecord {
   problems: string[];
 }
 
-const LETTERS = { resource: { api: LETTER_API, noun: '函件' } };
-const time = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '--');
 const statusText = (s: string | undefined) => CHILD_STATUSES[s as ChildStatus]?.label ?? s ?? '--';
 
 export const PushScreen = stageListAndRecord<PushDetail>(
@@ -166,7 +147,7 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
         columns={[
           { title: '推送编号', width: 150, cell: (p: Push) => p.pushNo },
           { title: '渠道', width: 60, cell: (p) => CHANNEL_LABEL[p.channel] },
-          { title: '推送时间', width: 140, cell: (p) => time(p.pushedAt ?? p.createdAt) },
+          { title: '推送时间', width: 140, cell: (p) => minuteOf(p.pushedAt ?? p.createdAt) },
           { title: '结果', width: 80, cell: (p) => p.resultLabel },
           { title: '受理编号', width: 210, cell: (p) => p.acceptanceNo ?? '--' },
           { title: '资金方业务号', width: 130, cell: (p) => p.capitalRefNo ?? '--' },
@@ -206,7 +187,7 @@ function PushView({ record: r, done }: { record: PushDetail; done?: () => void }
         label="接口日志"
         minWidth="720px"
         columns={[
-          { title: '时间', width: 140, cell: (l: Log) => time(l.at) },
+          { title: '时间', width: 140, cell: (l: Log) => minuteOf(l.at) },
           { title: '方向', width: 60, cell: (l) => (l.direction === 'IN' ? '回调' : '推送') },
           { title: '接口', width: 120, cell: (l) => l.provider },
           { title: '内容', cell: (l) => l.message },
@@ -248,70 +229,3 @@ function feedbackBody(version: number, v: FormValues) {
 }
 
 const yuanOf = (fen: number | null) => (fen ? formatFen(BigInt(fen)) : '');
-
-// ---- 正式函件管理 ----
-
-export function LetterScreen() {
-  const [params] = useSearchParams();
-  const businessId = params.get('businessId') ?? '';
-  const [round, setRound] = useState(0);
-  const mayMake = useOperation('add', LETTER_LIST_PATH);
-  return (
-    <StagePage title="正式函件管理">
-      <DocumentMakeable routes={LETTERS} makePath={LETTER_LIST_PATH} label="查看" />
-      {businessId && mayMake && <Generate businessId={businessId} done={() => setRound((n) => n + 1)} />}
-      {businessId && <StageItems key={round} spec={LETTER_SPEC} businessId={businessId} />}
-    </StagePage>
-  );
-}
-
-function Generate({ businessId, done }: { businessId: string; done: () => void }) {
-  const { stages } = useServices();
-  return (
-    <ActionForm
-      label="生成函件"
-      fields={[{ key: 'letterType', label: '函件类型', kind: { options: LETTER_TYPE_LABEL } }]}
-      initial={{ letterType: 'TRANSFER_NOTICE' }}
-      send={(v) => stages.custom(LETTERS, 'POST', `/${encodeURIComponent(businessId)}`, v)}
-      success="函件已生成"
-      done={done}
-    />
-  );
-}
-
-function LetterDownload({ letter }: { letter: Letter }) {
-  const { stages } = useServices();
-  return (
-    <Button size="small" onClick={() => stages.download(LETTERS, `/${encodeURIComponent(letter.keyId)}/pdf`)}>
-      下载
-    </Button>
-  );
-}
-
-const LETTER_SPEC: StageItemsSpec<Letter> = {
-  routes: LETTERS,
-  table: LETTER_ITEMS,
-  label: '函件',
-  columns: ['函件编号', '类型', '收件方', '发送方式', '发送时间', '回执状态', 'PDF'].map((title) => ({ title })),
-  cells: (l) => [
-    ...[l.letterNo, l.letterTypeLabel, l.addresseeName, l.sendMethodLabel ?? '--', time(l.sentAt), l.statusLabel],
-    <LetterDownload key="pdf" letter={l} />,
-  ],
-  inputs: (action, _row, values, set) =>
-    action === 'send' ? (
-      <ChoiceField
-        label="发送方式"
-        value={String(values.sendMethod ?? '')}
-        options={SEND_METHOD_LABEL}
-        placeholder="请选择发送方式"
-        onChange={(code) => set({ sendMethod: code || null })}
-      />
-    ) : (
-      <FileUpload
-        label="回执"
-        accept="pdf,png,jpg,jpeg"
-        limit={1}
-        onChange={(f) => set({ receiptFileId: f[0]?.keyId ?? null })}
-      />
-    ),
-};

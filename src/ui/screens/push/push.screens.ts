@@ -1,6 +1,6 @@
 // 推送's routes (BUSINESS.md §4): 推送制作 on the kit's list, whose 查看 opens the push on the same page (推送, 登记反馈,
-// the records, the 接口日志); 正式函件管理 (生成, 发送, 上传回执); the push under the business on 业务审核 (推送审核);
-// and 业务详情's 推送与函件 tab.
+// the records, the letters, the 接口日志); the push under the business on 业务审核 (推送审核); and 业务详情's 推送与函件
+// tab, the push with the business's letters (正式函件管理 is the letters' own screen).
 import { createElement } from 'react';
 import { defineScreens } from '../define-screens';
 import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
@@ -21,7 +21,6 @@ export const examine = stageExamineScreens('PUSH', async () => {
 
 export default defineScreens({
   '/business/pushProduction': async () => (await import('./push-screen')).PushScreen,
-  '/business/formalLetterManagement': async () => (await import('./push-screen')).LetterScreen,
 });
 
 /** 业务详情's 推送与函件 tab: once the business reached 推送. */

@@ -35,6 +35,9 @@ export const useDetailTabStyles = makeStyles({
 /** 分 as 元 with 千分位, or '--'. */
 export const yuan = (fen: number | null) => (fen === null ? '--' : formatFen(BigInt(fen)));
 
+/** An instant as the wire carries it (ISO) to the minute, as written — '2026-11-29 02:00' — or '--'. */
+export const minuteOf = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '--');
+
 export function Facts({ items, label }: { items: [string, string][]; label: string }) {
   const styles = useDetailTabStyles();
   return (
