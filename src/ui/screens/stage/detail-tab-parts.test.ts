@@ -1,6 +1,6 @@
-// The values a stage's tab and lists print: money 分 as 元 with 千分位, an instant to the minute as the wire wrote
-// it, and '--' where there is none.
-import { describe, expect, it } from 'vitest';
+// The values a stage's tab and lists print: money 分 as 元 with 千分位, an instant to the minute in the reader's
+// time zone (the wire carries UTC), and '--' where there is none.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minuteOf, yuan } from './detail-tab-parts';
 
 describe('detail tab values', () => {
@@ -9,8 +9,20 @@ describe('detail tab values', () => {
     expect(yuan(null)).toBe('--');
   });
 
-  it('prints an instant to the minute, or -- when there is none', () => {
-    expect(minuteOf('2026-11-29T02:05:59.000Z')).toBe('2026-11-29 02:05');
-    expect(minuteOf(null)).toBe('--');
+  describe('in a browser in Beijing', () => {
+    const runtimeZone = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = 'Asia/Shanghai';
+    });
+    afterAll(() => {
+      if (runtimeZone === undefined) delete process.env.TZ;
+      else process.env.TZ = runtimeZone;
+    });
+
+    it('prints an instant to the minute in the reader’s time, or -- when there is none', () => {
+      expect(new Date('2026-11-29T18:05:59Z').getHours()).toBe(2);
+      expect(minuteOf('2026-11-29T18:05:59.000Z')).toBe('2026-11-30 02:05');
+      expect(minuteOf(null)).toBe('--');
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
+import { formatDate } from '../../../domain/format/date-format';
 import { formatFen } from '../../../domain/format/money-format';
 
 export const useDetailTabStyles = makeStyles({
@@ -35,8 +36,8 @@ export const useDetailTabStyles = makeStyles({
 /** 分 as 元 with 千分位, or '--'. */
 export const yuan = (fen: number | null) => (fen === null ? '--' : formatFen(BigInt(fen)));
 
-/** An instant as the wire carries it (ISO) to the minute, as written — '2026-11-29 02:00' — or '--'. */
-export const minuteOf = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '--');
+/** An instant to the minute in the reader's own time, as every other time of the back office — or '--'. */
+export const minuteOf = (iso: string | null) => formatDate(iso, { time: 'minutes' });
 
 export function Facts({ items, label }: { items: [string, string][]; label: string }) {
   const styles = useDetailTabStyles();
