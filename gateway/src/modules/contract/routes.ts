@@ -40,8 +40,6 @@ import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { liveLocksOn } from '../risk/repository';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
 import { CONTRACT_TEMPLATES } from './templates';
-// Its documents are found by number from the header's search (stage-search.ts).
-import './search';
 import { wireFen } from '../../stage/stage-money';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];

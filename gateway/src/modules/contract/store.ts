@@ -3,7 +3,7 @@
 // business's contracts (they never review them), and the contracts' part of three checkpoints — 提交 needs a
 // live contract (SUBMIT_CONTRACT), 合同审核's 通过 needs every live contract's factors equal to the TERM elements
 // (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
-// under 合同锁定 (joined to START_SIGNING, which the signing stage owns).
+// under 合同锁定 (joined to START_SIGNING, which the signing stage owns); and how the header's search finds one.
 import type { Database } from '../../db/database';
 import type { Kysely, ColumnType } from 'kysely';
 import { sql } from 'kysely';
@@ -34,6 +34,8 @@ import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
+import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { BUSINESS_DETAIL } from '../business/visibility';
 import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
@@ -190,3 +192,16 @@ extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, rec
 extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [
   ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
 ]);
+
+// 合同 found by its 合同编号 (HT…) within the caller's scope (its business's), opened on its business's 业务详情.
+extend(
+  registerDocumentSearch,
+  numberSearch({
+    ...{ kind: 'contract', table: 'contract_file', no: 'contract_no' },
+    hit: (r) => ({
+      keyId: String(r.item_id),
+      title: `${r.name} · 业务编号 ${r.business_no}`,
+      path: `${BUSINESS_DETAIL}?id=${r.business_id}`,
+    }),
+  }),
+);
