@@ -7,7 +7,7 @@
 import type { Database } from '../../db/database';
 import type { Kysely, ColumnType } from 'kysely';
 import { sql } from 'kysely';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   CONTRACT_ITEM_STATES,
   CONTRACT_ITEMS,
@@ -36,7 +36,8 @@ import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { BUSINESS_DETAIL } from '../business/visibility';
-import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, NullableSchema as Null, wireFen } from '../../stage/stage-money';
+import { dayColumn } from '../../stage/stage-columns';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -75,9 +76,6 @@ declare module '../../db/database' {
 /** The file service's binding type of a contract's PDF: read by whoever may see the contract's business. */
 export const CONTRACT_FILE_TYPE = 'contractFile';
 
-const day = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
   ...itemOf<StoredContractStatus>(r),
   contractNo: String(r.contract_no),
@@ -90,7 +88,7 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
     annualRate: rateText(r.annual_rate) as string,
     termDays: Number(r.term_days),
     repaymentMethod: r.repayment_method as RepaymentMethod,
-    dueDate: day(r.due_date),
+    dueDate: dayColumn(r.due_date),
     payeeAccount: (r.payee_account as string | null) ?? null,
   },
   createdBy: String(r.created_by),
@@ -110,7 +108,6 @@ export const wireOf = (i: ContractItem & { row: Record<string, unknown> }, busin
   ...{ dueDate: i.factors.dueDate, payeeAccount: i.factors.payeeAccount },
 });
 
-const Null = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const S = Type.String();
 
 export const ContractSchema = Type.Object(
