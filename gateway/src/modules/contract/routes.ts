@@ -62,16 +62,6 @@ const MakeBody = Type.Object(
 );
 type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
 
-const _ListRow = Type.Object(
-  {
-    ...ContractSchema.properties,
-    businessNo: Type.String(),
-    supplierName: Type.String(),
-    locked: Type.Boolean({ description: '合同锁定' }),
-  },
-  { additionalProperties: false },
-);
-
 const FactorRow = Type.Object({
   key: Type.String(),
   label: Type.String(),
