@@ -2,8 +2,8 @@
 // stage kit's items: a business has many contracts, each made from a versioned template (保理合同, 应收账款转让协议,
 // 保证合同, 服务协议, 补充协议 — the PDF rendered with the TERM factors filled in) or uploaded with its factors typed
 // by hand. A contract's own status is DRAFT or VOID (作废); while it is live it is 待审核 / 已通过 as its
-// business is — read from the business by `contractStatusOf`, never stored twice. 作废 makes it VOID; a new
-// version of its series replaces it.
+// business is — read from the business by the kit's `documentStatusOf`, never stored twice. 作废 makes it VOID;
+// a new version of its series replaces it.
 //
 // One pure comparison (`compareFactors`) of a contract's factors with the TERM elements serves the review page
 // (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
@@ -16,13 +16,7 @@ import { ROLE } from './roles';
 import { type ElementValue, elementValueText } from './elements';
 import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
-import {
-  DOCUMENT_STATUS_LABEL,
-  type DocumentStatus,
-  type StoredDocumentStatus,
-  documentStatusOf,
-  editableStates,
-} from '../stage/stage';
+import { type StoredDocumentStatus, documentStatusOf, editableStates } from '../stage/stage';
 
 export const CONTRACTS_API = '/api/business/contracts';
 export const CONTRACT_LIST_PATH = '/business/contractFileManage';
@@ -56,10 +50,6 @@ export interface ContractFactors {
 
 /** The contract's own status; the live one reads its business's (the kit's documents, `documentStatusOf`). */
 export type StoredContractStatus = StoredDocumentStatus;
-export type ContractStatus = DocumentStatus;
-export const CONTRACT_STATUS_LABEL = DOCUMENT_STATUS_LABEL;
-export const contractStatusOf = (stored: StoredContractStatus, businessState: string): ContractStatus =>
-  documentStatusOf('CONTRACT', stored, businessState);
 
 /** One contract as its workflow and the checkpoints read it. */
 export interface ContractItem extends StageItem<StoredContractStatus> {
@@ -191,7 +181,8 @@ export function signingProblems(
   if (!contracts.length) return [ContractMessage.none];
   const orderLocked = orderNos.some((o) => isContractLocked(locks, { paymentOrderId: o }, now));
   for (const c of contracts) {
-    if (contractStatusOf(c.status, businessState) !== 'APPROVED') return [ContractMessage.notApproved(c.contractNo)];
+    if (documentStatusOf('CONTRACT', c.status, businessState) !== 'APPROVED')
+      return [ContractMessage.notApproved(c.contractNo)];
     if (orderLocked || isContractLocked(locks, { contractNo: c.contractNo }, now))
       return [ContractMessage.locked(c.contractNo)];
   }
