@@ -15,6 +15,7 @@ import {
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
   type ContractType,
+  type FactorRow,
 } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { SIGNATORIES_PATH } from '../../../domain/financing/signing';
@@ -26,6 +27,7 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
+import { StagePage, linkTo, useStagePageStyles } from '../stage/record-pages';
 import {
   DocumentList,
   type DocumentListSpec,
@@ -50,18 +52,9 @@ interface Contract extends DocumentRow {
   repaymentMethodLabel: string;
   locked?: boolean;
 }
-interface FactorRow {
-  key: string;
-  label: string;
-  contract: string;
-  element: string;
-  equal: boolean;
-}
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 20px' },
   section: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))', gap: '12px 16px' },
   differs: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   warn: { color: tokens.colorPaletteRedForeground1 },
@@ -89,15 +82,11 @@ const useGateway = () => useDocumentRoutes(ROUTES);
 // ——— 合同文件管理 ———
 
 export function ContractManageScreen() {
-  const styles = useStyles();
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
-        合同文件管理
-      </Text>
+    <StagePage title="合同文件管理">
       <DocumentMakeable routes={ROUTES} makePath={CONTRACT_MAKE_PATH} label="制作合同" />
       <DocumentList<Contract> spec={LIST} />
-    </section>
+    </StagePage>
   );
 }
 
@@ -133,7 +122,6 @@ export function ContractInfoScreen() {
 }
 
 function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const styles = useStyles();
   const navigate = useNavigate();
   const { get, download } = useGateway();
   const detail = useLoadOnce(async () => {
@@ -147,17 +135,16 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
   }, null);
   if (!detail) return <Spinner size="small" label="加载合同…" />;
   const c = detail.contract;
+  const aside = (
+    <>
+      <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
+      <Button appearance="primary" onClick={() => void download(`/${encodeURIComponent(c.keyId)}/pdf`)}>
+        下载
+      </Button>
+    </>
+  );
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {c.name}（{c.contractNo}）
-        </Text>
-        <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
-        <Button appearance="primary" onClick={() => void download(`/${encodeURIComponent(c.keyId)}/pdf`)}>
-          下载
-        </Button>
-      </div>
+    <StagePage title={`${c.name}（${c.contractNo}）`} aside={aside}>
       <Facts
         label="合同"
         items={[
@@ -185,7 +172,7 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
       </Text>
       <DocumentVersions noun="合同" versions={detail.versions} />
       {detail.actions.includes('void') && <DocumentVoid routes={ROUTES} item={c} onDone={onChanged} />}
-    </section>
+    </StagePage>
   );
 }
 
@@ -221,6 +208,7 @@ function ContractMake({ businessId, onMade }: { businessId: string; onMade: () =
 
 function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => void }) {
   const styles = useStyles();
+  const page = useStagePageStyles();
   const navigate = useNavigate();
   const { post, notifier } = useGateway();
   const { stages } = useServices();
@@ -276,17 +264,14 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
       () => undefined,
     );
   const { choice, text } = documentFields(v, set);
+  const aside = (
+    <>
+      <Button onClick={() => navigate(linkTo(SIGNATORIES_PATH, 'businessId', prefill.businessId))}>合同签章</Button>
+      <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
+    </>
+  );
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          合同制作（{prefill.businessNo}）
-        </Text>
-        <Button onClick={() => navigate(`${SIGNATORIES_PATH}?businessId=${encodeURIComponent(prefill.businessId)}`)}>
-          合同签章
-        </Button>
-        <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
-      </div>
+    <StagePage title={`合同制作（${prefill.businessNo}）`} aside={aside}>
       <Text>业务状态：{stateLabel(prefill.state)}。合同要素已按业务要素预填，与业务要素不一致的合同不能通过审核。</Text>
       <div className={styles.form}>
         {choice('origin', '来源', { TEMPLATE: '模板生成', UPLOAD: '上传' })}
@@ -307,7 +292,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
           })}
       </div>
       {v.origin === 'UPLOAD' && <FileUpload label="上传合同PDF" accept="pdf" limit={1} onChange={setFiles} />}
-      <div className={styles.row}>
+      <div className={page.row}>
         <Button appearance="primary" disabled={busy} onClick={() => void make()}>
           {v.origin === 'TEMPLATE' ? '生成合同' : '保存合同'}
         </Button>
@@ -330,7 +315,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
         }))}
         empty="尚未制作合同"
       />
-    </section>
+    </StagePage>
   );
 }
 
@@ -339,6 +324,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
 /** 合同审核's section under the business: each live contract's factors beside the TERM elements. */
 export function ContractFactorSection({ id }: { id: string }) {
   const styles = useStyles();
+  const page = useStagePageStyles();
   const { get } = useGateway();
   const review = useLoadOnce(() => get<Prefill>(`/review/${encodeURIComponent(id)}`), null);
   if (!review) return <Spinner size="small" label="加载合同…" />;
@@ -352,7 +338,7 @@ export function ContractFactorSection({ id }: { id: string }) {
       )}
       {live.map(({ contract: c, factors }) => (
         <div key={c.keyId}>
-          <div className={styles.row}>
+          <div className={page.row}>
             <Text weight="semibold">
               {c.contractNo} {c.name}（{c.contractTypeLabel}，V{c.contractVersion}）
             </Text>
