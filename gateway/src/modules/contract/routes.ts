@@ -7,7 +7,6 @@
 // checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
 // elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import {
   CONTRACT_FACTOR_PATH,
@@ -26,7 +25,6 @@ import {
 import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
-import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
 import { BusinessParams } from '../../schemas/common';
@@ -85,10 +83,6 @@ const BusinessView = Type.Object(
   { additionalProperties: false },
 );
 
-/** The contract numbers among these under a live 合同锁定. */
-const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
-  new Set((await liveLocksOn(db, tenantId, nos, [])).map((l) => l.contractNo));
-
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
   const db = deps.db;
@@ -123,12 +117,10 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
+      // A page's contracts under a live 合同锁定 naming their numbers, read at once.
       of: async (database, tenantId, rows) => {
-        const locked = await lockedNos(
-          database,
-          tenantId,
-          rows.map((r) => r.contractNo),
-        );
+        const nos = rows.map((r) => r.contractNo);
+        const locked = new Set((await liveLocksOn(database, tenantId, nos, [])).map((l) => l.contractNo));
         return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
       },
     },
