@@ -210,15 +210,14 @@ export function checkContractDraft(
   const name = d.name.trim();
   if (!name || [...name].length > 100) return { ok: false, message: ContractMessage.name };
   if (!Number.isSafeInteger(d.amountFen) || d.amountFen <= 0) return { ok: false, message: ContractMessage.amount };
-  if (rateUnits(d.annualRate) === null || (rateUnits(d.annualRate) as bigint) >= 10_000n)
-    return { ok: false, message: ContractMessage.rate };
+  const units = rateUnits(d.annualRate);
+  if (units === null || units >= 10_000n) return { ok: false, message: ContractMessage.rate };
   if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660)
     return { ok: false, message: ContractMessage.term };
   if (!(d.repaymentMethod in REPAYMENT_METHOD_LABEL)) return { ok: false, message: ContractMessage.method };
   if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate))
     return { ok: false, message: ContractMessage.dueDate };
   if (d.payeeAccount !== null && [...d.payeeAccount].length > 60) return { ok: false, message: ContractMessage.payee };
-  const units = rateUnits(d.annualRate) as bigint;
   return {
     ok: true,
     factors: {
