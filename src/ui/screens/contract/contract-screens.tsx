@@ -6,7 +6,7 @@
 // decided here.
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import {
   CONTRACT_INFO_PATH,
@@ -28,6 +28,7 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { StagePage, linkTo, useStagePageStyles } from '../stage/record-pages';
+import { recordScreen } from '../stage/stage-parts';
 import {
   DocumentList,
   type DocumentListSpec,
@@ -114,14 +115,7 @@ const LIST: DocumentListSpec<Contract> = {
 
 // ——— 合同文件详情 ———
 
-export function ContractInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const [round, setRound] = useState(0);
-  return <ContractInfo key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
-}
-
-function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) {
+export const ContractInfoScreen = recordScreen(function ContractInfo({ id, onChanged }) {
   const navigate = useNavigate();
   const { get, download } = useGateway();
   const detail = useLoadOnce(async () => {
@@ -174,7 +168,7 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
       {detail.actions.includes('void') && <DocumentVoid routes={ROUTES} item={c} onDone={onChanged} />}
     </StagePage>
   );
-}
+});
 
 // ——— 合同制作 ———
 
@@ -191,13 +185,12 @@ interface Prefill {
   differences: number;
 }
 
-export function ContractMakeScreen() {
-  const [params] = useSearchParams();
-  const businessId = params.get('businessId') ?? '';
-  const [round, setRound] = useState(0);
-  if (!businessId) return <Text>请从合同文件管理选择待制作合同的业务</Text>;
-  return <ContractMake key={`${businessId}/${round}`} businessId={businessId} onMade={() => setRound((r) => r + 1)} />;
-}
+/** 合同制作 of the business named by `?businessId=`, its terms read afresh once a contract is made. */
+export const ContractMakeScreen = recordScreen(
+  ({ id, onChanged }) =>
+    id ? <ContractMake businessId={id} onMade={onChanged} /> : <Text>请从合同文件管理选择待制作合同的业务</Text>,
+  'businessId',
+);
 
 function ContractMake({ businessId, onMade }: { businessId: string; onMade: () => void }) {
   const { get } = useGateway();
