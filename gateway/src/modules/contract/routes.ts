@@ -32,7 +32,7 @@ import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '.
 import { makePrinted } from '../../stage/stage-printed-make';
 import { registerItems } from '../../stage/stage-items';
 import { type Actor, type BusinessRow, recordOf } from '../business/aggregate';
-import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { liveLocksOn } from '../risk/repository';
 import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
@@ -222,12 +222,11 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 /** The template's values: the contract's number, the business's parties and the contract's factors. */
 function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
   const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
-  const d = shanghaiDay(now);
   return {
     ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
     ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
     ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
-    madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+    madeOn: businessDay(now),
   };
 }
 
