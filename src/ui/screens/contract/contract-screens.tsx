@@ -12,6 +12,7 @@ import {
   CONTRACT_INFO_PATH,
   CONTRACT_LIST_PATH,
   CONTRACT_MAKE_PATH,
+  CONTRACT_ORIGIN_LABEL,
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
   type ContractType,
@@ -267,7 +268,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
     <StagePage title={`合同制作（${prefill.businessNo}）`} aside={aside}>
       <Text>业务状态：{stateLabel(prefill.state)}。合同要素已按业务要素预填，与业务要素不一致的合同不能通过审核。</Text>
       <div className={styles.form}>
-        {choice('origin', '来源', { TEMPLATE: '模板生成', UPLOAD: '上传' })}
+        {choice('origin', '来源', CONTRACT_ORIGIN_LABEL)}
         {choice('contractType', '合同类型', CONTRACT_TYPE_LABEL, (code) => ({
           name: CONTRACT_TYPE_LABEL[code as ContractType],
         }))}
