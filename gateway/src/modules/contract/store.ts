@@ -5,7 +5,7 @@
 // (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
 // under 合同锁定 (joined to START_SIGNING, which the signing stage owns); and how the header's search finds one.
 import type { Database } from '../../db/database';
-import type { Kysely, ColumnType } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import {
@@ -36,7 +36,8 @@ import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { BUSINESS_DETAIL } from '../business/visibility';
-import { type NullableColumn as Nullable, NullableSchema as Null, wireFen } from '../../stage/stage-money';
+import { type NullableColumn as Nullable, fenOf, wireFen } from '../../stage/stage-money';
+import { wireFields } from '../../stage/stage-wire';
 import { dayColumn } from '../../stage/stage-columns';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
@@ -84,7 +85,7 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
   contractType: r.contract_type as ContractType,
   origin: r.origin as ContractItem['origin'],
   factors: {
-    amountFen: BigInt(String(r.amount_fen)),
+    amountFen: fenOf(r.amount_fen),
     annualRate: rateText(r.annual_rate) as string,
     termDays: Number(r.term_days),
     repaymentMethod: r.repayment_method as RepaymentMethod,
@@ -95,30 +96,34 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
   row: r,
 });
 
-/** A contract on the wire (money in 分 as a number), with its status as its business makes it. */
-export const wireOf = (i: ContractItem & { row: Record<string, unknown> }, businessState?: string) => ({
-  ...documentWire('CONTRACT', i.row, businessState),
-  ...{ contractNo: i.contractNo, contractVersion: i.contractVersion, contractType: i.contractType },
-  ...{ contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType], origin: i.origin },
-  ...{ originLabel: CONTRACT_ORIGIN_LABEL[i.origin], amountFen: wireFen(i.factors.amountFen) },
-  annualRate: i.factors.annualRate,
-  annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
-  ...{ termDays: i.factors.termDays, repaymentMethod: i.factors.repaymentMethod },
-  repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
-  ...{ dueDate: i.factors.dueDate, payeeAccount: i.factors.payeeAccount },
+type ContractRow = Selectable<ContractFileTable>;
+const w = wireFields<ContractRow>();
+const rateOf = (r: ContractRow) => rateText(r.annual_rate) as string;
+const S = Type.String();
+/** A method's name; a code the labels do not know, as it is. */
+const methodLabel = (method: string) => REPAYMENT_METHOD_LABEL[method as RepaymentMethod] ?? method;
+
+/** A contract's own fields on the wire, read from its row: money in 分 as a number, the rate as four places. */
+const CONTRACT_WIRE = w.record({
+  ...{ contractNo: w.text('contract_no'), contractVersion: w.int('contract_version') },
+  ...{ contractType: w.text('contract_type'), contractTypeLabel: w.label('contract_type', CONTRACT_TYPE_LABEL) },
+  ...{ origin: w.text('origin'), originLabel: w.label('origin', CONTRACT_ORIGIN_LABEL) },
+  amountFen: w.of(Type.Integer({ description: '合同金额（分）' }), (r) => wireFen(fenOf(r.amount_fen))),
+  annualRate: w.of(Type.String({ description: '年利率，四位小数' }), rateOf),
+  annualRateText: w.of(S, (r) => elementValueText({ type: 'RATE', rate: rateOf(r) })),
+  ...{ termDays: w.int('term_days'), repaymentMethod: w.text('repayment_method') },
+  repaymentMethodLabel: w.of(S, (r) => methodLabel(r.repayment_method)),
+  ...{ dueDate: w.nullable(w.day('due_date')), payeeAccount: w.nullable(w.text('payee_account')) },
 });
 
-const S = Type.String();
+/** A contract on the wire, with its status as its business makes it. */
+export const wireOf = (i: { row: Record<string, unknown> }, businessState?: string) => ({
+  ...documentWire('CONTRACT', i.row, businessState),
+  ...CONTRACT_WIRE.of(i.row as ContractRow),
+});
 
 export const ContractSchema = Type.Object(
-  {
-    ...DocumentWireSchema,
-    ...{ contractNo: S, contractVersion: Type.Integer(), contractType: S, contractTypeLabel: S, origin: S },
-    ...{ originLabel: S, amountFen: Type.Integer({ description: '合同金额（分）' }) },
-    annualRate: Type.String({ description: '年利率，四位小数' }),
-    ...{ annualRateText: S, termDays: Type.Integer(), repaymentMethod: S, repaymentMethodLabel: S },
-    ...{ dueDate: Null(S), payeeAccount: Null(S) },
-  },
+  { ...DocumentWireSchema, ...CONTRACT_WIRE.schema.properties },
   { additionalProperties: false },
 );
 
