@@ -29,6 +29,7 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { StagePage, linkTo, useStagePageStyles } from '../stage/record-pages';
+import { useStageAct } from '../stage/use-stage';
 import { recordScreen } from '../stage/stage-parts';
 import {
   DocumentList,
@@ -219,44 +220,32 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
     replacesId: '',
   });
   const [files, setFiles] = useState<StoredFile[]>([]);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
   const contracts = prefill.contracts.map((c) => c.contract);
   const voided = contracts.filter((c) => c.status === 'VOID');
-  const make = async () => {
+  // Made, the page reads the business's terms and contracts again; submitted, it goes back to the list.
+  const { busy, act } = useStageAct(onMade);
+  const submitted = useStageAct(() => navigate(CONTRACT_LIST_PATH));
+  const make = () => {
     const fen = yuanToFen(v.amount);
     if (fen === null) return notifier.error('请输入正确的合同金额');
-    setBusy(true);
-    try {
-      await post(`/${encodeURIComponent(prefill.businessId)}`, {
-        origin: v.origin,
-        contractType: v.contractType,
-        name: v.name,
-        amountFen: fenToWire(fen),
-        annualRate: v.annualRate.trim(),
-        termDays: Number(v.termDays),
-        repaymentMethod: v.repaymentMethod,
-        dueDate: v.dueDate || null,
-        payeeAccount: v.payeeAccount.trim() || null,
-        ...(v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {}),
-        ...(v.replacesId ? { replacesId: v.replacesId } : {}),
-      });
-      notifier.success('合同已生成');
-      onMade();
-    } catch {
-      // The HTTP client has shown the gateway's refusal.
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      origin: v.origin,
+      contractType: v.contractType,
+      name: v.name,
+      amountFen: fenToWire(fen),
+      annualRate: v.annualRate.trim(),
+      termDays: Number(v.termDays),
+      repaymentMethod: v.repaymentMethod,
+      dueDate: v.dueDate || null,
+      payeeAccount: v.payeeAccount.trim() || null,
+      ...(v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {}),
+      ...(v.replacesId ? { replacesId: v.replacesId } : {}),
+    };
+    return act(() => post(`/${encodeURIComponent(prefill.businessId)}`, body), '合同已生成');
   };
-  const submit = () =>
-    stages.transition(prefill.businessId, { action: 'submit', version: prefill.version }).then(
-      () => {
-        notifier.success('已提交合同审核');
-        navigate(CONTRACT_LIST_PATH);
-      },
-      () => undefined,
-    );
+  const transition = { action: 'submit', version: prefill.version };
+  const submit = () => submitted.act(() => stages.transition(prefill.businessId, transition), '已提交合同审核');
   const { choice, text } = documentFields(v, set);
   const aside = (
     <>
