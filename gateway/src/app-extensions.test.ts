@@ -57,7 +57,7 @@ describe.each(databasesUnderTest())('extension points per app on $name', ({ data
     expect(x.point('statisticsWidgets').size).toBeGreaterThan(0);
     // Every module of the list applied, and the app reads its registry through its database handle.
     expect(x.modules).toEqual(APP_MODULE_EXTENSIONS.map((m) => m.module));
-    expect(x.modules).toHaveLength(30);
+    expect(x.modules).toHaveLength(29);
     expect(extensionsOf(one.db)).toBe(x);
   });
 

@@ -5,7 +5,6 @@
 import { extend as assetsSearch } from './modules/assets/search';
 import { extend as businessAttachments } from './modules/business/attachments';
 import { extend as businessSearch } from './modules/business/search';
-import { extend as contractSearch } from './modules/contract/search';
 import { extend as contract } from './modules/contract/store';
 import { extend as decisionPrint } from './modules/decision/print';
 import { extend as decision } from './modules/decision/store';
@@ -65,7 +64,6 @@ export const APP_MODULE_EXTENSIONS: readonly ModuleExtensions[] = [
   supplierSearch,
   assetsSearch,
   meetingSearch,
-  contractSearch,
 ];
 
 /** A registry with every module's declarations applied (an app's; the demo seed's, which runs before any app). */

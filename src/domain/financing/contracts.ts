@@ -2,8 +2,8 @@
 // stage kit's items: a business has many contracts, each made from a versioned template (保理合同, 应收账款转让协议,
 // 保证合同, 服务协议, 补充协议 — the PDF rendered with the TERM factors filled in) or uploaded with its factors typed
 // by hand. A contract's own status is DRAFT or VOID (作废); while it is live it is 待审核 / 已通过 as its
-// business is — read from the business by `contractStatusOf`, never stored twice. 作废 makes it VOID; a new
-// version of its series replaces it.
+// business is — read from the business by the kit's `documentStatusOf`, never stored twice. 作废 makes it VOID;
+// a new version of its series replaces it.
 //
 // One pure comparison (`compareFactors`) of a contract's factors with the TERM elements serves the review page
 // (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
@@ -16,13 +16,7 @@ import { ROLE } from './roles';
 import { type ElementValue, elementValueText } from './elements';
 import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
-import {
-  DOCUMENT_STATUS_LABEL,
-  type DocumentStatus,
-  type StoredDocumentStatus,
-  documentStatusOf,
-  editableStates,
-} from '../stage/stage';
+import { type StoredDocumentStatus, documentStatusOf, editableStates } from '../stage/stage';
 
 export const CONTRACTS_API = '/api/business/contracts';
 export const CONTRACT_LIST_PATH = '/business/contractFileManage';
@@ -56,10 +50,6 @@ export interface ContractFactors {
 
 /** The contract's own status; the live one reads its business's (the kit's documents, `documentStatusOf`). */
 export type StoredContractStatus = StoredDocumentStatus;
-export type ContractStatus = DocumentStatus;
-export const CONTRACT_STATUS_LABEL = DOCUMENT_STATUS_LABEL;
-export const contractStatusOf = (stored: StoredContractStatus, businessState: string): ContractStatus =>
-  documentStatusOf('CONTRACT', stored, businessState);
 
 /** One contract as its workflow and the checkpoints read it. */
 export interface ContractItem extends StageItem<StoredContractStatus> {
@@ -191,7 +181,8 @@ export function signingProblems(
   if (!contracts.length) return [ContractMessage.none];
   const orderLocked = orderNos.some((o) => isContractLocked(locks, { paymentOrderId: o }, now));
   for (const c of contracts) {
-    if (contractStatusOf(c.status, businessState) !== 'APPROVED') return [ContractMessage.notApproved(c.contractNo)];
+    if (documentStatusOf('CONTRACT', c.status, businessState) !== 'APPROVED')
+      return [ContractMessage.notApproved(c.contractNo)];
     if (orderLocked || isContractLocked(locks, { contractNo: c.contractNo }, now))
       return [ContractMessage.locked(c.contractNo)];
   }
@@ -219,15 +210,14 @@ export function checkContractDraft(
   const name = d.name.trim();
   if (!name || [...name].length > 100) return { ok: false, message: ContractMessage.name };
   if (!Number.isSafeInteger(d.amountFen) || d.amountFen <= 0) return { ok: false, message: ContractMessage.amount };
-  if (rateUnits(d.annualRate) === null || (rateUnits(d.annualRate) as bigint) >= 10_000n)
-    return { ok: false, message: ContractMessage.rate };
+  const units = rateUnits(d.annualRate);
+  if (units === null || units >= 10_000n) return { ok: false, message: ContractMessage.rate };
   if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660)
     return { ok: false, message: ContractMessage.term };
   if (!(d.repaymentMethod in REPAYMENT_METHOD_LABEL)) return { ok: false, message: ContractMessage.method };
   if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate))
     return { ok: false, message: ContractMessage.dueDate };
   if (d.payeeAccount !== null && [...d.payeeAccount].length > 60) return { ok: false, message: ContractMessage.payee };
-  const units = rateUnits(d.annualRate) as bigint;
   return {
     ok: true,
     factors: {

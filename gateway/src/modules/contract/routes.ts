@@ -6,9 +6,8 @@
 // with its factors typed, optionally as the new version of a voided contract), the stored PDF read back
 // checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
 // elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { type TSchema, Type } from 'typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
 import {
   CONTRACT_FACTOR_PATH,
   CONTRACT_ITEM_STATES,
@@ -26,23 +25,19 @@ import {
 import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
-import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
-import { sessionOf } from '../../plugins/auth-guard';
-import { envelopeResponses, invalidInput, notFound, ok } from '../../plugins/envelope';
+import { invalidInput } from '../../plugins/envelope';
 import { BusinessParams } from '../../schemas/common';
 import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '../../stage/stage-documents';
 import { makePrinted } from '../../stage/stage-printed-make';
 import { registerItems } from '../../stage/stage-items';
-import { callerOf } from '../../stage/stage-scope';
-import { type Actor, type BusinessRow, inScope, loadBusiness, recordOf } from '../business/aggregate';
-import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { type Actor, type BusinessRow, recordOf } from '../business/aggregate';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { liveLocksOn } from '../risk/repository';
+import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
+import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
 import { CONTRACT_TEMPLATES } from './templates';
-// Its documents are found by number from the header's search (stage-search.ts).
-import './search';
-import { wireFen } from '../../stage/stage-money';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 
@@ -64,16 +59,6 @@ const MakeBody = Type.Object(
 );
 type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
 
-const _ListRow = Type.Object(
-  {
-    ...ContractSchema.properties,
-    businessNo: Type.String(),
-    supplierName: Type.String(),
-    locked: Type.Boolean({ description: '合同锁定' }),
-  },
-  { additionalProperties: false },
-);
-
 const FactorRow = Type.Object({
   key: Type.String(),
   label: Type.String(),
@@ -82,7 +67,6 @@ const FactorRow = Type.Object({
   equal: Type.Boolean(),
 });
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const BusinessView = Type.Object(
   {
     ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
@@ -99,18 +83,10 @@ const BusinessView = Type.Object(
   { additionalProperties: false },
 );
 
-/** The contract numbers among these under a live 合同锁定. */
-const lockedNos = async (db: Kysely<Database>, tenantId: string, nos: string[]) =>
-  new Set((await liveLocksOn(db, tenantId, nos, [])).map((l) => l.contractNo));
-
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
   const db = deps.db;
-
-  const context = async (request: FastifyRequest) => {
-    const { tenantId, userId } = sessionOf(request);
-    return { tenantId, userId, actor: await callerOf(request, db), now: deps.now() };
-  };
+  const own = stageOwnRoutes(app, deps, CONTRACTS_API, CONTRACT_LIST_PATH, ContractMessage.notFound);
 
   registerDocumentRoutes(app, deps, {
     api: CONTRACTS_API,
@@ -141,12 +117,10 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
+      // A page's contracts under a live 合同锁定 naming their numbers, read at once.
       of: async (database, tenantId, rows) => {
-        const locked = await lockedNos(
-          database,
-          tenantId,
-          rows.map((r) => r.contractNo),
-        );
+        const nos = rows.map((r) => r.contractNo);
+        const locked = new Set((await liveLocksOn(database, tenantId, nos, [])).map((l) => l.contractNo));
         return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
       },
     },
@@ -156,19 +130,17 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
    * The business's contracts, each beside the TERM elements, the differences of the live ones counted, and the
    * elements as the make form's prefill: the reviewers' read (合同要素审核) and the make page's, one answer.
    */
-  const businessView = async (request: FastifyRequest) => {
-    const { tenantId, actor } = await context(request);
-    const business = await loadBusiness(db, tenantId, (request.params as { businessId: string }).businessId);
-    if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
-    const terms = await termElementsOf(db, tenantId, business.keyId);
-    const contracts = (await contractsOf(db, tenantId, business.keyId)).map((c) => ({
+  const businessView = async (ctx: StageContext, businessId: string) => {
+    const business = await own.business(ctx, businessId);
+    const terms = await termElementsOf(db, ctx.tenantId, business.keyId);
+    const contracts = (await contractsOf(db, ctx.tenantId, business.keyId)).map((c) => ({
       contract: wireOf(c, business.state),
       factors: compareFactors(c.factors, terms),
     }));
     const live = contracts.filter((c) => c.contract.status !== 'VOID');
     const of = (name: string) => terms.find((t) => t.name === name)?.required;
     const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
-    return ok({
+    return {
       ...{ businessId: business.keyId, businessNo: business.businessNo, state: business.state },
       version: business.version,
       amountFen: amount?.type === 'AMOUNT' ? wireFen(amount.fen) : null,
@@ -177,36 +149,24 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       repaymentMethod: method?.type === 'METHOD' ? method.method : null,
       contracts,
       differences: live.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0),
-    });
+    };
   };
   for (const [path, menu, summary] of [
     ['/review/:businessId', CONTRACT_FACTOR_PATH, '合同要素审核：各合同的要素与业务要素并列，不一致者标红'],
     ['/:businessId/terms', CONTRACT_MAKE_PATH, '制作合同：业务要素（预填合同要素）与该业务的合同'],
   ] as const) {
-    app.get(
-      `${CONTRACTS_API}${path}`,
-      {
-        config: { access: { menu } },
-        schema: { tags: ['business'], summary, params: BusinessParams, response: envelopeResponses(BusinessView) },
-      },
-      businessView,
+    own.route({ method: 'GET', path, menu, summary, params: BusinessParams, response: BusinessView }, (ctx, request) =>
+      businessView(ctx, (request.params as { businessId: string }).businessId),
     );
   }
 
-  app.post(
-    `${CONTRACTS_API}/:businessId`,
+  own.route(
     {
-      config: { access: { menu: CONTRACT_MAKE_PATH, op: 'edit' } },
-      schema: {
-        tags: ['business'],
-        summary: '制作合同：按模板生成PDF或上传PDF，录入合同要素；可作为已作废合同的新版本',
-        params: BusinessParams,
-        body: MakeBody,
-        response: envelopeResponses(ContractSchema),
-      },
+      ...{ method: 'POST', path: '/:businessId', menu: CONTRACT_MAKE_PATH, op: 'edit' },
+      summary: '制作合同：按模板生成PDF或上传PDF，录入合同要素；可作为已作废合同的新版本',
+      ...{ params: BusinessParams, body: MakeBody, response: ContractSchema },
     },
-    async (request) => {
-      const ctx = await context(request);
+    async (ctx, request) => {
       const { tenantId, actor, now } = ctx;
       const body = request.body as MakeBody;
       const checked = checkContractDraft(body);
@@ -217,11 +177,10 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       const owner = { tenantId, userId: actor.userId, now, businessId };
       const name = body.name.trim();
       // The template's PDF is drawn before the transaction, which checks the business again and records it.
-      const made = await makePrinted(db, deps.filesDir, {
-        signal: request.signal,
-        read: (d, lock) => loadBusiness(d, tenantId, businessId, lock),
+      return makePrinted(db, deps.filesDir, {
+        signal: ctx.signal,
+        read: (d, lock) => own.business(ctx, businessId, lock ? d : undefined),
         check(business) {
-          if (!inScope(actor, business)) throw notFound(ContractMessage.notFound);
           const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
           if (refused) throw invalidInput(refused);
         },
@@ -250,7 +209,6 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
           return wireOf(fromRow(row), business.state);
         },
       });
-      return ok(made);
     },
   );
 
@@ -264,12 +222,11 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
 /** The template's values: the contract's number, the business's parties and the contract's factors. */
 function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
   const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
-  const d = shanghaiDay(now);
   return {
     ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
     ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
     ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
-    madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+    madeOn: businessDay(now),
   };
 }
 

@@ -3,11 +3,11 @@
 // business's contracts (they never review them), and the contracts' part of three checkpoints — 提交 needs a
 // live contract (SUBMIT_CONTRACT), 合同审核's 通过 needs every live contract's factors equal to the TERM elements
 // (REVIEW_CONTRACT, the elements' items read by the kit's named source), and 发起签约 needs them approved and none
-// under 合同锁定 (joined to START_SIGNING, which the signing stage owns).
+// under 合同锁定 (joined to START_SIGNING, which the signing stage owns); and how the header's search finds one.
 import type { Database } from '../../db/database';
-import type { Kysely, ColumnType } from 'kysely';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
 import {
   CONTRACT_ITEM_STATES,
   CONTRACT_ITEMS,
@@ -34,7 +34,11 @@ import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
-import { type NullableColumn as Nullable, wireFen } from '../../stage/stage-money';
+import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { BUSINESS_DETAIL } from '../business/visibility';
+import { type NullableColumn as Nullable, fenOf, wireFen } from '../../stage/stage-money';
+import { wireFields } from '../../stage/stage-wire';
+import { dayColumn } from '../../stage/stage-columns';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -73,9 +77,6 @@ declare module '../../db/database' {
 /** The file service's binding type of a contract's PDF: read by whoever may see the contract's business. */
 export const CONTRACT_FILE_TYPE = 'contractFile';
 
-const day = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10);
-
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
   ...itemOf<StoredContractStatus>(r),
   contractNo: String(r.contract_no),
@@ -84,42 +85,45 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
   contractType: r.contract_type as ContractType,
   origin: r.origin as ContractItem['origin'],
   factors: {
-    amountFen: BigInt(String(r.amount_fen)),
+    amountFen: fenOf(r.amount_fen),
     annualRate: rateText(r.annual_rate) as string,
     termDays: Number(r.term_days),
     repaymentMethod: r.repayment_method as RepaymentMethod,
-    dueDate: day(r.due_date),
+    dueDate: dayColumn(r.due_date),
     payeeAccount: (r.payee_account as string | null) ?? null,
   },
   createdBy: String(r.created_by),
   row: r,
 });
 
-/** A contract on the wire (money in 分 as a number), with its status as its business makes it. */
-export const wireOf = (i: ContractItem & { row: Record<string, unknown> }, businessState?: string) => ({
-  ...documentWire('CONTRACT', i.row, businessState),
-  ...{ contractNo: i.contractNo, contractVersion: i.contractVersion, contractType: i.contractType },
-  ...{ contractTypeLabel: CONTRACT_TYPE_LABEL[i.contractType], origin: i.origin },
-  ...{ originLabel: CONTRACT_ORIGIN_LABEL[i.origin], amountFen: wireFen(i.factors.amountFen) },
-  annualRate: i.factors.annualRate,
-  annualRateText: elementValueText({ type: 'RATE', rate: i.factors.annualRate }),
-  ...{ termDays: i.factors.termDays, repaymentMethod: i.factors.repaymentMethod },
-  repaymentMethodLabel: REPAYMENT_METHOD_LABEL[i.factors.repaymentMethod] ?? i.factors.repaymentMethod,
-  ...{ dueDate: i.factors.dueDate, payeeAccount: i.factors.payeeAccount },
+type ContractRow = Selectable<ContractFileTable>;
+const w = wireFields<ContractRow>();
+const rateOf = (r: ContractRow) => rateText(r.annual_rate) as string;
+const S = Type.String();
+/** A method's name; a code the labels do not know, as it is. */
+const methodLabel = (method: string) => REPAYMENT_METHOD_LABEL[method as RepaymentMethod] ?? method;
+
+/** A contract's own fields on the wire, read from its row: money in 分 as a number, the rate as four places. */
+const CONTRACT_WIRE = w.record({
+  ...{ contractNo: w.text('contract_no'), contractVersion: w.int('contract_version') },
+  ...{ contractType: w.text('contract_type'), contractTypeLabel: w.label('contract_type', CONTRACT_TYPE_LABEL) },
+  ...{ origin: w.text('origin'), originLabel: w.label('origin', CONTRACT_ORIGIN_LABEL) },
+  amountFen: w.of(Type.Integer({ description: '合同金额（分）' }), (r) => wireFen(fenOf(r.amount_fen))),
+  annualRate: w.of(Type.String({ description: '年利率，四位小数' }), rateOf),
+  annualRateText: w.of(S, (r) => elementValueText({ type: 'RATE', rate: rateOf(r) })),
+  ...{ termDays: w.int('term_days'), repaymentMethod: w.text('repayment_method') },
+  repaymentMethodLabel: w.of(S, (r) => methodLabel(r.repayment_method)),
+  ...{ dueDate: w.nullable(w.day('due_date')), payeeAccount: w.nullable(w.text('payee_account')) },
 });
 
-const Null = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const S = Type.String();
+/** A contract on the wire, with its status as its business makes it. */
+export const wireOf = (i: { row: Record<string, unknown> }, businessState?: string) => ({
+  ...documentWire('CONTRACT', i.row, businessState),
+  ...CONTRACT_WIRE.of(i.row as ContractRow),
+});
 
 export const ContractSchema = Type.Object(
-  {
-    ...DocumentWireSchema,
-    ...{ contractNo: S, contractVersion: Type.Integer(), contractType: S, contractTypeLabel: S, origin: S },
-    ...{ originLabel: S, amountFen: Type.Integer({ description: '合同金额（分）' }) },
-    annualRate: Type.String({ description: '年利率，四位小数' }),
-    ...{ annualRateText: S, termDays: Type.Integer(), repaymentMethod: S, repaymentMethodLabel: S },
-    ...{ dueDate: Null(S), payeeAccount: Null(S) },
-  },
+  { ...DocumentWireSchema, ...CONTRACT_WIRE.schema.properties },
   { additionalProperties: false },
 );
 
@@ -190,3 +194,16 @@ extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, rec
 extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [
   ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
 ]);
+
+// 合同 found by its 合同编号 (HT…) within the caller's scope (its business's), opened on its business's 业务详情.
+extend(
+  registerDocumentSearch,
+  numberSearch({
+    ...{ kind: 'contract', table: 'contract_file', no: 'contract_no' },
+    hit: (r) => ({
+      keyId: String(r.item_id),
+      title: `${r.name} · 业务编号 ${r.business_no}`,
+      path: `${BUSINESS_DETAIL}?id=${r.business_id}`,
+    }),
+  }),
+);

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The contract screens by role and label: 合同审核's section marks a factor that differs from its TERM element
 // and says 通过 is refused, leaving a voided contract out; the detail offers 作废 only when the gateway lists it
-// among the contract's actions, and sends it with the reason typed.
+// among the contract's actions, and sends it with the reason typed; 合同制作 sends the factors prefilled from the
+// business's elements, reads the business again, and then submits it to 合同审核.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -10,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { stagesServing } from '../screen-test-support';
-import { ContractFactorSection, ContractInfoScreen } from './contract-screens';
+import { ContractFactorSection, ContractInfoScreen, ContractMakeScreen } from './contract-screens';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
@@ -102,5 +103,40 @@ describe('合同文件详情', () => {
     render(serving([]), <ContractInfoScreen />, '/business/contractFileManage/info?id=c1');
     await screen.findByRole('heading', { name: '保理合同（HT202611290001）' });
     expect(screen.queryByRole('button', { name: '作废' })).toBeNull();
+  });
+});
+
+describe('合同制作', () => {
+  const prefill = {
+    ...{ businessId: 'b1', businessNo: 'RZ202611290001', state: 'CONTRACT/DRAFT', version: 7 },
+    ...{ amountFen: 800_000_00, annualRate: '0.0650', termDays: 180, repaymentMethod: 'BULLET', differences: 0 },
+  };
+
+  it('makes a contract of the prefilled factors, reads the business again, then submits it to review', async () => {
+    const made: ReturnType<typeof contract>[] = [];
+    const stages = {
+      ...stagesServing({
+        'GET /b1/terms': () => ({ ...prefill, contracts: made.map((c) => ({ contract: c, factors: [] })) }),
+        'POST /b1': () => made[made.push(contract('c1', 'HT202611290001', 'DRAFT')) - 1],
+      }),
+      transition: vi.fn(async () => undefined),
+    };
+    const notifier = render(
+      stages,
+      <ContractMakeScreen />,
+      '/business/contractFileMake/contractFileMake?businessId=b1',
+    );
+    expect((await screen.findByRole('button', { name: '提交审核' })).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: '生成合同' }));
+    await vi.waitFor(() => expect(notifier.success).toHaveBeenCalledWith('合同已生成'));
+    expect(stages.sent('POST', '/b1')).toEqual({
+      ...{ origin: 'TEMPLATE', contractType: 'FACTORING', name: '保理合同', amountFen: 800_000_00 },
+      ...{ annualRate: '0.0650', termDays: 180, repaymentMethod: 'BULLET', dueDate: null, payeeAccount: null },
+    });
+    const listed = await screen.findByRole('table', { name: '本业务的合同' });
+    expect(within(listed).getByText('HT202611290001')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '提交审核' }));
+    await vi.waitFor(() => expect(notifier.success).toHaveBeenCalledWith('已提交合同审核'));
+    expect(stages.transition).toHaveBeenCalledWith('b1', { action: 'submit', version: 7 });
   });
 });

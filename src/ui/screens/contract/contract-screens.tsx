@@ -6,15 +6,17 @@
 // decided here.
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import {
   CONTRACT_INFO_PATH,
   CONTRACT_LIST_PATH,
   CONTRACT_MAKE_PATH,
+  CONTRACT_ORIGIN_LABEL,
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
   type ContractType,
+  type FactorRow,
 } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { SIGNATORIES_PATH } from '../../../domain/financing/signing';
@@ -26,6 +28,9 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
+import { StagePage, linkTo, useStagePageStyles } from '../stage/record-pages';
+import { useStageAct } from '../stage/use-stage';
+import { recordScreen } from '../stage/stage-parts';
 import {
   DocumentList,
   type DocumentListSpec,
@@ -50,18 +55,9 @@ interface Contract extends DocumentRow {
   repaymentMethodLabel: string;
   locked?: boolean;
 }
-interface FactorRow {
-  key: string;
-  label: string;
-  contract: string;
-  element: string;
-  equal: boolean;
-}
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 20px' },
   section: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))', gap: '12px 16px' },
   differs: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   warn: { color: tokens.colorPaletteRedForeground1 },
@@ -89,15 +85,11 @@ const useGateway = () => useDocumentRoutes(ROUTES);
 // ——— 合同文件管理 ———
 
 export function ContractManageScreen() {
-  const styles = useStyles();
   return (
-    <section className={styles.page}>
-      <Text as="h1" size={600} weight="semibold">
-        合同文件管理
-      </Text>
+    <StagePage title="合同文件管理">
       <DocumentMakeable routes={ROUTES} makePath={CONTRACT_MAKE_PATH} label="制作合同" />
       <DocumentList<Contract> spec={LIST} />
-    </section>
+    </StagePage>
   );
 }
 
@@ -125,15 +117,7 @@ const LIST: DocumentListSpec<Contract> = {
 
 // ——— 合同文件详情 ———
 
-export function ContractInfoScreen() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const [round, setRound] = useState(0);
-  return <ContractInfo key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
-}
-
-function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) {
-  const styles = useStyles();
+export const ContractInfoScreen = recordScreen(function ContractInfo({ id, onChanged }) {
   const navigate = useNavigate();
   const { get, download } = useGateway();
   const detail = useLoadOnce(async () => {
@@ -147,17 +131,16 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
   }, null);
   if (!detail) return <Spinner size="small" label="加载合同…" />;
   const c = detail.contract;
+  const aside = (
+    <>
+      <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
+      <Button appearance="primary" onClick={() => void download(`/${encodeURIComponent(c.keyId)}/pdf`)}>
+        下载
+      </Button>
+    </>
+  );
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          {c.name}（{c.contractNo}）
-        </Text>
-        <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
-        <Button appearance="primary" onClick={() => void download(`/${encodeURIComponent(c.keyId)}/pdf`)}>
-          下载
-        </Button>
-      </div>
+    <StagePage title={`${c.name}（${c.contractNo}）`} aside={aside}>
       <Facts
         label="合同"
         items={[
@@ -185,9 +168,9 @@ function ContractInfo({ id, onChanged }: { id: string; onChanged: () => void }) 
       </Text>
       <DocumentVersions noun="合同" versions={detail.versions} />
       {detail.actions.includes('void') && <DocumentVoid routes={ROUTES} item={c} onDone={onChanged} />}
-    </section>
+    </StagePage>
   );
-}
+});
 
 // ——— 合同制作 ———
 
@@ -204,13 +187,12 @@ interface Prefill {
   differences: number;
 }
 
-export function ContractMakeScreen() {
-  const [params] = useSearchParams();
-  const businessId = params.get('businessId') ?? '';
-  const [round, setRound] = useState(0);
-  if (!businessId) return <Text>请从合同文件管理选择待制作合同的业务</Text>;
-  return <ContractMake key={`${businessId}/${round}`} businessId={businessId} onMade={() => setRound((r) => r + 1)} />;
-}
+/** 合同制作 of the business named by `?businessId=`, its terms read afresh once a contract is made. */
+export const ContractMakeScreen = recordScreen(
+  ({ id, onChanged }) =>
+    id ? <ContractMake businessId={id} onMade={onChanged} /> : <Text>请从合同文件管理选择待制作合同的业务</Text>,
+  'businessId',
+);
 
 function ContractMake({ businessId, onMade }: { businessId: string; onMade: () => void }) {
   const { get } = useGateway();
@@ -221,6 +203,7 @@ function ContractMake({ businessId, onMade }: { businessId: string; onMade: () =
 
 function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => void }) {
   const styles = useStyles();
+  const page = useStagePageStyles();
   const navigate = useNavigate();
   const { post, notifier } = useGateway();
   const { stages } = useServices();
@@ -237,59 +220,44 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
     replacesId: '',
   });
   const [files, setFiles] = useState<StoredFile[]>([]);
-  const [busy, setBusy] = useState(false);
   const set = (patch: Partial<typeof v>) => setV({ ...v, ...patch });
   const contracts = prefill.contracts.map((c) => c.contract);
   const voided = contracts.filter((c) => c.status === 'VOID');
-  const make = async () => {
+  // Made, the page reads the business's terms and contracts again; submitted, it goes back to the list.
+  const { busy, act } = useStageAct(onMade);
+  const submitted = useStageAct(() => navigate(CONTRACT_LIST_PATH));
+  const make = () => {
     const fen = yuanToFen(v.amount);
     if (fen === null) return notifier.error('请输入正确的合同金额');
-    setBusy(true);
-    try {
-      await post(`/${encodeURIComponent(prefill.businessId)}`, {
-        origin: v.origin,
-        contractType: v.contractType,
-        name: v.name,
-        amountFen: fenToWire(fen),
-        annualRate: v.annualRate.trim(),
-        termDays: Number(v.termDays),
-        repaymentMethod: v.repaymentMethod,
-        dueDate: v.dueDate || null,
-        payeeAccount: v.payeeAccount.trim() || null,
-        ...(v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {}),
-        ...(v.replacesId ? { replacesId: v.replacesId } : {}),
-      });
-      notifier.success('合同已生成');
-      onMade();
-    } catch {
-      // The HTTP client has shown the gateway's refusal.
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      origin: v.origin,
+      contractType: v.contractType,
+      name: v.name,
+      amountFen: fenToWire(fen),
+      annualRate: v.annualRate.trim(),
+      termDays: Number(v.termDays),
+      repaymentMethod: v.repaymentMethod,
+      dueDate: v.dueDate || null,
+      payeeAccount: v.payeeAccount.trim() || null,
+      ...(v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {}),
+      ...(v.replacesId ? { replacesId: v.replacesId } : {}),
+    };
+    return act(() => post(`/${encodeURIComponent(prefill.businessId)}`, body), '合同已生成');
   };
-  const submit = () =>
-    stages.transition(prefill.businessId, { action: 'submit', version: prefill.version }).then(
-      () => {
-        notifier.success('已提交合同审核');
-        navigate(CONTRACT_LIST_PATH);
-      },
-      () => undefined,
-    );
+  const transition = { action: 'submit', version: prefill.version };
+  const submit = () => submitted.act(() => stages.transition(prefill.businessId, transition), '已提交合同审核');
   const { choice, text } = documentFields(v, set);
+  const aside = (
+    <>
+      <Button onClick={() => navigate(linkTo(SIGNATORIES_PATH, 'businessId', prefill.businessId))}>合同签章</Button>
+      <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
+    </>
+  );
   return (
-    <section className={styles.page}>
-      <div className={styles.row}>
-        <Text as="h1" size={600} weight="semibold">
-          合同制作（{prefill.businessNo}）
-        </Text>
-        <Button onClick={() => navigate(`${SIGNATORIES_PATH}?businessId=${encodeURIComponent(prefill.businessId)}`)}>
-          合同签章
-        </Button>
-        <Button onClick={() => navigate(CONTRACT_LIST_PATH)}>返回</Button>
-      </div>
+    <StagePage title={`合同制作（${prefill.businessNo}）`} aside={aside}>
       <Text>业务状态：{stateLabel(prefill.state)}。合同要素已按业务要素预填，与业务要素不一致的合同不能通过审核。</Text>
       <div className={styles.form}>
-        {choice('origin', '来源', { TEMPLATE: '模板生成', UPLOAD: '上传' })}
+        {choice('origin', '来源', CONTRACT_ORIGIN_LABEL)}
         {choice('contractType', '合同类型', CONTRACT_TYPE_LABEL, (code) => ({
           name: CONTRACT_TYPE_LABEL[code as ContractType],
         }))}
@@ -307,7 +275,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
           })}
       </div>
       {v.origin === 'UPLOAD' && <FileUpload label="上传合同PDF" accept="pdf" limit={1} onChange={setFiles} />}
-      <div className={styles.row}>
+      <div className={page.row}>
         <Button appearance="primary" disabled={busy} onClick={() => void make()}>
           {v.origin === 'TEMPLATE' ? '生成合同' : '保存合同'}
         </Button>
@@ -330,7 +298,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
         }))}
         empty="尚未制作合同"
       />
-    </section>
+    </StagePage>
   );
 }
 
@@ -339,6 +307,7 @@ function ContractForm({ prefill, onMade }: { prefill: Prefill; onMade: () => voi
 /** 合同审核's section under the business: each live contract's factors beside the TERM elements. */
 export function ContractFactorSection({ id }: { id: string }) {
   const styles = useStyles();
+  const page = useStagePageStyles();
   const { get } = useGateway();
   const review = useLoadOnce(() => get<Prefill>(`/review/${encodeURIComponent(id)}`), null);
   if (!review) return <Spinner size="small" label="加载合同…" />;
@@ -352,7 +321,7 @@ export function ContractFactorSection({ id }: { id: string }) {
       )}
       {live.map(({ contract: c, factors }) => (
         <div key={c.keyId}>
-          <div className={styles.row}>
+          <div className={page.row}>
             <Text weight="semibold">
               {c.contractNo} {c.name}（{c.contractTypeLabel}，V{c.contractVersion}）
             </Text>

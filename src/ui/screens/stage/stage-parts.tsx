@@ -14,14 +14,16 @@ import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
 /**
- * The route of a page of one record, named by `?id=` ('' for none: a make page's new one), opened afresh when
- * it changes: the make pages, the meeting's pages.
+ * The route of a page of one record, named by `?id=` ('' for none: a make page's new one) or by the query key
+ * given (`businessId`), opened afresh when it changes or when the page says it changed the record (`onChanged`:
+ * its reads are made again): the make pages, the meeting's pages, a contract's.
  */
-export function recordScreen(Page: ComponentType<{ id: string }>): ComponentType {
+export function recordScreen(Page: ComponentType<{ id: string; onChanged: () => void }>, key = 'id'): ComponentType {
   return function RecordScreen() {
     const [params] = useSearchParams();
-    const id = params.get('id') ?? '';
-    return <Page key={id} id={id} />;
+    const id = params.get(key) ?? '';
+    const [round, setRound] = useState(0);
+    return <Page key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
   };
 }
 
