@@ -4,7 +4,7 @@
 // module's own function, the close of business's step that makes the reports due on a day — once each, whatever
 // how often the day is run (the unique period key) — and the workbench's to-dos, confirmed by the item table.
 import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -32,6 +32,7 @@ import {
 import { stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { TodoRow } from '../../../../src/domain/financing/review-queue';
 import type { Database } from '../../db/database';
+import { tenantRows } from '../../db/tenant-rows';
 import type { CloseUnit, DayContext } from '../../jobs/daily-job';
 import { withinScope } from '../../resource/resource-repository';
 import { type ItemsDef, itemActionsOf } from '../../stage/stage-items';
@@ -163,12 +164,9 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
   },
   async after(trx, item, move) {
     if (move.action !== 'approve' || !item.riskClass || !ALERTING_CLASSES.includes(item.riskClass)) return;
-    const b = await trx
-      .selectFrom('financing_business as b')
+    const b = await tenantRows(trx, 'financing_business as b', move.tenantId, { business_id: item.businessId })
       .leftJoin('organization as s', sameTenantOn('s', 'org_id', 'b', 'supplier_id'))
       .select(['b.business_no', 'b.supplier_id', 's.org_name'])
-      .where('b.tenant_id', '=', move.tenantId)
-      .where('b.business_id', '=', item.businessId)
       .executeTakeFirstOrThrow();
     await raiseRiskAlert(trx, {
       tenantId: move.tenantId,
@@ -217,11 +215,8 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
         key: `${l.tenant_id}:${l.business_id}:${due.periodKey}`,
         apply: async (trx) => {
           const t = trx;
-          const seq = await t
-            .selectFrom('duration_report')
+          const seq = await tenantRows(t, 'duration_report', l.tenant_id, { business_id: l.business_id })
             .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-            .where('tenant_id', '=', l.tenant_id)
-            .where('business_id', '=', l.business_id)
             .executeTakeFirstOrThrow();
           await t
             .insertInto('duration_report')
@@ -261,7 +256,7 @@ async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, n
   q = review
     ? q.where('r.status', '=', 'PENDING')
     : q.where('r.status', 'in', ['DRAFT', 'RETURNED']).where('r.maker_id', '=', actor.userId);
-  const rows = (await q.orderBy('r.due_date').orderBy('r.item_id').limit(200).execute()) as Record<string, unknown>[];
+  const rows = await q.orderBy('r.due_date').orderBy('r.item_id').limit(200).execute();
   const today = businessDay(now);
   return rows.flatMap((row): TodoRow[] => {
     const business = { state: String(row.state), suspended: !!row.suspended };

@@ -20,6 +20,7 @@ import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/l
 import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
+import { recordReader, tenantRows } from '../../db/tenant-rows';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
@@ -67,19 +68,10 @@ export interface StoredFinancingApplication extends ApplicationTerms {
   submittedAt: string | null;
 }
 
-export async function loadFinancingApplication(
-  db: Kysely<Database>,
-  tenantId: string,
-  id: string,
-): Promise<StoredFinancingApplication | null> {
-  const r = await db
-    .selectFrom('financing_application')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', id)
-    .executeTakeFirst();
-  if (!r) return null;
-  return {
+export const loadFinancingApplication = recordReader(
+  'financing_application',
+  'application_id',
+  (r): StoredFinancingApplication => ({
     applicationId: String(r.application_id),
     applicationNo: String(r.application_no),
     termDays: r.term_days == null ? null : Number(r.term_days),
@@ -95,8 +87,8 @@ export async function loadFinancingApplication(
     totalAmount: fenOf(r.total_amount),
     reserved: fenRecordOf(parsed<Record<string, unknown>>(r.reserved, {})),
     submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
-  };
-}
+  }),
+);
 
 /** The draft application of a business (its key is the business's id), numbered SQ+yyyyMMdd+seq. */
 export async function createFinancingApplicationDraft(
@@ -213,11 +205,8 @@ export async function limitsOf(
 ): Promise<Limits> {
   const [cap, pre] = await Promise.all([
     businessEffectiveCapOf(database, tenantId, business, now),
-    database
-      .selectFrom('pre_credit_view')
+    tenantRows(database, 'pre_credit_view', tenantId, { pre_credit_id: business.keyId })
       .select(['approved_amount'])
-      .where('tenant_id', '=', tenantId)
-      .where('pre_credit_id', '=', business.keyId)
       .executeTakeFirst(),
   ]);
   return {
@@ -290,13 +279,7 @@ async function lockLineOrders(db: Kysely<Database>, tenantId: string, businessId
   const stored = await loadFinancingApplication(db, tenantId, businessId);
   const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
   for (const id of ids) {
-    await db
-      .selectFrom('payment_order')
-      .select('order_id')
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', id)
-      .forUpdate()
-      .execute();
+    await tenantRows(db, 'payment_order', tenantId, { order_id: id }).select('order_id').forUpdate().execute();
   }
 }
 
@@ -322,11 +305,8 @@ async function moveReservations(
   for (const id of ids) {
     const delta = (wanted[id] ?? 0n) - (held[id] ?? 0n);
     if (delta === 0n) continue;
-    const row = await trx
-      .selectFrom('payment_order')
+    const row = await tenantRows(trx, 'payment_order', tenantId, { order_id: id })
       .select(['order_no', 'confirmed_amount', 'paid_amount', 'reserved_amount', 'financed_amount'])
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!row) {
