@@ -21,6 +21,7 @@ import { isPassing, type Conclusion } from '../../../../src/domain/financing/mee
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../db/database';
 import { recordReader, tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
@@ -220,18 +221,15 @@ export async function createDecisionDraft(
 }
 
 /** Every refusal SUBMIT_DECISION finds for the business's decision now (the make page shows them too). */
-export async function decisionProblems(
-  db: Kysely<Database>,
-  tenantId: string,
-  business: StoredBusiness,
-  now: Date,
-): Promise<string[]> {
-  const stored = await loadDecision(db, tenantId, business.keyId);
-  if (!stored) return [DecisionStoreMessage.missing];
-  const limits = await boundsOf(db as Kysely<Database>, tenantId, business, now);
-  if (!limits) return [DecisionStoreMessage.noProduct];
-  return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
-}
+export const decisionProblems = recordProblems(
+  loadDecision,
+  DecisionStoreMessage.missing,
+  async (db, tenantId, business: StoredBusiness, stored, now) => {
+    const limits = await boundsOf(db as Kysely<Database>, tenantId, business, now);
+    if (!limits) return [DecisionStoreMessage.noProduct];
+    return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
+  },
+);
 
 // On the transition's own clock, as every checkpoint: a seed or test submitting on another day is judged on it.
 extend(registerCheckpoint, 'SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>

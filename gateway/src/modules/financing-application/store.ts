@@ -21,6 +21,7 @@ import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/
 import { isContractLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
 import { recordReader, tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
@@ -225,50 +226,47 @@ type StoredBusiness = BusinessRecord & {
 };
 
 /** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
-export async function applicationProblems(
-  db: Kysely<Database>,
-  tenantId: string,
-  record: StoredBusiness,
-  now: Date,
-): Promise<string[]> {
-  const stored = await loadFinancingApplication(db, tenantId, record.keyId);
-  if (!stored) return [FinancingApplicationStoreMessage.missing];
-  const [orders, limits, preCredit, capital] = await Promise.all([
-    applicationOrders(
-      db,
-      tenantId,
-      stored.reserved,
-      { ids: stored.lines.map((l) => l.orderId) },
-      now,
-      record.productId ?? null,
-    ),
-    limitsOf(db as Kysely<Database>, tenantId, record, now),
-    loadPreCredit(db, tenantId, record.keyId),
-    submittedCapital(db as Kysely<Database>, tenantId, record, now),
-  ]);
-  // An expired pre-credit carries no application.
-  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
-  return [
-    ...lapsed,
-    ...submitFinancingApplicationProblems({
-      productTerm: capital.productTerm,
-      supplierId: record.supplierId,
-      lines: stored.lines,
-      orders,
-      ratio: limits.ratio,
-      preCreditAvailable: limits.preCreditAvailable,
-      singleMax: limits.singleMax,
-      maxTermDays: limits.maxTermDays,
-      termDays: stored.termDays,
-      repaymentSource: stored.repaymentSource,
-      payeeBank: stored.payeeBank,
-      payeeAccount: stored.payeeAccount,
-      docs: stored.docs,
-      today: businessDay(now),
-    }),
-    ...capital.problems,
-  ];
-}
+export const applicationProblems = recordProblems(
+  loadFinancingApplication,
+  FinancingApplicationStoreMessage.missing,
+  async (db, tenantId, record: StoredBusiness, stored, now) => {
+    const [orders, limits, preCredit, capital] = await Promise.all([
+      applicationOrders(
+        db,
+        tenantId,
+        stored.reserved,
+        { ids: stored.lines.map((l) => l.orderId) },
+        now,
+        record.productId ?? null,
+      ),
+      limitsOf(db as Kysely<Database>, tenantId, record, now),
+      loadPreCredit(db, tenantId, record.keyId),
+      submittedCapital(db as Kysely<Database>, tenantId, record, now),
+    ]);
+    // An expired pre-credit carries no application.
+    const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
+    return [
+      ...lapsed,
+      ...submitFinancingApplicationProblems({
+        productTerm: capital.productTerm,
+        supplierId: record.supplierId,
+        lines: stored.lines,
+        orders,
+        ratio: limits.ratio,
+        preCreditAvailable: limits.preCreditAvailable,
+        singleMax: limits.singleMax,
+        maxTermDays: limits.maxTermDays,
+        termDays: stored.termDays,
+        repaymentSource: stored.repaymentSource,
+        payeeBank: stored.payeeBank,
+        payeeAccount: stored.payeeAccount,
+        docs: stored.docs,
+        today: businessDay(now),
+      }),
+      ...capital.problems,
+    ];
+  },
+);
 
 /**
  * Locks the rows of the orders the application's lines name, in id order, inside the submitting transaction:

@@ -23,6 +23,7 @@ import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
 import { tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { nextDocumentNo } from '../business/aggregate';
 import type { DueBusiness } from '../business/expire';
 import { registerDetailSection } from '../business/detail-sections';
@@ -271,26 +272,25 @@ export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
 // SUBMIT_PRE_CREDIT: the gateway loads the numbers — each order at its own project company's cap, whatever
 // company the business names — and the pure rule decides.
-extend(registerCheckpoint, 'SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
-  const stored = record as BusinessRecord & {
-    keyId?: string;
-    projectCompanyId?: string | null;
-    productId?: string | null;
-  };
-  const businessId = stored.keyId;
-  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
-  if (!preCredit) return [PreCreditStoreMessage.missing];
-  const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
-  const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, stored.productId ?? null, now);
-  return submitPreCreditProblems({
-    supplierId: record.supplierId,
-    applyAmount: preCredit.applyAmount,
-    basisOrderIds: preCredit.basisOrderIds,
-    orders: capped.orders,
-    singleMax: capped.singleMax,
-    today: businessDay(now),
-  });
-});
+const preCreditProblems = recordProblems(
+  loadPreCredit,
+  PreCreditStoreMessage.missing,
+  async (db, tenantId, record: BusinessRecord & { keyId: string; productId?: string | null }, preCredit, now) => {
+    const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
+    const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, record.productId ?? null, now);
+    return submitPreCreditProblems({
+      supplierId: record.supplierId,
+      applyAmount: preCredit.applyAmount,
+      basisOrderIds: preCredit.basisOrderIds,
+      orders: capped.orders,
+      singleMax: capped.singleMax,
+      today: businessDay(now),
+    });
+  },
+);
+extend(registerCheckpoint, 'SUBMIT_PRE_CREDIT', (db, tenantId, record, now) =>
+  preCreditProblems(db, tenantId, record as BusinessRecord & { keyId: string }, now),
+);
 
 // EXPIRE: the business may become 已失效 once the validity governing it lapsed — its pre-credit's, or, once
 // approved, its decision's (the pure rule decides which and when).
