@@ -30,7 +30,7 @@ import {
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import { type RepaymentMethod, daysBetween } from '../../../../src/domain/financing/repayment-schedule';
 import { invalidInput } from '../../plugins/envelope';
-import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { businessHit, numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { readStageSource } from '../../stage/stage-sources';
 import { consumeQuota, financeReservedOrders } from '../../stage/stage-quota-orders';
 import { rateText } from '../../stage/stage-terms';
@@ -371,10 +371,6 @@ extend(
   registerDocumentSearch,
   numberSearch({
     ...{ kind: 'loan', table: 'loan', no: 'loan_no', where: { status: 'REGISTERED' } },
-    hit: (r) => ({
-      keyId: String(r.business_id),
-      title: `业务编号 ${r.business_no}`,
-      path: `${PLAN_INFO_PATH}?id=${r.business_id}`,
-    }),
+    hit: businessHit((businessId) => `${PLAN_INFO_PATH}?id=${businessId}`),
   }),
 );

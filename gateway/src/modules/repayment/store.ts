@@ -42,7 +42,7 @@ import {
   wireFen,
 } from '../../stage/stage-money';
 import { type ReviewedRecordTable, reviewedItems, reviewedOfRow, reviewedTodo } from '../../stage/stage-reviewed-items';
-import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { businessHit, numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { releaseByPrincipal } from '../../stage/stage-quota-orders';
 import { registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
@@ -325,11 +325,7 @@ extend(
   registerDocumentSearch,
   numberSearch({
     ...{ kind: 'repayment', table: 'repayment', no: 'repayment_no' },
-    hit: (r) => ({
-      keyId: String(r.business_id),
-      title: `业务编号 ${r.business_no}`,
-      path: confirmLink(String(r.business_id)),
-    }),
+    hit: businessHit(confirmLink),
   }),
 );
 
