@@ -28,7 +28,7 @@ import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { inScope, loadBusiness } from '../business/aggregate';
-import { DURATION, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
+import { DURATION, type DurationRow, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
 import { tenantRows } from '../../db/tenant-rows';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -72,7 +72,7 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     pdf: [],
     notFound: DurationMessage.notFound,
     search: { reportNo: 'd.report_no', businessNo: 'b.business_no', status: 'd.status' },
-    row: { schema: DurationSchema, of: (r) => wireOf(fromRow(r)) },
+    row: { schema: DurationSchema, of: (r) => wireOf(fromRow(r as DurationRow)) },
     export: {
       title: '存续期检查报告',
       columns: [

@@ -43,7 +43,7 @@ import { type Actor, nextDocumentNo } from '../business/aggregate';
 import { newId } from '../../ids';
 import { raiseRiskAlert } from '../risk/alerts';
 import { moduleExtensions } from '../../stage/extensions';
-import './tables';
+import type { DurationReportTable } from './tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('duration/store');
@@ -51,29 +51,32 @@ export const extend = moduleExtensions('duration/store');
 const json = (v: unknown): Record<string, unknown> =>
   (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
 
-export const fromRow = (r: Record<string, unknown>): DurationReport => {
+/** A report's row, as the table declares it. */
+export type DurationRow = Selectable<DurationReportTable>;
+
+export const fromRow = (r: DurationRow): DurationReport => {
   const findings = json(r.findings);
   return {
-    itemId: String(r.item_id),
-    businessId: String(r.business_id),
+    itemId: r.item_id,
+    businessId: r.business_id,
     seq: Number(r.seq),
-    name: periodLabel(r.kind as CheckKind, String(r.period_key)),
+    name: periodLabel(r.kind as CheckKind, r.period_key),
     status: r.status as DurationStatus,
     version: Number(r.version),
-    reportNo: String(r.report_no),
+    reportNo: r.report_no,
     kind: r.kind as CheckKind,
-    periodKey: String(r.period_key),
+    periodKey: r.period_key,
     dueDate: dayOf(r.due_date) as string,
-    makerId: (r.maker_id as string | null) ?? null,
-    madeBy: (r.made_by as string | null) ?? null,
+    makerId: r.maker_id,
+    madeBy: r.made_by,
     findings: Object.fromEntries(FINDINGS.map((f) => [f.key, String(findings[f.key] ?? '')])) as Record<
       FindingKey,
       string
     >,
-    riskClass: (r.risk_class as RiskClass | null) ?? null,
-    conclusion: (r.conclusion as Conclusion | null) ?? null,
+    riskClass: r.risk_class as RiskClass | null,
+    conclusion: r.conclusion as Conclusion | null,
     checkDate: dayOf(r.check_date),
-    reviewComment: (r.review_comment as string | null) ?? null,
+    reviewComment: r.review_comment,
   };
 };
 
