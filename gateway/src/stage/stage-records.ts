@@ -4,6 +4,7 @@
 // supplier's name and what the lifecycle table offers the caller on it now; and an organisation's name.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
+import { tenantRows } from '../db/tenant-rows';
 import {
   type Actor,
   type BusinessRow,
@@ -101,11 +102,6 @@ export async function waitingBusinesses(
 /** An organisation's name, '' when none is named or found. */
 export async function orgNameOf(db: Kysely<Database>, tenantId: string, id: string | null): Promise<string> {
   if (!id) return '';
-  const row = await db
-    .selectFrom('organization')
-    .select('org_name')
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', '=', id)
-    .executeTakeFirst();
+  const row = await tenantRows(db, 'organization', tenantId, { org_id: id }).select('org_name').executeTakeFirst();
   return row?.org_name ?? '';
 }

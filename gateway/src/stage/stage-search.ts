@@ -80,6 +80,18 @@ export const numberSearch = (d: NumberSearch): DocumentSearch => ({
   },
 });
 
+/**
+ * The hit of a record opened at its business (a loan, a repayment): the business's id and number, on the page
+ * `path` names for that business.
+ */
+export const businessHit =
+  (path: (businessId: string) => string): NumberSearch['hit'] =>
+  (r) => ({
+    keyId: String(r.business_id),
+    title: `业务编号 ${r.business_no}`,
+    path: path(String(r.business_id)),
+  });
+
 /** The kinds registered, for the tests that hold every numbered kind to having a search. */
 export const registeredSearchKinds = (x: Extensions): SearchKind[] => [...x.point('documentSearches').keys()];
 

@@ -6,6 +6,7 @@ import { registerBusinessPrint } from '../../stage/stage-prints';
 import { loadDecision } from './store';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf } from '../../stage/stage-money';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('decision/print');
@@ -13,8 +14,7 @@ export const extend = moduleExtensions('decision/print');
 extend(registerBusinessPrint, 'decision', 3, async (db, tenantId, businessId) => {
   const d = await loadDecision(db as never, tenantId, businessId);
   if (d?.result !== 'AGREED') return null;
-  const b = await db
-    .selectFrom('financing_business as b')
+  const b = await tenantRows(db, 'financing_business as b', tenantId, { business_id: businessId })
     .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
     .leftJoin('review_meeting as m', (j) =>
       j.on('m.meeting_id', '=', d.meetingId ?? '').onRef('m.tenant_id', '=', 'b.tenant_id'),
@@ -23,8 +23,6 @@ extend(registerBusinessPrint, 'decision', 3, async (db, tenantId, businessId) =>
       j.on('u.user_id', '=', d.approverId ?? '').onRef('u.tenant_id', '=', 'b.tenant_id'),
     )
     .select(['b.business_no', 'b.apply_amount', 's.org_name', 'm.meeting_no', 'u.nick_name'])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.business_id', '=', businessId)
     .executeTakeFirstOrThrow();
   const values: DecisionValues = {
     ...{ decisionNo: d.decisionNo, businessNo: b.business_no, supplierName: b.org_name ?? '' },

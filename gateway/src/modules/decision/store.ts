@@ -20,6 +20,8 @@ import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/l
 import { isPassing, type Conclusion } from '../../../../src/domain/financing/meeting-rules';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../db/database';
+import { recordReader, tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
@@ -100,19 +102,10 @@ export interface StoredDecision {
   submittedAt: string | null;
 }
 
-export async function loadDecision(
-  db: Kysely<Database>,
-  tenantId: string,
-  businessId: string,
-): Promise<StoredDecision | null> {
-  const r = await db
-    .selectFrom('financing_decision')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  if (!r) return null;
-  return {
+export const loadDecision = recordReader(
+  'financing_decision',
+  'business_id',
+  (r): StoredDecision => ({
     businessId: r.business_id,
     decisionNo: r.decision_no,
     meetingId: r.meeting_id,
@@ -130,8 +123,8 @@ export async function loadDecision(
     approverId: r.approver_id,
     approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
     submittedAt: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
-  };
-}
+  }),
+);
 
 /** The decision's terms as the domain's limits read them. */
 export const draftOf = (d: StoredDecision): DecisionDraft => ({
@@ -160,12 +153,9 @@ export const reportProposal = (db: Kysely<Database>, tenantId: string, businessI
  * business arrived.
  */
 export async function passedItemOf(db: Kysely<Database>, tenantId: string, businessId: string) {
-  const rows = await db
-    .selectFrom('review_meeting_item as i')
+  const rows = await tenantRows(db, 'review_meeting_item as i', tenantId, { business_id: businessId })
     .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.conclusion', 'i.conditions', 'm.meeting_no'])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.business_id', '=', businessId)
     .where('m.status', 'in', ['CLOSED', 'ARCHIVED'])
     .where('i.conclusion', 'is not', null)
     .orderBy('m.updated_at', 'desc')
@@ -231,18 +221,15 @@ export async function createDecisionDraft(
 }
 
 /** Every refusal SUBMIT_DECISION finds for the business's decision now (the make page shows them too). */
-export async function decisionProblems(
-  db: Kysely<Database>,
-  tenantId: string,
-  business: StoredBusiness,
-  now: Date,
-): Promise<string[]> {
-  const stored = await loadDecision(db, tenantId, business.keyId);
-  if (!stored) return [DecisionStoreMessage.missing];
-  const limits = await boundsOf(db as Kysely<Database>, tenantId, business, now);
-  if (!limits) return [DecisionStoreMessage.noProduct];
-  return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
-}
+export const decisionProblems = recordProblems(
+  loadDecision,
+  DecisionStoreMessage.missing,
+  async (db, tenantId, business: StoredBusiness, stored, now) => {
+    const limits = await boundsOf(db as Kysely<Database>, tenantId, business, now);
+    if (!limits) return [DecisionStoreMessage.noProduct];
+    return submitDecisionProblems(draftOf(stored), limits.bounds, stored.meetingConditions);
+  },
+);
 
 // On the transition's own clock, as every checkpoint: a seed or test submitting on another day is judged on it.
 extend(registerCheckpoint, 'SUBMIT_DECISION', async (db, tenantId, record: BusinessRecord, now) =>
@@ -254,11 +241,8 @@ extend(registerCheckpoint, 'SUBMIT_DECISION', async (db, tenantId, record: Busin
  * amount in 分 as bigint straight from its column; undefined while a term is missing.
  */
 extend(registerStageSource<ApprovedDecision>, DECISION_TERMS_SOURCE, async (db, tenantId, businessId) => {
-  const r = await db
-    .selectFrom('financing_decision')
+  const r = await tenantRows(db, 'financing_decision', tenantId, { business_id: businessId })
     .select(['approved_amount', 'annual_rate', 'term_days', 'repayment_method', 'guarantee_measures', 'conditions'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
     .executeTakeFirst();
   if (!r || r.approved_amount === null || r.annual_rate === null || r.term_days === null || !r.repayment_method) {
     return undefined;
@@ -278,11 +262,8 @@ extend(registerAfterTransition, 'decision', async (trx, done) => {
   const db = trx;
   const fromStage = stageOf(done.from);
   if (done.to === 'DECISION/DRAFT' && fromStage === 'MEETING') {
-    const b = await db
-      .selectFrom('financing_business')
+    const b = await tenantRows(db, 'financing_business', done.tenantId, { business_id: done.businessId })
       .select(['business_id', 'product_id', 'project_company_id'])
-      .where('tenant_id', '=', done.tenantId)
-      .where('business_id', '=', done.businessId)
       .executeTakeFirstOrThrow();
     await createDecisionDraft(
       trx as Kysely<Database>,

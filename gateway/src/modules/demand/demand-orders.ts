@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { DEMAND_ORDERS_MAX, orderNosOf } from '../../../../src/domain/financing/financing-demand';
 import type { Database } from '../../db/database';
+import { tenantRows } from '../../db/tenant-rows';
 import { invalidInput } from '../../plugins/envelope';
 
 export const DemandOrderMessage = {
@@ -20,11 +21,10 @@ export async function demandOrderIds(
   const nos = orderNosOf(typeof typed === 'string' ? typed : '');
   if (nos.length === 0) return [];
   if (nos.length > DEMAND_ORDERS_MAX) throw invalidInput(DemandOrderMessage.tooMany);
-  const rows: { order_id: string; order_no: string }[] = await db
-    .selectFrom('payment_order')
+  const rows: { order_id: string; order_no: string }[] = await tenantRows(db, 'payment_order', tenantId, {
+    supplier_id: supplierId,
+  })
     .select(['order_id', 'order_no'])
-    .where('tenant_id', '=', tenantId)
-    .where('supplier_id', '=', supplierId)
     .where('order_no', 'in', nos)
     .execute();
   const byNo = new Map(rows.map((r) => [String(r.order_no), String(r.order_id)]));
@@ -35,11 +35,8 @@ export async function demandOrderIds(
 
 /** The demand's orders that are still the supplier's, as the pre-credit draft's basis. */
 export async function demandBasis(db: Kysely<Database>, tenantId: string, demandId: string): Promise<string[]> {
-  const row = await db
-    .selectFrom('financing_demand')
+  const row = await tenantRows(db, 'financing_demand', tenantId, { demand_id: demandId })
     .select('payment_order_ids')
-    .where('tenant_id', '=', tenantId)
-    .where('demand_id', '=', demandId)
     .executeTakeFirst();
   const ids = row?.payment_order_ids;
   const list = Array.isArray(ids) ? ids : typeof ids === 'string' ? (JSON.parse(ids) as unknown[]) : [];

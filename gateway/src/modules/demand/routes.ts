@@ -39,6 +39,7 @@ import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, wireFen } from '../../stage/stage-money';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('demand/routes');
@@ -62,21 +63,17 @@ export const demandRecord = (d: ResourceRecord): BusinessRecord & { demandId: st
 extend(registerCheckpoint, 'ACCEPT_DEMAND', async (db, tenantId, record) => {
   const demandId = (record as BusinessRecord & { demandId?: string }).demandId;
   const demand = demandId
-    ? await db
-        .selectFrom('financing_demand')
+    ? await tenantRows(db, 'financing_demand', tenantId, { demand_id: demandId })
         .select(['expected_amount', 'expected_term_days'])
-        .where('tenant_id', '=', tenantId)
-        .where('demand_id', '=', demandId)
         .executeTakeFirst()
     : undefined;
   if (!demand) return [DemandMessage.notFound];
-  const supplier = await db
-    .selectFrom('organization')
+  const supplier = await tenantRows(db, 'organization', tenantId, {
+    org_id: record.supplierId,
+    org_type: 'SUPPLIER',
+    status: 'ENABLED',
+  })
     .select(['org_id'])
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', '=', record.supplierId)
-    .where('org_type', '=', 'SUPPLIER')
-    .where('status', '=', 'ENABLED')
     .executeTakeFirst();
   return acceptDemandProblems({
     supplierEnabled: !!supplier,

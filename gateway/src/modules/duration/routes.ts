@@ -28,7 +28,8 @@ import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { dayOf, fenOf, wireFen } from '../../stage/stage-money';
 import { callerOf, fixedScopeOf } from '../../stage/stage-scope';
 import { inScope, loadBusiness } from '../business/aggregate';
-import { DURATION, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
+import { DURATION, type DurationRow, DurationSchema, dueReportUnits, fromRow, wireOf } from './store';
+import { tenantRows } from '../../db/tenant-rows';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Detail = Type.Object(
@@ -71,7 +72,7 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     pdf: [],
     notFound: DurationMessage.notFound,
     search: { reportNo: 'd.report_no', businessNo: 'b.business_no', status: 'd.status' },
-    row: { schema: DurationSchema, of: (r) => wireOf(fromRow(r)) },
+    row: { schema: DurationSchema, of: (r) => wireOf(fromRow(r as DurationRow)) },
     export: {
       title: '存续期检查报告',
       columns: [
@@ -105,24 +106,18 @@ export const durationRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
     async (request) => {
       const { tenantId } = sessionOf(request);
       const actor = await callerOf(request, deps.db);
-      const row = await db
-        .selectFrom('duration_report')
+      const row = await tenantRows(db, 'duration_report', tenantId, { item_id: (request.params as IdParams).id })
         .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('item_id', '=', (request.params as IdParams).id)
         .executeTakeFirst();
       if (!row) throw notFound(DurationMessage.notFound);
       const business = await loadBusiness(deps.db, tenantId, String(row.business_id)).catch(() => null);
       if (!business || !inScope(actor, business)) throw notFound(DurationMessage.notFound);
       const report = fromRow(row);
-      const facts = await db
-        .selectFrom('financing_business as b')
+      const facts = await tenantRows(db, 'financing_business as b', tenantId, { business_id: report.businessId })
         .leftJoin('organization as s', (j) => j.onRef('s.org_id', '=', 'b.supplier_id'))
         .leftJoin('loan as l', (j) => j.onRef('l.business_id', '=', 'b.business_id'))
         .leftJoin('app_user as u', (j) => j.on('u.user_id', '=', report.makerId ?? ''))
         .select(['s.org_name', 'l.amount', 'l.loan_date', 'l.maturity_date', 'u.nick_name'])
-        .where('b.tenant_id', '=', tenantId)
-        .where('b.business_id', '=', report.businessId)
         .executeTakeFirstOrThrow();
       const [actions] = itemActionsOf(DURATION, actor, deps.now(), business, [report]);
       return ok({

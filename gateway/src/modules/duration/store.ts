@@ -4,7 +4,7 @@
 // module's own function, the close of business's step that makes the reports due on a day — once each, whatever
 // how often the day is run (the unique period key) — and the workbench's to-dos, confirmed by the item table.
 import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
@@ -32,6 +32,7 @@ import {
 import { stageOf, stateLabel } from '../../../../src/domain/financing/lifecycle';
 import type { TodoRow } from '../../../../src/domain/financing/review-queue';
 import type { Database } from '../../db/database';
+import { tenantRows } from '../../db/tenant-rows';
 import type { CloseUnit, DayContext } from '../../jobs/daily-job';
 import { withinScope } from '../../resource/resource-repository';
 import { type ItemsDef, itemActionsOf } from '../../stage/stage-items';
@@ -42,7 +43,7 @@ import { type Actor, nextDocumentNo } from '../business/aggregate';
 import { newId } from '../../ids';
 import { raiseRiskAlert } from '../risk/alerts';
 import { moduleExtensions } from '../../stage/extensions';
-import './tables';
+import type { DurationReportTable } from './tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('duration/store');
@@ -50,29 +51,32 @@ export const extend = moduleExtensions('duration/store');
 const json = (v: unknown): Record<string, unknown> =>
   (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
 
-export const fromRow = (r: Record<string, unknown>): DurationReport => {
+/** A report's row, as the table declares it. */
+export type DurationRow = Selectable<DurationReportTable>;
+
+export const fromRow = (r: DurationRow): DurationReport => {
   const findings = json(r.findings);
   return {
-    itemId: String(r.item_id),
-    businessId: String(r.business_id),
+    itemId: r.item_id,
+    businessId: r.business_id,
     seq: Number(r.seq),
-    name: periodLabel(r.kind as CheckKind, String(r.period_key)),
+    name: periodLabel(r.kind as CheckKind, r.period_key),
     status: r.status as DurationStatus,
     version: Number(r.version),
-    reportNo: String(r.report_no),
+    reportNo: r.report_no,
     kind: r.kind as CheckKind,
-    periodKey: String(r.period_key),
+    periodKey: r.period_key,
     dueDate: dayOf(r.due_date) as string,
-    makerId: (r.maker_id as string | null) ?? null,
-    madeBy: (r.made_by as string | null) ?? null,
+    makerId: r.maker_id,
+    madeBy: r.made_by,
     findings: Object.fromEntries(FINDINGS.map((f) => [f.key, String(findings[f.key] ?? '')])) as Record<
       FindingKey,
       string
     >,
-    riskClass: (r.risk_class as RiskClass | null) ?? null,
-    conclusion: (r.conclusion as Conclusion | null) ?? null,
+    riskClass: r.risk_class as RiskClass | null,
+    conclusion: r.conclusion as Conclusion | null,
     checkDate: dayOf(r.check_date),
-    reviewComment: (r.review_comment as string | null) ?? null,
+    reviewComment: r.review_comment,
   };
 };
 
@@ -163,12 +167,9 @@ export const DURATION: ItemsDef<DurationStatus, DurationReport> = {
   },
   async after(trx, item, move) {
     if (move.action !== 'approve' || !item.riskClass || !ALERTING_CLASSES.includes(item.riskClass)) return;
-    const b = await trx
-      .selectFrom('financing_business as b')
+    const b = await tenantRows(trx, 'financing_business as b', move.tenantId, { business_id: item.businessId })
       .leftJoin('organization as s', sameTenantOn('s', 'org_id', 'b', 'supplier_id'))
       .select(['b.business_no', 'b.supplier_id', 's.org_name'])
-      .where('b.tenant_id', '=', move.tenantId)
-      .where('b.business_id', '=', item.businessId)
       .executeTakeFirstOrThrow();
     await raiseRiskAlert(trx, {
       tenantId: move.tenantId,
@@ -217,11 +218,8 @@ export async function dueReportUnits(db: Kysely<Database>, { day, at }: DayConte
         key: `${l.tenant_id}:${l.business_id}:${due.periodKey}`,
         apply: async (trx) => {
           const t = trx;
-          const seq = await t
-            .selectFrom('duration_report')
+          const seq = await tenantRows(t, 'duration_report', l.tenant_id, { business_id: l.business_id })
             .select(sql<number>`coalesce(max(seq), 0) + 1`.as('next'))
-            .where('tenant_id', '=', l.tenant_id)
-            .where('business_id', '=', l.business_id)
             .executeTakeFirstOrThrow();
           await t
             .insertInto('duration_report')
@@ -261,7 +259,7 @@ async function waitingOn(db: Kysely<Database>, tenantId: string, actor: Actor, n
   q = review
     ? q.where('r.status', '=', 'PENDING')
     : q.where('r.status', 'in', ['DRAFT', 'RETURNED']).where('r.maker_id', '=', actor.userId);
-  const rows = (await q.orderBy('r.due_date').orderBy('r.item_id').limit(200).execute()) as Record<string, unknown>[];
+  const rows = await q.orderBy('r.due_date').orderBy('r.item_id').limit(200).execute();
   const today = businessDay(now);
   return rows.flatMap((row): TodoRow[] => {
     const business = { state: String(row.state), suspended: !!row.suspended };

@@ -25,6 +25,8 @@ import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { hasFinanceableLife } from '../../../../src/domain/financing/pre-credit-rules';
 import { removableState } from '../../../../src/domain/stage/stage';
 import type { Database } from '../../db/database';
+import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
+import { orgNameOf } from '../../stage/stage-records';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { Id, IdParams } from '../../schemas/common';
@@ -72,11 +74,8 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
   const filesOf = async (tenantId: string, ids: string[]) => {
     type Shown = { keyId: string; name: string; size: number; contentType: string; extension: string };
     if (ids.length === 0) return new Map<string, Shown>();
-    const rows = await deps.db
-      .selectFrom('stored_file')
+    const rows = await tenantRowsIn(deps.db, 'stored_file', tenantId, 'key_id', ids)
       .select(['key_id', 'file_name', 'size', 'content_type', 'extension'])
-      .where('tenant_id', '=', tenantId)
-      .where('key_id', 'in', ids)
       .execute();
     return new Map(
       rows.map((r): [string, Shown] => [
@@ -100,7 +99,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
   ) => {
     const lines = stored?.lines ?? [];
     const choice = { capitalSideId: business.capitalSideId ?? null, productId: business.productId ?? null };
-    const [limits, orders, supplier, problems, capital] = await Promise.all([
+    const [limits, orders, supplierName, problems, capital] = await Promise.all([
       limitsOf(deps.db, tenantId, business, now),
       applicationOrders(
         db,
@@ -110,12 +109,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
         now,
         business.productId ?? null,
       ),
-      deps.db
-        .selectFrom('organization')
-        .select('org_name')
-        .where('tenant_id', '=', tenantId)
-        .where('org_id', '=', business.supplierId)
-        .executeTakeFirst(),
+      orgNameOf(deps.db, tenantId, business.supplierId),
       stored ? applicationProblems(db, tenantId, business, now) : Promise.resolve([]),
       capitalOffer(deps.db, tenantId, business.supplierId, choice, now),
     ]);
@@ -129,7 +123,7 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
       businessId: business.keyId,
       businessNo: business.businessNo,
       supplierId: business.supplierId,
-      supplierName: supplier?.org_name ?? '',
+      supplierName,
       stateLabel: stateLabel(business.state),
       ...choice,
       capitalSideName: capital.capitalSides.find((c) => c.keyId === choice.capitalSideId)?.name ?? null,
@@ -192,11 +186,8 @@ export const financingApplicationRoutes: FastifyPluginAsync<GatewayDeps> = async
     const fileIds = [...new Set(body.docs.flatMap((d) => d.fileIds))];
     const orderIds = [...new Set(body.lines.map((l) => l.orderId))];
     if (orderIds.length) {
-      const mine: { order_id: string }[] = await db
-        .selectFrom('payment_order')
+      const mine: { order_id: string }[] = await tenantRows(db, 'payment_order', tenantId, { supplier_id: supplierId })
         .select('order_id')
-        .where('tenant_id', '=', tenantId)
-        .where('supplier_id', '=', supplierId)
         .where('order_id', 'in', orderIds)
         .execute();
       const have = new Set(mine.map((m) => m.order_id));

@@ -4,6 +4,7 @@ import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { type FinancingApplicationLine, lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
+import { ListedOrderFields, listedOrder } from '../pre-credit/schemas';
 import { wireFen } from '../../stage/stage-money';
 import type { ApplicationTerms, applicationOrders } from './store';
 
@@ -50,17 +51,10 @@ export type Checked = Omit<SaveBody, 'lines'> & {
 
 export const OrderSchema = Type.Object(
   {
-    keyId: Type.String(),
-    orderNo: Type.String(),
+    ...ListedOrderFields,
     contractNo: Type.String(),
-    projectCompanyName: Nullable(Type.String()),
-    dueDate: Type.String(),
-    receivableAmount: Type.Integer(),
-    confirmedAmount: Nullable(Type.Integer()),
     eligibleAmount: Type.Integer({ description: '可融资余额（分，含本申请已占用）' }),
     maxFinanceAmount: Type.Integer({ description: '本单融资上限 = 可融资余额 × 融资比例（分）' }),
-    confirmStatus: Type.String(),
-    locked: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -158,17 +152,10 @@ export const StartSchema = Type.Object(
 
 export function wireOrder(o: Awaited<ReturnType<typeof applicationOrders>>[number], ratio: string) {
   return {
-    keyId: o.orderId,
-    orderNo: o.orderNo,
+    ...listedOrder(o),
     contractNo: o.contractNo,
-    projectCompanyName: o.projectCompanyName,
-    dueDate: o.dueDate,
-    receivableAmount: o.receivableAmount,
-    confirmedAmount: o.confirmedAmount,
     eligibleAmount: o.eligibleAmount,
     maxFinanceAmount: wireFen(lineCap(o.eligibleAmount, orderRatio(o, ratio))),
-    confirmStatus: o.confirmStatus,
-    locked: o.locked,
   };
 }
 

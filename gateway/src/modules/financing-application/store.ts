@@ -20,6 +20,8 @@ import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/l
 import { applicationOnPreCreditProblems, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
 import type { Database } from '../../db/database';
+import { recordReader, tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
 import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
@@ -67,19 +69,10 @@ export interface StoredFinancingApplication extends ApplicationTerms {
   submittedAt: string | null;
 }
 
-export async function loadFinancingApplication(
-  db: Kysely<Database>,
-  tenantId: string,
-  id: string,
-): Promise<StoredFinancingApplication | null> {
-  const r = await db
-    .selectFrom('financing_application')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', id)
-    .executeTakeFirst();
-  if (!r) return null;
-  return {
+export const loadFinancingApplication = recordReader(
+  'financing_application',
+  'application_id',
+  (r): StoredFinancingApplication => ({
     applicationId: String(r.application_id),
     applicationNo: String(r.application_no),
     termDays: r.term_days == null ? null : Number(r.term_days),
@@ -95,8 +88,8 @@ export async function loadFinancingApplication(
     totalAmount: fenOf(r.total_amount),
     reserved: fenRecordOf(parsed<Record<string, unknown>>(r.reserved, {})),
     submittedAt: r.submitted_at == null ? null : new Date(r.submitted_at).toISOString(),
-  };
-}
+  }),
+);
 
 /** The draft application of a business (its key is the business's id), numbered SQ+yyyyMMdd+seq. */
 export async function createFinancingApplicationDraft(
@@ -213,11 +206,8 @@ export async function limitsOf(
 ): Promise<Limits> {
   const [cap, pre] = await Promise.all([
     businessEffectiveCapOf(database, tenantId, business, now),
-    database
-      .selectFrom('pre_credit_view')
+    tenantRows(database, 'pre_credit_view', tenantId, { pre_credit_id: business.keyId })
       .select(['approved_amount'])
-      .where('tenant_id', '=', tenantId)
-      .where('pre_credit_id', '=', business.keyId)
       .executeTakeFirst(),
   ]);
   return {
@@ -236,50 +226,47 @@ type StoredBusiness = BusinessRecord & {
 };
 
 /** Every refusal SUBMIT_APPLICATION finds for the business's application now (the review page shows them too). */
-export async function applicationProblems(
-  db: Kysely<Database>,
-  tenantId: string,
-  record: StoredBusiness,
-  now: Date,
-): Promise<string[]> {
-  const stored = await loadFinancingApplication(db, tenantId, record.keyId);
-  if (!stored) return [FinancingApplicationStoreMessage.missing];
-  const [orders, limits, preCredit, capital] = await Promise.all([
-    applicationOrders(
-      db,
-      tenantId,
-      stored.reserved,
-      { ids: stored.lines.map((l) => l.orderId) },
-      now,
-      record.productId ?? null,
-    ),
-    limitsOf(db as Kysely<Database>, tenantId, record, now),
-    loadPreCredit(db, tenantId, record.keyId),
-    submittedCapital(db as Kysely<Database>, tenantId, record, now),
-  ]);
-  // An expired pre-credit carries no application.
-  const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
-  return [
-    ...lapsed,
-    ...submitFinancingApplicationProblems({
-      productTerm: capital.productTerm,
-      supplierId: record.supplierId,
-      lines: stored.lines,
-      orders,
-      ratio: limits.ratio,
-      preCreditAvailable: limits.preCreditAvailable,
-      singleMax: limits.singleMax,
-      maxTermDays: limits.maxTermDays,
-      termDays: stored.termDays,
-      repaymentSource: stored.repaymentSource,
-      payeeBank: stored.payeeBank,
-      payeeAccount: stored.payeeAccount,
-      docs: stored.docs,
-      today: businessDay(now),
-    }),
-    ...capital.problems,
-  ];
-}
+export const applicationProblems = recordProblems(
+  loadFinancingApplication,
+  FinancingApplicationStoreMessage.missing,
+  async (db, tenantId, record: StoredBusiness, stored, now) => {
+    const [orders, limits, preCredit, capital] = await Promise.all([
+      applicationOrders(
+        db,
+        tenantId,
+        stored.reserved,
+        { ids: stored.lines.map((l) => l.orderId) },
+        now,
+        record.productId ?? null,
+      ),
+      limitsOf(db as Kysely<Database>, tenantId, record, now),
+      loadPreCredit(db, tenantId, record.keyId),
+      submittedCapital(db as Kysely<Database>, tenantId, record, now),
+    ]);
+    // An expired pre-credit carries no application.
+    const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
+    return [
+      ...lapsed,
+      ...submitFinancingApplicationProblems({
+        productTerm: capital.productTerm,
+        supplierId: record.supplierId,
+        lines: stored.lines,
+        orders,
+        ratio: limits.ratio,
+        preCreditAvailable: limits.preCreditAvailable,
+        singleMax: limits.singleMax,
+        maxTermDays: limits.maxTermDays,
+        termDays: stored.termDays,
+        repaymentSource: stored.repaymentSource,
+        payeeBank: stored.payeeBank,
+        payeeAccount: stored.payeeAccount,
+        docs: stored.docs,
+        today: businessDay(now),
+      }),
+      ...capital.problems,
+    ];
+  },
+);
 
 /**
  * Locks the rows of the orders the application's lines name, in id order, inside the submitting transaction:
@@ -290,13 +277,7 @@ async function lockLineOrders(db: Kysely<Database>, tenantId: string, businessId
   const stored = await loadFinancingApplication(db, tenantId, businessId);
   const ids = [...new Set((stored?.lines ?? []).map((l) => l.orderId))].sort();
   for (const id of ids) {
-    await db
-      .selectFrom('payment_order')
-      .select('order_id')
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', id)
-      .forUpdate()
-      .execute();
+    await tenantRows(db, 'payment_order', tenantId, { order_id: id }).select('order_id').forUpdate().execute();
   }
 }
 
@@ -322,11 +303,8 @@ async function moveReservations(
   for (const id of ids) {
     const delta = (wanted[id] ?? 0n) - (held[id] ?? 0n);
     if (delta === 0n) continue;
-    const row = await trx
-      .selectFrom('payment_order')
+    const row = await tenantRows(trx, 'payment_order', tenantId, { order_id: id })
       .select(['order_no', 'confirmed_amount', 'paid_amount', 'reserved_amount', 'financed_amount'])
-      .where('tenant_id', '=', tenantId)
-      .where('order_id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     if (!row) {

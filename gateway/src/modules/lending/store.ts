@@ -8,10 +8,10 @@ import { sameTenant } from '../../stage/stage-joins';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { recordReader, tenantRows } from '../../db/tenant-rows';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ELEMENT_ITEMS_SOURCE, type ElementItem, conditionProblems } from '../../../../src/domain/financing/elements';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
-import { itemsCheckpoint } from '../../../../src/domain/workflow/items';
 import { PUSH_SOURCES } from '../../../../src/domain/financing/push';
 import {
   LendingMessage,
@@ -30,7 +30,7 @@ import {
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import { type RepaymentMethod, daysBetween } from '../../../../src/domain/financing/repayment-schedule';
 import { invalidInput } from '../../plugins/envelope';
-import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { businessHit, numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { readStageSource } from '../../stage/stage-sources';
 import { consumeQuota, financeReservedOrders } from '../../stage/stage-quota-orders';
 import { rateText } from '../../stage/stage-terms';
@@ -148,11 +148,10 @@ export interface StoredLoan {
   version: number;
 }
 
-export async function loadLoan(db: Db, tenantId: string, businessId: string, lock = false) {
-  const q = db.selectFrom('loan').selectAll().where('tenant_id', '=', tenantId).where('business_id', '=', businessId);
-  const r = await (lock ? q.forUpdate() : q).executeTakeFirst();
-  if (!r) return null;
-  return {
+export const loadLoan = recordReader(
+  'loan',
+  'business_id',
+  (r): StoredLoan => ({
     businessId: r.business_id,
     loanNo: r.loan_no,
     amount: fen(r.amount),
@@ -173,15 +172,12 @@ export async function loadLoan(db: Db, tenantId: string, businessId: string, loc
     zhongdengRegNo: r.zhongdeng_reg_no,
     zhongdengRegDate: day(r.zhongdeng_reg_date),
     version: Number(r.version),
-  } satisfies StoredLoan;
-}
+  }),
+);
 
 export async function loadInstallments(db: Db, tenantId: string, businessId: string): Promise<StoredInstallment[]> {
-  const rows = await db
-    .selectFrom('installment')
+  const rows = await tenantRows(db, 'installment', tenantId, { business_id: businessId })
     .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
     .orderBy('period_no')
     .execute();
   return rows.map((r) => ({
@@ -203,8 +199,7 @@ export async function loadInstallments(db: Db, tenantId: string, businessId: str
 
 /** The business's approved terms and what the loan is held to, on the app's day `now`. */
 export async function loanTermsOf(db: Db, tenantId: string, businessId: string, now: Date) {
-  const b = await db
-    .selectFrom('financing_business as b')
+  const b = await tenantRows(db, 'financing_business as b', tenantId, { business_id: businessId })
     .leftJoin('financing_decision as d', sameTenant('d', 'b', 'business_id'))
     .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select([
@@ -216,8 +211,6 @@ export async function loanTermsOf(db: Db, tenantId: string, businessId: string, 
       'd.approved_at',
       'p.day_count_basis',
     ])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.business_id', '=', businessId)
     .executeTakeFirst();
   if (!b) return null;
   const approvedFen = fen(b.approved_amount);
@@ -341,11 +334,8 @@ const reservedElsewhere = async (db: Db, tenantId: string, businessId: string) =
   BigInt((await readStageSource<number>(PUSH_SOURCES.reservedElsewhere, db, tenantId, businessId)) ?? 0);
 
 async function termDaysOf(db: Db, tenantId: string, businessId: string): Promise<number> {
-  const b = await db
-    .selectFrom('financing_business')
+  const b = await tenantRows(db, 'financing_business', tenantId, { business_id: businessId })
     .select('approved_term_days')
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
     .executeTakeFirstOrThrow();
   return Number(b.approved_term_days);
 }
@@ -381,10 +371,6 @@ extend(
   registerDocumentSearch,
   numberSearch({
     ...{ kind: 'loan', table: 'loan', no: 'loan_no', where: { status: 'REGISTERED' } },
-    hit: (r) => ({
-      keyId: String(r.business_id),
-      title: `业务编号 ${r.business_no}`,
-      path: `${PLAN_INFO_PATH}?id=${r.business_id}`,
-    }),
+    hit: businessHit((businessId) => `${PLAN_INFO_PATH}?id=${businessId}`),
   }),
 );

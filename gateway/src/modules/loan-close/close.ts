@@ -19,6 +19,7 @@ import {
 } from '../../../../src/domain/financing/close-of-business';
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
 import type { Database } from '../../db/database';
+import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import type { CloseStep, CloseUnit, DayContext } from '../../jobs/daily-job';
 import { dayOf, fenOf } from '../../stage/stage-money';
 import { rateText } from '../../stage/stage-terms';
@@ -71,11 +72,8 @@ export async function closeLoans(
   if (loanIds.length === 0) return out;
   const at = options.at ?? closeTimeOf(day);
   // The businesses first, then their loans, in key order: the order a repayment's confirmation locks them in.
-  const businesses = await trx
-    .selectFrom('financing_business')
+  const businesses = await tenantRowsIn(trx, 'financing_business', tenantId, 'business_id', [...loanIds])
     .select(['business_id', 'state', 'version'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', 'in', [...loanIds])
     .where('stage', '=', 'REPAYING')
     .where('deleted', '=', false)
     .orderBy('business_id')
@@ -83,8 +81,7 @@ export async function closeLoans(
     .execute();
   if (businesses.length === 0) return out;
   const ids = businesses.map((b) => b.business_id);
-  const loans = await trx
-    .selectFrom('loan as l')
+  const loans = await tenantRowsIn(trx, 'loan as l', tenantId, 'business_id', ids)
     .select([
       'l.business_id',
       'l.amount',
@@ -98,8 +95,6 @@ export async function closeLoans(
       'l.risk_class',
       'l.write_off_review',
     ])
-    .where('l.tenant_id', '=', tenantId)
-    .where('l.business_id', 'in', ids)
     .where('l.status', '=', 'REGISTERED')
     .orderBy('l.business_id')
     .forUpdate()
@@ -108,18 +103,12 @@ export async function closeLoans(
   if (open.length === 0) return out;
   const openIds = open.map((l) => l.business_id);
   const [markups, rows] = await Promise.all([
-    trx
-      .selectFrom('financing_business as b')
+    tenantRowsIn(trx, 'financing_business as b', tenantId, 'business_id', openIds)
       .innerJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
       .select(['b.business_id', 'p.penalty_markup'])
-      .where('b.tenant_id', '=', tenantId)
-      .where('b.business_id', 'in', openIds)
       .execute() as Promise<{ business_id: string; penalty_markup: unknown }[]>,
-    trx
-      .selectFrom('installment')
+    tenantRowsIn(trx, 'installment', tenantId, 'business_id', openIds)
       .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('business_id', 'in', openIds)
       .where('status', '<>', 'SETTLED')
       .orderBy('business_id')
       .orderBy('period_no')
@@ -257,12 +246,8 @@ export async function closeLoans(
  * reads only the loans still being repaid, and would not come back to it.
  */
 export async function followRepayment(trx: Db, tenantId: string, loanId: string): Promise<void> {
-  const loan = await trx
-    .selectFrom('loan')
+  const loan = await tenantRows(trx, 'loan', tenantId, { business_id: loanId, status: 'REGISTERED' })
     .select(['overdue_days', sql<number>`plan_overdue_days`.as('plan_days')])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', loanId)
-    .where('status', '=', 'REGISTERED')
     .executeTakeFirst();
   if (!loan || Number(loan.overdue_days) === Number(loan.plan_days)) return;
   const days = Number(loan.plan_days);

@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { registerDetailSection, type SectionViewer } from '../business/detail-sections';
 import { loadMeeting, meetingNames } from './repository';
 import { moduleExtensions } from '../../stage/extensions';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('meeting/detail-section');
@@ -25,12 +26,9 @@ export async function meetingSectionOf(
   _now: Date,
   viewer: SectionViewer = { supplierId: null },
 ): Promise<MeetingSection | null> {
-  const rows = await db
-    .selectFrom('review_meeting_item as i')
+  const rows = await tenantRows(db, 'review_meeting_item as i', tenantId, { business_id: businessId })
     .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.seq'])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.business_id', '=', businessId)
     .where('m.status', 'in', HEARD)
     .orderBy('m.scheduled_at', 'desc')
     .orderBy('m.meeting_id', 'desc')

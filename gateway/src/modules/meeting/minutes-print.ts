@@ -9,6 +9,7 @@ import { MINUTES_TEMPLATE, type MinutesValues } from '../../documents/document-t
 import { registerBusinessPrint } from '../../stage/stage-prints';
 import { type MeetingView, loadMeeting, meetingNames } from './repository';
 import { moduleExtensions } from '../../stage/extensions';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('meeting/minutes-print');
@@ -49,12 +50,9 @@ export async function minutesValuesOf(
 
 // The push's package: the minutes of the latest meeting whose voting closed on the business.
 extend(registerBusinessPrint, 'minutes', 2, async (db, tenantId, businessId) => {
-  const heard = await db
-    .selectFrom('review_meeting_item as i')
+  const heard = await tenantRows(db, 'review_meeting_item as i', tenantId, { business_id: businessId })
     .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id'])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.business_id', '=', businessId)
     .where('m.status', 'in', ['CLOSED', 'ARCHIVED'])
     .orderBy('m.scheduled_at', 'desc')
     .orderBy('m.meeting_id', 'desc')

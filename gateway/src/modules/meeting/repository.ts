@@ -42,6 +42,7 @@ import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
 import type { Database } from '../../db/database';
+import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { registerCheckpoint, registerFacts } from '../business/facts';
@@ -204,11 +205,8 @@ export async function loadMeeting(db: Db, tenantId: string, meetingId: string, l
   // The lock first, on a statement of its own: a statement that waited for it would still read the lists as
   // they were when it began, and miss the vote that the holder of the lock has just written.
   if (lock) {
-    await db
-      .selectFrom('review_meeting')
+    await tenantRows(db, 'review_meeting', tenantId, { meeting_id: meetingId })
       .select('meeting_id')
-      .where('tenant_id', '=', tenantId)
-      .where('meeting_id', '=', meetingId)
       .forUpdate()
       .execute();
   }
@@ -312,11 +310,8 @@ async function checkPlanPeopleAndAgenda(
   if (problems.length) throw invalidInput(problems[0]!);
   if (!withinMeetingWindow(plan.scheduledAt, now)) throw invalidInput(MeetingPlanMessage.window);
   const userIds = [...new Set([...plan.members.map((m) => m.userId), plan.secretaryId])];
-  const users = await db
-    .selectFrom('app_user')
+  const users = await tenantRowsIn(db, 'app_user', tenantId, 'user_id', userIds)
     .select(['user_id', 'user_type'])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', userIds)
     .execute();
   if (users.length !== userIds.length) throw invalidInput(MeetingStoreMessage.memberUnknown);
   const roles = await db
@@ -337,11 +332,8 @@ async function checkPlanPeopleAndAgenda(
   );
   if (seats.length) throw invalidInput(seats[0]!);
   const businessIds = plan.agenda.map((a) => a.businessId);
-  const businesses = await db
-    .selectFrom('financing_business')
+  const businesses = await tenantRowsIn(db, 'financing_business', tenantId, 'business_id', businessIds)
     .select(['business_id', 'business_no', 'state'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', 'in', businessIds)
     .where('deleted', '=', false)
     .orderBy('business_id')
     .forUpdate()
@@ -350,12 +342,9 @@ async function checkPlanPeopleAndAgenda(
   // A meeting hears the businesses whose report is approved (Decisions: Meeting).
   if (businesses.some((b) => b.state !== AWAITING_MEETING)) throw invalidInput(MeetingStoreMessage.businessNotWaiting);
   // One business on one draft at a time: the notice of either would otherwise schedule it twice.
-  let other = db
-    .selectFrom('review_meeting_item as i')
+  let other = tenantRowsIn(db, 'review_meeting_item as i', tenantId, 'business_id', businessIds)
     .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.business_id', 'm.meeting_no'])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.business_id', 'in', businessIds)
     .where('m.status', '=', 'DRAFT');
   if (meetingId) other = other.where('m.meeting_id', '<>', meetingId);
   const taken = await other.executeTakeFirst();
@@ -504,11 +493,8 @@ async function moveHeard(
   const actor = await actorById(trx, tenantId, userId);
   for (const item of m.items) {
     const said = typeof comment === 'function' ? comment(item) : comment;
-    const business = await trx
-      .selectFrom('financing_business')
+    const business = await tenantRows(trx, 'financing_business', tenantId, { business_id: item.businessId })
       .select('version')
-      .where('tenant_id', '=', tenantId)
-      .where('business_id', '=', item.businessId)
       .executeTakeFirstOrThrow();
     await transitionBusiness(trx, {
       tenantId,
@@ -768,11 +754,8 @@ export async function recordConclusion(
     // A conclusion is recorded once; minutes the chair returned are the secretary's to correct, item by item.
     const returned = m.minutesReviewComment !== null && m.minutesSubmittedAt === null;
     if (item.conclusion && !returned) throw invalidInput(MeetingStoreMessage.alreadyConcluded);
-    const business = await trx
-      .selectFrom('financing_business')
+    const business = await tenantRows(trx, 'financing_business', tenantId, { business_id: item.businessId })
       .select('reconsider_count')
-      .where('tenant_id', '=', tenantId)
-      .where('business_id', '=', item.businessId)
       .executeTakeFirstOrThrow();
     const refusal = conclusionRefusal({
       conclusion: input.conclusion,
@@ -810,16 +793,13 @@ export interface PendingVote {
 
 /** 待表决: the items of meetings in 表决中 where this person is a voting member, not marked absent, yet to vote. */
 export async function pendingVotesOf(db: Kysely<Database>, tenantId: string, userId: string): Promise<PendingVote[]> {
-  const rows = await db
-    .selectFrom('review_meeting_member as mm')
+  const rows = await tenantRows(db, 'review_meeting_member as mm', tenantId, { user_id: userId })
     .innerJoin('review_meeting as m', sameTenant('m', 'mm', 'meeting_id'))
     .innerJoin('review_meeting_item as i', sameTenant('i', 'm', 'meeting_id'))
     .leftJoin('review_meeting_vote as v', (j) =>
       j.onRef('v.meeting_id', '=', 'i.meeting_id').onRef('v.seq', '=', 'i.seq').onRef('v.member_id', '=', 'mm.user_id'),
     )
     .select(['m.meeting_id', 'm.meeting_no', 'm.title', 'i.seq', 'i.business_id'])
-    .where('mm.tenant_id', '=', tenantId)
-    .where('mm.user_id', '=', userId)
     .where('mm.role', 'in', ['CHAIR', 'MEMBER'])
     .where((eb) => eb.or([eb('mm.attendance', 'is', null), eb('mm.attendance', '<>', 'ABSENT')]))
     .where('m.status', '=', 'VOTING')
@@ -1006,11 +986,8 @@ const hearsOutside = (eb: any, tenantId: string, scope: FixedScope) =>
 /** Whether the caller's scope holds every business the meeting hears (another's meeting is not found). */
 export async function meetingInScope(db: Db, tenantId: string, meetingId: string, scope: FixedScope) {
   if (Object.keys(scope).length === 0) return true;
-  const outside = await db
-    .selectFrom('review_meeting as m')
+  const outside = await tenantRows(db, 'review_meeting as m', tenantId, { meeting_id: meetingId })
     .select('m.meeting_id')
-    .where('m.tenant_id', '=', tenantId)
-    .where('m.meeting_id', '=', meetingId)
     .where((eb) => hearsOutside(eb, tenantId, scope))
     .executeTakeFirst();
   return !outside;
@@ -1187,19 +1164,11 @@ export async function meetingNames(
   const userIds = [...new Set([m.chairId, m.secretaryId, ...m.members.map((x) => x.userId)])];
   const businessIds = m.items.map((i) => i.businessId);
   const [users, businesses] = await Promise.all([
-    db
-      .selectFrom('app_user')
-      .select(['user_id', 'nick_name'])
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', 'in', userIds)
-      .execute(),
+    tenantRowsIn(db, 'app_user', tenantId, 'user_id', userIds).select(['user_id', 'nick_name']).execute(),
     businessIds.length
-      ? db
-          .selectFrom('financing_business as b')
+      ? tenantRowsIn(db, 'financing_business as b', tenantId, 'business_id', businessIds)
           .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
           .select(['b.business_id', 'b.business_no', 'b.apply_amount', 's.org_name'])
-          .where('b.tenant_id', '=', tenantId)
-          .where('b.business_id', 'in', businessIds)
           .execute()
       : Promise.resolve([]),
   ]);
@@ -1247,12 +1216,9 @@ export async function meetingOutcomes(
 
 /** The business's item on the meeting hearing it now, or on the last that heard it, with that meeting. */
 async function heardItem(db: Db, tenantId: string, businessId: string) {
-  const row = await db
-    .selectFrom('review_meeting_item as i')
+  const row = await tenantRows(db, 'review_meeting_item as i', tenantId, { business_id: businessId })
     .innerJoin('review_meeting as m', sameTenant('m', 'i', 'meeting_id'))
     .select(['i.meeting_id', 'i.seq', 'm.status'])
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.business_id', '=', businessId)
     // The meeting under way (at most one: its businesses left 待上会 with its notice), else the last one filed.
     .where('m.status', 'not in', ['CANCELLED', 'DRAFT'])
     .orderBy(sql`m.status = 'ARCHIVED'`)

@@ -2,6 +2,7 @@
 // page (a supplier user holds none).
 import { registerDocumentSearch } from '../../stage/stage-search';
 import { moduleExtensions } from '../../stage/extensions';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('meeting/search');
@@ -12,11 +13,8 @@ extend(registerDocumentSearch, {
   kind: 'meeting',
   find: async (db, ctx, text, limit) => {
     if (ctx.actor.supplierId) return [];
-    const rows = await db
-      .selectFrom('review_meeting')
+    const rows = await tenantRows(db, 'review_meeting', ctx.tenantId, { meeting_no: text })
       .select(['meeting_id', 'meeting_no', 'title'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('meeting_no', '=', text)
       .limit(limit)
       .execute();
     return rows.map((r) => ({

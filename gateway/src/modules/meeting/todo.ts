@@ -16,6 +16,7 @@ import {
   waitingMinutes,
 } from '../../../../src/domain/financing/review-queue';
 import type { Database } from '../../db/database';
+import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import { registerDoneSource, registerTodoSource } from '../../stage/stage-todos';
 import { minutesToMakeOf, noticesOf, pendingVotesOf, type PendingVote } from './repository';
 import { moduleExtensions } from '../../stage/extensions';
@@ -35,12 +36,11 @@ async function rowsOf<T extends PendingVote>(
   row: (item: T) => { itemType: string; label: string; since: string; link: string },
 ): Promise<TodoRow[]> {
   if (items.length === 0) return [];
-  const businesses = await db
-    .selectFrom('financing_business as b')
+  const businesses = await tenantRowsIn(db, 'financing_business as b', tenantId, 'business_id', [
+    ...new Set(items.map((v) => v.businessId)),
+  ])
     .leftJoin('organization as o', sameTenantOn('o', 'org_id', 'b', 'supplier_id'))
     .select(['b.business_id', 'b.business_no', 'b.apply_amount', 'b.state', 'o.org_name'])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.business_id', 'in', [...new Set(items.map((v) => v.businessId))])
     .execute();
   const byId = new Map(businesses.map((b) => [b.business_id, b]));
   return items.map((v) => {
@@ -75,11 +75,8 @@ extend(registerTodoSource, 'VOTE', 'meeting', async (db, tenantId, actor, now) =
   const opened =
     votes.length === 0
       ? []
-      : await db
-          .selectFrom('review_meeting')
+      : await tenantRowsIn(db, 'review_meeting', tenantId, 'meeting_id', [...new Set(votes.map((v) => v.meetingId))])
           .select(['meeting_id', 'updated_at'])
-          .where('tenant_id', '=', tenantId)
-          .where('meeting_id', 'in', [...new Set(votes.map((v) => v.meetingId))])
           .execute();
   const openedAt = new Map(opened.map((m) => [m.meeting_id, iso(m.updated_at)]));
   return [
@@ -108,10 +105,7 @@ extend(registerTodoSource, 'MAKE', 'meeting-minutes', async (db, tenantId, actor
 );
 
 extend(registerDoneSource, 'meeting-votes', async (db, tenantId, userId, first) => {
-  const base = db
-    .selectFrom('review_meeting_vote as v')
-    .where('v.tenant_id', '=', tenantId)
-    .where('v.member_id', '=', userId);
+  const base = tenantRows(db, 'review_meeting_vote as v', tenantId, { member_id: userId });
   const [{ total }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     base

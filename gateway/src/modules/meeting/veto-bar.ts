@@ -4,6 +4,7 @@
 // the pre-credit's submission (SUBMIT_PRE_CREDIT, whose owner is the pre-credit module) with the facts it reads:
 // the supplier's businesses ended 已否决 after a 复议, their payment orders and the day of the 否决.
 import type { Database } from '../../db/database';
+import { tenantRowsIn } from '../../db/tenant-rows';
 import type { Kysely } from 'kysely';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type BusinessRecord, stageOf } from '../../../../src/domain/financing/lifecycle';
@@ -24,17 +25,11 @@ async function ordersOf(db: Kysely<Database>, tenantId: string, businessIds: str
   const out = new Map<string, string[]>(businessIds.map((id) => [id, []]));
   if (businessIds.length === 0) return out;
   const [pre, app] = await Promise.all([
-    db
-      .selectFrom('pre_credit')
+    tenantRowsIn(db, 'pre_credit', tenantId, 'business_id', businessIds)
       .select(['business_id', 'basis_order_ids'])
-      .where('tenant_id', '=', tenantId)
-      .where('business_id', 'in', businessIds)
       .execute(),
-    db
-      .selectFrom('financing_application')
+    tenantRowsIn(db, 'financing_application', tenantId, 'application_id', businessIds)
       .select(['application_id', 'lines'])
-      .where('tenant_id', '=', tenantId)
-      .where('application_id', 'in', businessIds)
       .execute(),
   ]);
   for (const p of pre) out.get(p.business_id)?.push(...list(p.basis_order_ids).map(String));

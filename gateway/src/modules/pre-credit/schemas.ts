@@ -5,19 +5,51 @@ import { Id } from '../../schemas/common';
 import type { ordersByIds } from './store';
 
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+/**
+ * A payment order as every stage that lists orders shows it (the pre-credit's basis and picker, the application's
+ * lines and picker): its number, company, due date and figures, whether it is confirmed and locked. Each stage
+ * adds its own beside them.
+ */
+export const ListedOrderFields = {
+  keyId: Type.String(),
+  orderNo: Type.String(),
+  projectCompanyName: Nullable(Type.String()),
+  dueDate: Type.String(),
+  receivableAmount: Type.Integer(),
+  confirmedAmount: Nullable(Type.Integer()),
+  confirmStatus: Type.String(),
+  locked: Type.Boolean(),
+};
+/** What a stage's order carries for those fields. */
+export type ListedOrder = Pick<
+  OrderFact,
+  | 'orderId'
+  | 'orderNo'
+  | 'projectCompanyName'
+  | 'dueDate'
+  | 'receivableAmount'
+  | 'confirmedAmount'
+  | 'confirmStatus'
+  | 'locked'
+>;
+/** Those fields of an order on the wire. */
+export const listedOrder = (o: ListedOrder) => ({
+  keyId: o.orderId,
+  orderNo: o.orderNo,
+  projectCompanyName: o.projectCompanyName,
+  dueDate: o.dueDate,
+  receivableAmount: o.receivableAmount,
+  confirmedAmount: o.confirmedAmount,
+  confirmStatus: o.confirmStatus,
+  locked: o.locked,
+});
+
 export const OrderSchema = Type.Object(
   {
-    keyId: Type.String(),
-    orderNo: Type.String(),
+    ...ListedOrderFields,
     projectCompanyId: Nullable(Type.String()),
-    projectCompanyName: Nullable(Type.String()),
-    dueDate: Type.String(),
-    receivableAmount: Type.Integer(),
-    confirmedAmount: Nullable(Type.Integer()),
     eligibleAmount: Type.Integer({ description: '可融资余额（分）' }),
     ratio: Type.String({ description: '该付款单项目公司的融资比例（有效上限，未设置时默认80%）' }),
-    confirmStatus: Type.String(),
-    locked: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -55,16 +87,9 @@ export type OrderFact = Awaited<ReturnType<typeof ordersByIds>>[number];
 /** An order on the wire, with the ratio of its own project company (`ratio` from `withOrderCaps`). */
 export function wireOrder(o: OrderFact & { ratio: string | null }) {
   return {
-    keyId: o.orderId,
-    orderNo: o.orderNo,
+    ...listedOrder(o),
     projectCompanyId: o.projectCompanyId,
-    projectCompanyName: o.projectCompanyName,
-    dueDate: o.dueDate,
-    receivableAmount: o.receivableAmount,
-    confirmedAmount: o.confirmedAmount,
     eligibleAmount: o.eligibleAmount,
     ratio: financingRatio(o.ratio),
-    confirmStatus: o.confirmStatus,
-    locked: o.locked,
   };
 }

@@ -22,6 +22,8 @@ import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
 import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
+import { tenantRows } from '../../db/tenant-rows';
+import { recordProblems } from '../../stage/stage-record-problems';
 import { nextDocumentNo } from '../business/aggregate';
 import type { DueBusiness } from '../business/expire';
 import { registerDetailSection } from '../business/detail-sections';
@@ -185,18 +187,12 @@ export async function bindingCap(
   const db = database;
   let subsidiaryId = ids.projectCompanyId;
   if (subsidiaryId) {
-    const own = await db
-      .selectFrom('subsidiary_parameter')
+    const own = await tenantRows(db, 'subsidiary_parameter', tenantId, { subsidiary_id: subsidiaryId })
       .select('param_id')
-      .where('tenant_id', '=', tenantId)
-      .where('subsidiary_id', '=', subsidiaryId)
       .executeTakeFirst();
     if (!own) {
-      const org = await db
-        .selectFrom('organization')
+      const org = await tenantRows(db, 'organization', tenantId, { org_id: subsidiaryId })
         .select('parent_id')
-        .where('tenant_id', '=', tenantId)
-        .where('org_id', '=', subsidiaryId)
         .executeTakeFirst();
       subsidiaryId = org?.parent_id ?? null;
     }
@@ -247,8 +243,7 @@ export async function loadPreCredit(
   tenantId: string,
   businessId: string,
 ): Promise<StoredPreCredit | null> {
-  const r = await db
-    .selectFrom('pre_credit')
+  const r = await tenantRows(db, 'pre_credit', tenantId, { business_id: businessId })
     .select([
       'business_id',
       'pre_credit_no',
@@ -259,8 +254,6 @@ export async function loadPreCredit(
       sql<string | null>`valid_to::text`.as('valid_to'),
       'basis_order_ids',
     ])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
     .executeTakeFirst();
   if (!r) return null;
   return {
@@ -279,26 +272,25 @@ export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
 // SUBMIT_PRE_CREDIT: the gateway loads the numbers — each order at its own project company's cap, whatever
 // company the business names — and the pure rule decides.
-extend(registerCheckpoint, 'SUBMIT_PRE_CREDIT', async (db, tenantId, record: BusinessRecord, now) => {
-  const stored = record as BusinessRecord & {
-    keyId?: string;
-    projectCompanyId?: string | null;
-    productId?: string | null;
-  };
-  const businessId = stored.keyId;
-  const preCredit = businessId ? await loadPreCredit(db, tenantId, businessId) : null;
-  if (!preCredit) return [PreCreditStoreMessage.missing];
-  const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
-  const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, stored.productId ?? null, now);
-  return submitPreCreditProblems({
-    supplierId: record.supplierId,
-    applyAmount: preCredit.applyAmount,
-    basisOrderIds: preCredit.basisOrderIds,
-    orders: capped.orders,
-    singleMax: capped.singleMax,
-    today: businessDay(now),
-  });
-});
+const preCreditProblems = recordProblems(
+  loadPreCredit,
+  PreCreditStoreMessage.missing,
+  async (db, tenantId, record: BusinessRecord & { keyId: string; productId?: string | null }, preCredit, now) => {
+    const found = await ordersByIds(db, tenantId, preCredit.basisOrderIds);
+    const capped = await withOrderCaps(db as Kysely<Database>, tenantId, found, record.productId ?? null, now);
+    return submitPreCreditProblems({
+      supplierId: record.supplierId,
+      applyAmount: preCredit.applyAmount,
+      basisOrderIds: preCredit.basisOrderIds,
+      orders: capped.orders,
+      singleMax: capped.singleMax,
+      today: businessDay(now),
+    });
+  },
+);
+extend(registerCheckpoint, 'SUBMIT_PRE_CREDIT', (db, tenantId, record, now) =>
+  preCreditProblems(db, tenantId, record as BusinessRecord & { keyId: string }, now),
+);
 
 // EXPIRE: the business may become 已失效 once the validity governing it lapsed — its pre-credit's, or, once
 // approved, its decision's (the pure rule decides which and when).
@@ -307,11 +299,8 @@ extend(registerCheckpoint, 'EXPIRE', async (db, tenantId, record: BusinessRecord
   const [preCredit, business] = businessId
     ? await Promise.all([
         loadPreCredit(db, tenantId, businessId),
-        db
-          .selectFrom('financing_business')
+        tenantRows(db, 'financing_business', tenantId, { business_id: businessId })
           .select(sql<string | null>`decision_valid_until::text`.as('decision_valid_until'))
-          .where('tenant_id', '=', tenantId)
-          .where('business_id', '=', businessId)
           .executeTakeFirst(),
       ])
     : [null, undefined];
@@ -346,11 +335,8 @@ const PRE_CREDIT_REVIEW = REVIEW_STAGES.find((s) => s.type === 'PRE_CREDIT');
 extend(registerAfterTransition, 'pre-credit-approved-amount', async (trx, done) => {
   if (done.action !== 'approve' || done.from !== PRE_CREDIT_REVIEW?.pending || done.to !== PRE_CREDIT_REVIEW.next)
     return;
-  const row = await trx
-    .selectFrom('pre_credit')
+  const row = await tenantRows(trx, 'pre_credit', done.tenantId, { business_id: done.businessId })
     .select('apply_amount')
-    .where('tenant_id', '=', done.tenantId)
-    .where('business_id', '=', done.businessId)
     .executeTakeFirst();
   if (!row) return;
   await trx
@@ -370,11 +356,8 @@ extend(registerDetailSection, 'preCredit', async (db, tenantId, businessId, now)
   const stored = await loadPreCredit(db as Kysely<Database>, tenantId, businessId);
   if (!stored) return null;
   const [view, orders] = await Promise.all([
-    (db as Kysely<Database>)
-      .selectFrom('pre_credit_view')
+    tenantRows(db as Kysely<Database>, 'pre_credit_view', tenantId, { pre_credit_id: businessId })
       .select('approved_amount')
-      .where('tenant_id', '=', tenantId)
-      .where('pre_credit_id', '=', businessId)
       .executeTakeFirst(),
     ordersByIds(db as Kysely<Database>, tenantId, stored.basisOrderIds),
   ]);

@@ -22,6 +22,7 @@ import {
 import { REPAYMENT_LIST_PATH } from '../../../../src/domain/financing/repayment';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import type { Database } from '../../db/database';
+import { tenantRows } from '../../db/tenant-rows';
 import { invalidInput } from '../../plugins/envelope';
 import { moduleExtensions } from '../../stage/extensions';
 import { itemRows } from '../../stage/stage-items';
@@ -61,21 +62,13 @@ const fromRow = (r: Record<string, unknown>): Stored => ({
 
 /** The repayment refunded, locked: its 待退还, what confirmed refunds took, and what waiting ones hold. */
 async function lockedRepayment(db: Kysely<Database>, tenantId: string, businessId: string, repaymentId: string) {
-  const r = await db
-    .selectFrom('repayment')
+  const r = await tenantRows(db, 'repayment', tenantId, { business_id: businessId, item_id: repaymentId })
     .select(['item_id', 'status', 'value_date', 'unapplied', 'refunded'])
-    .where('tenant_id', '=', tenantId)
-    .where('business_id', '=', businessId)
-    .where('item_id', '=', repaymentId)
     .forUpdate()
     .executeTakeFirst();
   if (r?.status !== 'CONFIRMED') throw invalidInput(RefundMessage.repayment);
-  const waiting = await db
-    .selectFrom('repayment_refund')
+  const waiting = await tenantRows(db, 'repayment_refund', tenantId, { repayment_id: repaymentId, status: 'PENDING' })
     .select(sql<string>`coalesce(sum(amount), 0)::text`.as('sum'))
-    .where('tenant_id', '=', tenantId)
-    .where('repayment_id', '=', repaymentId)
-    .where('status', '=', 'PENDING')
     .executeTakeFirstOrThrow();
   return {
     valueDate: dayOf(r.value_date) as string,

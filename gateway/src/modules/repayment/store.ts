@@ -42,7 +42,7 @@ import {
   wireFen,
 } from '../../stage/stage-money';
 import { type ReviewedRecordTable, reviewedItems, reviewedOfRow, reviewedTodo } from '../../stage/stage-reviewed-items';
-import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { businessHit, numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { releaseByPrincipal } from '../../stage/stage-quota-orders';
 import { registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
@@ -52,6 +52,7 @@ import { registerCheckpoint } from '../business/facts';
 import { loadInstallments, loadLoan } from '../lending/store';
 import { bringLoanUpToDate } from '../loan-close/close';
 import { newId } from '../../ids';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('repayment/store');
@@ -113,12 +114,9 @@ export const fromRow = (r: Record<string, unknown>): Stored => ({
 export async function loanTerms(db: Db, tenantId: string, businessId: string) {
   const loan = await loadLoan(db, tenantId, businessId, true);
   if (loan?.status !== 'REGISTERED') throw invalidInput(RepaymentMessage.nothingOwed);
-  const product = await db
-    .selectFrom('financing_business as b')
+  const product = await tenantRows(db, 'financing_business as b', tenantId, { business_id: businessId })
     .leftJoin('fund_product as p', sameTenant('p', 'b', 'product_id'))
     .select(['p.early_repay_fee_rate'])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.business_id', '=', businessId)
     .executeTakeFirst();
   return {
     loan,
@@ -134,12 +132,9 @@ export async function loanTerms(db: Db, tenantId: string, businessId: string) {
 
 /** The value date of the latest confirmed prepayment: interest before it is paid, and no repayment goes before it. */
 async function lastPrepayment(db: Db, tenantId: string, businessId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('repayment as r')
+  const row = await tenantRows(db, 'repayment as r', tenantId, { business_id: businessId })
     .innerJoin('repayment_allocation as a', 'a.repayment_id', 'r.item_id')
     .select(sql<string | null>`max(r.value_date)::text`.as('day'))
-    .where('r.tenant_id', '=', tenantId)
-    .where('r.business_id', '=', businessId)
     .where('a.kind', '=', 'EARLY')
     .executeTakeFirst();
   return row?.day ? String(row.day).slice(0, 10) : null;
@@ -283,15 +278,12 @@ extend(registerCheckpoint, 'REGISTER_REPAYMENT', async (db, tenantId, record) =>
 
 /** Every part of every confirmed repayment of the business, by installment, for the plan's detail. */
 export async function allocationsOf(db: Db, tenantId: string, businessId: string) {
-  const rows = await db
-    .selectFrom('repayment_allocation as a')
+  const rows = await tenantRows(db, 'repayment_allocation as a', tenantId, { business_id: businessId })
     .innerJoin('repayment as r', 'r.item_id', 'a.repayment_id')
     .select([
       ...['a.period_no', 'a.kind', 'a.fee', 'a.penalty', 'a.interest', 'a.principal'],
       ...['r.repayment_no', 'r.value_date', 'r.seq'],
     ] as never[])
-    .where('a.tenant_id', '=', tenantId)
-    .where('a.business_id', '=', businessId)
     .orderBy('a.period_no')
     .orderBy('r.seq')
     .execute();
@@ -333,11 +325,7 @@ extend(
   registerDocumentSearch,
   numberSearch({
     ...{ kind: 'repayment', table: 'repayment', no: 'repayment_no' },
-    hit: (r) => ({
-      keyId: String(r.business_id),
-      title: `业务编号 ${r.business_no}`,
-      path: confirmLink(String(r.business_id)),
-    }),
+    hit: businessHit(confirmLink),
   }),
 );
 

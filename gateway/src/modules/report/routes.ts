@@ -33,6 +33,7 @@ import { currentSteps, loadReport, reportBounds, reportProblems, saveStep } from
 import { TermsBoundsSchema } from '../../stage/stage-terms';
 import { registerBusinessPrint } from '../../stage/stage-prints';
 import { moduleExtensions } from '../../stage/extensions';
+import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('report/routes');
@@ -182,12 +183,9 @@ extend(registerBusinessPrint, 'report', 1, async (db, tenantId, businessId, now)
   const report = await loadReport(db as never, tenantId, businessId);
   const chosen = report?.revisions.find((r) => r.revision === report.revision);
   if (!report || !chosen) return null;
-  const b = await db
-    .selectFrom('financing_business as b')
+  const b = await tenantRows(db, 'financing_business as b', tenantId, { business_id: businessId })
     .leftJoin('organization as s', 's.org_id', 'b.supplier_id')
     .select(['b.business_no', 's.org_name'])
-    .where('b.tenant_id', '=', tenantId)
-    .where('b.business_id', '=', businessId)
     .executeTakeFirstOrThrow();
   const values = reportValues(report, chosen, b.business_no, b.org_name ?? '', now);
   return { name: `尽调报告-${report.no}-第${chosen.revision}版`, template: REPORT_TEMPLATE, values: { ...values } };
