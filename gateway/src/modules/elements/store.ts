@@ -35,6 +35,7 @@ import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
 import { type NullableColumn as Nullable, NullableSchema, wireFen } from '../../stage/stage-money';
 import type { ItemTableColumns } from '../../stage/stage-tables';
+import { wireFields } from '../../stage/stage-wire';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('elements/store');
@@ -111,54 +112,35 @@ export const fromRow = (r: Record<string, unknown>): ElementItem => ({
   waiverAskedBy: (r.waiver_asked_by as string | null) ?? null,
 });
 
-/** An item as the screens and the decision's detail read it: money in 分 as a number on the wire. */
-export const wireOf = (i: ElementItem) => ({
-  keyId: i.itemId,
-  businessId: i.businessId,
-  seq: i.seq,
-  kind: i.kind,
-  name: i.name,
-  valueType: i.required?.type ?? null,
-  requiredFen: i.required?.type === 'AMOUNT' ? wireFen(i.required.fen) : null,
-  requiredRate: i.required?.type === 'RATE' ? i.required.rate : null,
-  requiredDays: i.required?.type === 'DAYS' ? i.required.days : null,
-  requiredValue: elementValueText(i.required),
-  actualValue: i.actualValue,
-  evidenceFileId: i.evidenceFileId,
-  mandatory: i.mandatory,
-  checkpoint: i.checkpoint,
-  status: i.status,
-  statusLabel: ELEMENT_STATUS_LABEL[i.status],
-  waiverReason: i.waiverReason,
-  version: i.version,
-});
+const w = wireFields<ElementItem>();
 
-export const ElementItemSchema = Type.Object(
-  {
-    ...{
-      keyId: Type.String(),
-      businessId: Type.String(),
-      seq: Type.Integer(),
-      kind: Type.String(),
-      name: Type.String(),
-    },
-    valueType: NullableSchema(
+/** An item as the screens and the decision's detail read it: money in 分 as a number on the wire. */
+export const ELEMENT_WIRE = w.record({
+  ...{ keyId: w.text('itemId'), businessId: w.text('businessId'), seq: w.int('seq') },
+  ...{ kind: w.text('kind'), name: w.text('name') },
+  valueType: w.of(
+    NullableSchema(
       Type.String({ description: 'TERM 要素的要求值类型：AMOUNT 金额 / RATE 利率 / DAYS 天数 / METHOD / TEXT' }),
     ),
-    requiredFen: NullableSchema(Type.Integer({ description: '要求金额（分）' })),
-    requiredRate: NullableSchema(Type.String({ description: '要求年利率，四位小数' })),
-    requiredDays: NullableSchema(Type.Integer({ description: '要求期限（天）' })),
-    requiredValue: Type.String({ description: '要求值（文字）' }),
-    ...{
-      actualValue: NullableSchema(Type.String()),
-      evidenceFileId: NullableSchema(Type.String()),
-      mandatory: Type.Boolean(),
-    },
-    ...{ checkpoint: NullableSchema(Type.String()), status: Type.String(), statusLabel: Type.String() },
-    ...{ waiverReason: NullableSchema(Type.String()), version: Type.Integer() },
-  },
-  { additionalProperties: false },
-);
+    (i) => i.required?.type ?? null,
+  ),
+  requiredFen: w.of(NullableSchema(Type.Integer({ description: '要求金额（分）' })), (i) =>
+    i.required?.type === 'AMOUNT' ? wireFen(i.required.fen) : null,
+  ),
+  requiredRate: w.of(NullableSchema(Type.String({ description: '要求年利率，四位小数' })), (i) =>
+    i.required?.type === 'RATE' ? i.required.rate : null,
+  ),
+  requiredDays: w.of(NullableSchema(Type.Integer({ description: '要求期限（天）' })), (i) =>
+    i.required?.type === 'DAYS' ? i.required.days : null,
+  ),
+  requiredValue: w.of(Type.String({ description: '要求值（文字）' }), (i) => elementValueText(i.required)),
+  ...{ actualValue: w.nullable(w.text('actualValue')), evidenceFileId: w.nullable(w.text('evidenceFileId')) },
+  ...{ mandatory: w.bool('mandatory'), checkpoint: w.nullable(w.text('checkpoint')), status: w.text('status') },
+  statusLabel: w.label('status', ELEMENT_STATUS_LABEL),
+  ...{ waiverReason: w.nullable(w.text('waiverReason')), version: w.int('version') },
+});
+export const ElementItemSchema = ELEMENT_WIRE.schema;
+export const wireOf = ELEMENT_WIRE.of;
 
 export const ElementsMessage = {
   notFound: '要素不存在',

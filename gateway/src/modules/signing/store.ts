@@ -12,7 +12,8 @@ import type { FlowEvent, SigningProvider } from '../../esign/signing-provider';
 import { recordFlow } from '../../inbound/callback-store';
 import type { CallbackProvider } from '../../inbound/callback-provider';
 import type { JsonColumn, NullableColumn, StageItemRow } from '../../stage/stage-columns';
-import { dayColumn, isoColumn, jsonColumn } from '../../stage/stage-columns';
+import { jsonColumn } from '../../stage/stage-columns';
+import { wireFields } from '../../stage/stage-wire';
 import { type DocumentEvidence, documentBytes, storeGeneratedDocument } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import type { StageContext } from '../../stage/stage-own-routes';
@@ -58,30 +59,51 @@ declare module '../../db/database' {
 export const SIGNING_FILE_TYPE = 'signingRecord';
 
 type SigningRow = Selectable<SigningRecordTable>;
+const signersOf = (r: SigningRow) => jsonColumn<Signer[]>(r.signers, []);
+const [S, N] = [Type.String(), (t: TSchema) => Type.Union([t, Type.Null()])];
+const w = wireFields<SigningRow>();
+const SignedDocumentSchema = Type.Object({ seq: Type.Integer(), name: S, contractId: S, fileId: S, sha256: S });
 
+/** A signing record on the wire, read from its row. */
+export const SIGNING_WIRE = w.record({
+  ...{ keyId: w.text('item_id'), businessId: w.text('business_id'), seq: w.int('seq'), signNo: w.text('sign_no') },
+  ...{ kind: w.text('kind'), kindLabel: w.label('kind', D.SIGNING_KIND_LABEL) },
+  ...{ status: w.text('status'), statusLabel: w.label('status', D.SIGNING_STATUS_LABEL) },
+  ...{ provider: w.nullable(w.text('provider')), providerFlowId: w.nullable(w.text('provider_flow_id')) },
+  providerStatus: w.nullable(w.int('provider_status')),
+  providerStatusLabel: w.nullable(
+    w.of(S, (r) => (r.provider_status === null ? null : (D.PROVIDER_STATUS_LABEL[+r.provider_status] ?? null))),
+  ),
+  deadline: w.nullable(w.iso('deadline', { description: '签署截止时间' })),
+  signers: w.of(
+    Type.Array(
+      Type.Object({
+        ...{ order: Type.Integer(), role: S, organization: S, name: S, mobile: S, channel: S },
+        ...{ status: Type.Integer({ description: '0 待签, 1 已签, 2 拒签' }), statusLabel: S, signedAt: N(S) },
+      }),
+    ),
+    (r) => signersOf(r).map((s) => ({ ...s, statusLabel: D.SIGNER_STATUS_LABEL[s.status] ?? '' })),
+  ),
+  progress: w.of(Type.String({ description: '已签/总数' }), (r) => {
+    const signers = signersOf(r);
+    return `${signers.filter((s) => s.status === 1).length}/${signers.length}`;
+  }),
+  documents: w.json('documents', Type.Array(SignedDocumentSchema), []),
+  scanFileIds: w.json('scan_file_ids', Type.Array(S), []),
+  originalsReceivedOn: w.nullable(w.day('originals_received_on')),
+  reason: w.nullable(w.text('reason')),
+  timeline: w.json('timeline', Type.Array(Type.Object({ at: S, text: S })), []),
+  ...{ createdAt: w.iso('created_at'), version: w.int('version') },
+});
+export const SigningSchema = SIGNING_WIRE.schema;
+
+/** A signing as the workflow reads it: its wire with the item's key and name, and its row. */
 export const fromRow = (row: object): SigningItem & { row: SigningRow } => {
-  const r = row as SigningRow;
-  const providerStatus = r.provider_status === null || r.provider_status === undefined ? null : +r.provider_status;
-  return {
-    ...{ itemId: String(r.item_id), businessId: String(r.business_id), seq: Number(r.seq), name: String(r.sign_no) },
-    ...{ signNo: String(r.sign_no), kind: r.kind, status: r.status, version: Number(r.version), providerStatus },
-    ...{ signers: jsonColumn<Signer[]>(r.signers, []), scanFileIds: jsonColumn<string[]>(r.scan_file_ids, []) },
-    ...{ originalsReceivedOn: dayColumn(r.originals_received_on), row: r },
-  };
+  const wire = SIGNING_WIRE.of(row as SigningRow);
+  return { ...wire, itemId: wire.keyId, name: wire.signNo, row: row as SigningRow };
 };
 
-export const wireOf = ({ row: r, ...i }: ReturnType<typeof fromRow>) => ({
-  ...{ keyId: i.itemId, businessId: i.businessId, seq: i.seq, signNo: i.signNo, kind: i.kind },
-  ...{ kindLabel: D.SIGNING_KIND_LABEL[i.kind], status: i.status, statusLabel: D.SIGNING_STATUS_LABEL[i.status] },
-  ...{ provider: r.provider ?? null, providerFlowId: r.provider_flow_id ?? null, providerStatus: i.providerStatus },
-  providerStatusLabel: i.providerStatus === null ? null : (D.PROVIDER_STATUS_LABEL[i.providerStatus] ?? null),
-  deadline: isoColumn(r.deadline),
-  signers: i.signers.map((s) => ({ ...s, statusLabel: D.SIGNER_STATUS_LABEL[s.status] ?? '' })),
-  progress: `${i.signers.filter((s) => s.status === 1).length}/${i.signers.length}`,
-  documents: jsonColumn<SignedDocument[]>(r.documents, []),
-  ...{ scanFileIds: i.scanFileIds, originalsReceivedOn: i.originalsReceivedOn, reason: r.reason ?? null },
-  ...{ timeline: jsonColumn<Timeline>(r.timeline, []), createdAt: isoColumn(r.created_at) ?? '', version: i.version },
-});
+export const wireOf = (item: { row: SigningRow }) => SIGNING_WIRE.of(item.row);
 
 export const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) =>
   Type.Object(p, { additionalProperties: false });
@@ -91,25 +113,6 @@ export const Party = {
   order: Type.Integer({ minimum: 1, maximum: 10 }),
   role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(D.SIGNER_ROLE_LABEL) }),
 };
-
-const S = Type.String();
-const N = (t: TSchema) => Type.Union([t, Type.Null()]);
-export const SigningSchema = Strict({
-  ...{ keyId: S, businessId: S, seq: Type.Integer(), signNo: S, kind: S, kindLabel: S, status: S, statusLabel: S },
-  ...{ provider: N(S), providerFlowId: N(S), providerStatus: N(Type.Integer()), providerStatusLabel: N(S) },
-  deadline: N(Type.String({ description: '签署截止时间' })),
-  signers: Type.Array(
-    Type.Object({
-      ...{ order: Type.Integer(), role: S, organization: S, name: S, mobile: S, channel: S },
-      ...{ status: Type.Integer({ description: '0 待签, 1 已签, 2 拒签' }), statusLabel: S, signedAt: N(S) },
-    }),
-  ),
-  progress: Type.String({ description: '已签/总数' }),
-  documents: Type.Array(Type.Object({ seq: Type.Integer(), name: S, contractId: S, fileId: S, sha256: S })),
-  ...{ scanFileIds: Type.Array(S), originalsReceivedOn: N(S), reason: N(S) },
-  timeline: Type.Array(Type.Object({ at: S, text: S })),
-  ...{ createdAt: S, version: Type.Integer() },
-});
 
 export const SIGNINGS: ItemsDef<D.SigningStatus, ReturnType<typeof fromRow>> = {
   ...{ name: 'signingRecord', api: D.SIGNING_API, menu: D.SIGN_MANAGE_PATH, table: 'signing_record' },
