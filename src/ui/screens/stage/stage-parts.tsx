@@ -14,14 +14,15 @@ import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
 /**
- * The route of a page of one record, named by `?id=` ('' for none: a make page's new one), opened afresh when
- * it changes: the make pages, the meeting's pages.
+ * The route of a page of one record, named by `?id=` (or the `param` given; '' for none: a make page's new one),
+ * opened afresh when it changes and when the page says the record changed (签约详情 after 催签, 合同签章 saved).
  */
-export function recordScreen(Page: ComponentType<{ id: string }>): ComponentType {
+export function recordScreen(Page: ComponentType<{ id: string; onChanged: () => void }>, param = 'id'): ComponentType {
   return function RecordScreen() {
     const [params] = useSearchParams();
-    const id = params.get('id') ?? '';
-    return <Page key={id} id={id} />;
+    const id = params.get(param) ?? '';
+    const [round, setRound] = useState(0);
+    return <Page key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
   };
 }
 
