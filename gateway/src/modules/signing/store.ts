@@ -71,9 +71,7 @@ export const SIGNING_WIRE = w.record({
   ...{ status: w.text('status'), statusLabel: w.label('status', D.SIGNING_STATUS_LABEL) },
   ...{ provider: w.nullable(w.text('provider')), providerFlowId: w.nullable(w.text('provider_flow_id')) },
   providerStatus: w.nullable(w.int('provider_status')),
-  providerStatusLabel: w.nullable(
-    w.of(S, (r) => (r.provider_status === null ? null : (D.PROVIDER_STATUS_LABEL[+r.provider_status] ?? null))),
-  ),
+  providerStatusLabel: w.nullable(w.label('provider_status', D.PROVIDER_STATUS_LABEL)),
   deadline: w.nullable(w.iso('deadline', { description: '签署截止时间' })),
   signers: w.of(
     Type.Array(
