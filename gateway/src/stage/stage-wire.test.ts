@@ -14,6 +14,7 @@ type Row = {
   created_at: Date | string;
   due_on: Date | string | null;
   tags: string[] | string;
+  code: number | null;
 };
 const w = wireFields<Row>();
 const wire = w.record({
@@ -26,22 +27,26 @@ const wire = w.record({
   createdAt: w.iso('created_at'),
   dueOn: w.nullable(w.day('due_on')),
   tags: w.json('tags', Type.Array(Type.String()), []),
+  codeLabel: w.nullable(w.label('code', { 1: '一' })),
   tagCount: w.nullable(w.of(Type.Integer(), (r) => (r.note === null ? null : r.seq))),
 });
 
 const row: Row = {
   ...{ item_id: 'k1', seq: '3', kind: 'B', note: null, closed: false },
-  ...{ created_at: '2026-11-29T08:00:00+08:00', due_on: new Date('2026-12-01T00:00:00Z'), tags: '["x","y"]' },
+  ...{ created_at: '2026-11-29T08:00:00+08:00', due_on: new Date('2026-12-01T00:00:00Z'), tags: '["x","y"]', code: 7 },
 };
 
 describe('a record’s wire declared once', () => {
   it('reads each field from the row as its kind says', () => {
     expect(wire.of(row)).toEqual({
       ...{ keyId: 'k1', seq: 3, kind: 'B', kindLabel: '乙', note: null, closed: false },
-      ...{ createdAt: '2026-11-29T00:00:00.000Z', dueOn: '2026-12-01', tags: ['x', 'y'], tagCount: null },
+      ...{ createdAt: '2026-11-29T00:00:00.000Z', dueOn: '2026-12-01', tags: ['x', 'y'], codeLabel: null },
+      tagCount: null,
     });
-    const parsed = { ...row, seq: 4, note: '备注', due_on: null, tags: ['z'] };
+    const parsed = { ...row, seq: 4, note: '备注', due_on: null, tags: ['z'], code: 1 };
     expect(wire.of(parsed)).toMatchObject({ seq: 4, note: '备注', dueOn: null, tags: ['z'], tagCount: 4 });
+    expect(wire.of(parsed).codeLabel).toBe('一');
+    expect(wire.of({ ...row, code: null }).codeLabel).toBeNull();
   });
 
   it('gives the schema of exactly those fields, in their order, the nullable ones allowing null', () => {

@@ -15,6 +15,8 @@ export interface WireField<R, V> {
 type Fields<R> = Record<string, WireField<R, unknown>>;
 type Key<R> = keyof R & string;
 type Options = { description?: string };
+/** The words of each code a column may hold. */
+type Labels<C> = Readonly<Record<NonNullable<C> & PropertyKey, string>>;
 
 /** The field readers of one kind of record (a stored row, or the item the workflow reads). */
 export const wireFields = <R>() => ({
@@ -30,9 +32,9 @@ export const wireFields = <R>() => ({
   }),
   bool: (key: Key<R>): WireField<R, boolean> => ({ key, schema: Type.Boolean(), read: (r) => !!r[key] }),
   /** A coded value's label, e.g. a status's words. */
-  label: <K extends Key<R>>(key: K, labels: Record<R[K] & PropertyKey, string>): WireField<R, string> => ({
+  label: <K extends Key<R>>(key: K, labels: Labels<R[K]>): WireField<R, string> => ({
     ...{ key, schema: Type.String() },
-    read: (r) => labels[r[key] as R[K] & PropertyKey],
+    read: (r) => labels[r[key] as NonNullable<R[K]> & PropertyKey],
   }),
   /** A timestamp as ISO 8601. */
   iso: (key: Key<R>, options?: Options): WireField<R, string> => ({
@@ -49,12 +51,12 @@ export const wireFields = <R>() => ({
     ...{ key, schema },
     read: (r) => jsonColumn(r[key], empty),
   }),
-  /** The field, or null where the record holds none at its key (a worked-out value answers its own null). */
+  /** The field, or null where the record holds none at its key or the field reads none (a label of no code). */
   nullable: <V>(field: WireField<R, V>): WireField<R, V | null> => ({
     schema: Type.Union([field.schema, Type.Null()]),
     read: (r) => {
       const held = field.key === undefined ? true : (r as Record<string, unknown>)[field.key];
-      return held === null || held === undefined ? null : field.read(r);
+      return held === null || held === undefined ? null : (field.read(r) ?? null);
     },
   }),
   /** A value worked out from the record (a label, a count, a field of a typed value). */

@@ -176,6 +176,10 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       ['张华', 'BACK_OFFICE'],
       ['李静', 'PAGE'],
     ]);
+    // Each signer signs for its party's organisation: the supplier's, and the capital side's by its own name.
+    const [supplier, factor] = detail.data.record.signers as { organization: string }[];
+    expect(supplier?.organization).toBe(detail.data.record.supplierName);
+    expect(factor?.organization).not.toMatch(/^$|保理人\/资金方/);
     expect(detail.data.notices.some((n: { kind: string }) => n.kind === 'LINK')).toBe(true);
     // 催签 goes to this app's provider, which reminds the signer whose turn it is.
     const remind = await call('POST', `${API}/items/${recordId}/transition`, h.operator!, {

@@ -14,10 +14,9 @@ import type { CallbackProvider } from '../../inbound/callback-provider';
 import type { JsonColumn, NullableColumn, StageItemRow } from '../../stage/stage-columns';
 import { jsonColumn } from '../../stage/stage-columns';
 import { wireFields } from '../../stage/stage-wire';
-import { type DocumentEvidence, documentBytes, storeGeneratedDocument } from '../../stage/stage-documents';
+import { type DocumentEvidence, documentBytes, orgNames, storeGeneratedDocument } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import type { StageContext } from '../../stage/stage-own-routes';
-import { orgNameOf } from '../../stage/stage-records';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
 import { contractsOf } from '../contract/store';
 import { bindOwnFiles } from '../file/file-binding';
@@ -71,9 +70,7 @@ export const SIGNING_WIRE = w.record({
   ...{ status: w.text('status'), statusLabel: w.label('status', D.SIGNING_STATUS_LABEL) },
   ...{ provider: w.nullable(w.text('provider')), providerFlowId: w.nullable(w.text('provider_flow_id')) },
   providerStatus: w.nullable(w.int('provider_status')),
-  providerStatusLabel: w.nullable(
-    w.of(S, (r) => (r.provider_status === null ? null : (D.PROVIDER_STATUS_LABEL[+r.provider_status] ?? null))),
-  ),
+  providerStatusLabel: w.nullable(w.label('provider_status', D.PROVIDER_STATUS_LABEL)),
   deadline: w.nullable(w.iso('deadline', { description: '签署截止时间' })),
   signers: w.of(
     Type.Array(
@@ -256,12 +253,9 @@ export async function startOnlineSigning(
 ): Promise<string> {
   const { tenantId, businessId, actor, now } = input;
   const business = await transitionBusiness(trx, { ...input, action: 'startOnline' });
-  const orgs: Record<SignerRole, string> = {
-    FACTOR: await orgNameOf(trx, tenantId, business.capitalSideId),
-    SUPPLIER: await orgNameOf(trx, tenantId, business.supplierId),
-    PROJECT_COMPANY: await orgNameOf(trx, tenantId, business.projectCompanyId),
-    GUARANTOR: '',
-  };
+  const parties = [business.capitalSideId, business.supplierId, business.projectCompanyId];
+  const [FACTOR = '', SUPPLIER = '', PROJECT_COMPANY = ''] = await orgNames(trx, tenantId, parties);
+  const orgs: Record<SignerRole, string> = { FACTOR, SUPPLIER, PROJECT_COMPANY, GUARANTOR: '' };
   const documents = [];
   for (const { contract: c, pdf } of await liveContracts(trx, filesDir, tenantId, businessId)) {
     // Each signer's box as 合同签章 set it on this contract, by party; none: the signature is invisible.

@@ -3,7 +3,7 @@
 // the contract version; 申请线上签约 takes their parties and order. What may be set, and every refusal, is the gateway's.
 import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { SIGNATURE_BOX, SIGNER_ROLE_LABEL, SIGNING_API, signatoriesProblem } from '../../../domain/financing/signing';
 import type { PageSize, SignatoryPosition, SignerRole } from '../../../domain/financing/signing';
@@ -14,6 +14,7 @@ import { ChoiceField } from '../stage/choice-field';
 import { Facts } from '../stage/detail-tab-parts';
 import { PageBoxes } from '../stage/page-boxes';
 import { StagePage, useStagePageStyles } from '../stage/record-pages';
+import { recordScreen } from '../stage/stage-parts';
 import { useStageAct } from '../stage/use-stage';
 
 const ROUTES = { resource: { api: SIGNING_API, noun: '签约' } };
@@ -52,12 +53,11 @@ const proposed = (c: ContractSignatories): SignatoryPosition[] => {
   ];
 };
 
-export function SignatoriesScreen() {
-  const businessId = useSearchParams()[0].get('businessId') ?? '';
-  const [round, setRound] = useState(0);
-  if (!businessId) return <Text>请从合同制作进入要设置签章的业务</Text>;
-  return <Signatories key={`${businessId}/${round}`} businessId={businessId} onSaved={() => setRound((r) => r + 1)} />;
-}
+export const SignatoriesScreen = recordScreen(
+  ({ id, onChanged }) =>
+    id ? <Signatories businessId={id} onSaved={onChanged} /> : <Text>请从合同制作进入要设置签章的业务</Text>,
+  'businessId',
+);
 
 function Signatories({ businessId, onSaved }: { businessId: string; onSaved: () => void }) {
   const styles = useStyles();

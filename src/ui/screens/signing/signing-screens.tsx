@@ -251,12 +251,6 @@ export function SignSupplementScreen() {
 
 // ——— 签约详情 ———
 
-export function SigningDetailsScreen() {
-  const id = useSearchParams()[0].get('id') ?? '';
-  const [round, setRound] = useState(0);
-  return <SigningDetails key={`${id}/${round}`} id={id} onChanged={() => setRound((r) => r + 1)} />;
-}
-
 const SIGNERS = [
   col<Signer>('顺序', (s) => String(s.order)),
   col<Signer>('签署方', (s) => D.SIGNER_ROLE_LABEL[s.role]),
@@ -274,7 +268,7 @@ const NOTICES = [
 
 const REVOKE = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
 
-function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }) {
+export const SigningDetailsScreen = recordScreen(function SigningDetails({ id, onChanged }) {
   const { get, post, navigate } = useRoutes();
   const { busy, act } = useStageAct(onChanged);
   const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
@@ -334,7 +328,7 @@ function SigningDetails({ id, onChanged }: { id: string; onChanged: () => void }
       )}
     </StagePage>
   );
-}
+});
 
 /** 签署 by the supplier's signer: a one-time code sent to their phone (the notice log here), then confirmed. */
 function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
