@@ -20,6 +20,8 @@ import {
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { moveNamedItem } from '../../stage/stage-items';
+import { systemActor } from '../business/aggregate';
 
 const API = '/api/business/elements';
 const BUSINESS = '/api/business/business';
@@ -160,6 +162,23 @@ describe.each(databasesUnderTest())('要素落实 on $name', ({ databaseUrl }) =
       message: ElementMessage.ownWaiver,
     });
     expect((await move('approver', term, 'waive')).data.status).toBe('WAIVED');
+  });
+
+  it('reads no evidence file for a condition another record proved without one', async () => {
+    const later = (await items()).filter(
+      (i) => i.kind === 'CONDITION' && i.status === 'PENDING' && i.checkpoint !== 'BEFORE_CONTRACT',
+    );
+    expect(later.length).toBeGreaterThan(1);
+    const condition = later.at(-1) as Item;
+    await moveNamedItem(gw.db, 'elementItem', {
+      ...{ tenantId: DEMO_TENANT_ID, actor: systemActor(), now: new Date(), id: condition.keyId },
+      body: {
+        action: 'confirmByRecord',
+        version: condition.version,
+        values: { actualValue: '已回执', evidenceFileId: null },
+      },
+    });
+    expect(await named(condition.name)).toMatchObject({ status: 'DONE', actualValue: '已回执', evidenceFileId: null });
   });
 
   it('moves no item of a paused business, and none while 要素落实 is reviewed', async () => {

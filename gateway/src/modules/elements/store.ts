@@ -69,9 +69,10 @@ declare module '../../db/database' {
 /** The file service's binding type of an item's evidence. */
 const EVIDENCE_TYPE = 'elementItem';
 
+/** The evidence's file ids; an item proved by another record may have none. */
 const list = (v: unknown): string[] => {
   const parsed = typeof v === 'string' ? JSON.parse(v) : v;
-  return Array.isArray(parsed) ? parsed.map(String) : [];
+  return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string' && id !== '') : [];
 };
 
 function requiredOf(r: Record<string, unknown>): ElementValue | null {
@@ -161,7 +162,9 @@ export const ELEMENTS: ItemsDef<ElementStatus, ElementItem> = {
     const who = { checked_by: move.actor.userId, checked_at: move.now };
     if (move.action === 'fulfil' || move.action === 'confirmByRecord') {
       const actual = String(move.values.actualValue ?? '').trim();
-      return { ...who, actual_value: actual, evidence_file_ids: JSON.stringify([move.values.evidenceFileId]) };
+      const file = move.values.evidenceFileId;
+      const evidence = typeof file === 'string' && file ? [file] : [];
+      return { ...who, actual_value: actual, evidence_file_ids: JSON.stringify(evidence) };
     }
     if (move.action === 'askWaiver') return { ...who, waiver_reason: move.comment, waiver_asked_by: move.actor.userId };
     return who;
