@@ -37,6 +37,13 @@ export const SIGNING_STATUS_LABEL: Readonly<Record<SigningStatus, string>> = {
   ...{ SIGNING: '签约中', SIGNED: '已签约', FAILED: '签约失败' },
 };
 
+/** e签宝's 顺序签 as offered here: two to four parties, one per role. */
+export const MAX_SIGNERS = 4;
+
+/** The first party not yet among the signers, for one more row (the roles in their listed order). */
+export const unusedRole = (signers: readonly { role: SignerRole }[]): SignerRole =>
+  (Object.keys(SIGNER_ROLE_LABEL) as SignerRole[]).find((r) => !signers.some((s) => s.role === r)) ?? 'GUARANTOR';
+
 /** Where a signer signs: the supplier's in the back office with a one-time code, the others on the provider's page. */
 export type SignerChannel = 'BACK_OFFICE' | 'PAGE';
 export type SignerRole = 'FACTOR' | 'SUPPLIER' | 'PROJECT_COMPANY' | 'GUARANTOR';

@@ -31,7 +31,7 @@ const Str = (max: number) => Type.String({ maxLength: max });
 const OnlineBody = Strict({
   version: Version,
   deadlineDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: '签署期限（天），默认7天' })),
-  signers: Type.Array(Strict({ ...Party, name: Str(20), mobile: Str(11) }), { minItems: 2, maxItems: 4 }),
+  signers: Type.Array(Strict({ ...Party, name: Str(20), mobile: Str(11) }), { minItems: 2, maxItems: D.MAX_SIGNERS }),
 });
 type Signers = { order: number; role: D.SignerRole; name: string; mobile: string }[];
 const Files = Type.Array(Str(64), { minItems: 1, maxItems: 20 });

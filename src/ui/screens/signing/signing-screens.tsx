@@ -121,6 +121,11 @@ function useMove(path: string, success: string) {
 // ——— 申请线上签约 ———
 
 const blank = (roles: D.SignerRole[]) => roles.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' }));
+/** One more party after the last, of a role not yet chosen. */
+const more = (all: ReturnType<typeof blank>) => [
+  ...all,
+  { order: all.length + 1, role: D.unusedRole(all), name: '', mobile: '' },
+];
 
 export function ApplyOnlineSigningScreen() {
   const styles = useStagePageStyles();
@@ -169,6 +174,16 @@ export function ApplyOnlineSigningScreen() {
           </Field>
         </div>
       ))}
+      {!preset && (
+        <div className={styles.row}>
+          <Button disabled={signers.length >= D.MAX_SIGNERS} onClick={() => setSigners((all) => more(all))}>
+            添加签署方
+          </Button>
+          <Button disabled={signers.length <= 2} onClick={() => setSigners((all) => all.slice(0, -1))}>
+            移除最后一方
+          </Button>
+        </div>
+      )}
       <div className={styles.row}>
         <Field label="签署期限（天）">
           <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
