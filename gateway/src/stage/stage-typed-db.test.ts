@@ -3,34 +3,10 @@
 // (stage-tables.ts), a module's own tables join `Database` by declaration merging. The untyped database of
 // db/untyped.ts is for the modules not yet typed, and none of them is a stage: this fails when a stage's
 // source (its tests aside, which may reach past the types to set up a fixture) takes it up again.
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const GATEWAY = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MODULES = join(GATEWAY, 'modules');
-
-/** The stages' modules: every module that builds on the kit's routes or package, and the stages named here. */
-const NAMED = [
-  ...['elements', 'contract', 'signing', 'push', 'lending', 'repayment', 'repayment-plan', 'loan-close'],
-  ...['duration', 'report', 'decision', 'meeting', 'financing-application', 'pre-credit', 'demand'],
-];
-
-const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? sources(join(dir, e.name))
-      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
-        ? [join(dir, e.name)]
-        : [],
-  );
-
-const onTheKit = readdirSync(MODULES, { withFileTypes: true })
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name)
-  .filter((m) => sources(join(MODULES, m)).some((f) => /stage\/stage-(routes|package)'/.test(readFileSync(f, 'utf8'))));
-const stageModules = [...new Set([...NAMED, ...onTheKit])].sort();
+import { GATEWAY, MODULES, onTheKit, sources, stageModules } from '../testing/stage-modules';
 
 /** What untyped database use looks like in source: the type itself, the alias, the helper, a query of anything. */
 const UNTYPED = /Kysely<any>|\bAnyDb\b|\banyDb\b|db\/untyped'|QueryBuilder<any\b|Transaction<any>/;
