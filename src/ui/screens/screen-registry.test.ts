@@ -91,7 +91,10 @@ describe('screens declared beside the screens (*.screens.ts)', () => {
     expect(routes.filter((path) => !served.has(path))).toEqual([]);
   });
 
-  it('loads the declared screen, and refuses a path no screen serves as a module not found', async () => {
+  // It imports two screens' whole module graphs cold, which on a busy machine outlasts the unit project's 15 s.
+  it('loads the declared screen, and refuses a path no screen serves as a module not found', {
+    timeout: 60_000,
+  }, async () => {
     const { OrgMainScreen } = await import('./basic-data/org-main-screen');
     await expect(screenFor('/basicdatamanagement/orgmain')).resolves.toBe(OrgMainScreen);
     const { SignatoriesScreen } = await import('./signing/signatories-screen');
