@@ -29,12 +29,13 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
-import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
 import { submittedCapital } from './capital-choice';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { businessEffectiveCapOf } from '../../stage/stage-terms';
+import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
+import { loadPreCredit } from '../pre-credit/store';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('financing-application/store');
@@ -204,7 +205,7 @@ export async function limitsOf(
   business: { keyId: string; productId?: string | null; projectCompanyId?: string | null },
   now: Date,
 ): Promise<Limits> {
-  const [cap, pre] = await Promise.all([
+  const [cap, approved] = await Promise.all([
     businessEffectiveCapOf(database, tenantId, business, now),
     tenantRows(database, 'pre_credit_view', tenantId, { pre_credit_id: business.keyId })
       .select(['approved_amount'])
@@ -214,7 +215,7 @@ export async function limitsOf(
     ratio: financingRatio(cap.maxFinancingRatio?.value ?? null),
     singleMax: cap.singleMaxAmount?.value ?? null,
     maxTermDays: cap.maxTermDays?.value ?? null,
-    preCreditAvailable: pre?.approved_amount == null ? null : fenOf(pre.approved_amount),
+    preCreditAvailable: approved?.approved_amount == null ? null : fenOf(approved.approved_amount),
   };
 }
 
