@@ -31,20 +31,16 @@ import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
+import { registerStageHandoff } from '../../stage/stage-handoffs';
+import { registerStageSource } from '../../stage/stage-sources';
+import {
+  PRE_CREDIT_DRAFT_HANDOFF,
+  PRE_CREDIT_SOURCES,
+  type PreCreditDraft,
+} from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('pre-credit/store');
-
-export interface PreCreditDraft {
-  tenantId: string;
-  businessId: string;
-  /** 分. */
-  applyAmount: bigint;
-  basisOrderIds: readonly string[];
-  validDays?: number;
-  userId: string;
-  now: Date;
-}
 
 /** The pre-credit of a new business, numbered YS+yyyyMMdd+seq, valid `validDays` (90) from today. */
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
@@ -176,6 +172,24 @@ export async function loadPreCredit(
     basisOrderIds: idsOf(r.basis_order_ids),
   };
 }
+
+// The demand's 受理 opens the business with its pre-credit draft, in the acceptance's transaction.
+extend(registerStageHandoff<PreCreditDraft>, PRE_CREDIT_DRAFT_HANDOFF, async (trx, draft) => {
+  await createPreCreditDraft(trx, draft);
+});
+
+// What the application reads of its pre-credit: the validity it must still be within when submitted, and the
+// amount approved (as the list reads it), which its lines are held to.
+extend(registerStageSource<string | null>, PRE_CREDIT_SOURCES.validTo, async (db, tenantId, businessId) => {
+  const stored = await loadPreCredit(db, tenantId, businessId);
+  return stored?.validTo;
+});
+extend(registerStageSource<bigint | null>, PRE_CREDIT_SOURCES.approvedAmount, async (db, tenantId, businessId) => {
+  const view = await tenantRows(db, 'pre_credit_view', tenantId, { pre_credit_id: businessId })
+    .select(['approved_amount'])
+    .executeTakeFirst();
+  return view?.approved_amount == null ? null : fenOf(view.approved_amount);
+});
 
 export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
