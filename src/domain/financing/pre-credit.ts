@@ -66,3 +66,29 @@ export const PRE_CREDIT_STAGE = childStage({
   titleField: 'preCreditNo',
 });
 export const PRE_CREDIT = PRE_CREDIT_STAGE.resource;
+
+/**
+ * What a later stage reads of a business's pre-credit by name (the kit's named sources): the application is
+ * refused once its pre-credit lapsed, and held to the amount the pre-credit's review approved.
+ */
+export const PRE_CREDIT_SOURCES = {
+  /** 'YYYY-MM-DD' or null. */
+  validTo: 'preCredit.validTo',
+  /** 分 as bigint, as the list reads it: the 批复额度, or the applied amount once the review passed. */
+  approvedAmount: 'preCredit.approvedAmount',
+} as const;
+
+/** The hand-off a stage before the pre-credit makes (the demand's 受理): the new business's pre-credit draft. */
+export const PRE_CREDIT_DRAFT_HANDOFF = 'preCredit.draft';
+
+/** The pre-credit draft of a new business. */
+export interface PreCreditDraft {
+  tenantId: string;
+  businessId: string;
+  /** 分. */
+  applyAmount: bigint;
+  basisOrderIds: readonly string[];
+  validDays?: number;
+  userId: string;
+  now: Date;
+}

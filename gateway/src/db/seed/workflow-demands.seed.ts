@@ -21,7 +21,8 @@ import {
   transitionBusiness,
 } from '../../modules/business/aggregate';
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
-import { createPreCreditDraft, eligibleOrders, withOrderCaps } from '../../modules/pre-credit/store';
+import { createPreCreditDraft, eligibleOrders } from '../../modules/pre-credit/store';
+import { withOrderCaps } from '../../stage/stage-orders';
 import { financingRatio, preCreditCeiling } from '../../../../src/domain/financing/pre-credit-rules';
 import { newId } from '../../ids';
 import '../../modules/demand/tables';

@@ -3,7 +3,8 @@
 // demands' own records; 新增 writes the definition's fields within the caller's scope; 受理 and 关闭 are the LIFECYCLE's transitions out of DEMAND/NEW, asked
 // of the table on the demand's own record with the facts B's aggregate loads (locks, consent, the
 // ACCEPT_DEMAND rule registered here). 受理 creates the business at PRE_CREDIT/DRAFT through the aggregate,
-// with its pre-credit draft, in the same transaction as the demand's change.
+// with its pre-credit draft (the pre-credit stage's hand-off, through the kit), in the same transaction as the
+// demand's change.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { sql } from 'kysely';
@@ -33,13 +34,14 @@ import { refusal, staleError, supplierFor } from '../../stage/stage-scope';
 import { createBusiness, nextDocumentNo } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
 import { newId } from '../../ids';
-import { createPreCreditDraft } from '../pre-credit/store';
 import { demandBasis, demandOrderIds } from './demand-orders';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, wireFen } from '../../stage/stage-money';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { tenantRows } from '../../db/tenant-rows';
+import { handOff } from '../../stage/stage-handoffs';
+import { PRE_CREDIT_DRAFT_HANDOFF, type PreCreditDraft } from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('demand/routes');
@@ -214,7 +216,7 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
             now,
             comment: verdict.comment,
           });
-          await createPreCreditDraft(trx, {
+          await handOff<PreCreditDraft>(PRE_CREDIT_DRAFT_HANDOFF, trx, {
             tenantId,
             businessId: business.keyId,
             applyAmount: fenFromWire(before.expectedAmount as number),

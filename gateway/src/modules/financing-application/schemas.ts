@@ -4,7 +4,7 @@ import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { type FinancingApplicationLine, lineCap } from '../../../../src/domain/financing/financing-application-rules';
 import { orderRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
-import { ListedOrderFields, listedOrder } from '../pre-credit/schemas';
+import { ListedOrderFields, listedOrder } from '../../stage/stage-orders';
 import { wireFen } from '../../stage/stage-money';
 import type { ApplicationTerms, applicationOrders } from './store';
 

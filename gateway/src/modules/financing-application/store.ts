@@ -29,12 +29,14 @@ import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
-import { loadPreCredit, orderQuery, withOrderCaps } from '../pre-credit/store';
 import { submittedCapital } from './capital-choice';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { businessEffectiveCapOf } from '../../stage/stage-terms';
+import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
+import { readStageSource } from '../../stage/stage-sources';
+import { PRE_CREDIT_SOURCES } from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('financing-application/store');
@@ -204,17 +206,15 @@ export async function limitsOf(
   business: { keyId: string; productId?: string | null; projectCompanyId?: string | null },
   now: Date,
 ): Promise<Limits> {
-  const [cap, pre] = await Promise.all([
+  const [cap, approved] = await Promise.all([
     businessEffectiveCapOf(database, tenantId, business, now),
-    tenantRows(database, 'pre_credit_view', tenantId, { pre_credit_id: business.keyId })
-      .select(['approved_amount'])
-      .executeTakeFirst(),
+    readStageSource<bigint | null>(PRE_CREDIT_SOURCES.approvedAmount, database, tenantId, business.keyId),
   ]);
   return {
     ratio: financingRatio(cap.maxFinancingRatio?.value ?? null),
     singleMax: cap.singleMaxAmount?.value ?? null,
     maxTermDays: cap.maxTermDays?.value ?? null,
-    preCreditAvailable: pre?.approved_amount == null ? null : fenOf(pre.approved_amount),
+    preCreditAvailable: approved ?? null,
   };
 }
 
@@ -230,7 +230,7 @@ export const applicationProblems = recordProblems(
   loadFinancingApplication,
   FinancingApplicationStoreMessage.missing,
   async (db, tenantId, record: StoredBusiness, stored, now) => {
-    const [orders, limits, preCredit, capital] = await Promise.all([
+    const [orders, limits, preCreditValidTo, capital] = await Promise.all([
       applicationOrders(
         db,
         tenantId,
@@ -240,11 +240,11 @@ export const applicationProblems = recordProblems(
         record.productId ?? null,
       ),
       limitsOf(db as Kysely<Database>, tenantId, record, now),
-      loadPreCredit(db, tenantId, record.keyId),
+      readStageSource<string | null>(PRE_CREDIT_SOURCES.validTo, db, tenantId, record.keyId),
       submittedCapital(db as Kysely<Database>, tenantId, record, now),
     ]);
     // An expired pre-credit carries no application.
-    const lapsed = applicationOnPreCreditProblems(preCredit?.validTo ?? null, businessDay(now));
+    const lapsed = applicationOnPreCreditProblems(preCreditValidTo ?? null, businessDay(now));
     return [
       ...lapsed,
       ...submitFinancingApplicationProblems({

@@ -25,21 +25,15 @@ import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
 import { strayRef } from '../../resource/resource-repository';
 import { type StageContext, registerStage } from '../../stage/stage-routes';
-import { BodyFields, type Checked, Nullable, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
+import { BodyFields, type Checked, OrderSchema, OrdersQuery, type WriteBody, wireOrder } from './schemas';
+import { NullableSchema as Nullable } from '../../stage/stage-money';
+import { bindingCap, withOrderCaps } from '../../stage/stage-orders';
 import { supplierFor } from '../../stage/stage-scope';
 import { createBusiness } from '../business/aggregate';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { loadFacts } from '../business/facts';
 import { expiryStep } from '../business/expire';
-import {
-  bindingCap,
-  createPreCreditDraft,
-  eligibleOrders,
-  lapsedPreCredits,
-  loadPreCredit,
-  ordersByIds,
-  withOrderCaps,
-} from './store';
+import { createPreCreditDraft, eligibleOrders, lapsedPreCredits, loadPreCredit, ordersByIds } from './store';
 
 const STAGE = PRE_CREDIT_STAGE;
 const DEF = STAGE.resource;

@@ -2,47 +2,9 @@
 import { Type } from 'typebox';
 import { PRE_CREDIT_VALID_DAYS, financingRatio } from '../../../../src/domain/financing/pre-credit-rules';
 import { Id } from '../../schemas/common';
+import { NullableSchema as Nullable } from '../../stage/stage-money';
+import { ListedOrderFields, listedOrder } from '../../stage/stage-orders';
 import type { ordersByIds } from './store';
-
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-/**
- * A payment order as every stage that lists orders shows it (the pre-credit's basis and picker, the application's
- * lines and picker): its number, company, due date and figures, whether it is confirmed and locked. Each stage
- * adds its own beside them.
- */
-export const ListedOrderFields = {
-  keyId: Type.String(),
-  orderNo: Type.String(),
-  projectCompanyName: Nullable(Type.String()),
-  dueDate: Type.String(),
-  receivableAmount: Type.Integer(),
-  confirmedAmount: Nullable(Type.Integer()),
-  confirmStatus: Type.String(),
-  locked: Type.Boolean(),
-};
-/** What a stage's order carries for those fields. */
-export type ListedOrder = Pick<
-  OrderFact,
-  | 'orderId'
-  | 'orderNo'
-  | 'projectCompanyName'
-  | 'dueDate'
-  | 'receivableAmount'
-  | 'confirmedAmount'
-  | 'confirmStatus'
-  | 'locked'
->;
-/** Those fields of an order on the wire. */
-export const listedOrder = (o: ListedOrder) => ({
-  keyId: o.orderId,
-  orderNo: o.orderNo,
-  projectCompanyName: o.projectCompanyName,
-  dueDate: o.dueDate,
-  receivableAmount: o.receivableAmount,
-  confirmedAmount: o.confirmedAmount,
-  confirmStatus: o.confirmStatus,
-  locked: o.locked,
-});
 
 export const OrderSchema = Type.Object(
   {

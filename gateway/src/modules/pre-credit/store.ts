@@ -1,7 +1,7 @@
 // The pre-credit's own rows and the facts of its rule: its draft written beside a new business (from
 // applyForRufs, or when a demand is accepted), the basis orders it names, and the SUBMIT_PRE_CREDIT rule
 // (BUSINESS.md §1.3 stage 1, §3) that B's aggregate runs before the table lets 提交 through.
-import { sameTenant, sameTenantOn } from '../../stage/stage-joins';
+import { sameTenant } from '../../stage/stage-joins';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { type Kysely, sql } from 'kysely';
 import { eligibleAmount } from '../../../../src/domain/assets/eligible-amount';
@@ -19,8 +19,6 @@ import {
 } from '../../../../src/domain/financing/pre-credit-rules';
 import type { PreCreditSection } from '../../../../src/domain/financing/business-list';
 import { expiryProblems } from '../../../../src/domain/financing/expiry';
-import { effectiveCap } from '../../../../src/domain/parameters/effective-cap';
-import { capSourcesOf } from '../parameters/cap-sources';
 import type { Database } from '../../db/database';
 import { tenantRows } from '../../db/tenant-rows';
 import { recordProblems } from '../../stage/stage-record-problems';
@@ -32,20 +30,17 @@ import { registerCheckpoint } from '../business/facts';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
+import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
+import { registerStageHandoff } from '../../stage/stage-handoffs';
+import { registerStageSource } from '../../stage/stage-sources';
+import {
+  PRE_CREDIT_DRAFT_HANDOFF,
+  PRE_CREDIT_SOURCES,
+  type PreCreditDraft,
+} from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('pre-credit/store');
-
-export interface PreCreditDraft {
-  tenantId: string;
-  businessId: string;
-  /** 分. */
-  applyAmount: bigint;
-  basisOrderIds: readonly string[];
-  validDays?: number;
-  userId: string;
-  now: Date;
-}
 
 /** The pre-credit of a new business, numbered YS+yyyyMMdd+seq, valid `validDays` (90) from today. */
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
@@ -83,30 +78,6 @@ export interface OrderFact extends BasisOrder {
   dueDate: string;
   receivableAmount: number;
   confirmedAmount: number | null;
-}
-
-/** The tenant's payment orders with the figures every stage reads of them (its eligible amount's parts). */
-export function orderQuery(db: Kysely<Database>, tenantId: string) {
-  return db
-    .selectFrom('payment_order as o')
-    .leftJoin('organization as c', sameTenantOn('c', 'org_id', 'o', 'project_company_id'))
-    .select([
-      'o.order_id',
-      'o.order_no',
-      'o.supplier_id',
-      'o.contract_no',
-      'o.status',
-      'o.locked',
-      'o.project_company_id',
-      'c.org_name as project_company_name',
-      sql<string>`o.due_date::text`.as('due_date'),
-      'o.receivable_amount',
-      'o.confirmed_amount',
-      'o.paid_amount',
-      'o.reserved_amount',
-      'o.financed_amount',
-    ])
-    .where('o.tenant_id', '=', tenantId);
 }
 
 function toOrder(r: Record<string, unknown>): OrderFact {
@@ -166,72 +137,6 @@ export async function eligibleOrders(
   return rows.map(toOrder).filter((o) => o.eligibleAmount > 0 && hasFinanceableLife(o.dueDate, today));
 }
 
-/** The effective cap's ratio and single amount that bind a pre-credit, null where no parameter sets one. */
-export interface BindingCap {
-  ratio: string | null;
-  singleMax: bigint | null;
-}
-
-/**
- * The effective cap (BUSINESS.md §2 Parameters: the minimum of the product's, the subsidiary's and the risk
- * summary's values) for a pre-credit: the product when the business has one (not before APPLICATION), the
- * subsidiary parameter of the project company or else of its parent (the city company), and the summary in
- * force. Where none sets a ratio, BUSINESS.md §3's default 80 % applies (`financingRatio`).
- */
-export async function bindingCap(
-  database: Kysely<Database>,
-  tenantId: string,
-  ids: { projectCompanyId: string | null; productId?: string | null },
-  now: Date,
-): Promise<BindingCap> {
-  const db = database;
-  let subsidiaryId = ids.projectCompanyId;
-  if (subsidiaryId) {
-    const own = await tenantRows(db, 'subsidiary_parameter', tenantId, { subsidiary_id: subsidiaryId })
-      .select('param_id')
-      .executeTakeFirst();
-    if (!own) {
-      const org = await tenantRows(db, 'organization', tenantId, { org_id: subsidiaryId })
-        .select('parent_id')
-        .executeTakeFirst();
-      subsidiaryId = org?.parent_id ?? null;
-    }
-  }
-  const cap = effectiveCap(
-    await capSourcesOf(database, tenantId, {
-      productId: ids.productId ?? null,
-      subsidiaryId,
-      on: businessDay(now),
-    }),
-  );
-  return { ratio: cap.maxFinancingRatio?.value ?? null, singleMax: cap.singleMaxAmount?.value ?? null };
-}
-
-/**
- * Each order with the financing ratio of its own project company (BUSINESS.md §3: the cap is per order), and
- * the strictest single financing amount among those companies. One cap lookup per company.
- */
-export async function withOrderCaps<T extends { projectCompanyId: string | null }>(
-  database: Kysely<Database>,
-  tenantId: string,
-  orders: readonly T[],
-  productId: string | null,
-  now: Date,
-): Promise<{ orders: (T & { ratio: string | null })[]; singleMax: bigint | null }> {
-  const caps = new Map<string, Promise<BindingCap>>();
-  const capOf = (companyId: string | null) => {
-    const key = companyId ?? '';
-    if (!caps.has(key)) caps.set(key, bindingCap(database, tenantId, { projectCompanyId: companyId, productId }, now));
-    return caps.get(key) as Promise<BindingCap>;
-  };
-  const out = await Promise.all(orders.map(async (o) => ({ ...o, ratio: (await capOf(o.projectCompanyId)).ratio })));
-  let singleMax: bigint | null = null;
-  for (const cap of await Promise.all(caps.values())) {
-    if (cap.singleMax !== null && (singleMax === null || cap.singleMax < singleMax)) singleMax = cap.singleMax;
-  }
-  return { orders: out, singleMax };
-}
-
 /** The pre-credit as stored: the detail's figures, with its business and its basis orders by id. */
 export interface StoredPreCredit extends Omit<PreCreditSection, 'orders'> {
   businessId: string;
@@ -267,6 +172,24 @@ export async function loadPreCredit(
     basisOrderIds: idsOf(r.basis_order_ids),
   };
 }
+
+// The demand's 受理 opens the business with its pre-credit draft, in the acceptance's transaction.
+extend(registerStageHandoff<PreCreditDraft>, PRE_CREDIT_DRAFT_HANDOFF, async (trx, draft) => {
+  await createPreCreditDraft(trx, draft);
+});
+
+// What the application reads of its pre-credit: the validity it must still be within when submitted, and the
+// amount approved (as the list reads it), which its lines are held to.
+extend(registerStageSource<string | null>, PRE_CREDIT_SOURCES.validTo, async (db, tenantId, businessId) => {
+  const stored = await loadPreCredit(db, tenantId, businessId);
+  return stored?.validTo;
+});
+extend(registerStageSource<bigint | null>, PRE_CREDIT_SOURCES.approvedAmount, async (db, tenantId, businessId) => {
+  const view = await tenantRows(db, 'pre_credit_view', tenantId, { pre_credit_id: businessId })
+    .select(['approved_amount'])
+    .executeTakeFirst();
+  return view?.approved_amount == null ? null : fenOf(view.approved_amount);
+});
 
 export const PreCreditStoreMessage = { missing: '预授信不存在' } as const;
 
