@@ -15,7 +15,8 @@ import { type Actor, actorById, loadBusiness, nextDocumentNo, transitionBusiness
 import { CONTRACT_FILE_TYPE, termElementsOf } from '../modules/contract/store';
 import { newId } from '../ids';
 import { ELEMENTS } from '../modules/elements/store';
-import { loanTermsOf, RECEIPT_FILE_TYPE } from '../modules/lending/store';
+import { RECEIPT_FILE_TYPE } from '../modules/lending/store';
+import { loanTermsOf } from '../stage/stage-loans';
 import { addDays } from '../../../src/domain/financing/repayment-schedule';
 import { dayOf } from '../stage/stage-money';
 import { itemRows, moveItem } from '../stage/stage-items';

@@ -25,7 +25,7 @@ import { appliedFen, applyRepayment } from '../../../../src/domain/financing/rep
 import { addConfirmedOrder } from '../../modules/financing-application/confirmed-orders';
 import { type Actor, actorById, loadBusiness } from '../../modules/business/aggregate';
 import { LIFECYCLE_ACCOUNTS } from '../../modules/business/seed';
-import { loadInstallments } from '../../modules/lending/store';
+import { loadInstallments } from '../../stage/stage-loans';
 import { closeLoans } from '../../modules/loan-close/close';
 import { dueReportUnits } from '../../modules/duration/store';
 import { examineMinutes } from '../../modules/meeting/repository';

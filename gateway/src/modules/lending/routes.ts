@@ -27,7 +27,8 @@ import { staleError } from '../../stage/stage-scope';
 import { DaySchema, FenSchema, NullableSchema, wireFen } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
-import { RECEIPT_FILE_TYPE, loadLoan, loanTermsOf, registrationProblems } from './store';
+import { loadLoan, loanTermsOf } from '../../stage/stage-loans';
+import { RECEIPT_FILE_TYPE, registrationProblems } from './store';
 
 const Nullable = NullableSchema;
 const Fen = FenSchema;

@@ -24,7 +24,7 @@ import type { CloseStep, CloseUnit, DayContext } from '../../jobs/daily-job';
 import { dayOf, fenOf } from '../../stage/stage-money';
 import { rateText } from '../../stage/stage-terms';
 import { systemActor, transitionBusiness } from '../business/aggregate';
-import '../lending/store';
+import '../../stage/stage-loans';
 import type { LoanReminderTable } from './tables';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -21,7 +21,8 @@ import { type TodoRow, registerTodoSource } from '../../stage/stage-todos';
 import { fenOf, wireFen } from '../../stage/stage-money';
 import type { Actor } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
-import { LOAN_CLOSE_STEP, followRepayment } from './close';
+import { registerLoanCatchUp } from '../../stage/stage-loans';
+import { LOAN_CLOSE_STEP, bringLoanUpToDate, followRepayment } from './close';
 import { moduleExtensions } from '../../stage/extensions';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -30,6 +31,12 @@ export const extend = moduleExtensions('loan-close/routes');
 // A confirmed repayment's business move, in its transaction: the close's figures follow what it left overdue.
 extend(registerAfterTransition, 'loan-close-repayment', async (trx, done) => {
   if (done.action === 'confirmRepayment') await followRepayment(trx, done.tenantId, done.businessId);
+});
+
+// A repayment confirmed before the day's run reaches its loan: the loan is closed through that day first, its
+// moves at the confirmation's own instant.
+extend(registerLoanCatchUp, async (trx, tenantId, loanId, day, at) => {
+  await bringLoanUpToDate(trx, tenantId, loanId, day, { at });
 });
 
 const followsPlans = (actor: Actor) => actor.grants.has(`${menuIdForPath(PLAN_LIST_PATH)}:export`);

@@ -1,5 +1,5 @@
 // The close of business's loan facts as Kysely sees them (migration 0200), joined to the gateway's `Database` and to
-// the lending module's loan row by declaration merging.
+// the kit's loan row (stage-loans.ts) by declaration merging.
 import type { ColumnType } from 'kysely';
 import type { DayColumn, FenColumn } from '../../stage/stage-money';
 
@@ -25,7 +25,7 @@ declare module '../../db/database' {
   }
 }
 
-declare module '../lending/store' {
+declare module '../../stage/stage-loans' {
   interface LoanTable {
     /** The most overdue days of its installments on the last day closed. */
     overdue_days: Defaulted<number>;

@@ -1,17 +1,17 @@
 // 还款计划 (BUSINESS.md §4 /business/repaymentplan, /repaymentPlanInfo) on the stage kit: the list of registered
 // loans with their plan's totals, scoped like every list, and the plan's detail — every installment with its
-// components, paid and owed, status and overdue days (the loan's rows are the lending module's).
+// components, paid and owed, status and overdue days (the loan book the kit keeps, stage-loans.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { PLAN_STAGE, installmentView } from '../../../../src/domain/financing/repayment-plan';
 import { type AllocationView, REPAYMENT_ALLOCATIONS_SOURCE } from '../../../../src/domain/financing/repayment';
+import { loadInstallments, loadLoan, loanTermsOf } from '../../stage/stage-loans';
 import { readStageSource } from '../../stage/stage-sources';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
 import { FenSchema as Fen, NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, type StageRow, registerStage } from '../../stage/stage-routes';
-import { loadInstallments, loadLoan, loanTermsOf } from '../lending/store';
 import { registerPlanStatistics } from './statistics';
 
 const InstallmentSchema = Type.Object(

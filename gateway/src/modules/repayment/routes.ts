@@ -11,8 +11,8 @@ import { REPAYMENT_STAGE } from '../../../../src/domain/financing/repayment';
 import type { GatewayDeps } from '../../deps';
 import { notFound } from '../../plugins/envelope';
 import { registerItems } from '../../stage/stage-items';
+import { loadLoan } from '../../stage/stage-loans';
 import { registerStage } from '../../stage/stage-routes';
-import { loadLoan } from '../lending/store';
 import { REFUNDS } from './refund-store';
 import { REPAYMENTS } from './store';
 

@@ -31,6 +31,7 @@ import type { Database } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { moduleExtensions } from '../../stage/extensions';
 import { type ItemMove, itemRows } from '../../stage/stage-items';
+import { catchUpLoan, loadInstallments, loadLoan } from '../../stage/stage-loans';
 import {
   DaySchema,
   type DayColumn,
@@ -49,8 +50,6 @@ import { rateText } from '../../stage/stage-terms';
 import { loadBusiness, transitionBusiness } from '../business/aggregate';
 import { registerBusinessFiles } from '../business/attachments';
 import { registerCheckpoint } from '../business/facts';
-import { loadInstallments, loadLoan } from '../lending/store';
-import { bringLoanUpToDate } from '../loan-close/close';
 import { newId } from '../../ids';
 import { tenantRows } from '../../db/tenant-rows';
 
@@ -181,8 +180,9 @@ async function confirm(trx: Kysely<Database>, item: Stored, move: ItemMove<Repay
   const { businessId } = item;
   const { terms } = await loanTerms(db, tenantId, businessId);
   // A loan whose days are not all closed yet (the confirmation came before the daily job reached it) is brought
-  // up to date first, through the day the job would have closed, so allocation reads what is owed.
-  await bringLoanUpToDate(trx, tenantId, businessId, dueDay(move.now), { at: move.now });
+  // up to date first (the close's own step for it), through the day the job would have closed, so allocation
+  // reads what is owed.
+  await catchUpLoan(trx, tenantId, businessId, dueDay(move.now), move.now);
   const before = await loadInstallments(db, tenantId, businessId);
   const business = await loadBusiness(trx, tenantId, businessId, true);
   const applied = applyRepayment(terms, before, {
