@@ -1,7 +1,7 @@
 // 签约 (BUSINESS.md §1.3 stage 8, §2 Signing; Decisions: Signing): the signing records as the kit's items, the
 // provider's statuses as e签宝 numbers them [S6], the signers' order, what a provider status asks of the business,
 // the checkpoints' rules (发起, 完成) and a supplement's (from 已签约 until 放款, never changing amount, rate or term).
-import { editableStates, statesOf } from '../stage/stage';
+import { statesOf } from '../stage/stage';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { inOrder, steppedOrderProblem, waitingBefore } from '../workflow/stepped-order';
 import type { WorkflowTable } from '../workflow/workflow';
@@ -17,7 +17,6 @@ export const APPLY_OFFLINE_PATH = '/business/applyOfflineSigning';
 export const SIGNING_DETAILS_PATH = '/business/signingDetails';
 export const SIGN_FILE_DETAILS_PATH = '/business/signFileDetails';
 export const SIGN_SUPPLEMENT_PATH = '/business/signSupplement';
-export const SIGNATORIES_PATH = '/business/contractFileMake/contractFileMakeSignature';
 
 /** e签宝's signFlowStatus [S6]. */
 export const PROVIDER_STATUS_LABEL: Readonly<Record<number, string>> = {
@@ -51,8 +50,11 @@ export const SIGNER_ROLE_LABEL: Readonly<Record<SignerRole, string>> = {
   ...{ FACTOR: '保理人/资金方', SUPPLIER: '供应商', PROJECT_COMPANY: '项目公司', GUARANTOR: '保证人' },
 };
 
+/** A party's place in the signing order, as 发起 takes it and 合同签章 sets it. */
+export type SignerPlace = { order: number; role: SignerRole };
+
 /** A signer in order: who, where they sign, and their status at the provider (SIGNER_STATUS_LABEL). */
-export interface Signer extends Pick<SignatoryPosition, 'order' | 'role'> {
+export interface Signer extends SignerPlace {
   organization: string;
   name: string;
   mobile: string;
@@ -94,12 +96,6 @@ export const SigningMessage = {
   supplementState: '补充签约只能在已签约后、放款前办理',
   supplementReason: '补充签约原因为1至200个字',
   supplementChanges: (label: string) => `补充签约不能变更${label}，请重新审批`,
-  offPage: (page: number, width: number, height: number) =>
-    `签章位置超出第${page}页范围（页面宽${width}、高${height}，签章宽${SIGNATURE_BOX.width}、高${SIGNATURE_BOX.height}）`,
-  noPage: (pages: number) => `签章页码应为1至${pages}`,
-  contractLocked: (no: string) => `合同${no}已被合同锁定，不能设置签章`,
-  contractVoid: '已作废的合同不能设置签章',
-  signatoriesState: '签约发起后不能修改合同签章，签约失败后可重新设置',
   signatoriesDiffer: '各合同的签署方或顺序不一致，请先统一合同签章设置',
   signersNotAsSet: (roles: string) => `签署方及顺序须与合同签章设置一致：${roles}`,
 } as const;
@@ -108,7 +104,7 @@ export const SigningMessage = {
 export const DEFAULT_DEADLINE_DAYS = 7;
 
 /** Signers (or signatories) in e签宝's 顺序签: at least two, ordered 1..n, one per role. */
-const orderProblem = (list: readonly Pick<Signer, 'order' | 'role'>[]) =>
+export const orderProblem = (list: readonly SignerPlace[]) =>
   ({ count: SigningMessage.signers, gaps: SigningMessage.signers, duplicate: SigningMessage.onePerRole, none: null })[
     steppedOrderProblem(list, 2, (s) => s.role) ?? 'none'
   ];
@@ -190,43 +186,13 @@ export function supplementRefusal(
   return changed ? SigningMessage.supplementChanges(changed.label) : null;
 }
 
-/** 合同签章: a signature's box in PDF points, placed by its top-left corner from the page's top-left corner. */
-export const SIGNATURE_BOX = { width: 160, height: 56 } as const;
-
-/** A signatory's box: its party in order, its page and top-left corner. */
-export type SignatoryPosition = { order: number; role: SignerRole } & { page: number } & PagePoint;
-/** A point on a page and a page's size, in points. */
-type PagePoint = { x: number; y: number };
-export type PageSize = { width: number; height: number };
-
-/** 合同签章's signatories: in the order 发起 wants, each box wholly on an existing page; else why not. */
-export function signatoriesProblem(list: readonly SignatoryPosition[], pages: readonly PageSize[]): string | null {
-  const order = orderProblem(list);
-  if (order) return order;
-  for (const s of list) {
-    const size = pages[s.page - 1];
-    if (!Number.isInteger(s.page) || !size) return SigningMessage.noPage(pages.length);
-    const inside =
-      s.x >= 0 && s.y >= 0 && s.x + SIGNATURE_BOX.width <= size.width && s.y + SIGNATURE_BOX.height <= size.height;
-    if (!inside) return SigningMessage.offPage(s.page, Math.round(size.width), Math.round(size.height));
-  }
-  return null;
-}
-
-/** Who sets a contract's signatories: the contract's makers (法务, the business's 经办). */
-export const SIGNATORIES_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR] as const;
-
-/** The states in which a contract's signatories may be set: 合同's, and 签约's while it may start (after a failure). */
-export const SIGNATORIES_STATES: readonly StateKey[] = [...statesOf('CONTRACT'), ...editableStates('SIGNING')];
-
 /** The roles in signing order, as 发起 must take them. */
-export const roleOrderOf = (list: readonly Pick<SignatoryPosition, 'order' | 'role'>[]): SignerRole[] =>
-  inOrder(list).map((s) => s.role);
+export const roleOrderOf = (list: readonly SignerPlace[]): SignerRole[] => inOrder(list).map((s) => s.role);
 
 /** 发起 against the live contracts' signatories, when any are set: they agree, and the signers follow them. */
 export function signersAsSetProblem(
-  set: readonly (readonly Pick<SignatoryPosition, 'order' | 'role'>[])[],
-  signers: readonly Pick<SignatoryPosition, 'order' | 'role'>[],
+  set: readonly (readonly SignerPlace[])[],
+  signers: readonly SignerPlace[],
 ): string | null {
   const orders = set.filter((l) => l.length).map((l) => roleOrderOf(l).join(','));
   if (!orders.length) return null;

@@ -2,7 +2,7 @@
 // seeded business waiting in 要素落实 is walked through it by OPS (items done, 提交, two levels of review) into
 // 合同; the 经办 generates a contract from a template (its PDF stored once, its sha-256 on the record, pdftotext
 // finding the CJK text and the amount in 大写) and a 法务 uploads one; 合同审核's 通过 is refused while a factor
-// differs from its TERM element, naming it; 提交 while a condition due before the contract is open, naming it; 作废 and a new version of the series; the maker never reviews and
+// differs from its TERM element, naming it; 提交 while a condition due before the contract is open, naming it; 作废 and a new version of the series (签约 reading the live one only); the maker never reviews and
 // one person never takes both levels; another tenant's ids are not found; a locked contract is not sent to sign.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
+import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
 import { amountInWords } from '../../../../src/domain/format/money-in-words';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
+import { readStageSource } from '../../stage/stage-sources';
 import {
   callerOf,
   createTestGateway,
@@ -302,6 +304,13 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
       [1, 'VOID'],
     ]);
     expect(detail.data.factors.every((f: { equal: boolean }) => f.equal)).toBe(true);
+    // 签约 reads the live versions only, each with its stored PDF's evidence, through the contracts' named source.
+    const live = await readStageSource<LiveContract[]>(CONTRACTS_LIVE_SOURCE, gw.db, DEMO_TENANT_ID, business);
+    expect(live?.map((c) => c.contractId)).not.toContain(generated.keyId);
+    expect(live?.find((c) => c.contractId === next.data.keyId)).toEqual({
+      ...{ contractId: next.data.keyId, contractNo: next.data.contractNo, name: next.data.name },
+      ...{ fileId: next.data.fileId, sha256: next.data.fileSha256, signatories: null },
+    });
   }, 60_000);
 
   it('passes 合同审核 by 法务 then 风控, never by its maker nor one person at both levels', async () => {

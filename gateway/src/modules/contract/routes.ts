@@ -37,6 +37,7 @@ import { liveLocksOn } from '../risk/repository';
 import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
+import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
 
 const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
@@ -87,6 +88,7 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   registerItems(app, deps, CONTRACTS);
   const db = deps.db;
   const own = stageOwnRoutes(app, deps, CONTRACTS_API, CONTRACT_LIST_PATH, ContractMessage.notFound);
+  registerSignatories(app, deps);
 
   registerDocumentRoutes(app, deps, {
     api: CONTRACTS_API,

@@ -25,11 +25,13 @@ import {
   submitContractProblems,
 } from '../../../../src/domain/financing/contracts';
 import { ELEMENT_TERMS_SOURCE, elementValueText } from '../../../../src/domain/financing/elements';
+import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
+import type { SignatoryPosition } from '../../../../src/domain/financing/signatories';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
 import { DocumentWireSchema, documentWire } from '../../stage/stage-documents';
 import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
-import { readStageSource } from '../../stage/stage-sources';
+import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
@@ -38,7 +40,7 @@ import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { BUSINESS_DETAIL } from '../business/visibility';
 import { type NullableColumn as Nullable, fenOf, wireFen } from '../../stage/stage-money';
 import { wireFields } from '../../stage/stage-wire';
-import { dayColumn } from '../../stage/stage-columns';
+import { dayColumn, jsonColumn } from '../../stage/stage-columns';
 import type { ItemTableColumns } from '../../stage/stage-tables';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -66,6 +68,8 @@ export interface ContractFileTable extends ItemTableColumns {
   file_sha256: string;
   void_reason: Nullable<string>;
   created_by: string;
+  /** 合同签章: the version's signatories with their boxes (migration 0250); null until set. */
+  signatories: ColumnType<SignatoryPosition[] | null, string | null, string | null>;
 }
 
 declare module '../../db/database' {
@@ -147,6 +151,22 @@ extend(registerItemsCheckpoint, CONTRACTS);
 export const contractsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
   (await itemRows(db, CONTRACTS.table, tenantId, businessId)).map(fromRow);
 
+/** The business's live contracts (a voided one left out), in their order. */
+export const liveContractsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
+  (await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID');
+
+/** The signatories 合同签章 set on a contract version (null: never set). */
+export const storedSignatories = (row: Record<string, unknown>) =>
+  jsonColumn<SignatoryPosition[] | null>(row.signatories, null);
+
+/** The live contracts (a voided one left out), in their order, for 签约 to send: each one's file and signatories. */
+extend(registerStageSource<LiveContract[]>, CONTRACTS_LIVE_SOURCE, async (db, tenantId, businessId) =>
+  (await liveContractsOf(db, tenantId, businessId)).map((c) => ({
+    ...{ contractId: c.itemId, contractNo: c.contractNo, name: c.name },
+    ...{ fileId: String(c.row.file_id), sha256: String(c.row.file_sha256), signatories: storedSignatories(c.row) },
+  })),
+);
+
 /** The business's TERM elements, typed, through the elements' named source (the kit, not their module). */
 export const termElementsOf = async (
   db: Kysely<Database>,
@@ -192,7 +212,7 @@ extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, rec
 
 /** Whoever made a live contract of the business is one of its makers and never reviews it (four-eyes). */
 extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [
-  ...new Set((await contractsOf(db, tenantId, businessId)).filter((c) => c.status !== 'VOID').map((c) => c.createdBy)),
+  ...new Set((await liveContractsOf(db, tenantId, businessId)).map((c) => c.createdBy)),
 ]);
 
 // 合同 found by its 合同编号 (HT…) within the caller's scope (its business's), opened on its business's 业务详情.

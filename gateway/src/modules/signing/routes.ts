@@ -6,6 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
+import type { TermElement } from '../../../../src/domain/financing/contracts';
+import { ELEMENT_TERMS_SOURCE } from '../../../../src/domain/financing/elements';
 import * as D from '../../../../src/domain/financing/signing';
 import type { GatewayDeps } from '../../deps';
 import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
@@ -18,11 +20,10 @@ import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { listedOf, listedSchema, registerRecordPage, registerWaitingRoute } from '../../stage/stage-record-routes';
 import { recordInScope } from '../../stage/stage-records';
+import { readStageSource } from '../../stage/stage-sources';
 import { registerTurnTodo } from '../../stage/stage-turn-todos';
 import { recordOf, transitionBusiness } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
-import { termElementsOf } from '../contract/store';
-import { registerSignatories, signatoriesOf } from './signatories';
 import * as store from './store';
 import { Party, SIGNINGS, SigningSchema, Strict, addSignedRecord, fromRow, wireOf } from './store';
 
@@ -71,7 +72,6 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
   };
   registerItems(app, deps, { ...SIGNINGS, after });
   const own = stageOwnRoutes(app, deps, D.SIGNING_API, D.SIGN_MANAGE_PATH, D.SigningMessage.notFound);
-  registerSignatories(own, deps);
 
   // 我的待办 (待制作): the businesses the table lets the person start or retry signing on; and for the supplier's
   // signer the signings whose turn is theirs.
@@ -151,7 +151,7 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const made = await db.transaction().execute(async (trx) => {
         await own.business(ctx, businessId, trx);
         // The parties and order 合同签章 set on the live contracts, when set; chosen freely otherwise.
-        const set = (await signatoriesOf(trx, ctx.tenantId, businessId)).map((c) => c.signatories ?? []);
+        const set = (await store.liveContractsOf(trx, ctx.tenantId, businessId)).map((c) => c.signatories ?? []);
         const differs = D.signersAsSetProblem(set, body.signers);
         if (differs) throw invalidInput(differs);
         const input = { ...ctx, businessId, version: body.version, signers: body.signers, deadlineDays };
@@ -278,7 +278,7 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const id = await db.transaction().execute(async (trx) => {
         const business = await own.business(ctx, businessId, trx);
         const factors = { amountFen: BigInt(body.amountFen), annualRate: body.annualRate, termDays: body.termDays };
-        const terms = await termElementsOf(trx, ctx.tenantId, businessId);
+        const terms = (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, trx, ctx.tenantId, businessId)) ?? [];
         const refused = D.supplementRefusal(business.state, factors, terms);
         if (refused) throw invalidInput(refused);
         const stored = JSON.stringify({ ...factors, amountFen: String(body.amountFen) });

@@ -11,6 +11,7 @@
 // amount is refused; 撤销 and the deadline (the close-of-business runner) end a second business's flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
+import { SignatoriesMessage } from '../../../../src/domain/financing/signatories';
 import { SigningMessage } from '../../../../src/domain/financing/signing';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
@@ -130,8 +131,8 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     // A box past the page's right edge, a page the contract lacks, a party twice.
     const off = await set([supplier, { ...factor, x: width - 100 }]);
     expect(off.code).toBe(ResultCode.invalidInput);
-    expect(off.message).toBe(SigningMessage.offPage(last, Math.round(width), Math.round(height)));
-    expect((await set([supplier, { ...factor, page: last + 1 }])).message).toBe(SigningMessage.noPage(last));
+    expect(off.message).toBe(SignatoriesMessage.offPage(last, Math.round(width), Math.round(height)));
+    expect((await set([supplier, { ...factor, page: last + 1 }])).message).toBe(SignatoriesMessage.noPage(last));
     expect((await set([supplier, { ...factor, role: 'SUPPLIER' }])).message).toBe(SigningMessage.onePerRole);
     // Under 合同锁定 nothing is set.
     const lockId = newId(new Date());
@@ -142,7 +143,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
         ...{ status: 'LOCKED', created_at: now, updated_at: now },
       })
       .execute();
-    expect((await set([supplier, factor])).message).toBe(SigningMessage.contractLocked(contract.contractNo));
+    expect((await set([supplier, factor])).message).toBe(SignatoriesMessage.contractLocked(contract.contractNo));
     await anyDb(gw.db).deleteFrom('contract_lock').where('lock_id', '=', lockId).execute();
     // Someone without the page's grant is refused.
     expect((await call('PUT', `${API}/signatories/contract/${contract.keyId}`, h.supplier!, {})).code).not.toBe(0);
@@ -335,7 +336,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       version: contract.version,
       signatories: contract.signatories,
     });
-    expect(again.message).toBe(SigningMessage.signatoriesState);
+    expect(again.message).toBe(SignatoriesMessage.signatoriesState);
     // The gateway's own reading agrees with pdfsig on both files.
     const { inspectSignatures } = await import('../../esign/pdf-signatures');
     expect((await inspectSignatures(pdf)).map((s) => s.valid)).toEqual([true, true]);

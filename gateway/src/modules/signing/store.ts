@@ -4,6 +4,7 @@
 import type { ColumnType, Insertable, Kysely, Selectable } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import * as D from '../../../../src/domain/financing/signing';
+import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
 import type { Signer, SignerRole, SigningItem, SigningKind } from '../../../../src/domain/financing/signing';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';
@@ -13,12 +14,12 @@ import { recordFlow } from '../../inbound/callback-store';
 import type { CallbackProvider } from '../../inbound/callback-provider';
 import type { JsonColumn, NullableColumn, StageItemRow } from '../../stage/stage-columns';
 import { jsonColumn } from '../../stage/stage-columns';
+import { readStageSource } from '../../stage/stage-sources';
 import { wireFields } from '../../stage/stage-wire';
 import { type DocumentEvidence, documentBytes, orgNames, storeGeneratedDocument } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import type { StageContext } from '../../stage/stage-own-routes';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
-import { contractsOf } from '../contract/store';
 import { bindOwnFiles } from '../file/file-binding';
 import { newId } from '../../ids';
 import { moduleExtensions } from '../../stage/extensions';
@@ -105,7 +106,7 @@ export const wireOf = (item: { row: SigningRow }) => SIGNING_WIRE.of(item.row);
 export const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) =>
   Type.Object(p, { additionalProperties: false });
 
-/** A signer's place in the order and party, as 发起 and 合同签章 both take it. */
+/** A signer's place in the order and party, as 发起 takes it. */
 export const Party = {
   order: Type.Integer({ minimum: 1, maximum: 10 }),
   role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(D.SIGNER_ROLE_LABEL) }),
@@ -190,12 +191,16 @@ export function signingCallbacks(
   };
 }
 
-/** The business's live contracts (a voided one left out), each with its stored PDF read checked. */
-export async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
+/** The business's live contracts as the contracts hand them (their file, 合同签章's signatories); none: empty. */
+export const liveContractsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
+  (await readStageSource<LiveContract[]>(CONTRACTS_LIVE_SOURCE, db, tenantId, businessId)) ?? [];
+
+/** The business's live contracts, each with its stored PDF read checked. */
+async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
   const out = [];
-  for (const contract of (await contractsOf(db, tenantId, businessId)).filter((x) => x.status !== 'VOID')) {
-    const evidence = { fileId: String(contract.row.file_id), sha256: String(contract.row.file_sha256) };
-    out.push({ contract, evidence, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
+  for (const contract of await liveContractsOf(db, tenantId, businessId)) {
+    const evidence = { fileId: contract.fileId, sha256: contract.sha256 };
+    out.push({ contract, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
   }
   return out;
 }
@@ -259,13 +264,12 @@ export async function startOnlineSigning(
   const documents = [];
   for (const { contract: c, pdf } of await liveContracts(trx, filesDir, tenantId, businessId)) {
     // Each signer's box as 合同签章 set it on this contract, by party; none: the signature is invisible.
-    const set = jsonColumn<D.SignatoryPosition[] | null>(c.row.signatories, null);
     const placements: Record<number, { page: number; x: number; y: number }> = {};
     for (const s of input.signers) {
-      const at = set?.find((p) => p.role === s.role);
+      const at = c.signatories?.find((p) => p.role === s.role);
       if (at) placements[s.order] = { page: at.page, x: at.x, y: at.y };
     }
-    documents.push({ name: `${c.name}（${c.contractNo}）`, sourceRef: c.itemId, pdf, placements });
+    documents.push({ name: `${c.name}（${c.contractNo}）`, sourceRef: c.contractId, pdf, placements });
   }
   const signers = inOrder(input.signers)
     .map((s) => ({ ...s, name: s.name.trim(), organization: orgs[s.role] || D.SIGNER_ROLE_LABEL[s.role] }))

@@ -19,7 +19,7 @@ import {
   type FactorRow,
 } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import { SIGNATORIES_PATH } from '../../../domain/financing/signing';
+import { SIGNATORIES_PATH } from '../../../domain/financing/signatories';
 import { fenToWire } from '../../../domain/decimal/wire-fen';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';

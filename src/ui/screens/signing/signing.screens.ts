@@ -1,5 +1,5 @@
 // 签约's routes (BUSINESS.md §4): 签约管理, 在线签约, 申请线上 / 线下签约, 签约详情, 签约文件详情, 签约补充, 业务详情's
-// 合同与签约 tab, and 合同签章 (a contract version's signatories, their order and signature boxes).
+// 合同与签约 tab. 合同签章 is a contract make page (contract.screens.ts).
 import { defineScreens } from '../define-screens';
 import { defineDetailTab, sectionTab } from '../stage/define-detail-tab';
 
@@ -19,6 +19,4 @@ export default defineScreens({
   '/business/signingDetails': async () => (await screens()).SigningDetailsScreen,
   '/business/signFileDetails': async () => (await screens()).SignFileDetailsScreen,
   '/business/signSupplement': async () => (await screens()).SignSupplementScreen,
-  '/business/contractFileMake/contractFileMakeSignature': async () =>
-    (await import('./signatories-screen')).SignatoriesScreen,
 });

@@ -5,8 +5,9 @@ import { Button, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import { SIGNATURE_BOX, SIGNER_ROLE_LABEL, SIGNING_API, signatoriesProblem } from '../../../domain/financing/signing';
-import type { PageSize, SignatoryPosition, SignerRole } from '../../../domain/financing/signing';
+import { SIGNATURE_BOX, signatoriesProblem } from '../../../domain/financing/signatories';
+import type { PageSize, SignatoryPosition } from '../../../domain/financing/signatories';
+import { SIGNER_ROLE_LABEL, SIGNING_API, type SignerRole } from '../../../domain/financing/signing';
 import { useServices } from '../../app/services';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';

@@ -1,12 +1,16 @@
-// 合同签章 (/business/contractFileMake/contractFileMakeSignature): on a contract version, who signs, in which order,
-// and each signature's box (page, x, y in points from the top-left, checked against the stored PDF's page). 发起线上签约
-// takes its parties and order; the provider draws each signature at its box. Refused: a box off its page, a party
-// twice, a voided or 合同锁定 contract, and once signing started (until it failed).
+// 合同签章 (/business/contractFileMake/contractFileMakeSignature), a contract make page: on a contract version, who
+// signs, in which order, and each signature's box (page, x, y in points from the top-left, checked against the
+// stored PDF's page). 发起线上签约 takes its parties and order; the provider draws each signature at its box. Refused:
+// a box off its page, a party twice, a voided or 合同锁定 contract, and once signing started (until it failed). Its
+// routes stay under 签约's API, where the pages call them.
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { Type } from 'typebox';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
-import { APPLY_ONLINE_PATH, SIGNATORIES_PATH, SIGNATORIES_STATES } from '../../../../src/domain/financing/signing';
-import { type SignatoryPosition, SigningMessage, signatoriesProblem } from '../../../../src/domain/financing/signing';
+import { SIGNATORIES_PATH, SIGNATORIES_STATES, SignatoriesMessage } from '../../../../src/domain/financing/signatories';
+import { type SignatoryPosition, signatoriesProblem } from '../../../../src/domain/financing/signatories';
+import { APPLY_ONLINE_PATH, SIGNER_ROLE_LABEL, SIGNING_API } from '../../../../src/domain/financing/signing';
+import { type SignerRole, SigningMessage } from '../../../../src/domain/financing/signing';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';
@@ -14,22 +18,19 @@ import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { BusinessParams, IdParams, Version } from '../../schemas/common';
-import { jsonColumn } from '../../stage/stage-columns';
 import { documentBytes } from '../../stage/stage-documents';
-import type { StageContext, StageOwnRoutes } from '../../stage/stage-own-routes';
+import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { recordInScope } from '../../stage/stage-records';
-import { type ContractFileTable, contractsOf } from '../contract/store';
 import { liveLocksOn } from '../risk/repository';
-import { Party, Strict, liveContracts } from './store';
+import { type ContractFileTable, liveContractsOf, storedSignatories } from './store';
 
-declare module '../contract/store' {
-  interface ContractFileTable {
-    /** 合同签章: the version's signatories with their boxes (migration 0250); null until set. */
-    signatories: import('kysely').ColumnType<SignatoryPosition[] | null, string | null, string | null>;
-  }
-}
-
+const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) => Type.Object(p, { additionalProperties: false });
+/** A signatory's place in the order and party, as 发起 takes it. */
+const Party = {
+  order: Type.Integer({ minimum: 1, maximum: 10 }),
+  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(SIGNER_ROLE_LABEL) }),
+};
 const [S, I, Points] = [
   Type.String(),
   Type.Integer(),
@@ -51,16 +52,19 @@ const BusinessSignatories = Strict({
   contracts: Type.Array(ContractSignatories),
 });
 
-const stored = (v: unknown) => jsonColumn<SignatoryPosition[] | null>(v, null);
+/** The business's live contracts (a voided one left out), each with its stored PDF read checked. */
+async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
+  const out = [];
+  for (const contract of await liveContractsOf(db, tenantId, businessId)) {
+    const evidence = { fileId: String(contract.row.file_id), sha256: String(contract.row.file_sha256) };
+    out.push({ contract, evidence, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
+  }
+  return out;
+}
 
-/** The live contracts' signatories of a business, in the contracts' order (those never set left out). */
-export const signatoriesOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
-  (await contractsOf(db, tenantId, businessId))
-    .filter((c) => c.status !== 'VOID')
-    .map((c) => ({ contractId: c.itemId, signatories: stored(c.row.signatories) }));
-
-export function registerSignatories(own: StageOwnRoutes, deps: GatewayDeps) {
+export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
   const db = deps.db;
+  const own = stageOwnRoutes(app, deps, SIGNING_API, SIGNATORIES_PATH, SigningMessage.notFound);
   const locked = async (database: Kysely<Database>, tenantId: string, contractNo: string) =>
     isContractLocked(await liveLocksOn(database, tenantId, [contractNo], []), { contractNo }, deps.now());
 
@@ -73,7 +77,7 @@ export function registerSignatories(own: StageOwnRoutes, deps: GatewayDeps) {
         ...{ contractVersion: c.contractVersion, fileId: evidence.fileId },
         locked: await locked(db, ctx.tenantId, c.contractNo),
         pages: (await pdfPages(pdf)).map((p) => ({ width: p.width, height: p.height })),
-        signatories: stored(c.row.signatories),
+        signatories: storedSignatories(c.row),
       });
     }
     return {
@@ -105,10 +109,10 @@ export function registerSignatories(own: StageOwnRoutes, deps: GatewayDeps) {
         const source = { table: 'contract_file', id: 'item_id', notFound: ContractMessage.notFound } as const;
         const found = await recordInScope(trx, source, tenantId, ctx.actor, id, true);
         const [row, business] = [found.row as Selectable<ContractFileTable>, found.business];
-        if (row.status === 'VOID') throw invalidInput(SigningMessage.contractVoid);
-        if (!SIGNATORIES_STATES.includes(business.state)) throw invalidInput(SigningMessage.signatoriesState);
+        if (row.status === 'VOID') throw invalidInput(SignatoriesMessage.contractVoid);
+        if (!SIGNATORIES_STATES.includes(business.state)) throw invalidInput(SignatoriesMessage.signatoriesState);
         if (await locked(trx, tenantId, row.contract_no))
-          throw invalidInput(SigningMessage.contractLocked(row.contract_no));
+          throw invalidInput(SignatoriesMessage.contractLocked(row.contract_no));
         if (Number(row.version) !== body.version) throw staleError(SigningMessage.stale);
         const evidence = { fileId: row.file_id, sha256: row.file_sha256 };
         const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidence);
