@@ -2,6 +2,7 @@
 // optimistic-lock version, and a page of records. Query and path values are strings on the wire.
 import { type Static, type TSchema, Type } from 'typebox';
 import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN, isCalendarDate } from '../../../src/domain/calendar/calendar-date';
+import { SIGNER_ROLE_LABEL, type SignerRole } from '../../../src/domain/financing/signing';
 
 /** `current` (1-based) and `size` (default 10, at most 100). */
 export const PageQueryFields = {
@@ -51,3 +52,13 @@ export const CalendarDateOrEmpty = Type.Union([CalendarDate, Type.Literal('')]);
 
 /** The string formats the gateway's Ajv knows beyond ajv-formats' own. */
 export const SCHEMA_FORMATS = { [CALENDAR_DATE_FORMAT]: (value: string) => isCalendarDate(value) };
+
+/** An object of exactly these fields: anything more is refused. */
+export const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) =>
+  Type.Object(p, { additionalProperties: false });
+
+/** A signing party's place in the order and its role, as 合同签章 sets it and 发起 takes it. */
+export const SignerParty = {
+  order: Type.Integer({ minimum: 1, maximum: 10 }),
+  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(SIGNER_ROLE_LABEL) }),
+};

@@ -9,15 +9,15 @@ import { Type } from 'typebox';
 import { isContractLocked } from '../../../../src/domain/risk/locks';
 import { SIGNATORIES_PATH, SIGNATORIES_STATES, SignatoriesMessage } from '../../../../src/domain/financing/signatories';
 import { type SignatoryPosition, signatoriesProblem } from '../../../../src/domain/financing/signatories';
-import { APPLY_ONLINE_PATH, SIGNER_ROLE_LABEL, SIGNING_API } from '../../../../src/domain/financing/signing';
-import { type SignerRole, SigningMessage } from '../../../../src/domain/financing/signing';
+import { APPLY_ONLINE_PATH, SIGNING_API } from '../../../../src/domain/financing/signing';
+import { SigningMessage } from '../../../../src/domain/financing/signing';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
-import { BusinessParams, IdParams, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
 import { documentBytes } from '../../stage/stage-documents';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
@@ -25,19 +25,13 @@ import { recordInScope } from '../../stage/stage-records';
 import { liveLocksOn } from '../risk/repository';
 import { type ContractFileTable, liveContractsOf, storedSignatories } from './store';
 
-const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) => Type.Object(p, { additionalProperties: false });
-/** A signatory's place in the order and party, as 发起 takes it. */
-const Party = {
-  order: Type.Integer({ minimum: 1, maximum: 10 }),
-  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(SIGNER_ROLE_LABEL) }),
-};
 const [S, I, Points] = [
   Type.String(),
   Type.Integer(),
   (d: string) => Type.Number({ minimum: -1e4, maximum: 1e4, description: d }),
 ];
 const Position = Strict({
-  ...{ ...Party, page: Type.Integer({ minimum: 1, maximum: 2000, description: '签章页码' }) },
+  ...{ ...SignerParty, page: Type.Integer({ minimum: 1, maximum: 2000, description: '签章页码' }) },
   ...{ x: Points('距页面左边（磅）'), y: Points('距页面上边（磅）') },
 });
 const SetBody = Strict({ version: Version, signatories: Type.Array(Position, { maxItems: 4 }) });

@@ -14,7 +14,7 @@ import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
 import { BUILTIN_PROVIDER } from '../../esign/builtin-provider';
 import { SignedFilesSchema, signedFilesOf } from '../../esign/signed-files';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
-import { BusinessParams, IdParams, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
@@ -25,14 +25,17 @@ import { registerTurnTodo } from '../../stage/stage-turn-todos';
 import { recordOf, transitionBusiness } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
 import * as store from './store';
-import { Party, SIGNINGS, SigningSchema, Strict, addSignedRecord, fromRow, wireOf } from './store';
+import { SIGNINGS, SigningSchema, addSignedRecord, fromRow, wireOf } from './store';
 
 const Str = (max: number) => Type.String({ maxLength: max });
 
 const OnlineBody = Strict({
   version: Version,
   deadlineDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: '签署期限（天），默认7天' })),
-  signers: Type.Array(Strict({ ...Party, name: Str(20), mobile: Str(11) }), { minItems: 2, maxItems: D.MAX_SIGNERS }),
+  signers: Type.Array(Strict({ ...SignerParty, name: Str(20), mobile: Str(11) }), {
+    minItems: 2,
+    maxItems: D.MAX_SIGNERS,
+  }),
 });
 type Signers = { order: number; role: D.SignerRole; name: string; mobile: string }[];
 const Files = Type.Array(Str(64), { minItems: 1, maxItems: 20 });

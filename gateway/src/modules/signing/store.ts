@@ -103,15 +103,6 @@ export const fromRow = (row: object): SigningItem & { row: SigningRow } => {
 
 export const wireOf = (item: { row: SigningRow }) => SIGNING_WIRE.of(item.row);
 
-export const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) =>
-  Type.Object(p, { additionalProperties: false });
-
-/** A signer's place in the order and party, as 发起 takes it. */
-export const Party = {
-  order: Type.Integer({ minimum: 1, maximum: 10 }),
-  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(D.SIGNER_ROLE_LABEL) }),
-};
-
 export const SIGNINGS: ItemsDef<D.SigningStatus, ReturnType<typeof fromRow>> = {
   ...{ name: 'signingRecord', api: D.SIGNING_API, menu: D.SIGN_MANAGE_PATH, table: 'signing_record' },
   ...{ workflow: D.SIGNING_ITEMS, states: D.SIGNING_ITEM_STATES },
