@@ -1,12 +1,5 @@
-// 合同文件 through HTTP as the README's people sign in (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the
-// seeded business waiting in 要素落实 is walked through it by OPS (items done, 提交, two levels of review) into
-// 合同; the 经办 generates a contract from a template (its PDF stored once, its sha-256 on the record, pdftotext
-// finding the CJK text and the amount in 大写) and a 法务 uploads one; 合同审核's 通过 is refused while a factor
-// differs from its TERM element, naming it; 提交 while a condition due before the contract is open, naming it; 作废 and a new version of the series (签约 reading the live one only); the maker never reviews and
-// one person never takes both levels; another tenant's ids are not found; a locked contract is not sent to sign.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +19,7 @@ import {
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { pdfText } from '../../testing/pdf-text';
 
 const API = '/api/business/contracts';
 const ELEMENTS = '/api/business/elements';
@@ -35,12 +29,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const work = mkdtempSync(join(tmpdir(), 'contract-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The PDF's text as pdftotext reads it, white space removed (CJK text may wrap anywhere). */
-function textOf(pdf: Buffer): string {
-  const path = join(work, `${createHash('sha256').update(pdf).digest('hex')}.pdf`);
-  writeFileSync(path, pdf);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
-}
 
 interface Term {
   name: string;
@@ -185,7 +173,7 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
       business_type: 'contractFile',
       business_id: made.data.keyId,
     });
-    const text = textOf(pdf.body);
+    const text = pdfText(pdf.body);
     expect(text).toContain('保理合同');
     expect(text).toContain(`人民币${amountInWords(BigInt(factors.amountFen))}`);
     expect(text).toContain(made.data.contractNo);

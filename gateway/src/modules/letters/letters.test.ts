@@ -1,11 +1,3 @@
-// 正式函件 through HTTP as the README's people (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the seeded
-// business at 要素落实 walked to 签约·已签约; the 转让通知书 generated as a PDF with its amount in 大写 and sent, which
-// the push's detail lists and no longer refuses for; its receipt uploaded 落实s the element condition by itself.
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushMessage } from '../../../../src/domain/financing/push';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
@@ -20,19 +12,12 @@ import {
 } from '../../testing/test-gateway';
 import { demoPassword } from '../../testing/demo-passwords';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { pdfText } from '../../testing/pdf-text';
 
 const LETTERS = '/api/business/letters';
 const PUSH = '/api/business/push';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const work = mkdtempSync(join(tmpdir(), 'letters-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function textOf(pdf: Buffer): string {
-  const path = join(work, `${createHash('sha256').update(pdf).digest('hex')}.pdf`);
-  writeFileSync(path, pdf);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
-}
 
 describe.each(databasesUnderTest())('正式函件 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
@@ -73,7 +58,7 @@ describe.each(databasesUnderTest())('正式函件 on $name', ({ databaseUrl }) =
     expect(made.data.letterNo).toMatch(/^HJ\d{12}$/);
     const pdf = await call('GET', `${LETTERS}/${made.data.keyId}/pdf`, headers);
     expect(pdf.status).toBe(200);
-    const text = textOf(pdf.data as Buffer);
+    const text = pdfText(pdf.data as Buffer);
     expect(text).toContain('应收账款转让通知书');
     expect(text).toMatch(/[壹贰叁肆伍陆柒捌玖].*元/);
 

@@ -1,14 +1,5 @@
-// 推送 through HTTP as the README's people (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the seeded
-// business at 要素落实 walked to 推送·待推送; 推送 refused until the 转让通知书 is sent (the letters' own making and
-// receipt are letters.test.ts's); a second push while one is pending refused; the reviewed push accepted by the
-// built-in channel (its acceptance number, the 接口日志); the channel's callback refused with a wrong HMAC, for
-// another tenant's flow, and answered as before when replayed — the accepted one moves the business to 资金方通过 as
-// the system, the quota reserved; 资金方退回 → a new push; the package a ZIP of the summary, the committee's 尽调报告,
-// 评审会纪要 and 融资决议书 (each a PDF naming the business), the letters and a manifest of every file's sha-256,
-// stored once with its own.
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,6 +16,7 @@ import { zipEntries } from '../../testing/zip-entries';
 import { systemActor } from '../business/aggregate';
 import { BUILTIN_CHANNEL } from './channel';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { pdfText } from '../../testing/pdf-text';
 
 const PUSH = '/api/business/push';
 const LETTERS = '/api/business/letters';
@@ -47,11 +39,6 @@ vi.mock('../../documents/render-document', async (original) => {
 const work = mkdtempSync(join(tmpdir(), 'push-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function textOf(pdf: Buffer): string {
-  const path = join(work, `${createHash('sha256').update(pdf).digest('hex')}.pdf`);
-  writeFileSync(path, pdf);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
-}
 
 describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
@@ -132,7 +119,7 @@ describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }
       expect(name, `${title} in ${names.join(', ')}`).toBeDefined();
       const pdf = entries.get(name as string) as Buffer;
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(textOf(pdf)).toContain(businessNo);
+      expect(pdfText(pdf)).toContain(businessNo);
     }
     // The manifest names every other file with the sha-256 of the bytes packed.
     const manifest = JSON.parse((entries.get('清单.json') as Buffer).toString('utf8'));
