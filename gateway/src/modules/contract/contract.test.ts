@@ -29,7 +29,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const work = mkdtempSync(join(tmpdir(), 'contract-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-
 interface Term {
   name: string;
   kind: string;

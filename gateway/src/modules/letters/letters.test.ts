@@ -18,7 +18,6 @@ const LETTERS = '/api/business/letters';
 const PUSH = '/api/business/push';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-
 describe.each(databasesUnderTest())('正式函件 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
   let call: ReturnType<typeof callerOf>;

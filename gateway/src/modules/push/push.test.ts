@@ -39,7 +39,6 @@ vi.mock('../../documents/render-document', async (original) => {
 const work = mkdtempSync(join(tmpdir(), 'push-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-
 describe.each(databasesUnderTest())('推送与函件 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;
   let call: ReturnType<typeof callerOf>;
