@@ -22,11 +22,12 @@ import type { RepaymentMethod } from '../../../../src/domain/financing/repayment
 import type { Database } from '../../db/database';
 import { recordReader, tenantRows } from '../../db/tenant-rows';
 import { recordProblems } from '../../stage/stage-record-problems';
-import { nextDocumentNo, recordApprovedTerms } from '../business/aggregate';
+import { recordApprovedTerms } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerCheckpoint } from '../business/facts';
 import { appliedAmountOf, rateText, stageTerms, type TermsBusiness } from '../../stage/stage-terms';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
+import { insertNumbered } from '../../stage/stage-numbered';
 import type { StepContent } from '../../../../src/domain/financing/report';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, type NullableColumn as Nullable } from '../../stage/stage-money';
@@ -170,6 +171,9 @@ export async function passedItemOf(db: Kysely<Database>, tenantId: string, busin
     : null;
 }
 
+/** A decision's row, numbered JY+yyyyMMdd+seq. */
+const DECISION_ROW = { table: 'financing_decision', kind: 'decision', no: 'decision_no' } as const;
+
 /**
  * The decision RISK finds when the business arrives at 融资决议: the report's proposal (when the report module
  * gives one) and the meeting's conditions; else the application's amount and term, the ratio in force and the
@@ -197,12 +201,12 @@ export async function createDecisionDraft(
     draft.financingRatio = limits ? ratioLimit(limits.bounds) : null;
     draft.repaymentMethod = limits?.product.repaymentMethods?.[0] ?? null;
   }
-  await db
-    .insertInto('financing_decision')
-    .values({
+  await insertNumbered(
+    trx,
+    DECISION_ROW,
+    { tenantId, now },
+    {
       business_id: business.keyId,
-      tenant_id: tenantId,
-      decision_no: await nextDocumentNo(trx, tenantId, 'decision', now),
       meeting_id: meeting?.meetingId ?? null,
       approved_amount: draft.amountFen,
       annual_rate: draft.annualRate,
@@ -214,10 +218,8 @@ export async function createDecisionDraft(
       conditions: JSON.stringify(draft.conditions),
       meeting_conditions: JSON.stringify(meetingConditions),
       created_by: userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+    },
+  );
 }
 
 /** Every refusal SUBMIT_DECISION finds for the business's decision now (the make page shows them too). */

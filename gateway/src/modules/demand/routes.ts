@@ -31,7 +31,7 @@ import { strayRef } from '../../resource/resource-repository';
 import { IdParams } from '../../schemas/common';
 import { registerStage, transitionBody } from '../../stage/stage-routes';
 import { refusal, staleError, supplierFor } from '../../stage/stage-scope';
-import { createBusiness, nextDocumentNo } from '../business/aggregate';
+import { createBusiness } from '../business/aggregate';
 import { checkpointOf, loadFacts, registerCheckpoint } from '../business/facts';
 import { newId } from '../../ids';
 import { demandBasis, demandOrderIds } from './demand-orders';
@@ -41,6 +41,7 @@ import { fenOf, wireFen } from '../../stage/stage-money';
 import { fenFromWire } from '../../../../src/domain/decimal/wire-fen';
 import { tenantRows } from '../../db/tenant-rows';
 import { handOff } from '../../stage/stage-handoffs';
+import { insertNumbered } from '../../stage/stage-numbered';
 import { PRE_CREDIT_DRAFT_HANDOFF, type PreCreditDraft } from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -48,6 +49,8 @@ export const extend = moduleExtensions('demand/routes');
 
 const DEF = DEMAND_STAGE.resource;
 export const DemandMessage = { ...DEMAND_STAGE.messages, supplierRequired: '请选择供应商' } as const;
+/** A demand's row, numbered XQ+yyyyMMdd+seq. */
+const DEMAND_ROW = { table: 'financing_demand', kind: 'demand', no: 'demand_no' } as const;
 
 /** The demand as the lifecycle table reads it: the business at stage 0, its own record until accepted. */
 export const demandRecord = (d: ResourceRecord): BusinessRecord & { demandId: string } => ({
@@ -131,31 +134,23 @@ export const demandRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) =
       const source: DemandSource = actor.supplierId ? 'SUPPLIER' : 'OPERATOR';
       const id = newId(now);
       await deps.db.transaction().execute(async (trx) => {
-        const demandNo = await nextDocumentNo(trx, tenantId, 'demand', now);
-        await trx
-          .insertInto('financing_demand')
-          .values({
-            demand_id: id,
-            tenant_id: tenantId,
-            demand_no: demandNo,
-            supplier_id: String(form.supplierId),
-            project_company_id: (form.projectCompanyId as string | null) || null,
-            // A money field the form check passed is a whole number of 分.
-            expected_amount: fenFromWire(form.expectedAmount as number),
-            expected_term_days: Number(form.expectedTermDays),
-            purpose: String(form.purpose),
-            contact_name: String(form.contactName),
-            contact_phone: String(form.contactPhone),
-            payment_order_ids: JSON.stringify(orderIds),
-            source,
-            status: 'NEW' satisfies DemandStatus,
-            created_by: userId,
-            created_at: now,
-            updated_by: userId,
-            updated_at: now,
-            version: 1,
-          })
-          .execute();
+        const demandNo = await insertNumbered(trx, DEMAND_ROW, ctx, {
+          demand_id: id,
+          supplier_id: String(form.supplierId),
+          project_company_id: (form.projectCompanyId as string | null) || null,
+          // A money field the form check passed is a whole number of 分.
+          expected_amount: fenFromWire(form.expectedAmount as number),
+          expected_term_days: Number(form.expectedTermDays),
+          purpose: String(form.purpose),
+          contact_name: String(form.contactName),
+          contact_phone: String(form.contactPhone),
+          payment_order_ids: JSON.stringify(orderIds),
+          source,
+          status: 'NEW' satisfies DemandStatus,
+          created_by: userId,
+          updated_by: userId,
+          version: 1,
+        });
         await kit.log(trx, ctx, 'create', id, { after: { ...form, demandNo, source } });
       });
       return kit.detailOf(ctx, id);

@@ -24,7 +24,7 @@ import { recordReader, tenantRows } from '../../db/tenant-rows';
 import { recordProblems } from '../../stage/stage-record-problems';
 import { invalidInput } from '../../plugins/envelope';
 import { storeEligible } from '../assets/eligible-store';
-import { nextDocumentNo, recordAppliedAmount } from '../business/aggregate';
+import { recordAppliedAmount } from '../business/aggregate';
 import { registerAfterTransition } from '../business/after-transition';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerBusinessFiles } from '../business/attachments';
@@ -36,6 +36,7 @@ import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { businessEffectiveCapOf } from '../../stage/stage-terms';
 import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
 import { readStageSource } from '../../stage/stage-sources';
+import { insertNumbered } from '../../stage/stage-numbered';
 import { PRE_CREDIT_SOURCES } from '../../../../src/domain/financing/pre-credit';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
@@ -93,27 +94,19 @@ export const loadFinancingApplication = recordReader(
   }),
 );
 
-/** The draft application of a business (its key is the business's id), numbered SQ+yyyyMMdd+seq. */
+/** An application's row, numbered SQ+yyyyMMdd+seq. */
+const APPLICATION_ROW = { table: 'financing_application', kind: 'application', no: 'application_no' } as const;
+
+/** The draft application of a business (its key is the business's id). Answers its number. */
 export async function createFinancingApplicationDraft(
   trx: Kysely<Database>,
   d: { tenantId: string; businessId: string; userId: string; now: Date },
 ): Promise<string> {
-  const no = await nextDocumentNo(trx, d.tenantId, 'application', d.now);
-  await trx
-    .insertInto('financing_application')
-    .values({
-      application_id: d.businessId,
-      tenant_id: d.tenantId,
-      application_no: no,
-      lines: '[]',
-      docs: '[]',
-      reserved: '{}',
-      created_by: d.userId,
-      created_at: d.now,
-      updated_at: d.now,
-    })
-    .execute();
-  return no;
+  return insertNumbered(trx, APPLICATION_ROW, d, {
+    application_id: d.businessId,
+    ...{ lines: '[]', docs: '[]', reserved: '{}' },
+    created_by: d.userId,
+  });
 }
 
 /** An order as the make page and the rule read it. */

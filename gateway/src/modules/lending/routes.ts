@@ -26,8 +26,9 @@ import { type StageContext, type StageRow, registerStage } from '../../stage/sta
 import { staleError } from '../../stage/stage-scope';
 import { DaySchema, FenSchema, NullableSchema, wireFen } from '../../stage/stage-money';
 import { bindOwnFiles } from '../file/file-binding';
-import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
+import { transitionBusiness } from '../business/aggregate';
 import { loadLoan, loanTermsOf } from '../../stage/stage-loans';
+import { insertNumbered } from '../../stage/stage-numbered';
 import { RECEIPT_FILE_TYPE, registrationProblems } from './store';
 
 const Nullable = NullableSchema;
@@ -196,6 +197,9 @@ export const lendingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
   );
 };
 
+/** A loan's row, numbered DK+yyyyMMdd+seq. */
+const LOAN_ROW = { table: 'loan', kind: 'loan', no: 'loan_no' } as const;
+
 /** The registration written (again, after a return), as its registrar's, with the approved terms it is lent on. */
 async function writeRegistration(
   trx: Kysely<Database>,
@@ -234,16 +238,7 @@ async function writeRegistration(
       .execute();
     return;
   }
-  await t
-    .insertInto('loan')
-    .values({
-      business_id: id,
-      tenant_id: ctx.tenantId,
-      loan_no: await nextDocumentNo(trx, ctx.tenantId, 'loan', ctx.now),
-      ...values,
-      created_at: ctx.now,
-    })
-    .execute();
+  await insertNumbered(trx, LOAN_ROW, ctx, { business_id: id, ...values });
 }
 
 export default lendingRoutes;

@@ -44,7 +44,7 @@ import { applyTransition, grantOf } from '../../../../src/domain/workflow/workfl
 import type { Database } from '../../db/database';
 import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
-import { actorById, nextDocumentNo, transitionBusiness } from '../business/aggregate';
+import { actorById, transitionBusiness } from '../business/aggregate';
 import { registerCheckpoint, registerFacts } from '../business/facts';
 import { grantedMenus } from '../menu/repository';
 import { type FixedScope, withinScope } from '../../resource/resource-repository';
@@ -52,6 +52,7 @@ import { newId } from '../../ids';
 import './tables';
 import { moduleExtensions } from '../../stage/extensions';
 import { fenOf, wireFen } from '../../stage/stage-money';
+import { insertNumbered } from '../../stage/stage-numbered';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('meeting/repository');
@@ -354,6 +355,9 @@ async function checkPlanPeopleAndAgenda(
   }
 }
 
+/** A meeting's row, numbered HY+yyyyMMdd+seq. */
+const MEETING_ROW = { table: 'review_meeting', kind: 'meeting', no: 'meeting_no' } as const;
+
 /** 评审会制作: the meeting as a draft, numbered HY+yyyyMMdd+seq, its members and agenda of the tenant. */
 export async function createMeeting(
   db: Kysely<Database>,
@@ -365,19 +369,16 @@ export async function createMeeting(
   return inTransaction(db, async (trx) => {
     await checkPlanPeopleAndAgenda(trx, tenantId, plan, now);
     const meetingId = newId(now);
-    const meetingNo = await nextDocumentNo(trx, tenantId, 'meeting', now);
-    await trx
-      .insertInto('review_meeting')
-      .values({
+    const meetingNo = await insertNumbered(
+      trx,
+      MEETING_ROW,
+      { tenantId, now },
+      {
         meeting_id: meetingId,
-        tenant_id: tenantId,
-        meeting_no: meetingNo,
         ...planColumns(plan),
         created_by: actor.userId,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      },
+    );
     await writeSeats(trx, tenantId, meetingId, plan);
     return { meetingId, meetingNo };
   });

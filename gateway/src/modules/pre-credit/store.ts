@@ -22,7 +22,6 @@ import { expiryProblems } from '../../../../src/domain/financing/expiry';
 import type { Database } from '../../db/database';
 import { tenantRows } from '../../db/tenant-rows';
 import { recordProblems } from '../../stage/stage-record-problems';
-import { nextDocumentNo } from '../business/aggregate';
 import type { DueBusiness } from '../business/expire';
 import { registerDetailSection } from '../business/detail-sections';
 import { registerAfterTransition } from '../business/after-transition';
@@ -33,6 +32,7 @@ import { fenOf, fenOrNullOf, wireFen } from '../../stage/stage-money';
 import { orderQuery, withOrderCaps } from '../../stage/stage-orders';
 import { registerStageHandoff } from '../../stage/stage-handoffs';
 import { registerStageSource } from '../../stage/stage-sources';
+import { insertNumbered } from '../../stage/stage-numbered';
 import {
   PRE_CREDIT_DRAFT_HANDOFF,
   PRE_CREDIT_SOURCES,
@@ -42,28 +42,22 @@ import {
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('pre-credit/store');
 
-/** The pre-credit of a new business, numbered YS+yyyyMMdd+seq, valid `validDays` (90) from today. */
+/** A pre-credit's row, numbered YS+yyyyMMdd+seq. */
+const PRE_CREDIT_ROW = { table: 'pre_credit', kind: 'preCredit', no: 'pre_credit_no' } as const;
+
+/** The pre-credit of a new business, valid `validDays` (90) from today. Answers its number. */
 export async function createPreCreditDraft(trx: Kysely<Database>, d: PreCreditDraft): Promise<string> {
-  const no = await nextDocumentNo(trx, d.tenantId, 'preCredit', d.now);
   const days = d.validDays ?? PRE_CREDIT_VALID_DAYS;
   const from = businessDay(d.now);
-  await trx
-    .insertInto('pre_credit')
-    .values({
-      business_id: d.businessId,
-      tenant_id: d.tenantId,
-      pre_credit_no: no,
-      apply_amount: d.applyAmount,
-      valid_days: days,
-      valid_from: from,
-      valid_to: validTo(from, days),
-      basis_order_ids: JSON.stringify(d.basisOrderIds),
-      created_by: d.userId,
-      created_at: d.now,
-      updated_at: d.now,
-    })
-    .execute();
-  return no;
+  return insertNumbered(trx, PRE_CREDIT_ROW, d, {
+    business_id: d.businessId,
+    apply_amount: d.applyAmount,
+    valid_days: days,
+    valid_from: from,
+    valid_to: validTo(from, days),
+    basis_order_ids: JSON.stringify(d.basisOrderIds),
+    created_by: d.userId,
+  });
 }
 
 const idsOf = (value: unknown): string[] => {
