@@ -1,6 +1,7 @@
 // The gateway's tables as Kysely sees them. The choice of engine (PGlite or PostgreSQL, the pool and its
 // time limits) lives in engine.ts and is re-exported here, so code that opens a database keeps importing
 // it from this file.
+import type { Kysely } from 'kysely';
 import type { DatabaseTarget, OpenedEngine } from './engine';
 import { openEngine } from './engine';
 
@@ -18,6 +19,9 @@ export function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
  */
 // biome-ignore lint/suspicious/noEmptyInterface: modules add their tables to it by declaration merging
 export interface Database {}
+
+/** The gateway's typed database, or a transaction on it (a transaction is one). */
+export type Db = Kysely<Database>;
 
 // Table types other code imports from here; each module declares its own.
 export type { SettingTable } from '../modules/gateway/tables';

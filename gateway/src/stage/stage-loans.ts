@@ -6,9 +6,9 @@
 // A confirmed repayment allocates against what is owed through the day, so the close's step for one loan runs
 // first: the close module registers that step on the app's registry and repayment asks for it by this point
 // (nothing is brought up to date in an app without the close).
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Db } from '../db/database';
 import { recordReader, tenantRows } from '../db/tenant-rows';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
 import type { LoanBounds, LoanStatus } from '../../../src/domain/financing/lending';
@@ -30,7 +30,6 @@ import { readStageSource } from './stage-sources';
 import type { InstantColumn as Instant } from './stage-tables';
 import { rateText } from './stage-terms';
 
-type Db = Kysely<Database>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 export interface LoanTable {

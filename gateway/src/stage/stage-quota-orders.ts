@@ -3,11 +3,10 @@
 // turns the application's reservations into 已融资; each confirmed repayment gives both back by the principal it
 // repaid. Both sides live here so each stays the other's mirror: what lending raised, repayment lowers, never
 // below nothing, and every order touched has its 可融资 stored again.
-import { type Kysely, type UpdateObject, sql } from 'kysely';
-import type { Database } from '../db/database';
+import { type UpdateObject, sql } from 'kysely';
+import type { Database, Db } from '../db/database';
 import { storeEligible } from '../modules/assets/eligible-store';
 
-type Db = Kysely<Database>;
 type OrderSet = UpdateObject<Database, 'payment_order'>;
 
 async function productOf(db: Db, tenantId: string, businessId: string): Promise<string | null> {

@@ -3,9 +3,8 @@
 // 登记放款's 提交, the registrar as the record's writer (so the review snapshot never names them), and what the
 // business's moves do to the loan inside their transaction: OPS's 退回 cancels the registration, its 通过 stores
 // the schedule, consumes the product's quota, raises the orders' 已融资 and converts their reservations.
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import type { Db } from '../../db/database';
 import { tenantRows } from '../../db/tenant-rows';
 import { ELEMENT_ITEMS_SOURCE, type ElementItem, conditionProblems } from '../../../../src/domain/financing/elements';
 import { stageOf } from '../../../../src/domain/financing/lifecycle';
@@ -33,8 +32,6 @@ import { moduleExtensions } from '../../stage/extensions';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('lending/store');
-
-type Db = Kysely<Database>;
 
 /** The file service's binding type of the 放款回单. */
 export const RECEIPT_FILE_TYPE = 'loanReceipt';

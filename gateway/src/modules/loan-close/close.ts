@@ -9,7 +9,7 @@
 // The step lists the loans not closed through the day in pages by key (tenant, business), a page of them one unit
 // of the job, read and written in bulk: the run holds one page at a time however large the book.
 import { sameTenant } from '../../stage/stage-joins';
-import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { closeTimeOf } from '../../../../src/domain/calendar/close-of-business';
 import {
   type ClosedLoan,
@@ -18,7 +18,7 @@ import {
   riskClass,
 } from '../../../../src/domain/financing/close-of-business';
 import type { InstallmentStatus } from '../../../../src/domain/financing/installment-status';
-import type { Database } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import type { CloseStep, CloseUnit, DayContext } from '../../jobs/daily-job';
 import { dayOf, fenOf } from '../../stage/stage-money';
@@ -26,8 +26,6 @@ import { rateText } from '../../stage/stage-terms';
 import { systemActor, transitionBusiness } from '../business/aggregate';
 import '../../stage/stage-loans';
 import type { LoanReminderTable } from './tables';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The loans a unit of the job closes. */
 export const LOAN_PAGE = 200;

@@ -9,7 +9,7 @@
 // A business heard here moves only through its own aggregate (business/aggregate.ts); this module never
 // writes `financing_business`.
 import { sameTenant } from '../../stage/stage-joins';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   type Conclusion,
@@ -41,7 +41,7 @@ import {
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { applyTransition, grantOf } from '../../../../src/domain/workflow/workflow';
-import type { Database } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { tenantRows, tenantRowsIn } from '../../db/tenant-rows';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
 import { actorById, transitionBusiness } from '../business/aggregate';
@@ -152,8 +152,6 @@ export interface MeetingView extends MeetingHead {
   members: { userId: string; role: MemberRole; attendance: 'PRESENT' | 'ABSENT' | null }[];
   items: MeetingItemView[];
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** One transaction of its own, or the caller's (the demo seed walks a meeting inside its own). */
 const inTransaction = <T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>

@@ -27,7 +27,7 @@ import {
 import { type AppliedRepayment, applyRepayment } from '../../../../src/domain/financing/repayment-apply';
 import type { StoredInstallment } from '../../../../src/domain/financing/repayment-plan';
 import { ROLE } from '../../../../src/domain/financing/roles';
-import type { Database } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { invalidInput } from '../../plugins/envelope';
 import { moduleExtensions } from '../../stage/extensions';
 import { type ItemMove, itemRows } from '../../stage/stage-items';
@@ -55,8 +55,6 @@ import { tenantRows } from '../../db/tenant-rows';
 
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('repayment/store');
-
-type Db = Kysely<Database>;
 
 export interface RepaymentTable extends ReviewedRecordTable {
   repayment_no: string;
