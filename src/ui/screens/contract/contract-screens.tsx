@@ -26,7 +26,7 @@ import { type DocumentListSpec, type DocumentRow, DocumentList, DocumentMakeable
 import { DocumentVersions, DocumentVoid, useDocumentRoutes } from '../stage/document-parts';
 import { ActionForm } from '../stage/action-form';
 import { type FormField, FormFields, type FormValues } from '../stage/form-fields';
-import { asFen, asNumber, ifChosen, orNull, trimmed } from '../stage/form-fields';
+import { asFen, asNumber, ifChosen, orNull, trimmed, yuanTyped } from '../stage/form-fields';
 import { type DataColumn, DataTable } from '../stage/data-table';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
@@ -185,8 +185,8 @@ const makeFields = (p: Prefill, voided: readonly Contract[]): FormField[] => [
   },
   { key: 'name', label: '合同名称', kind: 'text', value: C.CONTRACT_TYPE_LABEL.FACTORING },
   {
-    ...{ key: 'amountFen', label: '金额（元）', kind: 'decimal', wire: asFen },
-    value: p.amountFen === null ? '' : formatFen(BigInt(p.amountFen)).replace(/,/g, ''),
+    ...{ key: 'amountFen', label: '金额（元）', kind: 'decimal', value: yuanTyped(p.amountFen), wire: asFen },
+    problem: (typed) => (yuanToFen(typed) === null ? '请输入正确的合同金额' : null),
   },
   {
     ...{ key: 'annualRate', label: '年利率', kind: 'decimal', hint: '小数，如 0.0650', wire: trimmed },
@@ -195,17 +195,15 @@ const makeFields = (p: Prefill, voided: readonly Contract[]): FormField[] => [
   { key: 'termDays', label: '期限（天）', kind: 'text', value: String(p.termDays ?? ''), wire: asNumber },
   {
     ...{ key: 'repaymentMethod', label: '还款方式', value: p.repaymentMethod ?? '' },
-    kind: { options: { '': '请选择', ...REPAYMENT_METHOD_LABEL } },
+    kind: { empty: '请选择', options: REPAYMENT_METHOD_LABEL },
   },
   { key: 'dueDate', label: '到期日', kind: 'text', hint: 'YYYY-MM-DD，可不填', wire: orNull },
   { key: 'payeeAccount', label: '收款账户', kind: 'text', hint: '可不填', wire: orNull },
   {
     ...{ key: 'replacesId', label: '替代已作废合同（新版本）', shown: () => voided.length > 0, wire: ifChosen },
     kind: {
-      options: {
-        '': '不替代',
-        ...Object.fromEntries(voided.map((c) => [c.keyId, `${c.contractNo} ${c.name} V${c.contractVersion}`])),
-      },
+      empty: '不替代',
+      options: Object.fromEntries(voided.map((c) => [c.keyId, `${c.contractNo} ${c.name} V${c.contractVersion}`])),
     },
   },
 ];
@@ -224,18 +222,14 @@ export const ContractMakeScreen = loadedScreen(
 
 function ContractForm({ record: p, onChanged }: { record: Prefill; onChanged: () => void }) {
   const navigate = useNavigate();
-  const { post, notifier } = useGateway();
+  const { post } = useGateway();
   const { stages } = useServices();
   const [files, setFiles] = useState<StoredFile[]>([]);
   const contracts = p.contracts.map((c) => c.contract);
   const voided = contracts.filter((c) => c.status === 'VOID');
   // Made, the page reads the business's terms and contracts again; submitted, it goes back to the list.
   const submitted = useStageAct(() => navigate(C.CONTRACT_LIST_PATH));
-  const make = async (v: FormValues, factors: object) => {
-    if (yuanToFen(v.amountFen ?? '') === null) {
-      notifier.error('请输入正确的合同金额');
-      throw new Error('请输入正确的合同金额');
-    }
+  const make = (v: FormValues, factors: object) => {
     const upload = v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {};
     return post(`/${enc(p.businessId)}`, { ...factors, ...upload });
   };

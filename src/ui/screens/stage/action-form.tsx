@@ -4,7 +4,9 @@
 // The form holds the typed text; the stage turns it into its request and the gateway decides.
 import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { type FormField, FormFields, type FormValues, requestOf, useFormValues, valuesOf } from './form-fields';
+import { type FormField, FormFields, type FormValues, problemOf, requestOf } from './form-fields';
+import { useFormValues, valuesOf } from './form-fields';
+import { useServices } from '../../app/services';
 import { useMakeStyles } from './make-page-shell';
 import { useStageAct } from './use-stage';
 import { Heading } from './detail-tab-parts';
@@ -13,7 +15,8 @@ export type { FormField, FormValues } from './form-fields';
 
 /**
  * The form titled `label` (also its button), its values first the fields' own (then `initial`'s); `ready` enables
- * the button; `send` makes the request of the values (`request`: as the fields carry them).
+ * the button; `send` makes the request of the values (`request`: as the fields carry them) unless a field says
+ * why it cannot be sent.
  */
 export function ActionForm({
   label,
@@ -42,6 +45,7 @@ export function ActionForm({
   children?(values: FormValues): ReactNode;
 }) {
   const styles = useMakeStyles();
+  const { notifier } = useServices();
   const { busy, act } = useStageAct(done);
   const [values, change] = useFormValues(() => ({ ...valuesOf(fields), ...initial }));
   return (
@@ -55,7 +59,11 @@ export function ActionForm({
         <Button
           appearance="primary"
           disabled={busy || !(ready?.(values) ?? true)}
-          onClick={() => act(() => send(values, requestOf(fields, values)), success)}
+          onClick={() => {
+            const problem = problemOf(fields, values);
+            if (problem) notifier.error(problem);
+            else void act(() => send(values, requestOf(fields, values)), success);
+          }}
         >
           {button?.(values) ?? label}
         </Button>

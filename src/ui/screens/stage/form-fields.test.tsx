@@ -2,7 +2,7 @@
 // The kit's fields as data by their labels: each field prefilled as it says, a choice setting what goes with it, a
 // number handed back as one, a field shown only while the values call for it, one disabled on its own; and the
 // request the values make (元 as 分, a whole number, trimmed, empty as null, a choice left out until made) — also as
-// ActionForm sends it, with its button's words following the values.
+// ActionForm sends it, with its button's words following the values, and nothing sent while a field says why not.
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ import {
   requestOf,
   trimmed,
   valuesOf,
+  yuanTyped,
 } from './form-fields';
 
 beforeAll(withoutWebAnimations);
@@ -30,10 +31,13 @@ const TYPES = { FACTORING: '保理合同', TRANSFER: '转让合同' };
 const FIELDS: readonly FormField[] = [
   { key: 'type', label: '合同类型', kind: { options: TYPES }, value: 'FACTORING', sets: (t) => ({ name: `${t}名` }) },
   { key: 'name', label: '合同名称', kind: 'text', value: 'FACTORING名', wire: trimmed },
-  { key: 'amountFen', label: '金额（元）', kind: 'decimal', value: '1,000.50', wire: asFen },
+  {
+    ...{ key: 'amountFen', label: '金额（元）', kind: 'decimal', value: yuanTyped(100050), wire: asFen },
+    problem: (t) => (t.includes('x') ? '请输入正确的金额' : null),
+  },
   { key: 'termDays', label: '期限（天）', kind: 'text', value: '180', wire: asNumber },
   { key: 'payee', label: '收款账户', kind: 'text', wire: orNull },
-  { key: 'replacesId', label: '替代', kind: { options: { '': '不替代', c1: 'V1' } }, wire: ifChosen },
+  { key: 'replacesId', label: '替代', kind: { empty: '不替代', options: { c1: 'V1' } }, wire: ifChosen },
   { key: 'note', label: '说明', kind: 'textarea', shown: (v) => v.type === 'TRANSFER', disabled: true },
 ];
 
@@ -42,7 +46,12 @@ describe('FormFields', () => {
     const onChange = vi.fn();
     const values = valuesOf(FIELDS);
     const { rerender } = renderInFluent(<FormFields fields={FIELDS} values={values} onChange={onChange} />);
-    expect((screen.getByLabelText('金额（元）') as HTMLInputElement).value).toBe('1,000.50');
+    expect((screen.getByLabelText('金额（元）') as HTMLInputElement).value).toBe('1000.50');
+    const replaces = screen.getByLabelText('替代') as HTMLSelectElement;
+    expect([...replaces.options].map((o) => [o.value, o.text])).toEqual([
+      ['', '不替代'],
+      ['c1', 'V1'],
+    ]);
     expect((screen.getByLabelText('收款账户') as HTMLInputElement).value).toBe('');
     expect(screen.queryByLabelText('说明')).toBeNull();
     fireEvent.change(screen.getByLabelText('合同类型'), { target: { value: 'TRANSFER' } });
@@ -102,6 +111,12 @@ describe('ActionForm', () => {
     expect(screen.getByRole('heading', { name: '合同要素' })).toBeTruthy();
     expect(screen.getByText('类型 FACTORING')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('合同类型'), { target: { value: 'TRANSFER' } });
+    // A field that says why it cannot be sent: said, and nothing sent.
+    fireEvent.change(screen.getByLabelText('金额（元）'), { target: { value: '1x' } });
+    await userEvent.click(screen.getByRole('button', { name: '保存合同' }));
+    expect(notifier.error).toHaveBeenCalledWith('请输入正确的金额');
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('金额（元）'), { target: { value: '1000.5' } });
     await userEvent.click(screen.getByRole('button', { name: '保存合同' }));
     await vi.waitFor(() => expect(done).toHaveBeenCalled());
     expect(notifier.success).toHaveBeenCalledWith('合同已生成');

@@ -6,7 +6,7 @@
 import { Field, Input, Select, Textarea, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { fenToWire } from '../../../domain/decimal/wire-fen';
-import { yuanToFen } from '../../../domain/format/money-format';
+import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 
 export type FormValues = Record<string, string>;
 
@@ -14,7 +14,8 @@ export type FormValues = Record<string, string>;
 export interface FormField<V = FormValues> {
   key: string;
   label: string;
-  kind: 'text' | 'textarea' | 'decimal' | 'number' | { options: Readonly<Record<string, string>> };
+  /** A choice's options (code → words), after the words of choosing none (`empty`, the code ''). */
+  kind: 'text' | 'textarea' | 'decimal' | 'number' | { options: Readonly<Record<string, string>>; empty?: string };
   required?: boolean | ((values: V) => boolean);
   hint?: string;
   max?: number;
@@ -29,10 +30,14 @@ export interface FormField<V = FormValues> {
   value?: string;
   /** The typed text as the request carries it under the key (undefined: left out); the text itself without. */
   wire?(typed: string): unknown;
+  /** Why the typed text cannot be sent (said, and nothing sent); null when it can. */
+  problem?(typed: string): string | null;
 }
 
 /** How a request carries typed text: 元 as 分, a whole number, trimmed, trimmed or null, or only when chosen. */
 export const asFen = (typed: string) => fenToWire(yuanToFen(typed) ?? 0n);
+/** 分 as 元 are typed (no 千分位), to prefill a field whose request carries 分; '' for none. */
+export const yuanTyped = (fen: number | null) => (fen === null ? '' : formatFen(BigInt(fen)).replace(/,/g, ''));
 export const asNumber = (typed: string) => Number(typed);
 export const trimmed = (typed: string) => typed.trim();
 export const orNull = (typed: string) => typed.trim() || null;
@@ -41,6 +46,13 @@ export const ifChosen = (typed: string) => typed || undefined;
 /** The form's first values: each field's prefilled text. */
 export const valuesOf = (fields: readonly FormField[]): FormValues =>
   Object.fromEntries(fields.map((f) => [f.key, f.value ?? '']));
+
+/** The first problem of the fields shown for `values`; null when there is none. */
+export const problemOf = (fields: readonly FormField[], values: FormValues): string | null =>
+  fields
+    .filter((f) => f.shown?.(values) ?? true)
+    .map((f) => f.problem?.(values[f.key] ?? '') ?? null)
+    .find((p) => p !== null) ?? null;
 
 /** The request of the fields shown for `values`: each one's text as it carries it. */
 export function requestOf(fields: readonly FormField[], values: FormValues): Record<string, unknown> {
@@ -81,6 +93,7 @@ export function FormFields<V extends Readonly<Record<string, unknown>>>({
       <Field key={f.key} label={f.label} required={required} {...(f.hint ? { hint: f.hint } : {})}>
         {typeof f.kind === 'object' ? (
           <Select value={value} disabled={off} onChange={(_, d) => set(d.value)}>
+            {f.kind.empty !== undefined && <option value="">{f.kind.empty}</option>}
             {Object.entries(f.kind.options).map(([k, v]) => (
               <option key={k} value={k}>
                 {v}
