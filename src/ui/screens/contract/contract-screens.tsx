@@ -33,7 +33,7 @@ import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
 import { PageBoxes } from '../stage/page-boxes';
 import { StagePage, linkTo, textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { type StageGet, loadedScreen } from '../stage/loaded-page';
-import { useStageAct } from '../stage/use-stage';
+import { ActButton } from '../stage/act-button';
 
 const ROUTES = { resource: { api: C.CONTRACTS_API, noun: '合同' } };
 const SIGNING = { resource: { api: SIGNING_API, noun: '签约' } };
@@ -228,13 +228,13 @@ function ContractForm({ record: p, onChanged }: { record: Prefill; onChanged: ()
   const contracts = p.contracts.map((c) => c.contract);
   const voided = contracts.filter((c) => c.status === 'VOID');
   // Made, the page reads the business's terms and contracts again; submitted, it goes back to the list.
-  const submitted = useStageAct(() => navigate(C.CONTRACT_LIST_PATH));
+  const submitted = () => navigate(C.CONTRACT_LIST_PATH);
   const make = (v: FormValues, factors: object) => {
     const upload = v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {};
     return post(`/${enc(p.businessId)}`, { ...factors, ...upload });
   };
   const transition = { action: 'submit', version: p.version };
-  const submit = () => submitted.act(() => stages.transition(p.businessId, transition), '已提交合同审核');
+  const submit = () => stages.transition(p.businessId, transition);
   const signatories = linkTo(SIGNATORIES_PATH, 'businessId', p.businessId);
   return (
     <StagePage
@@ -247,9 +247,12 @@ function ContractForm({ record: p, onChanged }: { record: Prefill; onChanged: ()
         {...{ label: '合同要素', fields: makeFields(p, voided), send: make, success: '合同已生成', done: onChanged }}
         button={(v) => (v.origin === 'TEMPLATE' ? '生成合同' : '保存合同')}
         more={
-          <Button disabled={submitted.busy || voided.length === contracts.length} onClick={() => void submit()}>
+          <ActButton
+            {...{ call: submit, success: '已提交合同审核', done: submitted }}
+            disabled={voided.length === contracts.length}
+          >
             提交审核
-          </Button>
+          </ActButton>
         }
       >
         {(v) => v.origin === 'UPLOAD' && <FileUpload label="上传合同PDF" accept="pdf" limit={1} onChange={setFiles} />}
@@ -329,7 +332,6 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
   const chosen = list.rows[list.active];
   const problem = signatoriesProblem(list.rows, c.pages);
   const shown = chosen?.page ?? 1;
-  const { busy, act } = useStageAct(onSaved);
   const put = () =>
     stages.custom(SIGNING, 'PUT', `/signatories/contract/${enc(c.keyId)}`, {
       version: c.version,
@@ -337,9 +339,9 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
     });
   const disabled = !editable || c.locked;
   const save = (
-    <Button appearance="primary" disabled={disabled || busy || !!problem} onClick={() => act(put, '合同签章已保存')}>
+    <ActButton primary {...{ call: put, success: '合同签章已保存', done: onSaved }} disabled={disabled || !!problem}>
       保存签章设置
-    </Button>
+    </ActButton>
   );
   return (
     <div className={styles.card} role="group" aria-label={`${c.name}（${c.contractNo}）`}>

@@ -2,7 +2,7 @@
 // signed), 在线签约, 申请线上签约 / 线下签约, 签约补充, 签约详情 (signers, the provider's status and notices; 签署 with the
 // one-time code for the supplier's signer whose turn it is; 催签 and 撤销 where offered) and 签约文件详情. What may be
 // done comes from the gateway (the business's and the record's `actions`); no screen sets a signing status.
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
@@ -23,7 +23,9 @@ import { type WaitingBusiness, WaitingBusinesses, linkTo, useWaiting } from '../
 import { textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { SignedFiles } from '../stage/signed-files';
 import { recordScreen } from '../stage/stage-parts';
+import { ActButton } from '../stage/act-button';
 import { useStageAct } from '../stage/use-stage';
+import { type StageGet, loadedScreen } from '../stage/loaded-page';
 
 const ROUTES = { resource: { api: D.SIGNING_API, noun: '签约' } };
 const enc = encodeURIComponent;
@@ -269,66 +271,61 @@ const NOTICES = [
 
 const REVOKE = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
 
-export const SigningDetailsScreen = recordScreen(function SigningDetails({ id, onChanged }) {
-  const { get, post, navigate } = useRoutes();
-  const { busy, act } = useStageAct(onChanged);
-  const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
-  if (!detail) return <Spinner size="small" label="加载签约…" />;
-  const r = detail.record;
-  // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
-  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
-  const revoke = (v: FormValues) =>
-    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
-  const aside = (
-    <>
-      {D.SUPPLEMENT_STATES.includes(r.businessState as never) && (
-        <Button onClick={() => navigate(linkTo(D.SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
-      )}
-      {r.documents.length > 0 && (
-        <Button appearance="primary" onClick={() => navigate(linkTo(D.SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
-          签署文件
-        </Button>
-      )}
-    </>
-  );
-  const facts = {
-    ...{ 业务编号: r.businessNo ?? '', 供应商: r.supplierName ?? '', 签约方式: r.kindLabel, 状态: r.statusLabel },
-    ...{ 签署服务状态: r.providerStatusLabel ?? '--', 签署流程号: r.providerFlowId ?? '--' },
-    ...{ 签署截止: at(r.deadline) || '--', 进度: r.progress },
-    ...(r.originalsReceivedOn ? { 原件收回: r.originalsReceivedOn } : {}),
-    ...(r.reason ? { 说明: r.reason } : {}),
-  };
-  const table = { heading: true, minWidth: '640px', empty: '' };
-  return (
-    <StagePage title={`签约详情（${r.signNo}）`} back={-1} aside={aside}>
-      <Facts label="签约" items={Object.entries(facts)} />
-      {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
-      {detail.actions.includes('remind') && (
-        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
-          催签
-        </Button>
-      )}
-      {detail.business.actions.includes('revokeSigning') && (
-        <ActionForm
-          {...{
-            label: '撤销',
-            fields: REVOKE,
-            initial: { comment: '' },
-            send: revoke,
-            success: '已撤销',
-            done: onChanged,
-          }}
-          ready={(v) => !!v.comment?.trim()}
-        />
-      )}
-      <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
-      <EventTimeline label="签约时间线" events={r.timeline} />
-      {detail.notices.length > 0 && (
-        <DataTable label="通知记录" {...table} rows={detail.notices} rowKey={(_, i) => i} columns={NOTICES} />
-      )}
-    </StagePage>
-  );
-});
+const readSigning = (get: StageGet, id: string) => get<Detail>(`/record/${enc(id)}`);
+
+export const SigningDetailsScreen = loadedScreen(
+  { routes: ROUTES, loading: '加载签约…', read: readSigning },
+  function SigningDetails({ record: detail, onChanged }) {
+    const { post, navigate } = useRoutes();
+    const r = detail.record;
+    // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
+    const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
+    const revoke = (v: FormValues) =>
+      post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
+    const aside = (
+      <>
+        {D.SUPPLEMENT_STATES.includes(r.businessState as never) && (
+          <Button onClick={() => navigate(linkTo(D.SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
+        )}
+        {r.documents.length > 0 && (
+          <Button appearance="primary" onClick={() => navigate(linkTo(D.SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
+            签署文件
+          </Button>
+        )}
+      </>
+    );
+    const facts = {
+      ...{ 业务编号: r.businessNo ?? '', 供应商: r.supplierName ?? '', 签约方式: r.kindLabel, 状态: r.statusLabel },
+      ...{ 签署服务状态: r.providerStatusLabel ?? '--', 签署流程号: r.providerFlowId ?? '--' },
+      ...{ 签署截止: at(r.deadline) || '--', 进度: r.progress },
+      ...(r.originalsReceivedOn ? { 原件收回: r.originalsReceivedOn } : {}),
+      ...(r.reason ? { 说明: r.reason } : {}),
+    };
+    const table = { heading: true, minWidth: '640px', empty: '' };
+    return (
+      <StagePage title={`签约详情（${r.signNo}）`} back={-1} aside={aside}>
+        <Facts label="签约" items={Object.entries(facts)} />
+        {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
+        {detail.actions.includes('remind') && (
+          <ActButton call={remind} success="已催签" done={onChanged}>
+            催签
+          </ActButton>
+        )}
+        {detail.business.actions.includes('revokeSigning') && (
+          <ActionForm
+            {...{ label: '撤销', fields: REVOKE, send: revoke, success: '已撤销', done: onChanged }}
+            ready={(v) => !!v.comment?.trim()}
+          />
+        )}
+        <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
+        <EventTimeline label="签约时间线" events={r.timeline} />
+        {detail.notices.length > 0 && (
+          <DataTable label="通知记录" {...table} rows={detail.notices} rowKey={(_, i) => i} columns={NOTICES} />
+        )}
+      </StagePage>
+    );
+  },
+);
 
 /** 签署 by the supplier's signer: a one-time code sent to their phone (the notice log here), then confirmed. */
 function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {
