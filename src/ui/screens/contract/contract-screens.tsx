@@ -6,9 +6,7 @@
 // parties and order) and 合同审核's section. Each read is made once by a component keyed by what it reads
 // (useLoadOnce); what may be done, and every refusal, comes from the gateway, never decided here.
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import * as C from '../../../domain/financing/contracts';
 import type { FactorRow } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
@@ -18,7 +16,6 @@ import { MAX_SIGNERS, SIGNER_ROLE_LABEL, SIGNING_API, unusedRole } from '../../.
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
 import { useServices } from '../../app/services';
-import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
 import { Facts, Heading, SmallTable, useDetailTabStyles, yuan } from '../stage/detail-tab-parts';
@@ -200,6 +197,10 @@ const makeFields = (p: Prefill, voided: readonly Contract[]): FormField[] => [
   { key: 'dueDate', label: '到期日', kind: 'text', hint: 'YYYY-MM-DD，可不填', wire: orNull },
   { key: 'payeeAccount', label: '收款账户', kind: 'text', hint: '可不填', wire: orNull },
   {
+    ...{ key: 'fileId', label: '上传合同PDF', kind: { upload: 'pdf', limit: 1 }, wire: ifChosen },
+    shown: (v) => v.origin === 'UPLOAD',
+  },
+  {
     ...{ key: 'replacesId', label: '替代已作废合同（新版本）', shown: () => voided.length > 0, wire: ifChosen },
     kind: {
       empty: '不替代',
@@ -224,15 +225,11 @@ function ContractForm({ record: p, onChanged }: { record: Prefill; onChanged: ()
   const navigate = useNavigate();
   const { post } = useGateway();
   const { stages } = useServices();
-  const [files, setFiles] = useState<StoredFile[]>([]);
   const contracts = p.contracts.map((c) => c.contract);
   const voided = contracts.filter((c) => c.status === 'VOID');
   // Made, the page reads the business's terms and contracts again; submitted, it goes back to the list.
   const submitted = () => navigate(C.CONTRACT_LIST_PATH);
-  const make = (v: FormValues, factors: object) => {
-    const upload = v.origin === 'UPLOAD' && files[0] ? { fileId: files[0].keyId } : {};
-    return post(`/${enc(p.businessId)}`, { ...factors, ...upload });
-  };
+  const make = (_: FormValues, factors: object) => post(`/${enc(p.businessId)}`, factors);
   const transition = { action: 'submit', version: p.version };
   const submit = () => stages.transition(p.businessId, transition);
   const signatories = linkTo(SIGNATORIES_PATH, 'businessId', p.businessId);
@@ -254,9 +251,7 @@ function ContractForm({ record: p, onChanged }: { record: Prefill; onChanged: ()
             提交审核
           </ActButton>
         }
-      >
-        {(v) => v.origin === 'UPLOAD' && <FileUpload label="上传合同PDF" accept="pdf" limit={1} onChange={setFiles} />}
-      </ActionForm>
+      />
       <DataTable
         {...{ label: '本业务的合同', rows: contracts, rowKey: (c: Contract) => c.keyId, empty: '尚未制作合同' }}
         columns={[NO, NAME, VERSION, AMOUNT, STATUS]}

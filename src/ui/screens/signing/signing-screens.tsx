@@ -13,7 +13,7 @@ import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { ActionForm } from '../stage/action-form';
 import { ChoiceField } from '../stage/choice-field';
-import { type FormField, FormFields, type FormValues, asFen, asNumber, trimmed } from '../stage/form-fields';
+import { type FormField, FormFields, type FormValues, asFen, asIds, asNumber, trimmed } from '../stage/form-fields';
 import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
 import { DataTable } from '../stage/data-table';
 import { Facts } from '../stage/detail-tab-parts';
@@ -224,26 +224,23 @@ const SUPPLEMENT_FIELDS: readonly FormField[] = [
   { key: 'amountFen', label: '金额（元）', kind: 'decimal', required: true, wire: asFen },
   { key: 'annualRate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
   { key: 'termDays', label: '期限（天）', kind: 'text', required: true, wire: asNumber },
+  { key: 'fileIds', label: '补充协议（已签署）', kind: { upload: 'pdf', limit: 5 }, required: true, wire: asIds },
 ];
 
 export function SignSupplementScreen() {
   const { post, navigate } = useRoutes();
   const businessId = useSearchParams()[0].get('businessId') ?? '';
-  const [files, setFiles] = useState<StoredFile[]>([]);
   const ready = (v: FormValues) =>
     !!v.reason?.trim() &&
     yuanToFen(v.amountFen ?? '') !== null &&
     /^\d+(\.\d{1,4})?$/.test(v.annualRate ?? '') &&
     /^\d+$/.test(v.termDays ?? '') &&
-    files.length > 0;
-  const send = (_: FormValues, terms: object) => {
-    const body = { ...terms, fileIds: files.map((f) => f.keyId) };
-    return post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
-  };
+    !!v.fileIds;
+  const send = (_: FormValues, body: object) =>
+    post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
   return (
     <StagePage title="签约补充" back={-1}>
       <Text>补充协议不得变更金额、利率或期限：请按已签合同填写，变更者须重新审批。</Text>
-      <FileUpload label="补充协议（已签署）" accept="pdf" limit={5} onChange={setFiles} />
       <ActionForm
         {...{ label: '提交补充签约', fields: SUPPLEMENT_FIELDS, ready, send }}
         {...{ success: '补充签约已登记', done: () => undefined }}

@@ -1,6 +1,6 @@
 // A stage's own move as a small form with its fields as data (推送's channel and 中登查询编号, 登记反馈's answer,
-// 合同制作's factors), drawn by the kit's FormFields under its title, with what the values call for beneath them
-// (合同制作's upload) and its button, whose words may follow the values (生成合同 / 保存合同), beside the stage's own.
+// 合同制作's factors), drawn by the kit's FormFields under its title, then its button, whose words may follow the
+// values (生成合同 / 保存合同), beside the stage's own (提交审核).
 // The form holds the typed text; the stage turns it into its request and the gateway decides.
 import { Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
@@ -28,7 +28,6 @@ export function ActionForm({
   done,
   button,
   more,
-  children,
 }: {
   label: string;
   fields: readonly FormField[];
@@ -41,8 +40,6 @@ export function ActionForm({
   button?(values: FormValues): string;
   /** Buttons of the stage's own beside it. */
   more?: ReactNode;
-  /** What stands under the fields for these values. */
-  children?(values: FormValues): ReactNode;
 }) {
   const styles = useMakeStyles();
   const { notifier } = useServices();
@@ -54,7 +51,6 @@ export function ActionForm({
       <div className={styles.fields}>
         <FormFields fields={fields} values={values} onChange={change} />
       </div>
-      {children?.(values)}
       <div className={styles.row}>
         <Button
           appearance="primary"

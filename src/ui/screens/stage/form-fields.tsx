@@ -1,12 +1,14 @@
 // A stage form's fields as data (推送's channel, 合同制作's factors, 签约补充's terms, a signer's name and phone, a
-// signature box's page and corner): text, long text, a number or a choice among labelled options, each required or
-// not, prefilled or not, a field shown only while the values call for it, a choice that sets other values with it,
-// and how the request carries what was typed (the amount in 分, a day count as a number, an empty text as null).
+// signature box's page and corner, an upload): text, long text, a number, a choice among labelled options or files
+// uploaded, each required or not, prefilled or not, shown only while the values call for it, a choice setting other
+// values with it, and how the request carries what was typed (元 as 分, a day count as a number, '' as null).
 // The fields read the values as text and hand back what was typed; the form's values give its request.
 import { Field, Input, Select, Textarea, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { fenToWire } from '../../../domain/decimal/wire-fen';
+import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
+import { FileUpload } from '../../kit/upload/file-upload';
 
 export type FormValues = Record<string, string>;
 
@@ -14,8 +16,17 @@ export type FormValues = Record<string, string>;
 export interface FormField<V = FormValues> {
   key: string;
   label: string;
-  /** A choice's options (code → words), after the words of choosing none (`empty`, the code ''). */
-  kind: 'text' | 'textarea' | 'decimal' | 'number' | { options: Readonly<Record<string, string>>; empty?: string };
+  /**
+   * A choice's options (code → words), after the words of choosing none (`empty`, the code ''); or files uploaded
+   * through the file service (the extensions `upload` accepts, at most `limit`), the value their ids joined by ','.
+   */
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'decimal'
+    | 'number'
+    | { options: Readonly<Record<string, string>>; empty?: string }
+    | { upload: string; limit: number };
   required?: boolean | ((values: V) => boolean);
   hint?: string;
   max?: number;
@@ -42,6 +53,7 @@ export const asNumber = (typed: string) => Number(typed);
 export const trimmed = (typed: string) => typed.trim();
 export const orNull = (typed: string) => typed.trim() || null;
 export const ifChosen = (typed: string) => typed || undefined;
+export const asIds = (typed: string) => typed.split(',').filter(Boolean);
 
 /** The form's first values: each field's prefilled text. */
 export const valuesOf = (fields: readonly FormField[]): FormValues =>
@@ -67,7 +79,7 @@ export function useFormValues<V extends object>(initial: V | (() => V)) {
   return [values, (patch: Partial<V>) => setValues((v) => ({ ...v, ...patch }) as V)] as const;
 }
 
-const useStyles = makeStyles({ number: { width: '96px' } });
+const useStyles = makeStyles({ number: { width: '96px' }, wide: { gridColumn: '1 / -1' } });
 
 /** The fields shown for `values`, side by side in the caller's container; `onChange` gets the values changed. */
 export function FormFields<V extends Readonly<Record<string, unknown>>>({
@@ -89,6 +101,15 @@ export function FormFields<V extends Readonly<Record<string, unknown>>>({
     const numeric = f.numeric || f.kind === 'number';
     const set = (typed: string) =>
       onChange({ [f.key]: numeric ? Number(typed) : typed, ...f.sets?.(typed) } as Partial<V>);
+    if (typeof f.kind === 'object' && 'upload' in f.kind) {
+      const { upload, limit } = f.kind;
+      const uploaded = (files: StoredFile[]) => set(files.map((file) => file.keyId).join(','));
+      return (
+        <div key={f.key} className={styles.wide}>
+          <FileUpload label={f.label} accept={upload} limit={limit} onChange={uploaded} />
+        </div>
+      );
+    }
     return (
       <Field key={f.key} label={f.label} required={required} {...(f.hint ? { hint: f.hint } : {})}>
         {typeof f.kind === 'object' ? (
