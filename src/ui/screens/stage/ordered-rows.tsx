@@ -1,12 +1,9 @@
 // Parties in order as rows to edit (合同签章's signatories, 申请线上签约's signers): each row's controls under its
 // place (第1签署方 …), one more row up to a most, the last removed down to a least, and the row being worked on
 // (合同签章 places its box by a click on the page). The numbering follows the rows; the stage says what a row holds.
-import { Button, makeStyles } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
-
-const useStyles = makeStyles({
-  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
-});
+import { useStagePageStyles } from './record-pages';
 
 /** Rows numbered from 1 by `order`. */
 export type Ordered = { order: number };
@@ -52,7 +49,7 @@ export function OrderedRows<R extends Ordered>(props: {
   buttons?: ReactNode;
   children(row: R, i: number): ReactNode;
 }) {
-  const styles = useStyles();
+  const styles = useStagePageStyles();
   const { state: s, disabled, noun } = props;
   return (
     <>
