@@ -3,8 +3,8 @@
 // TERM elements, 作废 when the table offers it), 合同制作 (a template or an upload, the factors prefilled from the
 // TERM elements; the business's 提交 to 合同审核), 合同签章 (each live contract's signatories in order and their
 // boxes — page, top-left corner — typed or placed by a click on the page's outline; 申请线上签约 takes their
-// parties and order) and 合同审核's section. Each read is made once by a component keyed by what it reads
-// (useLoadOnce); what may be done, and every refusal, comes from the gateway, never decided here.
+// parties and order) and 合同审核's section. Each read is made once by a component keyed by what it reads (the
+// kit's pages read first); what may be done, and every refusal, comes from the gateway, never decided here.
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import * as C from '../../../domain/financing/contracts';
