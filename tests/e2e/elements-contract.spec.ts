@@ -106,6 +106,8 @@ describe('要素落实 and 合同', () => {
       await operator.getByLabel(/^期限（天）/).fill(String(termDays + 1));
       await operator.getByRole('button', { name: '生成合同' }).click();
       await operator.getByText('合同已生成').first().waitFor();
+      await operator.getByRole('table', { name: '本业务的合同' }).getByText('V1').waitFor();
+      await screenshots(operator, 'contract-make');
       await operator.getByRole('button', { name: '提交审核' }).click();
       await operator.getByText('已提交合同审核').first().waitFor();
 

@@ -435,13 +435,13 @@ describe('fullscreen', () => {
 
 describe('chunk errors', () => {
   it('shows the module-not-found screen when a screen cannot be fetched, and loads it on retry', async () => {
-    await suite.page.route('**/assets/signatories-screen-*.js', (route) => route.abort());
-    // 合同签章's screen is a chunk of its own, which the test cuts off.
+    await suite.page.route('**/assets/contract-screens-*.js', (route) => route.abort());
+    // 合同签章's screen is in the contract screens' chunk, which the test cuts off.
     await signInByToken(suite.page, suite.gateway.url, 'admin', {
       path: '/business/contractFileMake/contractFileMakeSignature',
     });
     await suite.page.getByText('页面模块加载失败').waitFor();
-    await suite.page.unroute('**/assets/signatories-screen-*.js');
+    await suite.page.unroute('**/assets/contract-screens-*.js');
     await suite.page.getByRole('button', { name: '重试' }).click();
     await suite.page.getByText('请从合同制作进入要设置签章的业务').waitFor();
   });

@@ -67,6 +67,7 @@ describe('签约', () => {
       await operator.getByRole('group', { name: '第1签署方' }).getByLabel('签署人手机号').fill('13800000003');
       await operator.getByRole('group', { name: '第2签署方' }).getByLabel('签署人姓名').fill('李静');
       await operator.getByRole('group', { name: '第2签署方' }).getByLabel('签署人手机号').fill('13900000002');
+      await screenshots(operator, 'apply-online');
       await operator.getByRole('button', { name: '发起签署' }).click();
       await operator.getByRole('table', { name: '签署方' }).waitFor();
       const detailsUrl = operator.url();

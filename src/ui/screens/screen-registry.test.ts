@@ -97,7 +97,7 @@ describe('screens declared beside the screens (*.screens.ts)', () => {
   }, async () => {
     const { OrgMainScreen } = await import('./basic-data/org-main-screen');
     await expect(screenFor('/basicdatamanagement/orgmain')).resolves.toBe(OrgMainScreen);
-    const { SignatoriesScreen } = await import('./contract/signatories-screen');
+    const { SignatoriesScreen } = await import('./contract/contract-screens');
     await expect(screenFor('/business/contractfilemake/contractfilemakesignature')).resolves.toBe(SignatoriesScreen);
     const error = await screenFor('/no/such/screen').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ScreenLoadError);

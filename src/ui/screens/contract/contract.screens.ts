@@ -6,10 +6,12 @@ import { createElement } from 'react';
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens } from '../stage/stage-kit';
 
+const screens = () => import('./contract-screens');
+
 export const examine = stageExamineScreens('CONTRACT', async () => {
   const [{ CONTRACT_REVIEW_PATH, CONTRACT_FACTOR_PATH }, { ContractFactorSection }] = await Promise.all([
     import('../../../domain/financing/contracts'),
-    import('./contract-screens'),
+    screens(),
   ]);
   return {
     title: '合同审核',
@@ -20,11 +22,10 @@ export const examine = stageExamineScreens('CONTRACT', async () => {
 });
 
 export default defineScreens({
-  '/business/contractFileManage': async () => (await import('./contract-screens')).ContractManageScreen,
-  '/business/contractFileManage/info': async () => (await import('./contract-screens')).ContractInfoScreen,
-  '/business/contractFileMake/contractFileMake': async () => (await import('./contract-screens')).ContractMakeScreen,
-  '/business/contractFileMake/contractFileMakeSignature': async () =>
-    (await import('./signatories-screen')).SignatoriesScreen,
+  '/business/contractFileManage': async () => (await screens()).ContractManageScreen,
+  '/business/contractFileManage/info': async () => (await screens()).ContractInfoScreen,
+  '/business/contractFileMake/contractFileMake': async () => (await screens()).ContractMakeScreen,
+  '/business/contractFileMake/contractFileMakeSignature': async () => (await screens()).SignatoriesScreen,
   '/business/contractFileReview': examine.list,
   '/business/contractFileReview/contractFileReviewFactor': examine.info,
 });

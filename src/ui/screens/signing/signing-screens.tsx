@@ -2,7 +2,7 @@
 // signed), 在线签约, 申请线上签约 / 线下签约, 签约补充, 签约详情 (signers, the provider's status and notices; 签署 with the
 // one-time code for the supplier's signer whose turn it is; 催签 and 撤销 where offered) and 签约文件详情. What may be
 // done comes from the gateway (the business's and the record's `actions`); no screen sets a signing status.
-import { Button, Field, Input, Spinner, Text } from '@fluentui/react-components';
+import { Button, Field, Input, Text } from '@fluentui/react-components';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
@@ -11,8 +11,10 @@ import * as D from '../../../domain/financing/signing';
 import { yuanToFen } from '../../../domain/format/money-format';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
-import { ActionForm, type FormValues } from '../stage/action-form';
+import { ActionForm } from '../stage/action-form';
 import { ChoiceField } from '../stage/choice-field';
+import { type FormField, FormFields, type FormValues, asFen, asIds, asNumber, trimmed } from '../stage/form-fields';
+import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
 import { DataTable } from '../stage/data-table';
 import { Facts } from '../stage/detail-tab-parts';
 import { useDocumentRoutes } from '../stage/document-parts';
@@ -21,8 +23,9 @@ import { type WaitingBusiness, WaitingBusinesses, linkTo, useWaiting } from '../
 import { textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { SignedFiles } from '../stage/signed-files';
 import { recordScreen } from '../stage/stage-parts';
+import { ActButton } from '../stage/act-button';
 import { useStageAct } from '../stage/use-stage';
-import { fenToWire } from '../../../domain/decimal/wire-fen';
+import { type StageGet, loadedScreen } from '../stage/loaded-page';
 
 const ROUTES = { resource: { api: D.SIGNING_API, noun: '签约' } };
 const enc = encodeURIComponent;
@@ -120,11 +123,13 @@ function useMove(path: string, success: string) {
 
 // ——— 申请线上签约 ———
 
+type SignerRow = { order: number; role: D.SignerRole; name: string; mobile: string };
 const blank = (roles: D.SignerRole[]) => roles.map((role, i) => ({ order: i + 1, role, name: '', mobile: '' }));
-/** One more party after the last, of a role not yet chosen. */
-const more = (all: ReturnType<typeof blank>) => [
-  ...all,
-  { order: all.length + 1, role: D.unusedRole(all), name: '', mobile: '' },
+/** A signer's row: the party (fixed when 合同签章 set them), the signer's name and phone. */
+const signerFields = (order: number, preset: boolean): FormField<SignerRow>[] => [
+  { key: 'role', label: `第${order}签署方`, kind: { options: D.SIGNER_ROLE_LABEL }, disabled: preset },
+  { key: 'name', label: '签署人姓名', kind: 'text', max: 20 },
+  { key: 'mobile', label: '签署人手机号', kind: 'text', max: 11 },
 ];
 
 export function ApplyOnlineSigningScreen() {
@@ -132,7 +137,7 @@ export function ApplyOnlineSigningScreen() {
   const { get, navigate } = useRoutes();
   const businessId = useSearchParams()[0].get('businessId') ?? '';
   const business = useWaiting(ROUTES).find((b) => b.keyId === businessId);
-  const [signers, setSigners] = useState(blank(['SUPPLIER', 'FACTOR']));
+  const signers = useOrderedRows(() => blank(['SUPPLIER', 'FACTOR']));
   const [days, setDays] = useState(String(D.DEFAULT_DEADLINE_DAYS));
   const { busy, send } = useMove('online', '已发起线上签约');
   // The parties and order 合同签章 set on the contracts, when set: the signers follow them (names typed here).
@@ -142,13 +147,12 @@ export function ApplyOnlineSigningScreen() {
     const set = await get<Set>(`/${enc(businessId)}/signatories`);
     return set.contracts.find((c) => c.signatories?.length)?.signatories ?? null;
   }, null);
+  const { replace } = signers;
   useEffect(() => {
-    if (preset) setSigners(blank(D.roleOrderOf(preset)));
-  }, [preset]);
-  const problem = D.signersProblem(signers);
-  const set = (i: number, key: 'role' | 'name' | 'mobile', value: string) =>
-    setSigners((all) => all.map((s, j) => (j === i ? { ...s, [key]: value } : s)));
-  const submit = () => send(business, { deadlineDays: Number(days), signers });
+    if (preset) replace(blank(D.roleOrderOf(preset)));
+  }, [preset, replace]);
+  const problem = D.signersProblem(signers.rows);
+  const submit = () => send(business, { deadlineDays: Number(days), signers: signers.rows });
   const none = '该业务当前不能发起线上签约，请从签约管理的待签约业务进入';
   const facts = { 业务编号: business?.businessNo ?? '', 供应商: business?.supplierName ?? '' };
   return (
@@ -160,30 +164,17 @@ export function ApplyOnlineSigningScreen() {
           ? '签署方与顺序按合同签章的设置，签章显示在设置的位置。'
           : '合同未设置签章：签署方与顺序在此选择，签名不显示位置。'}
       </Text>
-      {signers.map((s, i) => (
-        <div key={s.order} className={styles.form} role="group" aria-label={`第${s.order}签署方`}>
-          <ChoiceField
-            {...{ label: `第${s.order}签署方`, value: s.role, options: D.SIGNER_ROLE_LABEL, disabled: !!preset }}
-            onChange={(role) => set(i, 'role', role)}
+      <OrderedRows
+        {...{ state: signers, noun: '签署方', min: 2, max: D.MAX_SIGNERS, remove: '移除最后一方', fixed: !!preset }}
+        more={(all) => ({ role: D.unusedRole(all), name: '', mobile: '' })}
+      >
+        {(s, i) => (
+          <FormFields
+            {...{ fields: signerFields(s.order, !!preset), values: s }}
+            onChange={(patch) => signers.set(i, patch)}
           />
-          <Field label="签署人姓名">
-            <Input value={s.name} maxLength={20} onChange={(_, d) => set(i, 'name', d.value)} />
-          </Field>
-          <Field label="签署人手机号">
-            <Input value={s.mobile} maxLength={11} onChange={(_, d) => set(i, 'mobile', d.value)} />
-          </Field>
-        </div>
-      ))}
-      {!preset && (
-        <div className={styles.row}>
-          <Button disabled={signers.length >= D.MAX_SIGNERS} onClick={() => setSigners((all) => more(all))}>
-            添加签署方
-          </Button>
-          <Button disabled={signers.length <= 2} onClick={() => setSigners((all) => all.slice(0, -1))}>
-            移除最后一方
-          </Button>
-        </div>
-      )}
+        )}
+      </OrderedRows>
       <div className={styles.row}>
         <Field label="签署期限（天）">
           <Input type="number" min={1} max={30} value={days} onChange={(_, d) => setDays(d.value)} />
@@ -228,36 +219,30 @@ export function ApplyOfflineSigningScreen() {
 
 // ——— 签约补充 ———
 
-const SUPPLEMENT_FIELDS = [
-  { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200 },
-  { key: 'amount', label: '金额（元）', kind: 'decimal', required: true },
-  { key: 'rate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
-  { key: 'term', label: '期限（天）', kind: 'text', required: true },
-] as const;
+const SUPPLEMENT_FIELDS: readonly FormField[] = [
+  { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200, wire: trimmed },
+  { key: 'amountFen', label: '金额（元）', kind: 'decimal', required: true, wire: asFen },
+  { key: 'annualRate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
+  { key: 'termDays', label: '期限（天）', kind: 'text', required: true, wire: asNumber },
+  { key: 'fileIds', label: '补充协议（已签署）', kind: { upload: 'pdf', limit: 5 }, required: true, wire: asIds },
+];
 
 export function SignSupplementScreen() {
   const { post, navigate } = useRoutes();
   const businessId = useSearchParams()[0].get('businessId') ?? '';
-  const [files, setFiles] = useState<StoredFile[]>([]);
   const ready = (v: FormValues) =>
     !!v.reason?.trim() &&
-    yuanToFen(v.amount ?? '') !== null &&
-    /^\d+(\.\d{1,4})?$/.test(v.rate ?? '') &&
-    /^\d+$/.test(v.term ?? '') &&
-    files.length > 0;
-  const send = (v: FormValues) => {
-    const body = {
-      ...{ reason: (v.reason ?? '').trim(), amountFen: fenToWire(yuanToFen(v.amount ?? '') ?? 0n), annualRate: v.rate },
-      ...{ termDays: Number(v.term), fileIds: files.map((f) => f.keyId) },
-    };
-    return post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
-  };
+    yuanToFen(v.amountFen ?? '') !== null &&
+    /^\d+(\.\d{1,4})?$/.test(v.annualRate ?? '') &&
+    /^\d+$/.test(v.termDays ?? '') &&
+    !!v.fileIds;
+  const send = (_: FormValues, body: object) =>
+    post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
   return (
-    <StagePage title="签约补充" aside={<Button onClick={() => navigate(-1)}>返回</Button>}>
+    <StagePage title="签约补充" back={-1}>
       <Text>补充协议不得变更金额、利率或期限：请按已签合同填写，变更者须重新审批。</Text>
-      <FileUpload label="补充协议（已签署）" accept="pdf" limit={5} onChange={setFiles} />
       <ActionForm
-        {...{ label: '提交补充签约', fields: SUPPLEMENT_FIELDS, initial: {}, ready, send }}
+        {...{ label: '提交补充签约', fields: SUPPLEMENT_FIELDS, ready, send }}
         {...{ success: '补充签约已登记', done: () => undefined }}
       />
     </StagePage>
@@ -283,67 +268,61 @@ const NOTICES = [
 
 const REVOKE = [{ key: 'comment', label: '撤销原因', kind: 'text', required: true, max: 200 }] as const;
 
-export const SigningDetailsScreen = recordScreen(function SigningDetails({ id, onChanged }) {
-  const { get, post, navigate } = useRoutes();
-  const { busy, act } = useStageAct(onChanged);
-  const detail = useLoadOnce(() => get<Detail>(`/record/${enc(id)}`), null);
-  if (!detail) return <Spinner size="small" label="加载签约…" />;
-  const r = detail.record;
-  // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
-  const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
-  const revoke = (v: FormValues) =>
-    post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
-  const aside = (
-    <>
-      <Button onClick={() => navigate(-1)}>返回</Button>
-      {D.SUPPLEMENT_STATES.includes(r.businessState as never) && (
-        <Button onClick={() => navigate(linkTo(D.SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
-      )}
-      {r.documents.length > 0 && (
-        <Button appearance="primary" onClick={() => navigate(linkTo(D.SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
-          签署文件
-        </Button>
-      )}
-    </>
-  );
-  const facts = {
-    ...{ 业务编号: r.businessNo ?? '', 供应商: r.supplierName ?? '', 签约方式: r.kindLabel, 状态: r.statusLabel },
-    ...{ 签署服务状态: r.providerStatusLabel ?? '--', 签署流程号: r.providerFlowId ?? '--' },
-    ...{ 签署截止: at(r.deadline) || '--', 进度: r.progress },
-    ...(r.originalsReceivedOn ? { 原件收回: r.originalsReceivedOn } : {}),
-    ...(r.reason ? { 说明: r.reason } : {}),
-  };
-  const table = { heading: true, minWidth: '640px', empty: '' };
-  return (
-    <StagePage title={`签约详情（${r.signNo}）`} aside={aside}>
-      <Facts label="签约" items={Object.entries(facts)} />
-      {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
-      {detail.actions.includes('remind') && (
-        <Button disabled={busy} onClick={() => act(remind, '已催签')}>
-          催签
-        </Button>
-      )}
-      {detail.business.actions.includes('revokeSigning') && (
-        <ActionForm
-          {...{
-            label: '撤销',
-            fields: REVOKE,
-            initial: { comment: '' },
-            send: revoke,
-            success: '已撤销',
-            done: onChanged,
-          }}
-          ready={(v) => !!v.comment?.trim()}
-        />
-      )}
-      <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
-      <EventTimeline label="签约时间线" events={r.timeline} />
-      {detail.notices.length > 0 && (
-        <DataTable label="通知记录" {...table} rows={detail.notices} rowKey={(_, i) => i} columns={NOTICES} />
-      )}
-    </StagePage>
-  );
-});
+const readSigning = (get: StageGet, id: string) => get<Detail>(`/record/${enc(id)}`);
+
+export const SigningDetailsScreen = loadedScreen(
+  { routes: ROUTES, loading: '加载签约…', read: readSigning },
+  function SigningDetails({ record: detail, onChanged }) {
+    const { post, navigate } = useRoutes();
+    const r = detail.record;
+    // 催签 (the record's move) and 撤销 (the business's), where the gateway offers them.
+    const remind = () => post(`/items/${enc(r.keyId)}/transition`, { action: 'remind', version: r.version });
+    const revoke = (v: FormValues) =>
+      post(`/record/${enc(r.keyId)}/revoke`, { version: detail.business.version, comment: v.comment?.trim() });
+    const aside = (
+      <>
+        {D.SUPPLEMENT_STATES.includes(r.businessState as never) && (
+          <Button onClick={() => navigate(linkTo(D.SIGN_SUPPLEMENT_PATH, 'businessId', r.businessId))}>补充签约</Button>
+        )}
+        {r.documents.length > 0 && (
+          <Button appearance="primary" onClick={() => navigate(linkTo(D.SIGN_FILE_DETAILS_PATH, 'id', r.keyId))}>
+            签署文件
+          </Button>
+        )}
+      </>
+    );
+    const facts = {
+      ...{ 业务编号: r.businessNo ?? '', 供应商: r.supplierName ?? '', 签约方式: r.kindLabel, 状态: r.statusLabel },
+      ...{ 签署服务状态: r.providerStatusLabel ?? '--', 签署流程号: r.providerFlowId ?? '--' },
+      ...{ 签署截止: at(r.deadline) || '--', 进度: r.progress },
+      ...(r.originalsReceivedOn ? { 原件收回: r.originalsReceivedOn } : {}),
+      ...(r.reason ? { 说明: r.reason } : {}),
+    };
+    const table = { heading: true, minWidth: '640px', empty: '' };
+    return (
+      <StagePage title={`签约详情（${r.signNo}）`} back={-1} aside={aside}>
+        <Facts label="签约" items={Object.entries(facts)} />
+        {detail.mySignerOrder !== null && <SignPanel id={r.keyId} onDone={onChanged} />}
+        {detail.actions.includes('remind') && (
+          <ActButton call={remind} success="已催签" done={onChanged}>
+            催签
+          </ActButton>
+        )}
+        {detail.business.actions.includes('revokeSigning') && (
+          <ActionForm
+            {...{ label: '撤销', fields: REVOKE, send: revoke, success: '已撤销', done: onChanged }}
+            ready={(v) => !!v.comment?.trim()}
+          />
+        )}
+        <DataTable label="签署方" {...table} rows={r.signers} rowKey={(s) => s.order} columns={SIGNERS} />
+        <EventTimeline label="签约时间线" events={r.timeline} />
+        {detail.notices.length > 0 && (
+          <DataTable label="通知记录" {...table} rows={detail.notices} rowKey={(_, i) => i} columns={NOTICES} />
+        )}
+      </StagePage>
+    );
+  },
+);
 
 /** 签署 by the supplier's signer: a one-time code sent to their phone (the notice log here), then confirmed. */
 function SignPanel({ id, onDone }: { id: string; onDone: () => void }) {

@@ -1,26 +1,23 @@
-// A stage's own move as a small form with its fields as data (推送's channel and 中登查询编号, 登记反馈's answer):
-// text, long text or a choice among labelled options, each required or not, a field shown only while the values
-// call for it. The form holds the typed text; the stage turns it into its request and the gateway decides.
-import { Button, Field, Input, Select, Text, Textarea } from '@fluentui/react-components';
-import { useState } from 'react';
+// A stage's own move as a small form with its fields as data (推送's channel and 中登查询编号, 登记反馈's answer,
+// 合同制作's factors), drawn by the kit's FormFields under its title, then its button, whose words may follow the
+// values (生成合同 / 保存合同), beside the stage's own (提交审核).
+// The form holds the typed text; the stage turns it into its request and the gateway decides.
+import { Button } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { type FormField, FormFields, type FormValues, problemOf, requestOf } from './form-fields';
+import { useFormValues, valuesOf } from './form-fields';
+import { useServices } from '../../app/services';
 import { useMakeStyles } from './make-page-shell';
 import { useStageAct } from './use-stage';
+import { Heading } from './detail-tab-parts';
 
-export type FormValues = Record<string, string>;
+export type { FormField, FormValues } from './form-fields';
 
-/** A field: its key in the values, its label, and its kind. */
-export interface FormField {
-  key: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'decimal' | { options: Readonly<Record<string, string>> };
-  required?: boolean | ((values: FormValues) => boolean);
-  hint?: string;
-  max?: number;
-  /** Shown only while this holds. */
-  shown?(values: FormValues): boolean;
-}
-
-/** The form titled `label` (also its button); `ready` enables the button; `send` makes the request. */
+/**
+ * The form titled `label` (also its button), its values first the fields' own (then `initial`'s); `ready` enables
+ * the button; `send` makes the request of the values (`request`: as the fields carry them) unless a field says
+ * why it cannot be sent.
+ */
 export function ActionForm({
   label,
   fields,
@@ -29,62 +26,44 @@ export function ActionForm({
   send,
   success,
   done,
+  button,
+  more,
 }: {
   label: string;
   fields: readonly FormField[];
-  initial: FormValues;
+  initial?: FormValues;
   ready?(values: FormValues): boolean;
-  send(values: FormValues): Promise<unknown>;
+  send(values: FormValues, request: Record<string, unknown>): Promise<unknown>;
   success: string;
   done: () => void;
+  /** The button's words when not the title's. */
+  button?(values: FormValues): string;
+  /** Buttons of the stage's own beside it. */
+  more?: ReactNode;
 }) {
   const styles = useMakeStyles();
+  const { notifier } = useServices();
   const { busy, act } = useStageAct(done);
-  const [values, setValues] = useState(initial);
-  const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const [values, change] = useFormValues(() => ({ ...valuesOf(fields), ...initial }));
   return (
     <section className={styles.card} aria-label={label}>
-      <Text as="h2" size={400} weight="semibold">
-        {label}
-      </Text>
+      <Heading>{label}</Heading>
       <div className={styles.fields}>
-        {fields
-          .filter((f) => f.shown?.(values) ?? true)
-          .map((f) => {
-            const value = values[f.key] ?? '';
-            const required = typeof f.required === 'function' ? f.required(values) : f.required;
-            return (
-              <Field key={f.key} label={f.label} required={required} {...(f.hint ? { hint: f.hint } : {})}>
-                {typeof f.kind === 'object' ? (
-                  <Select value={value} onChange={(_, d) => set(f.key, d.value)}>
-                    {Object.entries(f.kind.options).map(([k, v]) => (
-                      <option key={k} value={k}>
-                        {v}
-                      </option>
-                    ))}
-                  </Select>
-                ) : f.kind === 'textarea' ? (
-                  <Textarea value={value} resize="vertical" onChange={(_, d) => set(f.key, d.value)} />
-                ) : (
-                  <Input
-                    value={value}
-                    {...(f.max ? { maxLength: f.max } : {})}
-                    {...(f.kind === 'decimal' ? { inputMode: 'decimal' as const } : {})}
-                    onChange={(_, d) => set(f.key, d.value)}
-                  />
-                )}
-              </Field>
-            );
-          })}
+        <FormFields fields={fields} values={values} onChange={change} />
       </div>
       <div className={styles.row}>
         <Button
           appearance="primary"
           disabled={busy || !(ready?.(values) ?? true)}
-          onClick={() => act(() => send(values), success)}
+          onClick={() => {
+            const problem = problemOf(fields, values);
+            if (problem) notifier.error(problem);
+            else void act(() => send(values, requestOf(fields, values)), success);
+          }}
         >
-          {label}
+          {button?.(values) ?? label}
         </Button>
+        {more}
       </div>
     </section>
   );

@@ -1,8 +1,7 @@
 // A stage's small table with its columns as data (the kit's SmallTable underneath): each column its title, width,
 // alignment and how its cell reads a row, so a screen declares what a table shows, never how a row is laid out.
-import { Text } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { type SmallColumn, SmallTable } from './detail-tab-parts';
+import { type SmallColumn, SmallTable, Heading } from './detail-tab-parts';
 
 /** A column: the kit's column and its cell read from the row. */
 export interface DataColumn<T> extends SmallColumn {
@@ -32,11 +31,7 @@ export function DataTable<T>({
 }) {
   return (
     <>
-      {heading && (
-        <Text as="h2" size={400} weight="semibold">
-          {label}
-        </Text>
-      )}
+      {heading && <Heading>{label}</Heading>}
       <SmallTable
         label={label}
         scrollLabel={`${label}列表`}

@@ -1,5 +1,6 @@
-// What every stage's tab on 业务详情 draws with: a grid of facts and a small table's styles.
+// What every stage's tab on 业务详情 draws with: a part's heading, a grid of facts and a small table's styles.
 import {
+  Text,
   Table,
   TableBody,
   TableCell,
@@ -38,6 +39,15 @@ export const yuan = (fen: number | null) => (fen === null ? '--' : formatFen(Big
 
 /** An instant to the minute in the reader's own time, as every other time of the back office — or '--'. */
 export const minuteOf = (iso: string | null) => formatDate(iso, { time: 'minutes' });
+
+/** A part's heading on a stage page (版本, 合同要素比对, a table's or a form's title). */
+export function Heading({ children }: { children: ReactNode }) {
+  return (
+    <Text as="h2" size={400} weight="semibold">
+      {children}
+    </Text>
+  );
+}
 
 export function Facts({ items, label }: { items: [string, string][]; label: string }) {
   const styles = useDetailTabStyles();

@@ -3,7 +3,7 @@
 // number, the pages, 查看 opening its detail), shows the businesses waiting for theirs (`{api}/makeable`) and a
 // series' versions, and voids one (`{api}/items/:id/transition`) when the gateway lists the action among the
 // item's own; the stage says only its columns and words.
-import { Button, Field, Input, makeStyles, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Select, Spinner, Textarea } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StageRoutes } from '../../../application/ports/stage-gateway.port';
@@ -13,7 +13,8 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { PreviewLink } from '../preview/preview-link';
 import { Permission } from '../../shell/permission';
-import { type SmallColumn, SmallTable } from './detail-tab-parts';
+import type { DataColumn } from './data-table';
+import { type SmallColumn, SmallTable, Heading } from './detail-tab-parts';
 
 const useStyles = makeStyles({
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
@@ -54,8 +55,9 @@ export interface DocumentListSpec<R extends { keyId: string }> {
   /** The table's label and the search field: its label and the page's query key. */
   label: string;
   search: { key: string; label: string };
-  columns: readonly SmallColumn[];
-  cells(row: R): ReactNode[];
+  /** The columns, each reading its cell from the row (the kit's DataColumn), or `cells` reading a row's. */
+  columns: readonly (SmallColumn & Partial<Pick<DataColumn<R>, 'cell'>>)[];
+  cells?(row: R): ReactNode[];
   infoPath: string;
   minWidth?: string;
   /** The workbook's name when the gateway serves `{api}/export` of the same filter (导出, where granted). */
@@ -144,7 +146,7 @@ function DocumentPage<R extends { keyId: string }>({
         rows={page.records.map((r) => ({
           key: r.keyId,
           cells: [
-            ...spec.cells(r),
+            ...(spec.cells?.(r) ?? spec.columns.map((c) => c.cell?.(r))),
             <Button key="view" size="small" onClick={() => view(r)}>
               查看
             </Button>,
@@ -218,9 +220,7 @@ export function DocumentMakeable({
   if (!rows.length) return null;
   return (
     <>
-      <Text as="h2" size={400} weight="semibold">
-        待制作{routes.resource.noun}的业务
-      </Text>
+      <Heading>待制作{routes.resource.noun}的业务</Heading>
       <SmallTable
         label={`待制作${routes.resource.noun}的业务`}
         minWidth="560px"

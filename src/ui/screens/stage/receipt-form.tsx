@@ -8,6 +8,7 @@ import type { StageClient } from '../../../application/ports/stage-gateway.port'
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useMakeStyles } from './make-page-shell';
 import { useStageAct } from './use-stage';
+import { Heading } from './detail-tab-parts';
 
 /** What the form adds to the stage's own body. */
 export interface Receipt {
@@ -53,9 +54,7 @@ export function ReceiptForm({
   const refusals = problems(r);
   return (
     <section className={styles.card} aria-label={title}>
-      <Text as="h2" size={400} weight="semibold">
-        {title}
-      </Text>
+      <Heading>{title}</Heading>
       <div className={styles.fields}>
         {children}
         <Field label="银行流水号" required hint="同一流水号只能登记一次">

@@ -32,15 +32,21 @@ export const useStagePageStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, 100%), 1fr))', gap: '12px 16px' },
 });
 
-/** A page of the stage: its title (and what stands beside it), then its parts. */
-export function StagePage({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
+/**
+ * A page of the stage: its title, 返回 beside it when the page says where to (`back`: a path, or -1 for the page
+ * it was opened from) and what else stands there, then its parts.
+ */
+export function StagePage(props: { title: string; back?: string | -1; aside?: ReactNode; children: ReactNode }) {
+  const { title, back, aside, children } = props;
   const styles = useStagePageStyles();
+  const navigate = useNavigate();
   return (
     <section className={styles.page}>
       <div className={styles.row}>
         <Text as="h1" size={600} weight="semibold">
           {title}
         </Text>
+        {back !== undefined && <Button onClick={() => (back === -1 ? navigate(-1) : navigate(back))}>返回</Button>}
         {aside}
       </div>
       {children}

@@ -7,6 +7,7 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { DataTable } from './data-table';
 import { useDocumentRoutes } from './document-parts';
 import { at, textColumn, useStagePageStyles } from './record-pages';
+import { Heading } from './detail-tab-parts';
 
 /** A signed file as the gateway answers it. */
 export interface SignedFile {
@@ -61,9 +62,7 @@ export function SignedFiles({
   return docs.map((d) => (
     <div key={d.seq} className={styles.page} style={{ padding: 0 }}>
       <div className={styles.row}>
-        <Text as="h2" size={400} weight="semibold">
-          {d.name}
-        </Text>
+        <Heading>{d.name}</Heading>
         <Button appearance="primary" onClick={() => void download(file(d.seq))}>
           下载已签署PDF
         </Button>

@@ -9,7 +9,7 @@ import type { FieldDef } from '../../../domain/resource/resource';
 import type { StageDef } from '../../../domain/stage/stage';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { ResourceScreen } from '../resource/resource-screen';
-import { Facts } from './detail-tab-parts';
+import { Facts, Heading } from './detail-tab-parts';
 import { useMakeStyles } from './make-page-shell';
 import { useStage } from './use-stage';
 
@@ -66,9 +66,7 @@ export function MakeSection({ title, children }: { title: string; children: Reac
   const styles = useMakeStyles();
   return (
     <div className={styles.card}>
-      <Text as="h2" size={400} weight="semibold">
-        {title}
-      </Text>
+      <Heading>{title}</Heading>
       {children}
     </div>
   );

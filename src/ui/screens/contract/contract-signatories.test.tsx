@@ -11,7 +11,7 @@ import { SIGNATURE_BOX, SignatoriesMessage } from '../../../domain/financing/sig
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { stagesServing } from '../screen-test-support';
-import { SignatoriesScreen } from './signatories-screen';
+import { SignatoriesScreen } from './contract-screens';
 
 beforeAll(withoutWebAnimations);
 vi.setConfig({ testTimeout: 30_000 });
