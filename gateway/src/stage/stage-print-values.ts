@@ -4,12 +4,12 @@
 // project company, or else the project company of its payment orders (an application names its orders, each its
 // project company): the letters are addressed to it and the summary names it. The caller adds its own number.
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { shanghaiDay } from '../../../src/domain/document-numbers';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
 import type { BusinessRow } from '../modules/business/aggregate';
 import { orgNames, storedDocumentsOf } from './stage-documents';
+import { businessOrders } from './stage-orders';
 import type { StageContext } from './stage-own-routes';
 
 /** Where printed documents are stored and which font draws their Chinese (the app's deps). */
@@ -21,12 +21,7 @@ export type PrintMaker = Pick<StageContext, 'tenantId' | 'actor' | 'now' | 'sign
 /** The debtor: the business's project company, or else the first of its payment orders' (by order id). */
 async function projectCompanyOf(db: Kysely<Database>, tenantId: string, b: BusinessRow): Promise<string | null> {
   if (b.projectCompanyId) return b.projectCompanyId;
-  const found = await sql<{ id: string }>`select po.project_company_id as id from payment_order po
-    where po.tenant_id = ${tenantId} and po.project_company_id is not null and po.order_id in (
-      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
-      where a.application_id = ${b.keyId} and a.tenant_id = ${tenantId})
-    order by po.order_id limit 1`.execute(db);
-  return found.rows[0]?.id ?? null;
+  return (await businessOrders(db, tenantId, b.keyId)).find((o) => o.projectCompanyId)?.projectCompanyId ?? null;
 }
 
 /** The values a business's printed letter or summary reads, and the debtor's id (the letter's addressee). */
