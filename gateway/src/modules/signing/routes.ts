@@ -6,8 +6,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
-import type { TermElement } from '../../../../src/domain/financing/contracts';
-import { ELEMENT_TERMS_SOURCE } from '../../../../src/domain/financing/elements';
 import * as D from '../../../../src/domain/financing/signing';
 import type { GatewayDeps } from '../../deps';
 import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
@@ -20,7 +18,7 @@ import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { listedOf, listedSchema, registerRecordPage, registerWaitingRoute } from '../../stage/stage-record-routes';
 import { recordInScope } from '../../stage/stage-records';
-import { readStageSource } from '../../stage/stage-sources';
+import { termElementsOf } from '../../stage/stage-terms';
 import { registerTurnTodo } from '../../stage/stage-turn-todos';
 import { recordOf, transitionBusiness } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
@@ -281,7 +279,7 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const id = await db.transaction().execute(async (trx) => {
         const business = await own.business(ctx, businessId, trx);
         const factors = { amountFen: BigInt(body.amountFen), annualRate: body.annualRate, termDays: body.termDays };
-        const terms = (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, trx, ctx.tenantId, businessId)) ?? [];
+        const terms = await termElementsOf(trx, ctx.tenantId, businessId);
         const refused = D.supplementRefusal(business.state, factors, terms);
         if (refused) throw invalidInput(refused);
         const stored = JSON.stringify({ ...factors, amountFen: String(body.amountFen) });
