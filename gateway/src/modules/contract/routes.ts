@@ -16,27 +16,27 @@ import {
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
   type ContractDraft,
-  type ContractFactors,
   ContractMessage,
   type ContractType,
   checkContractDraft,
   compareFactors,
 } from '../../../../src/domain/financing/contracts';
-import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
 import { BusinessParams } from '../../schemas/common';
-import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '../../stage/stage-documents';
-import { makePrinted } from '../../stage/stage-printed-make';
+import { registerDocumentRoutes } from '../../stage/stage-documents';
+import { makeBusinessDocument } from '../../stage/stage-printed-make';
+import { businessPrintValues } from '../../stage/stage-print-values';
+import { makerRefusalOf } from '../../stage/stage-maker';
 import { registerItems } from '../../stage/stage-items';
-import { type Actor, type BusinessRow, recordOf } from '../business/aggregate';
-import { businessDay } from '../../../../src/domain/calendar/calendar-date';
+import { type BusinessRow, recordOf } from '../business/aggregate';
 import { liveLocksOn } from '../risk/repository';
 import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
-import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
+import { termElementsOf } from '../../stage/stage-terms';
+import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, wireOf } from './store';
 import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
 
@@ -169,67 +169,48 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       ...{ params: BusinessParams, body: MakeBody, response: ContractSchema },
     },
     async (ctx, request) => {
-      const { tenantId, actor, now } = ctx;
       const body = request.body as MakeBody;
       const checked = checkContractDraft(body);
       if (!checked.ok) throw invalidInput(checked.message);
       if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
-      const businessId = (request.params as { businessId: string }).businessId;
       const f = checked.factors;
-      const owner = { tenantId, userId: actor.userId, now, businessId };
       const name = body.name.trim();
+      const factors = {
+        ...{ amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
+        ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
+      };
+      const print = { template: CONTRACT_TEMPLATES[body.contractType], name, no: 'contractNo' };
+      const values = async (b: BusinessRow) => ({
+        ...(await businessPrintValues(db, ctx.tenantId, b, ctx.now)),
+        name,
+        ...factors,
+      });
       // The template's PDF is drawn before the transaction, which checks the business again and records it.
-      return makePrinted(db, deps.filesDir, {
-        signal: ctx.signal,
-        read: (d, lock) => own.business(ctx, businessId, lock ? d : undefined),
-        check(business) {
-          const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
+      const { row, business } = await makeBusinessDocument(db, deps, ctx, {
+        businessId: (request.params as { businessId: string }).businessId,
+        notFound: ContractMessage.notFound,
+        async check(business, d) {
+          // The maker of a contract: LEGAL, or whoever makes the business's 合同 by the table (its 经办, an administrator).
+          const maker = () => (ctx.actor.roles.has(ROLE.LEGAL) ? null : makerRefusalOf(d, ctx, recordOf(business)));
+          const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? (await maker());
           if (refused) throw invalidInput(refused);
         },
-        async print(read) {
-          if (body.origin !== 'TEMPLATE') return { files: [], source: { uploadedFileId: body.fileId as string } };
-          const names = await orgNames(db, tenantId, [read.capitalSideId, read.supplierId, read.projectCompanyId]);
-          const source = await printDocument(db, deps, owner, 'contract', {
-            template: CONTRACT_TEMPLATES[body.contractType],
-            values: (no: string) => contractValues(no, read, names, body, f, now),
-            name,
-          });
-          return { files: [source.printed], source };
+        document: {
+          ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
+          ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
+          ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
         },
-        async write(trx, { source }, business) {
-          const row = await makeDocument(trx, deps, owner, {
-            ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
-            ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
-            ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
-            source,
-            columns: {
-              ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: String(f.amountFen) },
-              ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
-              ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
-            },
-          });
-          return wireOf(fromRow(row), business.state);
-        },
+        // The template's values: the business's parties and the day (the kit's print values), the contract's factors.
+        from: body.origin === 'UPLOAD' ? { uploadedFileId: body.fileId as string } : { ...print, values },
+        columns: () => ({
+          ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: factors.amountFen },
+          ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
+          ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
+        }),
       });
+      return wireOf(fromRow(row), business.state);
     },
   );
-
-  /** The maker of a contract: LEGAL, or whoever makes the business's 合同 by the table (its 经办, an administrator). */
-  const makerOf = (business: BusinessRow, actor: Actor, now: Date): string | null =>
-    actor.roles.has(ROLE.LEGAL)
-      ? null
-      : makerRefusal(recordOf(business), { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now });
 };
-
-/** The template's values: the contract's number, the business's parties and the contract's factors. */
-function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
-  const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
-  return {
-    ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
-    ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
-    ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
-    madeOn: businessDay(now),
-  };
-}
 
 export default contractRoutes;

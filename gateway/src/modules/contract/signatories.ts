@@ -18,12 +18,12 @@ import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
-import { documentBytes } from '../../stage/stage-documents';
+import { documentBytes, withStoredPdfs } from '../../stage/stage-documents';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { recordInScope } from '../../stage/stage-records';
 import { liveLocksOn } from '../risk/repository';
-import { type ContractFileTable, liveContractsOf, storedSignatories } from './store';
+import { type ContractFileTable, evidenceOf, liveContractsOf, storedSignatories } from './store';
 
 const [S, I, Points] = [
   Type.String(),
@@ -46,16 +46,6 @@ const BusinessSignatories = Strict({
   contracts: Type.Array(ContractSignatories),
 });
 
-/** The business's live contracts (a voided one left out), each with its stored PDF read checked. */
-async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
-  const out = [];
-  for (const contract of await liveContractsOf(db, tenantId, businessId)) {
-    const evidence = { fileId: String(contract.row.file_id), sha256: String(contract.row.file_sha256) };
-    out.push({ contract, evidence, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
-  }
-  return out;
-}
-
 export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
   const db = deps.db;
   const own = stageOwnRoutes(app, deps, SIGNING_API, SIGNATORIES_PATH, SigningMessage.notFound);
@@ -65,10 +55,11 @@ export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
   const view = async (ctx: StageContext, businessId: string) => {
     const business = await own.business(ctx, businessId);
     const contracts = [];
-    for (const { contract: c, evidence, pdf } of await liveContracts(db, deps.filesDir, ctx.tenantId, businessId)) {
+    const live = await liveContractsOf(db, ctx.tenantId, businessId);
+    for (const { record: c, pdf } of await withStoredPdfs(db, deps.filesDir, ctx.tenantId, live, evidenceOf)) {
       contracts.push({
         ...{ keyId: c.itemId, contractNo: c.contractNo, name: c.name, version: c.version },
-        ...{ contractVersion: c.contractVersion, fileId: evidence.fileId },
+        ...{ contractVersion: c.contractVersion, fileId: evidenceOf(c).fileId },
         locked: await locked(db, ctx.tenantId, c.contractNo),
         pages: (await pdfPages(pdf)).map((p) => ({ width: p.width, height: p.height })),
         signatories: storedSignatories(c.row),
@@ -108,17 +99,10 @@ export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
         if (await locked(trx, tenantId, row.contract_no))
           throw invalidInput(SignatoriesMessage.contractLocked(row.contract_no));
         if (Number(row.version) !== body.version) throw staleError(SigningMessage.stale);
-        const evidence = { fileId: row.file_id, sha256: row.file_sha256 };
-        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidence);
+        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidenceOf(found));
         const problem = signatoriesProblem(body.signatories, await pdfPages(pdf));
         if (problem) throw invalidInput(problem);
-        const list = inOrder(body.signatories).map((s) => ({
-          order: s.order,
-          role: s.role,
-          page: s.page,
-          x: s.x,
-          y: s.y,
-        }));
+        const list = inOrder(body.signatories).map(({ order, role, page, x, y }) => ({ order, role, page, x, y }));
         const signatories = JSON.stringify(list);
         const set = { signatories, version: Number(row.version) + 1, updated_at: ctx.now };
         await trx.updateTable('contract_file').set(set).where('item_id', '=', id).execute();
