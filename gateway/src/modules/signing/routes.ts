@@ -12,7 +12,7 @@ import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
 import { BUILTIN_PROVIDER } from '../../esign/builtin-provider';
 import { SignedFilesSchema, signedFilesOf } from '../../esign/signed-files';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
-import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, SignerParty, Strict, TermFields, Version } from '../../schemas/common';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
@@ -42,10 +42,7 @@ const OfflineBody = Strict({
   scanFileIds: Files,
   originalsReceivedOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '原件收回日期' }),
 });
-const SupplementBody = Strict({
-  ...{ reason: Str(200), amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 }) },
-  ...{ annualRate: Str(12), termDays: Type.Integer({ minimum: 1, maximum: 3660 }), fileIds: Files },
-});
+const SupplementBody = Strict({ reason: Str(200), ...TermFields('补充协议'), fileIds: Files });
 const S = Type.String();
 const Detail = Strict({
   record: listedSchema(SigningSchema.properties),
