@@ -29,10 +29,7 @@ const contract = (over: Partial<ContractItem> = {}): ContractItem => ({
   status: 'DRAFT',
   version: 1,
   contractNo: 'HT202611290001',
-  seriesNo: 'HT202611290001',
   contractVersion: 1,
-  contractType: 'FACTORING',
-  origin: 'TEMPLATE',
   factors: {
     amountFen: 800_000_000n,
     annualRate: '0.065',

@@ -54,10 +54,7 @@ export type StoredContractStatus = StoredDocumentStatus;
 /** One contract as its workflow and the checkpoints read it. */
 export interface ContractItem extends StageItem<StoredContractStatus> {
   contractNo: string;
-  seriesNo: string;
   contractVersion: number;
-  contractType: ContractType;
-  origin: ContractOrigin;
   factors: ContractFactors;
   createdBy: string;
 }

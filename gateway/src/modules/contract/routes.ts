@@ -7,7 +7,7 @@
 // checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
 // elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
   CONTRACT_FACTOR_PATH,
   CONTRACT_ITEM_STATES,
@@ -15,17 +15,17 @@ import {
   CONTRACT_MAKE_PATH,
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
-  type ContractDraft,
   ContractMessage,
   type ContractType,
   checkContractDraft,
   compareFactors,
+  factorProblems,
 } from '../../../../src/domain/financing/contracts';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
-import { BusinessParams } from '../../schemas/common';
+import { BusinessParams, CodeOf, TermFields } from '../../schemas/common';
 import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { makeBusinessDocument } from '../../stage/stage-printed-make';
 import { businessPrintValues } from '../../stage/stage-print-values';
@@ -40,16 +40,12 @@ import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, wi
 import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
 
-const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
-
 const MakeBody = Type.Object(
   {
     origin: Type.Union([Type.Literal('TEMPLATE'), Type.Literal('UPLOAD')]),
-    contractType: Type.Unsafe<ContractType>({ type: 'string', enum: TYPES }),
+    contractType: CodeOf<ContractType>(CONTRACT_TYPE_LABEL),
     name: Type.String({ maxLength: 200 }),
-    amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: '合同金额（分）' }),
-    annualRate: Type.String({ maxLength: 12, description: '年利率，不超过4位小数' }),
-    termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+    ...TermFields('合同'),
     repaymentMethod: Type.String({ maxLength: 40 }),
     dueDate: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
     payeeAccount: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
@@ -58,7 +54,7 @@ const MakeBody = Type.Object(
   },
   { additionalProperties: false },
 );
-type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
+type MakeBody = Static<typeof MakeBody>;
 
 const FactorRow = Type.Object({
   key: Type.String(),
@@ -135,11 +131,11 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   const businessView = async (ctx: StageContext, businessId: string) => {
     const business = await own.business(ctx, businessId);
     const terms = await termElementsOf(db, ctx.tenantId, business.keyId);
-    const contracts = (await contractsOf(db, ctx.tenantId, business.keyId)).map((c) => ({
+    const items = await contractsOf(db, ctx.tenantId, business.keyId);
+    const contracts = items.map((c) => ({
       contract: wireOf(c, business.state),
       factors: compareFactors(c.factors, terms),
     }));
-    const live = contracts.filter((c) => c.contract.status !== 'VOID');
     const of = (name: string) => terms.find((t) => t.name === name)?.required;
     const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
     return {
@@ -150,7 +146,8 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       termDays: days?.type === 'DAYS' ? days.days : null,
       repaymentMethod: method?.type === 'METHOD' ? method.method : null,
       contracts,
-      differences: live.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0),
+      // The guard's own refusals, one per factor of a live contract that differs.
+      differences: factorProblems(items, terms).length,
     };
   };
   for (const [path, menu, summary] of [

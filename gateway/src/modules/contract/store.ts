@@ -76,10 +76,7 @@ export const CONTRACT_FILE_TYPE = 'contractFile';
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
   ...itemOf<StoredContractStatus>(r),
   contractNo: String(r.contract_no),
-  seriesNo: String(r.series_no),
   contractVersion: Number(r.contract_version),
-  contractType: r.contract_type as ContractType,
-  origin: r.origin as ContractItem['origin'],
   factors: {
     amountFen: fenOf(r.amount_fen),
     annualRate: rateText(r.annual_rate) as string,
