@@ -36,6 +36,7 @@ import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
 import { businessOrders } from '../../stage/stage-orders';
+import { businessRule } from '../../stage/stage-rules';
 import { BUSINESS_DETAIL } from '../business/visibility';
 import { type NullableColumn as Nullable, fenOf, wireFen } from '../../stage/stage-money';
 import { wireFields } from '../../stage/stage-wire';
@@ -162,26 +163,24 @@ extend(registerStageSource<LiveContract[]>, CONTRACTS_LIVE_SOURCE, async (db, te
   })),
 );
 
-extend(registerCheckpoint, 'REVIEW_CONTRACT', async (db, tenantId, record) => {
-  const businessId = (record as { keyId?: string }).keyId;
-  if (!businessId) return [];
+const factorRule = businessRule(async (db, tenantId, businessId) => {
   const [items, terms] = await Promise.all([
     contractsOf(db, tenantId, businessId),
     termElementsOf(db, tenantId, businessId),
   ]);
   return factorProblems(items, terms);
 });
+extend(registerCheckpoint, 'REVIEW_CONTRACT', factorRule);
 
 /** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定 (naming it or one of its orders). */
-extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, record, now) => {
-  const businessId = (record as { keyId?: string }).keyId;
-  if (!businessId) return [];
+const lockRule = businessRule(async (db, tenantId, businessId, record, now) => {
   const items = await contractsOf(db, tenantId, businessId);
   const orderNos = (await businessOrders(db, tenantId, businessId)).map((o) => o.orderNo);
   const contractNos = items.map((i) => i.contractNo);
   const locks = await liveLocksOn(db, tenantId, contractNos, orderNos);
   return signingProblems(items, record.state, locks, orderNos, now);
 });
+extend(addCheckpointRule, 'START_SIGNING', 'contracts', lockRule);
 
 /** Whoever made a live contract of the business is one of its makers and never reviews it (four-eyes). */
 extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [
