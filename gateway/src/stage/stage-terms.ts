@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
-import type { TermElement } from '../../../src/domain/financing/contracts';
+import type { TermElement } from '../../../src/domain/stage/term-factors';
 import { ELEMENT_TERMS_SOURCE } from '../../../src/domain/financing/elements';
 import type { ProductRanges, TermsBounds } from '../../../src/domain/financing/financing-terms';
 import type { RepaymentMethod } from '../../../src/domain/financing/repayment-schedule';

@@ -18,9 +18,9 @@ import {
   ContractMessage,
   type ContractType,
   checkContractDraft,
-  compareFactors,
   factorProblems,
 } from '../../../../src/domain/financing/contracts';
+import { compareFactors } from '../../../../src/domain/stage/term-factors';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { GatewayDeps } from '../../deps';
