@@ -32,11 +32,11 @@ import { businessPrintValues } from '../../stage/stage-print-values';
 import { makerRefusalOf } from '../../stage/stage-maker';
 import { registerItems } from '../../stage/stage-items';
 import { type BusinessRow, recordOf } from '../business/aggregate';
-import { liveLocksOn } from '../risk/repository';
 import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { termElementsOf } from '../../stage/stage-terms';
 import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, wireOf } from './store';
+import { lockedContractNos } from './store';
 import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
 
@@ -69,11 +69,9 @@ const BusinessView = Type.Object(
     ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
     version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
     amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
-    ...{
-      annualRate: Nullable(Type.String()),
-      termDays: Nullable(Type.Integer()),
-      repaymentMethod: Nullable(Type.String()),
-    },
+    annualRate: Nullable(Type.String()),
+    termDays: Nullable(Type.Integer()),
+    repaymentMethod: Nullable(Type.String()),
     contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
     differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
   },
@@ -106,19 +104,17 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       key: 'contract',
       summary: '合同文件详情：合同、同系列各版本、与业务要素的比对',
       schema: { factors: Type.Array(FactorRow) },
-      of: async (database, tenantId, row) => ({
-        factors: compareFactors(
-          fromRow(row).factors,
-          await termElementsOf(database, tenantId, String(row.business_id)),
-        ),
-      }),
+      of: async (database, tenantId, row) => {
+        const terms = await termElementsOf(database, tenantId, String(row.business_id));
+        return { factors: compareFactors(fromRow(row).factors, terms) };
+      },
     },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
       // A page's contracts under a live 合同锁定 naming their numbers, read at once.
       of: async (database, tenantId, rows) => {
         const nos = rows.map((r) => r.contractNo);
-        const locked = new Set((await liveLocksOn(database, tenantId, nos, [])).map((l) => l.contractNo));
+        const locked = await lockedContractNos(database, tenantId, nos);
         return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
       },
     },

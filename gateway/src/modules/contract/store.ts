@@ -16,7 +16,6 @@ import {
   CONTRACTS_API,
   ContractMessage,
   type ContractItem,
-  type ContractType,
   type StoredContractStatus,
   factorProblems,
   signingProblems,
@@ -148,6 +147,10 @@ export const liveContractsOf = async (db: Kysely<Database>, tenantId: string, bu
 /** The signatories 合同签章 set on a contract version (null: never set). */
 export const storedSignatories = (row: Record<string, unknown>) =>
   jsonColumn<SignatoryPosition[] | null>(row.signatories, null);
+
+/** The numbers among these under a live 合同锁定 naming them (a payment order's lock apart), read at once. */
+export const lockedContractNos = async (db: Kysely<Database>, tenantId: string, contractNos: readonly string[]) =>
+  new Set((await liveLocksOn(db, tenantId, contractNos, [])).map((l) => l.contractNo));
 
 /** A contract version's stored PDF: its file's key and the sha-256 on its row. */
 export const evidenceOf = (c: { row: Record<string, unknown> }) => ({
