@@ -1,8 +1,9 @@
-// What a business's printed letters and the push's summary read (their templates' values): the parties by name,
-// the amount in 分 as text (the approved one, else the applied), the approved rate and term, the numbers of the
-// business's stored documents (its contracts, its letters) and the day it is made. The debtor is the business's
-// project company, or else the project company of its payment orders (an application names its orders, each its
-// project company): the letters are addressed to it and the summary names it. The caller adds its own number.
+// What a business's printed letters, its contracts and the push's summary read (their templates' values; a contract
+// puts its own factors over the terms): the parties by name, the amount in 分 as text (the approved one, else the
+// applied), the approved rate and term, the numbers of the business's stored documents (its contracts, its letters)
+// and the day it is made. The debtor is the business's project company, or else the project company of its payment
+// orders (an application names its orders, each its project company): the letters are addressed to it, the contract
+// and the summary name it. The caller adds its own number.
 import type { Kysely } from 'kysely';
 import { shanghaiDay } from '../../../src/domain/document-numbers';
 import type { Database } from '../db/database';

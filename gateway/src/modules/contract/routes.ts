@@ -1,11 +1,10 @@
 // 合同文件's routes (BUSINESS.md §4 /business/contractFileManage (+ /info), /business/contractFileMake/
-// contractFileMake, /business/contractFileReview/contractFileReviewFactor) on the stage kit: a business's
-// contracts and 作废 are the kit's stage items; what is the contracts' own is the page of every contract in the
-// caller's scope, one contract with its series' versions, 制作 (from a versioned template — the PDF rendered
-// once and stored through the file service as the version's evidence, its sha-256 on the row — or an upload
-// with its factors typed, optionally as the new version of a voided contract), the stored PDF read back
-// checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
-// elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
+// contractFileMake, /business/contractFileReview/contractFileReviewFactor) on the stage kit: a business's contracts
+// and 作废 are the kit's stage items, their page, versions and stored PDF the kit's documents, and 制作 the kit's
+// document made on a business (from a versioned template with the business's print values and the factors typed,
+// or an upload, optionally as the new version of a voided contract). The contracts' own is the reviewers' read:
+// each contract's factors beside the TERM elements from the one comparison the table's guard runs (the make page
+// reads the elements too, as its prefill). 提交, 通过 and 退回 are the business's moves.
 import type { FastifyPluginAsync } from 'fastify';
 import { type Static, Type } from 'typebox';
 import {
