@@ -167,11 +167,9 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
       const f = checked.factors;
       const name = body.name.trim();
-      const factors = {
-        ...{ amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
-        ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
-      };
+      const factors = { ...f, amountFen: String(f.amountFen) };
       const print = { template: CONTRACT_TEMPLATES[body.contractType], name, no: 'contractNo' };
+      // The template's values: the business's parties and the day (the kit's print values), the contract's factors.
       const values = async (b: BusinessRow) => ({
         ...(await businessPrintValues(db, ctx.tenantId, b, ctx.now)),
         name,
@@ -192,7 +190,6 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
           ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
           ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
         },
-        // The template's values: the business's parties and the day (the kit's print values), the contract's factors.
         from: body.origin === 'UPLOAD' ? { uploadedFileId: body.fileId as string } : { ...print, values },
         columns: () => ({
           ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: factors.amountFen },
