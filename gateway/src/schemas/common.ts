@@ -57,8 +57,22 @@ export const SCHEMA_FORMATS = { [CALENDAR_DATE_FORMAT]: (value: string) => isCal
 export const Strict = <T extends Parameters<typeof Type.Object>[0]>(p: T) =>
   Type.Object(p, { additionalProperties: false });
 
+/** One of the codes a table of labels names (a contract's type, a letter's, a signer's role), as the wire sends it. */
+export const CodeOf = <K extends string>(labels: Readonly<Record<K, string>>) =>
+  Type.Unsafe<K>({ type: 'string', enum: Object.keys(labels) });
+
 /** A signing party's place in the order and its role, as 合同签章 sets it and 发起 takes it. */
 export const SignerParty = {
   order: Type.Integer({ minimum: 1, maximum: 10 }),
-  role: Type.Unsafe<SignerRole>({ type: 'string', enum: Object.keys(SIGNER_ROLE_LABEL) }),
+  role: CodeOf<SignerRole>(SIGNER_ROLE_LABEL),
 };
+
+/**
+ * A financing's amount, rate and term as a form sends them (制作合同, 补充签约): 分 as an integer a JSON number holds
+ * exactly, the annual rate as text (its places checked by the domain), days. `noun` names whose amount it is.
+ */
+export const TermFields = (noun: string) => ({
+  amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: `${noun}金额（分）` }),
+  annualRate: Type.String({ maxLength: 12, description: '年利率，不超过4位小数' }),
+  termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+});

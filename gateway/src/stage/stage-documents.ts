@@ -154,6 +154,20 @@ export async function documentBytes(
   return { pdf, fileName: row.file_name };
 }
 
+/** Each record beside its stored PDF (in their order), read checked against the sha-256 the record keeps. */
+export async function withStoredPdfs<T>(
+  db: Kysely<Database>,
+  filesDir: string,
+  tenantId: string,
+  records: readonly T[],
+  evidenceOf: (record: T) => DocumentEvidence,
+): Promise<{ record: T; pdf: Buffer }[]> {
+  const out = [];
+  for (const record of records)
+    out.push({ record, pdf: (await documentBytes(db, filesDir, tenantId, evidenceOf(record))).pdf });
+  return out;
+}
+
 /** A record's stored document sent whole (a download, or `inline` to be shown), checked against its sha-256. */
 export async function sendDocument(
   reply: FastifyReply,

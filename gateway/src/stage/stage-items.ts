@@ -39,6 +39,7 @@ import { newId } from '../ids';
 import { callerOf, staleError } from './stage-scope';
 import { type TablesWith, kitDb } from './stage-tables';
 import { type Extensions, extensionsOf } from './extensions';
+import { businessRule } from './stage-rules';
 
 declare module './extensions' {
   interface ExtensionPoints {
@@ -456,11 +457,10 @@ export function registerItemsCheckpoint<S extends string, I extends StageItem<S>
 ): void {
   const checkpoint = def.checkpoint;
   if (!checkpoint) return;
-  registerCheckpoint(x, checkpoint.at, async (db, tenantId, record) => {
-    const businessId = (record as { keyId?: string }).keyId;
-    if (!businessId) return [];
-    return checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow));
-  });
+  const rule = businessRule(async (db, tenantId, businessId) =>
+    checkpoint.problems((await itemRows(db, def.table, tenantId, businessId)).map(def.fromRow)),
+  );
+  registerCheckpoint(x, checkpoint.at, rule);
 }
 
 /**

@@ -36,6 +36,20 @@ export function orderQuery(db: Kysely<Database>, tenantId: string) {
     .where('o.tenant_id', '=', tenantId);
 }
 
+/**
+ * The payment orders a business finances, by order id: those its application's lines name (BUSINESS.md §3), each
+ * with its number and project company — what a later stage checks or prints of them (合同锁定, the debtor).
+ */
+export async function businessOrders(db: Kysely<Database>, tenantId: string, businessId: string) {
+  const found = await sql<{ order_id: string; order_no: string; project_company_id: string | null }>`
+    select po.order_id, po.order_no, po.project_company_id from payment_order po
+    where po.tenant_id = ${tenantId} and po.order_id in (
+      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
+      where a.application_id = ${businessId} and a.tenant_id = ${tenantId})
+    order by po.order_id`.execute(db);
+  return found.rows.map((o) => ({ orderId: o.order_id, orderNo: o.order_no, projectCompanyId: o.project_company_id }));
+}
+
 /** The effective cap's ratio and single amount that bind a pre-credit, null where no parameter sets one. */
 export interface BindingCap {
   ratio: string | null;

@@ -10,6 +10,7 @@ import { loadBusiness } from '../modules/business/aggregate';
 import { seededBusinessAt } from '../testing/seeded-business';
 import { type TestGateway, createTestGateway, databasesUnderTest } from '../testing/test-gateway';
 import { orgNames } from './stage-documents';
+import { businessOrders } from './stage-orders';
 import { businessPrintValues } from './stage-print-values';
 
 describe.each(databasesUnderTest())('a business’s print values on the stage kit on $name', ({ databaseUrl }) => {
@@ -61,6 +62,12 @@ describe.each(databasesUnderTest())('a business’s print values on the stage ki
       .where('project_company_id', 'is not', null)
       .orderBy('order_id')
       .execute();
+    // The kit's one read of a business's payment orders: its application's lines, by order id.
+    const listed = await businessOrders(db, DEMO_TENANT_ID, applied.application_id);
+    expect(listed.map((o) => o.orderId)).toEqual([...new Set(orderIds)].sort());
+    expect(listed.filter((o) => o.projectCompanyId)[0]?.projectCompanyId).toBe(orders[0]?.project_company_id);
+    expect(listed.every((o) => /\S/.test(o.orderNo))).toBe(true);
+    expect(await businessOrders(db, DEMO_TENANT_ID, 'no-such-business')).toEqual([]);
     const b = await loadBusiness(db, DEMO_TENANT_ID, applied.application_id);
     const unnamed = { ...b, projectCompanyId: null };
     const found = await businessPrintValues(db, DEMO_TENANT_ID, unnamed, now);

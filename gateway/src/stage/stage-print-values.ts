@@ -1,15 +1,16 @@
-// What a business's printed letters and the push's summary read (their templates' values): the parties by name,
-// the amount in 分 as text (the approved one, else the applied), the approved rate and term, the numbers of the
-// business's stored documents (its contracts, its letters) and the day it is made. The debtor is the business's
-// project company, or else the project company of its payment orders (an application names its orders, each its
-// project company): the letters are addressed to it and the summary names it. The caller adds its own number.
+// What a business's printed letters, its contracts and the push's summary read (their templates' values; a contract
+// puts its own factors over the terms): the parties by name, the amount in 分 as text (the approved one, else the
+// applied), the approved rate and term, the numbers of the business's stored documents (its contracts, its letters)
+// and the day it is made. The debtor is the business's project company, or else the project company of its payment
+// orders (an application names its orders, each its project company): the letters are addressed to it, the contract
+// and the summary name it. The caller adds its own number.
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import { shanghaiDay } from '../../../src/domain/document-numbers';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
 import type { BusinessRow } from '../modules/business/aggregate';
 import { orgNames, storedDocumentsOf } from './stage-documents';
+import { businessOrders } from './stage-orders';
 import type { StageContext } from './stage-own-routes';
 
 /** Where printed documents are stored and which font draws their Chinese (the app's deps). */
@@ -21,12 +22,7 @@ export type PrintMaker = Pick<StageContext, 'tenantId' | 'actor' | 'now' | 'sign
 /** The debtor: the business's project company, or else the first of its payment orders' (by order id). */
 async function projectCompanyOf(db: Kysely<Database>, tenantId: string, b: BusinessRow): Promise<string | null> {
   if (b.projectCompanyId) return b.projectCompanyId;
-  const found = await sql<{ id: string }>`select po.project_company_id as id from payment_order po
-    where po.tenant_id = ${tenantId} and po.project_company_id is not null and po.order_id in (
-      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
-      where a.application_id = ${b.keyId} and a.tenant_id = ${tenantId})
-    order by po.order_id limit 1`.execute(db);
-  return found.rows[0]?.id ?? null;
+  return (await businessOrders(db, tenantId, b.keyId)).find((o) => o.projectCompanyId)?.projectCompanyId ?? null;
 }
 
 /** The values a business's printed letter or summary reads, and the debtor's id (the letter's addressee). */

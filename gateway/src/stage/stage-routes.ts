@@ -10,12 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type TObject, type TProperties, Type } from 'typebox';
-import {
-  type BusinessRecord,
-  type LifecycleContext,
-  makerRefusal,
-  transitionOf,
-} from '../../../src/domain/financing/lifecycle';
+import { type BusinessRecord, transitionOf } from '../../../src/domain/financing/lifecycle';
 import { type FieldDef, type ResourceRecord, mayReadWhole } from '../../../src/domain/resource/resource';
 import {
   type StageDef,
@@ -39,7 +34,7 @@ import {
   toBusinessRow,
   transitionBusiness,
 } from '../modules/business/aggregate';
-import { loadFacts, offeredFor } from '../modules/business/facts';
+import { offeredFor } from '../modules/business/facts';
 import { contentDisposition } from '../modules/file/file-names';
 import { logOperation } from '../modules/operation-log/repository';
 import { grantAllows, sessionOf } from '../plugins/auth-guard';
@@ -53,6 +48,7 @@ import { querySchema } from '../resource/resource-schemas';
 import { IdParams, Version, pageOf, pageRequest } from '../schemas/common';
 import { type StageContext, type StageOwnRoutes, type StageRoute, stageOwnRoutes } from './stage-own-routes';
 import { fixedScopeOf, rowSchema, scopedRefOptions, scopedRecord, staleError } from './stage-scope';
+import { makerRefusalOf } from './stage-maker';
 
 export type { StageContext, StageRoute };
 
@@ -374,8 +370,7 @@ export function registerStage<B, C>(
         if (!states.some((s) => s.endsWith(`/${before.status}`))) throw invalidInput(M.notEditable);
         // Saving a draft is its maker's, as submitting it is (the table's rule).
         const business = hooks.recordOf ? hooks.recordOf(before) : (await businessesOf(ctx.tenantId, [id])).get(id);
-        const facts = business && (await loadFacts(deps.db, ctx.tenantId, business, ctx.actor, undefined, ctx.now));
-        const notMaker = business && makerRefusal(business, { ...lifecycleContext(ctx), ...(facts ? { facts } : {}) });
+        const notMaker = business && (await makerRefusalOf(deps.db, ctx, business));
         if (notMaker) throw invalidInput(notMaker);
         const checked = await edit.check(ctx, before, body);
         await deps.db.transaction().execute(async (trx) => {
@@ -504,15 +499,6 @@ export function registerStage<B, C>(
 
   return { db, row, detail, tags, context, load, withActions, detailOf, business, route, file, act, move, log };
 }
-
-/** The caller as the table's guards read it. */
-const lifecycleContext = (ctx: StageContext): LifecycleContext => ({
-  actorId: ctx.actor.userId,
-  grants: ctx.actor.grants,
-  roles: ctx.actor.roles,
-  now: ctx.now,
-  facts: { actorSupplierId: ctx.actor.supplierId },
-});
 
 /** `{ action, version, comment? }`, the action described by the stage's own actions in the table's words. */
 export function transitionBody(def: StageDef) {

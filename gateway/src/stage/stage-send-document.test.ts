@@ -12,7 +12,7 @@ import { openDatabase } from '../db/database';
 import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
 import { BlobStore } from '../modules/file/blob-store';
 import { migratedTemplate } from '../testing/pglite-template';
-import { DocumentEvidenceMessage, sendDocument } from './stage-documents';
+import { DocumentEvidenceMessage, sendDocument, withStoredPdfs } from './stage-documents';
 import { printFiles, recordPrinted } from './stage-package';
 
 describe('sending a stored document on the stage kit', () => {
@@ -69,5 +69,22 @@ describe('sending a stored document on the stage kit', () => {
     const res = await app.inject({ method: 'GET', url: '/doc' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: DocumentEvidenceMessage.altered });
+  });
+
+  it('reads each record’s stored PDF beside it, in their order, refusing one that no longer hashes to its record', async () => {
+    const records = [
+      { no: 'HT1', evidence: await store('一.pdf', '%PDF-one', 'pdf') },
+      { no: 'HT2', evidence: await store('二.pdf', '%PDF-two', 'pdf') },
+    ];
+    const read = await withStoredPdfs(db, filesDir, DEMO_TENANT_ID, records, (r) => r.evidence);
+    expect(read.map((r) => [r.record.no, r.pdf.toString()])).toEqual([
+      ['HT1', '%PDF-one'],
+      ['HT2', '%PDF-two'],
+    ]);
+    expect(await withStoredPdfs(db, filesDir, DEMO_TENANT_ID, [], (r: (typeof records)[0]) => r.evidence)).toEqual([]);
+    writeFileSync(new BlobStore(filesDir).pathOf(records[1]?.evidence.sha256 as string), '%PDF-changed');
+    await expect(withStoredPdfs(db, filesDir, DEMO_TENANT_ID, records, (r) => r.evidence)).rejects.toThrow(
+      DocumentEvidenceMessage.altered,
+    );
   });
 });

@@ -9,7 +9,8 @@ import { DEMO_TENANT_ID } from '../db/seed/demo-seed';
 import { limitsOf } from '../modules/financing-application/store';
 import { createTestGateway, databasesUnderTest, type TestGateway } from '../testing/test-gateway';
 import { fenOf } from './stage-money';
-import { appliedAmountOf, businessEffectiveCapOf, stageTerms } from './stage-terms';
+import { seededBusinessAt } from '../testing/seeded-business';
+import { appliedAmountOf, businessEffectiveCapOf, stageTerms, termElementsOf } from './stage-terms';
 
 const T = DEMO_TENANT_ID;
 
@@ -97,5 +98,14 @@ describe.each(databasesUnderTest())('the limits of a business’s terms on $name
     const terms = await stageTerms(gw.db, T, business, new Date());
     expect(await appliedAmountOf(gw.db, T, business.keyId)).toBe(applied);
     expect(terms?.bounds.applyAmountFen).toBe(applied);
+  }, 60_000);
+
+  it('reads a business’s TERM elements typed, through the elements’ source, and none before they are made', async () => {
+    const signing = await seededBusinessAt(gw.db, 'SIGNING/WAIT_SIGN');
+    const terms = await termElementsOf(gw.db, T, signing.businessId);
+    expect(terms.map((t) => t.name)).toEqual(expect.arrayContaining(['金额', '利率', '期限', '还款方式']));
+    expect(terms.find((t) => t.name === '金额')?.required).toMatchObject({ type: 'AMOUNT', fen: expect.any(BigInt) });
+    expect(terms.find((t) => t.name === '期限')?.required).toMatchObject({ type: 'DAYS', days: expect.any(Number) });
+    expect(await termElementsOf(gw.db, T, 'no-such-business')).toEqual([]);
   }, 60_000);
 });

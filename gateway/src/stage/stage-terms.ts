@@ -12,12 +12,15 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import { businessDay } from '../../../src/domain/calendar/calendar-date';
+import type { TermElement } from '../../../src/domain/stage/term-factors';
+import { ELEMENT_TERMS_SOURCE } from '../../../src/domain/financing/elements';
 import type { ProductRanges, TermsBounds } from '../../../src/domain/financing/financing-terms';
 import type { RepaymentMethod } from '../../../src/domain/financing/repayment-schedule';
 import { type EffectiveCap, effectiveCap } from '../../../src/domain/parameters/effective-cap';
 import type { Database } from '../db/database';
 import { capSourcesOf } from '../modules/parameters/cap-sources';
 import { fenOf } from './stage-money';
+import { readStageSource } from './stage-sources';
 
 /** The business as the limits read it. */
 export interface TermsBusiness {
@@ -132,6 +135,13 @@ export async function stageTerms(
   ]);
   return { bounds: { cap, product, applyAmountFen }, product, appliedTermDays };
 }
+
+/**
+ * The business's TERM elements, typed, through the elements' named source (the kit, not their module): what its
+ * contracts are compared with and what a supplement may not change. None before the elements are made.
+ */
+export const termElementsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
+  (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, db, tenantId, businessId)) ?? [];
 
 /** The limits as they travel (ReportBounds): the effective cap, the product's ranges, the amount applied for. */
 export const TermsBoundsSchema = Type.Object(

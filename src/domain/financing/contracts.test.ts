@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ContractItem,
-  type TermElement,
   CONTRACT_ITEMS,
   ContractMessage,
   checkContractDraft,
-  compareFactors,
   factorProblems,
-  rateUnits,
   signingProblems,
   submitContractProblems,
 } from './contracts';
+import { type TermElement, rateUnits } from '../stage/term-factors';
 import { applyTransition } from '../workflow/workflow';
 
 const TERMS: TermElement[] = [
@@ -29,10 +27,7 @@ const contract = (over: Partial<ContractItem> = {}): ContractItem => ({
   status: 'DRAFT',
   version: 1,
   contractNo: 'HT202611290001',
-  seriesNo: 'HT202611290001',
   contractVersion: 1,
-  contractType: 'FACTORING',
-  origin: 'TEMPLATE',
   factors: {
     amountFen: 800_000_000n,
     annualRate: '0.065',
@@ -43,30 +38,6 @@ const contract = (over: Partial<ContractItem> = {}): ContractItem => ({
   },
   createdBy: 'legal',
   ...over,
-});
-
-describe('compareFactors', () => {
-  it('finds the factors equal when they are, whatever the rate’s written places', () => {
-    const rows = compareFactors(contract().factors, TERMS);
-    expect(rows.map((r) => [r.label, r.equal])).toEqual([
-      ['金额', true],
-      ['年利率', true],
-      ['期限', true],
-      ['还款方式', true],
-    ]);
-    expect(rows[0]).toMatchObject({ contract: '8,000,000.00元', element: '8,000,000.00元' });
-    expect(rows[1]).toMatchObject({ contract: '年化6.50%', element: '年化6.50%' });
-  });
-
-  it('marks each factor that differs, by one 分 or one basis point', () => {
-    const f = { ...contract().factors, amountFen: 800_000_001n, annualRate: '0.0651' };
-    const rows = compareFactors(f, TERMS);
-    expect(rows.filter((r) => !r.equal).map((r) => r.key)).toEqual(['amount', 'rate']);
-  });
-
-  it('compares only the factors whose element the business has', () => {
-    expect(compareFactors(contract().factors, TERMS.slice(0, 1)).map((r) => r.key)).toEqual(['amount']);
-  });
 });
 
 describe('the contracts’ checkpoints', () => {

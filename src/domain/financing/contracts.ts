@@ -5,7 +5,7 @@
 // business is — read from the business by the kit's `documentStatusOf`, never stored twice. 作废 makes it VOID;
 // a new version of its series replaces it.
 //
-// One pure comparison (`compareFactors`) of a contract's factors with the TERM elements serves the review page
+// The kit's one comparison of a document's terms with the TERM elements (`compareFactors`) serves the review page
 // (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
 // naming the contract and the factor. A contract under 合同锁定 is not sent to sign.
 import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
@@ -13,10 +13,13 @@ import type { StateKey } from './lifecycle';
 import type { RepaymentMethod } from './repayment-schedule';
 import { type ContractLockFact, isContractLocked } from '../risk/locks';
 import { ROLE } from './roles';
-import { type ElementValue, elementValueText } from './elements';
 import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { type StoredDocumentStatus, documentStatusOf, editableStates } from '../stage/stage';
+import { type TermElement, type TermFactors, compareFactors, rateUnits } from '../stage/term-factors';
+
+/** The comparison's row, as the review page shows it. */
+export type { FactorRow } from '../stage/term-factors';
 
 export const CONTRACTS_API = '/api/business/contracts';
 export const CONTRACT_LIST_PATH = '/business/contractFileManage';
@@ -38,12 +41,8 @@ export const CONTRACT_TYPE_LABEL: Readonly<Record<ContractType, string>> = {
 export type ContractOrigin = 'TEMPLATE' | 'UPLOAD';
 export const CONTRACT_ORIGIN_LABEL: Readonly<Record<ContractOrigin, string>> = { TEMPLATE: '模板生成', UPLOAD: '上传' };
 
-/** A contract's key factors (合同要素), typed: money in 分 as bigint, the annual rate as decimal text. */
-export interface ContractFactors {
-  amountFen: bigint;
-  annualRate: string;
-  termDays: number;
-  repaymentMethod: RepaymentMethod;
+/** A contract's key factors (合同要素), typed: its terms, then its due date and payee account. */
+export interface ContractFactors extends TermFactors {
   dueDate: string | null;
   payeeAccount: string | null;
 }
@@ -54,76 +53,9 @@ export type StoredContractStatus = StoredDocumentStatus;
 /** One contract as its workflow and the checkpoints read it. */
 export interface ContractItem extends StageItem<StoredContractStatus> {
   contractNo: string;
-  seriesNo: string;
   contractVersion: number;
-  contractType: ContractType;
-  origin: ContractOrigin;
   factors: ContractFactors;
   createdBy: string;
-}
-
-// ——— The factor comparison ———
-
-/** The TERM elements a contract is compared with, by their names (要素 金额 / 利率 / 期限 / 还款方式). */
-export interface TermElement {
-  name: string;
-  required: ElementValue | null;
-}
-
-export type FactorKey = 'amount' | 'rate' | 'term' | 'method';
-
-export interface FactorRow {
-  key: FactorKey;
-  label: string;
-  /** As the contract says it, and as the TERM element requires it. */
-  contract: string;
-  element: string;
-  equal: boolean;
-}
-
-/** Each factor, the TERM element it answers to, and the factor as that element's kind of value. */
-const FACTORS: readonly { key: FactorKey; label: string; element: string; of(f: ContractFactors): ElementValue }[] = [
-  { key: 'amount', label: '金额', element: '金额', of: (f) => ({ type: 'AMOUNT', fen: f.amountFen }) },
-  { key: 'rate', label: '年利率', element: '利率', of: (f) => ({ type: 'RATE', rate: f.annualRate }) },
-  { key: 'term', label: '期限', element: '期限', of: (f) => ({ type: 'DAYS', days: f.termDays }) },
-  { key: 'method', label: '还款方式', element: '还款方式', of: (f) => ({ type: 'METHOD', method: f.repaymentMethod }) },
-];
-
-/** An annual rate in ten-thousandths, so '0.065' and '0.0650' are one rate; null when not a rate. */
-export function rateUnits(rate: string): bigint | null {
-  const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(rate.trim());
-  if (!m) return null;
-  return BigInt(m[1] as string) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0') || '0');
-}
-
-/** A value as compared: exact 分, the rate in ten-thousandths, days, the method's code. */
-const compared = (v: ElementValue): string => {
-  switch (v.type) {
-    case 'AMOUNT':
-      return `A${v.fen}`;
-    case 'RATE':
-      return `R${rateUnits(v.rate) ?? v.rate}`;
-    case 'DAYS':
-      return `D${v.days}`;
-    case 'METHOD':
-      return `M${v.method}`;
-    case 'TEXT':
-      return `T${v.text}`;
-  }
-};
-
-/**
- * The contract's factors beside the TERM elements, one row per factor whose element the business has (the
- * review page's table, its differences in red); `equal` is false where they differ.
- */
-export function compareFactors(factors: ContractFactors, terms: readonly TermElement[]): FactorRow[] {
-  return FACTORS.flatMap(({ key, label, element, of }) => {
-    const required = terms.find((t) => t.name === element)?.required;
-    if (!required) return [];
-    const value = of(factors);
-    const equal = compared(value) === compared(required);
-    return [{ key, label, contract: elementValueText(value), element: elementValueText(required), equal }];
-  });
 }
 
 export const ContractMessage = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TermElement } from './contracts';
+import type { TermElement } from '../stage/term-factors';
 import {
   SigningMessage,
   businessMoveOf,

@@ -2,10 +2,10 @@
 // provider's statuses as e签宝 numbers them [S6], the signers' order, what a provider status asks of the business,
 // the checkpoints' rules (发起, 完成) and a supplement's (from 已签约 until 放款, never changing amount, rate or term).
 import { statesOf } from '../stage/stage';
+import { type TermElement, type TermFactors, compareFactors } from '../stage/term-factors';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { inOrder, steppedOrderProblem, waitingBefore } from '../workflow/stepped-order';
 import type { WorkflowTable } from '../workflow/workflow';
-import { type ContractFactors, type TermElement, compareFactors } from './contracts';
 import type { StateKey } from './lifecycle';
 import { ROLE } from './roles';
 
@@ -172,17 +172,14 @@ export function startProblems(items: readonly SigningItem[]): string[] {
 /** A supplement is made from 已签约 until 放款: 推送's states and 放款's. */
 export const SUPPLEMENT_STATES: readonly StateKey[] = ['SIGNING/SIGNED', ...statesOf('PUSH'), ...statesOf('LENDING')];
 
-const SUPPLEMENT_KEYS = new Set<string>(['amount', 'rate', 'term']);
-
 /** A supplement's refusal: outside 已签约 … 放款, or changing amount, rate or term (the TERM elements' comparison). */
 export function supplementRefusal(
   businessState: string,
-  factors: Pick<ContractFactors, 'amountFen' | 'annualRate' | 'termDays'>,
+  factors: Pick<TermFactors, 'amountFen' | 'annualRate' | 'termDays'>,
   terms: readonly TermElement[],
 ): string | null {
   if (!SUPPLEMENT_STATES.includes(businessState as StateKey)) return SigningMessage.supplementState;
-  const full: ContractFactors = { ...factors, repaymentMethod: 'BULLET' as never, dueDate: null, payeeAccount: null };
-  const changed = compareFactors(full, terms).find((r) => SUPPLEMENT_KEYS.has(r.key) && !r.equal);
+  const changed = compareFactors(factors, terms).find((r) => !r.equal);
   return changed ? SigningMessage.supplementChanges(changed.label) : null;
 }
 

@@ -1,13 +1,12 @@
 // 合同文件's routes (BUSINESS.md §4 /business/contractFileManage (+ /info), /business/contractFileMake/
-// contractFileMake, /business/contractFileReview/contractFileReviewFactor) on the stage kit: a business's
-// contracts and 作废 are the kit's stage items; what is the contracts' own is the page of every contract in the
-// caller's scope, one contract with its series' versions, 制作 (from a versioned template — the PDF rendered
-// once and stored through the file service as the version's evidence, its sha-256 on the row — or an upload
-// with its factors typed, optionally as the new version of a voided contract), the stored PDF read back
-// checked against that sha-256, and the reviewers' read: each live contract's factors beside the TERM
-// elements from the one comparison the table's guard runs. 提交, 通过 and 退回 are the business's moves.
+// contractFileMake, /business/contractFileReview/contractFileReviewFactor) on the stage kit: a business's contracts
+// and 作废 are the kit's stage items, their page, versions and stored PDF the kit's documents, and 制作 the kit's
+// document made on a business (from a versioned template with the business's print values and the factors typed,
+// or an upload, optionally as the new version of a voided contract). The contracts' own is the reviewers' read:
+// each contract's factors beside the TERM elements from the one comparison the table's guard runs (the make page
+// reads the elements too, as its prefill). 提交, 通过 and 退回 are the business's moves.
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import {
   CONTRACT_FACTOR_PATH,
   CONTRACT_ITEM_STATES,
@@ -15,41 +14,37 @@ import {
   CONTRACT_MAKE_PATH,
   CONTRACT_TYPE_LABEL,
   CONTRACTS_API,
-  type ContractDraft,
-  type ContractFactors,
   ContractMessage,
   type ContractType,
   checkContractDraft,
-  compareFactors,
+  factorProblems,
 } from '../../../../src/domain/financing/contracts';
-import { makerRefusal } from '../../../../src/domain/financing/lifecycle';
+import { compareFactors } from '../../../../src/domain/stage/term-factors';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
-import { BusinessParams } from '../../schemas/common';
-import { makeDocument, orgNames, printDocument, registerDocumentRoutes } from '../../stage/stage-documents';
-import { makePrinted } from '../../stage/stage-printed-make';
+import { BusinessParams, CodeOf, TermFields } from '../../schemas/common';
+import { registerDocumentRoutes } from '../../stage/stage-documents';
+import { makeBusinessDocument } from '../../stage/stage-printed-make';
+import { businessPrintValues } from '../../stage/stage-print-values';
+import { makerRefusalOf } from '../../stage/stage-maker';
 import { registerItems } from '../../stage/stage-items';
-import { type Actor, type BusinessRow, recordOf } from '../business/aggregate';
-import { businessDay } from '../../../../src/domain/calendar/calendar-date';
-import { liveLocksOn } from '../risk/repository';
+import { type BusinessRow, recordOf } from '../business/aggregate';
 import { NullableSchema as Nullable, wireFen } from '../../stage/stage-money';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
-import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, termElementsOf, wireOf } from './store';
+import { termElementsOf } from '../../stage/stage-terms';
+import { CONTRACT_FILE_TYPE, CONTRACTS, ContractSchema, contractsOf, fromRow, wireOf } from './store';
+import { lockedContractNos } from './store';
 import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
-
-const TYPES = Object.keys(CONTRACT_TYPE_LABEL) as ContractType[];
 
 const MakeBody = Type.Object(
   {
     origin: Type.Union([Type.Literal('TEMPLATE'), Type.Literal('UPLOAD')]),
-    contractType: Type.Unsafe<ContractType>({ type: 'string', enum: TYPES }),
+    contractType: CodeOf<ContractType>(CONTRACT_TYPE_LABEL),
     name: Type.String({ maxLength: 200 }),
-    amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: '合同金额（分）' }),
-    annualRate: Type.String({ maxLength: 12, description: '年利率，不超过4位小数' }),
-    termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+    ...TermFields('合同'),
     repaymentMethod: Type.String({ maxLength: 40 }),
     dueDate: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
     payeeAccount: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
@@ -58,7 +53,7 @@ const MakeBody = Type.Object(
   },
   { additionalProperties: false },
 );
-type MakeBody = ContractDraft & { origin: 'TEMPLATE' | 'UPLOAD'; fileId?: string; replacesId?: string };
+type MakeBody = Static<typeof MakeBody>;
 
 const FactorRow = Type.Object({
   key: Type.String(),
@@ -73,11 +68,9 @@ const BusinessView = Type.Object(
     ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
     version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
     amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
-    ...{
-      annualRate: Nullable(Type.String()),
-      termDays: Nullable(Type.Integer()),
-      repaymentMethod: Nullable(Type.String()),
-    },
+    annualRate: Nullable(Type.String()),
+    termDays: Nullable(Type.Integer()),
+    repaymentMethod: Nullable(Type.String()),
     contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
     differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
   },
@@ -110,19 +103,17 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       key: 'contract',
       summary: '合同文件详情：合同、同系列各版本、与业务要素的比对',
       schema: { factors: Type.Array(FactorRow) },
-      of: async (database, tenantId, row) => ({
-        factors: compareFactors(
-          fromRow(row).factors,
-          await termElementsOf(database, tenantId, String(row.business_id)),
-        ),
-      }),
+      of: async (database, tenantId, row) => {
+        const terms = await termElementsOf(database, tenantId, String(row.business_id));
+        return { factors: compareFactors(fromRow(row).factors, terms) };
+      },
     },
     extra: {
       schema: { locked: Type.Boolean({ description: '合同锁定' }) },
       // A page's contracts under a live 合同锁定 naming their numbers, read at once.
       of: async (database, tenantId, rows) => {
         const nos = rows.map((r) => r.contractNo);
-        const locked = new Set((await liveLocksOn(database, tenantId, nos, [])).map((l) => l.contractNo));
+        const locked = await lockedContractNos(database, tenantId, nos);
         return rows.map((r) => ({ locked: locked.has(r.contractNo) }));
       },
     },
@@ -135,11 +126,11 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
   const businessView = async (ctx: StageContext, businessId: string) => {
     const business = await own.business(ctx, businessId);
     const terms = await termElementsOf(db, ctx.tenantId, business.keyId);
-    const contracts = (await contractsOf(db, ctx.tenantId, business.keyId)).map((c) => ({
+    const items = await contractsOf(db, ctx.tenantId, business.keyId);
+    const contracts = items.map((c) => ({
       contract: wireOf(c, business.state),
       factors: compareFactors(c.factors, terms),
     }));
-    const live = contracts.filter((c) => c.contract.status !== 'VOID');
     const of = (name: string) => terms.find((t) => t.name === name)?.required;
     const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
     return {
@@ -150,7 +141,8 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       termDays: days?.type === 'DAYS' ? days.days : null,
       repaymentMethod: method?.type === 'METHOD' ? method.method : null,
       contracts,
-      differences: live.reduce((n, c) => n + c.factors.filter((f) => !f.equal).length, 0),
+      // The guard's own refusals, one per factor of a live contract that differs.
+      differences: factorProblems(items, terms).length,
     };
   };
   for (const [path, menu, summary] of [
@@ -169,67 +161,45 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       ...{ params: BusinessParams, body: MakeBody, response: ContractSchema },
     },
     async (ctx, request) => {
-      const { tenantId, actor, now } = ctx;
       const body = request.body as MakeBody;
       const checked = checkContractDraft(body);
       if (!checked.ok) throw invalidInput(checked.message);
       if (body.origin === 'UPLOAD' && !body.fileId) throw invalidInput(ContractMessage.fileRequired);
-      const businessId = (request.params as { businessId: string }).businessId;
       const f = checked.factors;
-      const owner = { tenantId, userId: actor.userId, now, businessId };
       const name = body.name.trim();
+      const factors = { ...f, amountFen: String(f.amountFen) };
+      const print = { template: CONTRACT_TEMPLATES[body.contractType], name, no: 'contractNo' };
+      // The template's values: the business's parties and the day (the kit's print values), the contract's factors.
+      const values = async (b: BusinessRow) => ({
+        ...(await businessPrintValues(db, ctx.tenantId, b, ctx.now)),
+        name,
+        ...factors,
+      });
       // The template's PDF is drawn before the transaction, which checks the business again and records it.
-      return makePrinted(db, deps.filesDir, {
-        signal: ctx.signal,
-        read: (d, lock) => own.business(ctx, businessId, lock ? d : undefined),
-        check(business) {
-          const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? makerOf(business, actor, now);
+      const { row, business } = await makeBusinessDocument(db, deps, ctx, {
+        businessId: (request.params as { businessId: string }).businessId,
+        notFound: ContractMessage.notFound,
+        async check(business, d) {
+          // The maker of a contract: LEGAL, or whoever makes the business's 合同 by the table (its 经办, an administrator).
+          const maker = () => (ctx.actor.roles.has(ROLE.LEGAL) ? null : makerRefusalOf(d, ctx, recordOf(business)));
+          const refused = itemParentRefusal(business, CONTRACT_ITEM_STATES, '合同') ?? (await maker());
           if (refused) throw invalidInput(refused);
         },
-        async print(read) {
-          if (body.origin !== 'TEMPLATE') return { files: [], source: { uploadedFileId: body.fileId as string } };
-          const names = await orgNames(db, tenantId, [read.capitalSideId, read.supplierId, read.projectCompanyId]);
-          const source = await printDocument(db, deps, owner, 'contract', {
-            template: CONTRACT_TEMPLATES[body.contractType],
-            values: (no: string) => contractValues(no, read, names, body, f, now),
-            name,
-          });
-          return { files: [source.printed], source };
+        document: {
+          ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
+          ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
+          ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
         },
-        async write(trx, { source }, business) {
-          const row = await makeDocument(trx, deps, owner, {
-            ...{ table: 'contract_file', fileType: CONTRACT_FILE_TYPE, kind: 'contract' },
-            ...{ numbering: { no: 'contract_no', version: 'contract_version' } },
-            ...{ replacesId: body.replacesId, replaces: ContractMessage.replaces },
-            source,
-            columns: {
-              ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: String(f.amountFen) },
-              ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
-              ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
-            },
-          });
-          return wireOf(fromRow(row), business.state);
-        },
+        from: body.origin === 'UPLOAD' ? { uploadedFileId: body.fileId as string } : { ...print, values },
+        columns: () => ({
+          ...{ name, contract_type: body.contractType, origin: body.origin, amount_fen: factors.amountFen },
+          ...{ annual_rate: f.annualRate, term_days: f.termDays, repayment_method: f.repaymentMethod },
+          ...{ due_date: f.dueDate, payee_account: f.payeeAccount },
+        }),
       });
+      return wireOf(fromRow(row), business.state);
     },
   );
-
-  /** The maker of a contract: LEGAL, or whoever makes the business's 合同 by the table (its 经办, an administrator). */
-  const makerOf = (business: BusinessRow, actor: Actor, now: Date): string | null =>
-    actor.roles.has(ROLE.LEGAL)
-      ? null
-      : makerRefusal(recordOf(business), { actorId: actor.userId, grants: actor.grants, roles: actor.roles, now });
 };
-
-/** The template's values: the contract's number, the business's parties and the contract's factors. */
-function contractValues(no: string, b: BusinessRow, names: string[], body: MakeBody, f: ContractFactors, now: Date) {
-  const [capitalSideName = '', supplierName = '', projectCompanyName = ''] = names;
-  return {
-    ...{ contractNo: no, name: body.name.trim(), businessNo: b.businessNo, capitalSideName, supplierName },
-    ...{ projectCompanyName, amountFen: String(f.amountFen), annualRate: f.annualRate, termDays: f.termDays },
-    ...{ repaymentMethod: f.repaymentMethod, dueDate: f.dueDate, payeeAccount: f.payeeAccount },
-    madeOn: businessDay(now),
-  };
-}
 
 export default contractRoutes;

@@ -4,32 +4,27 @@
 // a box off its page, a party twice, a voided or 合同锁定 contract, and once signing started (until it failed). Its
 // routes stay under 签约's API, where the pages call them.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
-import { isContractLocked } from '../../../../src/domain/risk/locks';
 import { SIGNATORIES_PATH, SIGNATORIES_STATES, SignatoriesMessage } from '../../../../src/domain/financing/signatories';
 import { type SignatoryPosition, signatoriesProblem } from '../../../../src/domain/financing/signatories';
 import { APPLY_ONLINE_PATH, SIGNING_API } from '../../../../src/domain/financing/signing';
 import { SigningMessage } from '../../../../src/domain/financing/signing';
 import { ContractMessage } from '../../../../src/domain/financing/contracts';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
-import type { Database } from '../../db/database';
 import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
-import { documentBytes } from '../../stage/stage-documents';
+import { documentBytes, withStoredPdfs } from '../../stage/stage-documents';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { recordInScope } from '../../stage/stage-records';
-import { liveLocksOn } from '../risk/repository';
-import { type ContractFileTable, liveContractsOf, storedSignatories } from './store';
+import { type ContractFileTable, evidenceOf, liveContractsOf, lockedContractNos, storedSignatories } from './store';
 
-const [S, I, Points] = [
-  Type.String(),
-  Type.Integer(),
-  (d: string) => Type.Number({ minimum: -1e4, maximum: 1e4, description: d }),
-];
+const S = Type.String();
+const I = Type.Integer();
+const Points = (d: string) => Type.Number({ minimum: -1e4, maximum: 1e4, description: d });
 const Position = Strict({
   ...{ ...SignerParty, page: Type.Integer({ minimum: 1, maximum: 2000, description: '签章页码' }) },
   ...{ x: Points('距页面左边（磅）'), y: Points('距页面上边（磅）') },
@@ -46,30 +41,23 @@ const BusinessSignatories = Strict({
   contracts: Type.Array(ContractSignatories),
 });
 
-/** The business's live contracts (a voided one left out), each with its stored PDF read checked. */
-async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
-  const out = [];
-  for (const contract of await liveContractsOf(db, tenantId, businessId)) {
-    const evidence = { fileId: String(contract.row.file_id), sha256: String(contract.row.file_sha256) };
-    out.push({ contract, evidence, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
-  }
-  return out;
-}
-
 export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
   const db = deps.db;
   const own = stageOwnRoutes(app, deps, SIGNING_API, SIGNATORIES_PATH, SigningMessage.notFound);
-  const locked = async (database: Kysely<Database>, tenantId: string, contractNo: string) =>
-    isContractLocked(await liveLocksOn(database, tenantId, [contractNo], []), { contractNo }, deps.now());
-
   const view = async (ctx: StageContext, businessId: string) => {
     const business = await own.business(ctx, businessId);
     const contracts = [];
-    for (const { contract: c, evidence, pdf } of await liveContracts(db, deps.filesDir, ctx.tenantId, businessId)) {
+    const live = await liveContractsOf(db, ctx.tenantId, businessId);
+    const locked = await lockedContractNos(
+      db,
+      ctx.tenantId,
+      live.map((c) => c.contractNo),
+    );
+    for (const { record: c, pdf } of await withStoredPdfs(db, deps.filesDir, ctx.tenantId, live, evidenceOf)) {
       contracts.push({
         ...{ keyId: c.itemId, contractNo: c.contractNo, name: c.name, version: c.version },
-        ...{ contractVersion: c.contractVersion, fileId: evidence.fileId },
-        locked: await locked(db, ctx.tenantId, c.contractNo),
+        ...{ contractVersion: c.contractVersion, fileId: evidenceOf(c).fileId },
+        locked: locked.has(c.contractNo),
         pages: (await pdfPages(pdf)).map((p) => ({ width: p.width, height: p.height })),
         signatories: storedSignatories(c.row),
       });
@@ -105,20 +93,13 @@ export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
         const [row, business] = [found.row as Selectable<ContractFileTable>, found.business];
         if (row.status === 'VOID') throw invalidInput(SignatoriesMessage.contractVoid);
         if (!SIGNATORIES_STATES.includes(business.state)) throw invalidInput(SignatoriesMessage.signatoriesState);
-        if (await locked(trx, tenantId, row.contract_no))
+        if ((await lockedContractNos(trx, tenantId, [row.contract_no])).size)
           throw invalidInput(SignatoriesMessage.contractLocked(row.contract_no));
         if (Number(row.version) !== body.version) throw staleError(SigningMessage.stale);
-        const evidence = { fileId: row.file_id, sha256: row.file_sha256 };
-        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidence);
+        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidenceOf(found));
         const problem = signatoriesProblem(body.signatories, await pdfPages(pdf));
         if (problem) throw invalidInput(problem);
-        const list = inOrder(body.signatories).map((s) => ({
-          order: s.order,
-          role: s.role,
-          page: s.page,
-          x: s.x,
-          y: s.y,
-        }));
+        const list = inOrder(body.signatories).map(({ order, role, page, x, y }) => ({ order, role, page, x, y }));
         const signatories = JSON.stringify(list);
         const set = { signatories, version: Number(row.version) + 1, updated_at: ctx.now };
         await trx.updateTable('contract_file').set(set).where('item_id', '=', id).execute();

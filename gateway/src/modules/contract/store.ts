@@ -6,7 +6,6 @@
 // under 合同锁定 (joined to START_SIGNING, which the signing stage owns); and how the header's search finds one.
 import type { Database } from '../../db/database';
 import type { ColumnType, Kysely, Selectable } from 'kysely';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import {
   CONTRACT_ITEM_STATES,
@@ -17,26 +16,26 @@ import {
   CONTRACTS_API,
   ContractMessage,
   type ContractItem,
-  type ContractType,
   type StoredContractStatus,
-  type TermElement,
   factorProblems,
   signingProblems,
   submitContractProblems,
 } from '../../../../src/domain/financing/contracts';
-import { ELEMENT_TERMS_SOURCE, elementValueText } from '../../../../src/domain/financing/elements';
+import { elementValueText } from '../../../../src/domain/financing/elements';
 import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
 import type { SignatoryPosition } from '../../../../src/domain/financing/signatories';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
-import { DocumentWireSchema, documentWire } from '../../stage/stage-documents';
+import { type DocumentColumns, DocumentWireSchema, documentWire } from '../../stage/stage-documents';
 import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
-import { readStageSource, registerStageSource } from '../../stage/stage-sources';
-import { rateText } from '../../stage/stage-terms';
+import { registerStageSource } from '../../stage/stage-sources';
+import { rateText, termElementsOf } from '../../stage/stage-terms';
 import { addCheckpointRule, registerCheckpoint, registerWriters } from '../business/facts';
 import { liveLocksOn } from '../risk/repository';
 import { moduleExtensions } from '../../stage/extensions';
 import { numberSearch, registerDocumentSearch } from '../../stage/stage-search';
+import { businessOrders } from '../../stage/stage-orders';
+import { businessRule } from '../../stage/stage-rules';
 import { BUSINESS_DETAIL } from '../business/visibility';
 import { type NullableColumn as Nullable, fenOf, wireFen } from '../../stage/stage-money';
 import { wireFields } from '../../stage/stage-wire';
@@ -46,17 +45,13 @@ import type { ItemTableColumns } from '../../stage/stage-tables';
 /** What this module adds to each app (app-extensions.ts applies it). */
 export const extend = moduleExtensions('contract/store');
 
-// 合同文件 as Kysely sees it (migration 0150).
-export interface ContractFileTable extends ItemTableColumns {
+// 合同文件 as Kysely sees it (migration 0150): the kit's document (its series, evidence and maker) with its factors.
+export interface ContractFileTable extends DocumentColumns, Pick<ItemTableColumns, 'version'> {
   contract_no: string;
-  series_no: string;
   contract_version: number;
-  replaces_id: Nullable<string>;
   name: string;
   contract_type: string;
   origin: string;
-  template_id: Nullable<string>;
-  template_version: Nullable<number>;
   /** 分. */
   amount_fen: ColumnType<string | number | bigint, string, string>;
   annual_rate: ColumnType<string | number, string, string>;
@@ -64,10 +59,7 @@ export interface ContractFileTable extends ItemTableColumns {
   repayment_method: string;
   due_date: Nullable<string>;
   payee_account: Nullable<string>;
-  file_id: string;
-  file_sha256: string;
   void_reason: Nullable<string>;
-  created_by: string;
   /** 合同签章: the version's signatories with their boxes (migration 0250); null until set. */
   signatories: ColumnType<SignatoryPosition[] | null, string | null, string | null>;
 }
@@ -84,10 +76,7 @@ export const CONTRACT_FILE_TYPE = 'contractFile';
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
   ...itemOf<StoredContractStatus>(r),
   contractNo: String(r.contract_no),
-  seriesNo: String(r.series_no),
   contractVersion: Number(r.contract_version),
-  contractType: r.contract_type as ContractType,
-  origin: r.origin as ContractItem['origin'],
   factors: {
     amountFen: fenOf(r.amount_fen),
     annualRate: rateText(r.annual_rate) as string,
@@ -159,56 +148,42 @@ export const liveContractsOf = async (db: Kysely<Database>, tenantId: string, bu
 export const storedSignatories = (row: Record<string, unknown>) =>
   jsonColumn<SignatoryPosition[] | null>(row.signatories, null);
 
+/** The numbers among these under a live 合同锁定 naming them (a payment order's lock apart), read at once. */
+export const lockedContractNos = async (db: Kysely<Database>, tenantId: string, contractNos: readonly string[]) =>
+  new Set((await liveLocksOn(db, tenantId, contractNos, [])).map((l) => l.contractNo));
+
+/** A contract version's stored PDF: its file's key and the sha-256 on its row. */
+export const evidenceOf = (c: { row: Record<string, unknown> }) => ({
+  fileId: String(c.row.file_id),
+  sha256: String(c.row.file_sha256),
+});
+
 /** The live contracts (a voided one left out), in their order, for 签约 to send: each one's file and signatories. */
 extend(registerStageSource<LiveContract[]>, CONTRACTS_LIVE_SOURCE, async (db, tenantId, businessId) =>
   (await liveContractsOf(db, tenantId, businessId)).map((c) => ({
     ...{ contractId: c.itemId, contractNo: c.contractNo, name: c.name },
-    ...{ fileId: String(c.row.file_id), sha256: String(c.row.file_sha256), signatories: storedSignatories(c.row) },
+    ...{ ...evidenceOf(c), signatories: storedSignatories(c.row) },
   })),
 );
 
-/** The business's TERM elements, typed, through the elements' named source (the kit, not their module). */
-export const termElementsOf = async (
-  db: Kysely<Database>,
-  tenantId: string,
-  businessId: string,
-): Promise<TermElement[]> =>
-  (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, db, tenantId, businessId)) ?? [];
-
-extend(registerCheckpoint, 'REVIEW_CONTRACT', async (db, tenantId, record) => {
-  const businessId = (record as { keyId?: string }).keyId;
-  if (!businessId) return [];
+const factorRule = businessRule(async (db, tenantId, businessId) => {
   const [items, terms] = await Promise.all([
     contractsOf(db, tenantId, businessId),
     termElementsOf(db, tenantId, businessId),
   ]);
   return factorProblems(items, terms);
 });
+extend(registerCheckpoint, 'REVIEW_CONTRACT', factorRule);
 
-/** The 合同锁定 of the business's contracts: locks naming their numbers, or the business's payment orders. */
-async function signingLocks(db: Kysely<Database>, tenantId: string, businessId: string, contractNos: string[]) {
-  const orders = await sql<{ order_no: string }>`
-    select po.order_no from payment_order po
-    where po.tenant_id = ${tenantId} and po.order_id in (
-      select jsonb_array_elements(a.lines)->>'orderId' from financing_application a
-      where a.application_id = ${businessId} and a.tenant_id = ${tenantId})`.execute(db);
-  const orderNos = orders.rows.map((o) => o.order_no);
-  return { orderNos, locks: await liveLocksOn(db, tenantId, contractNos, orderNos) };
-}
-
-/** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定. */
-extend(addCheckpointRule, 'START_SIGNING', 'contracts', async (db, tenantId, record, now) => {
-  const businessId = (record as { keyId?: string }).keyId;
-  if (!businessId) return [];
+/** 发起签约 crosses the contracts' rule too: approved, and none under 合同锁定 (naming it or one of its orders). */
+const lockRule = businessRule(async (db, tenantId, businessId, record, now) => {
   const items = await contractsOf(db, tenantId, businessId);
-  const { locks, orderNos } = await signingLocks(
-    db,
-    tenantId,
-    businessId,
-    items.map((i) => i.contractNo),
-  );
+  const orderNos = (await businessOrders(db, tenantId, businessId)).map((o) => o.orderNo);
+  const contractNos = items.map((i) => i.contractNo);
+  const locks = await liveLocksOn(db, tenantId, contractNos, orderNos);
   return signingProblems(items, record.state, locks, orderNos, now);
 });
+extend(addCheckpointRule, 'START_SIGNING', 'contracts', lockRule);
 
 /** Whoever made a live contract of the business is one of its makers and never reviews it (four-eyes). */
 extend(registerWriters, 'CONTRACT', async (db, tenantId, businessId) => [

@@ -8,38 +8,33 @@ import {
   type DocumentTemplate,
   type TemplateBlock,
   articleBlocks,
+  fieldsBlock,
   signatureBlocks,
 } from '../../documents/document-template';
 
-// The values every template reads (routes.ts `contractValues`): the numbers, the parties' names, the factors
-// (money in 分, the rate as decimal text) and the day it was made.
+// The values every template reads (routes.ts, on the kit's print values): the numbers, the parties' names, the
+// factors (money in 分, the rate as decimal text) and the day it was made.
 const head = (title: string): TemplateBlock[] => [
   { kind: 'title', text: title },
   { kind: 'paragraph', text: '合同编号：{{contractNo}}　　业务编号：{{businessNo}}' },
-  {
-    kind: 'fields',
-    items: [
-      { label: '甲方（保理人/资金方）', value: { path: 'capitalSideName' } },
-      { label: '乙方（供应商）', value: { path: 'supplierName' } },
-      { label: '丙方（项目公司）', value: { path: 'projectCompanyName' } },
-    ],
-  },
+  fieldsBlock({
+    '甲方（保理人/资金方）': 'capitalSideName',
+    '乙方（供应商）': 'supplierName',
+    '丙方（项目公司）': 'projectCompanyName',
+  }),
 ];
 
 const FACTORS: TemplateBlock[] = [
   { kind: 'heading', text: '合同要素' },
-  {
-    kind: 'fields',
-    items: [
-      { label: '融资金额', value: { path: 'amountFen', format: 'money' } },
-      { label: '融资金额（大写）', value: { path: 'amountFen', format: 'words' } },
-      { label: '年利率', value: { path: 'annualRate', format: 'percent' } },
-      { label: '期限', value: { path: 'termDays', format: 'days' } },
-      { label: '还款方式', value: { path: 'repaymentMethod', format: { options: REPAYMENT_METHOD_LABEL } } },
-      { label: '到期日', value: { path: 'dueDate' } },
-      { label: '收款账户', value: { path: 'payeeAccount' } },
-    ],
-  },
+  fieldsBlock({
+    融资金额: ['amountFen', 'money'],
+    '融资金额（大写）': ['amountFen', 'words'],
+    年利率: ['annualRate', 'percent'],
+    期限: ['termDays', 'days'],
+    还款方式: ['repaymentMethod', { options: REPAYMENT_METHOD_LABEL }],
+    到期日: 'dueDate',
+    收款账户: 'payeeAccount',
+  }),
 ];
 
 const SIGNATURES = signatureBlocks({ 甲方: 'capitalSideName', 乙方: 'supplierName' }, 'madeOn');

@@ -26,6 +26,7 @@ import { stageOf } from '../../../../src/domain/financing/lifecycle';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import type { Database } from '../../db/database';
 import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint, registerItemsDef } from '../../stage/stage-items';
+import { businessRule } from '../../stage/stage-rules';
 import { readStageSource, registerStageSource } from '../../stage/stage-sources';
 import { rateText } from '../../stage/stage-terms';
 import { registerAfterTransition } from '../business/after-transition';
@@ -185,10 +186,10 @@ export const elementItemsFor = async (db: Parameters<typeof itemRows>[0], tenant
   (await itemRows(db, ELEMENTS.table, tenantId, businessId)).map(fromRow);
 
 /** A condition due before the contract joins the contract's 提交, named when neither 已落实 nor 已豁免. */
-extend(addCheckpointRule, 'SUBMIT_CONTRACT', 'elements', async (db, tenantId, record) => {
-  const businessId = (record as { keyId?: string }).keyId;
-  return businessId ? conditionProblems(await elementItemsFor(db, tenantId, businessId), 'SUBMIT_CONTRACT') : [];
-});
+const conditionRule = businessRule(async (db, tenantId, businessId) =>
+  conditionProblems(await elementItemsFor(db, tenantId, businessId), 'SUBMIT_CONTRACT'),
+);
+extend(addCheckpointRule, 'SUBMIT_CONTRACT', 'elements', conditionRule);
 
 /** The business's items on the wire, for a stage that shows them (the decision's detail). */
 extend(registerStageSource, ELEMENT_ITEMS_SOURCE, async (db, tenantId, businessId) =>

@@ -12,20 +12,11 @@ import {
 } from '../../../../src/domain/financing/letters';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { Database } from '../../db/database';
-import { invalidInput, notFound } from '../../plugins/envelope';
-import { makeDocument, printDocument } from '../../stage/stage-documents';
+import { invalidInput } from '../../plugins/envelope';
 import { type DocumentPlace, type PrintMaker, businessPrintValues } from '../../stage/stage-print-values';
-import { makePrinted } from '../../stage/stage-printed-make';
-import { type BusinessRow, inScope, loadBusiness } from '../business/aggregate';
+import { makeBusinessDocument } from '../../stage/stage-printed-make';
 import { LETTER_FILE_TYPE, letterOf } from './store';
 import { LETTER_TEMPLATES } from './templates';
-
-/** The business in the caller's scope, where letters are made. */
-function letterParent(business: BusinessRow, m: PrintMaker) {
-  if (!inScope(m.actor, business)) throw notFound(LetterMessage.businessNotFound);
-  const refused = itemParentRefusal(business, LETTER_ITEM_STATES, '函件');
-  if (refused) throw invalidInput(refused);
-}
 
 /** 生成函件: the letter drawn from its template and stored before its transaction, recorded on the kit. */
 export async function makeLetter(
@@ -37,29 +28,25 @@ export async function makeLetter(
 ) {
   const toProject = letterType !== 'PAYMENT_CONFIRMATION';
   const name = LETTER_TYPE_LABEL[letterType];
-  const owner = { tenantId: m.tenantId, userId: m.actor.userId, now: m.now, businessId };
-  return makePrinted(db, place.filesDir, {
-    signal: m.signal,
-    read: (d, lock) => loadBusiness(d, m.tenantId, businessId, lock),
-    check: (business) => letterParent(business, m),
-    async print(business) {
-      const values = await businessPrintValues(db, m.tenantId, business, m.now);
-      const source = await printDocument(db, place, owner, 'letter', {
-        ...{ template: LETTER_TEMPLATES[letterType], name, values: (no) => ({ ...values, letterNo: no }) },
-      });
-      return { files: [source.printed], source, values };
+  const made = await makeBusinessDocument(db, place, m, {
+    ...{ businessId, notFound: LetterMessage.businessNotFound },
+    check(business) {
+      const refused = itemParentRefusal(business, LETTER_ITEM_STATES, '函件');
+      if (refused) throw invalidInput(refused);
     },
-    async write(trx, { source, values }, business) {
-      const row = await makeDocument(trx, place, owner, {
-        ...{ table: 'formal_letter', fileType: LETTER_FILE_TYPE, kind: 'letter', replaces: '', source },
-        numbering: { no: 'letter_no', version: 'letter_version' },
-        columns: {
-          ...{ name, letter_type: letterType },
-          addressee_org_id: toProject ? values.projectCompanyId : business.capitalSideId,
-          addressee_name: toProject ? values.projectCompanyName : values.capitalSideName,
-        },
-      });
-      return letterOf(row);
+    document: {
+      ...{ table: 'formal_letter', fileType: LETTER_FILE_TYPE, kind: 'letter', replaces: '' },
+      numbering: { no: 'letter_no', version: 'letter_version' },
     },
+    from: {
+      ...{ template: LETTER_TEMPLATES[letterType], name, no: 'letterNo' },
+      values: (business) => businessPrintValues(db, m.tenantId, business, m.now),
+    },
+    columns: (business, values) => ({
+      ...{ name, letter_type: letterType },
+      addressee_org_id: toProject ? values?.projectCompanyId : business.capitalSideId,
+      addressee_name: toProject ? values?.projectCompanyName : values?.capitalSideName,
+    }),
   });
+  return letterOf(made.row);
 }

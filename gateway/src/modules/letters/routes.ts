@@ -12,7 +12,7 @@ import {
   type LetterType,
 } from '../../../../src/domain/financing/letters';
 import type { GatewayDeps } from '../../deps';
-import { BusinessParams } from '../../schemas/common';
+import { BusinessParams, CodeOf } from '../../schemas/common';
 import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { registerItems } from '../../stage/stage-items';
 import { stageOwnRoutes } from '../../stage/stage-own-routes';
@@ -20,7 +20,7 @@ import { makeLetter } from './make';
 import { LETTER_FILE_TYPE, LETTERS, RECEIPT_FILE_TYPE, LetterSchema, letterOf, letterWireOf } from './store';
 
 const GenerateBody = Type.Object(
-  { letterType: Type.Unsafe<LetterType>({ type: 'string', enum: Object.keys(LETTER_TYPE_LABEL) }) },
+  { letterType: CodeOf<LetterType>(LETTER_TYPE_LABEL) },
   { additionalProperties: false },
 );
 

@@ -6,21 +6,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { shanghaiDay } from '../../../../src/domain/document-numbers';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
-import type { TermElement } from '../../../../src/domain/financing/contracts';
-import { ELEMENT_TERMS_SOURCE } from '../../../../src/domain/financing/elements';
 import * as D from '../../../../src/domain/financing/signing';
 import type { GatewayDeps } from '../../deps';
 import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
 import { BUILTIN_PROVIDER } from '../../esign/builtin-provider';
 import { SignedFilesSchema, signedFilesOf } from '../../esign/signed-files';
 import { AppError, invalidInput, notFound } from '../../plugins/envelope';
-import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
+import { BusinessParams, IdParams, SignerParty, Strict, TermFields, Version } from '../../schemas/common';
 import { itemActionsOf, registerItems } from '../../stage/stage-items';
 import { registerOfferedTodo } from '../../stage/stage-offered-todos';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { listedOf, listedSchema, registerRecordPage, registerWaitingRoute } from '../../stage/stage-record-routes';
 import { recordInScope } from '../../stage/stage-records';
-import { readStageSource } from '../../stage/stage-sources';
+import { termElementsOf } from '../../stage/stage-terms';
 import { registerTurnTodo } from '../../stage/stage-turn-todos';
 import { recordOf, transitionBusiness } from '../business/aggregate';
 import { offeredFor } from '../business/facts';
@@ -44,10 +42,7 @@ const OfflineBody = Strict({
   scanFileIds: Files,
   originalsReceivedOn: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: '原件收回日期' }),
 });
-const SupplementBody = Strict({
-  ...{ reason: Str(200), amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 }) },
-  ...{ annualRate: Str(12), termDays: Type.Integer({ minimum: 1, maximum: 3660 }), fileIds: Files },
-});
+const SupplementBody = Strict({ reason: Str(200), ...TermFields('补充协议'), fileIds: Files });
 const S = Type.String();
 const Detail = Strict({
   record: listedSchema(SigningSchema.properties),
@@ -281,7 +276,7 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const id = await db.transaction().execute(async (trx) => {
         const business = await own.business(ctx, businessId, trx);
         const factors = { amountFen: BigInt(body.amountFen), annualRate: body.annualRate, termDays: body.termDays };
-        const terms = (await readStageSource<TermElement[]>(ELEMENT_TERMS_SOURCE, trx, ctx.tenantId, businessId)) ?? [];
+        const terms = await termElementsOf(trx, ctx.tenantId, businessId);
         const refused = D.supplementRefusal(business.state, factors, terms);
         if (refused) throw invalidInput(refused);
         const stored = JSON.stringify({ ...factors, amountFen: String(body.amountFen) });

@@ -16,7 +16,7 @@ import type { JsonColumn, NullableColumn, StageItemRow } from '../../stage/stage
 import { jsonColumn } from '../../stage/stage-columns';
 import { readStageSource } from '../../stage/stage-sources';
 import { wireFields } from '../../stage/stage-wire';
-import { type DocumentEvidence, documentBytes, orgNames, storeGeneratedDocument } from '../../stage/stage-documents';
+import { type DocumentEvidence, orgNames, storeGeneratedDocument, withStoredPdfs } from '../../stage/stage-documents';
 import { type ItemsDef, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import type { StageContext } from '../../stage/stage-own-routes';
 import { nextDocumentNo, transitionBusiness } from '../business/aggregate';
@@ -186,16 +186,6 @@ export function signingCallbacks(
 export const liveContractsOf = async (db: Kysely<Database>, tenantId: string, businessId: string) =>
   (await readStageSource<LiveContract[]>(CONTRACTS_LIVE_SOURCE, db, tenantId, businessId)) ?? [];
 
-/** The business's live contracts, each with its stored PDF read checked. */
-async function liveContracts(db: Kysely<Database>, filesDir: string, tenantId: string, businessId: string) {
-  const out = [];
-  for (const contract of await liveContractsOf(db, tenantId, businessId)) {
-    const evidence = { fileId: contract.fileId, sha256: contract.sha256 };
-    out.push({ contract, pdf: (await documentBytes(db, filesDir, tenantId, evidence)).pdf });
-  }
-  return out;
-}
-
 type Who = Pick<StageContext, 'tenantId' | 'actor' | 'now'>;
 type Filled = 'item_id' | 'tenant_id' | 'business_id' | 'seq' | 'sign_no' | 'created_at' | 'updated_at' | 'created_by';
 type Columns = Omit<Insertable<SigningRecordTable>, Filled | 'timeline'>;
@@ -253,7 +243,8 @@ export async function startOnlineSigning(
   const [FACTOR = '', SUPPLIER = '', PROJECT_COMPANY = ''] = await orgNames(trx, tenantId, parties);
   const orgs: Record<SignerRole, string> = { FACTOR, SUPPLIER, PROJECT_COMPANY, GUARANTOR: '' };
   const documents = [];
-  for (const { contract: c, pdf } of await liveContracts(trx, filesDir, tenantId, businessId)) {
+  const live = await liveContractsOf(trx, tenantId, businessId);
+  for (const { record: c, pdf } of await withStoredPdfs(trx, filesDir, tenantId, live, (l) => l)) {
     // Each signer's box as 合同签章 set it on this contract, by party; none: the signature is invisible.
     const placements: Record<number, { page: number; x: number; y: number }> = {};
     for (const s of input.signers) {
