@@ -10,7 +10,7 @@ import { deflateSync } from 'node:zlib';
 import type CreateBufferTrailer from '@signpdf/placeholder-plain/dist/createBufferTrailer.js';
 import type FindObject from '@signpdf/placeholder-plain/dist/findObject.js';
 import type ReadPdf from '@signpdf/placeholder-plain/dist/readPdf.js';
-import { SIGNATURE_BOX } from '../../../src/domain/financing/signatories';
+import { SIGNATURE_BOX } from '../../../src/domain/financing/contracts';
 import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
 
 /** A signer's box as 合同签章 set it: page 1-based, x and y from the page's top-left corner, in points. */

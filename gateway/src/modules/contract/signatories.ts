@@ -6,11 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { Type } from 'typebox';
-import { SIGNATORIES_PATH, SIGNATORIES_STATES, SignatoriesMessage } from '../../../../src/domain/financing/signatories';
-import { type SignatoryPosition, signatoriesProblem } from '../../../../src/domain/financing/signatories';
-import { APPLY_ONLINE_PATH, SIGNING_API } from '../../../../src/domain/financing/signing';
-import { SigningMessage } from '../../../../src/domain/financing/signing';
-import { ContractMessage } from '../../../../src/domain/financing/contracts';
+import { ContractMessage, SIGNATORIES_PATH, SIGNATORIES_STATES } from '../../../../src/domain/financing/contracts';
+import { SignatoriesMessage, type SignatoryPosition } from '../../../../src/domain/financing/contracts';
+import { signatoriesProblem } from '../../../../src/domain/financing/contracts';
+import { APPLY_ONLINE_PATH, SIGNING_API, SigningMessage } from '../../../../src/domain/financing/signing';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';

@@ -22,8 +22,8 @@ import {
   submitContractProblems,
 } from '../../../../src/domain/financing/contracts';
 import { elementValueText } from '../../../../src/domain/financing/elements';
-import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
-import type { SignatoryPosition } from '../../../../src/domain/financing/signatories';
+import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/contracts';
+import type { SignatoryPosition } from '../../../../src/domain/financing/contracts';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
 import { type DocumentColumns, DocumentWireSchema, documentWire } from '../../stage/stage-documents';

@@ -10,8 +10,7 @@
 // with another tenant's secret and a replayed one are refused or change nothing; a supplement that changes the
 // amount is refused; 撤销 and the deadline (the close-of-business runner) end a second business's flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractMessage } from '../../../../src/domain/financing/contracts';
-import { SignatoriesMessage } from '../../../../src/domain/financing/signatories';
+import { ContractMessage, SignatoriesMessage } from '../../../../src/domain/financing/contracts';
 import { SigningMessage } from '../../../../src/domain/financing/signing';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';

@@ -4,7 +4,7 @@
 import type { ColumnType, Insertable, Kysely, Selectable } from 'kysely';
 import { type TSchema, Type } from 'typebox';
 import * as D from '../../../../src/domain/financing/signing';
-import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/signatories';
+import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain/financing/contracts';
 import type { Signer, SignerRole, SigningItem, SigningKind } from '../../../../src/domain/financing/signing';
 import { inOrder } from '../../../../src/domain/workflow/stepped-order';
 import type { Database } from '../../db/database';

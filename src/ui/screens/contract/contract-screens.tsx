@@ -8,10 +8,9 @@
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import * as C from '../../../domain/financing/contracts';
-import type { FactorRow } from '../../../domain/financing/contracts';
+import type { FactorRow, PageSize, SignatoryPosition } from '../../../domain/financing/contracts';
+import { SIGNATORIES_PATH, SIGNATURE_BOX, signatoriesProblem } from '../../../domain/financing/contracts';
 import { stateLabel } from '../../../domain/financing/lifecycle';
-import { SIGNATORIES_PATH, SIGNATURE_BOX, signatoriesProblem } from '../../../domain/financing/signatories';
-import type { PageSize, SignatoryPosition } from '../../../domain/financing/signatories';
 import { MAX_SIGNERS, SIGNER_ROLE_LABEL, SIGNING_API, unusedRole } from '../../../domain/financing/signing';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIGNATURE_BOX, SignatoriesMessage } from '../../../domain/financing/signatories';
+import { SIGNATURE_BOX, SignatoriesMessage } from '../../../domain/financing/contracts';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { stagesServing } from '../screen-test-support';
