@@ -30,6 +30,7 @@ import { PageBoxes } from '../stage/page-boxes';
 import { StagePage, linkTo, textColumn as col, useStagePageStyles } from '../stage/record-pages';
 import { type StageGet, loadedScreen } from '../stage/loaded-page';
 import { ActButton } from '../stage/act-button';
+import type { StageExamineScreens } from '../stage/stage-kit';
 
 const ROUTES = { resource: { api: C.CONTRACTS_API, noun: '合同' } };
 const SIGNING = { resource: { api: SIGNING_API, noun: '签约' } };
@@ -383,6 +384,14 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
 }
 
 // ——— 合同审核 ———
+
+/** 合同审核 and its page on the kit's examine shell, with each live contract's factors under the business. */
+export const CONTRACT_EXAMINE: StageExamineScreens = {
+  title: '合同审核',
+  listPath: C.CONTRACT_REVIEW_PATH,
+  infoPath: C.CONTRACT_FACTOR_PATH,
+  section: (id) => <ContractFactorSection id={id} />,
+};
 
 /** 合同审核's section under the business: each live contract's factors beside the TERM elements. */
 export function ContractFactorSection({ id }: { id: string }) {

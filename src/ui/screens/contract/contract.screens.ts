@@ -2,24 +2,12 @@
 // template or an upload, the factors prefilled from the TERM elements), and 合同审核 on the kit's examine shell
 // with each live contract's factors beside the TERM elements under the business, differences in red.
 // 合同签章 (contractFileMakeSignature): a contract version's signatories, their order and signature boxes.
-import { createElement } from 'react';
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens } from '../stage/stage-kit';
 
 const screens = () => import('./contract-screens');
 
-export const examine = stageExamineScreens('CONTRACT', async () => {
-  const [{ CONTRACT_REVIEW_PATH, CONTRACT_FACTOR_PATH }, { ContractFactorSection }] = await Promise.all([
-    import('../../../domain/financing/contracts'),
-    screens(),
-  ]);
-  return {
-    title: '合同审核',
-    listPath: CONTRACT_REVIEW_PATH,
-    infoPath: CONTRACT_FACTOR_PATH,
-    section: (id: string) => createElement(ContractFactorSection, { id }),
-  };
-});
+export const examine = stageExamineScreens('CONTRACT', async () => (await screens()).CONTRACT_EXAMINE);
 
 export default defineScreens({
   '/business/contractFileManage': async () => (await screens()).ContractManageScreen,
