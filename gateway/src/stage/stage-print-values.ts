@@ -5,7 +5,7 @@
 // orders (an application names its orders, each its project company): the letters are addressed to it, the contract
 // and the summary name it. The caller adds its own number.
 import type { Kysely } from 'kysely';
-import { shanghaiDay } from '../../../src/domain/document-numbers';
+import { businessDay } from '../../../src/domain/calendar/calendar-date';
 import type { Database } from '../db/database';
 import type { GatewayDeps } from '../deps';
 import type { BusinessRow } from '../modules/business/aggregate';
@@ -37,13 +37,12 @@ export async function businessPrintValues(db: Kysely<Database>, tenantId: string
     .where('business_id', '=', b.keyId)
     .executeTakeFirst();
   const docs = await storedDocumentsOf(db, tenantId, b.keyId);
-  const d = shanghaiDay(now);
   return {
     ...{ projectCompanyId, businessNo: b.businessNo, supplierName, projectCompanyName, capitalSideName },
     amountFen: String(b.approvedAmount ?? b.applyAmount),
     annualRate: terms?.approved_annual_rate == null ? null : String(terms.approved_annual_rate),
     termDays: terms?.approved_term_days == null ? null : Number(terms.approved_term_days),
     contractNos: docs.map((x) => x.name.replace(/\.pdf$/i, '')).join('、') || '--',
-    madeOn: `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`,
+    madeOn: businessDay(now),
   };
 }
