@@ -19,7 +19,8 @@ import { useLoadOnce } from '../../kit/use-load-once';
 import { Permission } from '../../shell/permission';
 import type { DetailTabProps } from '../stage/define-detail-tab';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
-import { DocumentList, type DocumentListSpec, documentFields } from '../stage/document-parts';
+import { DocumentList, type DocumentListSpec } from '../stage/document-parts';
+import { type FormField, FormFields, useFormValues } from '../stage/form-fields';
 
 const ROUTES = { resource: { api: DURATION_API, noun: '存续期报告' } };
 const STATS_ROUTES = { resource: { api: DURATION_STATS_API, noun: '贷后报告统计' } };
@@ -207,27 +208,26 @@ function useMove(report: Report, onDone: () => void) {
   return { busy, send };
 }
 
+/** The report's fields: each finding (at most 500 characters), 风险分类 and 结论, all required. */
+const REPORT_FIELDS: FormField[] = [
+  ...FINDINGS.map((f): FormField => ({ key: f.key, label: f.label, kind: 'textarea', required: true, max: 500 })),
+  { key: 'riskClass', label: '风险分类', kind: { options: RISK_CLASS_LABEL, empty: '请选择' }, required: true },
+  { key: 'conclusion', label: '结论', kind: { options: CONCLUSION_LABEL, empty: '请选择' }, required: true },
+];
+
 /** The 经办人's form: the findings, 风险分类 and 结论; 保存 keeps a draft, 提交 sends it to RISK_HEAD. */
 function ReportForm({ report, actions, onDone }: { report: Report; actions: string[]; onDone: () => void }) {
   const styles = useStyles();
   const { busy, send } = useMove(report, onDone);
-  const [v, setV] = useState<Record<string, string>>({
+  const [v, set] = useFormValues<Record<string, string>>({
     ...report.findings,
     riskClass: report.riskClass ?? '',
     conclusion: report.conclusion ?? '',
   });
-  const set = (key: string, value: string) => setV({ ...v, [key]: value });
-  const { choice } = documentFields(v, (patch) => setV({ ...v, ...patch } as Record<string, string>));
   return (
     <section aria-label="制作存续期报告" className={styles.section}>
       <div className={styles.form}>
-        {FINDINGS.map((f) => (
-          <Field key={f.key} label={f.label} required>
-            <Textarea value={v[f.key] ?? ''} maxLength={500} onChange={(_, d) => set(f.key, d.value)} />
-          </Field>
-        ))}
-        {choice('riskClass', '风险分类', RISK_CLASS_LABEL, undefined, '请选择')}
-        {choice('conclusion', '结论', CONCLUSION_LABEL, undefined, '请选择')}
+        <FormFields fields={REPORT_FIELDS} values={v} onChange={set} />
       </div>
       <Text>风险分类为次级、可疑或损失的报告审核通过后，将生成风险预警。</Text>
       <div className={styles.row}>

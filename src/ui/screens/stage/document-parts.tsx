@@ -3,7 +3,7 @@
 // number, the pages, 查看 opening its detail), shows the businesses waiting for theirs (`{api}/makeable`) and a
 // series' versions, and voids one (`{api}/items/:id/transition`) when the gateway lists the action among the
 // item's own; the stage says only its columns and words.
-import { Button, Field, Input, makeStyles, Select, Spinner, Textarea } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, Textarea } from '@fluentui/react-components';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { StageRoutes } from '../../../application/ports/stage-gateway.port';
@@ -278,37 +278,4 @@ export function DocumentVersions({
       }))}
     />
   );
-}
-
-/**
- * The fields of a document's make form over its typed values (all text): a select of coded options (and what
- * else a choice sets, e.g. the name a type suggests) and a text input with its hint. A choice the person must
- * make from nothing names its empty first option (`ask`: 请选择) and is marked required.
- */
-export function documentFields<V extends Record<string, string>>(v: V, set: (patch: Partial<V>) => void) {
-  return {
-    choice: (
-      key: keyof V & string,
-      label: string,
-      options: Readonly<Record<string, string>>,
-      more?: (code: string) => Partial<V>,
-      ask?: string,
-    ) => (
-      <Field label={label} required={ask !== undefined}>
-        <Select value={v[key]} onChange={(_, d) => set({ [key]: d.value, ...more?.(d.value) } as Partial<V>)}>
-          {ask !== undefined && <option value="">{ask}</option>}
-          {Object.entries(options).map(([code, text]) => (
-            <option key={code} value={code}>
-              {text}
-            </option>
-          ))}
-        </Select>
-      </Field>
-    ),
-    text: (key: keyof V & string, label: string, hint?: string) => (
-      <Field label={label} hint={hint}>
-        <Input value={v[key]} onChange={(_, d) => set({ [key]: d.value } as Partial<V>)} />
-      </Field>
-    ),
-  };
 }

@@ -80,6 +80,16 @@ describe('FormFields', () => {
     renderInFluent(<FormFields fields={FIELDS} values={valuesOf(FIELDS)} disabled onChange={() => undefined} />);
     expect((screen.getByLabelText('合同名称') as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('holds a text, short or long, to its most characters', () => {
+    const fields: FormField[] = [
+      { key: 'name', label: '名称', kind: 'text', max: 20 },
+      { key: 'finding', label: '检查发现', kind: 'textarea', max: 500 },
+    ];
+    renderInFluent(<FormFields fields={fields} values={valuesOf(fields)} onChange={() => undefined} />);
+    expect((screen.getByLabelText('名称') as HTMLInputElement).maxLength).toBe(20);
+    expect((screen.getByLabelText('检查发现') as HTMLTextAreaElement).maxLength).toBe(500);
+  });
 });
 
 describe('an upload field', () => {

@@ -122,7 +122,12 @@ export function FormFields<V extends Readonly<Record<string, unknown>>>({
             ))}
           </Select>
         ) : f.kind === 'textarea' ? (
-          <Textarea value={value} disabled={off} resize="vertical" onChange={(_, d) => set(d.value)} />
+          <Textarea
+            {...{ value, disabled: off }}
+            {...(f.max ? { maxLength: f.max } : {})}
+            resize="vertical"
+            onChange={(_, d) => set(d.value)}
+          />
         ) : (
           <Input
             {...{ value, disabled: off }}
