@@ -15,9 +15,9 @@ import { moveItem } from '../../gateway/src/stage/stage-items';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
+import { MINIMAL_PDF as PDF } from '../../gateway/src/testing/minimal-pdf';
 
 const T = DEMO_TENANT_ID;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let gateway: RunningGateway;
 let browser: Browser;
 let businessId = '';

@@ -9,6 +9,7 @@ import type { Database } from '../../gateway/src/db/database';
 import { seededBusinessAt } from '../../gateway/src/testing/seeded-business';
 import { launchBrowser, screenshots, sessionAs } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
+import { MINIMAL_PDF } from '../../gateway/src/testing/minimal-pdf';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -43,7 +44,7 @@ describe('放款登记', () => {
     await form.locator('input[type=file]').setInputFiles({
       name: '放款回单.pdf',
       mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+      buffer: MINIMAL_PDF,
     });
     await form.getByText('放款回单.pdf').first().waitFor();
     await screenshots(finance, 'lending-register');

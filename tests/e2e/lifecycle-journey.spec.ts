@@ -11,10 +11,10 @@ import { screenshots as shoot } from './support/browser';
 import { apiLogin } from './support/gateway-process';
 import { journey, useBrowserSuite } from './support/suite';
 import { signInByToken } from './support/token-sign-in';
+import { MINIMAL_PDF as PDF } from '../../gateway/src/testing/minimal-pdf';
 
 const suite = useBrowserSuite();
 const HUADONG = '1100000000000000011';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const screenshots = (name: string) => shoot(suite.page, name);
 

@@ -12,6 +12,7 @@ import { launchBrowser, screenshots } from './support/browser';
 import { type RunningGateway, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
 import { tokenSessionAs } from './support/token-sign-in';
+import { MINIMAL_PDF } from '../../gateway/src/testing/minimal-pdf';
 
 let gateway: RunningGateway;
 let browser: Browser;
@@ -84,7 +85,7 @@ describe('推送与函件', () => {
       await receipt.locator('input[type=file]').setInputFiles({
         name: '回执.pdf',
         mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+        buffer: MINIMAL_PDF,
       });
       await receipt.getByText('回执.pdf').first().waitFor();
       await receipt.getByRole('button', { name: '确定上传回执' }).click();

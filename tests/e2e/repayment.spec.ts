@@ -24,8 +24,8 @@ import { launchBrowser, screenshots } from './support/browser';
 import { type RunningGateway, apiLogin, startGateway } from './support/gateway-process';
 import { journey } from './support/suite';
 import { tokenSessionAs } from './support/token-sign-in';
+import { MINIMAL_PDF as PDF } from '../../gateway/src/testing/minimal-pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 let gateway: RunningGateway;
 let browser: Browser;
 let businessId = '';

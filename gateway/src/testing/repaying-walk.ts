@@ -9,8 +9,8 @@ import { demoPassword } from './demo-passwords';
 import { walkToLending } from './lending-walk';
 import { callerOf, signIn, uploadFile } from './test-gateway';
 import { fenOf, wireFen } from '../stage/stage-money';
+import { MINIMAL_PDF as PDF } from './minimal-pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const API = '/api/business/lending';
 
 /** Walks the business from ELEMENTS/DRAFT to REPAYING/NORMAL with its loan lent on `now`'s day. */

@@ -11,6 +11,7 @@ import {
   providerStates as applicationStates,
 } from './financing-application-fixtures';
 import type { ProviderStates } from './provider-states';
+import { MINIMAL_PDF as PDF } from '../../../gateway/src/testing/minimal-pdf';
 
 export const AttachmentState = {
   stored: 'reviewer1 is signed in and reads a financing application whose documents are stored',
@@ -18,8 +19,6 @@ export const AttachmentState = {
 
 /** The first required document's keyId (financing-application-fixtures.ts numbers them). */
 export const PACT_DOCUMENT_KEY = '256000000000000010';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const providerStates: ProviderStates = (gateway: TestGateway) => ({
   [AttachmentState.stored]: async () => {

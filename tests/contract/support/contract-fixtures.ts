@@ -9,6 +9,7 @@ import { issueToken, type TestGateway } from '../../../gateway/src/testing/test-
 import { defaultAuditType, snapshotReview, startReview } from '../../../src/domain/financing/review';
 import { ROLE } from '../../../src/domain/financing/roles';
 import type { ProviderStates } from './provider-states';
+import { MINIMAL_PDF as PDF } from '../../../gateway/src/testing/minimal-pdf';
 
 // biome-ignore lint/suspicious/noExplicitAny: the module tables are read as the modules write them
 type AnyDb = Kysely<any>;
@@ -28,7 +29,6 @@ export const PACT_CONTRACT_ID = '2590000000000000101';
 export const PACT_CONTRACT_NO = 'HT202611269901';
 const OPERATOR = '1300000000000000002';
 const PEOPLE = { legal: '1300000000000000112', risk1: '1300000000000000103' };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const providerStates: ProviderStates = (gateway: TestGateway) => {
   const db = gateway.db as unknown as AnyDb;

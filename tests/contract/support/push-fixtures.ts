@@ -9,6 +9,7 @@ import { defaultAuditType, snapshotReview, startReview } from '../../../src/doma
 import { ROLE } from '../../../src/domain/financing/roles';
 import { storeFixtureFile } from './file-fixtures';
 import type { ProviderStates } from './provider-states';
+import { MINIMAL_PDF as PDF } from '../../../gateway/src/testing/minimal-pdf';
 
 // biome-ignore lint/suspicious/noExplicitAny: the module tables are read as the modules write them
 type AnyDb = Kysely<any>;
@@ -34,7 +35,6 @@ export const PACT_PUSH_AMOUNT = 800_000_00;
 
 const OWNER = '1300000000000000002';
 const REVIEWERS = ['1300000000000000101', '1300000000000000102'];
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 export const providerStates: ProviderStates = (gateway: TestGateway) => {
   const db = gateway.db as unknown as AnyDb;

@@ -19,11 +19,11 @@ import { callerOf, createTestGateway, databasesUnderTest, signIn, type TestGatew
 import { zipEntries } from '../../testing/zip-entries';
 import { BlobStore } from '../file/blob-store';
 import { FileMessage } from '../file/file-context';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 type Headers = Record<string, string>;
 const APPLICATION = '/api/business/financingApplication';
 const BUSINESS = '/api/business/business';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

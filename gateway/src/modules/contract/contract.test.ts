@@ -19,11 +19,11 @@ import {
 import { LifecycleRole } from '../business/seed';
 import { seededBusinessAt } from '../../testing/seeded-business';
 import { pdfText } from '../../testing/pdf-text';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/contracts';
 const ELEMENTS = '/api/business/elements';
 const BUSINESS = '/api/business/business';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const work = mkdtempSync(join(tmpdir(), 'contract-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -22,10 +22,10 @@ import { LifecycleRole } from '../business/seed';
 import { seededBusinessAt } from '../../testing/seeded-business';
 import { moveNamedItem } from '../../stage/stage-items';
 import { systemActor } from '../business/aggregate';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/elements';
 const BUSINESS = '/api/business/business';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 interface Item {
   keyId: string;

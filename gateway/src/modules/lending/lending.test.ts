@@ -24,10 +24,10 @@ import {
 } from '../../testing/test-gateway';
 import { LifecycleRole } from '../business/seed';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/lending';
 const PLAN = '/api/business/repayment-plan';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 describe.each(databasesUnderTest())('放款登记 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;

@@ -13,10 +13,10 @@ import {
 import { demoPassword } from '../../testing/demo-passwords';
 import { seededBusinessAt } from '../../testing/seeded-business';
 import { pdfText } from '../../testing/pdf-text';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const LETTERS = '/api/business/letters';
 const PUSH = '/api/business/push';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 describe.each(databasesUnderTest())('正式函件 on $name', ({ databaseUrl }) => {
   let gw: TestGateway;

@@ -25,9 +25,9 @@ import {
   signIn,
   uploadFile,
 } from '../../testing/test-gateway';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/repayment';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const OWED = sql`i.principal_due + i.interest_due + i.fee_due + i.penalty_accrued
   - i.principal_paid - i.interest_paid - i.fee_paid - i.penalty_paid`;
 

@@ -36,9 +36,9 @@ import {
 } from '../../testing/test-gateway';
 import { newId } from '../../ids';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const PLAN = '/api/business/repayment-plan';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const MENU = `menuId=${encodeURIComponent(DASHBOARD_MENU)}`;
 
 interface PlanRow {

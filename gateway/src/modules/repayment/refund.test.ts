@@ -12,10 +12,10 @@ import { addDays } from '../../../../src/domain/financing/repayment-schedule';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
 import { type TestGateway, databasesUnderTest, openSignedIn, uploadFile } from '../../testing/test-gateway';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/repayment';
 const REFUND = `${API}/refund`;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PEOPLE = ['finance', 'finance2', 'admin', 'xh_admin'] as const;
 type Who = (typeof PEOPLE)[number];
 

@@ -30,10 +30,10 @@ import {
   type TestGateway,
 } from '../../testing/test-gateway';
 import { seededBusinessAt } from '../../testing/seeded-business';
+import { MINIMAL_PDF as PDF } from '../../testing/minimal-pdf';
 
 const API = '/api/business/repayment';
 const PLAN = '/api/business/repayment-plan';
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const DAY = 86_400_000;
 type Fen = string | bigint;
 interface InstallmentRow {
