@@ -4,7 +4,7 @@
 // status. The supplier's signer signs here with a one-time code; the other parties at the provider's page.
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { shanghaiDay } from '../../../../src/domain/document-numbers';
+import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import * as D from '../../../../src/domain/financing/signing';
 import type { GatewayDeps } from '../../deps';
@@ -168,8 +168,7 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
     async (ctx, request) => {
       const body = request.body as { version: number; scanFileIds: string[]; originalsReceivedOn: string };
       const on = body.originalsReceivedOn;
-      if (Number.isNaN(Date.parse(on)) || on.replace(/-/g, '') > shanghaiDay(ctx.now))
-        throw invalidInput(D.SigningMessage.originalsDate);
+      if (Number.isNaN(Date.parse(on)) || on > businessDay(ctx.now)) throw invalidInput(D.SigningMessage.originalsDate);
       const businessId = businessIdOf(request);
       const id = await db.transaction().execute(async (trx) => {
         await own.business(ctx, businessId, trx);
