@@ -88,6 +88,12 @@ export interface DocumentEvidence {
   sha256: string;
 }
 
+/** The evidence a document's row keeps: its file's key and the sha-256 recorded when it was made. */
+export const rowEvidence = (row: Record<string, unknown>): DocumentEvidence => ({
+  fileId: String(row.file_id),
+  sha256: String(row.file_sha256),
+});
+
 interface Owner {
   tenantId: string;
   userId: string;
@@ -417,7 +423,7 @@ export async function storedDocumentsOf(db: Kysely<Database>, tenantId: string, 
       .execute()) as Record<string, unknown>[];
     for (const r of rows.filter((d) => d.status !== 'VOID')) {
       const createdAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
-      out.push({ fileId: String(r.file_id), sha256: String(r.file_sha256), name: String(r.file_name), createdAt });
+      out.push({ ...rowEvidence(r), name: String(r.file_name), createdAt });
     }
   }
   return out;
@@ -662,9 +668,8 @@ export function registerDocumentRoutes<R extends object>(
         const caller = { tenantId, actor: await callerOf(request, deps.db) };
         const id = (request.params as IdParams).id;
         const { row } = await documentInScope(deps.db, def.table, caller, id, def.notFound);
-        const evidence = { fileId: String(row.file_id), sha256: String(row.file_sha256) };
         const inline = (request.query as { inline?: string }).inline === '1';
-        return sendDocument(reply, deps, tenantId, evidence, 'application/pdf', inline);
+        return sendDocument(reply, deps, tenantId, rowEvidence(row), 'application/pdf', inline);
       },
     );
   }
