@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SIGNATURE_BOX } from '../../../src/domain/financing/contracts';
+import { SIGNATURE_BOX } from '../../../src/domain/stage/signature-boxes';
 import { P12_PASSPHRASE, inspectSignatures, signPdf } from './pdf-signatures';
 import { pdfPages, widgetRectOf } from './signature-widget';
 import { pdfsigVerdicts } from '../testing/pdfsig';

@@ -10,15 +10,11 @@ import { deflateSync } from 'node:zlib';
 import type CreateBufferTrailer from '@signpdf/placeholder-plain/dist/createBufferTrailer.js';
 import type FindObject from '@signpdf/placeholder-plain/dist/findObject.js';
 import type ReadPdf from '@signpdf/placeholder-plain/dist/readPdf.js';
-import { SIGNATURE_BOX } from '../../../src/domain/financing/contracts';
+import { A4_PAGE, type BoxPlace, SIGNATURE_BOX } from '../../../src/domain/stage/signature-boxes';
 import { DEFAULT_CJK_FONT } from '../modules/file/pdf-convert';
 
 /** A signer's box as 合同签章 set it: page 1-based, x and y from the page's top-left corner, in points. */
-export interface Placement {
-  page: number;
-  x: number;
-  y: number;
-}
+export type Placement = BoxPlace;
 
 export interface PdfPage {
   /** The page object's reference, "n g R". */
@@ -28,7 +24,6 @@ export interface PdfPage {
 }
 
 const MEDIA_BOX = /\/MediaBox\s*\[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/;
-const A4 = { width: 595.28, height: 841.89 };
 
 type RefTable = ReturnType<typeof ReadPdf>['xref'];
 
@@ -69,7 +64,7 @@ export async function pdfPages(pdf: Buffer): Promise<PdfPage[]> {
     }
     for (const k of (kids[1] as string).matchAll(/(\d+)\s+(\d+)\s+R/g)) walk(`${k[1]} ${k[2]} R`, size, depth + 1);
   };
-  if (pagesRef) walk(pagesRef, A4, 0);
+  if (pagesRef) walk(pagesRef, A4_PAGE, 0);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { businessDay } from '../../../../src/domain/calendar/calendar-date';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import * as D from '../../../../src/domain/financing/signing';
+import { termDraftProblem, termsOfDraft } from '../../../../src/domain/stage/term-factors';
 import type { GatewayDeps } from '../../deps';
 import { flowNotices, mountBuiltinProvider } from '../../esign/builtin-app';
 import { BUILTIN_PROVIDER } from '../../esign/builtin-provider';
@@ -271,10 +272,12 @@ export const signingRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) 
       const { fileIds } = request.body as { fileIds: string[] };
       const reason = body.reason.trim();
       if (!reason) throw invalidInput(D.SigningMessage.supplementReason);
+      const typed = termDraftProblem(body, '补充协议');
+      if (typed) throw invalidInput(typed);
       const businessId = businessIdOf(request);
       const id = await db.transaction().execute(async (trx) => {
         const business = await own.business(ctx, businessId, trx);
-        const factors = { amountFen: BigInt(body.amountFen), annualRate: body.annualRate, termDays: body.termDays };
+        const factors = termsOfDraft(body);
         const terms = await termElementsOf(trx, ctx.tenantId, businessId);
         const refused = D.supplementRefusal(business.state, factors, terms);
         if (refused) throw invalidInput(refused);

@@ -11,6 +11,8 @@
 // amount is refused; 撤销 and the deadline (the close-of-business runner) end a second business's flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractMessage, SignatoriesMessage } from '../../../../src/domain/financing/contracts';
+import { BoxMessage } from '../../../../src/domain/stage/signature-boxes';
+import { TermMessage } from '../../../../src/domain/stage/term-factors';
 import { SigningMessage } from '../../../../src/domain/financing/signing';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { XH_TENANT_ID } from '../../db/seed/admin-seed';
@@ -130,8 +132,8 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     // A box past the page's right edge, a page the contract lacks, a party twice.
     const off = await set([supplier, { ...factor, x: width - 100 }]);
     expect(off.code).toBe(ResultCode.invalidInput);
-    expect(off.message).toBe(SignatoriesMessage.offPage(last, Math.round(width), Math.round(height)));
-    expect((await set([supplier, { ...factor, page: last + 1 }])).message).toBe(SignatoriesMessage.noPage(last));
+    expect(off.message).toBe(BoxMessage.offPage(last, Math.round(width), Math.round(height)));
+    expect((await set([supplier, { ...factor, page: last + 1 }])).message).toBe(BoxMessage.noPage(last));
     expect((await set([supplier, { ...factor, role: 'SUPPLIER' }])).message).toBe(SigningMessage.onePerRole);
     // Under 合同锁定 nothing is set.
     const lockId = newId(new Date());
@@ -378,7 +380,7 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
     expect((await call('GET', `${API}/record/${recordId}`, h.xh_admin!)).code).toBe(ResultCode.notFound);
   });
 
-  it('refuses a supplement that changes the amount, and records one that keeps the terms', async () => {
+  it('refuses a supplement that changes the amount or mistypes the rate, and records one that keeps the terms', async () => {
     const terms = await gw.db
       .selectFrom('contract_file')
       .select(['amount_fen', 'annual_rate', 'term_days'])
@@ -397,6 +399,8 @@ describe.each(databasesUnderTest())('签约 on $name', ({ databaseUrl }) => {
       amountFen: body.amountFen + 100,
     });
     expect(changed.message).toBe(SigningMessage.supplementChanges('金额'));
+    const typo = await call('POST', `${API}/${business}/supplement`, h.operator!, { ...body, annualRate: '6.5%' });
+    expect(typo).toMatchObject({ code: ResultCode.invalidInput, message: TermMessage.rate });
     const kept = await call('POST', `${API}/${business}/supplement`, h.operator!, body);
     expect(kept.code, kept.message).toBe(0);
     expect(kept.data).toMatchObject({ kind: 'SUPPLEMENT', status: 'SIGNED' });

@@ -8,12 +8,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StoredFile } from '../../../application/ports/file-gateway.port';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import * as D from '../../../domain/financing/signing';
-import { yuanToFen } from '../../../domain/format/money-format';
 import { FileUpload } from '../../kit/upload/file-upload';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { ActionForm } from '../stage/action-form';
 import { ChoiceField } from '../stage/choice-field';
-import { type FormField, FormFields, type FormValues, asFen, asIds, asNumber, trimmed } from '../stage/form-fields';
+import { type FormField, FormFields, type FormValues, asIds, trimmed } from '../stage/form-fields';
+import { termFields } from '../stage/term-fields';
 import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
 import { DataTable } from '../stage/data-table';
 import { Facts } from '../stage/detail-tab-parts';
@@ -221,21 +221,14 @@ export function ApplyOfflineSigningScreen() {
 
 const SUPPLEMENT_FIELDS: readonly FormField[] = [
   { key: 'reason', label: '补充原因', kind: 'text', required: true, max: 200, wire: trimmed },
-  { key: 'amountFen', label: '金额（元）', kind: 'decimal', required: true, wire: asFen },
-  { key: 'annualRate', label: '年利率（小数，如0.0650）', kind: 'decimal', required: true },
-  { key: 'termDays', label: '期限（天）', kind: 'text', required: true, wire: asNumber },
+  ...termFields('补充协议'),
   { key: 'fileIds', label: '补充协议（已签署）', kind: { upload: 'pdf', limit: 5 }, required: true, wire: asIds },
 ];
 
 export function SignSupplementScreen() {
   const { post, navigate } = useRoutes();
   const businessId = useSearchParams()[0].get('businessId') ?? '';
-  const ready = (v: FormValues) =>
-    !!v.reason?.trim() &&
-    yuanToFen(v.amountFen ?? '') !== null &&
-    /^\d+(\.\d{1,4})?$/.test(v.annualRate ?? '') &&
-    /^\d+$/.test(v.termDays ?? '') &&
-    !!v.fileIds;
+  const ready = (v: FormValues) => !!v.reason?.trim() && !!v.fileIds;
   const send = (_: FormValues, body: object) =>
     post<Signing>(`/${enc(businessId)}/supplement`, body).then(made(navigate));
   return (
