@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { type Actor, actorById, loadBusiness, nextDocumentNo, transitionBusiness } from '../modules/business/aggregate';
 import { CONTRACT_FILE_TYPE } from '../modules/contract/store';
 import { termElementsOf } from '../stage/stage-terms';
+import { requiredTerms } from '../../../src/domain/stage/term-factors';
 import { newId } from '../ids';
 import { ELEMENTS } from '../modules/elements/store';
 import { RECEIPT_FILE_TYPE } from '../modules/lending/store';
@@ -79,11 +80,10 @@ async function contractOfTerms(
   now: Date,
   filesDir: string,
 ) {
-  const terms = await termElementsOf(db as never, tenantId, businessId);
-  const required = (name: string) => terms.find((t) => t.name === name)?.required as Record<string, unknown>;
+  const terms = requiredTerms(await termElementsOf(db as never, tenantId, businessId));
   const itemId = newId(now);
   const contractNo = await nextDocumentNo(db, tenantId, 'contract', now);
-  const pdf = await contractPdf(contractNo, required('金额').fen);
+  const pdf = await contractPdf(contractNo, terms.amountFen);
   const { fileId, sha256 } = await storeGeneratedDocument(
     db,
     filesDir,
@@ -96,10 +96,8 @@ async function contractOfTerms(
     .values({
       ...{ item_id: itemId, tenant_id: tenantId, business_id: businessId, seq: 1, contract_no: contractNo },
       ...{ series_no: contractNo, contract_version: 1, name: '保理合同', contract_type: 'FACTORING', origin: 'UPLOAD' },
-      amount_fen: String(required('金额').fen),
-      annual_rate: required('利率').rate,
-      term_days: required('期限').days,
-      repayment_method: required('还款方式').method,
+      amount_fen: String(terms.amountFen),
+      ...{ annual_rate: terms.annualRate, term_days: terms.termDays, repayment_method: terms.repaymentMethod },
       ...{ file_id: fileId, file_sha256: sha256, created_by: maker.userId, created_at: now, updated_at: now },
     })
     .execute();

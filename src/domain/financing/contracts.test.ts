@@ -8,7 +8,7 @@ import {
   signingProblems,
   submitContractProblems,
 } from './contracts';
-import { type TermElement, rateUnits } from '../stage/term-factors';
+import { type TermElement, TermMessage, rateUnits } from '../stage/term-factors';
 import { applyTransition } from '../workflow/workflow';
 
 const TERMS: TermElement[] = [
@@ -91,16 +91,24 @@ describe('checkContractDraft', () => {
     expect(r.ok && r.factors).toMatchObject({ amountFen: 800_000_000n, annualRate: '0.0650' });
   });
   it('refuses a fractional amount, a rate of five places, an unknown method', () => {
-    expect(checkContractDraft({ ...draft, amountFen: 1.5 })).toEqual({ ok: false, message: ContractMessage.amount });
+    expect(checkContractDraft({ ...draft, amountFen: 1.5 })).toEqual({
+      ok: false,
+      message: TermMessage.amount('合同'),
+    });
     expect(checkContractDraft({ ...draft, annualRate: '0.06501' })).toEqual({
       ok: false,
-      message: ContractMessage.rate,
+      message: TermMessage.rate,
     });
     expect(checkContractDraft({ ...draft, repaymentMethod: 'X' })).toEqual({
       ok: false,
-      message: ContractMessage.method,
+      message: TermMessage.method,
     });
     expect(rateUnits('abc')).toBeNull();
+    expect(checkContractDraft({ ...draft, name: ' ' })).toEqual({ ok: false, message: ContractMessage.name });
+    expect(checkContractDraft({ ...draft, dueDate: '2027-02-30' })).toEqual({
+      ok: false,
+      message: ContractMessage.dueDate,
+    });
   });
 });
 

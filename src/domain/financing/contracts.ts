@@ -3,12 +3,9 @@
 // 保证合同, 服务协议, 补充协议 — the PDF rendered with the TERM factors filled in) or uploaded with its factors typed
 // by hand. A contract's own status is DRAFT or VOID (作废); while it is live it is 待审核 / 已通过 as its
 // business is — read from the business by the kit's `documentStatusOf`, never stored twice. 作废 makes it VOID;
-// a new version of its series replaces it.
-//
-// The kit's one comparison of a document's terms with the TERM elements (`compareFactors`) serves the review page
-// (differences in red) and the table's guard: 合同审核's 通过 is refused while any live contract differs (硬控),
-// naming the contract and the factor. A contract under 合同锁定 is not sent to sign.
-import { REPAYMENT_METHOD_LABEL } from '../funds/fund-product.resource';
+// a new version of its series replaces it. Its factors are held to the TERM elements by the kit's one comparison
+// (`compareFactors`: the review page's red, 合同审核's guard), and a contract under 合同锁定 is not sent to sign.
+import { isCalendarDate } from '../calendar/calendar-date';
 import type { StateKey } from './lifecycle';
 import type { RepaymentMethod } from './repayment-schedule';
 import { type ContractLockFact, isContractLocked } from '../risk/locks';
@@ -17,10 +14,9 @@ import { type SignerPlace, orderProblem } from './signing';
 import type { WorkflowTable } from '../workflow/workflow';
 import type { ItemFacts, StageItem } from '../workflow/items';
 import { type StoredDocumentStatus, documentStatusOf, editableStates, statesOf } from '../stage/stage';
-import { type TermElement, type TermFactors, compareFactors, rateUnits } from '../stage/term-factors';
-
-/** The comparison's row, as the review page shows it. */
-export type { FactorRow } from '../stage/term-factors';
+import { type BoxPlace, type PageSize, boxProblem } from '../stage/signature-boxes';
+import { type TermDraft, type TermElement, type TermFactors, compareFactors } from '../stage/term-factors';
+import { termDraftProblem, termsOfDraft } from '../stage/term-factors';
 
 export const CONTRACTS_API = '/api/business/contracts';
 export const CONTRACT_LIST_PATH = '/business/contractFileManage';
@@ -39,8 +35,7 @@ export const CONTRACT_TYPE_LABEL: Readonly<Record<ContractType, string>> = {
   SUPPLEMENT: '补充协议',
 };
 
-export type ContractOrigin = 'TEMPLATE' | 'UPLOAD';
-export const CONTRACT_ORIGIN_LABEL: Readonly<Record<ContractOrigin, string>> = { TEMPLATE: '模板生成', UPLOAD: '上传' };
+export const CONTRACT_ORIGIN_LABEL = { TEMPLATE: '模板生成', UPLOAD: '上传' } as const;
 
 /** A contract's key factors (合同要素), typed: its terms, then its due date and payee account. */
 export interface ContractFactors extends TermFactors {
@@ -48,11 +43,8 @@ export interface ContractFactors extends TermFactors {
   payeeAccount: string | null;
 }
 
-/** The contract's own status; the live one reads its business's (the kit's documents, `documentStatusOf`). */
-export type StoredContractStatus = StoredDocumentStatus;
-
 /** One contract as its workflow and the checkpoints read it. */
-export interface ContractItem extends StageItem<StoredContractStatus> {
+export interface ContractItem extends StageItem<StoredDocumentStatus> {
   contractNo: string;
   contractVersion: number;
   factors: ContractFactors;
@@ -65,11 +57,7 @@ export const ContractMessage = {
   none: '请先制作至少一份合同',
   locked: (contractNo: string) => `合同${contractNo}已被锁定，不能发起签约`,
   notApproved: (contractNo: string) => `合同${contractNo}尚未审核通过`,
-  amount: '合同金额须为大于0的整数（分）',
-  rate: '年利率须为不超过4位小数的数字',
-  term: '期限须为1至3660天',
-  method: '请选择还款方式',
-  dueDate: '到期日格式应为YYYY-MM-DD',
+  dueDate: '到期日应为存在的日期（YYYY-MM-DD）',
   payee: '收款账户不能超过60个字',
   name: '合同名称为1至100个字',
   replaces: '只能为已作废的合同制作新版本',
@@ -124,13 +112,10 @@ export function signingProblems(
 
 // ——— The make form ———
 
-/** What 制作合同 sends: a template or an upload, the factors typed (money in 分 as an integer on the wire). */
-export interface ContractDraft {
+/** What 制作合同 sends: a template or an upload, its terms typed (money in 分 as an integer on the wire). */
+export interface ContractDraft extends TermDraft {
   contractType: ContractType;
   name: string;
-  amountFen: number;
-  annualRate: string;
-  termDays: number;
   repaymentMethod: string;
   dueDate: string | null;
   payeeAccount: string | null;
@@ -142,36 +127,23 @@ export function checkContractDraft(
 ): { ok: true; factors: ContractFactors } | { ok: false; message: string } {
   const name = d.name.trim();
   if (!name || [...name].length > 100) return { ok: false, message: ContractMessage.name };
-  if (!Number.isSafeInteger(d.amountFen) || d.amountFen <= 0) return { ok: false, message: ContractMessage.amount };
-  const units = rateUnits(d.annualRate);
-  if (units === null || units >= 10_000n) return { ok: false, message: ContractMessage.rate };
-  if (!Number.isInteger(d.termDays) || d.termDays < 1 || d.termDays > 3660)
-    return { ok: false, message: ContractMessage.term };
-  if (!(d.repaymentMethod in REPAYMENT_METHOD_LABEL)) return { ok: false, message: ContractMessage.method };
-  if (d.dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(d.dueDate))
-    return { ok: false, message: ContractMessage.dueDate };
+  const terms = termDraftProblem(d, '合同');
+  if (terms) return { ok: false, message: terms };
+  if (d.dueDate !== null && !isCalendarDate(d.dueDate)) return { ok: false, message: ContractMessage.dueDate };
   if (d.payeeAccount !== null && [...d.payeeAccount].length > 60) return { ok: false, message: ContractMessage.payee };
-  return {
-    ok: true,
-    factors: {
-      amountFen: BigInt(d.amountFen),
-      annualRate: `${units / 10_000n}.${String(units % 10_000n).padStart(4, '0')}`,
-      termDays: d.termDays,
-      repaymentMethod: d.repaymentMethod as RepaymentMethod,
-      dueDate: d.dueDate,
-      payeeAccount: d.payeeAccount?.trim() || null,
-    },
-  };
+  const method = d.repaymentMethod as RepaymentMethod;
+  const rest = { repaymentMethod: method, dueDate: d.dueDate, payeeAccount: d.payeeAccount?.trim() || null };
+  return { ok: true, factors: { ...termsOfDraft(d), ...rest } };
 }
 
 /** The business states in which contracts are made and voided: while 合同 is made (草稿, 已退回). */
 export const CONTRACT_ITEM_STATES: readonly StateKey[] = editableStates('CONTRACT');
 
-/** Whoever makes a contract: LEGAL or the business's 经办 (and an administrator). */
+/** Whoever makes a contract, voids it and sets its signatories: LEGAL or the business's 经办 (and an administrator). */
 export const CONTRACT_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR, ROLE.ADMIN] as const;
 
 /** A contract's workflow: 作废, with its reason (a new version then replaces it). */
-export const CONTRACT_ITEMS: WorkflowTable<StoredContractStatus, ContractItem, ItemFacts> = {
+export const CONTRACT_ITEMS: WorkflowTable<StoredDocumentStatus, ContractItem, ItemFacts> = {
   noun: '合同',
   statusOf: (i) => i.status,
   commentMax: 200,
@@ -197,40 +169,18 @@ export const CONTRACT_ITEMS: WorkflowTable<StoredContractStatus, ContractItem, I
 
 export const SIGNATORIES_PATH = '/business/contractFileMake/contractFileMakeSignature';
 
-/** 合同签章: a signature's box in PDF points, placed by its top-left corner from the page's top-left corner. */
-export const SIGNATURE_BOX = { width: 160, height: 56 } as const;
-
 /** A signatory's box: its party in order, its page and top-left corner. */
-export type SignatoryPosition = SignerPlace & { page: number } & PagePoint;
-/** A point on a page and a page's size, in points. */
-type PagePoint = { x: number; y: number };
-export type PageSize = { width: number; height: number };
+export type SignatoryPosition = SignerPlace & BoxPlace;
 
 export const SignatoriesMessage = {
-  offPage: (page: number, width: number, height: number) =>
-    `签章位置超出第${page}页范围（页面宽${width}、高${height}，签章宽${SIGNATURE_BOX.width}、高${SIGNATURE_BOX.height}）`,
-  noPage: (pages: number) => `签章页码应为1至${pages}`,
   contractLocked: (no: string) => `合同${no}已被合同锁定，不能设置签章`,
   contractVoid: '已作废的合同不能设置签章',
   signatoriesState: '签约发起后不能修改合同签章，签约失败后可重新设置',
 } as const;
 
 /** 合同签章's signatories: in the order 发起 wants, each box wholly on an existing page; else why not. */
-export function signatoriesProblem(list: readonly SignatoryPosition[], pages: readonly PageSize[]): string | null {
-  const order = orderProblem(list);
-  if (order) return order;
-  for (const s of list) {
-    const size = pages[s.page - 1];
-    if (!Number.isInteger(s.page) || !size) return SignatoriesMessage.noPage(pages.length);
-    const inside =
-      s.x >= 0 && s.y >= 0 && s.x + SIGNATURE_BOX.width <= size.width && s.y + SIGNATURE_BOX.height <= size.height;
-    if (!inside) return SignatoriesMessage.offPage(s.page, Math.round(size.width), Math.round(size.height));
-  }
-  return null;
-}
-
-/** Who sets a contract's signatories: the contract's makers (法务, the business's 经办). */
-export const SIGNATORIES_MAKERS = [ROLE.LEGAL, ROLE.OPERATOR] as const;
+export const signatoriesProblem = (list: readonly SignatoryPosition[], pages: readonly PageSize[]) =>
+  orderProblem(list) ?? list.map((s) => boxProblem(s, pages)).find((p) => p !== null) ?? null;
 
 /** The states in which a contract's signatories may be set: 合同's, and 签约's while it may start (after a failure). */
 export const SIGNATORIES_STATES: readonly StateKey[] = [...statesOf('CONTRACT'), ...editableStates('SIGNING')];

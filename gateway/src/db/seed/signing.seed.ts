@@ -1,7 +1,7 @@
 // 合同签章's grant in the demo tenant: the contract's makers (法务 and the 经办) set a contract version's
 // signatories and their boxes (设置, the page's `submit`) on /business/contractFileMake/contractFileMakeSignature.
 import type { Kysely } from 'kysely';
-import { SIGNATORIES_MAKERS, SIGNATORIES_PATH } from '../../../../src/domain/financing/contracts';
+import { CONTRACT_MAKERS, SIGNATORIES_PATH } from '../../../../src/domain/financing/contracts';
 import { menuIdForPath } from '../../../../src/domain/menu/menu';
 import { LifecycleRole } from '../../modules/business/seed';
 import type { Database } from '../database';
@@ -10,7 +10,7 @@ export const after = ['business'];
 
 export async function seed(db: Kysely<Database>): Promise<void> {
   const menu_id = menuIdForPath(SIGNATORIES_PATH);
-  const grants = SIGNATORIES_MAKERS.map((r) => LifecycleRole[r])
+  const grants = CONTRACT_MAKERS.map((r) => LifecycleRole[r])
     .filter((id): id is string => !!id)
     .map((role_id) => ({ role_id, menu_id }));
   await db

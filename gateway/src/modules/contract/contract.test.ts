@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTS_LIVE_SOURCE, ContractMessage, type LiveContract } from '../../../../src/domain/financing/contracts';
+import { TermMessage } from '../../../../src/domain/stage/term-factors';
 import { amountInWords } from '../../../../src/domain/format/money-in-words';
 import { ResultCode } from '../../../../src/domain/gateway/result-codes';
 import { DEMO_TENANT_ID } from '../../db/seed/demo-seed';
@@ -183,7 +184,15 @@ describe.each(databasesUnderTest())('合同文件 on $name', ({ databaseUrl }) =
     const mine = await upload('risk1', '保证合同.pdf');
     expect(
       await make('risk1', { origin: 'UPLOAD', contractType: 'GUARANTEE', annualRate: '0.06501', fileId: mine }),
-    ).toMatchObject({ code: ResultCode.invalidInput, message: ContractMessage.rate });
+    ).toMatchObject({ code: ResultCode.invalidInput, message: TermMessage.rate });
+    // A day that does not exist is refused as the date it is not, not stored.
+    const feb30 = await make('risk1', {
+      origin: 'UPLOAD',
+      contractType: 'GUARANTEE',
+      dueDate: '2027-02-30',
+      fileId: mine,
+    });
+    expect(feb30).toMatchObject({ code: ResultCode.invalidInput, message: expect.stringContaining('dueDate') });
     expect((await make('legal', { origin: 'UPLOAD', contractType: 'GUARANTEE', fileId: mine })).code).toBe(
       ResultCode.invalidInput,
     );

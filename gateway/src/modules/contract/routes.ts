@@ -19,12 +19,12 @@ import {
   checkContractDraft,
   factorProblems,
 } from '../../../../src/domain/financing/contracts';
-import { compareFactors } from '../../../../src/domain/stage/term-factors';
+import { compareFactors, requiredTerms } from '../../../../src/domain/stage/term-factors';
 import { ROLE } from '../../../../src/domain/financing/roles';
 import { itemParentRefusal } from '../../../../src/domain/workflow/items';
 import type { GatewayDeps } from '../../deps';
 import { invalidInput } from '../../plugins/envelope';
-import { BusinessParams, CodeOf, TermFields } from '../../schemas/common';
+import { BusinessParams, CalendarDate, CodeOf, Strict, TermFields } from '../../schemas/common';
 import { registerDocumentRoutes } from '../../stage/stage-documents';
 import { makeBusinessDocument } from '../../stage/stage-printed-make';
 import { businessPrintValues } from '../../stage/stage-print-values';
@@ -39,43 +39,30 @@ import { lockedContractNos } from './store';
 import { registerSignatories } from './signatories';
 import { CONTRACT_TEMPLATES } from './templates';
 
-const MakeBody = Type.Object(
-  {
-    origin: Type.Union([Type.Literal('TEMPLATE'), Type.Literal('UPLOAD')]),
-    contractType: CodeOf<ContractType>(CONTRACT_TYPE_LABEL),
-    name: Type.String({ maxLength: 200 }),
-    ...TermFields('合同'),
-    repaymentMethod: Type.String({ maxLength: 40 }),
-    dueDate: Type.Union([Type.String({ maxLength: 10 }), Type.Null()]),
-    payeeAccount: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
-    fileId: Type.Optional(Type.String({ maxLength: 64, description: '上传的合同PDF（上传时必填）' })),
-    replacesId: Type.Optional(Type.String({ maxLength: 64, description: '被本版本替代的已作废合同' })),
-  },
-  { additionalProperties: false },
-);
+const S = Type.String();
+const MakeBody = Strict({
+  origin: Type.Union([Type.Literal('TEMPLATE'), Type.Literal('UPLOAD')]),
+  contractType: CodeOf<ContractType>(CONTRACT_TYPE_LABEL),
+  name: Type.String({ maxLength: 200 }),
+  ...TermFields('合同'),
+  repaymentMethod: Type.String({ maxLength: 40 }),
+  dueDate: Type.Union([CalendarDate, Type.Null()]),
+  payeeAccount: Type.Union([Type.String({ maxLength: 100 }), Type.Null()]),
+  fileId: Type.Optional(Type.String({ maxLength: 64, description: '上传的合同PDF（上传时必填）' })),
+  replacesId: Type.Optional(Type.String({ maxLength: 64, description: '被本版本替代的已作废合同' })),
+});
 type MakeBody = Static<typeof MakeBody>;
 
-const FactorRow = Type.Object({
-  key: Type.String(),
-  label: Type.String(),
-  contract: Type.String(),
-  element: Type.String(),
-  equal: Type.Boolean(),
-});
+const FactorRow = Type.Object({ key: S, label: S, contract: S, element: S, equal: Type.Boolean() });
 
-const BusinessView = Type.Object(
-  {
-    ...{ businessId: Type.String(), businessNo: Type.String(), state: Type.String() },
-    version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
-    amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
-    annualRate: Nullable(Type.String()),
-    termDays: Nullable(Type.Integer()),
-    repaymentMethod: Nullable(Type.String()),
-    contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
-    differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
-  },
-  { additionalProperties: false },
-);
+const BusinessView = Strict({
+  ...{ businessId: S, businessNo: S, state: S },
+  version: Type.Integer({ description: '业务的版本号（提交时回传）' }),
+  amountFen: Nullable(Type.Integer({ description: '业务要素：金额（分）' })),
+  ...{ annualRate: Nullable(S), termDays: Nullable(Type.Integer()), repaymentMethod: Nullable(S) },
+  contracts: Type.Array(Type.Object({ contract: ContractSchema, factors: Type.Array(FactorRow) })),
+  differences: Type.Integer({ description: '有效合同与业务要素不一致的要素个数；大于0时不能通过' }),
+});
 
 export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps) => {
   registerItems(app, deps, CONTRACTS);
@@ -131,15 +118,12 @@ export const contractRoutes: FastifyPluginAsync<GatewayDeps> = async (app, deps)
       contract: wireOf(c, business.state),
       factors: compareFactors(c.factors, terms),
     }));
-    const of = (name: string) => terms.find((t) => t.name === name)?.required;
-    const [amount, rate, days, method] = ['金额', '利率', '期限', '还款方式'].map(of);
+    const t = requiredTerms(terms);
     return {
       ...{ businessId: business.keyId, businessNo: business.businessNo, state: business.state },
       version: business.version,
-      amountFen: amount?.type === 'AMOUNT' ? wireFen(amount.fen) : null,
-      annualRate: rate?.type === 'RATE' ? rate.rate : null,
-      termDays: days?.type === 'DAYS' ? days.days : null,
-      repaymentMethod: method?.type === 'METHOD' ? method.method : null,
+      amountFen: t.amountFen === undefined ? null : wireFen(t.amountFen),
+      ...{ annualRate: t.annualRate ?? null, termDays: t.termDays ?? null, repaymentMethod: t.repaymentMethod ?? null },
       contracts,
       // The guard's own refusals, one per factor of a live contract that differs.
       differences: factorProblems(items, terms).length,

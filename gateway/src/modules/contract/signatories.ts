@@ -15,11 +15,11 @@ import type { GatewayDeps } from '../../deps';
 import { pdfPages } from '../../esign/signature-widget';
 import { invalidInput, notFound } from '../../plugins/envelope';
 import { BusinessParams, IdParams, SignerParty, Strict, Version } from '../../schemas/common';
-import { documentBytes, withStoredPdfs } from '../../stage/stage-documents';
+import { documentBytes, rowEvidence, withStoredPdfs } from '../../stage/stage-documents';
 import { type StageContext, stageOwnRoutes } from '../../stage/stage-own-routes';
 import { staleError } from '../../stage/stage-scope';
 import { recordInScope } from '../../stage/stage-records';
-import { type ContractFileTable, evidenceOf, liveContractsOf, lockedContractNos, storedSignatories } from './store';
+import { type ContractFileTable, liveContractsOf, lockedContractNos, storedSignatories } from './store';
 
 const S = Type.String();
 const I = Type.Integer();
@@ -47,15 +47,13 @@ export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
     const business = await own.business(ctx, businessId);
     const contracts = [];
     const live = await liveContractsOf(db, ctx.tenantId, businessId);
-    const locked = await lockedContractNos(
-      db,
-      ctx.tenantId,
-      live.map((c) => c.contractNo),
-    );
-    for (const { record: c, pdf } of await withStoredPdfs(db, deps.filesDir, ctx.tenantId, live, evidenceOf)) {
+    const nos = live.map((c) => c.contractNo);
+    const locked = await lockedContractNos(db, ctx.tenantId, nos);
+    const stored = (c: (typeof live)[number]) => rowEvidence(c.row);
+    for (const { record: c, pdf } of await withStoredPdfs(db, deps.filesDir, ctx.tenantId, live, stored)) {
       contracts.push({
         ...{ keyId: c.itemId, contractNo: c.contractNo, name: c.name, version: c.version },
-        ...{ contractVersion: c.contractVersion, fileId: evidenceOf(c).fileId },
+        ...{ contractVersion: c.contractVersion, fileId: stored(c).fileId },
         locked: locked.has(c.contractNo),
         pages: (await pdfPages(pdf)).map((p) => ({ width: p.width, height: p.height })),
         signatories: storedSignatories(c.row),
@@ -95,7 +93,7 @@ export function registerSignatories(app: FastifyInstance, deps: GatewayDeps) {
         if ((await lockedContractNos(trx, tenantId, [row.contract_no])).size)
           throw invalidInput(SignatoriesMessage.contractLocked(row.contract_no));
         if (Number(row.version) !== body.version) throw staleError(SigningMessage.stale);
-        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, evidenceOf(found));
+        const { pdf } = await documentBytes(trx, deps.filesDir, tenantId, rowEvidence(found.row));
         const problem = signatoriesProblem(body.signatories, await pdfPages(pdf));
         if (problem) throw invalidInput(problem);
         const list = inOrder(body.signatories).map(({ order, role, page, x, y }) => ({ order, role, page, x, y }));

@@ -16,7 +16,6 @@ import {
   CONTRACTS_API,
   ContractMessage,
   type ContractItem,
-  type StoredContractStatus,
   factorProblems,
   signingProblems,
   submitContractProblems,
@@ -26,7 +25,8 @@ import { CONTRACTS_LIVE_SOURCE, type LiveContract } from '../../../../src/domain
 import type { SignatoryPosition } from '../../../../src/domain/financing/contracts';
 import type { RepaymentMethod } from '../../../../src/domain/financing/repayment-schedule';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
-import { type DocumentColumns, DocumentWireSchema, documentWire } from '../../stage/stage-documents';
+import { type DocumentColumns, DocumentWireSchema, documentWire, rowEvidence } from '../../stage/stage-documents';
+import type { StoredDocumentStatus } from '../../../../src/domain/stage/stage';
 import { type ItemsDef, itemOf, itemRows, registerItemsCheckpoint } from '../../stage/stage-items';
 import { registerStageSource } from '../../stage/stage-sources';
 import { rateText, termElementsOf } from '../../stage/stage-terms';
@@ -74,7 +74,7 @@ declare module '../../db/database' {
 export const CONTRACT_FILE_TYPE = 'contractFile';
 
 export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Record<string, unknown> } => ({
-  ...itemOf<StoredContractStatus>(r),
+  ...itemOf<StoredDocumentStatus>(r),
   contractNo: String(r.contract_no),
   contractVersion: Number(r.contract_version),
   factors: {
@@ -92,9 +92,6 @@ export const fromRow = (r: Record<string, unknown>): ContractItem & { row: Recor
 type ContractRow = Selectable<ContractFileTable>;
 const w = wireFields<ContractRow>();
 const rateOf = (r: ContractRow) => rateText(r.annual_rate) as string;
-const S = Type.String();
-/** A method's name; a code the labels do not know, as it is. */
-const methodLabel = (method: string) => REPAYMENT_METHOD_LABEL[method as RepaymentMethod] ?? method;
 
 /** A contract's own fields on the wire, read from its row: money in 分 as a number, the rate as four places. */
 const CONTRACT_WIRE = w.record({
@@ -103,9 +100,9 @@ const CONTRACT_WIRE = w.record({
   ...{ origin: w.text('origin'), originLabel: w.label('origin', CONTRACT_ORIGIN_LABEL) },
   amountFen: w.of(Type.Integer({ description: '合同金额（分）' }), (r) => wireFen(fenOf(r.amount_fen))),
   annualRate: w.of(Type.String({ description: '年利率，四位小数' }), rateOf),
-  annualRateText: w.of(S, (r) => elementValueText({ type: 'RATE', rate: rateOf(r) })),
+  annualRateText: w.of(Type.String(), (r) => elementValueText({ type: 'RATE', rate: rateOf(r) })),
   ...{ termDays: w.int('term_days'), repaymentMethod: w.text('repayment_method') },
-  repaymentMethodLabel: w.of(S, (r) => methodLabel(r.repayment_method)),
+  repaymentMethodLabel: w.label('repayment_method', REPAYMENT_METHOD_LABEL),
   ...{ dueDate: w.nullable(w.day('due_date')), payeeAccount: w.nullable(w.text('payee_account')) },
 });
 
@@ -120,7 +117,7 @@ export const ContractSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const CONTRACTS: ItemsDef<StoredContractStatus, ReturnType<typeof fromRow>> = {
+export const CONTRACTS: ItemsDef<StoredDocumentStatus, ReturnType<typeof fromRow>> = {
   name: 'contractFile',
   api: CONTRACTS_API,
   menu: CONTRACT_LIST_PATH,
@@ -152,17 +149,11 @@ export const storedSignatories = (row: Record<string, unknown>) =>
 export const lockedContractNos = async (db: Kysely<Database>, tenantId: string, contractNos: readonly string[]) =>
   new Set((await liveLocksOn(db, tenantId, contractNos, [])).map((l) => l.contractNo));
 
-/** A contract version's stored PDF: its file's key and the sha-256 on its row. */
-export const evidenceOf = (c: { row: Record<string, unknown> }) => ({
-  fileId: String(c.row.file_id),
-  sha256: String(c.row.file_sha256),
-});
-
 /** The live contracts (a voided one left out), in their order, for 签约 to send: each one's file and signatories. */
 extend(registerStageSource<LiveContract[]>, CONTRACTS_LIVE_SOURCE, async (db, tenantId, businessId) =>
   (await liveContractsOf(db, tenantId, businessId)).map((c) => ({
     ...{ contractId: c.itemId, contractNo: c.contractNo, name: c.name },
-    ...{ ...evidenceOf(c), signatories: storedSignatories(c.row) },
+    ...{ ...rowEvidence(c.row), signatories: storedSignatories(c.row) },
   })),
 );
 

@@ -8,12 +8,14 @@
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
 import * as C from '../../../domain/financing/contracts';
-import type { FactorRow, PageSize, SignatoryPosition } from '../../../domain/financing/contracts';
-import { SIGNATORIES_PATH, SIGNATURE_BOX, signatoriesProblem } from '../../../domain/financing/contracts';
+import type { SignatoryPosition } from '../../../domain/financing/contracts';
+import type { FactorRow } from '../../../domain/stage/term-factors';
+import { SIGNATORIES_PATH, signatoriesProblem } from '../../../domain/financing/contracts';
+import { A4_PAGE, type PageSize, SIGNATURE_BOX } from '../../../domain/stage/signature-boxes';
+import { isCalendarDate } from '../../../domain/calendar/calendar-date';
 import { stateLabel } from '../../../domain/financing/lifecycle';
 import { MAX_SIGNERS, SIGNER_ROLE_LABEL, SIGNING_API, unusedRole } from '../../../domain/financing/signing';
-import { formatFen, yuanToFen } from '../../../domain/format/money-format';
-import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
+import { formatFen } from '../../../domain/format/money-format';
 import { useServices } from '../../app/services';
 import { useLoadOnce } from '../../kit/use-load-once';
 import { PreviewLink } from '../preview/preview-link';
@@ -22,7 +24,8 @@ import { type DocumentListSpec, type DocumentRow, DocumentList, DocumentMakeable
 import { DocumentVersions, DocumentVoid, useDocumentRoutes } from '../stage/document-parts';
 import { ActionForm } from '../stage/action-form';
 import { type FormField, FormFields, type FormValues } from '../stage/form-fields';
-import { asFen, asNumber, ifChosen, orNull, trimmed, yuanTyped } from '../stage/form-fields';
+import { ifChosen, orNull } from '../stage/form-fields';
+import { type TermPrefill, termFields } from '../stage/term-fields';
 import { type DataColumn, DataTable } from '../stage/data-table';
 import { useMakeStyles } from '../stage/make-page-shell';
 import { OrderedRows, useOrderedRows } from '../stage/ordered-rows';
@@ -160,15 +163,12 @@ export const ContractInfoScreen = loadedScreen({ routes: ROUTES, loading: '加�
 
 // ——— 合同制作 ———
 
-interface Prefill {
+/** The business's terms (the TERM elements, the make form's prefill) and its contracts beside them. */
+interface Prefill extends TermPrefill {
   businessId: string;
   businessNo: string;
   state: string;
   version: number;
-  amountFen: number | null;
-  annualRate: string | null;
-  termDays: number | null;
-  repaymentMethod: string | null;
   contracts: { contract: Contract; factors: FactorRow[] }[];
   differences: number;
 }
@@ -180,21 +180,12 @@ const makeFields = (p: Prefill, voided: readonly Contract[]): FormField[] => [
     ...{ key: 'contractType', label: '合同类型', kind: { options: C.CONTRACT_TYPE_LABEL }, value: 'FACTORING' },
     sets: (code) => ({ name: C.CONTRACT_TYPE_LABEL[code as C.ContractType] }),
   },
-  { key: 'name', label: '合同名称', kind: 'text', value: C.CONTRACT_TYPE_LABEL.FACTORING },
+  { key: 'name', label: '合同名称', kind: 'text', required: true, max: 100, value: C.CONTRACT_TYPE_LABEL.FACTORING },
+  ...termFields('合同', p, true),
   {
-    ...{ key: 'amountFen', label: '金额（元）', kind: 'decimal', value: yuanTyped(p.amountFen), wire: asFen },
-    problem: (typed) => (yuanToFen(typed) === null ? '请输入正确的合同金额' : null),
+    ...{ key: 'dueDate', label: '到期日', kind: 'text', hint: 'YYYY-MM-DD，可不填', wire: orNull },
+    problem: (typed) => (!typed.trim() || isCalendarDate(typed.trim()) ? null : C.ContractMessage.dueDate),
   },
-  {
-    ...{ key: 'annualRate', label: '年利率', kind: 'decimal', hint: '小数，如 0.0650', wire: trimmed },
-    value: p.annualRate ?? '',
-  },
-  { key: 'termDays', label: '期限（天）', kind: 'text', value: String(p.termDays ?? ''), wire: asNumber },
-  {
-    ...{ key: 'repaymentMethod', label: '还款方式', value: p.repaymentMethod ?? '' },
-    kind: { empty: '请选择', options: REPAYMENT_METHOD_LABEL },
-  },
-  { key: 'dueDate', label: '到期日', kind: 'text', hint: 'YYYY-MM-DD，可不填', wire: orNull },
   { key: 'payeeAccount', label: '收款账户', kind: 'text', hint: '可不填', wire: orNull },
   {
     ...{ key: 'fileId', label: '上传合同PDF', kind: { upload: 'pdf', limit: 1 }, wire: ifChosen },
@@ -276,7 +267,7 @@ type View = Record<'businessId' | 'businessNo' | 'state', string> & {
 /** The demo's usual signatories: the supplier first, the capital side's factor next, boxes at the last page's foot. */
 const proposed = (c: ContractSignatories): SignatoryPosition[] => {
   const page = c.pages.length;
-  const size = c.pages[page - 1] ?? { width: 595, height: 842 };
+  const size = c.pages[page - 1] ?? A4_PAGE;
   const y = Math.max(0, Math.round(size.height - SIGNATURE_BOX.height - 80));
   return [
     { order: 1, role: 'SUPPLIER', page, x: 60, y },
@@ -327,11 +318,8 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
   const chosen = list.rows[list.active];
   const problem = signatoriesProblem(list.rows, c.pages);
   const shown = chosen?.page ?? 1;
-  const put = () =>
-    stages.custom(SIGNING, 'PUT', `/signatories/contract/${enc(c.keyId)}`, {
-      version: c.version,
-      signatories: list.rows,
-    });
+  const body = { version: c.version, signatories: list.rows };
+  const put = () => stages.custom(SIGNING, 'PUT', `/signatories/contract/${enc(c.keyId)}`, body);
   const disabled = !editable || c.locked;
   const save = (
     <ActButton primary {...{ call: put, success: '合同签章已保存', done: onSaved }} disabled={disabled || !!problem}>
@@ -373,7 +361,7 @@ function ContractCard(props: { contract: ContractSignatories; editable: boolean;
       <PageBoxes
         label={`第${shown}页签章位置示意`}
         caption={`第${shown}页示意（点击放置第${chosen?.order ?? 1}签署方）`}
-        {...{ size: c.pages[shown - 1] ?? { width: 595, height: 842 }, box: SIGNATURE_BOX, chosen: chosen?.order }}
+        {...{ size: c.pages[shown - 1] ?? A4_PAGE, box: SIGNATURE_BOX, chosen: chosen?.order }}
         boxes={list.rows
           .filter((s) => s.page === shown)
           .map((s) => ({ ...s, key: s.order, label: `${s.order}.${SIGNER_ROLE_LABEL[s.role]}` }))}

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SIGNATURE_BOX, SignatoriesMessage } from '../../../domain/financing/contracts';
+import { BoxMessage, SIGNATURE_BOX } from '../../../domain/stage/signature-boxes';
 import { ServicesContext, type Services } from '../../app/services';
 import { renderInFluent, withoutWebAnimations } from '../../kit/dialogs/dialog-test-support';
 import { stagesServing } from '../screen-test-support';
@@ -55,7 +55,7 @@ describe('合同签章', () => {
     const first = screen.getByRole('group', { name: '第1签署方' });
     const x = first.querySelectorAll('input')[0] as HTMLInputElement;
     fireEvent.change(x, { target: { value: '500' } });
-    expect(await screen.findByText(SignatoriesMessage.offPage(2, 600, 800))).toBeTruthy();
+    expect(await screen.findByText(BoxMessage.offPage(2, 600, 800))).toBeTruthy();
     expect((screen.getByRole('button', { name: '保存签章设置' }) as HTMLButtonElement).disabled).toBe(true);
     // A click at the page's centre puts the first signer's box there, centred on the click.
     const sheet = screen.getByRole('img', { name: '第2页签章位置示意' });

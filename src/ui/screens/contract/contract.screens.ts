@@ -1,7 +1,5 @@
-// 合同文件's routes (BUSINESS.md §4): 合同文件管理 and its detail (preview, versions, download), 合同制作 (a
-// template or an upload, the factors prefilled from the TERM elements), and 合同审核 on the kit's examine shell
-// with each live contract's factors beside the TERM elements under the business, differences in red.
-// 合同签章 (contractFileMakeSignature): a contract version's signatories, their order and signature boxes.
+// 合同文件's routes (BUSINESS.md §4), their screens loaded on first use (contract-screens.tsx says what each
+// shows); 合同审核 on the kit's examine shell, its section each live contract's factors beside the TERM elements.
 import { defineScreens } from '../define-screens';
 import { stageExamineScreens } from '../stage/stage-kit';
 
