@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoxMessage, SIGNATURE_BOX, boxProblem } from './signature-boxes';
+import { A4_PAGE as A4, BoxMessage, SIGNATURE_BOX, boxProblem } from './signature-boxes';
 
-const A4 = { width: 595.28, height: 841.89 };
 const PAGES = [A4, { width: 842, height: 595 }];
 
 describe('a signature box on a document’s pages', () => {
