@@ -3,6 +3,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { CALENDAR_DATE_MAX, CALENDAR_DATE_MIN, isCalendarDate } from '../../../src/domain/calendar/calendar-date';
 import { SIGNER_ROLE_LABEL, type SignerRole } from '../../../src/domain/financing/signing';
+import { MAX_TERM_DAYS } from '../../../src/domain/stage/term-factors';
 
 /** `current` (1-based) and `size` (default 10, at most 100). */
 export const PageQueryFields = {
@@ -74,5 +75,5 @@ export const SignerParty = {
 export const TermFields = (noun: string) => ({
   amountFen: Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991, description: `${noun}金额（分）` }),
   annualRate: Type.String({ maxLength: 12, description: '年利率，不超过4位小数' }),
-  termDays: Type.Integer({ minimum: 1, maximum: 3660 }),
+  termDays: Type.Integer({ minimum: 1, maximum: MAX_TERM_DAYS }),
 });

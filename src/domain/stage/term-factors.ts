@@ -90,13 +90,16 @@ export function fourPlaces(rate: string): string | null {
   return units === null || units >= 10_000n ? null : `0.${String(units).padStart(4, '0')}`;
 }
 
-/** A term of 1 to 3660 whole days. */
-export const isTermDays = (days: number) => Number.isInteger(days) && days >= 1 && days <= 3660;
+/** The longest term a document may state, in days (ten years). */
+export const MAX_TERM_DAYS = 3660;
+
+/** A term of 1 to MAX_TERM_DAYS whole days. */
+export const isTermDays = (days: number) => Number.isInteger(days) && days >= 1 && days <= MAX_TERM_DAYS;
 
 export const TermMessage = {
   amount: (noun: string) => `${noun}金额须为大于0的整数（分）`,
   rate: '年利率须为不超过4位小数的数字',
-  term: '期限须为1至3660天',
+  term: `期限须为1至${MAX_TERM_DAYS}天`,
   method: '请选择还款方式',
 } as const;
 

@@ -18,6 +18,7 @@ import {
 } from '../../../../src/domain/financing/financing-decision';
 import { stateLabel } from '../../../../src/domain/financing/lifecycle';
 import { REPAYMENT_METHOD_LABEL } from '../../../../src/domain/funds/fund-product.resource';
+import { MAX_TERM_DAYS } from '../../../../src/domain/stage/term-factors';
 import type { GatewayDeps } from '../../deps';
 import { envelopeResponses, notFound, ok } from '../../plugins/envelope';
 import { IdParams } from '../../schemas/common';
@@ -43,7 +44,7 @@ const Method = Type.Unsafe<string | null>({ type: ['string', 'null'], enum: [...
 const SaveFields = {
   approvedAmount: Type.Union([Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 }), Type.Null()]),
   annualRate: Rate,
-  termDays: Type.Union([Type.Integer({ minimum: 1, maximum: 3660 }), Type.Null()]),
+  termDays: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_TERM_DAYS }), Type.Null()]),
   financingRatio: Rate,
   repaymentMethod: Method,
   guaranteeMeasures: Type.String({ maxLength: 1000 }),

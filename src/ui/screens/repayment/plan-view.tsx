@@ -11,6 +11,7 @@ import type { AllocationView } from '../../../domain/financing/repayment';
 import type { RepaymentMethod } from '../../../domain/financing/repayment-schedule';
 import { formatFen, yuanToFen } from '../../../domain/format/money-format';
 import { REPAYMENT_METHOD_LABEL } from '../../../domain/funds/fund-product.resource';
+import { isTermDays } from '../../../domain/stage/term-factors';
 import type { StageRecord } from '../../../application/ports/stage-gateway.port';
 import { Facts, SmallTable, yuan } from '../stage/detail-tab-parts';
 import { useMakeStyles } from '../stage/make-page-shell';
@@ -244,13 +245,7 @@ function trial(v: Trial, dayCountBasis: 360 | 365): ReturnType<typeof scheduleOf
   const amountFen = yuanToFen(v.amount.trim());
   const termDays = Number(v.termDays);
   const annualRate = percentToRate(v.rate);
-  const valid =
-    annualRate !== null &&
-    amountFen !== null &&
-    amountFen > 0n &&
-    Number.isInteger(termDays) &&
-    termDays > 0 &&
-    termDays <= 3660;
+  const valid = annualRate !== null && amountFen !== null && amountFen > 0n && isTermDays(termDays);
   try {
     if (valid)
       return scheduleOf({
